@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/** Envelope codes of DESIGN §4: 200 success, HTTP status for failures, 600–602 for sign-in state. */
+export const ResponseCode = {
+  success: 200,
+  badRequest: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  notFound: 404,
+  conflict: 409,
+  tooMany: 429,
+  serverError: 500,
+  /** the token has passed its lifetime */
+  tokenExpired: 600,
+  /** the token was revoked: signed in elsewhere, account disabled, password changed */
+  tokenRevoked: 601,
+  /** the token is unknown or malformed */
+  tokenInvalid: 602,
+} as const;
+
+export type ResponseCodeValue = (typeof ResponseCode)[keyof typeof ResponseCode];
+
+/** The codes after which the console asks the user to sign in again (spec §8). */
+export const signInAgainCodes: readonly number[] = [
+  ResponseCode.tokenExpired,
+  ResponseCode.tokenRevoked,
+  ResponseCode.tokenInvalid,
+];
+
+export const envelope = <T extends z.ZodType>(data: T) =>
+  z.object({ code: z.number().int(), msg: z.string(), data });
+
+export const failureEnvelope = z.object({
+  code: z.number().int(),
+  msg: z.string(),
+  data: z.null(),
+});
+
+export type Envelope<T> = { code: number; msg: string; data: T };
+
+/** Default validation messages in Chinese, for both the server and the console. */
+export const useChineseMessages = () => z.config(z.locales.zhCN());

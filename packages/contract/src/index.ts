@@ -1,0 +1,3 @@
+export * from './common/index.js';
+export * from './auth/index.js';
+export * from './system/index.js';

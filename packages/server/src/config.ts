@@ -1,0 +1,48 @@
+import { resolve } from 'node:path';
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** a PostgreSQL server; the embedded PGlite under `dataDir` when absent */
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  logLevel: string;
+  /** where the built web app is; not served when the folder is absent */
+  webDist: string;
+  apiBaseUrl: string;
+  amapKey: string;
+  amapSecurityCode: string;
+  weatherProviderUrl: string;
+  weatherProviderKey: string;
+  /** requests per minute one IP may make to the sign-in route */
+  loginRateLimit: number;
+}
+
+const packageRoot = resolve(import.meta.dirname, '..');
+
+const integer = (name: string, value: string | undefined, fallback: number): number => {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  return parsed;
+};
+
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => ({
+  port: integer('PORT', env.PORT, 8080),
+  host: env.HOST || '0.0.0.0',
+  dataDir: resolve(env.DATA_DIR || './data'),
+  databaseUrl: env.DATABASE_URL || undefined,
+  redisUrl: env.REDIS_URL || undefined,
+  logLevel: env.LOG_LEVEL || 'info',
+  webDist: resolve(env.WEB_DIST || resolve(packageRoot, '../web/dist')),
+  apiBaseUrl: env.API_BASE_URL || '',
+  amapKey: env.AMAP_KEY || '',
+  amapSecurityCode: env.AMAP_SECURITY_CODE || '',
+  weatherProviderUrl: env.WEATHER_PROVIDER_URL || '',
+  weatherProviderKey: env.WEATHER_PROVIDER_KEY || '',
+  loginRateLimit: integer('LOGIN_RATE_LIMIT', env.LOGIN_RATE_LIMIT, 30),
+});
+
+/** Assets shipped with the server (seeded tenant logos). */
+export const assetsDir = resolve(packageRoot, 'assets');

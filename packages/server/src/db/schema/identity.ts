@@ -1,0 +1,213 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, tenants, updatedAt } from './tenancy.js';
+
+const tenantId = () =>
+  uuid('tenant_id')
+    .notNull()
+    .references(() => tenants.id, { onDelete: 'cascade' });
+
+export const organizations = pgTable('organizations', {
+  tenantId: tenantId(),
+  id: uuid('id').primaryKey().defaultRandom(),
+  parentId: uuid('parent_id'),
+  name: text('name').notNull(),
+  code: text('code').notNull(),
+  sortCode: integer('sort_code').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+export const positions = pgTable(
+  'positions',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    code: text('code').notNull(),
+    sortCode: integer('sort_code').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('positions_tenant_code').on(t.tenantId, t.code)],
+);
+
+export const roles = pgTable(
+  'roles',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    code: text('code').notNull(),
+    /** the default system role of spec §6 cannot be deleted */
+    isSystem: boolean('is_system').notNull().default(false),
+    description: text('description').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('roles_tenant_code').on(t.tenantId, t.code)],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').primaryKey().defaultRandom(),
+    account: text('account').notNull(),
+    realName: text('real_name').notNull(),
+    /** argon2id over the client's MD5 hex of the typed password */
+    passwordHash: text('password_hash').notNull(),
+    mobile: text('mobile').notNull().default(''),
+    email: text('email').notNull().default(''),
+    /** 1 enabled, 0 disabled */
+    status: integer('status').notNull().default(1),
+    isAdministrator: boolean('is_administrator').notNull().default(false),
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_tenant_account').on(t.tenantId, sql`lower(${t.account})`)],
+);
+
+export const userPositions = pgTable(
+  'user_positions',
+  {
+    tenantId: tenantId(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    positionId: uuid('position_id')
+      .notNull()
+      .references(() => positions.id, { onDelete: 'cascade' }),
+    /** the first position (lowest sort) decides spec §6's finance rule */
+    sortCode: integer('sort_code').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.positionId] })],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    tenantId: tenantId(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] })],
+);
+
+export const menus = pgTable(
+  'menus',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').primaryKey().defaultRandom(),
+    parentId: uuid('parent_id'),
+    fullName: text('full_name').notNull(),
+    enCode: text('en_code').notNull(),
+    icon: text('icon').notNull().default(''),
+    urlAddress: text('url_address').notNull().default(''),
+    /** 1 folder, 2 page */
+    type: integer('type').notNull(),
+    sortCode: integer('sort_code').notNull().default(0),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('menus_tenant_code').on(t.tenantId, t.enCode)],
+);
+
+export const roleMenus = pgTable(
+  'role_menus',
+  {
+    tenantId: tenantId(),
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    menuId: uuid('menu_id')
+      .notNull()
+      .references(() => menus.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.menuId] })],
+);
+
+export const dictionaries = pgTable(
+  'dictionaries',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').primaryKey().defaultRandom(),
+    dictName: text('dict_name').notNull(),
+    label: text('label').notNull(),
+    value: text('value').notNull(),
+    sortCode: integer('sort_code').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('dictionaries_tenant_name_value').on(t.tenantId, t.dictName, t.value)],
+);
+
+/** A signed-in session; the token itself is never stored, only its SHA-256. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    rememberMe: boolean('remember_me').notNull(),
+    ip: text('ip').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** logout | password | disabled | elsewhere */
+    revokeReason: text('revoke_reason'),
+  },
+  (t) => [index('sessions_tenant_user').on(t.tenantId, t.userId)],
+);
+
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').primaryKey().defaultRandom(),
+    account: text('account').notNull(),
+    ip: text('ip').notNull().default(''),
+    succeeded: boolean('succeeded').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('login_attempts_account_time').on(t.tenantId, t.account, t.createdAt)],
+);
+
+export const captchas = pgTable('captchas', {
+  key: text('key').primaryKey(),
+  answerHash: text('answer_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+export const smsCodes = pgTable(
+  'sms_codes',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').primaryKey().defaultRandom(),
+    account: text('account').notNull(),
+    codeHash: text('code_hash').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('sms_codes_account_time').on(t.tenantId, t.account, t.sentAt)],
+);

@@ -1,0 +1,25 @@
+import { boolean, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** A tenant is one operator company; its `code` is the spec's "account" that picks the branding. */
+export const tenants = pgTable('tenants', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  title: text('title').notNull(),
+  logo: text('logo').notNull().default(''),
+  favicon: text('favicon').notNull().default(''),
+  weatherLocation: text('weather_location').notNull().default(''),
+  icpNo: text('icp_no').notNull().default(''),
+  policeNo: text('police_no').notNull().default(''),
+  bigScreenType: integer('big_screen_type').notNull().default(1),
+  footerText: text('footer_text').notNull().default(''),
+  smsCaptchaOpen: boolean('sms_captcha_open').notNull().default(false),
+  enabled: boolean('enabled').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export { createdAt, updatedAt };

@@ -1,0 +1,124 @@
+import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import {
+  captchas,
+  loginAttempts,
+  positions,
+  roles,
+  smsCodes,
+  tenants,
+  userPositions,
+  userRoles,
+  users,
+} from '../../db/schema/index.js';
+
+export const findTenantByCode = async (db: Db, code: string) => {
+  const [row] = await db.select().from(tenants).where(eq(tenants.code, code)).limit(1);
+  return row;
+};
+
+export const findUserByAccount = async (db: Db, tenantId: string, account: string) => {
+  const [row] = await db
+    .select({
+      id: users.id,
+      account: users.account,
+      realName: users.realName,
+      passwordHash: users.passwordHash,
+      status: users.status,
+      mobile: users.mobile,
+    })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), sql`lower(${users.account}) = lower(${account})`))
+    .limit(1);
+  return row;
+};
+
+export const findUserProfile = async (db: Db, tenantId: string, userId: string) => {
+  const [user] = await db
+    .select({ id: users.id, account: users.account, realName: users.realName, isAdministrator: users.isAdministrator })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)))
+    .limit(1);
+  if (!user) return undefined;
+  const userPositionRows = await db
+    .select({ id: positions.id, name: positions.name, code: positions.code })
+    .from(userPositions)
+    .innerJoin(positions, eq(positions.id, userPositions.positionId))
+    .where(and(eq(userPositions.tenantId, tenantId), eq(userPositions.userId, userId)))
+    .orderBy(asc(userPositions.sortCode), asc(positions.sortCode));
+  const roleRows = await db
+    .select({ id: roles.id, name: roles.name })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(and(eq(userRoles.tenantId, tenantId), eq(userRoles.userId, userId)))
+    .orderBy(asc(roles.name));
+  return { ...user, positions: userPositionRows, roles: roleRows };
+};
+
+export const recordLoginAttempt = (db: Db, tenantId: string, account: string, ip: string, succeeded: boolean) =>
+  db.insert(loginAttempts).values({ tenantId, account: account.toLowerCase(), ip, succeeded });
+
+/** Failures of an account since its last success, newest first, within the window. */
+export const recentFailures = async (db: Db, tenantId: string, account: string, since: Date): Promise<Date[]> => {
+  const rows = await db
+    .select({ succeeded: loginAttempts.succeeded, createdAt: loginAttempts.createdAt })
+    .from(loginAttempts)
+    .where(
+      and(
+        eq(loginAttempts.tenantId, tenantId),
+        eq(loginAttempts.account, account.toLowerCase()),
+        gt(loginAttempts.createdAt, since),
+      ),
+    )
+    .orderBy(desc(loginAttempts.createdAt))
+    .limit(50);
+  const failures: Date[] = [];
+  for (const row of rows) {
+    if (row.succeeded) break;
+    failures.push(row.createdAt);
+  }
+  return failures;
+};
+
+export const insertCaptcha = (db: Db, key: string, answerHash: string, expiresAt: Date) =>
+  db.insert(captchas).values({ key, answerHash, expiresAt });
+
+/** Marks a captcha used and returns its answer hash, once; a second use finds nothing. */
+export const takeCaptcha = async (db: Db, key: string, now: Date) => {
+  const [row] = await db
+    .update(captchas)
+    .set({ usedAt: now })
+    .where(and(eq(captchas.key, key), isNull(captchas.usedAt), gt(captchas.expiresAt, now)))
+    .returning({ answerHash: captchas.answerHash });
+  return row?.answerHash;
+};
+
+export const lastSmsSentAt = async (db: Db, tenantId: string, account: string) => {
+  const [row] = await db
+    .select({ sentAt: smsCodes.sentAt })
+    .from(smsCodes)
+    .where(and(eq(smsCodes.tenantId, tenantId), eq(smsCodes.account, account.toLowerCase())))
+    .orderBy(desc(smsCodes.sentAt))
+    .limit(1);
+  return row?.sentAt;
+};
+
+export const insertSmsCode = (db: Db, tenantId: string, account: string, codeHash: string, sentAt: Date, expiresAt: Date) =>
+  db.insert(smsCodes).values({ tenantId, account: account.toLowerCase(), codeHash, sentAt, expiresAt });
+
+export const takeSmsCode = async (db: Db, tenantId: string, account: string, codeHash: string, now: Date) => {
+  const [row] = await db
+    .update(smsCodes)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(smsCodes.tenantId, tenantId),
+        eq(smsCodes.account, account.toLowerCase()),
+        eq(smsCodes.codeHash, codeHash),
+        isNull(smsCodes.usedAt),
+        gt(smsCodes.expiresAt, now),
+      ),
+    )
+    .returning({ id: smsCodes.id });
+  return row !== undefined;
+};

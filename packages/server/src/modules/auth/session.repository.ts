@@ -1,0 +1,65 @@
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { sessions, tenants, users } from '../../db/schema/index.js';
+
+export type RevokeReason = 'logout' | 'password' | 'disabled' | 'elsewhere';
+
+export const insertSession = async (
+  db: Db,
+  values: { tenantId: string; userId: string; tokenHash: string; rememberMe: boolean; expiresAt: Date; ip: string; userAgent: string },
+) => {
+  const [row] = await db.insert(sessions).values(values).returning({ id: sessions.id });
+  return row!.id;
+};
+
+export const findSessionByTokenHash = async (db: Db, hash: string) => {
+  const [row] = await db
+    .select({
+      id: sessions.id,
+      tenantId: sessions.tenantId,
+      userId: sessions.userId,
+      rememberMe: sessions.rememberMe,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      revokedAt: sessions.revokedAt,
+      revokeReason: sessions.revokeReason,
+      account: users.account,
+      userStatus: users.status,
+      isAdministrator: users.isAdministrator,
+      tenantCode: tenants.code,
+      tenantEnabled: tenants.enabled,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(tenants, eq(tenants.id, sessions.tenantId))
+    .where(eq(sessions.tokenHash, hash))
+    .limit(1);
+  return row;
+};
+
+export const touchSession = (db: Db, id: string, lastSeenAt: Date, expiresAt: Date) =>
+  db.update(sessions).set({ lastSeenAt, expiresAt }).where(eq(sessions.id, id));
+
+export const revokeSession = (db: Db, id: string, reason: RevokeReason) =>
+  db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokeReason: reason })
+    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+
+/** Ends every open session of a user, e.g. on a password change or when the account is disabled. */
+export const revokeUserSessions = async (
+  db: Db,
+  tenantId: string,
+  userId: string,
+  reason: RevokeReason,
+  exceptSessionId?: string,
+) => {
+  const conditions = [eq(sessions.tenantId, tenantId), eq(sessions.userId, userId), isNull(sessions.revokedAt)];
+  if (exceptSessionId) conditions.push(ne(sessions.id, exceptSessionId));
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokeReason: reason })
+    .where(and(...conditions))
+    .returning({ id: sessions.id });
+  return rows.length;
+};

@@ -1,0 +1,60 @@
+import type { MenuItem } from '@parking/contract';
+import type { Db } from '../../db/client.js';
+import type { AuthContext } from '../../types.js';
+import { grantedMenuIds, listEnabledMenus, type MenuRow } from './menu.repository.js';
+
+/** Spec §2 nests menus up to three levels; deeper rows are not shown. */
+const maxDepth = 3;
+
+/**
+ * Keeps the pages a user was granted and the folders above them; a folder granted on its own,
+ * with no granted page under it, is left out, so nobody sees an empty folder.
+ */
+export const permittedMenus = (all: MenuRow[], granted: Set<string> | 'all'): MenuRow[] => {
+  if (granted === 'all') return all;
+  const byId = new Map(all.map((m) => [m.id, m]));
+  const keep = new Set<string>();
+  for (const menu of all) {
+    if (menu.type !== 2 || !granted.has(menu.id)) continue;
+    for (let m: MenuRow | undefined = menu; m && !keep.has(m.id); m = m.parentId ? byId.get(m.parentId) : undefined) {
+      keep.add(m.id);
+    }
+  }
+  return all.filter((m) => keep.has(m.id));
+};
+
+/** Builds spec §2's menu tree from flat rows already in display order. */
+export const buildMenuTree = (rows: MenuRow[]): MenuItem[] => {
+  const ids = new Set(rows.map((r) => r.id));
+  const children = new Map<string | null, MenuRow[]>();
+  for (const row of rows) {
+    const parent = row.parentId && ids.has(row.parentId) ? row.parentId : null;
+    children.set(parent, [...(children.get(parent) ?? []), row]);
+  }
+  const build = (parent: string | null, depth: number): MenuItem[] =>
+    (children.get(parent) ?? []).map((row) => {
+      const kids = depth < maxDepth ? build(row.id, depth + 1) : [];
+      return {
+        id: row.id,
+        fullName: row.fullName,
+        enCode: row.enCode,
+        icon: row.icon,
+        urlAddress: row.urlAddress,
+        type: row.type,
+        sortCode: row.sortCode,
+        hasChildren: kids.length > 0,
+        children: kids,
+      };
+    });
+  return build(null, 1);
+};
+
+export const userMenus = async (db: Db, auth: AuthContext): Promise<MenuRow[]> => {
+  const all = await listEnabledMenus(db, auth.tenantId);
+  const granted = auth.isAdministrator ? 'all' : await grantedMenuIds(db, auth.tenantId, auth.userId);
+  return permittedMenus(all, granted);
+};
+
+/** The enCodes a user holds; routes name one of these as their permission. */
+export const permissionCodes = async (db: Db, auth: AuthContext): Promise<Set<string>> =>
+  new Set((await userMenus(db, auth)).map((m) => m.enCode));

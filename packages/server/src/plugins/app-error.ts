@@ -1,0 +1,23 @@
+import { ResponseCode } from '@parking/contract';
+
+/** A failure the client should hear about: an HTTP status, a Chinese msg and optional data. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly code: number = statusCode,
+    readonly data: unknown = null,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (msg: string, data: unknown = null) =>
+  new AppError(400, msg, ResponseCode.badRequest, data);
+export const forbidden = (msg = '没有权限访问该功能') => new AppError(403, msg);
+export const notFound = (msg: string) => new AppError(404, msg);
+export const conflict = (msg: string) => new AppError(409, msg);
+export const tooMany = (msg: string, data: unknown = null) => new AppError(429, msg, ResponseCode.tooMany, data);
+/** HTTP 401 carrying one of the sign-in codes 600/601/602 */
+export const signInRequired = (code: number, msg: string) => new AppError(401, msg, code);

@@ -1,0 +1,55 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from './app-error.js';
+
+const where: Record<string, string> = { body: '请求体', querystring: '查询参数', params: '路径参数', headers: '请求头' };
+
+/** Names the field in Chinese terms: "查询参数 pageSize：每页条数最大为1000". */
+const validationMessage = (error: FastifyError & { validation: { instancePath: string; message?: string }[] }) => {
+  const first = error.validation[0];
+  const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') ?? '';
+  const context = where[error.validationContext ?? ''] ?? '参数';
+  const message = first?.message ?? '格式不正确';
+  return field ? `${context} ${field}：${message}` : `${context}：${message}`;
+};
+
+/** Fastify's own 4xx errors, said in Chinese. */
+const fastifyMessages: Record<string, string> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: '不支持的请求内容类型',
+  FST_ERR_CTP_BODY_TOO_LARGE: '请求体过大',
+  FST_ERR_CTP_EMPTY_JSON_BODY: '请求体不能为空',
+  FST_ERR_CTP_INVALID_JSON_BODY: '请求体不是合法的 JSON',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: '请求体长度不正确',
+};
+
+const envelope = (code: number, msg: string, data: unknown = null) => ({ code, msg, data });
+
+/** One place turns every failure into the envelope; a 5xx never shows its cause to the client. */
+export const errorsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error instanceof AppError) {
+        return reply.status(error.statusCode).send(envelope(error.code, error.message, error.data));
+      }
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        return reply.status(400).send(envelope(400, validationMessage(error)));
+      }
+      const status = error.statusCode ?? 500;
+      if (status === 429) {
+        return reply.status(429).send(envelope(429, '请求过于频繁，请稍后再试'));
+      }
+      if (status >= 400 && status < 500) {
+        const msg = fastifyMessages[error.code] ?? '请求格式不正确';
+        return reply.status(status).send(envelope(status, msg));
+      }
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(500).send(envelope(500, '服务器内部错误，请稍后再试'));
+    });
+
+    app.setNotFoundHandler((request, reply) =>
+      reply.status(404).send(envelope(404, `接口不存在：${request.method} ${request.url.split('?')[0]}`)),
+    );
+  },
+  { name: 'errors' },
+);

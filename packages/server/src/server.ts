@@ -1,0 +1,58 @@
+import Fastify from 'fastify';
+import { Redis } from 'ioredis';
+import { app } from './app.js';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { migrate } from './db/migrate.js';
+import { seedDemoData } from './db/seed/seed.js';
+
+/** The process: config, logger, database lifecycle, graceful shutdown. */
+const main = async () => {
+  const config = loadConfig();
+  const server = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: process.env.TRUST_PROXY === 'true',
+    requestTimeout: 120_000,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+
+  const database = await openDatabase(config);
+  server.log.info({ database: database.kind, dataDir: config.databaseUrl ? undefined : config.dataDir }, 'database open');
+  const report = await migrate(database);
+  if (report.applied.length) server.log.info({ applied: report.applied }, 'migrations applied');
+  if (await seedDemoData(database.db)) server.log.info('demo data seeded: tenants demo and mw');
+
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+  await server.register(app, { config, database, redis });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    server.log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+    const timer = setTimeout(() => {
+      server.log.error('shutdown took longer than 15 s; exiting');
+      process.exit(1);
+    }, 15_000);
+    timer.unref();
+    try {
+      await server.close();
+      await redis?.quit();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      server.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await server.listen({ port: config.port, host: config.host });
+};
+
+main().catch((error: unknown) => {
+  console.error('服务启动失败 / server failed to start:', error);
+  process.exit(1);
+});

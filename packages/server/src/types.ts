@@ -1,0 +1,31 @@
+import type { AppConfig } from './config.js';
+import type { Database, Db } from './db/client.js';
+
+/** Who is asking: set by the auth plugin on every signed-in request. */
+export interface AuthContext {
+  sessionId: string;
+  userId: string;
+  tenantId: string;
+  tenantCode: string;
+  account: string;
+  isAdministrator: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    database: Database;
+    db: Db;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+    /** the tenant account code of this request: `?account=`, the `account` cookie, or `demo` */
+    accountCode: string;
+  }
+  interface FastifyContextConfig {
+    /** reachable without signing in */
+    public?: boolean;
+    /** the menu or button enCode a user must hold */
+    permission?: string;
+  }
+}
