@@ -37,7 +37,9 @@ export const errorsPlugin = fp(
       }
       const status = error.statusCode ?? 500;
       if (status === 429) {
-        return reply.status(429).send(envelope(429, '请求过于频繁，请稍后再试'));
+        // the rate limiter throws its own envelope, with the wait in its msg
+        const msg = (error as { msg?: unknown }).msg;
+        return reply.status(429).send(envelope(429, typeof msg === 'string' ? msg : '请求过于频繁，请稍后再试'));
       }
       if (status >= 400 && status < 500) {
         const msg = fastifyMessages[error.code] ?? '请求格式不正确';

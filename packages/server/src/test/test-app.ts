@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { app, type AppOptions } from '../app.js';
+import { loadConfig, type AppConfig } from '../config.js';
+import { openPglite, openPostgres, type Database } from '../db/client.js';
+import { migrate } from '../db/migrate.js';
+import { seedDemoData } from '../db/seed/seed.js';
+import { md5Hex } from '../modules/auth/passwords.js';
+
+const withDatabaseName = (url: string, name: string) => {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+};
+
+/**
+ * A database of the test file's own: in-memory PGlite, or a fresh database on the PostgreSQL
+ * server of TEST_DATABASE_URL that is dropped again on close.
+ */
+export const createTestDatabase = async (): Promise<Database> => {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return openPglite(undefined);
+  const name = `parking_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const database = await openPostgres(withDatabaseName(serverUrl, name));
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+};
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  close(): Promise<void>;
+}
+
+export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
+  ...loadConfig({}),
+  webDist: '/nonexistent-web-dist',
+  loginRateLimit: 1000,
+  ...overrides,
+});
+
+/** The whole app on a migrated, seeded database of its own; no network. */
+export const buildTestApp = async (
+  options: Partial<Omit<AppOptions, 'config' | 'database'>> & { config?: Partial<AppConfig> } = {},
+): Promise<TestApp> => {
+  const database = await createTestDatabase();
+  await migrate(database);
+  await seedDemoData(database.db);
+  const instance = Fastify({ logger: false });
+  await instance.register(app, { ...options, config: testConfig(options.config), database });
+  await instance.ready();
+  return {
+    app: instance,
+    database,
+    close: async () => {
+      await instance.close();
+      await database.close();
+    },
+  };
+};
+
+export const demoPasswordMd5 = md5Hex('admin123');
+
+/** Posts the login form the way the console does. */
+export const postLogin = (
+  instance: FastifyInstance,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+) =>
+  instance.inject({
+    method: 'POST',
+    url: '/api/oauth/Login',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    payload: new URLSearchParams(fields).toString(),
+  });
+
+export const signIn = async (instance: FastifyInstance, account = 'admin', tenant = 'demo', password = demoPasswordMd5) => {
+  const response = await postLogin(instance, { account, password, tenant });
+  const body = response.json<{ code: number; msg: string; data: { token: string } }>();
+  if (body.code !== 200) throw new Error(`sign-in as ${tenant}/${account} failed: ${body.msg}`);
+  return body.data.token;
+};

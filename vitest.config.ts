@@ -1,0 +1,45 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const contractSrc = fileURLToPath(new URL('./packages/contract/src/index.ts', import.meta.url));
+const alias = { '@parking/contract': contractSrc };
+const serverTests = ['packages/server/src/**/*.test.ts'];
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+/**
+ * Every unit and API suite. The server suite always runs on embedded PGlite, and a second time on
+ * the PostgreSQL server when TEST_DATABASE_URL names one, so every query is proven on both.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      { resolve: { alias }, test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'] } },
+      {
+        resolve: { alias },
+        test: {
+          name: 'server:pglite',
+          include: serverTests,
+          exclude: ['**/*.postgres.test.ts', '**/node_modules/**'],
+          env: { TEST_DATABASE_URL: '' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      ...(postgresUrl
+        ? [
+            {
+              resolve: { alias },
+              test: {
+                name: 'server:postgres',
+                include: [...serverTests, 'packages/server/src/**/*.postgres.test.ts'],
+                env: { TEST_DATABASE_URL: postgresUrl },
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
+      'packages/web/vitest.config.ts',
+    ],
+  },
+});
