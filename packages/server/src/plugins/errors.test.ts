@@ -1,0 +1,66 @@
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { useChineseMessages } from '@parking/contract';
+import { conflict } from './app-error.js';
+import { errorsPlugin } from './errors.js';
+
+useChineseMessages();
+const app = Fastify({ logger: false });
+
+beforeAll(async () => {
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await app.register(errorsPlugin);
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  typed.get('/boom', async () => {
+    throw new Error('secret connection string postgres://user:pw@db');
+  });
+  typed.get('/taken', async () => {
+    throw conflict('车牌号已存在');
+  });
+  typed.post('/items', { schema: { body: z.object({ plate: z.string().min(7, '车牌号至少7位'), count: z.number() }) } }, async () => 'ok');
+  await app.ready();
+});
+afterAll(() => app.close());
+
+describe('the central error handler', () => {
+  it('answers 500 with a Chinese msg and never the cause or a stack', async () => {
+    const response = await app.inject({ method: 'GET', url: '/boom' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ code: 500, msg: '服务器内部错误，请稍后再试', data: null });
+    expect(response.body).not.toContain('postgres://');
+    expect(response.body).not.toContain('at ');
+  });
+
+  it('keeps the status and msg of a business error', async () => {
+    const response = await app.inject({ method: 'GET', url: '/taken' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ code: 409, msg: '车牌号已存在', data: null });
+  });
+
+  it('names the field of a validation error, in Chinese', async () => {
+    const custom = await app.inject({ method: 'POST', url: '/items', payload: { plate: '粤B1', count: 1 } });
+    expect(custom.statusCode).toBe(400);
+    expect(custom.json().msg).toBe('请求体 plate：车牌号至少7位');
+    const builtIn = await app.inject({ method: 'POST', url: '/items', payload: { plate: '粤B12345', count: 'x' } });
+    expect(builtIn.json().msg).toMatch(/^请求体 count：.*[\u4e00-\u9fa5]/);
+  });
+
+  it('says a malformed JSON body in Chinese', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/items',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"plate":',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().msg).toBe('请求体不是合法的 JSON');
+  });
+
+  it('answers an unknown path with 404 naming it', async () => {
+    const response = await app.inject({ method: 'DELETE', url: '/nowhere?x=1' });
+    expect(response.json()).toEqual({ code: 404, msg: '接口不存在：DELETE /nowhere', data: null });
+  });
+});

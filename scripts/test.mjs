@@ -1,0 +1,66 @@
+#!/usr/bin/env node
+// Runs every suite (vitest projects, then Playwright e2e) and ends with one line
+// "tests: N passed, N failed" summing them all. Exits non-zero when any test or suite failed.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+const out = resolve(root, '.test-output');
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+
+const run = (label, command, args, env = {}) => {
+  console.log(`\n=== ${label} ===`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status ?? 1;
+};
+
+const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined);
+
+const suites = [];
+
+// the contract package is imported by the server build and the e2e server: build it first
+const buildStatus = run('build', 'npm', ['run', 'build']);
+if (buildStatus !== 0) {
+  console.log('\nbuild failed; no suite ran');
+  console.log('tests: 0 passed, 1 failed');
+  process.exit(1);
+}
+
+const vitestFile = resolve(out, 'vitest.json');
+const vitestStatus = run('unit and API tests (vitest)', 'npx', [
+  'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestFile}`,
+]);
+const vitest = readJson(vitestFile);
+suites.push({
+  name: 'vitest',
+  passed: vitest?.numPassedTests ?? 0,
+  failed: (vitest?.numFailedTests ?? 0) + (vitest ? 0 : 1),
+  crashed: vitestStatus !== 0 && (vitest?.numFailedTests ?? 0) === 0,
+});
+
+const playwrightFile = resolve(out, 'playwright.json');
+const playwrightStatus = run('browser tests (Playwright, Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], {
+  PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightFile,
+});
+const playwright = readJson(playwrightFile);
+suites.push({
+  name: 'playwright',
+  passed: playwright?.stats?.expected ?? 0,
+  failed: (playwright?.stats?.unexpected ?? 0) + (playwright?.stats?.flaky ?? 0) + (playwright ? 0 : 1),
+  crashed: playwrightStatus !== 0 && (playwright?.stats?.unexpected ?? 0) === 0,
+});
+
+console.log('');
+let passed = 0;
+let failed = 0;
+for (const suite of suites) {
+  // a suite that exited non-zero with no failed test (a crash, a config error) counts as one failure
+  const suiteFailed = suite.failed + (suite.crashed ? 1 : 0);
+  console.log(`${suite.name}: ${suite.passed} passed, ${suiteFailed} failed`);
+  passed += suite.passed;
+  failed += suiteFailed;
+}
+console.log(`tests: ${passed} passed, ${failed} failed`);
+process.exit(failed > 0 || passed === 0 ? 1 : 0);
