@@ -1,0 +1,45 @@
+// npm run bench — figures for the sign-in path, measured through the whole app (no network) on
+// embedded PGlite, or on PostgreSQL when TEST_DATABASE_URL is set. Not part of npm test.
+import { performance } from 'node:perf_hooks';
+import { buildTestApp, demoPasswordMd5, postLogin, signIn } from '../packages/server/src/test/test-app.js';
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+const measure = async (label: string, runs: number, once: () => Promise<void>) => {
+  for (let i = 0; i < Math.min(5, runs); i++) await once();
+  const times: number[] = [];
+  const started = performance.now();
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await once();
+    times.push(performance.now() - t0);
+  }
+  const total = performance.now() - started;
+  times.sort((a, b) => a - b);
+  console.log(
+    `${label.padEnd(34)} runs ${String(runs).padStart(5)}  p50 ${percentile(times, 50).toFixed(2)} ms  p95 ${percentile(times, 95).toFixed(2)} ms  ${(runs / (total / 1000)).toFixed(0)} /s`,
+  );
+};
+
+const main = async () => {
+  const t = await buildTestApp();
+  console.log(`database: ${t.database.kind}; node ${process.version}; rss at start ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB`);
+  const token = await signIn(t.app);
+
+  await measure('POST /api/oauth/Login (argon2id)', 50, async () => {
+    const r = await postLogin(t.app, { account: 'admin', password: demoPasswordMd5, tenant: 'demo' });
+    if (r.statusCode !== 200) throw new Error(r.body);
+  });
+  await measure('GET /api/oauth/CurrentUser', 500, async () => {
+    const r = await t.app.inject({ method: 'GET', url: '/api/oauth/CurrentUser', headers: { authorization: token } });
+    if (r.statusCode !== 200) throw new Error(r.body);
+  });
+  await measure('GET /api/oauth/branding', 1000, async () => {
+    const r = await t.app.inject({ method: 'GET', url: '/api/oauth/branding?account=demo' });
+    if (r.statusCode !== 200) throw new Error(r.body);
+  });
+  console.log(`rss at end ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB`);
+  await t.close();
+};
+
+await main();
