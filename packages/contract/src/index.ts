@@ -1,3 +1,4 @@
 export * from './common/index.js';
 export * from './auth/index.js';
 export * from './system/index.js';
+export * from './messages/index.js';

@@ -9,6 +9,7 @@ import { useChineseMessages } from '@parking/contract';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { drawCaptcha, type CaptchaImage } from './modules/auth/captcha.js';
 import { logOnlySmsSender, type SmsSender } from './modules/auth/sms-sender.js';
 import { authPlugin } from './plugins/auth.js';
@@ -61,6 +62,8 @@ export const app = fp(
       },
       loginRateLimit: options.config.loginRateLimit,
     });
+
+    await instance.register(messagesRoutes);
 
     await instance.register(webPlugin);
   },

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/test-app.js';
 import { openPostgres, type Database } from './client.js';
-import { migrate } from './migrate.js';
+import { readdirSync } from 'node:fs';
+import { migrate, migrationsDir } from './migrate.js';
 
 // runs only in the server:postgres project (vitest.config.ts), where TEST_DATABASE_URL is set
 describe('migrations on a PostgreSQL server', () => {
@@ -10,7 +11,7 @@ describe('migrations on a PostgreSQL server', () => {
     // a second, independent pool to the same database stands for a second process
     const other = await openPostgres(await currentDatabaseUrl(fresh));
     const [a, b] = await Promise.all([migrate(fresh), migrate(other)]);
-    expect([...a.applied, ...b.applied]).toEqual(['0000_init.sql']);
+    expect([...a.applied, ...b.applied]).toEqual(readdirSync(migrationsDir).filter((f) => f.endsWith('.sql')).sort());
     await other.close();
     await fresh.close();
   });

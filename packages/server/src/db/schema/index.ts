@@ -1,2 +1,3 @@
 export * from './tenancy.js';
 export * from './identity.js';
+export * from './messages.js';

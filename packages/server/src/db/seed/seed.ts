@@ -1,12 +1,14 @@
 import { count, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import {
+  deviceOfflineTasks,
   dictionaries,
   menus,
   organizations,
   positions,
   roleMenus,
   roles,
+  systemMessages,
   tenants,
   userPositions,
   userRoles,
@@ -14,6 +16,7 @@ import {
 } from '../schema/index.js';
 import { hashPassword, md5Hex } from '../../modules/auth/passwords.js';
 import { demoDictionaries, demoPassword, demoPositions, demoTenants, type DemoTenant } from './demo-data.js';
+import { demoMessages, demoOfflineTasks } from './demo-messages.js';
 import { menuCatalogue } from './menu-catalogue.js';
 
 const seedLockKey = 7_310_422_914;
@@ -126,6 +129,14 @@ const seedTenant = async (tx: Tx, demo: DemoTenant, passwordHash: string) => {
     Object.entries(demoDictionaries).flatMap(([dictName, entries]) =>
       entries.map(([value, label], sortCode) => ({ tenantId, dictName, value, label, sortCode })),
     ),
+  );
+
+  const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+  await tx.insert(systemMessages).values(
+    demoMessages.map(({ minutesAgo, ...m }) => ({ tenantId, ...m, creatorTime: ago(minutesAgo), lastModifyTime: ago(minutesAgo) })),
+  );
+  await tx.insert(deviceOfflineTasks).values(
+    demoOfflineTasks.map(({ minutesAgo, ...task }) => ({ tenantId, taskTypeName: '设备离线', ...task, creatorTime: ago(minutesAgo) })),
   );
 };
 

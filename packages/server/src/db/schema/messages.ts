@@ -1,0 +1,41 @@
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { tenants } from './tenancy.js';
+
+/** A system message produced by the domain (spec §3); `status` 0 is unhandled. */
+export const systemMessages = pgTable(
+  'system_messages',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    id: uuid('id').primaryKey().defaultRandom(),
+    messageName: text('message_name').notNull(),
+    messageText: text('message_text').notNull(),
+    messageType: integer('message_type').notNull(),
+    /** the id of the order, audit, complaint… the message is about */
+    businessId: text('business_id').notNull().default(''),
+    status: integer('status').notNull().default(0),
+    creatorTime: timestamp('creator_time', { withTimezone: true }).notNull().defaultNow(),
+    lastModifyTime: timestamp('last_modify_time', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('system_messages_tenant_status_type').on(t.tenantId, t.status, t.messageType, t.creatorTime)],
+);
+
+/** An open task for a device that stopped sending heartbeats; closed when it comes back. */
+export const deviceOfflineTasks = pgTable(
+  'device_offline_tasks',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    id: uuid('id').primaryKey().defaultRandom(),
+    taskTypeName: text('task_type_name').notNull(),
+    content: text('content').notNull(),
+    deviceSn: text('device_sn').notNull(),
+    /** 0 on-road, 1 off-road */
+    parkingType: integer('parking_type').notNull(),
+    creatorTime: timestamp('creator_time', { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [index('device_offline_tasks_tenant_open').on(t.tenantId, t.parkingType, t.closedAt)],
+);
