@@ -10,6 +10,9 @@ import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
+import { userRoutes } from './modules/system/user.routes.js';
+import { qweatherProvider, type WeatherProvider } from './modules/system/weather.provider.js';
+import { weatherRoutes } from './modules/system/weather.routes.js';
 import { drawCaptcha, type CaptchaImage } from './modules/auth/captcha.js';
 import { logOnlySmsSender, type SmsSender } from './modules/auth/sms-sender.js';
 import { authPlugin } from './plugins/auth.js';
@@ -25,6 +28,8 @@ export interface AppOptions {
   redis?: Redis | undefined;
   smsSender?: SmsSender;
   drawCaptcha?: () => CaptchaImage;
+  /** replaces the provider named by WEATHER_PROVIDER_URL */
+  weatherProvider?: WeatherProvider;
 }
 
 useChineseMessages();
@@ -64,6 +69,11 @@ export const app = fp(
     });
 
     await instance.register(messagesRoutes);
+    await instance.register(userRoutes);
+    const { weatherProviderUrl, weatherProviderKey } = options.config;
+    await instance.register(weatherRoutes, {
+      provider: options.weatherProvider ?? (weatherProviderUrl ? qweatherProvider(weatherProviderUrl, weatherProviderKey) : undefined),
+    });
 
     await instance.register(webPlugin);
   },

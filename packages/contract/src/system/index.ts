@@ -1,1 +1,3 @@
 export * from './dictionary.schema.js';
+export * from './user.schema.js';
+export * from './weather.schema.js';

@@ -5,6 +5,9 @@ import { tokenFromHeader } from '../modules/auth/tokens.js';
 import { permissionCodes } from '../modules/system/menu.service.js';
 import { forbidden } from './app-error.js';
 
+/** Everything under these needs a signed-in user; the rest is the console's static files. */
+const protectedPrefixes = ['/api/', '/weather/'];
+
 /**
  * Every /api route needs a signed-in user unless it says `config.public`; a route that names a
  * `config.permission` also needs that menu or button. The console hiding a button is not a check.
@@ -14,7 +17,8 @@ export const authPlugin = fp(
     app.decorateRequest('auth', null);
     app.addHook('onRequest', async (request) => {
       const config = request.routeOptions.config;
-      if (!request.url.startsWith('/api/') || config.public || !request.routeOptions.url) return;
+      const guarded = protectedPrefixes.some((prefix) => request.url.startsWith(prefix));
+      if (!guarded || config.public || !request.routeOptions.url) return;
       if (request.routeOptions.url.startsWith('/api/docs')) return;
       const auth = await authenticate(app.db, tokenFromHeader(request.headers.authorization));
       request.auth = auth;

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { tenants } from './tenancy.js';
 
 /** A system message produced by the domain (spec §3); `status` 0 is unhandled. */
@@ -38,4 +38,17 @@ export const deviceOfflineTasks = pgTable(
     closedAt: timestamp('closed_at', { withTimezone: true }),
   },
   (t) => [index('device_offline_tasks_tenant_open').on(t.tenantId, t.parkingType, t.closedAt)],
+);
+
+/** One weather reading per location and business day (spec §4: fetched once a day, cached). */
+export const weatherCache = pgTable(
+  'weather_cache',
+  {
+    location: text('location').notNull(),
+    day: text('day').notNull(),
+    info: text('info').notNull(),
+    temperature: text('temperature').notNull(),
+    fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.location, t.day] })],
 );

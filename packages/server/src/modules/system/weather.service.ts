@@ -1,0 +1,29 @@
+import { and, eq } from 'drizzle-orm';
+import type { WeatherInfo } from '@parking/contract';
+import type { Db } from '../../db/client.js';
+import { weatherCache } from '../../db/schema/index.js';
+import { AppError } from '../../plugins/app-error.js';
+import { WeatherProviderError, type WeatherProvider } from './weather.provider.js';
+
+const businessDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** Today's reading for a location: from the cache, or fetched once and cached for the day. */
+export const weatherToday = async (db: Db, provider: WeatherProvider | undefined, location: string, now = new Date()): Promise<WeatherInfo> => {
+  if (!provider) throw new AppError(503, '未配置天气服务（WEATHER_PROVIDER_URL），不显示天气');
+  const day = businessDay.format(now);
+  const [cached] = await db
+    .select()
+    .from(weatherCache)
+    .where(and(eq(weatherCache.location, location), eq(weatherCache.day, day)))
+    .limit(1);
+  if (cached) return { info: cached.info, temperature: cached.temperature, date: day };
+  let reading: { info: string; temperature: string };
+  try {
+    reading = await provider.now(location);
+  } catch (error) {
+    if (error instanceof WeatherProviderError) throw new AppError(502, '天气服务暂时不可用');
+    throw error;
+  }
+  await db.insert(weatherCache).values({ location, day, ...reading }).onConflictDoNothing();
+  return { ...reading, date: day };
+};
