@@ -1,0 +1,154 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSessionStore } from '../modules/auth/session-store';
+import { reloadPage } from '../shared/browser/reload-page';
+import { getToken, setToken } from '../shared/http/token-cookie';
+import { catalogueMenu } from '../test/menu-fixtures';
+import { installFakeApi, ok, type FakeRoutes } from '../test/fake-api';
+import { AppProviders } from './app-providers';
+import { createQueryClient } from './query-client';
+import { appRouterOptions, appRoutes } from './router';
+
+vi.mock('../shared/browser/reload-page', () => ({ reloadPage: vi.fn() }));
+
+const branding = {
+  code: 'demo', title: '测试停车', logo: '/brand/demo/logo.svg', favicon: '/brand/demo/favicon.svg', weatherLocation: '',
+  icpNo: '京ICP备00000000号', policeNo: '京公网安备00000000000000号', bigScreenType: 1, footerText: '',
+};
+const userInfo = {
+  userId: 'u1', userName: '管理员', userAccount: 'admin', tenantCode: 'demo', tenantName: '测试停车',
+  positionIds: [], roleIds: [], isAdministrator: true,
+};
+const baseRoutes: FakeRoutes = {
+  'GET /api/oauth/branding': ok(branding),
+  'GET /api/oauth/CurrentUser': ok({ userInfo, menuList: catalogueMenu(), permissionList: [] }),
+  'GET /api/oauth/Logout': ok(null),
+};
+
+function renderApp(path: string) {
+  const router = createMemoryRouter(appRoutes, { ...appRouterOptions(), initialEntries: [path] });
+  render(
+    <AppProviders queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+const currentPath = (router: ReturnType<typeof renderApp>) => router.state.location.pathname + router.state.location.search;
+
+beforeEach(() => {
+  useSessionStore.getState().clearSession();
+  vi.mocked(reloadPage).mockClear();
+});
+
+afterEach(() => {
+  useSessionStore.getState().clearSession();
+});
+
+describe('signed out', () => {
+  it('sends a protected path to /login with the wanted path, and shows the tenant on the login page', async () => {
+    installFakeApi(baseRoutes);
+    const router = renderApp('/parkingAdmin/parkingList?id=7');
+    await waitFor(() => expect(currentPath(router)).toBe('/login?redirect=%2FparkingAdmin%2FparkingList%3Fid%3D7'));
+    expect(await screen.findByRole('heading', { name: '测试停车' })).toBeTruthy();
+    expect(screen.getByText('京ICP备00000000号')).toBeTruthy();
+    expect(screen.getByText('京公网安备00000000000000号')).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('登录 - 测试停车'));
+  });
+
+  it('opens a public driver page without sign-in, titled on its own', async () => {
+    installFakeApi(baseRoutes);
+    const router = renderApp('/scanQRcode?code=1');
+    expect(await screen.findByText('「扫码出场」页面建设中，敬请期待')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/scanQRcode');
+    await waitFor(() => expect(document.title).toBe('扫码出场'));
+  });
+
+  it('checks the form in Chinese, signs in with the MD5 of the password and returns to the wanted page', async () => {
+    const calls = installFakeApi({ ...baseRoutes, 'POST /api/oauth/Login': ok({ token: 'tok-1', expiresIn: 86400 }) });
+    const user = userEvent.setup();
+    const router = renderApp('/login?redirect=%2FparkingAdmin%2FparkingArea');
+    await user.click(await screen.findByRole('button', { name: '登录' }));
+    expect(await screen.findByText('请输入账号')).toBeTruthy();
+    expect(screen.getByText('请输入密码')).toBeTruthy();
+
+    await user.type(screen.getByLabelText('账号'), 'admin');
+    await user.type(screen.getByLabelText('密码'), 'admin123');
+    await user.click(screen.getByRole('button', { name: '登录' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/parkingAdmin/parkingArea'));
+    expect(await screen.findByText('「片区」页面建设中，敬请期待')).toBeTruthy();
+    const login = calls.find((call) => call.url === '/api/oauth/Login');
+    expect(new URLSearchParams(String(login?.data)).get('password')).toBe('0192023a7bbd73250516f069df18b500');
+    expect(new URLSearchParams(String(login?.data)).get('rememberMe')).toBe('false');
+    expect(login?.headers['Content-Type']).toBe('application/x-www-form-urlencoded');
+    expect(getToken()).toBe('tok-1');
+    expect(calls.find((call) => call.url === '/api/oauth/CurrentUser')?.headers.Authorization).toBe('tok-1');
+  });
+
+  it('shows 登录失败 with the server message, then a captcha when the server asks for one', async () => {
+    const calls = installFakeApi({
+      ...baseRoutes,
+      'POST /api/oauth/Login': { status: 401, body: { code: 401, msg: '账号或密码错误', data: { captchaRequired: true } } },
+      'POST /api/oauth/captcha': ok({ key: 'cap-1', image: 'data:image/svg+xml;base64,PHN2Zy8+', expiresIn: 120 }),
+    });
+    const user = userEvent.setup();
+    renderApp('/login');
+    await user.type(await screen.findByLabelText('账号'), 'admin');
+    await user.type(screen.getByLabelText('密码'), 'wrong');
+    await user.click(screen.getByRole('button', { name: '登录' }));
+
+    expect(await screen.findByText('登录失败')).toBeTruthy();
+    expect(screen.getByText('账号或密码错误')).toBeTruthy();
+    expect(await screen.findByAltText('验证码图片')).toBeTruthy();
+    await user.type(screen.getByLabelText('验证码'), 'ab12');
+    await user.click(screen.getByRole('button', { name: '登录' }));
+    await waitFor(() => expect(calls.filter((call) => call.url === '/api/oauth/Login')).toHaveLength(2));
+    const second = new URLSearchParams(String(calls.filter((call) => call.url === '/api/oauth/Login')[1]?.data));
+    expect([second.get('code'), second.get('timestamp')]).toEqual(['ab12', 'cap-1']);
+  });
+});
+
+describe('signed in', () => {
+  it('lands / on the first menu page with the folder › page breadcrumb and site title', async () => {
+    setToken('tok-2', false);
+    installFakeApi(baseRoutes);
+    const router = renderApp('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/parkingAdmin/parkingList'));
+    expect(await screen.findByText('「停车场」页面建设中，敬请期待')).toBeTruthy();
+    expect(screen.getAllByText('停车场管理').length).toBeGreaterThan(0);
+    expect(screen.getByText('管理员')).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('停车场 - 测试停车'));
+    expect(useSessionStore.getState().roles).toEqual(['ROLE_SYSTEM_DEFAULT']);
+  });
+
+  it('opens a deep menu link directly and sends /login back to /', async () => {
+    setToken('tok-3', false);
+    installFakeApi(baseRoutes);
+    const router = renderApp('/FinancialManagement/revenueReport');
+    expect(await screen.findByText('「营收报表」页面建设中，敬请期待')).toBeTruthy();
+    await act(() => router.navigate('/login'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/parkingAdmin/parkingList'));
+  });
+
+  it('sends an unknown path and a page outside the user menu to /404', async () => {
+    setToken('tok-4', false);
+    installFakeApi(baseRoutes);
+    const router = renderApp('/system/user');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/404'));
+    expect(await screen.findByText('抱歉，您访问的页面不存在')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '返回首页' })).toBeTruthy();
+  });
+
+  it('logs out and reloads when user info cannot be fetched', async () => {
+    setToken('tok-5', false);
+    const calls = installFakeApi({ ...baseRoutes, 'GET /api/oauth/CurrentUser': { status: 401, body: { code: 600, msg: '登录已过期', data: null } } });
+    renderApp('/parkingAdmin/parkingList');
+    await waitFor(() => expect(reloadPage).toHaveBeenCalled());
+    expect(getToken()).toBeNull();
+    expect(calls.some((call) => call.url === '/api/oauth/Logout')).toBe(true);
+  });
+});

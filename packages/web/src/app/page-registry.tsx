@@ -1,0 +1,25 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { ConstructionPage } from '../shared/pages/construction-page';
+import { RouteFallback } from '../shared/pages/route-fallback';
+import { menuPath } from './first-menu-path';
+
+type PageComponent = LazyExoticComponent<ComponentType>;
+
+/**
+ * urlAddress of a menu page → its component, loaded on first visit. Modules add their pages here;
+ * an address missing from this table renders the 建设中 placeholder.
+ */
+export const pageRegistry: Readonly<Record<string, PageComponent>> = {};
+
+export const lazyPage = <T extends Record<string, ComponentType>>(load: () => Promise<T>, name: keyof T): PageComponent =>
+  lazy(async () => ({ default: (await load())[name] as ComponentType }));
+
+export function pageElement(urlAddress: string, title: string, registry: Readonly<Record<string, PageComponent>> = pageRegistry): ReactNode {
+  const Page = Object.hasOwn(registry, urlAddress) ? registry[urlAddress] : undefined;
+  if (!Page) return <ConstructionPage title={title} path={menuPath(urlAddress)} />;
+  return (
+    <Suspense fallback={<RouteFallback />}>
+      <Page />
+    </Suspense>
+  );
+}

@@ -1,0 +1,10 @@
+import { QueryClient } from '@tanstack/react-query';
+
+export const createQueryClient = (): QueryClient =>
+  new QueryClient({
+    defaultOptions: {
+      // The HTTP layer already tells the user about failures; retrying would tell them twice.
+      queries: { retry: false, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });

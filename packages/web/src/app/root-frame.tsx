@@ -1,0 +1,36 @@
+import NProgress from 'nprogress';
+import { useEffect } from 'react';
+import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
+import { applyFavicon, useBranding } from '../shared/tenant/branding-api';
+import { defaultSiteTitle, documentTitle, titledMatches } from './route-handle';
+
+NProgress.configure({ showSpinner: false });
+
+/** Above every route: progress bar, scroll reset, document title and favicon. */
+export function RootFrame() {
+  const navigation = useNavigation();
+  const { pathname, search } = useLocation();
+  const matches = useMatches();
+  const { data: branding } = useBranding();
+
+  useEffect(() => {
+    if (navigation.state === 'idle') NProgress.done();
+    else NProgress.start();
+  }, [navigation.state]);
+
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname, search]);
+
+  const handle = titledMatches(matches).at(-1)?.handle;
+  const siteTitle = branding?.title || defaultSiteTitle;
+  useEffect(() => {
+    document.title = documentTitle(handle, siteTitle);
+  }, [handle, siteTitle]);
+
+  useEffect(() => {
+    if (branding?.favicon) applyFavicon(branding.favicon);
+  }, [branding?.favicon]);
+
+  return <Outlet />;
+}

@@ -1,0 +1,42 @@
+import type { RouteObject } from 'react-router';
+import { LoginPage } from '../modules/auth/pages/login-page';
+import { PublicPlaceholderPage } from '../mobile/public-placeholder-page';
+import { publicRouteTable } from '../mobile/public-route-table';
+import { ScreenPlaceholderPage } from '../screens/screen-placeholder-page';
+import { screenRouteTable } from '../screens/screen-route-table';
+import { ConstructionPage } from '../shared/pages/construction-page';
+import { ForbiddenPage, NotFoundPage } from '../shared/pages/error-page';
+import { RedirectPage } from '../shell/redirect-page';
+import { RootRedirect } from '../shell/root-redirect';
+import type { RouteHandle } from './route-handle';
+
+const titled = (title: string): RouteHandle => ({ title });
+
+/** Routes outside the shell: sign-in, the drivers' public pages, big screens, error pages. */
+export const standaloneRoutes: RouteObject[] = [
+  { path: 'login', handle: titled('登录'), element: <LoginPage /> },
+  ...publicRouteTable.map(
+    (entry): RouteObject => ({ path: entry.path, handle: entry, element: <PublicPlaceholderPage entry={entry} /> }),
+  ),
+  ...screenRouteTable.map(
+    (entry): RouteObject => ({ path: entry.path, handle: entry, element: <ScreenPlaceholderPage entry={entry} /> }),
+  ),
+  { path: '404', handle: titled('404'), element: <NotFoundPage /> },
+  { path: '401', handle: titled('401'), element: <ForbiddenPage /> },
+];
+
+const placeholder = (path: string, title: string): RouteObject => ({
+  path,
+  handle: titled(title),
+  element: <ConstructionPage title={title} />,
+});
+
+/** Spec §2 "Routes inside the shell" that do not come from the menu. */
+export const fixedShellRoutes: RouteObject[] = [
+  { index: true, element: <RootRedirect /> },
+  { path: 'redirect/*', element: <RedirectPage /> },
+  placeholder('user/center', '个人中心'),
+  placeholder('parkingAdmin/add/:id', '新增停车场'),
+  placeholder('OrderManagement/parkingRecordOrderInfo/:id', '停车订单详情'),
+  placeholder('jointRecovery/unpaidOrders/:id', '欠费订单详情'),
+];

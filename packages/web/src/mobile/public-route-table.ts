@@ -1,0 +1,20 @@
+import type { RouteHandle } from '../app/route-handle';
+
+export interface PublicRouteEntry extends RouteHandle {
+  /** relative to the root, as React Router wants child paths */
+  path: string;
+  /** what the driver does here, shown on the placeholder */
+  purpose: string;
+}
+
+/** Spec §2 "Routes open without sign-in" (besides /login): the driver's phone pages. */
+export const publicRouteTable: readonly PublicRouteEntry[] = [
+  { path: 'scanQRcode', title: '扫码出场', ownTitle: true, purpose: '扫码出场' },
+  { path: 'orderInfoByQRcode', title: '订单详情', ownTitle: true, purpose: '扫码出场订单详情' },
+  { path: 'activity', title: '停车统计', ownTitle: true, purpose: '停车统计' },
+  { path: 'pdaScanQrcode', title: '扫码支付', purpose: '扫码支付' },
+  { path: 'scanGroupCardQrcode', title: '集团卡扫码', purpose: '集团卡扫码' },
+  { path: 'groupCardInfo', title: '集团卡详情', purpose: '集团卡详情' },
+  { path: 'scanSpeialBillQrcode', title: '扫码支付', purpose: '特殊账单扫码支付' },
+  { path: 'speialBillInfo', title: '支付详情', purpose: '扫码支付详情' },
+];

@@ -1,0 +1,74 @@
+import type { MenuItem, UserInfo } from '@parking/contract';
+import { create } from 'zustand';
+import { fetchCurrentUser, signOutOnServer } from './auth-api';
+import { reloadPage } from '../../shared/browser/reload-page';
+import { getToken, removeToken, setToken } from '../../shared/http/token-cookie';
+
+/** Spec §6: every signed-in user holds exactly this one role. */
+export const defaultSystemRole = 'ROLE_SYSTEM_DEFAULT';
+
+/** The token itself lives only in its cookie (shared/http/token-cookie); this holds what came with it. */
+export interface SessionState {
+  roles: string[];
+  user: UserInfo | null;
+  menuList: MenuItem[];
+  permissions: string[];
+  signedIn: (token: string, rememberMe: boolean) => void;
+  loadCurrentUser: () => Promise<void>;
+  signOut: () => Promise<void>;
+  clearSession: () => void;
+}
+
+let inFlight: Promise<void> | null = null;
+
+export const useSessionStore = create<SessionState>()((set, get) => ({
+  roles: [],
+  user: null,
+  menuList: [],
+  permissions: [],
+
+  signedIn: (token, rememberMe) => {
+    setToken(token, rememberMe);
+    set({ roles: [] });
+  },
+
+  // Several navigations may ask at once; they share one CurrentUser call.
+  loadCurrentUser: () => {
+    inFlight ??= fetchCurrentUser()
+      .then((current) => {
+        if (getToken() === null) return; // signed out while the call was under way
+        set({
+          user: current.userInfo,
+          menuList: current.menuList,
+          permissions: current.permissionList,
+          roles: [defaultSystemRole],
+        });
+      })
+      .finally(() => {
+        inFlight = null;
+      });
+    return inFlight;
+  },
+
+  // The local session ends even when the server call fails (spec §7).
+  signOut: async () => {
+    try {
+      if (getToken()) await signOutOnServer();
+    } catch {
+      // the token is dropped locally either way
+    } finally {
+      get().clearSession();
+    }
+  },
+
+  clearSession: () => {
+    removeToken();
+    set({ roles: [], user: null, menuList: [], permissions: [] });
+  },
+}));
+
+/** Log out and start over from the sign-in page, as the spec does after every session failure. */
+export async function signOutAndReload(): Promise<void> {
+  await useSessionStore.getState().signOut();
+  reloadPage();
+}

@@ -1,0 +1,83 @@
+import { AxiosError, CanceledError, type InternalAxiosRequestConfig } from 'axios';
+import { describe, expect, it } from 'vitest';
+import { decideHttpAction, type RequestOutcome } from './error-catalogue';
+import { outcomeOfError } from './http-client';
+
+const response = (status: number, body: unknown): RequestOutcome => ({ kind: 'response', status, body });
+const envelope = (code: number, msg: string, data: unknown = null) => ({ code, msg, data });
+
+describe('decideHttpAction (spec §8)', () => {
+  it('passes a 2xx answer with code 200', () => {
+    expect(decideHttpAction(response(200, envelope(200, 'ok', { a: 1 })))).toEqual({ type: 'pass' });
+    expect(decideHttpAction(response(204, ''))).toEqual({ type: 'pass' });
+  });
+
+  it.each([600, 601, 602])('asks to sign in again for code %i, whatever the HTTP status', (code) => {
+    const expected = { type: 'confirm-sign-in', title: '系统提示', content: '登录状态已过期，请重新登录' };
+    expect(decideHttpAction(response(401, envelope(code, '登录已失效')))).toEqual(expected);
+    expect(decideHttpAction(response(200, envelope(code, '登录已失效')))).toEqual(expected);
+  });
+
+  it('offers to stay or sign in again on a plain HTTP 401', () => {
+    expect(decideHttpAction(response(401, envelope(401, '未登录')))).toEqual({
+      type: 'confirm-sign-in',
+      title: '系统提示',
+      content: '登录状态已过期，您可以继续留在该页面，或者重新登录',
+    });
+  });
+
+  it('goes to /401 on HTTP 403', () => {
+    expect(decideHttpAction(response(403, envelope(403, '没有权限')))).toEqual({ type: 'navigate', to: '/401' });
+  });
+
+  it.each([400, 404, 409, 429, 500, 502])('shows "服务错误" with the server message for %i, 5 s', (status) => {
+    expect(decideHttpAction(response(status, envelope(status, '停车场名称不能为空')))).toEqual({
+      type: 'notify',
+      title: '服务错误',
+      description: '停车场名称不能为空',
+      duration: 5,
+    });
+  });
+
+  it('falls back to the message, then the error field, of a non-envelope body', () => {
+    expect(decideHttpAction(response(500, { message: '内部错误' }))).toMatchObject({ description: '内部错误' });
+    expect(decideHttpAction(response(502, { error: 'Bad Gateway' }))).toMatchObject({ description: 'Bad Gateway' });
+    expect(decideHttpAction(response(502, '<html>'))).toMatchObject({ title: '服务错误', description: undefined });
+  });
+
+  it('shows "错误" for a status outside 200–300 below 400 and for a 2xx carrying a failure code', () => {
+    expect(decideHttpAction(response(304, envelope(304, '未修改')))).toEqual({ type: 'notify', title: '错误', description: '未修改', duration: 5 });
+    expect(decideHttpAction(response(200, envelope(409, '车牌已存在')))).toEqual({ type: 'notify', title: '错误', description: '车牌已存在', duration: 5 });
+  });
+
+  it('reports a timeout and a missing response', () => {
+    expect(decideHttpAction({ kind: 'timeout' })).toEqual({ type: 'notify', title: '网络请求超时', description: undefined, duration: 5 });
+    expect(decideHttpAction({ kind: 'no-response' })).toEqual({ type: 'notify', title: '接口请求失败', description: undefined, duration: 5 });
+  });
+
+  it('stays quiet for a cancelled call and for every failure of a silent call', () => {
+    expect(decideHttpAction({ kind: 'cancelled' })).toEqual({ type: 'ignore' });
+    for (const outcome of [response(401, envelope(600, 'x')), response(403, null), response(500, null), { kind: 'timeout' } as const]) {
+      expect(decideHttpAction(outcome, true)).toEqual({ type: 'ignore' });
+    }
+    expect(decideHttpAction(response(200, envelope(200, 'ok')), true)).toEqual({ type: 'pass' });
+  });
+});
+
+describe('outcomeOfError', () => {
+  const config = { headers: {} } as InternalAxiosRequestConfig;
+
+  it('reads status and body of an answered call', () => {
+    const error = new AxiosError('x', 'ERR_BAD_REQUEST', config, {}, { status: 429, data: envelope(429, '操作过于频繁'), statusText: '', headers: {}, config });
+    expect(outcomeOfError(error)).toEqual({ kind: 'response', status: 429, body: envelope(429, '操作过于频繁') });
+  });
+
+  it('tells a timeout from a call that got no answer', () => {
+    expect(outcomeOfError(new AxiosError('timeout of 1200000ms exceeded', 'ECONNABORTED', config, {}))).toEqual({ kind: 'timeout' });
+    expect(outcomeOfError(new AxiosError('Network Error', 'ERR_NETWORK', config, {}))).toEqual({ kind: 'no-response' });
+  });
+
+  it('recognises a cancelled call', () => {
+    expect(outcomeOfError(new CanceledError())).toEqual({ kind: 'cancelled' });
+  });
+});

@@ -1,0 +1,75 @@
+import axios, { type AxiosError, type AxiosRequestConfig, type AxiosResponse } from 'axios';
+import type { Envelope } from '@parking/contract';
+import { getToken } from './token-cookie';
+import { ApiError } from './api-error';
+import { decideHttpAction, type RequestOutcome } from './error-catalogue';
+import { performHttpAction } from './http-effects';
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** the caller reports failures itself; the spec §8 catalogue stays quiet */
+    silent?: boolean;
+  }
+}
+
+/** Spec §9: 1,200,000 ms. */
+export const requestTimeoutMs = 1_200_000;
+
+export const http = axios.create({
+  timeout: requestTimeoutMs,
+  headers: { 'Content-Type': 'application/json' },
+});
+
+/** From /config.json; '' keeps calls on the page's own origin. */
+export const setApiBaseUrl = (apiBaseUrl: string): void => {
+  http.defaults.baseURL = apiBaseUrl || undefined;
+};
+
+http.interceptors.request.use((config) => {
+  const token = getToken();
+  if (token) config.headers.set('Authorization', token);
+  return config;
+});
+
+export function outcomeOfError(error: unknown): RequestOutcome {
+  if (axios.isCancel(error)) return { kind: 'cancelled' };
+  const axiosError = error as AxiosError;
+  if (axiosError.response) return { kind: 'response', status: axiosError.response.status, body: axiosError.response.data };
+  if (axiosError.code === 'ECONNABORTED' || axiosError.code === 'ETIMEDOUT' || /timeout/i.test(axiosError.message ?? '')) {
+    return { kind: 'timeout' };
+  }
+  return { kind: 'no-response' };
+}
+
+http.interceptors.response.use(
+  (response: AxiosResponse) => {
+    const outcome: RequestOutcome = { kind: 'response', status: response.status, body: response.data };
+    const action = decideHttpAction(outcome, response.config.silent);
+    if (action.type === 'pass') return response;
+    performHttpAction(action);
+    return Promise.reject(new ApiError(outcome));
+  },
+  (error: unknown) => {
+    const outcome = outcomeOfError(error);
+    const silent = (error as AxiosError).config?.silent ?? false;
+    performHttpAction(decideHttpAction(outcome, silent));
+    return Promise.reject(new ApiError(outcome));
+  },
+);
+
+/** One call, answered with the envelope's data. */
+export async function requestData<T>(config: AxiosRequestConfig): Promise<T> {
+  const response = await http.request<Envelope<T>>(config);
+  return response.data.data;
+}
+
+/** `application/x-www-form-urlencoded` POST, as the login endpoint wants it. */
+export function postForm<T>(url: string, fields: Record<string, string>, config: AxiosRequestConfig = {}): Promise<T> {
+  return requestData<T>({
+    ...config,
+    method: 'POST',
+    url,
+    data: new URLSearchParams(fields).toString(),
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+  });
+}

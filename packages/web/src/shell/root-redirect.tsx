@@ -1,0 +1,9 @@
+import { Navigate } from 'react-router';
+import { firstMenuPath } from '../app/first-menu-path';
+import { useSessionStore } from '../modules/auth/session-store';
+
+/** `/` lands on the first page the user may use (spec §2). */
+export function RootRedirect() {
+  const menuList = useSessionStore((state) => state.menuList);
+  return <Navigate to={firstMenuPath(menuList)} replace />;
+}
