@@ -1,2 +1,4 @@
 export * from './envelope.js';
 export * from './paging.js';
+export * from './rules.js';
+export * from './filters.js';
