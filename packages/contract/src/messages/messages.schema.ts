@@ -113,6 +113,7 @@ export const messagePaths = {
   deviceOffline: '/api/system/systemAppTask/getDeviceOfflineList',
   /** the alert-count endpoint polled every 10 s (spec §7 leaves its path open) */
   alertCount: '/api/system/systemMessage/alertCount',
+  export: '/api/system/systemMessage/Actions/Export',
 } as const;
 
 /** The finance position of spec §6; in tenant mw a user whose first position it is sees finance only. */
@@ -139,3 +140,18 @@ export const badgeCount = (
 };
 
 export const badgeText = (count: number | null) => (count === null ? null : count > 99 ? '99+' : String(count));
+
+/** How the console and exports name each messageType. */
+export const messageTypeNames: Readonly<Record<number, string>> = {
+  1: '订单预警',
+  8: '订单预警(超时)',
+  2: '车辆认证审核',
+  3: '手机号变更审核',
+  4: '订单修改审核',
+  5: '客户投诉',
+  7: '申诉审核',
+  9: '开票申请',
+  10: '对账差错',
+};
+
+export const messageStatusNames: Readonly<Record<number, string>> = { 0: '未处理', 1: '已处理' };

@@ -6,11 +6,15 @@ import {
   messageCounts as messageCountsSchema,
   messageListQuery,
   messagePaths,
+  messageStatusNames,
+  messageTypeNames,
   systemMessagePage,
+  type SystemMessage,
 } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth.js';
+import { pages, sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
 import { listMessages, listOfflineTasks, messageCounts, removeMessage } from './messages.service.js';
 
 const ok = <T>(data: T, msg = '成功') => ({ code: 200, msg, data });
@@ -41,6 +45,29 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
     messagePaths.list,
     { schema: { tags, summary: '系统消息列表', querystring: messageListQuery, response: { 200: envelope(systemMessagePage) } } },
     async (request) => ok(await listMessages(app.db, requireAuth(request), request.query)),
+  );
+
+  app.get(
+    messagePaths.export,
+    { schema: { tags, summary: '导出系统消息（xlsx，按当前筛选）', querystring: messageListQuery } },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const { status, messageTypeList } = request.query;
+      return sendXlsx<SystemMessage>(reply, {
+        fileName: '系统消息',
+        sheetName: '系统消息',
+        columns: [
+          { header: '消息名称', width: 16, value: (m) => m.messageName },
+          { header: '消息内容', width: 48, value: (m) => m.messageText },
+          { header: '消息类型', width: 16, value: (m) => messageTypeNames[m.messageType] ?? String(m.messageType) },
+          { header: '状态', width: 10, value: (m) => messageStatusNames[m.status] ?? String(m.status) },
+          { header: '创建时间', width: 20, value: (m) => shanghaiDateTime(new Date(m.creatorTime)) },
+        ],
+        batches: pages(async (currentPage, pageSize) =>
+          (await listMessages(app.db, auth, { currentPage, pageSize, status, messageTypeList })).list,
+        ),
+      });
+    },
   );
 
   app.delete(

@@ -1,0 +1,58 @@
+import { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
+import type { FastifyReply } from 'fastify';
+
+export interface ExportColumn<Row> {
+  header: string;
+  width?: number;
+  value: (row: Row) => string | number | null;
+}
+
+const businessDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' });
+const dateTime = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+});
+
+/** Business times in exports are Asia/Shanghai wall-clock: 2026-11-20 09:30:00. */
+export const shanghaiDateTime = (at: Date) => dateTime.format(at);
+
+/**
+ * Streams an xlsx to the client: rows are written as the batches arrive, so an export of many
+ * rows never holds the whole workbook in memory.
+ */
+export const sendXlsx = async <Row>(
+  reply: FastifyReply,
+  options: { fileName: string; sheetName: string; columns: ExportColumn<Row>[]; batches: AsyncIterable<Row[]> },
+) => {
+  const stream = new PassThrough();
+  const name = `${options.fileName}-${businessDay.format(new Date()).replaceAll('-', '')}.xlsx`;
+  reply
+    .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+    .header('content-disposition', `attachment; filename="export.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`)
+    .header('access-control-expose-headers', 'content-disposition');
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
+  const sheet = workbook.addWorksheet(options.sheetName);
+  sheet.columns = options.columns.map((c, i) => ({ header: c.header, key: String(i), width: c.width ?? 16 }));
+  sheet.getRow(1).font = { bold: true };
+  const write = async () => {
+    for await (const batch of options.batches) {
+      for (const row of batch) sheet.addRow(options.columns.map((c) => c.value(row))).commit();
+    }
+    sheet.commit();
+    await workbook.commit();
+  };
+  write().catch((error: unknown) => {
+    reply.log.error({ err: error }, 'export failed while streaming');
+    stream.destroy(error as Error);
+  });
+  return reply.send(stream);
+};
+
+/** Reads a listing page by page until a short page, for exports. */
+export async function* pages<Row>(fetchPage: (page: number, size: number) => Promise<Row[]>, size = 500, maxRows = 100_000) {
+  for (let page = 1; (page - 1) * size < maxRows; page++) {
+    const rows = await fetchPage(page, size);
+    if (rows.length) yield rows;
+    if (rows.length < size) return;
+  }
+}
