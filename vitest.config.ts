@@ -5,10 +5,12 @@ const contractSrc = fileURLToPath(new URL('./packages/contract/src/index.ts', im
 const alias = { '@parking/contract': contractSrc };
 const serverTests = ['packages/server/src/**/*.test.ts'];
 const postgresUrl = process.env.TEST_DATABASE_URL;
+const redisUrl = process.env.TEST_REDIS_URL;
 
 /**
  * Every unit and API suite. The server suite always runs on embedded PGlite, and a second time on
- * the PostgreSQL server when TEST_DATABASE_URL names one, so every query is proven on both.
+ * the PostgreSQL server when TEST_DATABASE_URL names one, so every query is proven on both; the
+ * Redis-backed parts run when TEST_REDIS_URL names a Redis server.
  */
 export default defineConfig({
   test: {
@@ -19,7 +21,7 @@ export default defineConfig({
         test: {
           name: 'server:pglite',
           include: serverTests,
-          exclude: ['**/*.postgres.test.ts', '**/node_modules/**'],
+          exclude: ['**/*.postgres.test.ts', '**/*.redis.test.ts', '**/node_modules/**'],
           env: { TEST_DATABASE_URL: '' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -32,8 +34,22 @@ export default defineConfig({
               test: {
                 name: 'server:postgres',
                 include: [...serverTests, 'packages/server/src/**/*.postgres.test.ts'],
+                exclude: ['**/*.redis.test.ts', '**/server.process.test.ts', '**/node_modules/**'],
                 env: { TEST_DATABASE_URL: postgresUrl },
                 testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
+      ...(redisUrl
+        ? [
+            {
+              resolve: { alias },
+              test: {
+                name: 'server:redis',
+                include: ['packages/server/src/**/*.redis.test.ts'],
+                env: { TEST_DATABASE_URL: '', TEST_REDIS_URL: redisUrl },
                 hookTimeout: 60_000,
               },
             },

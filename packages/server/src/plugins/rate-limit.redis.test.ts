@@ -1,0 +1,35 @@
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, demoPasswordMd5, postLogin, type TestApp } from '../test/test-app.js';
+
+// runs only in the server:redis project (vitest.config.ts), where TEST_REDIS_URL is set
+const redisUrl = process.env.TEST_REDIS_URL!;
+let redis: Redis;
+let first: TestApp;
+let second: TestApp;
+
+beforeAll(async () => {
+  redis = new Redis(redisUrl);
+  await redis.flushdb();
+  // two API processes behind one load balancer, sharing one Redis
+  first = await buildTestApp({ redis, config: { loginRateLimit: 4 } });
+  second = await buildTestApp({ redis, config: { loginRateLimit: 4 } });
+});
+afterAll(async () => {
+  await first.close();
+  await second.close();
+  await redis.flushdb();
+  redis.disconnect();
+});
+
+describe('sign-in rate limit with REDIS_URL', () => {
+  it('counts one address across every API process', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const app = i % 2 === 0 ? first.app : second.app;
+      statuses.push((await postLogin(app, { account: 'admin', password: demoPasswordMd5 })).statusCode);
+    }
+    // 4 allowed in all, not 4 per process
+    expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
+  });
+});
