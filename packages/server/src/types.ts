@@ -19,6 +19,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: AuthContext | null;
+    /** the tenant-scoped transaction of a signed-in request; the plain pool on public routes */
+    db: Db;
     /** the tenant account code of this request: `?account=`, the `account` cookie, or `demo` */
     accountCode: string;
   }

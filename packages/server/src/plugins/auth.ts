@@ -3,10 +3,15 @@ import fp from 'fastify-plugin';
 import { authenticate } from '../modules/auth/session.service.js';
 import { tokenFromHeader } from '../modules/auth/tokens.js';
 import { permissionCodes } from '../modules/system/menu.service.js';
+import { withTenant } from '../db/tenant-scope.js';
+import type { AuthContext } from '../types.js';
 import { forbidden } from './app-error.js';
 
 /** Everything under these needs a signed-in user; the rest is the console's static files. */
 const protectedPrefixes = ['/api/', '/weather/'];
+
+const needsSignIn = (url: string, config: { public?: boolean } | undefined) =>
+  protectedPrefixes.some((prefix) => url.startsWith(prefix)) && !url.startsWith('/api/docs') && !config?.public;
 
 /**
  * Every /api route needs a signed-in user unless it says `config.public`; a route that names a
@@ -15,11 +20,25 @@ const protectedPrefixes = ['/api/', '/weather/'];
 export const authPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('auth', null);
+    app.decorateRequest('db', null as unknown as FastifyInstance['db']);
+
+    // every signed-in handler runs inside its tenant's transaction, as the row-level-security role
+    app.addHook('onRoute', (route) => {
+      if (!needsSignIn(route.url, route.config)) return;
+      const handler = route.handler;
+      route.handler = async function (this: FastifyInstance, request, reply) {
+        return withTenant(app.db, requireAuth(request).tenantId, async (tx) => {
+          request.db = tx;
+          return handler.call(this, request, reply);
+        });
+      };
+    });
+
     app.addHook('onRequest', async (request) => {
+      request.db = app.db;
+      const routeUrl = request.routeOptions.url;
       const config = request.routeOptions.config;
-      const guarded = protectedPrefixes.some((prefix) => request.url.startsWith(prefix));
-      if (!guarded || config.public || !request.routeOptions.url) return;
-      if (request.routeOptions.url.startsWith('/api/docs')) return;
+      if (!routeUrl || !needsSignIn(routeUrl, config)) return;
       const auth = await authenticate(app.db, tokenFromHeader(request.headers.authorization));
       request.auth = auth;
       if (config.permission && !auth.isAdministrator) {
@@ -32,7 +51,7 @@ export const authPlugin = fp(
 );
 
 /** The signed-in user of a route that is not public; the auth hook guarantees it is set. */
-export const requireAuth = (request: { auth: import('../types.js').AuthContext | null }) => {
+export const requireAuth = (request: { auth: AuthContext | null }) => {
   if (!request.auth) throw new Error('auth hook did not run for a non-public route');
   return request.auth;
 };

@@ -41,11 +41,15 @@ export const sendXlsx = async <Row>(
     sheet.commit();
     await workbook.commit();
   };
-  write().catch((error: unknown) => {
+  reply.send(stream);
+  // the rows are read inside the request's tenant transaction, so finish before returning
+  try {
+    await write();
+  } catch (error) {
     reply.log.error({ err: error }, 'export failed while streaming');
     stream.destroy(error as Error);
-  });
-  return reply.send(stream);
+  }
+  return reply;
 };
 
 /** Reads a listing page by page until a short page, for exports. */

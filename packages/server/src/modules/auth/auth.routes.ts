@@ -60,7 +60,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: Omit<AuthDeps, 'db'>; log
   app.get(
     authPaths.currentUser,
     { schema: { tags, summary: '当前用户信息与菜单', response: { 200: envelope(currentUserSchema) } } },
-    async (request) => ok(await currentUser(app.db, requireAuth(request))),
+    async (request) => ok(await currentUser(request.db, requireAuth(request))),
   );
 
   // public on purpose: logging out must clear the client even when the token is already dead

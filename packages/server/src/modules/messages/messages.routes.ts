@@ -26,25 +26,25 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     messagePaths.count,
     { schema: { tags, summary: '各类未处理消息数量', querystring: messageCountQuery, response: countsResponse } },
-    async (request) => ok(await messageCounts(app.db, requireAuth(request), request.query.status)),
+    async (request) => ok(await messageCounts(request.db, requireAuth(request), request.query.status)),
   );
 
   app.get(
     messagePaths.alertCount,
     { schema: { tags, summary: '告警数量（每10秒轮询）', querystring: messageCountQuery, response: countsResponse } },
-    async (request) => ok(await messageCounts(app.db, requireAuth(request), request.query.status)),
+    async (request) => ok(await messageCounts(request.db, requireAuth(request), request.query.status)),
   );
 
   app.get(
     messagePaths.refresh,
     { schema: { tags, summary: '重新统计消息数量', response: countsResponse } },
-    async (request) => ok(await messageCounts(app.db, requireAuth(request)), '刷新成功'),
+    async (request) => ok(await messageCounts(request.db, requireAuth(request)), '刷新成功'),
   );
 
   app.get(
     messagePaths.list,
     { schema: { tags, summary: '系统消息列表', querystring: messageListQuery, response: { 200: envelope(systemMessagePage) } } },
-    async (request) => ok(await listMessages(app.db, requireAuth(request), request.query)),
+    async (request) => ok(await listMessages(request.db, requireAuth(request), request.query)),
   );
 
   app.get(
@@ -64,7 +64,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
           { header: '创建时间', width: 20, value: (m) => shanghaiDateTime(new Date(m.creatorTime)) },
         ],
         batches: pages(async (currentPage, pageSize) =>
-          (await listMessages(app.db, auth, { currentPage, pageSize, status, messageTypeList })).list,
+          (await listMessages(request.db, auth, { currentPage, pageSize, status, messageTypeList })).list,
         ),
       });
     },
@@ -81,7 +81,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await removeMessage(app.db, requireAuth(request), request.params.id);
+      await removeMessage(request.db, requireAuth(request), request.params.id);
       return ok(null, '删除成功');
     },
   );
@@ -89,6 +89,6 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     messagePaths.deviceOffline,
     { schema: { tags, summary: '设备离线任务', querystring: deviceOfflineQuery, response: { 200: envelope(deviceOfflinePage) } } },
-    async (request) => ok(await listOfflineTasks(app.db, requireAuth(request), request.query)),
+    async (request) => ok(await listOfflineTasks(request.db, requireAuth(request), request.query)),
   );
 };

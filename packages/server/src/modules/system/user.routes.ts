@@ -19,7 +19,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       if (request.body.id && request.body.id !== request.params.id) throw badRequest('请求体 id 与路径中的用户编号不一致');
-      const result = await resetPassword(app.db, requireAuth(request), request.params.id, request.body.userPassword);
+      const result = await resetPassword(request.db, requireAuth(request), request.params.id, request.body.userPassword);
       return { code: 200, msg: '修改成功', data: result };
     },
   );

@@ -21,10 +21,10 @@ export const weatherRoutes: FastifyPluginAsyncZod<{ provider: WeatherProvider | 
     },
     async (request) => {
       const auth = requireAuth(request);
-      const tenant = await activeTenant(app.db, auth.tenantCode);
+      const tenant = await activeTenant(request.db, auth.tenantCode);
       // only the tenant's own location, so nobody can spend the provider's quota on others
       if (request.params.locationCode !== tenant.weatherLocation) throw forbidden('只能查询本租户所在地的天气');
-      return { code: 200, msg: '成功', data: await weatherToday(app.db, options.provider, request.params.locationCode) };
+      return { code: 200, msg: '成功', data: await weatherToday(request.db, options.provider, request.params.locationCode) };
     },
   );
 };
