@@ -9,6 +9,9 @@ export interface AuthContext {
   tenantCode: string;
   account: string;
   isAdministrator: boolean;
+  /** where the request came from, for the operation log */
+  ip: string;
+  userAgent: string;
 }
 
 declare module 'fastify' {

@@ -39,7 +39,8 @@ export const authPlugin = fp(
       const routeUrl = request.routeOptions.url;
       const config = request.routeOptions.config;
       if (!routeUrl || !needsSignIn(routeUrl, config)) return;
-      const auth = await authenticate(app.db, tokenFromHeader(request.headers.authorization));
+      const session = await authenticate(app.db, tokenFromHeader(request.headers.authorization));
+      const auth: AuthContext = { ...session, ip: request.ip, userAgent: request.headers['user-agent'] ?? '' };
       request.auth = auth;
       if (config.permission && !auth.isAdministrator) {
         const codes = await permissionCodes(app.db, auth);

@@ -1,3 +1,4 @@
 export * from './tenancy.js';
 export * from './identity.js';
 export * from './messages.js';
+export * from './audit.js';

@@ -16,6 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth.js';
+import { recordOperation } from '../system/operation-log.service.js';
 import { activeTenant, branding, currentUser, login, sendSmsCode, type AuthDeps } from './auth.service.js';
 import { issueCaptcha } from './captcha.js';
 import { revokeSession } from './session.repository.js';
@@ -70,7 +71,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: Omit<AuthDeps, 'db'>; log
     async (request) => {
       const token = tokenFromHeader(request.headers.authorization);
       const auth = await authenticate(app.db, token).catch(() => undefined);
-      if (auth) await revokeSession(app.db, auth.sessionId, 'logout');
+      if (auth) {
+        await revokeSession(app.db, auth.sessionId, 'logout');
+        const actor = { ...auth, ip: request.ip, userAgent: request.headers['user-agent'] ?? '' };
+        await recordOperation(app.db, actor, { module: 'auth', action: 'logout', target: 'session', targetId: auth.sessionId, summary: '退出登录' });
+      }
       return ok(null, '已退出登录');
     },
   );

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { badRequest, forbidden, notFound, tooMany } from '../../plugins/app-error.js';
 import type { AuthContext } from '../../types.js';
 import { buildMenuTree, userMenus } from '../system/menu.service.js';
+import { recordOperation } from '../system/operation-log.service.js';
 import {
   findTenantByCode,
   findUserByAccount,
@@ -101,6 +102,11 @@ export const login = async (deps: AuthDeps, input: LoginInput & { rememberMe: bo
   }
 
   await recordLoginAttempt(db, tenant.id, account, origin.ip, true);
+  await recordOperation(
+    db,
+    { tenantId: tenant.id, userId: user.id, account: user.account, ip: origin.ip, userAgent: origin.userAgent },
+    { module: 'auth', action: 'login', target: 'session', summary: '登录系统', after: { rememberMe: input.rememberMe } },
+  );
   return startSession(db, { tenantId: tenant.id, userId: user.id, rememberMe: input.rememberMe, ip: origin.ip, userAgent: origin.userAgent }, now);
 };
 

@@ -40,7 +40,11 @@ const invalid = () => signInRequired(ResponseCode.tokenInvalid, '登录凭证无
  * Turns a bearer token into who is asking, or throws the sign-in code of DESIGN §4:
  * 600 expired, 601 revoked (disabled, password changed, elsewhere), 602 unknown or malformed.
  */
-export const authenticate = async (db: Db, token: string | undefined, now = new Date()): Promise<AuthContext> => {
+export const authenticate = async (
+  db: Db,
+  token: string | undefined,
+  now = new Date(),
+): Promise<Omit<AuthContext, 'ip' | 'userAgent'>> => {
   if (!token || !looksLikeToken(token)) throw invalid();
   const session = await findSessionByTokenHash(db, tokenHash(token));
   if (!session) throw invalid();

@@ -9,6 +9,7 @@ import type { Db } from '../../db/client.js';
 import { forbidden, notFound } from '../../plugins/app-error.js';
 import type { AuthContext } from '../../types.js';
 import { permissionCodes } from '../system/menu.service.js';
+import { recordOperation } from '../system/operation-log.service.js';
 import {
   countMessagesByType,
   countOpenOfflineTasks,
@@ -92,6 +93,14 @@ export const removeMessage = async (db: Db, auth: AuthContext, id: string) => {
   // another tenant's id, or a type the user may not see, is as good as absent
   if (!message || !scope.types.includes(message.messageType)) throw notFound('消息不存在或已删除');
   await deleteMessage(db, auth.tenantId, id);
+  await recordOperation(db, auth, {
+    module: 'messages',
+    action: 'delete',
+    target: 'systemMessage',
+    targetId: id,
+    summary: `删除系统消息「${message.messageName}」`,
+    before: message,
+  });
 };
 
 export const listOfflineTasks = async (

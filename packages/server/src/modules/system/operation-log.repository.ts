@@ -1,0 +1,49 @@
+import { and, asc, count, desc, eq, gte, ilike, lte, type SQL } from 'drizzle-orm';
+import type { OperationLogQuery } from '@parking/contract';
+import type { Db } from '../../db/client.js';
+import { operationLogs } from '../../db/schema/index.js';
+
+type Filter = Omit<OperationLogQuery, 'currentPage' | 'pageSize'>;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const conditions = (tenantId: string, filter: Filter): SQL | undefined => {
+  const where: (SQL | undefined)[] = [eq(operationLogs.tenantId, tenantId)];
+  if (filter.account) where.push(ilike(operationLogs.account, `%${escapeLike(filter.account)}%`));
+  if (filter.module) where.push(eq(operationLogs.module, filter.module));
+  if (filter.action) where.push(eq(operationLogs.action, filter.action));
+  if (filter.target) where.push(eq(operationLogs.target, filter.target));
+  if (filter.targetId) where.push(eq(operationLogs.targetId, filter.targetId));
+  if (filter.keyword) where.push(ilike(operationLogs.summary, `%${escapeLike(filter.keyword)}%`));
+  if (filter.startTime) where.push(gte(operationLogs.createdAt, new Date(filter.startTime)));
+  if (filter.endTime) where.push(lte(operationLogs.createdAt, new Date(filter.endTime)));
+  return and(...where);
+};
+
+const sortColumns = {
+  createdAt: operationLogs.createdAt,
+  account: operationLogs.account,
+  module: operationLogs.module,
+  action: operationLogs.action,
+} as const;
+
+export const pageOperationLogs = async (
+  db: Db,
+  tenantId: string,
+  filter: Filter,
+  page: { currentPage: number; pageSize: number },
+) => {
+  const where = conditions(tenantId, filter);
+  const column = sortColumns[filter.sidx ?? 'createdAt'];
+  const direction = filter.sort === 'asc' ? asc : desc;
+  const [total] = await db.select({ n: count() }).from(operationLogs).where(where);
+  const rows = await db
+    .select()
+    .from(operationLogs)
+    .where(where)
+    .orderBy(direction(column), desc(operationLogs.id))
+    .limit(page.pageSize)
+    .offset((page.currentPage - 1) * page.pageSize);
+  return { rows, total: Number(total?.n ?? 0) };
+};
+

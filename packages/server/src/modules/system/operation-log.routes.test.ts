@@ -1,0 +1,96 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, signIn, type TestApp } from '../../test/test-app.js';
+import { md5Hex } from '../auth/passwords.js';
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await signIn(t.app);
+});
+afterAll(() => t.close());
+
+const logs = async (token: string, query = '') => {
+  const response = await t.app.inject({ method: 'GET', url: `/api/system/log${query}`, headers: { authorization: token } });
+  return response;
+};
+
+describe('the operation log', () => {
+  it('records a sign-in with who and from where', async () => {
+    const response = await logs(admin, '?action=login');
+    const entry = response.json().data.list[0];
+    expect(entry).toMatchObject({ account: 'admin', module: 'auth', action: 'login', summary: '登录系统', ip: '127.0.0.1' });
+  });
+
+  it('records a deletion with the row as it was, in the same transaction', async () => {
+    const list = await t.app.inject({ method: 'GET', url: '/api/system/systemMessage?messageTypeList=5', headers: { authorization: admin } });
+    const message = list.json().data.list[0];
+    await t.app.inject({ method: 'DELETE', url: `/api/system/systemMessage/${message.id}`, headers: { authorization: admin } });
+    const entry = (await logs(admin, `?action=delete&targetId=${message.id}`)).json().data.list[0];
+    expect(entry).toMatchObject({ action: 'delete', target: 'systemMessage', summary: '删除系统消息「客户投诉」' });
+    expect(entry.before).toMatchObject({ id: message.id, messageText: message.messageText });
+
+    // a refused delete (another tenant's id) writes no entry
+    const mw = await signIn(t.app, 'mwadmin', 'mw');
+    const other = await t.app.inject({ method: 'GET', url: '/api/system/systemMessage?messageTypeList=4', headers: { authorization: admin } });
+    const otherId = other.json().data.list[0].id;
+    await t.app.inject({ method: 'DELETE', url: `/api/system/systemMessage/${otherId}`, headers: { authorization: mw } });
+    expect((await logs(admin, `?targetId=${otherId}`)).json().data.pagination.total).toBe(0);
+    expect((await logs(mw, `?targetId=${otherId}`)).json().data.pagination.total).toBe(0);
+  });
+
+  it('records a password change without the password', async () => {
+    const me = await t.app.inject({ method: 'GET', url: '/api/oauth/CurrentUser', headers: { authorization: admin } });
+    const id = me.json().data.userInfo.userId;
+    const password = md5Hex('abc12345');
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/system/Permission/Users/${id}/Actions/ResetPassword`,
+      headers: { authorization: admin },
+      payload: { id, userPassword: password, validatePassword: password },
+    });
+    const response = await logs(admin, `?target=user&targetId=${id}`);
+    expect(response.json().data.list[0]).toMatchObject({ action: 'update', summary: '修改本人密码' });
+    expect(response.body).not.toContain(password);
+  });
+
+  it('searches by account, keyword and time, sorts, and pages', async () => {
+    const byKeyword = (await logs(admin, `?keyword=${encodeURIComponent('密码')}`)).json().data;
+    expect(byKeyword.list.every((l: { summary: string }) => l.summary.includes('密码'))).toBe(true);
+    expect(byKeyword.pagination.total).toBeGreaterThan(0);
+    const future = encodeURIComponent(new Date(Date.now() + 3_600_000).toISOString());
+    expect((await logs(admin, `?startTime=${future}`)).json().data.pagination.total).toBe(0);
+    const oldestFirst = (await logs(admin, '?sidx=createdAt&sort=asc&pageSize=1')).json().data;
+    expect(oldestFirst.list[0].action).toBe('login');
+    expect(oldestFirst.pagination.pageSize).toBe(1);
+  });
+
+  it('refuses bad filters with a Chinese msg', async () => {
+    const bad = await logs(admin, '?action=explode');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().msg).toContain('不支持的操作类型');
+    expect((await logs(admin, '?startTime=yesterday')).json().msg).toContain('时间格式');
+    expect((await logs(admin, '?secret=1')).statusCode).toBe(400);
+  });
+
+  it('is closed to a user without the 操作日志 page, and shows each tenant only its own', async () => {
+    const finance = await signIn(t.app, 'mwfinance', 'mw');
+    const refused = await logs(finance);
+    expect(refused.statusCode).toBe(403);
+    const mw = await signIn(t.app, 'mwadmin', 'mw');
+    const mwLogs = (await logs(mw, '?pageSize=100')).json().data.list;
+    expect(mwLogs.length).toBeGreaterThan(0);
+    expect(mwLogs.every((l: { account: string }) => l.account.startsWith('mw'))).toBe(true);
+  });
+
+  it('exports what the search finds', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/system/log/Actions/Export?action=login', headers: { authorization: admin } });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.getRow(1).getCell(1).value).toBe('时间');
+    expect(sheet.rowCount).toBeGreaterThan(1);
+    for (let r = 2; r <= sheet.rowCount; r++) expect(sheet.getRow(r).getCell(4).value).toBe('登录');
+  });
+});
