@@ -30,7 +30,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** reachable without signing in */
     public?: boolean;
-    /** the menu or button enCode a user must hold */
+    /**
+     * The menu or button enCode a user must hold, or `anySignedIn` where the service itself
+     * scopes what each user sees. Every signed-in route must say which: the app will not start otherwise.
+     */
     permission?: string;
   }
 }

@@ -10,6 +10,9 @@ import { forbidden } from './app-error.js';
 /** Everything under these needs a signed-in user; the rest is the console's static files. */
 const protectedPrefixes = ['/api/', '/weather/'];
 
+/** A route open to every signed-in user, because its service scopes the answer itself. */
+export const anySignedIn = '*';
+
 const needsSignIn = (url: string, config: { public?: boolean } | undefined) =>
   protectedPrefixes.some((prefix) => url.startsWith(prefix)) && !url.startsWith('/api/docs') && !config?.public;
 
@@ -25,6 +28,9 @@ export const authPlugin = fp(
     // every signed-in handler runs inside its tenant's transaction, as the row-level-security role
     app.addHook('onRoute', (route) => {
       if (!needsSignIn(route.url, route.config)) return;
+      if (!route.config?.permission) {
+        throw new Error(`${String(route.method)} ${route.url} declares no permission: set config.permission to a menu enCode or anySignedIn`);
+      }
       const handler = route.handler;
       route.handler = async function (this: FastifyInstance, request, reply) {
         return withTenant(app.db, requireAuth(request).tenantId, async (tx) => {
@@ -42,7 +48,7 @@ export const authPlugin = fp(
       const session = await authenticate(app.db, tokenFromHeader(request.headers.authorization));
       const auth: AuthContext = { ...session, ip: request.ip, userAgent: request.headers['user-agent'] ?? '' };
       request.auth = auth;
-      if (config.permission && !auth.isAdministrator) {
+      if (config.permission && config.permission !== anySignedIn && !auth.isAdministrator) {
         const codes = await permissionCodes(app.db, auth);
         if (!codes.has(config.permission)) throw forbidden();
       }

@@ -15,7 +15,7 @@ import {
 } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAuth } from '../../plugins/auth.js';
+import { anySignedIn, requireAuth } from '../../plugins/auth.js';
 import { recordOperation } from '../system/operation-log.service.js';
 import { activeTenant, branding, currentUser, login, sendSmsCode, type AuthDeps } from './auth.service.js';
 import { issueCaptcha } from './captcha.js';
@@ -60,7 +60,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: Omit<AuthDeps, 'db'>; log
 
   app.get(
     authPaths.currentUser,
-    { schema: { tags, summary: '当前用户信息与菜单', response: { 200: envelope(currentUserSchema) } } },
+    { config: { permission: anySignedIn }, schema: { tags, summary: '当前用户信息与菜单', response: { 200: envelope(currentUserSchema) } } },
     async (request) => ok(await currentUser(request.db, requireAuth(request))),
   );
 

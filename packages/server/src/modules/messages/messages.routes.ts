@@ -13,7 +13,7 @@ import {
 } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAuth } from '../../plugins/auth.js';
+import { anySignedIn, requireAuth } from '../../plugins/auth.js';
 import { pages, sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
 import { listMessages, listOfflineTasks, messageCounts, removeMessage } from './messages.service.js';
 
@@ -25,31 +25,31 @@ const countsResponse = { 200: envelope(messageCountsSchema) };
 export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     messagePaths.count,
-    { schema: { tags, summary: '各类未处理消息数量', querystring: messageCountQuery, response: countsResponse } },
+    { config: { permission: anySignedIn }, schema: { tags, summary: '各类未处理消息数量', querystring: messageCountQuery, response: countsResponse } },
     async (request) => ok(await messageCounts(request.db, requireAuth(request), request.query.status)),
   );
 
   app.get(
     messagePaths.alertCount,
-    { schema: { tags, summary: '告警数量（每10秒轮询）', querystring: messageCountQuery, response: countsResponse } },
+    { config: { permission: anySignedIn }, schema: { tags, summary: '告警数量（每10秒轮询）', querystring: messageCountQuery, response: countsResponse } },
     async (request) => ok(await messageCounts(request.db, requireAuth(request), request.query.status)),
   );
 
   app.get(
     messagePaths.refresh,
-    { schema: { tags, summary: '重新统计消息数量', response: countsResponse } },
+    { config: { permission: anySignedIn }, schema: { tags, summary: '重新统计消息数量', response: countsResponse } },
     async (request) => ok(await messageCounts(request.db, requireAuth(request)), '刷新成功'),
   );
 
   app.get(
     messagePaths.list,
-    { schema: { tags, summary: '系统消息列表', querystring: messageListQuery, response: { 200: envelope(systemMessagePage) } } },
+    { config: { permission: anySignedIn }, schema: { tags, summary: '系统消息列表', querystring: messageListQuery, response: { 200: envelope(systemMessagePage) } } },
     async (request) => ok(await listMessages(request.db, requireAuth(request), request.query)),
   );
 
   app.get(
     messagePaths.export,
-    { schema: { tags, summary: '导出系统消息（xlsx，按当前筛选）', querystring: messageListQuery } },
+    { config: { permission: anySignedIn }, schema: { tags, summary: '导出系统消息（xlsx，按当前筛选）', querystring: messageListQuery } },
     async (request, reply) => {
       const auth = requireAuth(request);
       const { status, messageTypeList } = request.query;
@@ -73,6 +73,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     messagePaths.remove,
     {
+      config: { permission: anySignedIn },
       schema: {
         tags,
         summary: '删除系统消息',
@@ -88,7 +89,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     messagePaths.deviceOffline,
-    { schema: { tags, summary: '设备离线任务', querystring: deviceOfflineQuery, response: { 200: envelope(deviceOfflinePage) } } },
+    { config: { permission: anySignedIn }, schema: { tags, summary: '设备离线任务', querystring: deviceOfflineQuery, response: { 200: envelope(deviceOfflinePage) } } },
     async (request) => ok(await listOfflineTasks(request.db, requireAuth(request), request.query)),
   );
 };

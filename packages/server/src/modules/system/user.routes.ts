@@ -2,13 +2,15 @@ import { envelope, resetPasswordInput, userPaths } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../plugins/app-error.js';
-import { requireAuth } from '../../plugins/auth.js';
+import { anySignedIn, requireAuth } from '../../plugins/auth.js';
 import { resetPassword } from './user.service.js';
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     userPaths.resetPassword,
     {
+      // one's own password needs nothing more; someone else's needs 用户 (checked in the service)
+      config: { permission: anySignedIn },
       schema: {
         tags: ['system'],
         summary: '重置密码',

@@ -2,7 +2,7 @@ import { envelope, weatherInfo, weatherPath } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden } from '../../plugins/app-error.js';
-import { requireAuth } from '../../plugins/auth.js';
+import { anySignedIn, requireAuth } from '../../plugins/auth.js';
 import { activeTenant } from '../auth/auth.service.js';
 import type { WeatherProvider } from './weather.provider.js';
 import { weatherToday } from './weather.service.js';
@@ -11,6 +11,7 @@ export const weatherRoutes: FastifyPluginAsyncZod<{ provider: WeatherProvider | 
   app.get(
     weatherPath,
     {
+      config: { permission: anySignedIn },
       schema: {
         tags: ['system'],
         summary: '实时天气（每个租户每天取一次）',

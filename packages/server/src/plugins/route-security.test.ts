@@ -1,0 +1,155 @@
+import { count, eq } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { app } from '../app.js';
+import type { Database } from '../db/client.js';
+import { migrate } from '../db/migrate.js';
+import { systemMessages, tenants, users } from '../db/schema/index.js';
+import { seedDemoData } from '../db/seed/seed.js';
+import { hashPassword, md5Hex } from '../modules/auth/passwords.js';
+import { createTestDatabase, signIn, testConfig } from '../test/test-app.js';
+
+/**
+ * Walks every route of the OpenAPI document and calls it signed out, as a user of the same tenant
+ * who holds no permission, and as another tenant's administrator with this tenant's ids.
+ * Nothing of tenant demo may be returned to them, and nothing may change.
+ */
+interface RouteInfo {
+  method: string;
+  url: string;
+  public: boolean;
+  permission: string | undefined;
+}
+
+let database: Database;
+let server: FastifyInstance;
+const registered: RouteInfo[] = [];
+const ids = { message: '', adminUser: '', location: '' };
+/** strings of tenant demo's data: none may reach another tenant */
+let markers: string[] = [];
+/** what a demo user holding no permission may not see either */
+let permittedOnly: string[] = [];
+let tokens: { demoAdmin: string; nobody: string; otherTenantAdmin: string };
+
+const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
+const fill = (path: string) =>
+  path
+    .replace('{id}', path.includes('systemMessage') ? ids.message : ids.adminUser)
+    .replace('{account}', 'demo')
+    .replace('{locationCode}', ids.location);
+
+const bodies: Record<string, unknown> = {
+  'POST /api/system/Permission/Users/{id}/Actions/ResetPassword': {
+    userPassword: md5Hex('taken0ver'),
+    validatePassword: md5Hex('taken0ver'),
+  },
+};
+
+const call = (method: string, path: string, token?: string) =>
+  server.inject({
+    method: method as 'GET',
+    url: fill(path),
+    headers: token ? { authorization: token } : {},
+    ...(bodies[`${method} ${path}`] ? { payload: bodies[`${method} ${path}`] as object } : {}),
+  });
+
+const demoSnapshot = async () => {
+  const [demo] = await database.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.code, 'demo'));
+  const [messages] = await database.db.select({ n: count() }).from(systemMessages).where(eq(systemMessages.tenantId, demo!.id));
+  const [admin] = await database.db.select({ hash: users.passwordHash }).from(users).where(eq(users.account, 'admin'));
+  return { messages: Number(messages!.n), adminHash: admin!.hash };
+};
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await migrate(database);
+  await seedDemoData(database.db);
+  server = Fastify({ logger: false });
+  server.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      registered.push({ method, url: route.url, public: route.config?.public === true, permission: route.config?.permission });
+    }
+  });
+  await server.register(app, { config: testConfig(), database });
+  await server.ready();
+
+  const [demo] = await database.db.select().from(tenants).where(eq(tenants.code, 'demo'));
+  await database.db.insert(users).values({
+    tenantId: demo!.id, account: 'nobody', realName: '无权限用户', passwordHash: await hashPassword(md5Hex('admin123')),
+  });
+  tokens = {
+    demoAdmin: await signIn(server),
+    nobody: await signIn(server, 'nobody'),
+    otherTenantAdmin: await signIn(server, 'mwadmin', 'mw'),
+  };
+  const me = await server.inject({ method: 'GET', url: '/api/oauth/CurrentUser', headers: { authorization: tokens.demoAdmin } });
+  ids.adminUser = me.json().data.userInfo.userId;
+  ids.location = demo!.weatherLocation;
+  const demoMessages = await database.db.select().from(systemMessages).where(eq(systemMessages.tenantId, demo!.id));
+  ids.message = demoMessages[0]!.id;
+  permittedOnly = [ids.adminUser, ...demoMessages.map((m) => m.id)];
+  markers = [demo!.name, ...permittedOnly];
+});
+afterAll(async () => {
+  await server.close();
+  await database.close();
+});
+
+describe('every route refuses what it must', () => {
+  it('documents every signed-in route in OpenAPI', async () => {
+    const doc = (await server.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const documented = new Set(
+      Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, methods]) =>
+        Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`),
+      ),
+    );
+    const guarded = registered.filter((r) => !r.public && /^\/(api|weather)\//.test(r.url) && !r.url.startsWith('/api/docs'));
+    expect(guarded.length).toBeGreaterThan(10);
+    const undocumented = guarded.filter((r) => !documented.has(`${r.method} ${openApiPath(r.url)}`));
+    expect(undocumented).toEqual([]);
+  });
+
+  it('refuses strangers, users without the permission and other tenants, and changes nothing', async () => {
+    const doc = (await server.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const before = await demoSnapshot();
+    let tried = 0;
+    for (const [path, methods] of Object.entries(doc.paths as Record<string, Record<string, unknown>>)) {
+      for (const method of Object.keys(methods).map((m) => m.toUpperCase())) {
+        const route = registered.find((r) => r.method === method && openApiPath(r.url) === path);
+        if (!route || route.public) continue;
+        tried++;
+        const where = `${method} ${path}`;
+
+        const stranger = await call(method, path);
+        expect(stranger.statusCode, `${where} signed out`).toBe(401);
+
+        const nobody = await call(method, path, tokens.nobody);
+        if (route.permission !== '*') expect(nobody.statusCode, `${where} without permission`).toBe(403);
+        for (const marker of permittedOnly) {
+          expect(nobody.body.includes(marker), `${where} leaked ${marker} to a user without permission`).toBe(false);
+        }
+
+        const other = await call(method, path, tokens.otherTenantAdmin);
+        if (path.includes('{id}')) expect(other.statusCode, `${where} with tenant demo's id`).toBeGreaterThanOrEqual(400);
+        for (const marker of markers) {
+          expect(other.body.includes(marker), `${where} leaked ${marker} to another tenant`).toBe(false);
+        }
+      }
+    }
+    console.log(`route security: ${tried} routes tried as a stranger, a user without permission and another tenant`);
+    expect(tried).toBeGreaterThan(10);
+    expect(await demoSnapshot()).toEqual(before);
+  });
+
+  it('will not start a signed-in route that declares no permission', async () => {
+    const bare = Fastify({ logger: false });
+    await bare.register(app, { config: testConfig(), database });
+    await expect(
+      bare.register(async (scope) => {
+        scope.get('/api/system/forgotten', async () => 'secret');
+      }).ready(),
+    ).rejects.toThrow('declares no permission');
+    await bare.close();
+  });
+});
