@@ -10,6 +10,7 @@ import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
+import { dictionaryRoutes } from './modules/system/dictionary.routes.js';
 import { operationLogRoutes } from './modules/system/operation-log.routes.js';
 import { userRoutes } from './modules/system/user.routes.js';
 import { qweatherProvider, type WeatherProvider } from './modules/system/weather.provider.js';
@@ -72,6 +73,7 @@ export const app = fp(
     await instance.register(messagesRoutes);
     await instance.register(userRoutes);
     await instance.register(operationLogRoutes);
+    await instance.register(dictionaryRoutes);
     const { weatherProviderUrl, weatherProviderKey } = options.config;
     await instance.register(weatherRoutes, {
       provider: options.weatherProvider ?? (weatherProviderUrl ? qweatherProvider(weatherProviderUrl, weatherProviderKey) : undefined),

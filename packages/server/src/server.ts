@@ -17,7 +17,10 @@ const main = async () => {
     forceCloseConnections: 'idle',
   });
 
-  const database = await openDatabase(config);
+  const database = await openDatabase({
+    ...config,
+    onIdleError: (error) => server.log.warn({ err: error }, 'an idle database connection was closed by the server'),
+  });
   server.log.info({ database: database.kind, dataDir: config.databaseUrl ? undefined : config.dataDir }, 'database open');
   const report = await migrate(database);
   if (report.applied.length) server.log.info({ applied: report.applied }, 'migrations applied');

@@ -46,8 +46,13 @@ export const openPglite = async (dataDir: string | undefined): Promise<Database>
   };
 };
 
-export const openPostgres = async (connectionString: string): Promise<Database> => {
+export const openPostgres = async (
+  connectionString: string,
+  onIdleError: (error: Error) => void = () => {},
+): Promise<Database> => {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // an idle connection dropped by the server (restart, failover) must not crash the process
+  pool.on('error', onIdleError);
   // fail fast with a clear message when the server is unreachable
   const probe = await pool.connect();
   probe.release();
@@ -76,5 +81,8 @@ export const openPostgres = async (connectionString: string): Promise<Database> 
   };
 };
 
-export const openDatabase = (options: { databaseUrl?: string | undefined; dataDir?: string | undefined }) =>
-  options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+export const openDatabase = (options: {
+  databaseUrl?: string | undefined;
+  dataDir?: string | undefined;
+  onIdleError?: (error: Error) => void;
+}) => (options.databaseUrl ? openPostgres(options.databaseUrl, options.onIdleError) : openPglite(options.dataDir));

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { app } from '../app.js';
 import type { Database } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
-import { systemMessages, tenants, users } from '../db/schema/index.js';
+import { dictionaries, systemMessages, tenants, users } from '../db/schema/index.js';
 import { seedDemoData } from '../db/seed/seed.js';
 import { hashPassword, md5Hex } from '../modules/auth/passwords.js';
 import { createTestDatabase, signIn, testConfig } from '../test/test-app.js';
@@ -24,7 +24,7 @@ interface RouteInfo {
 let database: Database;
 let server: FastifyInstance;
 const registered: RouteInfo[] = [];
-const ids = { message: '', adminUser: '', location: '' };
+const ids = { message: '', adminUser: '', location: '', dict: '' };
 /** strings of tenant demo's data: none may reach another tenant */
 let markers: string[] = [];
 /** what a demo user holding no permission may not see either */
@@ -34,21 +34,27 @@ let tokens: { demoAdmin: string; nobody: string; otherTenantAdmin: string };
 const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
 const fill = (path: string) =>
   path
-    .replace('{id}', path.includes('systemMessage') ? ids.message : ids.adminUser)
+    .replace('{id}', path.includes('systemMessage') ? ids.message : path.includes('dictDetail') ? ids.dict : ids.adminUser)
     .replace('{account}', 'demo')
     .replace('{locationCode}', ids.location);
 
 const bodies: Record<string, unknown> = {
+  'GET /api/dictDetail': undefined,
+  'POST /api/dictDetail': { dictName: 'plate_colour', label: '紫色', value: '9' },
+  'PUT /api/dictDetail/{id}': { dictName: 'plate_colour', label: '被改', value: '0' },
   'POST /api/system/Permission/Users/{id}/Actions/ResetPassword': {
     userPassword: md5Hex('taken0ver'),
     validatePassword: md5Hex('taken0ver'),
   },
 };
 
+/** query strings the list routes need to get past validation to the permission and tenant checks */
+const queries: Record<string, string> = { 'GET /api/dictDetail': '?dictName=plate_colour' };
+
 const call = (method: string, path: string, token?: string) =>
   server.inject({
     method: method as 'GET',
-    url: fill(path),
+    url: fill(path) + (queries[`${method} ${path}`] ?? ''),
     headers: token ? { authorization: token } : {},
     ...(bodies[`${method} ${path}`] ? { payload: bodies[`${method} ${path}`] as object } : {}),
   });
@@ -57,7 +63,8 @@ const demoSnapshot = async () => {
   const [demo] = await database.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.code, 'demo'));
   const [messages] = await database.db.select({ n: count() }).from(systemMessages).where(eq(systemMessages.tenantId, demo!.id));
   const [admin] = await database.db.select({ hash: users.passwordHash }).from(users).where(eq(users.account, 'admin'));
-  return { messages: Number(messages!.n), adminHash: admin!.hash };
+  const dictionary = await database.db.select().from(dictionaries).where(eq(dictionaries.tenantId, demo!.id));
+  return { messages: Number(messages!.n), adminHash: admin!.hash, dictionary: dictionary.map((d) => `${d.id}:${d.label}:${d.value}`).sort() };
 };
 
 beforeAll(async () => {
@@ -88,8 +95,12 @@ beforeAll(async () => {
   ids.location = demo!.weatherLocation;
   const demoMessages = await database.db.select().from(systemMessages).where(eq(systemMessages.tenantId, demo!.id));
   ids.message = demoMessages[0]!.id;
+  const demoDictionary = await database.db.select().from(dictionaries).where(eq(dictionaries.tenantId, demo!.id));
+  ids.dict = demoDictionary[0]!.id;
   permittedOnly = [ids.adminUser, ...demoMessages.map((m) => m.id)];
-  markers = [demo!.name, ...permittedOnly];
+  // dictionaries are readable by every user of the tenant, but by no other tenant
+  markers = [...demoDictionary.map((d) => d.id)];
+  markers = [...markers, demo!.name, ...permittedOnly];
 });
 afterAll(async () => {
   await server.close();
