@@ -12,6 +12,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { dictionaryRoutes } from './modules/system/dictionary.routes.js';
 import { operationLogRoutes } from './modules/system/operation-log.routes.js';
+import { userAdminRoutes } from './modules/system/user-admin.routes.js';
 import { userRoutes } from './modules/system/user.routes.js';
 import { qweatherProvider, type WeatherProvider } from './modules/system/weather.provider.js';
 import { weatherRoutes } from './modules/system/weather.routes.js';
@@ -72,6 +73,7 @@ export const app = fp(
 
     await instance.register(messagesRoutes);
     await instance.register(userRoutes);
+    await instance.register(userAdminRoutes);
     await instance.register(operationLogRoutes);
     await instance.register(dictionaryRoutes);
     const { weatherProviderUrl, weatherProviderKey } = options.config;

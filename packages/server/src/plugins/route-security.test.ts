@@ -36,12 +36,15 @@ const fill = (path: string) =>
   path
     .replace('{id}', path.includes('systemMessage') ? ids.message : path.includes('dictDetail') ? ids.dict : ids.adminUser)
     .replace('{account}', 'demo')
-    .replace('{locationCode}', ids.location);
+    .replace('{locationCode}', ids.location)
+    .replace('{status}', '0');
 
 const bodies: Record<string, unknown> = {
   'GET /api/dictDetail': undefined,
   'POST /api/dictDetail': { dictName: 'plate_colour', label: '紫色', value: '9' },
   'PUT /api/dictDetail/{id}': { dictName: 'plate_colour', label: '被改', value: '0' },
+  'POST /api/system/Permission/Users': { account: 'intruder', realName: '入侵者', password: md5Hex('x1y2z3') },
+  'PUT /api/system/Permission/Users/{id}': { account: 'admin', realName: '被改名', isAdministrator: false, status: 0 },
   'POST /api/system/Permission/Users/{id}/Actions/ResetPassword': {
     userPassword: md5Hex('taken0ver'),
     validatePassword: md5Hex('taken0ver'),
@@ -64,7 +67,8 @@ const demoSnapshot = async () => {
   const [messages] = await database.db.select({ n: count() }).from(systemMessages).where(eq(systemMessages.tenantId, demo!.id));
   const [admin] = await database.db.select({ hash: users.passwordHash }).from(users).where(eq(users.account, 'admin'));
   const dictionary = await database.db.select().from(dictionaries).where(eq(dictionaries.tenantId, demo!.id));
-  return { messages: Number(messages!.n), adminHash: admin!.hash, dictionary: dictionary.map((d) => `${d.id}:${d.label}:${d.value}`).sort() };
+  const demoUsers = await database.db.select().from(users).where(eq(users.tenantId, demo!.id));
+  return { users: demoUsers.map((u) => `${u.account}:${u.realName}:${u.status}:${u.isAdministrator}`).sort(), messages: Number(messages!.n), adminHash: admin!.hash, dictionary: dictionary.map((d) => `${d.id}:${d.label}:${d.value}`).sort() };
 };
 
 beforeAll(async () => {
@@ -97,10 +101,11 @@ beforeAll(async () => {
   ids.message = demoMessages[0]!.id;
   const demoDictionary = await database.db.select().from(dictionaries).where(eq(dictionaries.tenantId, demo!.id));
   ids.dict = demoDictionary[0]!.id;
-  permittedOnly = [ids.adminUser, ...demoMessages.map((m) => m.id)];
+  permittedOnly = demoMessages.map((m) => m.id);
   // dictionaries are readable by every user of the tenant, but by no other tenant
   markers = [...demoDictionary.map((d) => d.id)];
-  markers = [...markers, demo!.name, ...permittedOnly];
+  // colleagues' ids reach every user of the tenant through the user picker, but no other tenant
+  markers = [...markers, demo!.name, ids.adminUser, ...permittedOnly];
 });
 afterAll(async () => {
   await server.close();

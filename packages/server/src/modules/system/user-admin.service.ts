@@ -1,0 +1,152 @@
+import { and, eq } from 'drizzle-orm';
+import type { SystemUser, UserCreateInput, UserListQuery, UserUpdateInput } from '@parking/contract';
+import type { Db } from '../../db/client.js';
+import { users } from '../../db/schema/index.js';
+import { badRequest, conflict, notFound } from '../../plugins/app-error.js';
+import type { AuthContext } from '../../types.js';
+import { hashPassword } from '../auth/passwords.js';
+import { revokeUserSessions } from '../auth/session.repository.js';
+import { recordOperation } from './operation-log.service.js';
+import {
+  accountTaken,
+  countEnabledAdministrators,
+  countOwned,
+  findUserRow,
+  membershipsOf,
+  pageUsers,
+  replaceMemberships,
+} from './user.repository.js';
+
+type UserFields = Required<Omit<UserUpdateInput, 'status'>> & { status: number };
+
+const toUser = (
+  row: NonNullable<Awaited<ReturnType<typeof findUserRow>>>,
+  positions: { id: string; name: string }[],
+  roles: { id: string; name: string }[],
+): SystemUser => ({
+  id: row.user.id,
+  account: row.user.account,
+  realName: row.user.realName,
+  mobile: row.user.mobile,
+  email: row.user.email,
+  status: row.user.status,
+  isAdministrator: row.user.isAdministrator,
+  organizationId: row.user.organizationId,
+  organizationName: row.organizationName ?? '',
+  positions,
+  roles,
+  createdAt: row.user.createdAt.toISOString(),
+  updatedAt: row.user.updatedAt.toISOString(),
+});
+
+export const listUsers = async (db: Db, auth: AuthContext, query: UserListQuery & { currentPage: number; pageSize: number }) => {
+  const { currentPage, pageSize, ...filter } = query;
+  const { rows, total } = await pageUsers(db, auth.tenantId, filter, { currentPage, pageSize });
+  const { positionsOf, rolesOf } = await membershipsOf(db, auth.tenantId, rows.map((r) => r.user.id));
+  return {
+    list: rows.map((r) => toUser(r, positionsOf.get(r.user.id) ?? [], rolesOf.get(r.user.id) ?? [])),
+    pagination: { currentPage, pageSize, total },
+  };
+};
+
+export const getUser = async (db: Db, auth: AuthContext, id: string) => {
+  const row = await findUserRow(db, auth.tenantId, id);
+  if (!row) throw notFound('用户不存在');
+  const { positionsOf, rolesOf } = await membershipsOf(db, auth.tenantId, [id]);
+  return toUser(row, positionsOf.get(id) ?? [], rolesOf.get(id) ?? []);
+};
+
+/** Every organization, position and role named must be the tenant's own. */
+const checkReferences = async (db: Db, tenantId: string, input: UserFields) => {
+  if (input.organizationId && (await countOwned(db, tenantId, 'organization', [input.organizationId])) !== 1) {
+    throw badRequest('所选组织不存在');
+  }
+  const positionIds = [...new Set(input.positionIds)];
+  if ((await countOwned(db, tenantId, 'position', positionIds)) !== positionIds.length) throw badRequest('所选岗位不存在');
+  const roleIds = [...new Set(input.roleIds)];
+  if ((await countOwned(db, tenantId, 'role', roleIds)) !== roleIds.length) throw badRequest('所选角色不存在');
+  return { positionIds, roleIds };
+};
+
+export const createUser = async (db: Db, auth: AuthContext, input: UserFields & { password: string }) => {
+  if (await accountTaken(db, auth.tenantId, input.account)) throw conflict(`账号「${input.account}」已存在`);
+  const { positionIds, roleIds } = await checkReferences(db, auth.tenantId, input);
+  const [row] = await db
+    .insert(users)
+    .values({
+      tenantId: auth.tenantId,
+      account: input.account,
+      realName: input.realName,
+      passwordHash: await hashPassword(input.password),
+      mobile: input.mobile,
+      email: input.email,
+      status: input.status,
+      isAdministrator: input.isAdministrator,
+      organizationId: input.organizationId,
+    })
+    .returning({ id: users.id });
+  await replaceMemberships(db, auth.tenantId, row!.id, positionIds, roleIds);
+  const created = await getUser(db, auth, row!.id);
+  await recordOperation(db, auth, {
+    module: 'system', action: 'create', target: 'user', targetId: created.id, summary: `新增用户「${created.account}」`, after: created,
+  });
+  return created;
+};
+
+/** Refuses a change that would leave the tenant without an enabled administrator. */
+const keepAnAdministrator = async (db: Db, tenantId: string, before: SystemUser, stillAdministrator: boolean) => {
+  if (!before.isAdministrator || before.status !== 1 || stillAdministrator) return;
+  if ((await countEnabledAdministrators(db, tenantId)) <= 1) throw badRequest('不能停用、降级或删除最后一个管理员');
+};
+
+export const updateUser = async (db: Db, auth: AuthContext, id: string, input: UserFields) => {
+  const before = await getUser(db, auth, id);
+  if (id === auth.userId && input.status !== 1) throw badRequest('不能停用当前登录的账号');
+  if (await accountTaken(db, auth.tenantId, input.account, id)) throw conflict(`账号「${input.account}」已存在`);
+  await keepAnAdministrator(db, auth.tenantId, before, input.isAdministrator && input.status === 1);
+  const { positionIds, roleIds } = await checkReferences(db, auth.tenantId, input);
+  await db
+    .update(users)
+    .set({
+      account: input.account,
+      realName: input.realName,
+      mobile: input.mobile,
+      email: input.email,
+      status: input.status,
+      isAdministrator: input.isAdministrator,
+      organizationId: input.organizationId,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(users.tenantId, auth.tenantId), eq(users.id, id)));
+  await replaceMemberships(db, auth.tenantId, id, positionIds, roleIds);
+  if (before.status === 1 && input.status !== 1) await revokeUserSessions(db, auth.tenantId, id, 'disabled');
+  const after = await getUser(db, auth, id);
+  await recordOperation(db, auth, {
+    module: 'system', action: 'update', target: 'user', targetId: id, summary: `修改用户「${after.account}」`, before, after,
+  });
+  return after;
+};
+
+export const setUserStatus = async (db: Db, auth: AuthContext, id: string, status: number) => {
+  const before = await getUser(db, auth, id);
+  if (id === auth.userId && status !== 1) throw badRequest('不能停用当前登录的账号');
+  await keepAnAdministrator(db, auth.tenantId, before, status === 1);
+  await db.update(users).set({ status, updatedAt: new Date() }).where(and(eq(users.tenantId, auth.tenantId), eq(users.id, id)));
+  // a disabled user's open sessions end at once: their next call answers 601
+  const ended = status === 1 ? 0 : await revokeUserSessions(db, auth.tenantId, id, 'disabled');
+  await recordOperation(db, auth, {
+    module: 'system', action: 'update', target: 'user', targetId: id,
+    summary: `${status === 1 ? '启用' : '停用'}用户「${before.account}」`, before: { status: before.status }, after: { status, endedSessions: ended },
+  });
+  return { status, endedSessions: ended };
+};
+
+export const deleteUser = async (db: Db, auth: AuthContext, id: string) => {
+  if (id === auth.userId) throw badRequest('不能删除当前登录的账号');
+  const before = await getUser(db, auth, id);
+  await keepAnAdministrator(db, auth.tenantId, before, false);
+  await db.delete(users).where(and(eq(users.tenantId, auth.tenantId), eq(users.id, id)));
+  await recordOperation(db, auth, {
+    module: 'system', action: 'delete', target: 'user', targetId: id, summary: `删除用户「${before.account}」`, before,
+  });
+};

@@ -1,0 +1,124 @@
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { UserListQuery } from '@parking/contract';
+import type { Db } from '../../db/client.js';
+import { organizations, positions, roles, userPositions, userRoles, users } from '../../db/schema/index.js';
+
+const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+type Filter = Omit<UserListQuery, 'currentPage' | 'pageSize'>;
+
+const userConditions = (db: Db, tenantId: string, filter: Filter): SQL | undefined => {
+  const withPosition = filter.positionId
+    ? db
+        .select({ id: userPositions.userId })
+        .from(userPositions)
+        .where(and(eq(userPositions.tenantId, tenantId), eq(userPositions.positionId, filter.positionId)))
+    : undefined;
+  return and(
+    eq(users.tenantId, tenantId),
+    filter.keyword ? or(ilike(users.account, like(filter.keyword)), ilike(users.realName, like(filter.keyword))) : undefined,
+    filter.realName ? ilike(users.realName, like(filter.realName)) : undefined,
+    filter.account ? ilike(users.account, like(filter.account)) : undefined,
+    filter.organizationId ? eq(users.organizationId, filter.organizationId) : undefined,
+    filter.status !== undefined ? eq(users.status, Number(filter.status)) : undefined,
+    withPosition ? inArray(users.id, withPosition) : undefined,
+  );
+};
+
+const sortColumns = { account: users.account, realName: users.realName, createdAt: users.createdAt } as const;
+
+export const pageUsers = async (db: Db, tenantId: string, filter: Filter, page: { currentPage: number; pageSize: number }) => {
+  const where = userConditions(db, tenantId, filter);
+  const direction = filter.sort === 'asc' ? asc : desc;
+  const [total] = await db.select({ n: count() }).from(users).where(where);
+  const rows = await db
+    .select({ user: users, organizationName: organizations.name })
+    .from(users)
+    .leftJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(where)
+    .orderBy(direction(sortColumns[filter.sidx ?? 'createdAt']), asc(users.id))
+    .limit(page.pageSize)
+    .offset((page.currentPage - 1) * page.pageSize);
+  return { rows, total: Number(total?.n ?? 0) };
+};
+
+/** Positions and roles of many users in two queries, not two per user. */
+export const membershipsOf = async (db: Db, tenantId: string, userIds: string[]) => {
+  if (userIds.length === 0) return { positionsOf: new Map(), rolesOf: new Map() };
+  const positionRows = await db
+    .select({ userId: userPositions.userId, id: positions.id, name: positions.name })
+    .from(userPositions)
+    .innerJoin(positions, eq(positions.id, userPositions.positionId))
+    .where(and(eq(userPositions.tenantId, tenantId), inArray(userPositions.userId, userIds)))
+    .orderBy(asc(userPositions.sortCode));
+  const roleRows = await db
+    .select({ userId: userRoles.userId, id: roles.id, name: roles.name })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(and(eq(userRoles.tenantId, tenantId), inArray(userRoles.userId, userIds)))
+    .orderBy(asc(roles.name));
+  const group = (rows: { userId: string; id: string; name: string }[]) => {
+    const map = new Map<string, { id: string; name: string }[]>();
+    for (const { userId, id, name } of rows) map.set(userId, [...(map.get(userId) ?? []), { id, name }]);
+    return map;
+  };
+  return { positionsOf: group(positionRows), rolesOf: group(roleRows) };
+};
+
+export const findUserRow = async (db: Db, tenantId: string, id: string) => {
+  const [row] = await db
+    .select({ user: users, organizationName: organizations.name })
+    .from(users)
+    .leftJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, id)))
+    .limit(1);
+  return row;
+};
+
+export const accountTaken = async (db: Db, tenantId: string, account: string, exceptId?: string) => {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), sql`lower(${users.account}) = lower(${account})`, exceptId ? sql`${users.id} <> ${exceptId}` : undefined))
+    .limit(1);
+  return row !== undefined;
+};
+
+/** How many of the given ids exist in the tenant, per kind. */
+export const countOwned = async (db: Db, tenantId: string, kind: 'organization' | 'position' | 'role', ids: string[]) => {
+  if (ids.length === 0) return 0;
+  const table = kind === 'organization' ? organizations : kind === 'position' ? positions : roles;
+  const [row] = await db.select({ n: count() }).from(table).where(and(eq(table.tenantId, tenantId), inArray(table.id, ids)));
+  return Number(row?.n ?? 0);
+};
+
+export const countEnabledAdministrators = async (db: Db, tenantId: string) => {
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.isAdministrator, true), eq(users.status, 1)));
+  return Number(row?.n ?? 0);
+};
+
+export const replaceMemberships = async (db: Db, tenantId: string, userId: string, positionIds: string[], roleIds: string[]) => {
+  await db.delete(userPositions).where(and(eq(userPositions.tenantId, tenantId), eq(userPositions.userId, userId)));
+  await db.delete(userRoles).where(and(eq(userRoles.tenantId, tenantId), eq(userRoles.userId, userId)));
+  if (positionIds.length) {
+    await db.insert(userPositions).values(positionIds.map((positionId, sortCode) => ({ tenantId, userId, positionId, sortCode })));
+  }
+  if (roleIds.length) await db.insert(userRoles).values(roleIds.map((roleId) => ({ tenantId, userId, roleId })));
+};
+
+export const selectorUsers = (db: Db, tenantId: string, keyword: string | undefined) =>
+  db
+    .select({ id: users.id, account: users.account, realName: users.realName })
+    .from(users)
+    .where(
+      and(
+        eq(users.tenantId, tenantId),
+        eq(users.status, 1),
+        keyword ? or(ilike(users.account, like(keyword)), ilike(users.realName, like(keyword))) : undefined,
+      ),
+    )
+    .orderBy(asc(users.realName))
+    .limit(200);
