@@ -11,6 +11,7 @@ import type { Database } from './db/client.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { dictionaryRoutes } from './modules/system/dictionary.routes.js';
+import { identityRoutes } from './modules/system/identity.routes.js';
 import { operationLogRoutes } from './modules/system/operation-log.routes.js';
 import { userAdminRoutes } from './modules/system/user-admin.routes.js';
 import { userRoutes } from './modules/system/user.routes.js';
@@ -76,6 +77,7 @@ export const app = fp(
     await instance.register(userAdminRoutes);
     await instance.register(operationLogRoutes);
     await instance.register(dictionaryRoutes);
+    await instance.register(identityRoutes);
     const { weatherProviderUrl, weatherProviderKey } = options.config;
     await instance.register(weatherRoutes, {
       provider: options.weatherProvider ?? (weatherProviderUrl ? qweatherProvider(weatherProviderUrl, weatherProviderKey) : undefined),

@@ -4,7 +4,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { app } from '../app.js';
 import type { Database } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
-import { dictionaries, systemMessages, tenants, users } from '../db/schema/index.js';
+import {
+  dictionaries,
+  menus,
+  organizations,
+  positions,
+  roleMenus,
+  roles,
+  systemMessages,
+  tenants,
+  userPositions,
+  userRoles,
+  users,
+} from '../db/schema/index.js';
 import { seedDemoData } from '../db/seed/seed.js';
 import { hashPassword, md5Hex } from '../modules/auth/passwords.js';
 import { createTestDatabase, signIn, testConfig } from '../test/test-app.js';
@@ -24,7 +36,7 @@ interface RouteInfo {
 let database: Database;
 let server: FastifyInstance;
 const registered: RouteInfo[] = [];
-const ids = { message: '', adminUser: '', location: '', dict: '' };
+const ids = { message: '', adminUser: '', location: '', dict: '', organization: '', position: '', role: '', menu: '' };
 /** strings of tenant demo's data: none may reach another tenant */
 let markers: string[] = [];
 /** what a demo user holding no permission may not see either */
@@ -32,9 +44,18 @@ let permittedOnly: string[] = [];
 let tokens: { demoAdmin: string; nobody: string; otherTenantAdmin: string };
 
 const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
+/** which of tenant demo's ids an `{id}` path takes, by the resource its path names */
+const idOf = (path: string) =>
+  path.includes('systemMessage') ? ids.message
+    : path.includes('dictDetail') ? ids.dict
+      : path.includes('/Organize/') ? ids.organization
+        : path.includes('/Position/') ? ids.position
+          : path.includes('/Role/') ? ids.role
+            : path.includes('/Menu/') ? ids.menu
+              : ids.adminUser;
 const fill = (path: string) =>
   path
-    .replace('{id}', path.includes('systemMessage') ? ids.message : path.includes('dictDetail') ? ids.dict : ids.adminUser)
+    .replace('{id}', idOf(path))
     .replace('{account}', 'demo')
     .replace('{locationCode}', ids.location)
     .replace('{status}', '0');
@@ -49,6 +70,16 @@ const bodies: Record<string, unknown> = {
     userPassword: md5Hex('taken0ver'),
     validatePassword: md5Hex('taken0ver'),
   },
+  'POST /api/system/Permission/Organize': { name: '入侵组织', code: 'intruder' },
+  'PUT /api/system/Permission/Organize/{id}': { name: '被改名', code: 'taken-over' },
+  'POST /api/system/Permission/Position': { name: '入侵岗位', code: 'intruder' },
+  'PUT /api/system/Permission/Position/{id}': { name: '被改名', code: 'taken-over' },
+  'POST /api/system/Permission/Role': { name: '入侵角色', code: 'intruder' },
+  'PUT /api/system/Permission/Role/{id}': { name: '被改名', code: 'taken-over' },
+  // filled in beforeAll with a demo page the role lacks
+  'PUT /api/system/Permission/Role/{id}/Menus': { menuIds: [] },
+  'POST /api/system/Permission/Menu': { fullName: '入侵菜单', enCode: 'intruder', icon: 'BugOutlined', type: 1 },
+  'PUT /api/system/Permission/Menu/{id}': { fullName: '被改名', enCode: 'takenOver', icon: 'BugOutlined', type: 1, enabled: false },
 };
 
 /** query strings the list routes need to get past validation to the permission and tenant checks */
@@ -68,7 +99,36 @@ const demoSnapshot = async () => {
   const [admin] = await database.db.select({ hash: users.passwordHash }).from(users).where(eq(users.account, 'admin'));
   const dictionary = await database.db.select().from(dictionaries).where(eq(dictionaries.tenantId, demo!.id));
   const demoUsers = await database.db.select().from(users).where(eq(users.tenantId, demo!.id));
-  return { users: demoUsers.map((u) => `${u.account}:${u.realName}:${u.status}:${u.isAdministrator}`).sort(), messages: Number(messages!.n), adminHash: admin!.hash, dictionary: dictionary.map((d) => `${d.id}:${d.label}:${d.value}`).sort() };
+  const of = demo!.id;
+  const rows = async <T>(read: Promise<T[]>, line: (row: T) => string) => (await read).map(line).sort();
+  return {
+    users: demoUsers.map((u) => `${u.account}:${u.realName}:${u.status}:${u.isAdministrator}:${u.organizationId}`).sort(),
+    messages: Number(messages!.n),
+    adminHash: admin!.hash,
+    dictionary: dictionary.map((d) => `${d.id}:${d.label}:${d.value}`).sort(),
+    organizations: await rows(
+      database.db.select().from(organizations).where(eq(organizations.tenantId, of)),
+      (o) => `${o.id}:${o.parentId}:${o.name}:${o.code}:${o.sortCode}`,
+    ),
+    positions: await rows(
+      database.db.select().from(positions).where(eq(positions.tenantId, of)),
+      (p) => `${p.id}:${p.organizationId}:${p.name}:${p.code}:${p.sortCode}`,
+    ),
+    roles: await rows(
+      database.db.select().from(roles).where(eq(roles.tenantId, of)),
+      (r) => `${r.id}:${r.name}:${r.code}:${r.isSystem}:${r.description}`,
+    ),
+    menus: await rows(
+      database.db.select().from(menus).where(eq(menus.tenantId, of)),
+      (m) => `${m.id}:${m.parentId}:${m.fullName}:${m.enCode}:${m.icon}:${m.urlAddress}:${m.type}:${m.sortCode}:${m.enabled}`,
+    ),
+    roleMenus: await rows(database.db.select().from(roleMenus).where(eq(roleMenus.tenantId, of)), (g) => `${g.roleId}:${g.menuId}`),
+    userPositions: await rows(
+      database.db.select().from(userPositions).where(eq(userPositions.tenantId, of)),
+      (h) => `${h.userId}:${h.positionId}:${h.sortCode}`,
+    ),
+    userRoles: await rows(database.db.select().from(userRoles).where(eq(userRoles.tenantId, of)), (h) => `${h.userId}:${h.roleId}`),
+  };
 };
 
 beforeAll(async () => {
@@ -101,11 +161,26 @@ beforeAll(async () => {
   ids.message = demoMessages[0]!.id;
   const demoDictionary = await database.db.select().from(dictionaries).where(eq(dictionaries.tenantId, demo!.id));
   ids.dict = demoDictionary[0]!.id;
-  permittedOnly = demoMessages.map((m) => m.id);
+  const [demoOrganization] = await database.db.select().from(organizations).where(eq(organizations.tenantId, demo!.id));
+  ids.organization = demoOrganization!.id;
+  const demoPositions = await database.db.select().from(positions).where(eq(positions.tenantId, demo!.id));
+  ids.position = demoPositions.find((p) => p.code === 'operator')!.id;
+  const demoRoles = await database.db.select().from(roles).where(eq(roles.tenantId, demo!.id));
+  const demoMenus = await database.db.select().from(menus).where(eq(menus.tenantId, demo!.id));
+  ids.menu = demoMenus.find((m) => m.enCode === 'parkingAdmin')!.id;
+  // a non-system role of tenant demo, so a grant would not be refused for being the system role's
+  const [spareRole] = await database.db
+    .insert(roles)
+    .values({ tenantId: demo!.id, name: '巡检', code: 'patrol' })
+    .returning({ id: roles.id });
+  ids.role = spareRole!.id;
+  bodies['PUT /api/system/Permission/Role/{id}/Menus'] = { menuIds: [demoMenus.find((m) => m.enCode === 'user')!.id] };
+  permittedOnly = [...demoMessages.map((m) => m.id), ids.organization, ...demoMenus.map((m) => m.id)];
   // dictionaries are readable by every user of the tenant, but by no other tenant
   markers = [...demoDictionary.map((d) => d.id)];
-  // colleagues' ids reach every user of the tenant through the user picker, but no other tenant
+  // colleagues', positions' and roles' ids reach every user of the tenant through the pickers, but no other tenant
   markers = [...markers, demo!.name, ids.adminUser, ...permittedOnly];
+  markers = [...markers, ...demoPositions.map((p) => p.id), ...demoRoles.map((r) => r.id), ids.role];
 });
 afterAll(async () => {
   await server.close();
@@ -148,6 +223,10 @@ describe('every route refuses what it must', () => {
 
         const other = await call(method, path, tokens.otherTenantAdmin);
         if (path.includes('{id}')) expect(other.statusCode, `${where} with tenant demo's id`).toBeGreaterThanOrEqual(400);
+        // past validation to the tenant check: demo's ids are simply not found
+        if (path.startsWith('/api/system/Permission/') && path.includes('{id}')) {
+          expect(other.statusCode, `${where} with tenant demo's id`).toBe(404);
+        }
         for (const marker of markers) {
           expect(other.body.includes(marker), `${where} leaked ${marker} to another tenant`).toBe(false);
         }

@@ -1,0 +1,75 @@
+import { and, asc, eq, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { menus, roleMenus, roles } from '../../db/schema/index.js';
+
+const menuColumns = {
+  id: menus.id,
+  parentId: menus.parentId,
+  fullName: menus.fullName,
+  enCode: menus.enCode,
+  icon: menus.icon,
+  urlAddress: menus.urlAddress,
+  type: menus.type,
+  sortCode: menus.sortCode,
+  enabled: menus.enabled,
+};
+
+export interface MenuAdminRow {
+  id: string;
+  parentId: string | null;
+  fullName: string;
+  enCode: string;
+  icon: string;
+  urlAddress: string;
+  type: number;
+  sortCode: number;
+  enabled: boolean;
+}
+
+/** Every menu of the tenant, disabled ones too, in display order. */
+export const listMenuRows = (db: Db, tenantId: string): Promise<MenuAdminRow[]> =>
+  db
+    .select(menuColumns)
+    .from(menus)
+    .where(eq(menus.tenantId, tenantId))
+    .orderBy(asc(menus.sortCode), asc(menus.fullName), asc(menus.id));
+
+export const findMenuRow = async (db: Db, tenantId: string, id: string): Promise<MenuAdminRow | undefined> => {
+  const [row] = await db
+    .select(menuColumns)
+    .from(menus)
+    .where(and(eq(menus.tenantId, tenantId), eq(menus.id, id)))
+    .limit(1);
+  return row;
+};
+
+export const menuEnCodeTaken = async (db: Db, tenantId: string, enCode: string, exceptId?: string) => {
+  const [row] = await db
+    .select({ id: menus.id })
+    .from(menus)
+    .where(and(eq(menus.tenantId, tenantId), eq(menus.enCode, enCode), exceptId ? ne(menus.id, exceptId) : undefined))
+    .limit(1);
+  return row !== undefined;
+};
+
+/** The roles that grant a menu. */
+export const menuGrantRoleIds = async (db: Db, tenantId: string, menuId: string): Promise<string[]> => {
+  const rows = await db
+    .select({ roleId: roleMenus.roleId })
+    .from(roleMenus)
+    .where(and(eq(roleMenus.tenantId, tenantId), eq(roleMenus.menuId, menuId)));
+  return rows.map((r) => r.roleId).sort();
+};
+
+export const deleteMenuGrants = (db: Db, tenantId: string, menuId: string) =>
+  db.delete(roleMenus).where(and(eq(roleMenus.tenantId, tenantId), eq(roleMenus.menuId, menuId)));
+
+/** Grants a new menu to the tenant's system roles, which keep every menu (spec §6). */
+export const grantToSystemRoles = async (db: Db, tenantId: string, menuId: string): Promise<string[]> => {
+  const systemRoles = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(eq(roles.tenantId, tenantId), eq(roles.isSystem, true)));
+  if (systemRoles.length) await db.insert(roleMenus).values(systemRoles.map((r) => ({ tenantId, roleId: r.id, menuId })));
+  return systemRoles.map((r) => r.id);
+};

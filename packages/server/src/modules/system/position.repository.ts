@@ -1,0 +1,79 @@
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
+import type { PositionListQuery } from '@parking/contract';
+import type { Db } from '../../db/client.js';
+import { organizations, positions, userPositions } from '../../db/schema/index.js';
+
+const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+type Filter = Omit<PositionListQuery, 'currentPage' | 'pageSize'>;
+
+const positionConditions = (tenantId: string, filter: Filter): SQL | undefined =>
+  and(
+    eq(positions.tenantId, tenantId),
+    filter.keyword ? or(ilike(positions.name, like(filter.keyword)), ilike(positions.code, like(filter.keyword))) : undefined,
+    filter.organizationId ? eq(positions.organizationId, filter.organizationId) : undefined,
+  );
+
+const sortColumns = { name: positions.name, code: positions.code, sortCode: positions.sortCode, createdAt: positions.createdAt } as const;
+
+const positionColumns = { position: positions, organizationName: organizations.name };
+
+export type PositionRow = { position: typeof positions.$inferSelect; organizationName: string | null };
+
+export const pagePositions = async (db: Db, tenantId: string, filter: Filter, page: { currentPage: number; pageSize: number }) => {
+  const where = positionConditions(tenantId, filter);
+  const direction = filter.sort === 'desc' ? desc : asc;
+  const [total] = await db.select({ n: count() }).from(positions).where(where);
+  const rows: PositionRow[] = await db
+    .select(positionColumns)
+    .from(positions)
+    .leftJoin(organizations, eq(organizations.id, positions.organizationId))
+    .where(where)
+    .orderBy(direction(sortColumns[filter.sidx ?? 'sortCode']), asc(positions.id))
+    .limit(page.pageSize)
+    .offset((page.currentPage - 1) * page.pageSize);
+  return { rows, total: Number(total?.n ?? 0) };
+};
+
+export const findPositionRow = async (db: Db, tenantId: string, id: string): Promise<PositionRow | undefined> => {
+  const [row] = await db
+    .select(positionColumns)
+    .from(positions)
+    .leftJoin(organizations, eq(organizations.id, positions.organizationId))
+    .where(and(eq(positions.tenantId, tenantId), eq(positions.id, id)))
+    .limit(1);
+  return row;
+};
+
+/** How many users hold each of the positions, in one query. */
+export const positionHolderCounts = async (db: Db, tenantId: string, ids: string[]): Promise<Map<string, number>> => {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: userPositions.positionId, n: count() })
+    .from(userPositions)
+    .where(and(eq(userPositions.tenantId, tenantId), inArray(userPositions.positionId, ids)))
+    .groupBy(userPositions.positionId);
+  return new Map(rows.map((r) => [r.id, Number(r.n)]));
+};
+
+export const positionCodeTaken = async (db: Db, tenantId: string, code: string, exceptId?: string) => {
+  const [row] = await db
+    .select({ id: positions.id })
+    .from(positions)
+    .where(and(eq(positions.tenantId, tenantId), eq(positions.code, code), exceptId ? ne(positions.id, exceptId) : undefined))
+    .limit(1);
+  return row !== undefined;
+};
+
+export const selectorPositions = (db: Db, tenantId: string, keyword: string | undefined) =>
+  db
+    .select({ id: positions.id, name: positions.name, code: positions.code })
+    .from(positions)
+    .where(
+      and(
+        eq(positions.tenantId, tenantId),
+        keyword ? or(ilike(positions.name, like(keyword)), ilike(positions.code, like(keyword))) : undefined,
+      ),
+    )
+    .orderBy(asc(positions.sortCode), asc(positions.name))
+    .limit(500);

@@ -1,0 +1,79 @@
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
+import type { RoleListQuery } from '@parking/contract';
+import type { Db } from '../../db/client.js';
+import { roleMenus, roles, userRoles } from '../../db/schema/index.js';
+
+const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+type Filter = Omit<RoleListQuery, 'currentPage' | 'pageSize'>;
+export type RoleRow = typeof roles.$inferSelect;
+
+const roleConditions = (tenantId: string, keyword: string | undefined): SQL | undefined =>
+  and(eq(roles.tenantId, tenantId), keyword ? or(ilike(roles.name, like(keyword)), ilike(roles.code, like(keyword))) : undefined);
+
+const sortColumns = { name: roles.name, code: roles.code, createdAt: roles.createdAt } as const;
+
+export const pageRoles = async (db: Db, tenantId: string, filter: Filter, page: { currentPage: number; pageSize: number }) => {
+  const where = roleConditions(tenantId, filter.keyword);
+  const direction = filter.sort === 'desc' ? desc : asc;
+  const [total] = await db.select({ n: count() }).from(roles).where(where);
+  const rows = await db
+    .select()
+    .from(roles)
+    .where(where)
+    // the system role first, then the chosen order
+    .orderBy(desc(roles.isSystem), direction(sortColumns[filter.sidx ?? 'createdAt']), asc(roles.id))
+    .limit(page.pageSize)
+    .offset((page.currentPage - 1) * page.pageSize);
+  return { rows, total: Number(total?.n ?? 0) };
+};
+
+export const findRole = async (db: Db, tenantId: string, id: string): Promise<RoleRow | undefined> => {
+  const [row] = await db
+    .select()
+    .from(roles)
+    .where(and(eq(roles.tenantId, tenantId), eq(roles.id, id)))
+    .limit(1);
+  return row;
+};
+
+/** How many users hold each of the roles, in one query. */
+export const roleHolderCounts = async (db: Db, tenantId: string, ids: string[]): Promise<Map<string, number>> => {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: userRoles.roleId, n: count() })
+    .from(userRoles)
+    .where(and(eq(userRoles.tenantId, tenantId), inArray(userRoles.roleId, ids)))
+    .groupBy(userRoles.roleId);
+  return new Map(rows.map((r) => [r.id, Number(r.n)]));
+};
+
+export const roleCodeTaken = async (db: Db, tenantId: string, code: string, exceptId?: string) => {
+  const [row] = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(eq(roles.tenantId, tenantId), eq(roles.code, code), exceptId ? ne(roles.id, exceptId) : undefined))
+    .limit(1);
+  return row !== undefined;
+};
+
+export const roleMenuIds = async (db: Db, tenantId: string, roleId: string): Promise<string[]> => {
+  const rows = await db
+    .select({ menuId: roleMenus.menuId })
+    .from(roleMenus)
+    .where(and(eq(roleMenus.tenantId, tenantId), eq(roleMenus.roleId, roleId)));
+  return rows.map((r) => r.menuId).sort();
+};
+
+export const replaceRoleMenus = async (db: Db, tenantId: string, roleId: string, menuIds: string[]) => {
+  await db.delete(roleMenus).where(and(eq(roleMenus.tenantId, tenantId), eq(roleMenus.roleId, roleId)));
+  if (menuIds.length) await db.insert(roleMenus).values(menuIds.map((menuId) => ({ tenantId, roleId, menuId })));
+};
+
+export const selectorRoles = (db: Db, tenantId: string, keyword: string | undefined) =>
+  db
+    .select({ id: roles.id, name: roles.name, code: roles.code })
+    .from(roles)
+    .where(roleConditions(tenantId, keyword))
+    .orderBy(desc(roles.isSystem), asc(roles.name))
+    .limit(500);
