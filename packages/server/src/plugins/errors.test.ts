@@ -17,6 +17,9 @@ beforeAll(async () => {
   typed.get('/boom', async () => {
     throw new Error('secret connection string postgres://user:pw@db');
   });
+  typed.get('/race', async () => {
+    throw new Error('Failed query: insert …', { cause: Object.assign(new Error('duplicate key value violates unique constraint'), { code: '23505' }) });
+  });
   typed.get('/taken', async () => {
     throw conflict('车牌号已存在');
   });
@@ -38,6 +41,12 @@ describe('the central error handler', () => {
     const response = await app.inject({ method: 'GET', url: '/taken' });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ code: 409, msg: '车牌号已存在', data: null });
+  });
+
+  it('answers 409, not 500, when a unique index catches a duplicate', async () => {
+    const response = await app.inject({ method: 'GET', url: '/race' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ code: 409, msg: '数据已存在，请勿重复提交', data: null });
   });
 
   it('names the field of a validation error, in Chinese', async () => {

@@ -35,6 +35,10 @@ export const errorsPlugin = fp(
       if (hasZodFastifySchemaValidationErrors(error)) {
         return reply.status(400).send(envelope(400, validationMessage(error)));
       }
+      // a unique index caught what a service's own check missed, e.g. two creates racing
+      if ((error as { cause?: { code?: unknown } }).cause?.code === '23505' || (error as { code?: unknown }).code === '23505') {
+        return reply.status(409).send(envelope(409, '数据已存在，请勿重复提交'));
+      }
       const status = error.statusCode ?? 500;
       if (status === 429) {
         // the rate limiter throws its own envelope, with the wait in its msg

@@ -17,15 +17,19 @@ const tenantId = () =>
     .notNull()
     .references(() => tenants.id, { onDelete: 'cascade' });
 
-export const organizations = pgTable('organizations', {
-  tenantId: tenantId(),
-  id: uuid('id').primaryKey().defaultRandom(),
-  parentId: uuid('parent_id'),
-  name: text('name').notNull(),
-  code: text('code').notNull(),
-  sortCode: integer('sort_code').notNull().default(0),
-  createdAt: createdAt(),
-});
+export const organizations = pgTable(
+  'organizations',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').primaryKey().defaultRandom(),
+    parentId: uuid('parent_id'),
+    name: text('name').notNull(),
+    code: text('code').notNull(),
+    sortCode: integer('sort_code').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('organizations_tenant_code').on(t.tenantId, t.code)],
+);
 
 export const positions = pgTable(
   'positions',

@@ -170,6 +170,17 @@ describe('what users see', () => {
     await call('PUT', `${base}/${id}`, { ...fields, enabled: true }, mwAdmin);
     expect(pages(await currentUser(finance))).toContain('refund');
   });
+
+  it('takes the pages of a disabled folder with it, menus and permissions alike', async () => {
+    const folder = await menuOf('FinancialManagement', mwAdmin);
+    const { id, children: _children, ...fields } = folder;
+    await call('PUT', `${base}/${id}`, { ...fields, enabled: false }, mwAdmin);
+    const me = await currentUser(finance);
+    expect(me.menuList).toEqual([]);
+    expect(me.permissionList).toEqual([]);
+    await call('PUT', `${base}/${id}`, { ...fields, enabled: true }, mwAdmin);
+    expect((await currentUser(finance)).menuList.map((m: MenuNode) => m.enCode)).toEqual(['FinancialManagement']);
+  });
 });
 
 describe('other tenants and other users', () => {

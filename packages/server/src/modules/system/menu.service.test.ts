@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MenuRow } from './menu.repository.js';
-import { buildMenuTree, permittedMenus } from './menu.service.js';
+import { buildMenuTree, permittedMenus, reachableMenus } from './menu.service.js';
 
 const row = (id: string, parentId: string | null, type: number, sortCode = 0): MenuRow => ({
   id, parentId, type, sortCode, fullName: id, enCode: id, icon: '', urlAddress: type === 2 ? `x/${id}` : '',
@@ -50,8 +50,9 @@ describe('buildMenuTree', () => {
     expect(third.hasChildren).toBe(false);
   });
 
-  it('puts a row whose parent is not visible at the top', () => {
-    const tree = buildMenuTree([row('orphan', 'missing', 2)]);
-    expect(tree.map((m) => m.id)).toEqual(['orphan']);
+  it('leaves out a row whose parent is not there, such as the pages of a disabled folder', () => {
+    const tree = buildMenuTree([row('orphan', 'missing', 2), row('kept', null, 1), row('child', 'kept', 2)]);
+    expect(tree.map((m) => m.id)).toEqual(['kept']);
+    expect(reachableMenus([row('a', 'missing', 1), row('b', 'a', 2)])).toEqual([]);
   });
 });

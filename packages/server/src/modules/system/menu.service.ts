@@ -23,14 +23,26 @@ export const permittedMenus = (all: MenuRow[], granted: Set<string> | 'all'): Me
   return all.filter((m) => keep.has(m.id));
 };
 
+/** Drops rows whose parent is absent (e.g. a disabled folder takes its pages with it). */
+export const reachableMenus = (rows: MenuRow[]): MenuRow[] => {
+  const byId = new Map(rows.map((m) => [m.id, m]));
+  const reachable = new Map<string, boolean>();
+  const isReachable = (menu: MenuRow, depth = 0): boolean => {
+    const known = reachable.get(menu.id);
+    if (known !== undefined) return known;
+    const parent = menu.parentId ? byId.get(menu.parentId) : undefined;
+    const result = menu.parentId === null ? true : parent !== undefined && depth < 8 && isReachable(parent, depth + 1);
+    reachable.set(menu.id, result);
+    return result;
+  };
+  return rows.filter((m) => isReachable(m));
+};
+
 /** Builds spec §2's menu tree from flat rows already in display order. */
 export const buildMenuTree = (rows: MenuRow[]): MenuItem[] => {
-  const ids = new Set(rows.map((r) => r.id));
   const children = new Map<string | null, MenuRow[]>();
-  for (const row of rows) {
-    const parent = row.parentId && ids.has(row.parentId) ? row.parentId : null;
-    children.set(parent, [...(children.get(parent) ?? []), row]);
-  }
+  for (const row of reachableMenus(rows)) children.set(row.parentId, [...(children.get(row.parentId) ?? []), row]);
+  // rows come through reachableMenus, so every parent is present
   const build = (parent: string | null, depth: number): MenuItem[] =>
     (children.get(parent) ?? []).map((row) => {
       const kids = depth < maxDepth ? build(row.id, depth + 1) : [];
@@ -50,7 +62,7 @@ export const buildMenuTree = (rows: MenuRow[]): MenuItem[] => {
 };
 
 export const userMenus = async (db: Db, auth: AuthContext): Promise<MenuRow[]> => {
-  const all = await listEnabledMenus(db, auth.tenantId);
+  const all = reachableMenus(await listEnabledMenus(db, auth.tenantId));
   const granted = auth.isAdministrator ? 'all' : await grantedMenuIds(db, auth.tenantId, auth.userId);
   return permittedMenus(all, granted);
 };

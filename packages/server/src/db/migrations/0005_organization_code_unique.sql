@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "organizations_tenant_code" ON "organizations" USING btree ("tenant_id","code");
