@@ -5,14 +5,16 @@ import { menuPath } from './first-menu-path';
 
 type PageComponent = LazyExoticComponent<ComponentType>;
 
+export const lazyPage = <T extends Record<string, ComponentType>>(load: () => Promise<T>, name: keyof T): PageComponent =>
+  lazy(async () => ({ default: (await load())[name] as ComponentType }));
+
 /**
  * urlAddress of a menu page → its component, loaded on first visit. Modules add their pages here;
  * an address missing from this table renders the 建设中 placeholder.
  */
-export const pageRegistry: Readonly<Record<string, PageComponent>> = {};
-
-export const lazyPage = <T extends Record<string, ComponentType>>(load: () => Promise<T>, name: keyof T): PageComponent =>
-  lazy(async () => ({ default: (await load())[name] as ComponentType }));
+export const pageRegistry: Readonly<Record<string, PageComponent>> = {
+  'system/message': lazyPage(() => import('../modules/messages/pages/system-message-page'), 'SystemMessagePage'),
+};
 
 export function pageElement(urlAddress: string, title: string, registry: Readonly<Record<string, PageComponent>> = pageRegistry): ReactNode {
   const Page = Object.hasOwn(registry, urlAddress) ? registry[urlAddress] : undefined;

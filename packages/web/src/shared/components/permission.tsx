@@ -1,0 +1,15 @@
+import type { ReactNode } from 'react';
+import { useRoleGuard } from './role-guard';
+
+interface PermissionProps {
+  /** every one of these is needed; must not be empty */
+  roles: readonly string[];
+  children: ReactNode;
+  /** shown instead when a role is missing; nothing by default, as the spec's directive removes the element */
+  fallback?: ReactNode;
+}
+
+/** Spec §6: renders its children only when the user's roles include all of `roles`. */
+export function Permission({ roles, children, fallback = null }: PermissionProps) {
+  return <>{useRoleGuard(roles) ? children : fallback}</>;
+}

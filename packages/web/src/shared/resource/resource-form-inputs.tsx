@@ -1,0 +1,47 @@
+import { sanitizeMoney } from '@parking/contract';
+import { DatePicker, Form, Input, InputNumber, Select, Switch } from 'antd';
+import type { ReactNode } from 'react';
+import { formColumns } from './resource-columns';
+import type { ResourceColumn } from './resource-types';
+import { formRules } from './form-values';
+import { dateTimeFormat } from './value-format';
+
+function formInput<T, Q>(column: ResourceColumn<T, Q>): ReactNode {
+  if (column.valueEnum) {
+    const options = Object.entries(column.valueEnum).map(([value, entry]) => ({ value, label: entry.text }));
+    return <Select allowClear options={options} placeholder={`请选择${column.title}`} />;
+  }
+  switch (column.valueType) {
+    case 'number':
+      return <InputNumber style={{ width: '100%' }} placeholder={`请输入${column.title}`} />;
+    case 'money':
+      return <Input prefix="¥" suffix="元" inputMode="decimal" placeholder={`请输入${column.title}`} />;
+    case 'date':
+      return <DatePicker showTime format={dateTimeFormat} style={{ width: '100%' }} />;
+    case 'switch':
+      return <Switch />;
+    default:
+      return <Input allowClear placeholder={`请输入${column.title}`} />;
+  }
+}
+
+/** The inputs of a resource's create and edit forms: one component, so the two never drift apart. */
+export function ResourceFormInputs<T, Q>({ columns }: { columns: ReadonlyArray<ResourceColumn<T, Q>> }) {
+  return (
+    <>
+      {formColumns(columns).map((column) => (
+        <Form.Item
+          key={column.dataIndex}
+          name={column.dataIndex as string}
+          label={column.title}
+          rules={formRules(column)}
+          valuePropName={column.valueType === 'switch' ? 'checked' : 'value'}
+          // money keeps 2 decimals as it is typed (spec §5)
+          normalize={column.valueType === 'money' ? (value: unknown) => sanitizeMoney(String(value ?? '')) : undefined}
+        >
+          {formInput(column)}
+        </Form.Item>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+import { App, Form, Modal } from 'antd';
+import { ResourceFormInputs } from './resource-form-inputs';
+import type { ResourceDescriptor } from './resource-types';
+import { formValuesToBody, recordToFormValues } from './form-values';
+import { useResourceSave } from './use-resource';
+
+interface ResourceFormModalProps<T, Q> {
+  descriptor: ResourceDescriptor<T, Q>;
+  /** the row being edited; undefined creates a new one */
+  record: T | undefined;
+  open: boolean;
+  onClose: () => void;
+}
+
+/** Create and edit in one modal; the caller remounts it per row (by key) so it starts from that row. */
+export function ResourceFormModal<T extends object, Q>({ descriptor, record, open, onClose }: ResourceFormModalProps<T, Q>) {
+  const [form] = Form.useForm<Record<string, unknown>>();
+  const { message } = App.useApp();
+  const save = useResourceSave(descriptor);
+  const id = record === undefined ? undefined : (record[descriptor.rowKey] as string | number);
+
+  const submit = async () => {
+    const values = await form.validateFields();
+    const msg = await save.mutateAsync({ id, body: formValuesToBody(descriptor.columns, values) });
+    message.success(msg || (id === undefined ? '新增成功' : '修改成功'));
+    onClose();
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={`${id === undefined ? '新增' : '编辑'}${descriptor.name}`}
+      okText="保存"
+      cancelText="取消"
+      confirmLoading={save.isPending}
+      onOk={() => {
+        // validation errors show on the fields; call errors were reported by the HTTP layer
+        submit().catch(() => undefined);
+      }}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" initialValues={recordToFormValues(descriptor.columns, record)}>
+        <ResourceFormInputs columns={descriptor.columns} />
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,126 @@
+import { App, Button, Popconfirm, Space } from 'antd';
+import type { TableColumnType } from 'antd';
+import { useState, type Key, type ReactNode } from 'react';
+import { ResourceFormModal } from './resource-form-modal';
+import { ResourceSearchForm } from './resource-search-form';
+import { ResourceTable } from './resource-table';
+import { ResourceToolbar } from './resource-toolbar';
+import type { ResourceDescriptor } from './resource-types';
+import { RoleGate } from './role-gate';
+import { useListUrlState } from './use-list-url-state';
+import { useResourceList, useResourceRemove } from './use-resource';
+import './resource.css';
+
+export const actionsColumnTitle = '操作';
+export const deleteConfirmTitle = (name: string) => `确定删除这条${name}吗？`;
+export const deleteConfirmText = '删除后不可恢复。';
+
+interface ResourceListPageProps<T, Q> {
+  descriptor: ResourceDescriptor<T, Q>;
+  /** what only this page does to a row, shown before 编辑/删除 */
+  rowActions?: (record: T) => ReactNode;
+  toolbarExtra?: ReactNode;
+}
+
+type Editing<T> = { record: T | undefined } | null;
+
+/** A whole list page from a descriptor: search form, toolbar, paged table, create/edit modal and delete. */
+export function ResourceListPage<T extends object, Q>({ descriptor, rowActions, toolbarExtra }: ResourceListPageProps<T, Q>) {
+  const { message } = App.useApp();
+  const { query, setQuery } = useListUrlState(descriptor);
+  const list = useResourceList(descriptor, query);
+  const remove = useResourceRemove(descriptor);
+  const [editing, setEditing] = useState<Editing<T>>(null);
+  const [selectedKeys, setSelectedKeys] = useState<Key[]>([]);
+  const { actions, roles } = descriptor;
+
+  const removeRow = async (record: T) => {
+    const msg = await remove.mutateAsync(record[descriptor.rowKey] as string | number);
+    message.success(msg || '删除成功');
+    // the last row of a later page is gone: show the page before instead of an empty one
+    if (list.data?.list.length === 1 && query.currentPage > 1) setQuery({ currentPage: query.currentPage - 1 });
+  };
+
+  const hasRowActions = Boolean(rowActions) || actions.update || actions.remove;
+  const actionsColumn: TableColumnType<T> | undefined = hasRowActions
+    ? {
+        key: '__actions',
+        title: actionsColumnTitle,
+        fixed: 'right',
+        width: 120,
+        render: (_value, record) => (
+          <Space size={4}>
+            {rowActions?.(record)}
+            {actions.update && (
+              <RoleGate roles={roles?.update}>
+                <Button type="link" size="small" onClick={() => setEditing({ record })}>
+                  编辑
+                </Button>
+              </RoleGate>
+            )}
+            {actions.remove && (
+              <RoleGate roles={roles?.remove}>
+                <Popconfirm
+                  title={deleteConfirmTitle(descriptor.name)}
+                  description={deleteConfirmText}
+                  okText="删除"
+                  cancelText="取消"
+                  okButtonProps={{ danger: true }}
+                  // a failed call was reported by the HTTP layer; the row simply stays
+                  onConfirm={() => removeRow(record).catch(() => undefined)}
+                >
+                  <Button type="link" size="small" danger>
+                    删除
+                  </Button>
+                </Popconfirm>
+              </RoleGate>
+            )}
+          </Space>
+        ),
+      }
+    : undefined;
+
+  return (
+    <div className="page-card resource-page">
+      <ResourceSearchForm
+        key={JSON.stringify(query.filters)}
+        columns={descriptor.columns}
+        filters={query.filters}
+        formName={`${descriptor.resource}-search`}
+        onSearch={(filters) => {
+          // the same search again changes no URL, so it asks the server afresh instead
+          if (JSON.stringify(filters) === JSON.stringify(query.filters) && query.currentPage === 1) void list.refetch();
+          else setQuery({ filters, currentPage: 1 });
+        }}
+      />
+      <ResourceToolbar
+        descriptor={descriptor}
+        query={query}
+        selectedCount={selectedKeys.length}
+        reloading={list.isFetching}
+        onReload={() => void list.refetch()}
+        onCreate={() => setEditing({ record: undefined })}
+        extra={toolbarExtra}
+      />
+      <ResourceTable
+        descriptor={descriptor}
+        query={query}
+        page={list.data}
+        loading={list.isFetching}
+        actions={actionsColumn}
+        selectedKeys={selectedKeys}
+        onSelectionChange={setSelectedKeys}
+        onQueryChange={setQuery}
+      />
+      {editing && (
+        <ResourceFormModal
+          key={editing.record ? String(editing.record[descriptor.rowKey]) : 'new'}
+          descriptor={descriptor}
+          record={editing.record}
+          open
+          onClose={() => setEditing(null)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { DownloadOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { App, Button, Space, Tooltip, Typography } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { ApiError } from '../http/api-error';
+import { downloadExport } from './export-download';
+import { toExportParams, type ListQuery } from './list-query';
+import type { ResourceDescriptor } from './resource-types';
+import { RoleGate } from './role-gate';
+
+export const exportButtonText = '导出';
+export const createButtonText = '新增';
+
+interface ResourceToolbarProps<T, Q> {
+  descriptor: ResourceDescriptor<T, Q>;
+  query: ListQuery;
+  selectedCount: number;
+  reloading: boolean;
+  onReload: () => void;
+  onCreate: () => void;
+  extra?: ReactNode;
+}
+
+/** Above the table: what is selected, then 新增, 导出 and reload. */
+export function ResourceToolbar<T, Q>(props: ResourceToolbarProps<T, Q>) {
+  const { descriptor, query, selectedCount, reloading, onReload, onCreate, extra } = props;
+  const { message } = App.useApp();
+  const [exporting, setExporting] = useState(false);
+
+  const exportList = () => {
+    setExporting(true);
+    downloadExport(descriptor.listPath, toExportParams(query), `${descriptor.name}.xlsx`)
+      .then(
+        () => message.success('导出成功'),
+        (error: unknown) => {
+          // ApiErrors were already reported by the HTTP layer (spec §8), with the server's msg
+          if (!(error instanceof ApiError)) message.error(error instanceof Error ? error.message : '导出失败');
+        },
+      )
+      .finally(() => setExporting(false));
+  };
+
+  return (
+    <div className="resource-toolbar">
+      <Typography.Text type="secondary">{selectedCount > 0 ? `已选择 ${selectedCount} 项` : ''}</Typography.Text>
+      <Space wrap>
+        {extra}
+        {descriptor.actions.create && (
+          <RoleGate roles={descriptor.roles?.create}>
+            <Button type="primary" icon={<PlusOutlined />} onClick={onCreate}>
+              {createButtonText}
+            </Button>
+          </RoleGate>
+        )}
+        {descriptor.actions.export && (
+          <RoleGate roles={descriptor.roles?.export}>
+            <Button icon={<DownloadOutlined />} loading={exporting} onClick={exportList}>
+              {exportButtonText}
+            </Button>
+          </RoleGate>
+        )}
+        <Tooltip title="刷新">
+          <Button aria-label="刷新" icon={<ReloadOutlined />} loading={reloading} onClick={onReload} />
+        </Tooltip>
+      </Space>
+    </div>
+  );
+}

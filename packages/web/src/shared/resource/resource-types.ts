@@ -1,0 +1,77 @@
+import type { ReactNode } from 'react';
+
+/** How a field is shown in the table, edited in the form and typed in the search form. */
+export type ValueType = 'text' | 'select' | 'number' | 'money' | 'date' | 'switch';
+
+export type BadgeStatus = 'success' | 'processing' | 'error' | 'warning' | 'default';
+
+/** One option of a select; `status` turns the table cell into a coloured badge. */
+export interface ValueEnumEntry {
+  text: string;
+  status?: BadgeStatus;
+}
+
+/** Keys are the API values as strings ('0', '1'…): URLs and selects speak strings. */
+export type ValueEnum = Readonly<Record<string, ValueEnumEntry>>;
+
+/** A form rule; `check` is one of the contract's checkers (checkMobile, checkEmail…): message or undefined. */
+export interface FieldRule {
+  required?: boolean;
+  max?: number;
+  message?: string;
+  check?: (value: string | null | undefined) => string | undefined;
+}
+
+export interface SearchOptions<Q> {
+  /** the query parameter, when it differs from the field (messageType → messageTypeList) */
+  param?: keyof Q & string;
+  /** several values, sent comma-joined ("1,8") */
+  multiple?: boolean;
+  placeholder?: string;
+}
+
+export interface ResourceColumn<T, Q = Record<string, unknown>> {
+  dataIndex: keyof T & string;
+  title: string;
+  valueType?: ValueType;
+  valueEnum?: ValueEnum;
+  /** the switch's API values, [off, on]; 0/1 unless said otherwise */
+  switchValues?: readonly [unknown, unknown];
+  width?: number;
+  ellipsis?: boolean;
+  sortable?: boolean;
+  hideInSearch?: boolean;
+  hideInForm?: boolean;
+  hideInTable?: boolean;
+  search?: SearchOptions<Q>;
+  rules?: readonly FieldRule[];
+  render?: (value: T[keyof T], record: T) => ReactNode;
+}
+
+/** Role names an action needs; absent means anyone who sees the page may use it. */
+export interface ResourceRoles {
+  create?: readonly string[];
+  update?: readonly string[];
+  remove?: readonly string[];
+  export?: readonly string[];
+}
+
+/**
+ * One module's resource, as the generic table, search form, toolbar, export and form read it.
+ * T is the list item (from the contract), Q the list query it accepts (from the contract).
+ */
+export interface ResourceDescriptor<T, Q = Record<string, unknown>> {
+  /** the query-key root and the word used in confirmations, e.g. 'systemMessage' */
+  resource: string;
+  /** what one row is called in Chinese messages ("系统消息") */
+  name: string;
+  listPath: string;
+  rowKey: keyof T & string;
+  columns: ReadonlyArray<ResourceColumn<T, Q>>;
+  defaultPageSize?: number;
+  selectable?: boolean;
+  actions: { create?: boolean; update?: boolean; remove?: boolean; export?: boolean };
+  roles?: ResourceRoles;
+}
+
+export const defineResource = <T, Q = Record<string, unknown>>(descriptor: ResourceDescriptor<T, Q>) => descriptor;

@@ -1,0 +1,43 @@
+import dayjs, { type Dayjs } from 'dayjs';
+import { searchColumns, searchParamOf } from './list-query';
+import type { ResourceColumn } from './resource-types';
+import { dateFormat } from './value-format';
+
+export type SearchFieldValue = string | string[] | Dayjs | undefined;
+export type SearchFormValues = Record<string, SearchFieldValue>;
+
+/** URL filters → the search form's values (a multiple select wants an array, a date picker a Dayjs). */
+export function filtersToFormValues<T, Q>(
+  columns: ReadonlyArray<ResourceColumn<T, Q>>,
+  filters: Readonly<Record<string, string>>,
+): SearchFormValues {
+  const values: SearchFormValues = {};
+  for (const column of searchColumns(columns)) {
+    const param = searchParamOf(column);
+    const raw = filters[param];
+    if (raw === undefined) continue;
+    if (column.search?.multiple) values[param] = raw.split(',').filter((part) => part !== '');
+    else if (column.valueType === 'date') values[param] = dayjs(raw, dateFormat);
+    else values[param] = raw;
+  }
+  return values;
+}
+
+/** The search form's values → URL filters; blanks are dropped here and trimmed when the call is made. */
+export function formValuesToFilters<T, Q>(
+  columns: ReadonlyArray<ResourceColumn<T, Q>>,
+  values: Readonly<Record<string, unknown>>,
+): Record<string, string> {
+  const filters: Record<string, string> = {};
+  for (const column of searchColumns(columns)) {
+    const param = searchParamOf(column);
+    const value = values[param];
+    let text: string;
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) text = value.map(String).join(',');
+    else if (dayjs.isDayjs(value)) text = value.format(dateFormat);
+    else text = String(value);
+    if (text.trim() !== '') filters[param] = text;
+  }
+  return filters;
+}
