@@ -1,23 +1,32 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { App, ConfigProvider } from 'antd';
+import { App, ConfigProvider, theme } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { FeedbackBridge } from '../shared/feedback/feedback-bridge';
+import { useAppStore } from '../shell/app-store';
+import { useSettingsStore } from '../shell/settings/settings-store';
+import { antdSizes } from '../shell/size-options';
 
 dayjs.locale('zh-cn');
 
-/** Spec §9 default theme colour. */
-export const defaultThemeColour = '#1890ff';
-
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  const colorPrimary = useSettingsStore((state) => state.theme);
+  const { componentSize, compact } = antdSizes[useAppStore((state) => state.size)];
+
+  // Plain CSS (tags, progress bar, logo) follows the theme colour through one variable.
+  useEffect(() => {
+    document.documentElement.style.setProperty('--app-primary', colorPrimary);
+  }, [colorPrimary]);
+
   return (
     <ConfigProvider
       locale={zhCN}
+      componentSize={componentSize}
       // Button labels stay exactly as the spec spells them ("登录", not "登 录").
       button={{ autoInsertSpace: false }}
-      theme={{ token: { colorPrimary: defaultThemeColour, borderRadius: 4 } }}
+      theme={{ token: { colorPrimary, borderRadius: 4 }, ...(compact ? { algorithm: theme.compactAlgorithm } : {}) }}
     >
       <App>
         <FeedbackBridge />

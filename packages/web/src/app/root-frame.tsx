@@ -1,6 +1,7 @@
 import NProgress from 'nprogress';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
+import { savedScroll } from '../shell/keep-alive/view-scroll';
 import { applyFavicon, useBranding } from '../shared/tenant/branding-api';
 import { defaultSiteTitle, documentTitle, titledMatches } from './route-handle';
 
@@ -18,8 +19,12 @@ export function RootFrame() {
     else NProgress.start();
   }, [navigation.state]);
 
+  // Spec §2 scrolls to the top on navigation; a kept-alive tab coming back gets its own offset again.
+  const lastPathname = useRef(pathname);
   useEffect(() => {
-    window.scrollTo(0, 0);
+    const otherPage = lastPathname.current !== pathname;
+    lastPathname.current = pathname;
+    window.scrollTo(0, otherPage ? (savedScroll(pathname) ?? 0) : 0);
   }, [pathname, search]);
 
   const handle = titledMatches(matches).at(-1)?.handle;

@@ -5,6 +5,8 @@ export interface RouteHandle {
   title: string;
   /** scan-exit and statistics pages: the tab shows their own title only (spec §2) */
   ownTitle?: boolean;
+  /** the shell does not keep this page alive when it is hidden behind another tab */
+  noCache?: boolean;
 }
 
 export const defaultSiteTitle = '智慧停车管理平台';

@@ -1,7 +1,7 @@
 import { menuType, type MenuItem } from '@parking/contract';
 import type { MenuProps } from 'antd';
-import { menuPath, menuSearchDepth } from '../app/first-menu-path';
-import { MenuIcon } from '../shared/icons/menu-icons';
+import { menuPath, menuSearchDepth } from '../../app/first-menu-path';
+import { MenuIcon } from '../../shared/icons/menu-icons';
 
 type AntMenuItem = NonNullable<MenuProps['items']>[number];
 

@@ -1,6 +1,6 @@
 import { Breadcrumb } from 'antd';
 import { useMatches } from 'react-router';
-import { titledMatches } from '../app/route-handle';
+import { titledMatches } from '../../app/route-handle';
 
 /** Matched route titles (folder › page); menu folders have no path, and the last item is never a link. */
 export function NavbarBreadcrumb() {

@@ -1,46 +1,52 @@
 import { Layout, Menu } from 'antd';
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useSessionStore } from '../modules/auth/session-store';
-import { useAppStore } from './app-store';
+import { useSessionStore } from '../../modules/auth/session-store';
+import { useAppStore } from '../app-store';
+import { useSettingsStore } from '../settings/settings-store';
 import { buildSidebarMenu } from './sidebar-menu';
 import { SidebarLogo } from './sidebar-logo';
 
+/** Spec §9: 220 px. */
 export const sidebarWidth = 220;
 export const sidebarCollapsedWidth = 64;
 
 export function Sidebar() {
   const menuList = useSessionStore((state) => state.menuList);
   const sidebarOpened = useAppStore((state) => state.sidebarOpened);
+  const mobile = useAppStore((state) => state.device === 'mobile');
+  const uniqueOpened = useSettingsStore((state) => state.uniqueOpened);
+  const showLogo = useSettingsStore((state) => state.sidebarLogo);
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const { items, ancestors } = useMemo(() => buildSidebarMenu(menuList), [menuList]);
 
   const selectedKey = ancestors.has(pathname) ? pathname : '';
-  // Unique-opened (spec §9 default on): opening a folder closes its siblings; the current page's folders start open.
+  // The current page's folders start open and open again whenever the page changes.
   const [openKeys, setOpenKeys] = useState<string[]>(() => [...(ancestors.get(pathname) ?? [])]);
   const [trackedPath, setTrackedPath] = useState(pathname);
   if (trackedPath !== pathname) {
     setTrackedPath(pathname);
     const wanted = ancestors.get(pathname);
-    if (wanted && !wanted.every((key) => openKeys.includes(key))) setOpenKeys([...wanted]);
+    if (wanted && !wanted.every((key) => openKeys.includes(key))) setOpenKeys(uniqueOpened ? [...wanted] : [...new Set([...openKeys, ...wanted])]);
   }
 
   const onOpenChange = (keys: string[]) => {
     const opened = keys.find((key) => !openKeys.includes(key));
-    setOpenKeys(opened ? [...(ancestors.get(opened) ?? []), opened] : keys);
+    // Unique-opened: opening a folder closes every folder that is not above it.
+    setOpenKeys(uniqueOpened && opened ? [...(ancestors.get(opened) ?? []), opened] : keys);
   };
 
   return (
     <Layout.Sider
-      className="app-sidebar"
+      className={`app-sidebar${mobile ? ' app-sidebar--mobile' : ''}`}
       width={sidebarWidth}
-      collapsedWidth={sidebarCollapsedWidth}
+      collapsedWidth={mobile ? 0 : sidebarCollapsedWidth}
       collapsed={!sidebarOpened}
       trigger={null}
       collapsible
     >
-      <SidebarLogo collapsed={!sidebarOpened} />
+      {showLogo && <SidebarLogo collapsed={!sidebarOpened} />}
       <Menu
         className="app-sidebar__menu"
         theme="dark"

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { defaultSiteTitle } from '../app/route-handle';
-import { useBranding } from '../shared/tenant/branding-api';
+import { defaultSiteTitle } from '../../app/route-handle';
+import { useBranding } from '../../shared/tenant/branding-api';
 
 export function SidebarLogo({ collapsed }: { collapsed: boolean }) {
   const { data: branding } = useBranding();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogueMenu, folder, page } from '../test/menu-fixtures';
+import { catalogueMenu, folder, page } from '../../test/menu-fixtures';
 import { buildSidebarMenu } from './sidebar-menu';
 
 describe('buildSidebarMenu', () => {

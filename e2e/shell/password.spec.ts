@@ -1,0 +1,92 @@
+import { createHash } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { LoginPage } from '../auth/login.page.js';
+import { expect, mwAdmin, signIn, test } from './shell.fixtures.js';
+import { ShellPage } from './shell.page.js';
+
+const md5 = (text: string) => createHash('md5').update(text).digest('hex');
+const resetPath = /\/api\/system\/Permission\/Users\/[0-9a-f-]+\/Actions\/ResetPassword$/;
+const newPassword = 'mwPass2026';
+
+async function openDialog(page: Page) {
+  await new ShellPage(page).openUserMenu();
+  await page.getByRole('menuitem', { name: '修改密码' }).click();
+  const dialog = page.locator('.ant-modal', { hasText: '修改密码' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+// mwadmin of tenant mw is no other spec's account, and the password is put back at the end.
+test('change password: the rules in Chinese, a refusal shown as is, then 修改成功, a reload and the new password', async ({ page }) => {
+  await page.context().clearCookies();
+  await signIn(page, mwAdmin);
+  const shell = new ShellPage(page);
+  let dialog = await openDialog(page);
+  const password = dialog.getByPlaceholder('请输入新密码');
+  const confirmation = dialog.getByPlaceholder('请再次输入新密码');
+  const submit = dialog.getByRole('button', { name: '确定' });
+
+  await submit.click();
+  await expect(dialog.getByText('请输入新密码', { exact: true })).toBeVisible();
+  await expect(dialog.getByText('请再次输入新密码', { exact: true })).toBeVisible();
+
+  for (const weak of ['abc12', 'abcdefg', '1234567', 'abc 1234']) {
+    await password.fill(weak);
+    await expect(dialog.getByText('密码应当至少6位且含有数字、字母')).toBeVisible();
+  }
+  await password.fill(newPassword);
+  await expect(dialog.getByText('密码应当至少6位且含有数字、字母')).toHaveCount(0);
+  await confirmation.fill(newPassword);
+  await expect(dialog.locator('.ant-form-item-explain-error')).toHaveCount(0);
+  // changing the new password afterwards makes the confirmation wrong again, and submit checks it
+  await password.fill(`${newPassword}x`);
+  await expect(dialog.getByText('两次输入的密码不一致')).toBeVisible();
+  let sent = false;
+  page.on('request', (request) => {
+    if (resetPath.test(new URL(request.url()).pathname)) sent = true;
+  });
+  await submit.click();
+  await expect(dialog.getByText('两次输入的密码不一致')).toBeVisible();
+  expect(sent).toBe(false);
+  await password.fill(newPassword);
+
+  // a non-200 answer: its msg, as an error
+  await page.route(resetPath, (route) => route.fulfill({ status: 400, json: { code: 400, msg: '新密码不能与最近使用的密码相同', data: null } }), { times: 1 });
+  await submit.click();
+  await expect(shell.toast('新密码不能与最近使用的密码相同')).toBeVisible();
+  await expect(dialog).toBeVisible();
+
+  const request = page.waitForRequest((r) => resetPath.test(new URL(r.url()).pathname) && r.method() === 'POST');
+  const loaded = page.waitForEvent('load');
+  await submit.click();
+  const body = (await request).postDataJSON() as { id: string; userPassword: string; validatePassword: string };
+  expect(body.userPassword).toBe(md5(newPassword));
+  expect(body.validatePassword).toBe(md5(newPassword));
+  expect((await request).url()).toContain(`/Users/${body.id}/Actions/ResetPassword`);
+  await expect(shell.toast('修改成功')).toBeVisible();
+  await loaded;
+  // still signed in after the reload: only the other sessions ended
+  await expect(page.locator('.app-navbar')).toBeVisible();
+
+  // log out, then the old password fails and the new one works
+  await shell.openUserMenu();
+  await page.getByRole('menuitem', { name: '退出登录' }).click();
+  await expect(page.locator('.ant-modal-confirm-title')).toHaveText('提示');
+  await expect(page.getByText('确定注销并退出系统吗？')).toBeVisible();
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page).toHaveURL(/#\/login/);
+  const login = new LoginPage(page);
+  await login.signIn('mwadmin', 'admin123');
+  await expect(page.locator('.ant-notification').getByText('登录失败')).toBeVisible();
+  await login.signIn('mwadmin', newPassword);
+  await expect(page.locator('.app-navbar')).toBeVisible();
+
+  // put admin123 back for later runs against the same data
+  dialog = await openDialog(page);
+  await dialog.getByPlaceholder('请输入新密码').fill('admin123');
+  await dialog.getByPlaceholder('请再次输入新密码').fill('admin123');
+  const restored = page.waitForEvent('load');
+  await dialog.getByRole('button', { name: '确定' }).click();
+  await expect(shell.toast('修改成功')).toBeVisible();
+  await restored;
+});

@@ -1,0 +1,49 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The signed-in shell as a user sees it: sidebar, navbar, tag bar. */
+export class ShellPage {
+  readonly sidebar: Locator;
+  readonly navbar: Locator;
+  readonly tags: Locator;
+  readonly tagMenu: Locator;
+
+  constructor(readonly page: Page) {
+    this.sidebar = page.locator('.ant-layout-sider');
+    this.navbar = page.locator('.app-navbar');
+    this.tags = page.locator('.tags-view__item');
+    this.tagMenu = page.locator('.tags-view__menu');
+  }
+
+  async open(path = '/parkingAdmin/parkingList') {
+    await this.page.goto(`/#${path}`);
+    await expect(this.navbar).toBeVisible();
+  }
+
+  /** Opens a page from the sidebar: its folder first when that is closed. */
+  async openFromMenu(folderTitle: string, pageTitle: string) {
+    const folder = this.sidebar
+      .locator('li.ant-menu-submenu')
+      .filter({ has: this.page.locator(':scope > .ant-menu-submenu-title', { hasText: folderTitle }) });
+    const title = folder.locator(':scope > .ant-menu-submenu-title');
+    // the open class is the menu's state; visibility would lie while a folder animates shut
+    if (!(await folder.evaluate((node) => node.classList.contains('ant-menu-submenu-open')))) await title.click();
+    await folder.locator('.ant-menu-item', { hasText: pageTitle }).click();
+  }
+
+  tag(title: string): Locator {
+    return this.page.locator('.tags-view__item', { hasText: title });
+  }
+
+  async tagTitles(): Promise<string[]> {
+    return (await this.tags.allInnerTexts()).map((text) => text.trim());
+  }
+
+  async openUserMenu() {
+    await this.page.getByRole('button', { name: '用户菜单' }).click();
+  }
+
+  /** The toast antd shows for message.success / error / warning. */
+  toast(text: string): Locator {
+    return this.page.locator('.ant-message-notice', { hasText: text });
+  }
+}

@@ -1,0 +1,49 @@
+import {
+  deviceOfflinePage,
+  messageCounts,
+  messagePaths,
+  systemMessagePage,
+  type DeviceOfflineTask,
+  type MessageCounts,
+  type SystemMessage,
+} from '@parking/contract';
+import { requestData } from '../../../shared/http/http-client';
+
+/** Spec §9: list sizes of the message dialog. */
+export const messagePageSize = 50;
+export const devicePageSize = 100;
+/** Spec §4: unread. */
+const unread = 0;
+
+export const messageCenterKeys = {
+  alertCount: ['messages', 'alertCount'] as const,
+  counts: ['messages', 'counts'] as const,
+  lists: ['messages', 'list'] as const,
+  list: (types: readonly number[] | null) => ['messages', 'list', { types }] as const,
+  deviceOffline: (parkingType: 0 | 1) => ['messages', 'deviceOffline', { parkingType }] as const,
+};
+
+/** The endpoint polled every 10 s. Silent: a failed poll must not raise a toast every 10 s. */
+export const fetchAlertCounts = async (): Promise<MessageCounts> =>
+  messageCounts.parse(await requestData<unknown>({ method: 'GET', url: messagePaths.alertCount, params: { status: unread }, silent: true }));
+
+export const fetchCounts = async (): Promise<MessageCounts> =>
+  messageCounts.parse(await requestData<unknown>({ method: 'GET', url: messagePaths.count, params: { status: unread } }));
+
+export const refreshCounts = async (): Promise<MessageCounts> =>
+  messageCounts.parse(await requestData<unknown>({ method: 'GET', url: messagePaths.refresh }));
+
+/** Unread system messages of the given types; null means every type the user may see. */
+export async function fetchMessages(types: readonly number[] | null): Promise<SystemMessage[]> {
+  const params = { status: unread, pageSize: messagePageSize, currentPage: 1, ...(types ? { messageTypeList: types.join(',') } : {}) };
+  return systemMessagePage.parse(await requestData<unknown>({ method: 'GET', url: messagePaths.list, params })).list;
+}
+
+export const deleteMessage = (id: string): Promise<unknown> =>
+  requestData<unknown>({ method: 'DELETE', url: messagePaths.remove.replace(':id', encodeURIComponent(id)) });
+
+/** Silent: users without the device pages get a 403, which here means "nothing to show", not /401. */
+export async function fetchOfflineTasks(parkingType: 0 | 1): Promise<DeviceOfflineTask[]> {
+  const params = { currentPage: 1, pageSize: devicePageSize, parkingType };
+  return deviceOfflinePage.parse(await requestData<unknown>({ method: 'GET', url: messagePaths.deviceOffline, params, silent: true })).list;
+}

@@ -1,0 +1,9 @@
+import { useSessionStore } from '../../auth/session-store';
+import type { MessageViewer } from './message-tabs';
+
+/** Tenant and first position of the signed-in user: what spec §6's finance rule looks at. */
+export function useMessageViewer(): MessageViewer {
+  const tenantCode = useSessionStore((state) => state.user?.tenantCode ?? '');
+  const firstPositionCode = useSessionStore((state) => state.user?.positionIds[0]?.code);
+  return { tenantCode, firstPositionCode };
+}
