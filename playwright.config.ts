@@ -41,6 +41,7 @@ export default defineConfig({
     url: `${baseURL}/config.json`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' },
+    // every spec signs in from 127.0.0.1; the per-address limit is tested in the server suite
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', LOGIN_RATE_LIMIT: '600' },
   },
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { count, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import {
@@ -133,7 +134,14 @@ const seedTenant = async (tx: Tx, demo: DemoTenant, passwordHash: string) => {
 
   const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000);
   await tx.insert(systemMessages).values(
-    demoMessages.map(({ minutesAgo, ...m }) => ({ tenantId, ...m, creatorTime: ago(minutesAgo), lastModifyTime: ago(minutesAgo) })),
+    // businessId names the order, audit or complaint behind the message; those modules are not built yet
+    demoMessages.map(({ minutesAgo, ...m }) => ({
+      tenantId,
+      ...m,
+      businessId: randomUUID(),
+      creatorTime: ago(minutesAgo),
+      lastModifyTime: ago(minutesAgo),
+    })),
   );
   await tx.insert(deviceOfflineTasks).values(
     demoOfflineTasks.map(({ minutesAgo, ...task }) => ({ tenantId, taskTypeName: '设备离线', ...task, creatorTime: ago(minutesAgo) })),
