@@ -34,6 +34,19 @@ test('admin sees badge 13 with the device warning, and every tab with its count'
   await expect(dialog(page).locator('.message-list__item:visible')).toContainText(['CAM-2026-0102']);
 });
 
+test('a plate in an alert copies with one click, says 复制成功,车牌:…, and leaves the dialog open', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const shell = new ShellPage(page);
+  await shell.open();
+  await openMessages(page);
+  await dialog(page).getByRole('tab', { name: /^订单预警/ }).click();
+  await dialog(page).getByRole('button', { name: /^粤B12345（蓝色），点击复制$/ }).click();
+  await expect(page.getByText('复制成功,车牌:粤B12345')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('粤B12345');
+  await expect(dialog(page)).toBeVisible();
+  await expect(page).not.toHaveURL(/OrderWarning/);
+});
+
 test('clicking an order warning opens OrderWarning with its id and type, and closes the dialog', async ({ page }) => {
   const shell = new ShellPage(page);
   await shell.open();

@@ -6,6 +6,7 @@ import {
   maskEmail,
   maskMobile,
   normalizeSearch,
+  findPlates,
   plateCopiedMessage,
   removeEmptyFields,
   sanitizeMoney,
@@ -80,5 +81,18 @@ describe('display filters', () => {
 
   it('says a copied plate exactly as spec §4 does', () => {
     expect(plateCopiedMessage('粤B12345')).toBe('复制成功,车牌:粤B12345');
+  });
+});
+
+describe('findPlates', () => {
+  it.each([
+    ['车牌 粤B12345 在 东门停车场 重复入场', ['粤B12345']],
+    ['车辆 粤B7K2Q9 的认证申请', ['粤B7K2Q9']],
+    ['新能源 沪AD12345 与 京A88888 同时出场，京A88888 重复', ['沪AD12345', '京A88888']],
+    ['教练车 苏A1234学', ['苏A1234学']],
+    ['对账批次“20261119-01”存在 3 笔差错', []],
+    ['粤B1234（太短）', []],
+  ])('%s → %j', (text, plates) => {
+    expect(findPlates(text)).toEqual(plates);
   });
 });

@@ -1,6 +1,7 @@
-import type { DeviceOfflineTask, SystemMessage } from '@parking/contract';
+import { findPlates, type DeviceOfflineTask, type SystemMessage } from '@parking/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Empty, Spin, Tag } from 'antd';
+import { PlateText } from '../../../shared/components/plate-text';
 import { formatDateTime } from '../../../shared/resource/value-format';
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -24,13 +25,19 @@ function RowList({ rows, loading }: { rows: Row[]; loading: boolean }): ReactNod
   return (
     <ul className="message-list">
       {rows.map((row) => (
-        <li key={row.key}>
+        <li key={row.key} className="message-list__row">
           <button type="button" className="message-list__item" onClick={row.open}>
             <Tag color="blue">{row.name}</Tag>
             <span className="message-list__text">{row.text}</span>
             {row.extra && <span className="message-list__extra">{row.extra}</span>}
             <time className="message-list__time">{row.time}</time>
           </button>
+          {/* staff copy a plate from an alert to look it up; beside the row, since a button holds no button */}
+          <span className="message-list__plates">
+            {findPlates(row.text).map((plate) => (
+              <PlateText key={plate} plate={plate} />
+            ))}
+          </span>
         </li>
       ))}
     </ul>
