@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
-import { expect, test } from './messages.fixtures.js';
+import { expect, test } from '../support/signed-in.fixtures.js';
 import { SystemMessagePage } from './system-message.page.js';
 
 // Every run starts on a fresh database where each tenant has the 10 seeded messages (one of each

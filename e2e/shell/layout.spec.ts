@@ -1,4 +1,4 @@
-import { expect, test } from './shell.fixtures.js';
+import { expect, test } from '../support/signed-in.fixtures.js';
 import { ShellPage } from './shell.page.js';
 
 test('the navbar shows breadcrumb, ticking clock, tenant title and its controls in order', async ({ page }) => {

@@ -1,5 +1,5 @@
 import type { Page, Request } from '@playwright/test';
-import { expect, mwFinance, signIn, test } from './shell.fixtures.js';
+import { expect, mwFinance, signIn, test } from '../support/signed-in.fixtures.js';
 import { ShellPage } from './shell.page.js';
 
 const bell = (page: Page) => page.getByRole('button', { name: '系统消息' });

@@ -1,4 +1,4 @@
-import { expect, test } from './shell.fixtures.js';
+import { expect, test } from '../support/signed-in.fixtures.js';
 import { ShellPage } from './shell.page.js';
 
 test('under 992 px the sidebar closes, search, fullscreen and size hide, and an overlay closes the open sidebar', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { LoginPage } from '../auth/login.page.js';
-import { expect, mwAdmin, signIn, test } from './shell.fixtures.js';
+import { expect, mwAdmin, signIn, test } from '../support/signed-in.fixtures.js';
 import { ShellPage } from './shell.page.js';
 
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');

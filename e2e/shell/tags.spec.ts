@@ -1,4 +1,4 @@
-import { expect, test } from './shell.fixtures.js';
+import { expect, test } from '../support/signed-in.fixtures.js';
 import { ShellPage } from './shell.page.js';
 
 test('visited pages become tags once; the home tag is pinned; clicking a tag goes back to it', async ({ page }) => {

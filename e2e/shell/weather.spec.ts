@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './shell.fixtures.js';
+import { expect, test } from '../support/signed-in.fixtures.js';
 import { ShellPage } from './shell.page.js';
 
 const config = (weatherEnabled: boolean) => ({ apiBaseUrl: '', amapKey: '', amapSecurityCode: '', weatherEnabled });

@@ -1,28 +1,11 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { menus, roleMenus, roles } from '../../db/schema/index.js';
+import { menuColumns as baseMenuColumns, type MenuRow } from './menu.repository.js';
 
-const menuColumns = {
-  id: menus.id,
-  parentId: menus.parentId,
-  fullName: menus.fullName,
-  enCode: menus.enCode,
-  icon: menus.icon,
-  urlAddress: menus.urlAddress,
-  type: menus.type,
-  sortCode: menus.sortCode,
-  enabled: menus.enabled,
-};
+const menuColumns = { ...baseMenuColumns, enabled: menus.enabled };
 
-export interface MenuAdminRow {
-  id: string;
-  parentId: string | null;
-  fullName: string;
-  enCode: string;
-  icon: string;
-  urlAddress: string;
-  type: number;
-  sortCode: number;
+export interface MenuAdminRow extends MenuRow {
   enabled: boolean;
 }
 

@@ -13,7 +13,8 @@ export interface MenuRow {
   sortCode: number;
 }
 
-const menuColumns = {
+/** The columns every menu read selects; the editor adds `enabled`. */
+export const menuColumns = {
   id: menus.id,
   parentId: menus.parentId,
   fullName: menus.fullName,

@@ -31,7 +31,7 @@ export const test = base.extend<object, { adminState: string }>({
       const context = await browser.newContext({ baseURL: workerInfo.project.use.baseURL });
       const page = await context.newPage();
       await signIn(page, admin);
-      const file = join(workerInfo.project.outputDir, `shell-admin-state-${workerInfo.workerIndex}.json`);
+      const file = join(workerInfo.project.outputDir, `admin-state-${workerInfo.workerIndex}.json`);
       await context.storageState({ path: file });
       await context.close();
       await use(file);
