@@ -111,16 +111,25 @@ test('a cached tab keeps its page mounted, with its scroll, while another tab is
   const shell = new ShellPage(page);
   await shell.open();
   await shell.openFromMenu('停车场管理', '片区');
-  // make the page tall enough to scroll, and mark its DOM
-  await page.locator('.app-view:visible').evaluate((node) => {
+  // make the page tall enough to scroll, and mark its DOM; name the view by its path, since
+  // for a moment after the URL changes the previous tab's view may still be the visible one
+  const areaView = page.locator('.app-view[data-view-path="/parkingAdmin/parkingArea"]');
+  await expect(areaView.getByText('「片区」页面建设中', { exact: false })).toBeVisible();
+  await areaView.evaluate((node) => {
     node.setAttribute('data-marker', 'kept');
     const filler = document.createElement('div');
     filler.style.height = '3000px';
     node.append(filler);
   });
-  // the scroll itself is not under test, and synthetic wheel events proved flaky here
-  await page.evaluate(() => window.scrollBy(0, 900));
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+  // the scroll itself is not under test (synthetic wheel events proved flaky); the navigation's own
+  // scroll-to-top can land just after a first scroll, so scroll until the position holds
+  await expect
+    .poll(async () => {
+      await page.evaluate(() => window.scrollTo(0, 900));
+      await page.waitForTimeout(100);
+      return page.evaluate(() => window.scrollY);
+    })
+    .toBeGreaterThan(500);
   const scrolled = await page.evaluate(() => window.scrollY);
 
   await shell.tag('停车场').click();
