@@ -2,6 +2,7 @@ import { and, asc, count, eq, ilike, ne } from 'drizzle-orm';
 import type { DictDetail, DictDetailInput } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { dictionaries } from '../../db/schema/index.js';
+import { containsPattern } from '../../shared/like-pattern.js';
 import { conflict, notFound } from '../../plugins/app-error.js';
 import type { AuthContext } from '../../types.js';
 import { recordOperation } from './operation-log.service.js';
@@ -24,7 +25,7 @@ export const listDictionary = async (
   const where = and(
     eq(dictionaries.tenantId, auth.tenantId),
     eq(dictionaries.dictName, query.dictName),
-    query.label ? ilike(dictionaries.label, `%${query.label.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+    query.label ? ilike(dictionaries.label, containsPattern(query.label)) : undefined,
   );
   const [total] = await db.select({ n: count() }).from(dictionaries).where(where);
   const rows = await db

@@ -2,19 +2,19 @@ import { and, asc, count, desc, eq, gte, ilike, lte, type SQL } from 'drizzle-or
 import type { OperationLogQuery } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { operationLogs } from '../../db/schema/index.js';
+import { containsPattern } from '../../shared/like-pattern.js';
 
 type Filter = Omit<OperationLogQuery, 'currentPage' | 'pageSize'>;
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const conditions = (tenantId: string, filter: Filter): SQL | undefined => {
   const where: (SQL | undefined)[] = [eq(operationLogs.tenantId, tenantId)];
-  if (filter.account) where.push(ilike(operationLogs.account, `%${escapeLike(filter.account)}%`));
+  if (filter.account) where.push(ilike(operationLogs.account, containsPattern(filter.account)));
   if (filter.module) where.push(eq(operationLogs.module, filter.module));
   if (filter.action) where.push(eq(operationLogs.action, filter.action));
   if (filter.target) where.push(eq(operationLogs.target, filter.target));
   if (filter.targetId) where.push(eq(operationLogs.targetId, filter.targetId));
-  if (filter.keyword) where.push(ilike(operationLogs.summary, `%${escapeLike(filter.keyword)}%`));
+  if (filter.keyword) where.push(ilike(operationLogs.summary, containsPattern(filter.keyword)));
   if (filter.startTime) where.push(gte(operationLogs.createdAt, new Date(filter.startTime)));
   if (filter.endTime) where.push(lte(operationLogs.createdAt, new Date(filter.endTime)));
   return and(...where);

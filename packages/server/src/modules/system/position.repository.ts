@@ -2,15 +2,15 @@ import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL } from 'dri
 import type { PositionListQuery } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { organizations, positions, userPositions } from '../../db/schema/index.js';
+import { containsPattern } from '../../shared/like-pattern.js';
 
-const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 type Filter = Omit<PositionListQuery, 'currentPage' | 'pageSize'>;
 
 const positionConditions = (tenantId: string, filter: Filter): SQL | undefined =>
   and(
     eq(positions.tenantId, tenantId),
-    filter.keyword ? or(ilike(positions.name, like(filter.keyword)), ilike(positions.code, like(filter.keyword))) : undefined,
+    filter.keyword ? or(ilike(positions.name, containsPattern(filter.keyword)), ilike(positions.code, containsPattern(filter.keyword))) : undefined,
     filter.organizationId ? eq(positions.organizationId, filter.organizationId) : undefined,
   );
 
@@ -72,7 +72,7 @@ export const selectorPositions = (db: Db, tenantId: string, keyword: string | un
     .where(
       and(
         eq(positions.tenantId, tenantId),
-        keyword ? or(ilike(positions.name, like(keyword)), ilike(positions.code, like(keyword))) : undefined,
+        keyword ? or(ilike(positions.name, containsPattern(keyword)), ilike(positions.code, containsPattern(keyword))) : undefined,
       ),
     )
     .orderBy(asc(positions.sortCode), asc(positions.name))

@@ -2,14 +2,14 @@ import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL } from 'dri
 import type { RoleListQuery } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { roleMenus, roles, userRoles } from '../../db/schema/index.js';
+import { containsPattern } from '../../shared/like-pattern.js';
 
-const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 type Filter = Omit<RoleListQuery, 'currentPage' | 'pageSize'>;
 export type RoleRow = typeof roles.$inferSelect;
 
 const roleConditions = (tenantId: string, keyword: string | undefined): SQL | undefined =>
-  and(eq(roles.tenantId, tenantId), keyword ? or(ilike(roles.name, like(keyword)), ilike(roles.code, like(keyword))) : undefined);
+  and(eq(roles.tenantId, tenantId), keyword ? or(ilike(roles.name, containsPattern(keyword)), ilike(roles.code, containsPattern(keyword))) : undefined);
 
 const sortColumns = { name: roles.name, code: roles.code, createdAt: roles.createdAt } as const;
 

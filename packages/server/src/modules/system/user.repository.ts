@@ -2,8 +2,8 @@ import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'dr
 import type { UserListQuery } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { organizations, positions, roles, userPositions, userRoles, users } from '../../db/schema/index.js';
+import { containsPattern } from '../../shared/like-pattern.js';
 
-const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 type Filter = Omit<UserListQuery, 'currentPage' | 'pageSize'>;
 
@@ -16,9 +16,9 @@ const userConditions = (db: Db, tenantId: string, filter: Filter): SQL | undefin
     : undefined;
   return and(
     eq(users.tenantId, tenantId),
-    filter.keyword ? or(ilike(users.account, like(filter.keyword)), ilike(users.realName, like(filter.keyword))) : undefined,
-    filter.realName ? ilike(users.realName, like(filter.realName)) : undefined,
-    filter.account ? ilike(users.account, like(filter.account)) : undefined,
+    filter.keyword ? or(ilike(users.account, containsPattern(filter.keyword)), ilike(users.realName, containsPattern(filter.keyword))) : undefined,
+    filter.realName ? ilike(users.realName, containsPattern(filter.realName)) : undefined,
+    filter.account ? ilike(users.account, containsPattern(filter.account)) : undefined,
     filter.organizationId ? eq(users.organizationId, filter.organizationId) : undefined,
     filter.status !== undefined ? eq(users.status, Number(filter.status)) : undefined,
     withPosition ? inArray(users.id, withPosition) : undefined,
@@ -117,7 +117,7 @@ export const selectorUsers = (db: Db, tenantId: string, keyword: string | undefi
       and(
         eq(users.tenantId, tenantId),
         eq(users.status, 1),
-        keyword ? or(ilike(users.account, like(keyword)), ilike(users.realName, like(keyword))) : undefined,
+        keyword ? or(ilike(users.account, containsPattern(keyword)), ilike(users.realName, containsPattern(keyword))) : undefined,
       ),
     )
     .orderBy(asc(users.realName))
