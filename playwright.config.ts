@@ -23,6 +23,9 @@ export default defineConfig({
     timezoneId: 'Asia/Shanghai',
     viewport: { width: 1440, height: 900 },
     screenshot: 'only-on-failure',
+    // a click or fill that cannot happen fails at that step, not at the end of the test
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

@@ -10,7 +10,8 @@ test('admin signs in and lands on the first menu page, with every folder in the 
   await login.signIn('admin', 'admin123');
 
   await expect(page).toHaveURL(/#\/parkingAdmin\/parkingList$/);
-  await expect(page.getByText('「停车场」页面建设中', { exact: false })).toBeVisible();
+  await expect(page).toHaveTitle(/^停车场 - /);
+  await expect(page.locator('.resource-page').filter({ visible: true })).toBeVisible();
   await expect.poll(() => sidebarFolders(page)).toEqual(allFolders);
   await expect(page).toHaveTitle('停车场 - 智慧停车管理平台');
 });
@@ -30,7 +31,8 @@ test('a deep link while signed out goes to login, and back to it after sign-in',
   await expect(page).toHaveURL(/#\/login\?redirect=(%2F|\/)system(%2F|\/)user/);
   await new LoginPage(page).signIn('admin', 'admin123');
   await expect(page).toHaveURL(/#\/system\/user$/);
-  await expect(page.getByText('「用户」页面建设中', { exact: false })).toBeVisible();
+  await expect(page).toHaveTitle(/^用户 - /);
+  await expect(page.locator('.resource-page').filter({ visible: true })).toBeVisible();
 });
 
 test('a wrong password shows 登录失败 with the server message and stays on login', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { LoginPage } from '../auth/login.page.js';
+import { openFromSidebar } from '../support/sidebar.js';
 
 /** 系统管理 > 系统消息 as a user sees it: a search form, a toolbar, the table and its pager. */
 export class SystemMessagePage {
@@ -9,10 +10,10 @@ export class SystemMessagePage {
   readonly empty: Locator;
 
   constructor(readonly page: Page) {
-    this.rows = page.locator('.resource-table .ant-table-tbody tr.ant-table-row');
-    this.pager = page.locator('.resource-pager');
+    this.rows = page.locator('.resource-page').filter({ visible: true }).locator('.resource-table .ant-table-tbody tr.ant-table-row');
+    this.pager = page.locator('.resource-page').filter({ visible: true }).locator('.resource-pager');
     this.total = this.pager.locator('.ant-pagination-total-text');
-    this.empty = page.locator('.resource-table .ant-empty-description');
+    this.empty = page.locator('.resource-page').filter({ visible: true }).locator('.resource-table .ant-empty-description');
   }
 
   /** The first menu page the signed-in user lands on. */
@@ -31,18 +32,7 @@ export class SystemMessagePage {
   }
 
   async openFromSidebar() {
-    const folder = this.page.getByRole('menuitem', { name: /系统管理/ });
-    const item = this.page.getByRole('menuitem', { name: /系统消息/ });
-    // the sidebar opens the current page's folder once the page has loaded, which (one folder
-    // open at a time) can shut the one just clicked; click again until it stays open
-    // Right after sign-in a first click has been seen not to navigate, under load (a navigation
-    // cancelled while the menu routes are patched in); a person clicks again, and so does this.
-    await expect(async () => {
-      if (!(await item.isVisible())) await folder.click();
-      await expect(item).toBeVisible({ timeout: 1_000 });
-      await item.click();
-      await expect(this.page).toHaveURL(/#\/system\/message/, { timeout: 3_000 });
-    }).toPass({ timeout: 20_000 });
+    await openFromSidebar(this.page, '系统管理', '系统消息', /#\/system\/message/);
     await expect(this.rows.first()).toBeVisible();
   }
 
@@ -53,7 +43,7 @@ export class SystemMessagePage {
   }
 
   async choose(field: '消息类型' | '状态', option: string) {
-    await this.page.getByLabel(field).click();
+    await this.page.locator('.resource-page').filter({ visible: true }).getByLabel(field).click();
     await this.page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
   }
 
@@ -74,7 +64,7 @@ export class SystemMessagePage {
 
   /** The texts of one column, by its header. */
   async column(title: string): Promise<string[]> {
-    const headers = (await this.page.locator('.resource-table thead th').allInnerTexts()).map((t) => t.trim());
+    const headers = (await this.page.locator('.resource-page').filter({ visible: true }).locator('.resource-table thead th').allInnerTexts()).map((t) => t.trim());
     const index = headers.indexOf(title);
     expect(index, `column ${title} in ${headers.join(',')}`).toBeGreaterThanOrEqual(0);
     return (await this.rows.locator(`td:nth-child(${index + 1})`).allInnerTexts()).map((t) => t.trim());

@@ -20,7 +20,7 @@ test('系统管理 > 系统消息 lists the seeded messages with 序号, status 
   await expect(messages.total).toHaveText(`共 ${seeded} 条`);
   await expect.poll(() => messages.column('序号')).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
   await expect.poll(async () => new Set(await messages.column('状态'))).toEqual(new Set(['未处理']));
-  await expect(page.locator('.resource-table .ant-badge-status-error')).toHaveCount(seeded);
+  await expect(page.locator('.resource-page').filter({ visible: true }).locator('.resource-table .ant-badge-status-error')).toHaveCount(seeded);
   for (const time of await messages.column('创建时间')) expect(time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
   await expect.poll(() => messages.column('消息类型')).toEqual(
     expect.arrayContaining(['订单预警', '订单预警(超时)', '车辆认证审核', '手机号变更审核', '订单修改审核', '客户投诉', '申诉审核', '开票申请', '对账差错']),
@@ -43,7 +43,7 @@ test('filtering by 消息类型 shows only that type, and a reload keeps the fil
   await page.reload();
   await expect(messages.total).toHaveText('共 2 条');
   await expect.poll(() => messages.column('消息类型')).toEqual(['订单预警', '订单预警']);
-  await expect(page.locator('.resource-search').getByText('订单预警', { exact: true })).toBeVisible();
+  await expect(page.locator('.resource-page').filter({ visible: true }).locator('.resource-search').getByText('订单预警', { exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: /重置/ }).click();
   await expect(messages.total).toHaveText(`共 ${seeded} 条`);
@@ -85,9 +85,9 @@ test('while the list loads the table says 加载中,请稍等......', async ({ p
     await route.continue();
   });
   await page.goto('/#/system/message?currentPage=1&pageSize=10');
-  await expect(page.locator('.resource-table').getByText('加载中,请稍等......')).toBeVisible();
+  await expect(page.locator('.resource-page').filter({ visible: true }).locator('.resource-table').getByText('加载中,请稍等......')).toBeVisible();
   await expect(messages.rows).toHaveCount(seeded);
-  await expect(page.locator('.resource-table').getByText('加载中,请稍等......')).toBeHidden();
+  await expect(page.locator('.resource-page').filter({ visible: true }).locator('.resource-table').getByText('加载中,请稍等......')).toBeHidden();
 });
 
 test('a filter nothing matches shows 暂无数据 and 共 0 条', async ({ page }) => {

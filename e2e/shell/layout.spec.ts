@@ -95,7 +95,7 @@ test('refresh reloads the page through /redirect and lands back on it', async ({
   await page.getByRole('button', { name: '刷新页面' }).click();
   await expect(page).toHaveURL(/#\/parkingAdmin\/parkingArea\?q=1$/);
   await expect(page.locator('.app-view:visible')).not.toHaveAttribute('data-marker', 'before');
-  await expect(page.getByText('「片区」页面建设中', { exact: false })).toBeVisible();
+  await expect(page.locator('.app-view:visible .resource-page')).toBeVisible();
   expect(seen.some((hash) => hash.startsWith('#/redirect/parkingAdmin/parkingArea'))).toBe(true);
 });
 

@@ -13,6 +13,8 @@ async function openDialog(page: Page) {
   await page.getByRole('menuitem', { name: '修改密码' }).click();
   const dialog = page.locator('.ant-modal', { hasText: '修改密码' });
   await expect(dialog).toBeVisible();
+  // a click during the opening zoom can miss 确定 on a loaded machine: wait until it has settled
+  await expect(page.locator('.ant-modal.ant-zoom-appear, .ant-modal.ant-zoom-enter')).toHaveCount(0);
   return dialog;
 }
 

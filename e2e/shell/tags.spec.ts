@@ -114,7 +114,7 @@ test('a cached tab keeps its page mounted, with its scroll, while another tab is
   // make the page tall enough to scroll, and mark its DOM; name the view by its path, since
   // for a moment after the URL changes the previous tab's view may still be the visible one
   const areaView = page.locator('.app-view[data-view-path="/parkingAdmin/parkingArea"]');
-  await expect(areaView.getByText('「片区」页面建设中', { exact: false })).toBeVisible();
+  await expect(areaView.locator('.resource-page')).toBeVisible();
   await areaView.evaluate((node) => {
     node.setAttribute('data-marker', 'kept');
     const filler = document.createElement('div');

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, test as base, type Page, type TestInfo } from '@playwright/test';
 import { LoginPage } from '../auth/login.page.js';
 
 export interface Account {
@@ -20,6 +20,15 @@ export async function signIn(page: Page, who: Account): Promise<void> {
   await login.signIn(who.account, who.password);
   await expect(page.locator('.app-navbar')).toBeVisible();
 }
+
+/**
+ * Options for a second browser of one's own: contexts made inside a test inherit the test's
+ * options, the admin's saved sign-in included, unless told otherwise.
+ */
+export const signedOut = (testInfo: TestInfo) => ({
+  baseURL: testInfo.project.use.baseURL,
+  storageState: { cookies: [], origins: [] },
+});
 
 /**
  * Every test starts signed in as admin from one saved sign-in per worker: the server allows only

@@ -2,3 +2,5 @@ export * from './common/index.js';
 export * from './auth/index.js';
 export * from './system/index.js';
 export * from './messages/index.js';
+export * from './parking/index.js';
+export * from './base/index.js';

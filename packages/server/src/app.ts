@@ -1,5 +1,6 @@
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -9,9 +10,17 @@ import { useChineseMessages } from '@parking/contract';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { regionRoutes } from './modules/base/region.routes.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
+import { parkingAreaRoutes } from './modules/parking/parking-area.routes.js';
+import { parkingLaneRoutes } from './modules/parking/parking-lane.routes.js';
+import { parkingLotRoutes } from './modules/parking/parking-lot.routes.js';
+import { parkingSpaceRoutes } from './modules/parking/parking-space.routes.js';
+import { tariffRoutes } from './modules/parking/tariff.routes.js';
 import { dictionaryRoutes } from './modules/system/dictionary.routes.js';
 import { identityRoutes } from './modules/system/identity.routes.js';
+import { profileRoutes } from './modules/system/profile.routes.js';
+import { tenantRoutes } from './modules/system/tenant.routes.js';
 import { operationLogRoutes } from './modules/system/operation-log.routes.js';
 import { userAdminRoutes } from './modules/system/user-admin.routes.js';
 import { userRoutes } from './modules/system/user.routes.js';
@@ -50,6 +59,8 @@ export const app = fp(
     await instance.register(errorsPlugin);
     await instance.register(cookie);
     await instance.register(formbody);
+    // uploads are single images; each route narrows the size further (shared/image-upload.ts)
+    await instance.register(multipart, { limits: { fileSize: 2 * 1024 * 1024, files: 1, fields: 0, parts: 1 } });
     await instance.register(tenancyPlugin);
     await instance.register(rateLimit, {
       global: false,
@@ -78,6 +89,14 @@ export const app = fp(
     await instance.register(operationLogRoutes);
     await instance.register(dictionaryRoutes);
     await instance.register(identityRoutes);
+    await instance.register(tenantRoutes);
+    await instance.register(profileRoutes);
+    await instance.register(regionRoutes);
+    await instance.register(parkingAreaRoutes);
+    await instance.register(parkingLotRoutes);
+    await instance.register(parkingLaneRoutes);
+    await instance.register(parkingSpaceRoutes);
+    await instance.register(tariffRoutes);
     const { weatherProviderUrl, weatherProviderKey } = options.config;
     await instance.register(weatherRoutes, {
       provider: options.weatherProvider ?? (weatherProviderUrl ? qweatherProvider(weatherProviderUrl, weatherProviderKey) : undefined),

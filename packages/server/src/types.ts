@@ -9,6 +9,8 @@ export interface AuthContext {
   tenantCode: string;
   account: string;
   isAdministrator: boolean;
+  /** the user belongs to the tenant that runs the platform (system/tenant is theirs alone) */
+  onPlatformTenant: boolean;
   /** where the request came from, for the operation log */
   ip: string;
   userAgent: string;
@@ -19,6 +21,8 @@ declare module 'fastify' {
     config: AppConfig;
     database: Database;
     db: Db;
+    /** every menu enCode some route names as its permission (plugins/auth.ts) */
+    routePermissions: ReadonlySet<string>;
   }
   interface FastifyRequest {
     auth: AuthContext | null;

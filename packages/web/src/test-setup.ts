@@ -1,5 +1,8 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// antd under jsdom renders slowly on a busy machine; findBy/waitFor wait for behaviour, not speed
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks these; antd's responsive helpers call them on mount.
 if (!window.matchMedia) {

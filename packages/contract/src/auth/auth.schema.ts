@@ -93,6 +93,8 @@ export const userInfo = z.object({
   userId: z.string(),
   userName: z.string(),
   userAccount: z.string(),
+  /** the uploaded avatar's URL, or empty */
+  avatar: z.string(),
   tenantCode: z.string(),
   tenantName: z.string(),
   positionIds: z.array(z.object({ id: z.string(), name: z.string(), code: z.string() })),

@@ -6,3 +6,5 @@ export * from './organization.schema.js';
 export * from './position.schema.js';
 export * from './role.schema.js';
 export * from './menu-admin.schema.js';
+export * from './tenant.schema.js';
+export * from './profile.schema.js';

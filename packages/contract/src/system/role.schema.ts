@@ -7,6 +7,8 @@ export const rolePaths = {
   item: '/api/system/Permission/Role/:id',
   menus: '/api/system/Permission/Role/:id/Menus',
   selector: '/api/system/Permission/Role/Selector',
+  /** the whole menu catalogue to grant from, for holders of 角色 who may not hold 菜单 */
+  menuCatalogue: '/api/system/Permission/Role/MenuCatalogue',
 } as const;
 
 export const roleInput = z.object({

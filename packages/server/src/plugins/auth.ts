@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { authenticate } from '../modules/auth/session.service.js';
 import { tokenFromHeader } from '../modules/auth/tokens.js';
-import { permissionCodes } from '../modules/system/menu.service.js';
+import { permissionCodes, platformOnlyMenus } from '../modules/system/menu.service.js';
 import { withTenant } from '../db/tenant-scope.js';
 import type { AuthContext } from '../types.js';
 import { forbidden } from './app-error.js';
@@ -24,6 +24,9 @@ export const authPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('auth', null);
     app.decorateRequest('db', null as unknown as FastifyInstance['db']);
+    // the enCodes routes name as their permission: renaming one of those menus would lock users out
+    const routePermissions = new Set<string>();
+    app.decorate('routePermissions', routePermissions as ReadonlySet<string>);
 
     // every signed-in handler runs inside its tenant's transaction, as the row-level-security role
     app.addHook('onRoute', (route) => {
@@ -31,6 +34,7 @@ export const authPlugin = fp(
       if (!route.config?.permission) {
         throw new Error(`${String(route.method)} ${route.url} declares no permission: set config.permission to a menu enCode or anySignedIn`);
       }
+      if (route.config.permission !== anySignedIn) routePermissions.add(route.config.permission);
       const handler = route.handler;
       route.handler = async function (this: FastifyInstance, request, reply) {
         return withTenant(app.db, requireAuth(request).tenantId, async (tx) => {
@@ -48,6 +52,8 @@ export const authPlugin = fp(
       const session = await authenticate(app.db, tokenFromHeader(request.headers.authorization));
       const auth: AuthContext = { ...session, ip: request.ip, userAgent: request.headers['user-agent'] ?? '' };
       request.auth = auth;
+      // not even a tenant's administrators reach the platform's own pages
+      if (config.permission && platformOnlyMenus.has(config.permission) && !auth.onPlatformTenant) throw forbidden();
       if (config.permission && config.permission !== anySignedIn && !auth.isAdministrator) {
         const codes = await permissionCodes(app.db, auth);
         if (!codes.has(config.permission)) throw forbidden();

@@ -8,10 +8,17 @@ import {
   dictionaries,
   menus,
   organizations,
+  parkingAreas,
+  parkingLanes,
+  parkingLots,
+  parkingSpaces,
   positions,
   roleMenus,
   roles,
+  sessions,
   systemMessages,
+  tariffs,
+  tariffVersions,
   tenants,
   userPositions,
   userRoles,
@@ -36,7 +43,7 @@ interface RouteInfo {
 let database: Database;
 let server: FastifyInstance;
 const registered: RouteInfo[] = [];
-const ids = { message: '', adminUser: '', location: '', dict: '', organization: '', position: '', role: '', menu: '' };
+const ids = { message: '', adminUser: '', location: '', dict: '', organization: '', position: '', role: '', menu: '', tenant: '', session: '', parkingArea: '', parkingLot: '', parkingLane: '', parkingSpace: '', tariff: '' };
 /** strings of tenant demo's data: none may reach another tenant */
 let markers: string[] = [];
 /** what a demo user holding no permission may not see either */
@@ -52,13 +59,27 @@ const idOf = (path: string) =>
         : path.includes('/Position/') ? ids.position
           : path.includes('/Role/') ? ids.role
             : path.includes('/Menu/') ? ids.menu
-              : ids.adminUser;
+              : path.includes('/Tenant/') ? ids.tenant
+                : path.includes('/Sessions/') ? ids.session
+                  : path.includes('/Tariff/') ? ids.tariff
+                  : path.includes('/ParkingArea/') ? ids.parkingArea
+                    : path.includes('/ParkingLane/') ? ids.parkingLane
+                      : path.includes('/ParkingSpace/') ? ids.parkingSpace
+                        : path.includes('/Parking/') ? ids.parkingLot
+                          : ids.adminUser;
 const fill = (path: string) =>
   path
     .replace('{id}', idOf(path))
     .replace('{account}', 'demo')
     .replace('{locationCode}', ids.location)
-    .replace('{status}', '0');
+    .replace('{status}', '0')
+    .replace('{kind}', 'logo');
+
+/** 每小时 1 元 all day: valid rules a stranger might try to write */
+const intruderRules = (() => {
+  const day = [{ label: '全天', start: '00:00', end: '00:00', pricing: { kind: 'perUnit', tiers: [{ unitMinutes: 60, unitPrice: 100 }], rounding: { mode: 'up' } } }];
+  return { schedule: { workday: day, nonWorkday: day }, vehicleClasses: [{ code: 'small', name: '小型车' }] };
+})();
 
 const bodies: Record<string, unknown> = {
   'GET /api/dictDetail': undefined,
@@ -80,10 +101,28 @@ const bodies: Record<string, unknown> = {
   'PUT /api/system/Permission/Role/{id}/Menus': { menuIds: [] },
   'POST /api/system/Permission/Menu': { fullName: '入侵菜单', enCode: 'intruder', icon: 'BugOutlined', type: 1 },
   'PUT /api/system/Permission/Menu/{id}': { fullName: '被改名', enCode: 'takenOver', icon: 'BugOutlined', type: 1, enabled: false },
+  'POST /api/system/Tenant': { code: 'intruder', name: '入侵公司', title: '入侵平台', bigScreenType: 1, adminAccount: 'intruder', adminPassword: md5Hex('x1y2z3') },
+  'PUT /api/system/Tenant/{id}': { name: '被改名公司', title: '被改名', bigScreenType: 2, enabled: false },
+  'POST /api/system/ParkingArea': { name: '入侵片区' },
+  'PUT /api/system/ParkingArea/{id}': { name: '被改名片区', enabled: false },
+  'POST /api/system/Parking': { name: '入侵停车场', type: 0, kind: 'space' },
+  'PUT /api/system/Parking/{id}': { name: '被改名停车场', type: 1, kind: 'lane', totalSpaces: 1 },
+  'PUT /api/system/Parking/freecnt/{id}': { freeCount: 0 },
+  'PUT /api/system/Parking/updateLongRentalSpaceLeave/{id}': { longRentalSpaceLeave: true },
+  // lane and space bodies name tenant demo's lot: filled in beforeAll
+  'POST /api/system/Tariff': { name: '入侵计费规则', rules: intruderRules },
+  'PUT /api/system/Tariff/{id}': { name: '被改名计费规则', enabled: false, effectiveFrom: '2030-01-01T00:00:00+08:00', rules: intruderRules },
+  // filled in beforeAll with tenant demo's tariff
+  'POST /api/system/Tariff/Actions/Trial': {},
+  'PUT /api/system/Parking/{id}/Tariff': { tariffId: null },
 };
 
 /** query strings the list routes need to get past validation to the permission and tenant checks */
-const queries: Record<string, string> = { 'GET /api/dictDetail': '?dictName=plate_colour' };
+const queries: Record<string, string> = {
+  'GET /api/dictDetail': '?dictName=plate_colour',
+  'GET /api/system/Base/Area/getCodeByAddress': `?address=${encodeURIComponent('广东省深圳市南山区')}`,
+  'GET /api/system/Base/Area/tree': '?parentCode=440300',
+};
 
 const call = (method: string, path: string, token?: string) =>
   server.inject({
@@ -101,7 +140,11 @@ const demoSnapshot = async () => {
   const demoUsers = await database.db.select().from(users).where(eq(users.tenantId, demo!.id));
   const of = demo!.id;
   const rows = async <T>(read: Promise<T[]>, line: (row: T) => string) => (await read).map(line).sort();
+  const allTenants = await database.db.select().from(tenants);
+  const demoSessions = await database.db.select().from(sessions).where(eq(sessions.tenantId, demo!.id));
   return {
+    tenants: allTenants.map((x) => `${x.code}:${x.name}:${x.title}:${x.logo}:${x.favicon}:${x.bigScreenType}:${x.enabled}`).sort(),
+    demoSessions: demoSessions.map((s) => `${s.id}:${s.revokedAt?.toISOString()}`).sort(),
     users: demoUsers.map((u) => `${u.account}:${u.realName}:${u.status}:${u.isAdministrator}:${u.organizationId}`).sort(),
     messages: Number(messages!.n),
     adminHash: admin!.hash,
@@ -128,6 +171,30 @@ const demoSnapshot = async () => {
       (h) => `${h.userId}:${h.positionId}:${h.sortCode}`,
     ),
     userRoles: await rows(database.db.select().from(userRoles).where(eq(userRoles.tenantId, of)), (h) => `${h.userId}:${h.roleId}`),
+    parkingAreas: await rows(
+      database.db.select().from(parkingAreas).where(eq(parkingAreas.tenantId, of)),
+      (a) => `${a.id}:${a.name}:${a.enabled}:${a.inspectorIds.join(',')}:${a.updatedAt.toISOString()}`,
+    ),
+    parkingLots: await rows(
+      database.db.select().from(parkingLots).where(eq(parkingLots.tenantId, of)),
+      (l) => `${l.id}:${l.areaId}:${l.name}:${l.type}:${l.kind}:${l.totalSpaces}:${l.freeCount}:${l.longRentalSpaceLeave}:${l.tariffId}:${l.updatedAt.toISOString()}`,
+    ),
+    tariffs: await rows(
+      database.db.select().from(tariffs).where(eq(tariffs.tenantId, of)),
+      (x) => `${x.id}:${x.name}:${x.description}:${x.enabled}:${x.updatedAt.toISOString()}`,
+    ),
+    tariffVersions: await rows(
+      database.db.select().from(tariffVersions).where(eq(tariffVersions.tenantId, of)),
+      (v) => `${v.id}:${v.tariffId}:${v.versionNo}:${v.effectiveFrom.toISOString()}:${v.effectiveTo?.toISOString()}:${JSON.stringify(v.rules)}`,
+    ),
+    parkingLanes: await rows(
+      database.db.select().from(parkingLanes).where(eq(parkingLanes.tenantId, of)),
+      (l) => `${l.id}:${l.lotId}:${l.name}:${l.direction}:${l.enabled}:${l.updatedAt.toISOString()}`,
+    ),
+    parkingSpaces: await rows(
+      database.db.select().from(parkingSpaces).where(eq(parkingSpaces.tenantId, of)),
+      (p) => `${p.id}:${p.lotId}:${p.number}:${p.type}:${p.state}:${p.sensorSn}:${p.updatedAt.toISOString()}`,
+    ),
   };
 };
 
@@ -157,6 +224,9 @@ beforeAll(async () => {
   const me = await server.inject({ method: 'GET', url: '/api/oauth/CurrentUser', headers: { authorization: tokens.demoAdmin } });
   ids.adminUser = me.json().data.userInfo.userId;
   ids.location = demo!.weatherLocation;
+  ids.tenant = demo!.id;
+  const adminSessions = await server.inject({ method: 'GET', url: '/api/system/Current/Sessions', headers: { authorization: tokens.demoAdmin } });
+  ids.session = adminSessions.json().data[0].id;
   const demoMessages = await database.db.select().from(systemMessages).where(eq(systemMessages.tenantId, demo!.id));
   ids.message = demoMessages[0]!.id;
   const demoDictionary = await database.db.select().from(dictionaries).where(eq(dictionaries.tenantId, demo!.id));
@@ -174,13 +244,52 @@ beforeAll(async () => {
     .values({ tenantId: demo!.id, name: '巡检', code: 'patrol' })
     .returning({ id: roles.id });
   ids.role = spareRole!.id;
+  const [demoArea] = await database.db
+    .insert(parkingAreas)
+    .values({ tenantId: demo!.id, name: '演示片区', description: '演示片区说明-仅本租户可见' })
+    .returning();
+  ids.parkingArea = demoArea!.id;
+  const [demoLot] = await database.db
+    .insert(parkingLots)
+    .values({ tenantId: demo!.id, areaId: demoArea!.id, name: '演示停车场', type: 1, kind: 'lane', address: '演示停车场地址-仅本租户可见', totalSpaces: 9, freeCount: 7 })
+    .returning();
+  ids.parkingLot = demoLot!.id;
+  const [demoLane] = await database.db
+    .insert(parkingLanes)
+    .values({ tenantId: demo!.id, lotId: demoLot!.id, name: '演示车道-仅本租户可见', direction: 'in' })
+    .returning();
+  ids.parkingLane = demoLane!.id;
+  const [demoSpace] = await database.db
+    .insert(parkingSpaces)
+    .values({ tenantId: demo!.id, lotId: demoLot!.id, number: 'DEMO-SPACE-0417', sensorSn: 'DEMO-SENSOR-0417' })
+    .returning();
+  ids.parkingSpace = demoSpace!.id;
+  Object.assign(bodies, {
+    'POST /api/system/ParkingLane': { lotId: demoLot!.id, name: '入侵车道', direction: 'in' },
+    'PUT /api/system/ParkingLane/{id}': { lotId: demoLot!.id, name: '被改名车道', direction: 'out' },
+    'POST /api/system/ParkingSpace': { lotId: demoLot!.id, number: 'X001' },
+    'PUT /api/system/ParkingSpace/{id}': { lotId: demoLot!.id, number: 'X002', state: 'fault' },
+    'POST /api/system/ParkingSpace/Actions/Batch': { lotId: demoLot!.id, prefix: 'X', start: 1, end: 3, digits: 3 },
+  });
+  const [demoTariff] = await database.db.select().from(tariffs).where(eq(tariffs.tenantId, demo!.id));
+  ids.tariff = demoTariff!.id;
+  await database.db.update(parkingLots).set({ tariffId: ids.tariff }).where(eq(parkingLots.id, ids.parkingLot));
+  bodies['POST /api/system/Tariff/Actions/Trial'] = {
+    tariffId: ids.tariff, enteredAt: '2025-03-03T08:00:00+08:00', exitedAt: '2025-03-03T09:00:00+08:00', vehicleClass: 'small',
+  };
   bodies['PUT /api/system/Permission/Role/{id}/Menus'] = { menuIds: [demoMenus.find((m) => m.enCode === 'user')!.id] };
-  permittedOnly = [...demoMessages.map((m) => m.id), ids.organization, ...demoMenus.map((m) => m.id)];
+  permittedOnly = [...demoMessages.map((m) => m.id), ids.organization, ...demoMenus.map((m) => m.id), demo!.icpNo];
+  // lot ids and names reach every user of the tenant through the parking list call; details do not
+  permittedOnly = [...permittedOnly, demoLot!.address, demoArea!.description, demoLane!.name, demoSpace!.number, demoSpace!.sensorSn];
   // dictionaries are readable by every user of the tenant, but by no other tenant
   markers = [...demoDictionary.map((d) => d.id)];
   // colleagues', positions' and roles' ids reach every user of the tenant through the pickers, but no other tenant
-  markers = [...markers, demo!.name, ids.adminUser, ...permittedOnly];
+  markers = [...markers, demo!.name, ids.adminUser, ids.session, ...permittedOnly];
   markers = [...markers, ...demoPositions.map((p) => p.id), ...demoRoles.map((r) => r.id), ids.role];
+  markers = [...markers, ids.parkingArea, ids.parkingLot, demoLot!.name, demoArea!.name, ids.parkingLane, ids.parkingSpace];
+  // tariffs are seen only by holders of the 计费规则 page (a lot's tariffId is part of the lot's details)
+  permittedOnly = [...permittedOnly, demoTariff!.name, demoTariff!.description];
+  markers = [...markers, ids.tariff, demoTariff!.name, demoTariff!.description];
 });
 afterAll(async () => {
   await server.close();
@@ -224,7 +333,7 @@ describe('every route refuses what it must', () => {
         const other = await call(method, path, tokens.otherTenantAdmin);
         if (path.includes('{id}')) expect(other.statusCode, `${where} with tenant demo's id`).toBeGreaterThanOrEqual(400);
         // past validation to the tenant check: demo's ids are simply not found
-        if (path.startsWith('/api/system/Permission/') && path.includes('{id}')) {
+        if ((path.startsWith('/api/system/Permission/') || path.startsWith('/api/system/Parking')) && path.includes('{id}')) {
           expect(other.statusCode, `${where} with tenant demo's id`).toBe(404);
         }
         for (const marker of markers) {

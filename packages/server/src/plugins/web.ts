@@ -1,10 +1,11 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { RuntimeConfig } from '@parking/contract';
 import { assetsDir } from '../config.js';
+import { uploadsDir, uploadsPrefix } from '../shared/image-upload.js';
 
 /** Serves the built console, the runtime config the browser reads first, and seeded brand images. */
 export const webPlugin = fp(
@@ -22,6 +23,22 @@ export const webPlugin = fp(
       prefix: '/brand/',
       decorateReply: false,
       maxAge: '1h',
+    });
+
+    // uploaded brand images and avatars: public by design, under random names (shared/image-upload.ts)
+    const uploads = uploadsDir(config.dataDir);
+    mkdirSync(uploads, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: uploads,
+      prefix: uploadsPrefix,
+      decorateReply: false,
+      // each upload gets a new name, so a cached copy is never stale
+      maxAge: '7d',
+      immutable: true,
+      setHeaders: (res) => {
+        res.header('x-content-type-options', 'nosniff');
+        res.header('content-security-policy', "default-src 'none'");
+      },
     });
 
     if (existsSync(join(config.webDist, 'index.html'))) {

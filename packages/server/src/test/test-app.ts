@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { app, type AppOptions } from '../app.js';
@@ -47,6 +50,8 @@ export interface TestApp {
 
 export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
   ...loadConfig({}),
+  // uploads land here; PGlite stays in memory whatever dataDir says
+  dataDir: mkdtempSync(join(tmpdir(), 'parking-test-')),
   webDist: '/nonexistent-web-dist',
   loginRateLimit: 1000,
   ...overrides,
@@ -92,4 +97,21 @@ export const signIn = async (instance: FastifyInstance, account = 'admin', tenan
   const body = response.json<{ code: number; msg: string; data: { token: string } }>();
   if (body.code !== 200) throw new Error(`sign-in as ${tenant}/${account} failed: ${body.msg}`);
   return body.data.token;
+};
+
+/** A multipart/form-data body with one file, as a browser's upload sends it. */
+export const multipartFile = (bytes: Buffer, options: { field?: string; filename?: string; contentType?: string } = {}) => {
+  const boundary = `----parking${randomBytes(8).toString('hex')}`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${options.field ?? 'file'}"; filename="${options.filename ?? 'image.png'}"\r\nContent-Type: ${options.contentType ?? 'image/png'}\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+};
+
+/** The smallest real images of each kind the upload checks recognise. */
+export const sampleImages = {
+  png: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'),
+  ico: Buffer.from('AAABAAEAAQEAAAEAIAAwAAAAFgAAACgAAAABAAAAAgAAAAEAIAAAAAAABAAAAAAAAAAAAAAAAAAAAAAAAAAAAP8AAAAAAA==', 'base64'),
+  svg: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
 };

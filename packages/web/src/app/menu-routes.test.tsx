@@ -48,11 +48,12 @@ describe('buildMenuRoutes', () => {
   });
 
   it('renders the 建设中 placeholder for a page nobody has registered, inside a router', async () => {
-    const router = createMemoryRouter(buildMenuRoutes(catalogueMenu()), { initialEntries: ['/parkingAdmin/parkingArea'] });
+    const menu = [folder('停车场管理', 'parkingAdmin', [page('长租车位', 'parkingAdmin/longRental')])];
+    const router = createMemoryRouter(buildMenuRoutes(menu), { initialEntries: ['/parkingAdmin/longRental'] });
     render(<RouterProvider router={router} />);
-    expect(await screen.findByText('「片区」页面建设中，敬请期待')).toBeTruthy();
+    expect(await screen.findByText('「长租车位」页面建设中，敬请期待')).toBeTruthy();
     expect(screen.getByText('建设中')).toBeTruthy();
-    expect(screen.getByText('/parkingAdmin/parkingArea')).toBeTruthy();
+    expect(screen.getByText('/parkingAdmin/longRental')).toBeTruthy();
   });
 
   it('renders a registered page instead of the placeholder', async () => {

@@ -13,7 +13,18 @@ export const lazyPage = <T extends Record<string, ComponentType>>(load: () => Pr
  * an address missing from this table renders the 建设中 placeholder.
  */
 export const pageRegistry: Readonly<Record<string, PageComponent>> = {
+  'system/tenant': lazyPage(() => import('../modules/system/pages/tenant-page'), 'TenantPage'),
   'system/message': lazyPage(() => import('../modules/messages/pages/system-message-page'), 'SystemMessagePage'),
+  'system/dictionary': lazyPage(() => import('../modules/system/pages/dictionary-page'), 'DictionaryPage'),
+  'system/log': lazyPage(() => import('../modules/system/pages/operation-log-page'), 'OperationLogPage'),
+  'system/role': lazyPage(() => import('../modules/system/pages/role-page'), 'RolePage'),
+  'system/menu': lazyPage(() => import('../modules/system/pages/menu-page'), 'MenuPage'),
+  'system/user': lazyPage(() => import('../modules/system/pages/user-page'), 'UserPage'),
+  'system/organize': lazyPage(() => import('../modules/system/pages/organization-page'), 'OrganizationPage'),
+  'system/position': lazyPage(() => import('../modules/system/pages/position-page'), 'PositionPage'),
+  'parkingAdmin/parkingList': lazyPage(() => import('../modules/parking/pages/lot-page'), 'LotPage'),
+  'parkingAdmin/parkingArea': lazyPage(() => import('../modules/parking/pages/area-page'), 'AreaPage'),
+  'parkingAdmin/tariff': lazyPage(() => import('../modules/parking/pages/tariff-page'), 'TariffPage'),
 };
 
 export function pageElement(urlAddress: string, title: string, registry: Readonly<Record<string, PageComponent>> = pageRegistry): ReactNode {

@@ -9,6 +9,11 @@ import { ForbiddenPage, NotFoundPage } from '../shared/pages/error-page';
 import { RedirectPage } from '../shell/redirect-page';
 import { RootRedirect } from '../shell/root-redirect';
 import type { RouteHandle } from './route-handle';
+import { lazyPage } from './page-registry';
+import { RouteFallback } from '../shared/pages/route-fallback';
+import { Suspense } from 'react';
+
+const UserCenterPage = lazyPage(() => import('../modules/system/pages/user-center-page'), 'UserCenterPage');
 
 const titled = (title: string): RouteHandle => ({ title });
 
@@ -35,7 +40,7 @@ const placeholder = (path: string, title: string): RouteObject => ({
 export const fixedShellRoutes: RouteObject[] = [
   { index: true, element: <RootRedirect /> },
   { path: 'redirect/*', element: <RedirectPage /> },
-  placeholder('user/center', '个人中心'),
+  { path: 'user/center', handle: titled('个人中心'), element: <Suspense fallback={<RouteFallback />}><UserCenterPage /></Suspense> },
   placeholder('parkingAdmin/add/:id', '新增停车场'),
   placeholder('OrderManagement/parkingRecordOrderInfo/:id', '停车订单详情'),
   placeholder('jointRecovery/unpaidOrders/:id', '欠费订单详情'),

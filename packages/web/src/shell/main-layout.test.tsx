@@ -56,7 +56,7 @@ beforeEach(() => {
   installFakeApi({ 'GET /api/system/systemMessage/alertCount': ok(counts) });
   useTagsStore.getState().reset();
   useSessionStore.setState({
-    user: { userId: 'u1', userName: '管理员', userAccount: 'admin', tenantCode: 'demo', tenantName: '演示', positionIds: [], roleIds: [], isAdministrator: true },
+    user: { userId: 'u1', userName: '管理员', userAccount: 'admin', avatar: '', tenantCode: 'demo', tenantName: '演示', positionIds: [], roleIds: [], isAdministrator: true },
     menuList: catalogueMenu(),
     roles: ['ROLE_SYSTEM_DEFAULT'],
   });

@@ -71,6 +71,8 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     mobile: text('mobile').notNull().default(''),
     email: text('email').notNull().default(''),
+    /** URL of the uploaded avatar under /uploads/; empty shows initials */
+    avatar: text('avatar').notNull().default(''),
     /** 1 enabled, 0 disabled */
     status: integer('status').notNull().default(1),
     isAdministrator: boolean('is_administrator').notNull().default(false),

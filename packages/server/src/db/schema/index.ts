@@ -2,3 +2,4 @@ export * from './tenancy.js';
 export * from './identity.js';
 export * from './messages.js';
 export * from './audit.js';
+export * from './parking.js';

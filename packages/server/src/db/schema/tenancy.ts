@@ -1,4 +1,5 @@
-import { boolean, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -18,8 +19,10 @@ export const tenants = pgTable('tenants', {
   footerText: text('footer_text').notNull().default(''),
   smsCaptchaOpen: boolean('sms_captcha_open').notNull().default(false),
   enabled: boolean('enabled').notNull().default(true),
+  /** the platform's own tenant: its administrators manage every tenant (system/tenant) */
+  isPlatform: boolean('is_platform').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-});
+}, (t) => [uniqueIndex('tenants_one_platform').on(t.isPlatform).where(sql`is_platform`)]);
 
 export { createdAt, updatedAt };

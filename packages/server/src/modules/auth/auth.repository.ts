@@ -35,7 +35,7 @@ export const findUserByAccount = async (db: Db, tenantId: string, account: strin
 
 export const findUserProfile = async (db: Db, tenantId: string, userId: string) => {
   const [user] = await db
-    .select({ id: users.id, account: users.account, realName: users.realName, isAdministrator: users.isAdministrator })
+    .select({ id: users.id, account: users.account, realName: users.realName, avatar: users.avatar, isAdministrator: users.isAdministrator })
     .from(users)
     .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)))
     .limit(1);

@@ -140,6 +140,7 @@ export const currentUser = async (db: Db, auth: AuthContext): Promise<CurrentUse
       userId: profile.id,
       userName: profile.realName,
       userAccount: profile.account,
+      avatar: profile.avatar,
       tenantCode: tenant.code,
       tenantName: tenant.name,
       positionIds: profile.positions,

@@ -2,7 +2,8 @@ import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { sessions, tenants, users } from '../../db/schema/index.js';
 
-export type RevokeReason = 'logout' | 'password' | 'disabled' | 'elsewhere';
+/** `ended`: the user ended it from another session in the personal center */
+export type RevokeReason = 'logout' | 'password' | 'disabled' | 'elsewhere' | 'ended';
 
 export const insertSession = async (
   db: Db,
@@ -28,6 +29,7 @@ export const findSessionByTokenHash = async (db: Db, hash: string) => {
       isAdministrator: users.isAdministrator,
       tenantCode: tenants.code,
       tenantEnabled: tenants.enabled,
+      tenantIsPlatform: tenants.isPlatform,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

@@ -32,6 +32,7 @@ const revokedMessages: Record<string, string> = {
   password: '密码已修改，请重新登录',
   disabled: '账号已被停用，请重新登录',
   elsewhere: '账号已在其他地方登录，请重新登录',
+  ended: '该登录已在个人中心被下线，请重新登录',
 };
 
 const invalid = () => signInRequired(ResponseCode.tokenInvalid, '登录凭证无效，请重新登录');
@@ -70,5 +71,6 @@ export const authenticate = async (
     tenantCode: session.tenantCode,
     account: session.account,
     isAdministrator: session.isAdministrator,
+    onPlatformTenant: session.tenantIsPlatform,
   };
 };

@@ -130,6 +130,17 @@ describe('editing menus', () => {
     expect((await call('GET', `${base}/${folderId}`)).json().data).toMatchObject({ parentId: null, type: 1 });
   });
 
+  it("refuses renaming the enCode a route names as its permission, but lets the menu's name change", async () => {
+    const userPage = await menuOf('user');
+    const body = { parentId: userPage.parentId, fullName: '用户', enCode: 'staff', icon: userPage.icon, urlAddress: 'system/user', type: 2, sortCode: userPage.sortCode };
+    const renamed = await call('PUT', `${base}/${userPage.id}`, body);
+    expect(renamed.json()).toMatchObject({ code: 400, msg: '菜单编码「user」是接口权限的依据，改名会使持有该菜单的用户无法使用对应功能，不能修改' });
+    expect((await menuOf('user')).enCode).toBe('user');
+    const retitled = await call('PUT', `${base}/${userPage.id}`, { ...body, enCode: 'user', fullName: '员工账号' });
+    expect(retitled.json()).toMatchObject({ code: 200, data: { fullName: '员工账号', enCode: 'user' } });
+    await call('PUT', `${base}/${userPage.id}`, { ...body, enCode: 'user' });
+  });
+
   it('edits a menu and logs before and after', async () => {
     const edited = await call('PUT', `${base}/${pageId}`, page({
       parentId: folderId, fullName: '测试页面二', enCode: 'testPage2', icon: 'BugOutlined', urlAddress: 'testFolder/testPage2', sortCode: 5,

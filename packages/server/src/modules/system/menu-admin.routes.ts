@@ -38,7 +38,7 @@ export const menuAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission },
       schema: { tags, summary: '修改菜单', params: idParams, body: menuInput, response: { 200: envelope(menuAdminItem) } },
     },
-    async (request) => ok(await updateMenu(request.db, requireAuth(request), request.params.id, request.body), '修改成功'),
+    async (request) => ok(await updateMenu(request.db, requireAuth(request), request.params.id, request.body, app.routePermissions), '修改成功'),
   );
 
   app.delete(

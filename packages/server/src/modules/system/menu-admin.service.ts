@@ -85,8 +85,11 @@ export const createMenu = async (db: Db, auth: AuthContext, input: Input) => {
   return created;
 };
 
-export const updateMenu = async (db: Db, auth: AuthContext, id: string, input: Input) => {
+export const updateMenu = async (db: Db, auth: AuthContext, id: string, input: Input, routePermissions: ReadonlySet<string> = new Set()) => {
   const before = await getMenu(db, auth, id);
+  if (before.enCode !== input.enCode && routePermissions.has(before.enCode)) {
+    throw badRequest(`菜单编码「${before.enCode}」是接口权限的依据，改名会使持有该菜单的用户无法使用对应功能，不能修改`);
+  }
   await ensureUniqueEnCode(db, auth.tenantId, input.enCode, id);
   await checkPlace(db, auth.tenantId, input, id);
   await db

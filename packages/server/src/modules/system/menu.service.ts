@@ -61,8 +61,12 @@ export const buildMenuTree = (rows: MenuRow[]): MenuItem[] => {
   return build(null, 1);
 };
 
+/** Menus only the platform's own tenant has: operators never manage each other's tenants. */
+export const platformOnlyMenus: ReadonlySet<string> = new Set(['tenant']);
+
 export const userMenus = async (db: Db, auth: AuthContext): Promise<MenuRow[]> => {
-  const all = reachableMenus(await listEnabledMenus(db, auth.tenantId));
+  const enabled = await listEnabledMenus(db, auth.tenantId);
+  const all = reachableMenus(auth.onPlatformTenant ? enabled : enabled.filter((m) => !platformOnlyMenus.has(m.enCode)));
   const granted = auth.isAdministrator ? 'all' : await grantedMenuIds(db, auth.tenantId, auth.userId);
   return permittedMenus(all, granted);
 };

@@ -11,7 +11,7 @@ import { requireAuth } from '../../plugins/auth.js';
 import { pages, sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
 import { pageOperationLogs } from './operation-log.repository.js';
 
-const toLog = (row: Awaited<ReturnType<typeof pageOperationLogs>>['rows'][number]): OperationLog => ({
+export const toLog = (row: Awaited<ReturnType<typeof pageOperationLogs>>['rows'][number]): OperationLog => ({
   id: row.id,
   account: row.account,
   module: row.module,

@@ -168,4 +168,19 @@ describe('roles', () => {
     const after = (await call('GET', `${base}/${financeRole.id}`, undefined, mwAdmin)).json().data;
     expect(after.menuIds).not.toContain(mwMenuId.get('user'));
   });
+
+  it('gives holders of 角色 without 菜单 the catalogue to grant from, and no more', async () => {
+    const role = (await call('POST', base, { name: '授权专员', code: 'granter' })).json().data;
+    await call('PUT', `${base}/${role.id}/Menus`, { menuIds: ids('role') });
+    const created = await call('POST', '/api/system/Permission/Users', {
+      account: 'granter', realName: '授权专员', password: md5Hex('Granter1'), roleIds: [role.id],
+    });
+    expect(created.json().code).toBe(200);
+    const granter = await signIn(t.app, 'granter', 'demo', md5Hex('Granter1'));
+    const catalogue = await call('GET', `${base}/MenuCatalogue`, undefined, granter);
+    expect(catalogue.statusCode).toBe(200);
+    expect(flatten(catalogue.json().data).map((m: MenuNode) => m.enCode)).toEqual(expect.arrayContaining(['system', 'user', 'menu', 'tenant']));
+    expect((await call('GET', '/api/system/Permission/Menu', undefined, granter)).statusCode).toBe(403);
+    expect((await call('GET', `${base}/MenuCatalogue`, undefined, finance)).statusCode).toBe(403);
+  });
 });

@@ -1,7 +1,8 @@
-import { envelope, roleDetail, roleInput, roleListQuery, roleMenusInput, rolePage, rolePaths, roleSelectorItem } from '@parking/contract';
+import { envelope, menuAdminNode, roleDetail, roleInput, roleListQuery, roleMenusInput, rolePage, rolePaths, roleSelectorItem } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { anySignedIn, requireAuth } from '../../plugins/auth.js';
+import { menuAdminTree } from './menu-admin.service.js';
 import { selectorRoles } from './role.repository.js';
 import { createRole, deleteRole, getRole, listRoles, setRoleMenus, updateRole } from './role.service.js';
 
@@ -31,6 +32,15 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await selectorRoles(request.db, requireAuth(request).tenantId, request.query.keyword)),
+  );
+
+  app.get(
+    rolePaths.menuCatalogue,
+    {
+      config: { permission },
+      schema: { tags, summary: '可授权的菜单树（含停用菜单）', response: { 200: envelope(z.array(menuAdminNode)) } },
+    },
+    async (request) => ok(await menuAdminTree(request.db, requireAuth(request))),
   );
 
   app.get(

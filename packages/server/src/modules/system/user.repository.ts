@@ -43,8 +43,10 @@ export const pageUsers = async (db: Db, tenantId: string, filter: Filter, page: 
 };
 
 /** Positions and roles of many users in two queries, not two per user. */
+type Membership = { id: string; name: string };
+
 export const membershipsOf = async (db: Db, tenantId: string, userIds: string[]) => {
-  if (userIds.length === 0) return { positionsOf: new Map(), rolesOf: new Map() };
+  if (userIds.length === 0) return { positionsOf: new Map<string, Membership[]>(), rolesOf: new Map<string, Membership[]>() };
   const positionRows = await db
     .select({ userId: userPositions.userId, id: positions.id, name: positions.name })
     .from(userPositions)
@@ -58,7 +60,7 @@ export const membershipsOf = async (db: Db, tenantId: string, userIds: string[])
     .where(and(eq(userRoles.tenantId, tenantId), inArray(userRoles.userId, userIds)))
     .orderBy(asc(roles.name));
   const group = (rows: { userId: string; id: string; name: string }[]) => {
-    const map = new Map<string, { id: string; name: string }[]>();
+    const map = new Map<string, Membership[]>();
     for (const { userId, id, name } of rows) map.set(userId, [...(map.get(userId) ?? []), { id, name }]);
     return map;
   };

@@ -61,6 +61,10 @@ export function formValuesToBody<T, Q>(
       case 'select':
         body[column.dataIndex] = value === undefined ? null : selectValue(value);
         break;
+      case 'textarea':
+        // a free text left blank is empty, not absent
+        body[column.dataIndex] = typeof value === 'string' ? value.trim() : '';
+        break;
       case 'number':
         body[column.dataIndex] = value === undefined || value === null || value === '' ? null : Number(value);
         break;

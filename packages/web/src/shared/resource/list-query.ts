@@ -25,12 +25,16 @@ const maxPageSize = 1000;
 
 export const searchParamOf = <T, Q>(column: ResourceColumn<T, Q>): string => column.search?.param ?? column.dataIndex;
 
+/** Every query parameter a column's search fills: two for a range, one otherwise. */
+export const searchParamsOf = <T, Q>(column: ResourceColumn<T, Q>): readonly string[] =>
+  column.search?.range ?? [searchParamOf(column)];
+
 export const searchColumns = <T, Q>(columns: ReadonlyArray<ResourceColumn<T, Q>>) =>
   columns.filter((c) => !c.hideInSearch);
 
 export function listQueryShape<T, Q>(descriptor: ResourceDescriptor<T, Q>): ListQueryShape {
   return {
-    filterParams: searchColumns(descriptor.columns).map(searchParamOf),
+    filterParams: searchColumns(descriptor.columns).flatMap(searchParamsOf),
     sortFields: descriptor.columns.filter((c) => c.sortable).map((c) => c.dataIndex),
     defaultPageSize: descriptor.defaultPageSize ?? contractDefaultPageSize,
   };

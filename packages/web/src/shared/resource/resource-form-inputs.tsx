@@ -6,7 +6,8 @@ import type { ResourceColumn } from './resource-types';
 import { formRules } from './form-values';
 import { dateTimeFormat } from './value-format';
 
-function formInput<T, Q>(column: ResourceColumn<T, Q>): ReactNode {
+function formInput<T, Q>(column: ResourceColumn<T, Q>, record: T | undefined): ReactNode {
+  if (column.input) return column.input('form', record);
   if (column.valueEnum) {
     const options = Object.entries(column.valueEnum).map(([value, entry]) => ({ value, label: entry.text }));
     return <Select allowClear options={options} placeholder={`请选择${column.title}`} />;
@@ -20,13 +21,15 @@ function formInput<T, Q>(column: ResourceColumn<T, Q>): ReactNode {
       return <DatePicker showTime format={dateTimeFormat} style={{ width: '100%' }} />;
     case 'switch':
       return <Switch />;
+    case 'textarea':
+      return <Input.TextArea allowClear rows={3} placeholder={`请输入${column.title}`} />;
     default:
       return <Input allowClear placeholder={`请输入${column.title}`} />;
   }
 }
 
 /** The inputs of a resource's create and edit forms: one component, so the two never drift apart. */
-export function ResourceFormInputs<T, Q>({ columns }: { columns: ReadonlyArray<ResourceColumn<T, Q>> }) {
+export function ResourceFormInputs<T, Q>({ columns, record }: { columns: ReadonlyArray<ResourceColumn<T, Q>>; record?: T }) {
   return (
     <>
       {formColumns(columns).map((column) => (
@@ -39,7 +42,7 @@ export function ResourceFormInputs<T, Q>({ columns }: { columns: ReadonlyArray<R
           // money keeps 2 decimals as it is typed (spec §5)
           normalize={column.valueType === 'money' ? (value: unknown) => sanitizeMoney(String(value ?? '')) : undefined}
         >
-          {formInput(column)}
+          {formInput(column, record)}
         </Form.Item>
       ))}
     </>

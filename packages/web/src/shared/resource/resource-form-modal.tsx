@@ -8,20 +8,28 @@ interface ResourceFormModalProps<T, Q> {
   descriptor: ResourceDescriptor<T, Q>;
   /** the row being edited; undefined creates a new one */
   record: T | undefined;
+  /** a new row's starting form values (新增下级 starts under its parent) */
+  draft?: Readonly<Record<string, unknown>>;
   open: boolean;
   onClose: () => void;
 }
 
 /** Create and edit in one modal; the caller remounts it per row (by key) so it starts from that row. */
-export function ResourceFormModal<T extends object, Q>({ descriptor, record, open, onClose }: ResourceFormModalProps<T, Q>) {
+export function ResourceFormModal<T extends object, Q>({ descriptor, record, draft, open, onClose }: ResourceFormModalProps<T, Q>) {
   const [form] = Form.useForm<Record<string, unknown>>();
   const { message } = App.useApp();
   const save = useResourceSave(descriptor);
   const id = record === undefined ? undefined : (record[descriptor.rowKey] as string | number);
+  const own = descriptor.form;
+  const initialValues = {
+    ...(own ? own.toValues(record) : recordToFormValues(descriptor.columns, record)),
+    ...(record === undefined ? draft : undefined),
+  };
 
   const submit = async () => {
     const values = await form.validateFields();
-    const msg = await save.mutateAsync({ id, body: formValuesToBody(descriptor.columns, values) });
+    const body = own ? own.toBody(values, record) : formValuesToBody(descriptor.columns, values);
+    const msg = await save.mutateAsync({ id, body });
     message.success(msg || (id === undefined ? '新增成功' : '修改成功'));
     onClose();
   };
@@ -32,6 +40,7 @@ export function ResourceFormModal<T extends object, Q>({ descriptor, record, ope
       title={`${id === undefined ? '新增' : '编辑'}${descriptor.name}`}
       okText="保存"
       cancelText="取消"
+      width={own?.width}
       confirmLoading={save.isPending}
       onOk={() => {
         // validation errors show on the fields; call errors were reported by the HTTP layer
@@ -40,8 +49,8 @@ export function ResourceFormModal<T extends object, Q>({ descriptor, record, ope
       onCancel={onClose}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" initialValues={recordToFormValues(descriptor.columns, record)}>
-        <ResourceFormInputs columns={descriptor.columns} />
+      <Form form={form} layout="vertical" initialValues={initialValues}>
+        {own ? <own.Inputs record={record} /> : <ResourceFormInputs columns={descriptor.columns} record={record} />}
       </Form>
     </Modal>
   );

@@ -1,6 +1,7 @@
-import { App, Button, Popconfirm, Space } from 'antd';
+import { App, Button, Space } from 'antd';
 import type { TableColumnType } from 'antd';
 import { useState, type Key, type ReactNode } from 'react';
+import { ResourceDeleteButton } from './resource-delete-button';
 import { ResourceFormModal } from './resource-form-modal';
 import { ResourceSearchForm } from './resource-search-form';
 import { ResourceTable } from './resource-table';
@@ -12,20 +13,22 @@ import { useResourceList, useResourceRemove } from './use-resource';
 import './resource.css';
 
 export const actionsColumnTitle = '操作';
-export const deleteConfirmTitle = (name: string) => `确定删除这条${name}吗？`;
-export const deleteConfirmText = '删除后不可恢复。';
+export { deleteConfirmText, deleteConfirmTitle } from './resource-delete-button';
 
 interface ResourceListPageProps<T, Q> {
   descriptor: ResourceDescriptor<T, Q>;
   /** what only this page does to a row, shown before 编辑/删除 */
   rowActions?: (record: T) => ReactNode;
   toolbarExtra?: ReactNode;
+  /** the 操作 column's width, for pages with more row actions than 编辑/删除 */
+  actionsWidth?: number;
 }
 
 type Editing<T> = { record: T | undefined } | null;
 
 /** A whole list page from a descriptor: search form, toolbar, paged table, create/edit modal and delete. */
-export function ResourceListPage<T extends object, Q>({ descriptor, rowActions, toolbarExtra }: ResourceListPageProps<T, Q>) {
+export function ResourceListPage<T extends object, Q>(props: ResourceListPageProps<T, Q>) {
+  const { descriptor, rowActions, toolbarExtra, actionsWidth = 120 } = props;
   const { message } = App.useApp();
   const { query, setQuery } = useListUrlState(descriptor);
   const list = useResourceList(descriptor, query);
@@ -47,7 +50,7 @@ export function ResourceListPage<T extends object, Q>({ descriptor, rowActions, 
         key: '__actions',
         title: actionsColumnTitle,
         fixed: 'right',
-        width: 120,
+        width: actionsWidth,
         render: (_value, record) => (
           <Space size={4}>
             {rowActions?.(record)}
@@ -60,19 +63,7 @@ export function ResourceListPage<T extends object, Q>({ descriptor, rowActions, 
             )}
             {actions.remove && (
               <RoleGate roles={roles?.remove}>
-                <Popconfirm
-                  title={deleteConfirmTitle(descriptor.name)}
-                  description={deleteConfirmText}
-                  okText="删除"
-                  cancelText="取消"
-                  okButtonProps={{ danger: true }}
-                  // a failed call was reported by the HTTP layer; the row simply stays
-                  onConfirm={() => removeRow(record).catch(() => undefined)}
-                >
-                  <Button type="link" size="small" danger>
-                    删除
-                  </Button>
-                </Popconfirm>
+                <ResourceDeleteButton name={descriptor.name} refusal={descriptor.removeRefusal?.(record)} onConfirm={() => removeRow(record)} />
               </RoleGate>
             )}
           </Space>
@@ -83,7 +74,6 @@ export function ResourceListPage<T extends object, Q>({ descriptor, rowActions, 
   return (
     <div className="page-card resource-page">
       <ResourceSearchForm
-        key={JSON.stringify(query.filters)}
         columns={descriptor.columns}
         filters={query.filters}
         formName={`${descriptor.resource}-search`}

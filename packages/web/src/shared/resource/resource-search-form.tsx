@@ -1,9 +1,11 @@
+import { useUrlSyncedForm } from './use-url-synced-form';
 import { SearchOutlined, UndoOutlined } from '@ant-design/icons';
 import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { searchColumns, searchParamOf } from './list-query';
 import type { ResourceColumn } from './resource-types';
 import { filtersToFormValues, formValuesToFilters } from './search-values';
+import { dateTimeFormat } from './value-format';
 
 export const searchButtonText = '查询';
 export const resetButtonText = '重置';
@@ -21,6 +23,10 @@ const optionsOf = <T, Q>(column: ResourceColumn<T, Q>) => {
 };
 
 function searchInput<T, Q>(column: ResourceColumn<T, Q>): ReactNode {
+  if (column.input) return column.input('search');
+  if (column.search?.range) {
+    return <DatePicker.RangePicker showTime format={dateTimeFormat} placeholder={['开始时间', '结束时间']} allowEmpty={[true, true]} />;
+  }
   const options = optionsOf(column);
   if (options) {
     return (
@@ -48,12 +54,17 @@ interface ResourceSearchFormProps<T, Q> {
 
 /**
  * The search form built from the columns not hidden in search. It starts from the URL's filters;
- * the page remounts it (by key) when the URL changes underneath it, so the two never disagree.
+ * a change of the URL from elsewhere is written into it (useUrlSyncedForm), so the two never disagree.
  */
 export function ResourceSearchForm<T, Q>({ columns, filters, formName, onSearch }: ResourceSearchFormProps<T, Q>) {
   const [form] = Form.useForm<Record<string, unknown>>();
+  const markSearched = useUrlSyncedForm(form, filtersToFormValues(columns, filters));
   const fields = searchColumns(columns);
   if (fields.length === 0) return null;
+  const search = (next: ReturnType<typeof formValuesToFilters>) => {
+    markSearched(filtersToFormValues(columns, next));
+    onSearch(next);
+  };
 
   return (
     <Form
@@ -62,7 +73,7 @@ export function ResourceSearchForm<T, Q>({ columns, filters, formName, onSearch 
       layout="inline"
       className="resource-search"
       initialValues={filtersToFormValues(columns, filters)}
-      onFinish={(values) => onSearch(formValuesToFilters(columns, values))}
+      onFinish={(values) => search(formValuesToFilters(columns, values))}
     >
       {fields.map((column) => (
         <Form.Item key={searchParamOf(column)} name={searchParamOf(column)} label={column.title}>
@@ -76,8 +87,11 @@ export function ResourceSearchForm<T, Q>({ columns, filters, formName, onSearch 
           </Button>
           <Button
             icon={<UndoOutlined />}
-            // the URL change remounts the form empty
-            onClick={() => onSearch({})}
+            onClick={() => {
+              form.resetFields();
+              form.setFieldsValue(Object.fromEntries(fields.map((column) => [searchParamOf(column), undefined])));
+              search({});
+            }}
           >
             {resetButtonText}
           </Button>

@@ -1,7 +1,7 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 
 /** How a field is shown in the table, edited in the form and typed in the search form. */
-export type ValueType = 'text' | 'select' | 'number' | 'money' | 'date' | 'switch';
+export type ValueType = 'text' | 'textarea' | 'select' | 'number' | 'money' | 'date' | 'switch';
 
 export type BadgeStatus = 'success' | 'processing' | 'error' | 'warning' | 'default';
 
@@ -27,6 +27,8 @@ export interface SearchOptions<Q> {
   param?: keyof Q & string;
   /** several values, sent comma-joined ("1,8") */
   multiple?: boolean;
+  /** a time range picked as Shanghai wall-clock times, sent as two ISO parameters: ['startTime', 'endTime'] */
+  range?: readonly [keyof Q & string, keyof Q & string];
   placeholder?: string;
 }
 
@@ -46,6 +48,19 @@ export interface ResourceColumn<T, Q = Record<string, unknown>> {
   search?: SearchOptions<Q>;
   rules?: readonly FieldRule[];
   render?: (value: T[keyof T], record: T) => ReactNode;
+  /** an input of its own (a tree select of organizations…) instead of the one valueType picks; the form passes the row being edited */
+  input?: (where: 'form' | 'search', record?: T) => ReactNode;
+}
+
+/**
+ * A create/edit form of its own, for a resource whose form is not simply its columns
+ * (relations picked by id, a field only on create). Values are what the inputs hold.
+ */
+export interface ResourceForm<T> {
+  Inputs: ComponentType<{ record: T | undefined }>;
+  toValues: (record: T | undefined) => Record<string, unknown>;
+  toBody: (values: Readonly<Record<string, unknown>>, record: T | undefined) => Record<string, unknown>;
+  width?: number;
 }
 
 /** Role names an action needs; absent means anyone who sees the page may use it. */
@@ -72,6 +87,10 @@ export interface ResourceDescriptor<T, Q = Record<string, unknown>> {
   selectable?: boolean;
   actions: { create?: boolean; update?: boolean; remove?: boolean; export?: boolean };
   roles?: ResourceRoles;
+  /** why a row may not be deleted (a system row…): 删除 is shown disabled with this as its hint */
+  removeRefusal?: (record: T) => string | undefined;
+  /** replaces the form built from the columns */
+  form?: ResourceForm<T>;
 }
 
 export const defineResource = <T, Q = Record<string, unknown>>(descriptor: ResourceDescriptor<T, Q>) => descriptor;

@@ -1,9 +1,10 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import { searchColumns, searchParamOf } from './list-query';
 import type { ResourceColumn } from './resource-types';
-import { dateFormat } from './value-format';
+import { businessIso, dateFormat, pickerTime } from './value-format';
 
-export type SearchFieldValue = string | string[] | Dayjs | undefined;
+export type TimeRange = [Dayjs | null | undefined, Dayjs | null | undefined];
+export type SearchFieldValue = string | string[] | Dayjs | TimeRange | undefined;
 export type SearchFormValues = Record<string, SearchFieldValue>;
 
 /** URL filters → the search form's values (a multiple select wants an array, a date picker a Dayjs). */
@@ -14,6 +15,12 @@ export function filtersToFormValues<T, Q>(
   const values: SearchFormValues = {};
   for (const column of searchColumns(columns)) {
     const param = searchParamOf(column);
+    const range = column.search?.range;
+    if (range) {
+      const [from, to] = range.map((p) => pickerTime(filters[p]));
+      if (from || to) values[param] = [from, to];
+      continue;
+    }
     const raw = filters[param];
     if (raw === undefined) continue;
     if (column.search?.multiple) values[param] = raw.split(',').filter((part) => part !== '');
@@ -32,6 +39,15 @@ export function formValuesToFilters<T, Q>(
   for (const column of searchColumns(columns)) {
     const param = searchParamOf(column);
     const value = values[param];
+    const range = column.search?.range;
+    if (range) {
+      const picked: unknown[] = Array.isArray(value) ? value : [];
+      range.forEach((p, i) => {
+        const time = picked[i];
+        if (dayjs.isDayjs(time)) filters[p] = businessIso(time);
+      });
+      continue;
+    }
     let text: string;
     if (value === undefined || value === null) continue;
     if (Array.isArray(value)) text = value.map(String).join(',');

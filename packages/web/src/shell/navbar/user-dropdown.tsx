@@ -1,11 +1,12 @@
 import { DownOutlined, LockOutlined, LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
 import { App, Avatar, Dropdown, type MenuProps } from 'antd';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { signOutAndReload, useSessionStore } from '../../modules/auth/session-store';
 import { ChangePasswordDialog } from '../password/change-password-dialog';
 import { useSettingsStore } from '../settings/settings-store';
 
-type UserMenuKey = 'settings' | 'password' | 'logout';
+type UserMenuKey = 'center' | 'settings' | 'password' | 'logout';
 
 export function UserDropdown() {
   const user = useSessionStore((state) => state.user);
@@ -14,7 +15,10 @@ export function UserDropdown() {
   const [changingPassword, setChangingPassword] = useState(false);
   const { modal } = App.useApp();
 
+  const navigate = useNavigate();
+
   const items: MenuProps['items'] = [
+    { key: 'center' satisfies UserMenuKey, icon: <UserOutlined />, label: '个人中心' },
     ...(showSettings ? [{ key: 'settings' satisfies UserMenuKey, icon: <SettingOutlined />, label: '布局设置' }] : []),
     { key: 'password' satisfies UserMenuKey, icon: <LockOutlined />, label: '修改密码' },
     { type: 'divider' },
@@ -22,6 +26,7 @@ export function UserDropdown() {
   ];
 
   const actions: Record<UserMenuKey, () => void> = {
+    center: () => void navigate('/user/center'),
     settings: () => setDrawerOpen(true),
     password: () => setChangingPassword(true),
     logout: () => {
@@ -44,7 +49,7 @@ export function UserDropdown() {
     <>
       <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
         <button type="button" className="app-navbar__user" aria-label="用户菜单">
-          <Avatar size={28} icon={<UserOutlined />} className="app-navbar__avatar" />
+          <Avatar size={28} src={user?.avatar || undefined} icon={<UserOutlined />} className="app-navbar__avatar" />
           <span className="app-navbar__user-name">{user?.userName ?? ''}</span>
           <DownOutlined className="app-navbar__user-caret" />
         </button>

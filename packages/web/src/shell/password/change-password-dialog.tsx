@@ -1,8 +1,8 @@
-import { checkNewPassword, checkPasswordConfirmation } from '@parking/contract';
-import { App, Form, Input, Modal, type FormRule } from 'antd';
+import { App, Form, Modal } from 'antd';
 import { useState } from 'react';
 import { reloadPage } from '../../shared/browser/reload-page';
 import { resetOwnPassword } from './password-api';
+import { PasswordFields } from './password-fields';
 
 interface PasswordForm {
   userPassword: string;
@@ -12,13 +12,6 @@ interface PasswordForm {
 export const passwordChangedText = '修改成功';
 /** Spec §8: reload 1 s after a successful change. */
 export const reloadDelayMs = 1000;
-
-const asRule = (check: (value: string | undefined) => string | undefined): FormRule => ({
-  validator: async (_rule, value: string | undefined) => {
-    const problem = check(value);
-    if (problem) throw new Error(problem);
-  },
-});
 
 /** 修改密码 (spec §5 rules): new password and its confirmation, checked again on submit. */
 export function ChangePasswordDialog({ open, userId, onClose }: { open: boolean; userId: string; onClose: () => void }) {
@@ -54,18 +47,7 @@ export function ChangePasswordDialog({ open, userId, onClose }: { open: boolean;
       width={440}
     >
       <Form form={form} layout="horizontal" labelCol={{ flex: '88px' }} preserve={false}>
-        <Form.Item label="新密码" name="userPassword" required rules={[asRule(checkNewPassword)]}>
-          <Input.Password placeholder="请输入新密码" autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          label="确认密码"
-          name="validatePassword"
-          required
-          dependencies={['userPassword']}
-          rules={[asRule((value) => checkPasswordConfirmation(form.getFieldValue('userPassword') as string | undefined, value))]}
-        >
-          <Input.Password placeholder="请再次输入新密码" autoComplete="new-password" onPressEnter={() => void submit()} />
-        </Form.Item>
+        <PasswordFields names={['userPassword', 'validatePassword']} onPressEnter={() => void submit()} />
       </Form>
     </Modal>
   );

@@ -1,0 +1,25 @@
+import type { OperationLog } from '@parking/contract';
+import { Button } from 'antd';
+import { useState } from 'react';
+import { ResourceListPage } from '../../../shared/resource/resource-list-page';
+import { OperationLogDrawer } from '../components/operation-log-drawer';
+import { operationLogResource } from '../operation-log.resource';
+import '../system.css';
+
+/** 系统管理 > 操作日志 (menu address system/log): search, 详情 with the before/after, 导出. */
+export function OperationLogPage() {
+  const [shown, setShown] = useState<OperationLog>();
+  return (
+    <>
+      <ResourceListPage
+        descriptor={operationLogResource}
+        rowActions={(log) => (
+          <Button type="link" size="small" onClick={() => setShown(log)}>
+            详情
+          </Button>
+        )}
+      />
+      <OperationLogDrawer log={shown} onClose={() => setShown(undefined)} />
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import type { Role } from '@parking/contract';
+import { Button, Tooltip } from 'antd';
+import { useState } from 'react';
+import { ResourceListPage } from '../../../shared/resource/resource-list-page';
+import { RoleMenuGrantDrawer } from '../components/role-menu-grant-drawer';
+import { roleResource, systemRoleRefusal } from '../role.resource';
+
+/** 系统管理 > 角色 (menu address system/role): roles, and the menus each grants. */
+export function RolePage() {
+  const [granting, setGranting] = useState<Role | null>(null);
+
+  const grantButton = (role: Role) =>
+    role.isSystem ? (
+      <Tooltip title={systemRoleRefusal(role, '不能修改其菜单权限')}>
+        <Button type="link" size="small" disabled>
+          菜单授权
+        </Button>
+      </Tooltip>
+    ) : (
+      <Button type="link" size="small" onClick={() => setGranting(role)}>
+        菜单授权
+      </Button>
+    );
+
+  return (
+    <>
+      <ResourceListPage descriptor={roleResource} rowActions={grantButton} actionsWidth={200} />
+      {granting && <RoleMenuGrantDrawer key={granting.id} role={granting} onClose={() => setGranting(null)} />}
+    </>
+  );
+}

@@ -1,0 +1,122 @@
+import type { SystemUser } from '@parking/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { md5Hex } from '../../../shared/crypto/md5';
+import { installFakeApi, ok, type RecordedCall } from '../../../test/fake-api';
+import { disableConfirmText } from '../components/user-status-button';
+import {
+  bodyOf,
+  organizationTree,
+  positionOptions,
+  quietComputedStyle,
+  renderAt,
+  roleOptions,
+  saved,
+  systemUser,
+  user,
+} from './system-page-test-kit';
+import { UserPage } from './user-page';
+
+const seeded = (): SystemUser[] => [
+  systemUser({ id: 'u-admin', account: 'admin', realName: '管理员', isAdministrator: true }),
+  systemUser({
+    id: 'u-zs',
+    account: 'zhangsan',
+    realName: '张三',
+    organizationId: 'o-ops',
+    organizationName: '运营部',
+    positions: [
+      { id: 'p-lead', name: '班长' },
+      { id: 'p-toll', name: '收费员' },
+    ],
+  }),
+];
+
+function fakeServer(users = seeded()) {
+  return installFakeApi({
+    'GET /api/system/Permission/Users': (call: RecordedCall) => {
+      const params = call.params as Record<string, string | number>;
+      const rows = users.filter((u) => params.status === undefined || u.status === Number(params.status));
+      return ok({ list: rows, pagination: { currentPage: 1, pageSize: 10, total: rows.length } });
+    },
+    'GET /api/system/Permission/Organize': ok(organizationTree),
+    'GET /api/system/Permission/Position/Selector': ok(positionOptions),
+    'GET /api/system/Permission/Role/Selector': ok(roleOptions),
+    'POST /api/system/Permission/Users': saved('新增成功'),
+    'POST /api/system/Permission/Users/updateStatus/u-zs/0': () => {
+      users[1]!.status = 0;
+      return saved('已停用', { status: 0, endedSessions: 1 });
+    },
+  });
+}
+
+const rowOf = async (text: string) => (await screen.findByText(text)).closest('tr')!;
+const dialog = () => screen.getByRole('dialog');
+/** paste, not type: typing key by key into antd inputs is slow under jsdom */
+const fill = async (label: string, text: string) => {
+  await user.click(within(dialog()).getByLabelText(label));
+  await user.paste(text);
+};
+
+beforeAll(quietComputedStyle);
+
+describe('用户 page', { timeout: 150_000 }, () => {
+  it('lists users with their positions in order and status badges; URL filters reach the list call', async () => {
+    const calls = fakeServer();
+    renderAt('/system/user?status=1&organizationId=o-ops', '/system/user', <UserPage />);
+    const row = await rowOf('zhangsan');
+    expect(within(row).getAllByText(/班长|收费员/).map((tag) => tag.textContent)).toEqual(['班长', '收费员']);
+    expect(within(row).getByText('启用')).toBeTruthy();
+    expect(within(row).getByText('2026-03-01 10:00:00')).toBeTruthy();
+    expect(calls.find((c) => c.url === '/api/system/Permission/Users')?.params).toEqual({
+      currentPage: 1,
+      pageSize: 10,
+      organizationId: 'o-ops',
+      status: '1',
+    });
+    // the organization filter shows the organization's name, read from the tree
+    expect(await screen.findByTitle('运营部')).toBeTruthy();
+  });
+
+  it('新增 sends the password as MD5 and the positions in the order picked', async () => {
+    const calls = fakeServer();
+    renderAt('/system/user', '/system/user', <UserPage />);
+    await rowOf('zhangsan');
+    await user.click(screen.getByRole('button', { name: /新增/ }));
+    // the account is a field of its own on create only
+    expect(within(dialog()).getByLabelText('账号')).toHaveProperty('disabled', false);
+    await fill('账号', 'lisi');
+    await fill('姓名', '李四');
+    await fill('初始密码', 'abc123');
+    await fill('确认密码', 'abc123');
+    await user.click(within(dialog()).getByLabelText('岗位'));
+    await user.click(await screen.findByTitle('收费员'));
+    await user.click(await screen.findByTitle('班长'));
+    await user.click(within(dialog()).getByRole('button', { name: '保存' }));
+
+    expect(await screen.findByText('新增成功')).toBeTruthy();
+    const post = calls.find((c) => c.method === 'POST' && c.url === '/api/system/Permission/Users');
+    expect(bodyOf(post)).toMatchObject({
+      account: 'lisi',
+      realName: '李四',
+      password: md5Hex('abc123'),
+      positionIds: ['p-toll', 'p-lead'],
+      roleIds: [],
+      organizationId: null,
+      status: 1,
+    });
+  });
+
+  it('停用 says the sessions end at once, asks, and then refreshes the row', async () => {
+    const calls = fakeServer();
+    renderAt('/system/user', '/system/user', <UserPage />);
+    await user.click(within(await rowOf('zhangsan')).getByRole('button', { name: '停用' }));
+    expect((await screen.findAllByText('确定停用用户「张三」吗？')).length).toBeGreaterThan(0);
+    expect(screen.getByText(disableConfirmText)).toBeTruthy();
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: '停用' }));
+
+    expect(await screen.findByText('已停用')).toBeTruthy();
+    expect(calls.some((c) => c.url === '/api/system/Permission/Users/updateStatus/u-zs/0')).toBe(true);
+    await waitFor(async () => expect(within(await rowOf('zhangsan')).getByRole('button', { name: '启用' })).toBeTruthy());
+  });
+});

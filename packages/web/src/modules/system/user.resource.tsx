@@ -1,0 +1,62 @@
+import { userPaths, userStatusNames, type SystemUser, type UserListQuery } from '@parking/contract';
+import { Tag } from 'antd';
+import { defineResource, type ValueEnum } from '../../shared/resource/resource-types';
+import { OrganizationTreeSelect, PositionSelect } from './components/identity-selects';
+import { userResourceKey } from './system-api';
+import { UserFormInputs } from './user-form';
+import { userCreateBody, userToFormValues, userUpdateBody, type UserFormValues } from './user-form-values';
+
+export const userStatusEnum: ValueEnum = {
+  '1': { text: userStatusNames[1]!, status: 'success' },
+  '0': { text: userStatusNames[0]!, status: 'default' },
+};
+
+const names = (items: ReadonlyArray<{ id: string; name: string }>) =>
+  items.map((item, i) => (
+    <Tag key={item.id} color={i === 0 ? 'blue' : undefined}>
+      {item.name}
+    </Tag>
+  ));
+
+/** 系统管理 > 用户: staff accounts with their organization, positions (the first is the main one) and roles. */
+export const userResource = defineResource<SystemUser, UserListQuery>({
+  resource: userResourceKey,
+  name: '用户',
+  listPath: userPaths.list,
+  rowKey: 'id',
+  actions: { create: true, update: true, remove: true, export: true },
+  columns: [
+    { dataIndex: 'realName', title: '姓名', width: 110, sortable: true },
+    { dataIndex: 'account', title: '账号', width: 120, sortable: true },
+    {
+      dataIndex: 'organizationName',
+      title: '组织',
+      width: 140,
+      search: { param: 'organizationId' },
+      input: () => <OrganizationTreeSelect place="search" />,
+    },
+    {
+      dataIndex: 'positions',
+      title: '岗位',
+      width: 170,
+      search: { param: 'positionId' },
+      input: () => <PositionSelect place="search" />,
+      render: (_value, user) => <span className="user-positions">{names(user.positions)}</span>,
+    },
+    { dataIndex: 'status', title: '状态', valueType: 'select', valueEnum: userStatusEnum, width: 80 },
+    { dataIndex: 'roles', title: '角色', width: 140, hideInSearch: true, render: (_value, user) => names(user.roles) },
+    { dataIndex: 'mobile', title: '手机号', width: 120, hideInSearch: true },
+    { dataIndex: 'email', title: '邮箱', width: 160, ellipsis: true, hideInSearch: true },
+    { dataIndex: 'createdAt', title: '创建时间', valueType: 'date', width: 170, hideInSearch: true, sortable: true },
+  ],
+  form: {
+    Inputs: UserFormInputs,
+    width: 720,
+    toValues: userToFormValues,
+    // the form holds exactly the fields toValues gave it, checked by its rules
+    toBody: (values, user) => {
+      const typed = values as UserFormValues;
+      return user ? userUpdateBody(typed, user) : userCreateBody(typed);
+    },
+  },
+});

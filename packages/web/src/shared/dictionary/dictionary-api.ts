@@ -1,0 +1,30 @@
+import { dictionaryPaths, type DictDetail, type Envelope, type Paged } from '@parking/contract';
+import { http } from '../http/http-client';
+import { resourceKeys } from '../resource/use-resource';
+
+/** Spec §9: a dictionary is read whole, from page 0 at 9999 a page. */
+export const dictionaryPageSize = 9999;
+
+/** The query-key root the dictionary's reads share, so a write to any entry refreshes every select. */
+export const dictionaryResource = 'dictDetail';
+
+export interface DictionaryQuery {
+  dictName: string;
+  /** part of the label, as the 字典 page searches */
+  label?: string;
+}
+
+const requestParams = ({ dictName, label }: DictionaryQuery) => ({
+  dictName,
+  page: 0,
+  size: dictionaryPageSize,
+  ...(label?.trim() ? { label: label.trim() } : {}),
+});
+
+export const dictionaryKey = (query: DictionaryQuery) => resourceKeys.list(dictionaryResource, requestParams(query));
+
+/** GET api/dictDetail?dictName=X&page=0&size=9999: the entries of one dictionary, in their order. */
+export const fetchDictionary = (query: DictionaryQuery): Promise<DictDetail[]> =>
+  http
+    .get<Envelope<Paged<DictDetail>>>(dictionaryPaths.list, { params: requestParams(query) })
+    .then((response) => response.data.data.list);
