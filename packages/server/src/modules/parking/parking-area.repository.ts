@@ -1,0 +1,60 @@
+import { and, asc, count, desc, eq, ilike, inArray, ne, type SQL } from 'drizzle-orm';
+import type { ParkingAreaListQuery } from '@parking/contract';
+import type { Db } from '../../db/client.js';
+import { parkingAreas, parkingLots } from '../../db/schema/index.js';
+import { containsPattern } from '../../shared/like-pattern.js';
+
+type Filter = Omit<ParkingAreaListQuery, 'currentPage' | 'pageSize'>;
+export type ParkingAreaRow = typeof parkingAreas.$inferSelect;
+
+const areaConditions = (tenantId: string, filter: Filter): SQL | undefined =>
+  and(
+    eq(parkingAreas.tenantId, tenantId),
+    filter.name ? ilike(parkingAreas.name, containsPattern(filter.name)) : undefined,
+    filter.enabled === undefined ? undefined : eq(parkingAreas.enabled, filter.enabled === 1),
+  );
+
+const sortColumns = { name: parkingAreas.name, createdAt: parkingAreas.createdAt } as const;
+
+export const pageParkingAreas = async (db: Db, tenantId: string, filter: Filter, page: { currentPage: number; pageSize: number }) => {
+  const where = areaConditions(tenantId, filter);
+  const direction = filter.sort === 'desc' ? desc : asc;
+  const [total] = await db.select({ n: count() }).from(parkingAreas).where(where);
+  const rows = await db
+    .select()
+    .from(parkingAreas)
+    .where(where)
+    .orderBy(direction(sortColumns[filter.sidx ?? 'createdAt']), asc(parkingAreas.id))
+    .limit(page.pageSize)
+    .offset((page.currentPage - 1) * page.pageSize);
+  return { rows, total: Number(total?.n ?? 0) };
+};
+
+export const findParkingArea = async (db: Db, tenantId: string, id: string): Promise<ParkingAreaRow | undefined> => {
+  const [row] = await db
+    .select()
+    .from(parkingAreas)
+    .where(and(eq(parkingAreas.tenantId, tenantId), eq(parkingAreas.id, id)))
+    .limit(1);
+  return row;
+};
+
+export const parkingAreaNameTaken = async (db: Db, tenantId: string, name: string, exceptId?: string) => {
+  const [row] = await db
+    .select({ id: parkingAreas.id })
+    .from(parkingAreas)
+    .where(and(eq(parkingAreas.tenantId, tenantId), eq(parkingAreas.name, name), exceptId ? ne(parkingAreas.id, exceptId) : undefined))
+    .limit(1);
+  return row !== undefined;
+};
+
+/** How many lots each area holds, in one query. */
+export const areaLotCounts = async (db: Db, tenantId: string, ids: string[]): Promise<Map<string, number>> => {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: parkingLots.areaId, n: count() })
+    .from(parkingLots)
+    .where(and(eq(parkingLots.tenantId, tenantId), inArray(parkingLots.areaId, ids)))
+    .groupBy(parkingLots.areaId);
+  return new Map(rows.flatMap((r) => (r.id ? [[r.id, Number(r.n)] as const] : [])));
+};

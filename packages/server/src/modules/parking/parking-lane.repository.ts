@@ -1,0 +1,61 @@
+import { and, asc, count, desc, eq, ilike, ne, type SQL } from 'drizzle-orm';
+import type { ParkingLaneListValues } from '@parking/contract';
+import type { Db } from '../../db/client.js';
+import { parkingLanes, parkingLots } from '../../db/schema/index.js';
+import { containsPattern } from '../../shared/like-pattern.js';
+
+type Filter = Omit<ParkingLaneListValues, 'currentPage' | 'pageSize'>;
+export type ParkingLaneRow = { lane: typeof parkingLanes.$inferSelect; lotName: string };
+
+const laneConditions = (tenantId: string, filter: Filter): SQL | undefined =>
+  and(
+    eq(parkingLanes.tenantId, tenantId),
+    filter.lotId ? eq(parkingLanes.lotId, filter.lotId) : undefined,
+    filter.direction ? eq(parkingLanes.direction, filter.direction) : undefined,
+    filter.name ? ilike(parkingLanes.name, containsPattern(filter.name)) : undefined,
+    filter.enabled === undefined ? undefined : eq(parkingLanes.enabled, filter.enabled === 1),
+  );
+
+const sortColumns = { sortCode: parkingLanes.sortCode, name: parkingLanes.name, createdAt: parkingLanes.createdAt } as const;
+const laneColumns = { lane: parkingLanes, lotName: parkingLots.name };
+
+export const pageParkingLanes = async (db: Db, tenantId: string, filter: Filter, page: { currentPage: number; pageSize: number }) => {
+  const where = laneConditions(tenantId, filter);
+  const direction = filter.sort === 'desc' ? desc : asc;
+  const [total] = await db.select({ n: count() }).from(parkingLanes).where(where);
+  const rows: ParkingLaneRow[] = await db
+    .select(laneColumns)
+    .from(parkingLanes)
+    .innerJoin(parkingLots, eq(parkingLots.id, parkingLanes.lotId))
+    .where(where)
+    .orderBy(direction(sortColumns[filter.sidx ?? 'sortCode']), asc(parkingLanes.createdAt), asc(parkingLanes.id))
+    .limit(page.pageSize)
+    .offset((page.currentPage - 1) * page.pageSize);
+  return { rows, total: Number(total?.n ?? 0) };
+};
+
+export const findParkingLane = async (db: Db, tenantId: string, id: string): Promise<ParkingLaneRow | undefined> => {
+  const [row] = await db
+    .select(laneColumns)
+    .from(parkingLanes)
+    .innerJoin(parkingLots, eq(parkingLots.id, parkingLanes.lotId))
+    .where(and(eq(parkingLanes.tenantId, tenantId), eq(parkingLanes.id, id)))
+    .limit(1);
+  return row;
+};
+
+export const parkingLaneNameTaken = async (db: Db, tenantId: string, lotId: string, name: string, exceptId?: string) => {
+  const [row] = await db
+    .select({ id: parkingLanes.id })
+    .from(parkingLanes)
+    .where(
+      and(
+        eq(parkingLanes.tenantId, tenantId),
+        eq(parkingLanes.lotId, lotId),
+        eq(parkingLanes.name, name),
+        exceptId ? ne(parkingLanes.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+};

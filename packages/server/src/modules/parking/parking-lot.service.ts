@@ -1,0 +1,189 @@
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  parkingLotKinds,
+  type ParkingLot,
+  type ParkingLotBindings,
+  type ParkingLotFilterValues,
+  type ParkingLotListValues,
+  type ParkingLotSum,
+  type ParkingLotValues,
+} from '@parking/contract';
+import type { Db } from '../../db/client.js';
+import { parkingLots } from '../../db/schema/index.js';
+import { badRequest, conflict, notFound } from '../../plugins/app-error.js';
+import type { AuthContext } from '../../types.js';
+import { recordOperation } from '../system/operation-log.service.js';
+import { findParkingArea } from './parking-area.repository.js';
+import { countLotBindings, findParkingLot, pageParkingLots, parkingLotNameTaken, sumParkingLots, type ParkingLotRow } from './parking-lot.repository.js';
+import { namedUsers, requireTenantUsers, tenantUserNames } from './tenant-users.repository.js';
+
+/** the operation-log target of every lot change; 操作记录 of a lot reads it back */
+export const parkingLotTarget = 'parkingLot';
+
+type Page = { currentPage: number; pageSize: number };
+
+const toLot = ({ lot, areaName }: ParkingLotRow, names: Map<string, string>): ParkingLot => ({
+  id: lot.id,
+  tenantId: lot.tenantId,
+  areaId: lot.areaId,
+  areaName: areaName ?? '',
+  name: lot.name,
+  type: lot.type,
+  kind: lot.kind === 'lane' ? 'lane' : 'space',
+  address: lot.address,
+  provinceCode: lot.provinceCode,
+  cityCode: lot.cityCode,
+  districtCode: lot.districtCode,
+  lng: lot.lng,
+  lat: lot.lat,
+  totalSpaces: lot.totalSpaces,
+  longRentalSpaces: lot.longRentalSpaces,
+  reservedSpaces: lot.reservedSpaces,
+  chargingSpaces: lot.chargingSpaces,
+  freeCount: lot.freeCount,
+  selfOperated: lot.selfOperated,
+  prepay: lot.prepay,
+  managerIds: lot.managerIds,
+  managers: namedUsers(lot.managerIds, names),
+  enabled: lot.enabled,
+  longRentalSpaceLeave: lot.longRentalSpaceLeave,
+  tariffId: lot.tariffId,
+  createdAt: lot.createdAt.toISOString(),
+  updatedAt: lot.updatedAt.toISOString(),
+});
+
+const describeLots = async (db: Db, tenantId: string, rows: ParkingLotRow[]) => {
+  const names = await tenantUserNames(db, tenantId, rows.flatMap((r) => r.lot.managerIds));
+  return rows.map((r) => toLot(r, names));
+};
+
+export const listParkingLots = async (db: Db, auth: AuthContext, query: ParkingLotListValues) => {
+  const { currentPage, pageSize, ...filter } = query;
+  const { rows, total } = await pageParkingLots(db, auth.tenantId, filter, { currentPage, pageSize });
+  return { list: await describeLots(db, auth.tenantId, rows), pagination: { currentPage, pageSize, total } };
+};
+
+/** The spec's parking list call: enabledmark picks enabled or disabled lots, type 1 lane-based, 0 space-based. */
+export const listParkingLotOptions = async (db: Db, auth: AuthContext, query: Page & { enabledmark: 0 | 1; type?: number | undefined }) => {
+  const { currentPage, pageSize } = query;
+  const kind = query.type === undefined ? undefined : query.type === 1 ? 'lane' : 'space';
+  const { rows, total } = await pageParkingLots(db, auth.tenantId, { enabled: query.enabledmark, kind, sidx: 'name' }, { currentPage, pageSize });
+  const list = rows.map(({ lot, areaName }) => ({
+    id: lot.id,
+    tenantId: lot.tenantId,
+    name: lot.name,
+    areaId: lot.areaId,
+    areaName: areaName ?? '',
+    type: lot.type,
+    kind: lot.kind === 'lane' ? ('lane' as const) : ('space' as const),
+    freeCount: lot.freeCount,
+    longRentalSpaceLeave: lot.longRentalSpaceLeave,
+  }));
+  return { list, pagination: { currentPage, pageSize, total } };
+};
+
+export const getParkingLot = async (db: Db, auth: AuthContext, id: string) => {
+  const row = await findParkingLot(db, auth.tenantId, id);
+  if (!row) throw notFound('停车场不存在或已删除');
+  const [lot] = await describeLots(db, auth.tenantId, [row]);
+  return lot!;
+};
+
+const checkInput = async (db: Db, tenantId: string, input: ParkingLotValues, exceptId?: string) => {
+  if (await parkingLotNameTaken(db, tenantId, input.name, exceptId)) throw conflict(`停车场名称「${input.name}」已存在`);
+  if (input.areaId && !(await findParkingArea(db, tenantId, input.areaId))) throw badRequest('所选片区不存在');
+  await requireTenantUsers(db, tenantId, input.managerIds, '管理员');
+};
+
+const log = (db: Db, auth: AuthContext, action: 'create' | 'update' | 'delete', id: string, summary: string, before?: ParkingLot, after?: ParkingLot) =>
+  recordOperation(db, auth, { module: 'parking', action, target: parkingLotTarget, targetId: id, summary, before, after });
+
+export const createParkingLot = async (db: Db, auth: AuthContext, input: ParkingLotValues) => {
+  await checkInput(db, auth.tenantId, input);
+  // a new lot has no car in it yet
+  const [row] = await db
+    .insert(parkingLots)
+    .values({ tenantId: auth.tenantId, ...input, freeCount: input.totalSpaces })
+    .returning({ id: parkingLots.id });
+  const created = await getParkingLot(db, auth, row!.id);
+  await log(db, auth, 'create', created.id, `新增停车场「${created.name}」`, undefined, created);
+  return created;
+};
+
+const pickTotals = ({ totalSpaces, longRentalSpaces, reservedSpaces, chargingSpaces }: ParkingLotValues | ParkingLot) =>
+  ({ totalSpaces, longRentalSpaces, reservedSpaces, chargingSpaces });
+
+export const updateParkingLot = async (db: Db, auth: AuthContext, id: string, input: ParkingLotValues) => {
+  const before = await getParkingLot(db, auth, id);
+  await checkInput(db, auth.tenantId, input, id);
+  const bound = await countLotBindings(db, auth.tenantId, id);
+  if (bound.lanes > 0 && input.kind !== 'lane') throw badRequest(`停车场「${before.name}」下还有${bound.lanes}条车道，不能改为泊位型`);
+  // a lot with spaces counts its totals from them (see recountLotSpaces); the form cannot overwrite them
+  const totals = bound.spaces > 0 ? pickTotals(before) : pickTotals(input);
+  // the cars parked stay parked: a change of the total moves the free count by the same amount
+  const freeCount = Math.min(totals.totalSpaces, Math.max(0, before.freeCount + totals.totalSpaces - before.totalSpaces));
+  await db
+    .update(parkingLots)
+    .set({ ...input, ...totals, freeCount, updatedAt: sql`now()` })
+    .where(and(eq(parkingLots.tenantId, auth.tenantId), eq(parkingLots.id, id)));
+  const after = await getParkingLot(db, auth, id);
+  await log(db, auth, 'update', id, `修改停车场「${after.name}」`, before, after);
+  return after;
+};
+
+export const parkingLotBindings = async (db: Db, auth: AuthContext, id: string): Promise<ParkingLotBindings> => {
+  await getParkingLot(db, auth, id);
+  const { lanes, spaces } = await countLotBindings(db, auth.tenantId, id);
+  const openOrders = 0;
+  return { lanes, spaces, openOrders, deletable: lanes + spaces + openOrders === 0 };
+};
+
+export const deleteParkingLot = async (db: Db, auth: AuthContext, id: string) => {
+  const before = await getParkingLot(db, auth, id);
+  const bound = await parkingLotBindings(db, auth, id);
+  if (!bound.deletable) {
+    const parts = [bound.lanes && `${bound.lanes}条车道`, bound.spaces && `${bound.spaces}个泊位`, bound.openOrders && `${bound.openOrders}个未完成订单`];
+    throw badRequest(`停车场「${before.name}」下还有${parts.filter(Boolean).join('、')}，请先删除后再删除停车场`);
+  }
+  await db.delete(parkingLots).where(and(eq(parkingLots.tenantId, auth.tenantId), eq(parkingLots.id, id)));
+  await log(db, auth, 'delete', id, `删除停车场「${before.name}」`, before);
+};
+
+/** Manual correction of the free count when the counters drifted; always logged with before and after. */
+export const correctFreeCount = async (db: Db, auth: AuthContext, id: string, freeCount: number) => {
+  const before = await getParkingLot(db, auth, id);
+  if (freeCount > before.totalSpaces) throw badRequest(`空闲车位数不能超过总车位数（${before.totalSpaces}）`);
+  // a space-based lot with spaces takes its free count from their states
+  if (before.kind === 'space' && (await countLotBindings(db, auth.tenantId, id)).spaces > 0) {
+    throw badRequest(`停车场「${before.name}」的空闲车位数按泊位状态统计，不能手动修正`);
+  }
+  await db
+    .update(parkingLots)
+    .set({ freeCount, updatedAt: sql`now()` })
+    .where(and(eq(parkingLots.tenantId, auth.tenantId), eq(parkingLots.id, id)));
+  const after = await getParkingLot(db, auth, id);
+  await log(db, auth, 'update', id, `修正停车场「${after.name}」空闲车位数：${before.freeCount} → ${freeCount}`, before, after);
+  return after;
+};
+
+export const setLongRentalSpaceLeave = async (db: Db, auth: AuthContext, id: string, longRentalSpaceLeave: boolean) => {
+  const before = await getParkingLot(db, auth, id);
+  await db
+    .update(parkingLots)
+    .set({ longRentalSpaceLeave, updatedAt: sql`now()` })
+    .where(and(eq(parkingLots.tenantId, auth.tenantId), eq(parkingLots.id, id)));
+  const after = await getParkingLot(db, auth, id);
+  const state = longRentalSpaceLeave ? '开启' : '关闭';
+  await log(db, auth, 'update', id, `${state}停车场「${after.name}」长租车位离场释放`, before, after);
+  return after;
+};
+
+export const sumParking = async (db: Db, auth: AuthContext, filter: ParkingLotFilterValues): Promise<ParkingLotSum> => {
+  const rows = await sumParkingLots(db, auth.tenantId, filter);
+  const byKind = parkingLotKinds.map((kind) => {
+    const row = rows.find((r) => r.kind === kind) ?? { lots: 0, spaces: 0, free: 0 };
+    return { kind, lots: row.lots, spaces: row.spaces, free: row.free, occupied: Math.max(0, row.spaces - row.free) };
+  });
+  const total = (key: 'lots' | 'spaces' | 'free' | 'occupied') => byKind.reduce((n, k) => n + k[key], 0);
+  return { lots: total('lots'), spaces: total('spaces'), free: total('free'), occupied: total('occupied'), byKind };
+};

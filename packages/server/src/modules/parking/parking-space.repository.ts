@@ -1,0 +1,97 @@
+import { and, asc, count, desc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { ParkingSpaceListValues } from '@parking/contract';
+import type { Db } from '../../db/client.js';
+import { parkingLots, parkingSpaces } from '../../db/schema/index.js';
+import { containsPattern } from '../../shared/like-pattern.js';
+
+type Filter = Omit<ParkingSpaceListValues, 'currentPage' | 'pageSize'>;
+export type ParkingSpaceRow = { space: typeof parkingSpaces.$inferSelect; lotName: string };
+
+const spaceConditions = (tenantId: string, filter: Filter): SQL | undefined =>
+  and(
+    eq(parkingSpaces.tenantId, tenantId),
+    filter.lotId ? eq(parkingSpaces.lotId, filter.lotId) : undefined,
+    filter.number ? ilike(parkingSpaces.number, containsPattern(filter.number)) : undefined,
+    filter.type === undefined ? undefined : eq(parkingSpaces.type, filter.type),
+    filter.state ? eq(parkingSpaces.state, filter.state) : undefined,
+    filter.charging === undefined ? undefined : eq(parkingSpaces.charging, filter.charging === 1),
+    filter.sensorSn ? ilike(parkingSpaces.sensorSn, containsPattern(filter.sensorSn)) : undefined,
+  );
+
+const sortColumns = { number: parkingSpaces.number, type: parkingSpaces.type, state: parkingSpaces.state, createdAt: parkingSpaces.createdAt } as const;
+const spaceColumns = { space: parkingSpaces, lotName: parkingLots.name };
+
+export const pageParkingSpaces = async (db: Db, tenantId: string, filter: Filter, page: { currentPage: number; pageSize: number }) => {
+  const where = spaceConditions(tenantId, filter);
+  const direction = filter.sort === 'desc' ? desc : asc;
+  const [total] = await db.select({ n: count() }).from(parkingSpaces).where(where);
+  const rows: ParkingSpaceRow[] = await db
+    .select(spaceColumns)
+    .from(parkingSpaces)
+    .innerJoin(parkingLots, eq(parkingLots.id, parkingSpaces.lotId))
+    .where(where)
+    .orderBy(direction(sortColumns[filter.sidx ?? 'number']), asc(parkingLots.name), asc(parkingSpaces.id))
+    .limit(page.pageSize)
+    .offset((page.currentPage - 1) * page.pageSize);
+  return { rows, total: Number(total?.n ?? 0) };
+};
+
+export const findParkingSpace = async (db: Db, tenantId: string, id: string): Promise<ParkingSpaceRow | undefined> => {
+  const [row] = await db
+    .select(spaceColumns)
+    .from(parkingSpaces)
+    .innerJoin(parkingLots, eq(parkingLots.id, parkingSpaces.lotId))
+    .where(and(eq(parkingSpaces.tenantId, tenantId), eq(parkingSpaces.id, id)))
+    .limit(1);
+  return row;
+};
+
+/** Which of `numbers` the lot already has, in the order asked. */
+export const takenSpaceNumbers = async (db: Db, tenantId: string, lotId: string, numbers: string[], exceptId?: string) => {
+  if (numbers.length === 0) return [];
+  const rows = await db
+    .select({ number: parkingSpaces.number })
+    .from(parkingSpaces)
+    .where(
+      and(
+        eq(parkingSpaces.tenantId, tenantId),
+        eq(parkingSpaces.lotId, lotId),
+        inArray(parkingSpaces.number, numbers),
+        exceptId ? ne(parkingSpaces.id, exceptId) : undefined,
+      ),
+    );
+  const taken = new Set(rows.map((r) => r.number));
+  return numbers.filter((n) => taken.has(n));
+};
+
+/** The space (number and lot name) that the tenant's sensor already watches, other than `exceptId`. */
+export const spaceOfSensor = async (db: Db, tenantId: string, sensorSn: string, exceptId?: string) => {
+  const [row] = await db
+    .select({ number: parkingSpaces.number, lotName: parkingLots.name })
+    .from(parkingSpaces)
+    .innerJoin(parkingLots, eq(parkingLots.id, parkingSpaces.lotId))
+    .where(and(eq(parkingSpaces.tenantId, tenantId), eq(parkingSpaces.sensorSn, sensorSn), exceptId ? ne(parkingSpaces.id, exceptId) : undefined))
+    .limit(1);
+  return row;
+};
+
+/** A lot's spaces counted the way its totals are kept: all, by type, with a charger, free. */
+export const countLotSpaces = async (db: Db, tenantId: string, lotId: string) => {
+  const [row] = await db
+    .select({
+      total: count(),
+      longRental: sql<string>`count(*) filter (where ${parkingSpaces.type} = 1)`,
+      reserved: sql<string>`count(*) filter (where ${parkingSpaces.type} = 2)`,
+      charging: sql<string>`count(*) filter (where ${parkingSpaces.charging})`,
+      free: sql<string>`count(*) filter (where ${parkingSpaces.state} = 'free')`,
+    })
+    .from(parkingSpaces)
+    .where(and(eq(parkingSpaces.tenantId, tenantId), eq(parkingSpaces.lotId, lotId)));
+  return {
+    total: Number(row?.total ?? 0),
+    longRental: Number(row?.longRental ?? 0),
+    reserved: Number(row?.reserved ?? 0),
+    charging: Number(row?.charging ?? 0),
+    free: Number(row?.free ?? 0),
+  };
+};

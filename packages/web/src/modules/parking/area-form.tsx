@@ -1,0 +1,56 @@
+import { parkingAreaInput, type ParkingArea } from '@parking/contract';
+import { Col, Form, Input, InputNumber, Row, Switch } from 'antd';
+import { schemaRule } from '../../shared/resource/schema-check';
+import { CoordinateInputs } from './components/coordinate-inputs';
+import { UserMultiSelect } from './components/parking-selects';
+
+const fields = parkingAreaInput.shape;
+
+/** The inputs of 新增片区 and 编辑片区. The area API keeps no division codes, so the address is plain text. */
+export function AreaFormInputs(_props: { record: ParkingArea | undefined }) {
+  return (
+    <Row gutter={16}>
+      <Col span={12}>
+        <Form.Item label="片区名称" name="name" rules={[{ required: true, whitespace: true, message: '请输入片区名称' }, schemaRule(fields.name)]}>
+          <Input allowClear placeholder="请输入片区名称" maxLength={64} />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item label="楼层" name="floor" rules={[schemaRule(fields.floor)]}>
+          <Input allowClear placeholder="如 B1、地面" maxLength={32} />
+        </Form.Item>
+      </Col>
+      <Col span={24}>
+        <Form.Item label="地址" name="address" rules={[schemaRule(fields.address)]}>
+          <Input allowClear placeholder="请输入地址" maxLength={200} />
+        </Form.Item>
+      </Col>
+      <CoordinateInputs />
+      <Col span={12}>
+        <Form.Item label="巡检员" name="inspectorIds">
+          <UserMultiSelect placeholder="请选择巡检员" />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item
+          label="打卡范围"
+          name="checkInRange"
+          extra="巡检员在片区中心多少米内可以打卡"
+          rules={[{ required: true, message: '请输入打卡范围' }, schemaRule(fields.checkInRange)]}
+        >
+          <InputNumber<number> placeholder="0-10000" precision={0} suffix="米" style={{ width: '100%' }} />
+        </Form.Item>
+      </Col>
+      <Col span={24}>
+        <Form.Item label="描述" name="description" rules={[schemaRule(fields.description)]}>
+          <Input.TextArea rows={3} placeholder="请输入描述" maxLength={500} showCount />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item label="状态" name="enabled" valuePropName="checked">
+          <Switch checkedChildren="启用" unCheckedChildren="停用" />
+        </Form.Item>
+      </Col>
+    </Row>
+  );
+}

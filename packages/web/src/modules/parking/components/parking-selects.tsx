@@ -1,0 +1,70 @@
+import { dictionaryNames } from '@parking/contract';
+import { Select } from 'antd';
+import { useDictionary } from '../../../shared/dictionary/use-dictionary';
+import { useAreaOptions, useUserOptions } from '../parking-api';
+import { pickerWidth, type PickerPlace, type PickerProps } from '../../../shared/components/picker';
+
+
+/** Several of the tenant's users (巡检员, 管理员), searched by name or account. */
+export function UserMultiSelect({ value, onChange, id, placeholder }: PickerProps<string[]> & { placeholder: string }) {
+  const users = useUserOptions();
+  const options = (users.data ?? []).map((user) => ({ value: user.id, label: `${user.realName}（${user.account}）` }));
+  return (
+    <Select
+      id={id}
+      mode="multiple"
+      value={value ?? []}
+      onChange={onChange}
+      options={options}
+      loading={users.isLoading}
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      maxTagCount="responsive"
+      placeholder={placeholder}
+      notFoundContent="暂无用户"
+      style={{ width: '100%' }}
+    />
+  );
+}
+
+/** One area; a null from the API shows the placeholder. */
+export function AreaSelect({ value, onChange, place = 'form', id }: PickerProps<string | null | undefined>) {
+  const areas = useAreaOptions();
+  return (
+    <Select
+      id={id}
+      value={value ?? undefined}
+      onChange={(next: string | undefined) => onChange?.(next ?? null)}
+      options={areas.data ?? []}
+      loading={areas.isLoading}
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      placeholder="请选择片区"
+      notFoundContent="暂无片区"
+      style={{ width: pickerWidth(place) }}
+    />
+  );
+}
+
+/** 停车场类型 from the parking_type dictionary; the search form keeps values as strings (URL), the form as numbers. */
+export function LotTypeSelect({ value, onChange, place = 'form', id }: PickerProps<string | number | null | undefined>) {
+  const dictionary = useDictionary(dictionaryNames.lotType);
+  const options = dictionary.options.map((option) => ({ label: option.label, value: place === 'search' ? String(option.value) : Number(option.value) }));
+  return (
+    <Select
+      id={id}
+      value={value ?? undefined}
+      onChange={(next: string | number | undefined) => onChange?.(next ?? null)}
+      options={options}
+      loading={dictionary.loading}
+      allowClear
+      placeholder="请选择停车场类型"
+      style={{ width: pickerWidth(place) }}
+    />
+  );
+}
+
+/** A lot type's dictionary label in a table cell. */
+export function LotTypeLabel({ value }: { value: number }) {
+  return <>{useDictionary(dictionaryNames.lotType).labelOf(value)}</>;
+}
