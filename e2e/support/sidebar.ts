@@ -18,4 +18,16 @@ export async function openFromSidebar(page: Page, folder: string, item: string, 
     await pageItem.click();
     await expect(page).toHaveURL(url, { timeout: 5_000 });
   }).toPass({ timeout: 30_000 });
+  await expectViewShown(page);
+}
+
+/**
+ * Waits until the page the URL names is the one on screen. A menu page is loaded on its first
+ * visit, and while it loads the address bar already names it but the page left behind is still
+ * shown (and stays mounted, hidden, afterwards): a locator resolved in that moment would hold on
+ * to the old page's elements.
+ */
+export async function expectViewShown(page: Page): Promise<void> {
+  const path = new URL(page.url()).hash.replace(/^#/, '').split('?')[0] || '/';
+  await expect(page.locator(`.app-view[data-view-path="${path}"]`)).toBeVisible();
 }
