@@ -1,7 +1,11 @@
+import ExcelJS from 'exceljs';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { ResourcePage } from '../support/resource.page.js';
+import { expectViewShown } from '../support/sidebar.js';
 
-/** 停车场管理 > 片区 / 停车场 as an operator sees them: search form, summary, table with row actions, dialogs. */
+const addresses = { 片区: 'parkingArea', 停车场: 'parkingList', 车道: 'parkingLane', 泊位: 'parkingSpace' } as const;
+
+/** 停车场管理 > 片区 / 停车场 / 车道 / 泊位 as an operator sees them: search form, summary, table with row actions, dialogs. */
 export class ParkingAdminPage extends ResourcePage {
   readonly confirm: Locator;
 
@@ -11,8 +15,9 @@ export class ParkingAdminPage extends ResourcePage {
   }
 
   /** Straight to the page by its address, as a bookmark opens it. */
-  async visit(title: '片区' | '停车场') {
-    await this.page.goto(`/#/parkingAdmin/${title === '片区' ? 'parkingArea' : 'parkingList'}`);
+  async visit(title: keyof typeof addresses) {
+    await this.page.goto(`/#/parkingAdmin/${addresses[title]}`);
+    await expectViewShown(this.page);
     await expect(this.current).toBeVisible();
   }
 
@@ -23,6 +28,11 @@ export class ParkingAdminPage extends ResourcePage {
 
   field(label: string): Locator {
     return this.dialog.getByLabel(label, { exact: true });
+  }
+
+  /** A rule's message under a field of the dialog (not a placeholder that reads the same). */
+  async expectFieldError(text: string) {
+    await expect(this.dialog.locator('.ant-form-item-explain-error').getByText(text, { exact: true })).toBeVisible();
   }
 
   async fill(label: string, value: string) {
@@ -42,4 +52,15 @@ export class ParkingAdminPage extends ResourcePage {
     await confirm.getByRole('button', { name: '删除' }).click();
   }
 
+  /** The rows an exported xlsx holds, header first, each as its cells' text. */
+  async exportRows(): Promise<string[][]> {
+    const download = this.page.waitForEvent('download');
+    await this.current.getByRole('button', { name: /导出/ }).click();
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(await (await download).path());
+    const sheet = book.worksheets[0]!;
+    const rows: string[][] = [];
+    sheet.eachRow((row) => rows.push(Array.from({ length: sheet.columnCount }, (_, i) => row.getCell(i + 1).text)));
+    return rows;
+  }
 }

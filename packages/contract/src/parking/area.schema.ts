@@ -4,6 +4,7 @@ import { pagedList, pageQuery } from '../common/paging.js';
 export const parkingAreaPaths = {
   list: '/api/system/ParkingArea',
   item: '/api/system/ParkingArea/:id',
+  export: '/api/system/ParkingArea/Actions/Export',
 } as const;
 
 /** Optional free text of at most `max` characters, trimmed, empty when left out. */

@@ -5,6 +5,7 @@ import { enabledMarkFilter } from './area.schema.js';
 export const parkingLanePaths = {
   list: '/api/system/ParkingLane',
   item: '/api/system/ParkingLane/:id',
+  export: '/api/system/ParkingLane/Actions/Export',
 } as const;
 
 export const parkingLaneDirections = ['in', 'out'] as const;

@@ -5,6 +5,7 @@ import { latitudeField, longitudeField } from './area.schema.js';
 export const parkingSpacePaths = {
   list: '/api/system/ParkingSpace',
   item: '/api/system/ParkingSpace/:id',
+  export: '/api/system/ParkingSpace/Actions/Export',
   /** page /parkingAdmin/add/:id: many spaces of one lot by pattern, e.g. A001–A120 */
   batch: '/api/system/ParkingSpace/Actions/Batch',
 } as const;

@@ -24,6 +24,8 @@ export const pageRegistry: Readonly<Record<string, PageComponent>> = {
   'system/position': lazyPage(() => import('../modules/system/pages/position-page'), 'PositionPage'),
   'parkingAdmin/parkingList': lazyPage(() => import('../modules/parking/pages/lot-page'), 'LotPage'),
   'parkingAdmin/parkingArea': lazyPage(() => import('../modules/parking/pages/area-page'), 'AreaPage'),
+  'parkingAdmin/parkingLane': lazyPage(() => import('../modules/parking/pages/lane-page'), 'LanePage'),
+  'parkingAdmin/parkingSpace': lazyPage(() => import('../modules/parking/pages/space-page'), 'SpacePage'),
   'parkingAdmin/tariff': lazyPage(() => import('../modules/parking/pages/tariff-page'), 'TariffPage'),
 };
 

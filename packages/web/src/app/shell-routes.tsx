@@ -14,6 +14,7 @@ import { RouteFallback } from '../shared/pages/route-fallback';
 import { Suspense } from 'react';
 
 const UserCenterPage = lazyPage(() => import('../modules/system/pages/user-center-page'), 'UserCenterPage');
+const SpaceBatchPage = lazyPage(() => import('../modules/parking/pages/space-batch-page'), 'SpaceBatchPage');
 
 const titled = (title: string): RouteHandle => ({ title });
 
@@ -41,7 +42,7 @@ export const fixedShellRoutes: RouteObject[] = [
   { index: true, element: <RootRedirect /> },
   { path: 'redirect/*', element: <RedirectPage /> },
   { path: 'user/center', handle: titled('个人中心'), element: <Suspense fallback={<RouteFallback />}><UserCenterPage /></Suspense> },
-  placeholder('parkingAdmin/add/:id', '新增停车场'),
+  { path: 'parkingAdmin/add/:id', handle: titled('新增泊位'), element: <Suspense fallback={<RouteFallback />}><SpaceBatchPage /></Suspense> },
   placeholder('OrderManagement/parkingRecordOrderInfo/:id', '停车订单详情'),
   placeholder('jointRecovery/unpaidOrders/:id', '欠费订单详情'),
 ];

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parkingLots, tenants } from '../../db/schema/index.js';
 import { buildTestApp, signIn, type TestApp } from '../../test/test-app.js';
+import { xlsxRows } from '../../test/xlsx-rows.js';
 
 let t: TestApp;
 let admin: string;
@@ -69,6 +70,15 @@ describe('parking areas', () => {
     expect(response.json()).toMatchObject({ code: 200, msg: '修改成功', data: { description: '含福华路与益田路', checkInRange: 150, inspectors: [] } });
     const log = (await call('GET', `/api/system/log?targetId=${areaId}&action=update`)).json().data.list[0];
     expect(log).toMatchObject({ before: { checkInRange: 200 }, after: { checkInRange: 150 } });
+  });
+
+  it('exports the filtered areas to xlsx, and only the tenant\'s own', async () => {
+    // the edit above replaced the whole area, so address, floor and place are empty now
+    const rows = await xlsxRows(await call('GET', `${base}/Actions/Export?name=${encodeURIComponent('福田')}`));
+    expect(rows[0]).toEqual(['片区名称', '地址', '楼层', '经度', '纬度', '巡检员', '打卡范围(米)', '停车场数', '状态', '创建时间']);
+    expect(rows.slice(1).map((r) => r.slice(0, 9))).toEqual([['福田中心片区', '', '', '', '', '', '150', '0', '启用']]);
+    expect(await xlsxRows(await call('GET', `${base}/Actions/Export`, undefined, mwAdmin))).toHaveLength(1);
+    expect((await call('GET', `${base}/Actions/Export`, undefined, finance)).statusCode).toBe(403);
   });
 
   it('does not show, change or delete another tenant\'s area', async () => {

@@ -1,7 +1,8 @@
-import { envelope, parkingArea, parkingAreaInput, parkingAreaListQuery, parkingAreaPage, parkingAreaPaths } from '@parking/contract';
+import { envelope, parkingArea, type ParkingArea, parkingAreaInput, parkingAreaListQuery, parkingAreaPage, parkingAreaPaths } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth.js';
+import { pages, sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
 import { createParkingArea, deleteParkingArea, getParkingArea, listParkingAreas, updateParkingArea } from './parking-area.service.js';
 
 const tags = ['parking'];
@@ -15,6 +16,32 @@ export const parkingAreaRoutes: FastifyPluginAsyncZod = async (app) => {
     parkingAreaPaths.list,
     { config: { permission }, schema: { tags, summary: '片区列表', querystring: parkingAreaListQuery, response: { 200: envelope(parkingAreaPage) } } },
     async (request) => ok(await listParkingAreas(request.db, requireAuth(request), request.query)),
+  );
+
+  app.get(
+    parkingAreaPaths.export,
+    { config: { permission }, schema: { tags, summary: '导出片区（xlsx）', querystring: parkingAreaListQuery } },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const { currentPage: _page, pageSize: _size, ...filter } = request.query;
+      return sendXlsx<ParkingArea>(reply, {
+        fileName: '片区',
+        sheetName: '片区',
+        columns: [
+          { header: '片区名称', width: 20, value: (a) => a.name },
+          { header: '地址', width: 30, value: (a) => a.address },
+          { header: '楼层', width: 8, value: (a) => a.floor },
+          { header: '经度', width: 12, value: (a) => a.lng },
+          { header: '纬度', width: 12, value: (a) => a.lat },
+          { header: '巡检员', width: 20, value: (a) => a.inspectors.map((i) => i.name).join('、') },
+          { header: '打卡范围(米)', width: 12, value: (a) => a.checkInRange },
+          { header: '停车场数', width: 10, value: (a) => a.lotCount },
+          { header: '状态', width: 8, value: (a) => (a.enabled ? '启用' : '停用') },
+          { header: '创建时间', width: 20, value: (a) => shanghaiDateTime(new Date(a.createdAt)) },
+        ],
+        batches: pages(async (currentPage, pageSize) => (await listParkingAreas(request.db, auth, { ...filter, currentPage, pageSize })).list),
+      });
+    },
   );
 
   app.get(

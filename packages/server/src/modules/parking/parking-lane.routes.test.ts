@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signIn, type TestApp } from '../../test/test-app.js';
+import { xlsxRows } from '../../test/xlsx-rows.js';
 
 let t: TestApp;
 let admin: string;
@@ -97,6 +98,19 @@ describe('parking lanes', () => {
     }
     expect((await call('GET', `${base}/${entryId}`)).json().data.name).toBe('东门入口');
     expect((await call('GET', `${base}/not-a-uuid`)).json()).toMatchObject({ code: 400, msg: '路径参数 id：车道编号格式不正确' });
+  });
+
+  it('exports the filtered lanes to xlsx, and only the tenant\'s own', async () => {
+    const response = await call('GET', `${base}/Actions/Export?lotId=${gatedId}`);
+    expect(response.headers['content-type']).toContain('spreadsheetml');
+    const rows = await xlsxRows(response);
+    expect(rows[0]).toEqual(['车道名称', '停车场', '方向', '缴费后自动放行', '状态', '排序', '创建时间']);
+    expect(rows.slice(1).map((r) => r.slice(0, 6))).toEqual([
+      ['东门入口', '万象天地停车场', '入口', '否', '启用', '0'],
+      ['1号出口', '万象天地停车场', '出口', '否', '启用', '2'],
+    ]);
+    expect(await xlsxRows(await call('GET', `${base}/Actions/Export`, undefined, mwAdmin))).toHaveLength(1);
+    expect((await call('GET', `${base}/Actions/Export?direction=up`)).json().code).toBe(400);
   });
 
   it('refuses users without the 车道 permission', async () => {

@@ -1,7 +1,8 @@
-import { envelope, parkingLane, parkingLaneInput, parkingLaneListQuery, parkingLanePage, parkingLanePaths } from '@parking/contract';
+import { envelope, parkingLane, parkingLaneDirectionNames, type ParkingLane, parkingLaneInput, parkingLaneListQuery, parkingLanePage, parkingLanePaths } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth.js';
+import { pages, sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
 import { createParkingLane, deleteParkingLane, getParkingLane, listParkingLanes, updateParkingLane } from './parking-lane.service.js';
 
 const tags = ['parking'];
@@ -15,6 +16,29 @@ export const parkingLaneRoutes: FastifyPluginAsyncZod = async (app) => {
     parkingLanePaths.list,
     { config: { permission }, schema: { tags, summary: '车道列表', querystring: parkingLaneListQuery, response: { 200: envelope(parkingLanePage) } } },
     async (request) => ok(await listParkingLanes(request.db, requireAuth(request), request.query)),
+  );
+
+  app.get(
+    parkingLanePaths.export,
+    { config: { permission }, schema: { tags, summary: '导出车道（xlsx）', querystring: parkingLaneListQuery } },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const { currentPage: _page, pageSize: _size, ...filter } = request.query;
+      return sendXlsx<ParkingLane>(reply, {
+        fileName: '车道',
+        sheetName: '车道',
+        columns: [
+          { header: '车道名称', width: 20, value: (l) => l.name },
+          { header: '停车场', width: 24, value: (l) => l.lotName },
+          { header: '方向', width: 8, value: (l) => parkingLaneDirectionNames[l.direction] },
+          { header: '缴费后自动放行', width: 14, value: (l) => (l.releaseAfterPayment ? '是' : '否') },
+          { header: '状态', width: 8, value: (l) => (l.enabled ? '启用' : '停用') },
+          { header: '排序', width: 8, value: (l) => l.sortCode },
+          { header: '创建时间', width: 20, value: (l) => shanghaiDateTime(new Date(l.createdAt)) },
+        ],
+        batches: pages(async (currentPage, pageSize) => (await listParkingLanes(request.db, auth, { ...filter, currentPage, pageSize })).list),
+      });
+    },
   );
 
   app.get(

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parkingSpaces } from '../../db/schema/index.js';
 import { buildTestApp, signIn, type TestApp } from '../../test/test-app.js';
+import { xlsxRows } from '../../test/xlsx-rows.js';
 
 let t: TestApp;
 let admin: string;
@@ -147,6 +148,18 @@ describe('parking spaces', () => {
     expect((await call('GET', `${base}/${spaceId}`)).json().data.number).toBe('F001');
     expect((await call('POST', `${base}/Actions/Batch`, { lotId: gatedId, prefix: 'Z', start: 1, end: 2 }, mwAdmin)).json().code).toBe(400);
     expect(await total(`?lotId=${gatedId}`)).toBe(118);
+  });
+
+  it('exports the filtered spaces to xlsx, and only the tenant\'s own', async () => {
+    const rows = await xlsxRows(await call('GET', `${base}/Actions/Export?lotId=${roadId}`));
+    expect(rows[0]).toEqual(['泊位编号', '停车场', '类型', '充电车位', '地磁编号', '经度', '纬度', '状态', '创建时间']);
+    expect(rows.slice(1).map((r) => r.slice(0, 5).concat(r[7]!)).sort()).toEqual([
+      ['A119', '福华路路侧', '普通', '否', '', '空闲'],
+      ['F001', '福华路路侧', '普通', '否', 'GM-0001', '占用'],
+    ]);
+    expect(await xlsxRows(await call('GET', `${base}/Actions/Export?lotId=${gatedId}&number=A00`))).toHaveLength(10);
+    expect(await xlsxRows(await call('GET', `${base}/Actions/Export`, undefined, mwAdmin))).toHaveLength(1);
+    expect((await call('GET', `${base}/Actions/Export?state=broken`)).json().code).toBe(400);
   });
 
   it('refuses users without the 泊位 permission', async () => {

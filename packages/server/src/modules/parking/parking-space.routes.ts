@@ -7,10 +7,14 @@ import {
   parkingSpaceListQuery,
   parkingSpacePage,
   parkingSpacePaths,
+  parkingSpaceStateNames,
+  parkingSpaceTypeNames,
+  type ParkingSpace,
 } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth.js';
+import { pages, sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
 import {
   createParkingSpace,
   createParkingSpaceBatch,
@@ -31,6 +35,31 @@ export const parkingSpaceRoutes: FastifyPluginAsyncZod = async (app) => {
     parkingSpacePaths.list,
     { config: { permission }, schema: { tags, summary: '泊位列表', querystring: parkingSpaceListQuery, response: { 200: envelope(parkingSpacePage) } } },
     async (request) => ok(await listParkingSpaces(request.db, requireAuth(request), request.query)),
+  );
+
+  app.get(
+    parkingSpacePaths.export,
+    { config: { permission }, schema: { tags, summary: '导出泊位（xlsx）', querystring: parkingSpaceListQuery } },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const { currentPage: _page, pageSize: _size, ...filter } = request.query;
+      return sendXlsx<ParkingSpace>(reply, {
+        fileName: '泊位',
+        sheetName: '泊位',
+        columns: [
+          { header: '泊位编号', width: 14, value: (s) => s.number },
+          { header: '停车场', width: 24, value: (s) => s.lotName },
+          { header: '类型', width: 8, value: (s) => parkingSpaceTypeNames[s.type] ?? String(s.type) },
+          { header: '充电车位', width: 10, value: (s) => (s.charging ? '是' : '否') },
+          { header: '地磁编号', width: 16, value: (s) => s.sensorSn },
+          { header: '经度', width: 12, value: (s) => s.lng },
+          { header: '纬度', width: 12, value: (s) => s.lat },
+          { header: '状态', width: 8, value: (s) => parkingSpaceStateNames[s.state] },
+          { header: '创建时间', width: 20, value: (s) => shanghaiDateTime(new Date(s.createdAt)) },
+        ],
+        batches: pages(async (currentPage, pageSize) => (await listParkingSpaces(request.db, auth, { ...filter, currentPage, pageSize })).list),
+      });
+    },
   );
 
   app.get(

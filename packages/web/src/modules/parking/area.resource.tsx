@@ -14,7 +14,7 @@ export const areaResource = defineResource<ParkingArea, ParkingAreaListQuery>({
   name: '片区',
   listPath: parkingAreaPaths.list,
   rowKey: 'id',
-  actions: { create: true, update: true, remove: true },
+  actions: { create: true, update: true, remove: true, export: true },
   columns: [
     { dataIndex: 'name', title: '片区名称', width: 160, sortable: true },
     { dataIndex: 'address', title: '地址', width: 220, ellipsis: true, hideInSearch: true },

@@ -1,6 +1,8 @@
 import {
   parkingAreaPaths,
   parkingLotPaths,
+  type ParkingLotKind,
+  type ParkingLotOption,
   userPaths,
   type ParkingArea,
   type ParkingLotBindings,
@@ -15,6 +17,8 @@ import { resourceKeys } from '../../shared/resource/use-resource';
 /** Query-key roots, shared with the resources so a save there refreshes the pickers and the sum here. */
 export const parkingAreaResourceKey = 'parkingArea';
 export const parkingLotResourceKey = 'parkingLot';
+export const parkingLaneResourceKey = 'parkingLane';
+export const parkingSpaceResourceKey = 'parkingSpace';
 
 const withId = (path: string, id: string) => path.replace(':id', encodeURIComponent(id));
 
@@ -54,3 +58,16 @@ export const fetchLotBindings = (id: string) => requestData<ParkingLotBindings>(
 /** PUT freecnt/{id}: the operator's correction of a lot's free count. */
 export const correctFreeCount = (id: string, freeCount: number) =>
   requestData<unknown>({ method: 'PUT', url: withId(parkingLotPaths.freeCount, id), data: { freeCount } });
+
+/** The spec's parking list call: every enabled lot, or only the lane-based or space-based ones. */
+export const useLotOptions = (kind?: ParkingLotKind) =>
+  useQuery({
+    queryKey: [...resourceKeys.all(parkingLotResourceKey), 'options', kind ?? 'all'],
+    queryFn: () =>
+      requestData<Paged<ParkingLotOption>>({
+        method: 'GET',
+        url: parkingLotPaths.options,
+        params: kind ? { type: kind === 'lane' ? 1 : 0 } : {},
+      }),
+    select: (page) => page.list,
+  });

@@ -1,9 +1,8 @@
-import { dictionaryNames } from '@parking/contract';
+import { dictionaryNames, type ParkingLotKind } from '@parking/contract';
 import { Select } from 'antd';
+import { pickerWidth, type PickerProps } from '../../../shared/components/picker';
 import { useDictionary } from '../../../shared/dictionary/use-dictionary';
-import { useAreaOptions, useUserOptions } from '../parking-api';
-import { pickerWidth, type PickerPlace, type PickerProps } from '../../../shared/components/picker';
-
+import { useAreaOptions, useLotOptions, useUserOptions } from '../parking-api';
 
 /** Several of the tenant's users (巡检员, 管理员), searched by name or account. */
 export function UserMultiSelect({ value, onChange, id, placeholder }: PickerProps<string[]> & { placeholder: string }) {
@@ -67,4 +66,24 @@ export function LotTypeSelect({ value, onChange, place = 'form', id }: PickerPro
 /** A lot type's dictionary label in a table cell. */
 export function LotTypeLabel({ value }: { value: number }) {
   return <>{useDictionary(dictionaryNames.lotType).labelOf(value)}</>;
+}
+
+/** One lot of the tenant, searched by name; `kind` narrows it to lane-based or space-based lots. */
+export function LotSelect({ value, onChange, place = 'form', id, kind }: PickerProps<string | null | undefined> & { kind?: ParkingLotKind }) {
+  const lots = useLotOptions(kind);
+  const options = (lots.data ?? []).map((lot) => ({ value: lot.id, label: lot.name }));
+  return (
+    <Select
+      id={id}
+      value={value ?? undefined}
+      onChange={(next: string | undefined) => onChange?.(next ?? null)}
+      options={options}
+      loading={lots.isLoading}
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      placeholder="请选择停车场"
+      notFoundContent={kind === 'lane' ? '暂无车道型停车场' : '暂无停车场'}
+      style={{ width: pickerWidth(place) }}
+    />
+  );
 }

@@ -1,0 +1,45 @@
+import { parkingLaneDirectionNames, parkingLaneDirections, parkingLaneInput, type ParkingLane } from '@parking/contract';
+import { Col, Form, Input, InputNumber, Radio, Row, Switch } from 'antd';
+import { schemaRule } from '../../shared/resource/schema-check';
+import { LotSelect } from './components/parking-selects';
+
+const fields = parkingLaneInput.shape;
+const directionOptions = parkingLaneDirections.map((direction) => ({ value: direction, label: parkingLaneDirectionNames[direction] }));
+
+/** The inputs of 新增车道 and 编辑车道; only lane-based lots have lanes. */
+export function LaneFormInputs(_props: { record: ParkingLane | undefined }) {
+  return (
+    <Row gutter={16}>
+      <Col span={12}>
+        <Form.Item label="停车场" name="lotId" rules={[{ required: true, message: '请选择停车场' }]} extra="只有车道型停车场有车道">
+          <LotSelect kind="lane" />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item label="车道名称" name="name" rules={[{ required: true, whitespace: true, message: '请输入车道名称' }, schemaRule(fields.name)]}>
+          <Input allowClear placeholder="如 1号入口" maxLength={64} />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item label="方向" name="direction" rules={[{ required: true, message: '请选择方向' }]}>
+          <Radio.Group options={directionOptions} optionType="button" buttonStyle="solid" />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item label="排序" name="sortCode" rules={[schemaRule(fields.sortCode)]}>
+          <InputNumber<number> placeholder="0-99999" precision={0} style={{ width: '100%' }} />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item label="缴费后自动放行" name="releaseAfterPayment" valuePropName="checked" extra="出口缴费成功后道闸自动抬杆">
+          <Switch checkedChildren="是" unCheckedChildren="否" />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item label="状态" name="enabled" valuePropName="checked">
+          <Switch checkedChildren="启用" unCheckedChildren="停用" />
+        </Form.Item>
+      </Col>
+    </Row>
+  );
+}
