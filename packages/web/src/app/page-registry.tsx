@@ -24,6 +24,7 @@ export const pageRegistry: Readonly<Record<string, PageComponent>> = {
   'system/position': lazyPage(() => import('../modules/system/pages/position-page'), 'PositionPage'),
   'parkingAdmin/parkingList': lazyPage(() => import('../modules/parking/pages/lot-page'), 'LotPage'),
   'parkingAdmin/parkingArea': lazyPage(() => import('../modules/parking/pages/area-page'), 'AreaPage'),
+  'parkingAdmin/longRental': lazyPage(() => import('../modules/parking/pages/long-rental-page'), 'LongRentalPage'),
   'parkingAdmin/tariff': lazyPage(() => import('../modules/parking/pages/tariff-page'), 'TariffPage'),
 };
 

@@ -1,10 +1,13 @@
 import {
+  longRentalPaths,
   parkingAreaPaths,
   parkingLotPaths,
   userPaths,
+  type LongRentalLot,
   type ParkingArea,
   type ParkingLotBindings,
   type ParkingLotFilter,
+  type ParkingLotOption,
   type ParkingLotSum,
   type Paged,
 } from '@parking/contract';
@@ -15,6 +18,7 @@ import { resourceKeys } from '../../shared/resource/use-resource';
 /** Query-key roots, shared with the resources so a save there refreshes the pickers and the sum here. */
 export const parkingAreaResourceKey = 'parkingArea';
 export const parkingLotResourceKey = 'parkingLot';
+export const longRentalResourceKey = 'longRental';
 
 const withId = (path: string, id: string) => path.replace(':id', encodeURIComponent(id));
 
@@ -54,3 +58,22 @@ export const fetchLotBindings = (id: string) => requestData<ParkingLotBindings>(
 /** PUT freecnt/{id}: the operator's correction of a lot's free count. */
 export const correctFreeCount = (id: string, freeCount: number) =>
   requestData<unknown>({ method: 'PUT', url: withId(parkingLotPaths.freeCount, id), data: { freeCount } });
+
+/** The spec's parking list call: every enabled lot, for pickers. */
+export const useLotOptions = () =>
+  useQuery({
+    queryKey: [...resourceKeys.all(parkingLotResourceKey), 'options'],
+    queryFn: () => requestData<Paged<ParkingLotOption>>({ method: 'GET', url: parkingLotPaths.options, params: { enabledmark: 1 } }),
+    select: (page) => page.list.map((lot) => ({ value: lot.id, label: lot.name })),
+  });
+
+/** GET LongRental/lots: per lot, its long-rental spaces, the cards in force and the space-leave flag. */
+export const useLongRentalLots = () =>
+  useQuery({
+    queryKey: [...resourceKeys.all(longRentalResourceKey), 'lots'],
+    queryFn: () => requestData<LongRentalLot[]>({ method: 'GET', url: longRentalPaths.lots }),
+  });
+
+/** PUT updateLongRentalSpaceLeave/{id}: whether a long-rental car leaving frees its space for others. */
+export const setLongRentalSpaceLeave = (lotId: string, longRentalSpaceLeave: boolean) =>
+  requestData<unknown>({ method: 'PUT', url: withId(parkingLotPaths.longRentalSpaceLeave, lotId), data: { longRentalSpaceLeave } });

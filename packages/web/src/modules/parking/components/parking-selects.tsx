@@ -1,9 +1,8 @@
-import { dictionaryNames } from '@parking/contract';
+import { dictionaryNames, plateColourName } from '@parking/contract';
 import { Select } from 'antd';
 import { useDictionary } from '../../../shared/dictionary/use-dictionary';
-import { useAreaOptions, useUserOptions } from '../parking-api';
+import { useAreaOptions, useLotOptions, useUserOptions } from '../parking-api';
 import { pickerWidth, type PickerPlace, type PickerProps } from '../../../shared/components/picker';
-
 
 /** Several of the tenant's users (巡检员, 管理员), searched by name or account. */
 export function UserMultiSelect({ value, onChange, id, placeholder }: PickerProps<string[]> & { placeholder: string }) {
@@ -67,4 +66,47 @@ export function LotTypeSelect({ value, onChange, place = 'form', id }: PickerPro
 /** A lot type's dictionary label in a table cell. */
 export function LotTypeLabel({ value }: { value: number }) {
   return <>{useDictionary(dictionaryNames.lotType).labelOf(value)}</>;
+}
+
+/** One enabled lot of the tenant, searched by name. */
+export function LotSelect({ value, onChange, place = 'form', id }: PickerProps<string | null | undefined>) {
+  const lots = useLotOptions();
+  return (
+    <Select
+      id={id}
+      value={value ?? undefined}
+      onChange={(next: string | undefined) => onChange?.(next ?? null)}
+      options={lots.data ?? []}
+      loading={lots.isLoading}
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      placeholder="请选择停车场"
+      notFoundContent="暂无停车场"
+      style={{ width: pickerWidth(place) }}
+    />
+  );
+}
+
+/** 车牌颜色 from the plate_colour dictionary (spec §3: 1 white, 2 yellow, 3 green, 4 black, otherwise blue). */
+export function PlateColourSelect({ value, onChange, id }: PickerProps<number | null | undefined>) {
+  const dictionary = useDictionary(dictionaryNames.plateColour);
+  const options = dictionary.options.map((option) => ({ label: option.label, value: Number(option.value) }));
+  return (
+    <Select
+      id={id}
+      value={value ?? undefined}
+      onChange={(next: number | undefined) => onChange?.(next ?? null)}
+      options={options}
+      loading={dictionary.loading}
+      placeholder="请选择车牌颜色"
+      style={{ width: '100%' }}
+    />
+  );
+}
+
+/** A plate colour's dictionary label in a table cell. */
+export function PlateColourLabel({ value }: { value: number }) {
+  const dictionary = useDictionary(dictionaryNames.plateColour);
+  const listed = dictionary.options.some((option) => Number(option.value) === value);
+  return <>{listed ? dictionary.labelOf(value) : plateColourName(value)}</>;
 }
