@@ -1,7 +1,9 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { ResourcePage } from '../support/resource.page.js';
 
-/** 停车场管理 > 片区 / 停车场 as an operator sees them: search form, summary, table with row actions, dialogs. */
+const addresses = { 片区: 'parkingArea', 停车场: 'parkingList', 长租车位: 'longRental' } as const;
+
+/** 停车场管理 > 片区 / 停车场 / 长租车位 as an operator sees them: search form, summary, table with row actions, dialogs. */
 export class ParkingAdminPage extends ResourcePage {
   readonly confirm: Locator;
 
@@ -11,8 +13,8 @@ export class ParkingAdminPage extends ResourcePage {
   }
 
   /** Straight to the page by its address, as a bookmark opens it. */
-  async visit(title: '片区' | '停车场') {
-    await this.page.goto(`/#/parkingAdmin/${title === '片区' ? 'parkingArea' : 'parkingList'}`);
+  async visit(title: keyof typeof addresses) {
+    await this.page.goto(`/#/parkingAdmin/${addresses[title]}`);
     await expect(this.current).toBeVisible();
   }
 
@@ -41,5 +43,4 @@ export class ParkingAdminPage extends ResourcePage {
     const confirm = this.page.locator('.ant-popconfirm:visible');
     await confirm.getByRole('button', { name: '删除' }).click();
   }
-
 }

@@ -5,7 +5,8 @@ import yauzl from 'yauzl';
 /** The text a PNG's QR code holds, read as a phone camera would; throws when there is none. */
 export const decodeQrPng = (png: Buffer): string => {
   const image = PNG.sync.read(png);
-  const code = jsQR(new Uint8ClampedArray(image.data), image.width, image.height);
+  // jsqr is CommonJS declaring an ES default export: under NodeNext it sits on `.default`
+  const code = jsQR.default(new Uint8ClampedArray(image.data), image.width, image.height);
   if (!code) throw new Error('no QR code in the image');
   return code.data;
 };

@@ -12,7 +12,7 @@ export function LongRentalFormInputs(_props: { record: LongRental | undefined })
   return (
     <Row gutter={16}>
       <Col span={12}>
-        <Form.Item label="车牌号" name="plateNumber" rules={[{ required: true, whitespace: true, message: '请输入车牌号' }, schemaRule(fields.plateNumber)]}>
+        <Form.Item label="车牌号" name="plateNumber" normalize={(value: unknown) => String(value ?? '').toUpperCase()} rules={[{ required: true, whitespace: true, message: '请输入车牌号' }, schemaRule(fields.plateNumber)]}>
           <Input allowClear placeholder="如 粤B12345" maxLength={9} />
         </Form.Item>
       </Col>
