@@ -3,9 +3,9 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { ResourcePage } from '../support/resource.page.js';
 import { expectViewShown } from '../support/sidebar.js';
 
-const addresses = { 片区: 'parkingArea', 停车场: 'parkingList', 车道: 'parkingLane', 泊位: 'parkingSpace' } as const;
+const addresses = { 片区: 'parkingArea', 停车场: 'parkingList', 车道: 'parkingLane', 泊位: 'parkingSpace', 长租车位: 'longRental' } as const;
 
-/** 停车场管理 > 片区 / 停车场 / 车道 / 泊位 as an operator sees them: search form, summary, table with row actions, dialogs. */
+/** 停车场管理 > 片区 / 停车场 / 车道 / 泊位 / 长租车位 as an operator sees them: search form, summary, table with row actions, dialogs. */
 export class ParkingAdminPage extends ResourcePage {
   readonly confirm: Locator;
 

@@ -12,9 +12,12 @@ import type { Database } from './db/client.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { regionRoutes } from './modules/base/region.routes.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
+import { longRentalRoutes } from './modules/parking/long-rental.routes.js';
 import { parkingAreaRoutes } from './modules/parking/parking-area.routes.js';
+import { parkingCounterRoutes } from './modules/parking/parking-counter.routes.js';
 import { parkingLaneRoutes } from './modules/parking/parking-lane.routes.js';
 import { parkingLotRoutes } from './modules/parking/parking-lot.routes.js';
+import { parkingQrCodeRoutes } from './modules/parking/parking-qrcode.routes.js';
 import { parkingSpaceRoutes } from './modules/parking/parking-space.routes.js';
 import { tariffRoutes } from './modules/parking/tariff.routes.js';
 import { dictionaryRoutes } from './modules/system/dictionary.routes.js';
@@ -33,6 +36,7 @@ import { errorsPlugin } from './plugins/errors.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { tenancyPlugin } from './plugins/tenancy.js';
 import { webPlugin } from './plugins/web.js';
+import { appSecret } from './shared/app-secret.js';
 import './types.js';
 
 export interface AppOptions {
@@ -97,6 +101,12 @@ export const app = fp(
     await instance.register(parkingLaneRoutes);
     await instance.register(parkingSpaceRoutes);
     await instance.register(tariffRoutes);
+    await instance.register(parkingCounterRoutes);
+    await instance.register(parkingQrCodeRoutes, {
+      secret: options.config.qrSecret ?? (await appSecret(options.database.db, 'qr')),
+      publicBaseUrl: options.config.publicBaseUrl,
+    });
+    await instance.register(longRentalRoutes);
     const { weatherProviderUrl, weatherProviderKey } = options.config;
     await instance.register(weatherRoutes, {
       provider: options.weatherProvider ?? (weatherProviderUrl ? qweatherProvider(weatherProviderUrl, weatherProviderKey) : undefined),

@@ -17,6 +17,10 @@ export interface AppConfig {
   weatherProviderKey: string;
   /** requests per minute one IP may make to the sign-in route */
   loginRateLimit: number;
+  /** signs the tokens in QR codes; when unset a random key is made once and kept in the database */
+  qrSecret: string | undefined;
+  /** where drivers' phones reach the public pages a QR code points at; the request's own origin when empty */
+  publicBaseUrl: string;
 }
 
 const packageRoot = resolve(import.meta.dirname, '..');
@@ -42,6 +46,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => (
   weatherProviderUrl: env.WEATHER_PROVIDER_URL || '',
   weatherProviderKey: env.WEATHER_PROVIDER_KEY || '',
   loginRateLimit: integer('LOGIN_RATE_LIMIT', env.LOGIN_RATE_LIMIT, 30),
+  qrSecret: env.QR_SECRET || undefined,
+  publicBaseUrl: (env.PUBLIC_BASE_URL || '').replace(/\/+$/, ''),
 });
 
 /** Assets shipped with the server (seeded tenant logos). */

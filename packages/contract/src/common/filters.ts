@@ -73,7 +73,10 @@ export const maskEmail = (email: string | null | undefined): string => {
 export const plateCopiedMessage = (plate: string) => `复制成功,车牌:${plate}`;
 
 /** Mainland plates: province, letter, then 5 characters (6 for new-energy); I and O are never used. */
-const platePattern = /[京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼][A-HJ-NP-Z][A-HJ-NP-Z0-9]{4}[A-HJ-NP-Z0-9挂学警港澳]{1,2}/gu;
+const plateSource = '[京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼][A-HJ-NP-Z][A-HJ-NP-Z0-9]{4}[A-HJ-NP-Z0-9挂学警港澳]{1,2}';
+const platePattern = new RegExp(plateSource, 'gu');
+/** One whole mainland plate, upper-case: 粤B12345, 粤BD12345. */
+export const plateNumberPattern = new RegExp(`^${plateSource}$`, 'u');
 
 /** The plates a text mentions, each once, in order: "车牌 粤B12345 重复入场" → ["粤B12345"]. */
 export const findPlates = (text: string): string[] => [...new Set(text.match(platePattern) ?? [])];

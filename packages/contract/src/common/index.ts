@@ -2,3 +2,4 @@ export * from './envelope.js';
 export * from './paging.js';
 export * from './rules.js';
 export * from './filters.js';
+export * from './business-day.js';

@@ -6,3 +6,6 @@ export * from './lot.schema.js';
 export * from './lane.schema.js';
 export * from './space.schema.js';
 export * from './tariff.api.js';
+export * from './qrcode.schema.js';
+export * from './counter.schema.js';
+export * from './long-rental.schema.js';

@@ -155,6 +155,8 @@ export type ParkingLotSum = z.infer<typeof parkingLotSum>;
 export const parkingLotBindings = z.object({
   lanes: z.number().int(),
   spaces: z.number().int(),
+  /** 长租车位 cards on the lot, in force or not */
+  longRentals: z.number().int(),
   /** open orders; always 0 until orders exist */
   openOrders: z.number().int(),
   deletable: z.boolean(),

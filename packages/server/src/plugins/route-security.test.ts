@@ -6,6 +6,7 @@ import type { Database } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
 import {
   dictionaries,
+  longRentals,
   menus,
   organizations,
   parkingAreas,
@@ -43,7 +44,7 @@ interface RouteInfo {
 let database: Database;
 let server: FastifyInstance;
 const registered: RouteInfo[] = [];
-const ids = { message: '', adminUser: '', location: '', dict: '', organization: '', position: '', role: '', menu: '', tenant: '', session: '', parkingArea: '', parkingLot: '', parkingLane: '', parkingSpace: '', tariff: '' };
+const ids = { message: '', adminUser: '', location: '', dict: '', organization: '', position: '', role: '', menu: '', tenant: '', session: '', parkingArea: '', parkingLot: '', parkingLane: '', parkingSpace: '', tariff: '', longRental: '' };
 /** strings of tenant demo's data: none may reach another tenant */
 let markers: string[] = [];
 /** what a demo user holding no permission may not see either */
@@ -62,6 +63,7 @@ const idOf = (path: string) =>
               : path.includes('/Tenant/') ? ids.tenant
                 : path.includes('/Sessions/') ? ids.session
                   : path.includes('/Tariff/') ? ids.tariff
+                  : path.includes('/LongRental/') ? ids.longRental
                   : path.includes('/ParkingArea/') ? ids.parkingArea
                     : path.includes('/ParkingLane/') ? ids.parkingLane
                       : path.includes('/ParkingSpace/') ? ids.parkingSpace
@@ -71,6 +73,7 @@ const fill = (path: string) =>
   path
     .replace('{id}', idOf(path))
     .replace('{account}', 'demo')
+    .replace('{tenantId}', ids.tenant)
     .replace('{locationCode}', ids.location)
     .replace('{status}', '0')
     .replace('{kind}', 'logo');
@@ -122,6 +125,9 @@ const queries: Record<string, string> = {
   'GET /api/dictDetail': '?dictName=plate_colour',
   'GET /api/system/Base/Area/getCodeByAddress': `?address=${encodeURIComponent('广东省深圳市南山区')}`,
   'GET /api/system/Base/Area/tree': '?parentCode=440300',
+  // filled in beforeAll with tenant demo's lane and lot
+  'GET /api/system/ParkingLane/build/wxApplet/qRCode': '',
+  'GET /api/system/Parking/downloadQRCodeBySpace': '',
 };
 
 const call = (method: string, path: string, token?: string) =>
@@ -195,6 +201,10 @@ const demoSnapshot = async () => {
       database.db.select().from(parkingSpaces).where(eq(parkingSpaces.tenantId, of)),
       (p) => `${p.id}:${p.lotId}:${p.number}:${p.type}:${p.state}:${p.sensorSn}:${p.updatedAt.toISOString()}`,
     ),
+    longRentals: await rows(
+      database.db.select().from(longRentals).where(eq(longRentals.tenantId, of)),
+      (c) => `${c.id}:${c.lotId}:${c.plateNumber}:${c.ownerName}:${c.validFrom}:${c.validTo}:${c.enabled}:${c.updatedAt.toISOString()}`,
+    ),
   };
 };
 
@@ -264,12 +274,23 @@ beforeAll(async () => {
     .values({ tenantId: demo!.id, lotId: demoLot!.id, number: 'DEMO-SPACE-0417', sensorSn: 'DEMO-SENSOR-0417' })
     .returning();
   ids.parkingSpace = demoSpace!.id;
+  queries['GET /api/system/ParkingLane/build/wxApplet/qRCode'] = `?id=${demoLane!.id}`;
+  queries['GET /api/system/Parking/downloadQRCodeBySpace'] = `?parkingId=${demoLot!.id}`;
+  await database.db.update(parkingLots).set({ longRentalSpaces: 5 }).where(eq(parkingLots.id, demoLot!.id));
+  const [demoCard] = await database.db
+    .insert(longRentals)
+    .values({ tenantId: demo!.id, lotId: demoLot!.id, plateNumber: '粤B0D417', ownerName: '演示车主-仅本租户可见', phone: '13800000417', validFrom: '2020-01-01', validTo: '2099-12-31', monthlyPrice: 30000 })
+    .returning();
+  ids.longRental = demoCard!.id;
+  const intruderCard = { plateNumber: '粤B66666', lotId: demoLot!.id, ownerName: '入侵者', phone: '13900000000', validFrom: '2020-01-01', validTo: '2020-12-31', monthlyPrice: 1 };
   Object.assign(bodies, {
     'POST /api/system/ParkingLane': { lotId: demoLot!.id, name: '入侵车道', direction: 'in' },
     'PUT /api/system/ParkingLane/{id}': { lotId: demoLot!.id, name: '被改名车道', direction: 'out' },
     'POST /api/system/ParkingSpace': { lotId: demoLot!.id, number: 'X001' },
     'PUT /api/system/ParkingSpace/{id}': { lotId: demoLot!.id, number: 'X002', state: 'fault' },
     'POST /api/system/ParkingSpace/Actions/Batch': { lotId: demoLot!.id, prefix: 'X', start: 1, end: 3, digits: 3 },
+    'POST /api/system/LongRental': intruderCard,
+    'PUT /api/system/LongRental/{id}': { ...intruderCard, plateNumber: '粤B0D417' },
   });
   const [demoTariff] = await database.db.select().from(tariffs).where(eq(tariffs.tenantId, demo!.id));
   ids.tariff = demoTariff!.id;
@@ -281,12 +302,13 @@ beforeAll(async () => {
   permittedOnly = [...demoMessages.map((m) => m.id), ids.organization, ...demoMenus.map((m) => m.id), demo!.icpNo];
   // lot ids and names reach every user of the tenant through the parking list call; details do not
   permittedOnly = [...permittedOnly, demoLot!.address, demoArea!.description, demoLane!.name, demoSpace!.number, demoSpace!.sensorSn];
+  permittedOnly = [...permittedOnly, ids.longRental, demoCard!.plateNumber, demoCard!.ownerName, demoCard!.phone];
   // dictionaries are readable by every user of the tenant, but by no other tenant
   markers = [...demoDictionary.map((d) => d.id)];
   // colleagues', positions' and roles' ids reach every user of the tenant through the pickers, but no other tenant
   markers = [...markers, demo!.name, ids.adminUser, ids.session, ...permittedOnly];
   markers = [...markers, ...demoPositions.map((p) => p.id), ...demoRoles.map((r) => r.id), ids.role];
-  markers = [...markers, ids.parkingArea, ids.parkingLot, demoLot!.name, demoArea!.name, ids.parkingLane, ids.parkingSpace];
+  markers = [...markers, ids.longRental, ids.parkingArea, ids.parkingLot, demoLot!.name, demoArea!.name, ids.parkingLane, ids.parkingSpace];
   // tariffs are seen only by holders of the 计费规则 page (a lot's tariffId is part of the lot's details)
   permittedOnly = [...permittedOnly, demoTariff!.name, demoTariff!.description];
   markers = [...markers, ids.tariff, demoTariff!.name, demoTariff!.description];
@@ -333,7 +355,8 @@ describe('every route refuses what it must', () => {
         const other = await call(method, path, tokens.otherTenantAdmin);
         if (path.includes('{id}')) expect(other.statusCode, `${where} with tenant demo's id`).toBeGreaterThanOrEqual(400);
         // past validation to the tenant check: demo's ids are simply not found
-        if ((path.startsWith('/api/system/Permission/') || path.startsWith('/api/system/Parking')) && path.includes('{id}')) {
+        const tenantOwned = ['/api/system/Permission/', '/api/system/Parking', '/api/system/LongRental'].some((prefix) => path.startsWith(prefix));
+        if (tenantOwned && path.includes('{id}')) {
           expect(other.statusCode, `${where} with tenant demo's id`).toBe(404);
         }
         for (const marker of markers) {

@@ -1,6 +1,8 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
+import { businessDay } from '@parking/contract';
+import { asAttachment } from './attachment.js';
 
 export interface ExportColumn<Row> {
   header: string;
@@ -8,7 +10,6 @@ export interface ExportColumn<Row> {
   value: (row: Row) => string | number | null;
 }
 
-const businessDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' });
 const dateTime = new Intl.DateTimeFormat('sv-SE', {
   timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
 });
@@ -25,11 +26,8 @@ export const sendXlsx = async <Row>(
   options: { fileName: string; sheetName: string; columns: ExportColumn<Row>[]; batches: AsyncIterable<Row[]> },
 ) => {
   const stream = new PassThrough();
-  const name = `${options.fileName}-${businessDay.format(new Date()).replaceAll('-', '')}.xlsx`;
-  reply
-    .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-    .header('content-disposition', `attachment; filename="export.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`)
-    .header('access-control-expose-headers', 'content-disposition');
+  const name = `${options.fileName}-${businessDay().replaceAll('-', '')}.xlsx`;
+  asAttachment(reply, name, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
   const sheet = workbook.addWorksheet(options.sheetName);
   sheet.columns = options.columns.map((c, i) => ({ header: c.header, key: String(i), width: c.width ?? 16 }));

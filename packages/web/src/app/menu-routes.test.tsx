@@ -48,12 +48,12 @@ describe('buildMenuRoutes', () => {
   });
 
   it('renders the 建设中 placeholder for a page nobody has registered, inside a router', async () => {
-    const menu = [folder('停车场管理', 'parkingAdmin', [page('长租车位', 'parkingAdmin/longRental')])];
-    const router = createMemoryRouter(buildMenuRoutes(menu), { initialEntries: ['/parkingAdmin/longRental'] });
+    const menu = [folder('财务管理', 'FinancialManagement', [page('对账', 'FinancialManagement/accountCheck')])];
+    const router = createMemoryRouter(buildMenuRoutes(menu), { initialEntries: ['/FinancialManagement/accountCheck'] });
     render(<RouterProvider router={router} />);
-    expect(await screen.findByText('「长租车位」页面建设中，敬请期待')).toBeTruthy();
+    expect(await screen.findByText('「对账」页面建设中，敬请期待')).toBeTruthy();
     expect(screen.getByText('建设中')).toBeTruthy();
-    expect(screen.getByText('/parkingAdmin/longRental')).toBeTruthy();
+    expect(screen.getByText('/FinancialManagement/accountCheck')).toBeTruthy();
   });
 
   it('renders a registered page instead of the placeholder', async () => {

@@ -26,6 +26,7 @@ export const pageRegistry: Readonly<Record<string, PageComponent>> = {
   'parkingAdmin/parkingArea': lazyPage(() => import('../modules/parking/pages/area-page'), 'AreaPage'),
   'parkingAdmin/parkingLane': lazyPage(() => import('../modules/parking/pages/lane-page'), 'LanePage'),
   'parkingAdmin/parkingSpace': lazyPage(() => import('../modules/parking/pages/space-page'), 'SpacePage'),
+  'parkingAdmin/longRental': lazyPage(() => import('../modules/parking/pages/long-rental-page'), 'LongRentalPage'),
   'parkingAdmin/tariff': lazyPage(() => import('../modules/parking/pages/tariff-page'), 'TariffPage'),
 };
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { TariffRules } from '@parking/contract';
 import { createdAt, tenants, updatedAt } from './tenancy.js';
 
@@ -163,5 +163,37 @@ export const parkingSpaces = pgTable(
     uniqueIndex('parking_spaces_tenant_lot_number').on(t.tenantId, t.lotId, t.number),
     // one sensor watches one space
     uniqueIndex('parking_spaces_tenant_sensor').on(t.tenantId, t.sensorSn).where(sql`${t.sensorSn} <> ''`),
+  ],
+);
+
+/** 长租车位: a plate's monthly card on a lot over [valid_from, valid_to], Shanghai business days. */
+export const longRentals = pgTable(
+  'long_rentals',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** no action: a lot with cards cannot be deleted; the lot service says how many hold it */
+    lotId: uuid('lot_id')
+      .notNull()
+      .references(() => parkingLots.id, { onDelete: 'no action' }),
+    plateNumber: text('plate_number').notNull(),
+    /** dictionary plate_colour: 1 white, 2 yellow, 3 green, 4 black, otherwise blue */
+    plateColour: integer('plate_colour').notNull().default(0),
+    ownerName: text('owner_name').notNull(),
+    phone: text('phone').notNull(),
+    validFrom: date('valid_from', { mode: 'string' }).notNull(),
+    validTo: date('valid_to', { mode: 'string' }).notNull(),
+    /** fen */
+    monthlyPrice: integer('monthly_price').notNull(),
+    spaceCount: integer('space_count').notNull().default(1),
+    remark: text('remark').notNull().default(''),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // the overlap check looks up one plate on one lot
+    index('long_rentals_tenant_lot_plate').on(t.tenantId, t.lotId, t.plateNumber),
+    index('long_rentals_tenant_valid_to').on(t.tenantId, t.validTo),
   ],
 );

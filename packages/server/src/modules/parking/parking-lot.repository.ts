@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
 import type { ParkingLotFilterValues, ParkingLotKind } from '@parking/contract';
 import type { Db } from '../../db/client.js';
-import { parkingAreas, parkingLanes, parkingLots, parkingSpaces } from '../../db/schema/index.js';
+import { longRentals, parkingAreas, parkingLanes, parkingLots, parkingSpaces } from '../../db/schema/index.js';
 import { containsPattern } from '../../shared/like-pattern.js';
 
 type Filter = ParkingLotFilterValues;
@@ -87,5 +87,25 @@ export const countLotBindings = async (db: Db, tenantId: string, lotId: string) 
     .select({ n: count() })
     .from(parkingSpaces)
     .where(and(eq(parkingSpaces.tenantId, tenantId), eq(parkingSpaces.lotId, lotId)));
-  return { lanes: Number(lanes?.n ?? 0), spaces: Number(spaces?.n ?? 0) };
+  const [cards] = await db
+    .select({ n: count() })
+    .from(longRentals)
+    .where(and(eq(longRentals.tenantId, tenantId), eq(longRentals.lotId, lotId)));
+  return { lanes: Number(lanes?.n ?? 0), spaces: Number(spaces?.n ?? 0), longRentals: Number(cards?.n ?? 0) };
 };
+
+/** Every lot of a tenant with the totals it keeps itself, by name: for counters over all lots. */
+export const lotTotals = (db: Db, tenantId: string) =>
+  db
+    .select({
+      id: parkingLots.id,
+      name: parkingLots.name,
+      kind: parkingLots.kind,
+      totalSpaces: parkingLots.totalSpaces,
+      freeCount: parkingLots.freeCount,
+      longRentalSpaces: parkingLots.longRentalSpaces,
+      longRentalSpaceLeave: parkingLots.longRentalSpaceLeave,
+    })
+    .from(parkingLots)
+    .where(eq(parkingLots.tenantId, tenantId))
+    .orderBy(asc(parkingLots.name), asc(parkingLots.id));

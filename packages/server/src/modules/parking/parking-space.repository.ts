@@ -95,3 +95,27 @@ export const countLotSpaces = async (db: Db, tenantId: string, lotId: string) =>
     free: Number(row?.free ?? 0),
   };
 };
+
+/** Every lot's spaces of a tenant counted by state and long-rental type; lots without spaces are absent. */
+export const spaceCountsByLot = async (db: Db, tenantId: string) =>
+  (
+    await db
+      .select({
+        lotId: parkingSpaces.lotId,
+        total: count(),
+        free: sql<string>`count(*) filter (where ${parkingSpaces.state} = 'free')`,
+        occupied: sql<string>`count(*) filter (where ${parkingSpaces.state} = 'occupied')`,
+        fault: sql<string>`count(*) filter (where ${parkingSpaces.state} = 'fault')`,
+        longRental: sql<string>`count(*) filter (where ${parkingSpaces.type} = 1)`,
+      })
+      .from(parkingSpaces)
+      .where(eq(parkingSpaces.tenantId, tenantId))
+      .groupBy(parkingSpaces.lotId)
+  ).map((r) => ({
+    lotId: r.lotId,
+    total: Number(r.total),
+    free: Number(r.free),
+    occupied: Number(r.occupied),
+    fault: Number(r.fault),
+    longRental: Number(r.longRental),
+  }));

@@ -1,16 +1,14 @@
 import { and, eq } from 'drizzle-orm';
-import type { WeatherInfo } from '@parking/contract';
+import { businessDay, type WeatherInfo } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { weatherCache } from '../../db/schema/index.js';
 import { AppError } from '../../plugins/app-error.js';
 import { WeatherProviderError, type WeatherProvider } from './weather.provider.js';
 
-const businessDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' });
-
 /** Today's reading for a location: from the cache, or fetched once and cached for the day. */
 export const weatherToday = async (db: Db, provider: WeatherProvider | undefined, location: string, now = new Date()): Promise<WeatherInfo> => {
   if (!provider) throw new AppError(503, '未配置天气服务（WEATHER_PROVIDER_URL），不显示天气');
-  const day = businessDay.format(now);
+  const day = businessDay(now);
   const [cached] = await db
     .select()
     .from(weatherCache)

@@ -1,12 +1,14 @@
 import {
+  longRentalPaths,
   parkingAreaPaths,
   parkingLotPaths,
   type ParkingLotKind,
-  type ParkingLotOption,
   userPaths,
+  type LongRentalLot,
   type ParkingArea,
   type ParkingLotBindings,
   type ParkingLotFilter,
+  type ParkingLotOption,
   type ParkingLotSum,
   type Paged,
 } from '@parking/contract';
@@ -19,6 +21,7 @@ export const parkingAreaResourceKey = 'parkingArea';
 export const parkingLotResourceKey = 'parkingLot';
 export const parkingLaneResourceKey = 'parkingLane';
 export const parkingSpaceResourceKey = 'parkingSpace';
+export const longRentalResourceKey = 'longRental';
 
 const withId = (path: string, id: string) => path.replace(':id', encodeURIComponent(id));
 
@@ -71,3 +74,14 @@ export const useLotOptions = (kind?: ParkingLotKind) =>
       }),
     select: (page) => page.list,
   });
+
+/** GET LongRental/lots: per lot, its long-rental spaces, the cards in force and the space-leave flag. */
+export const useLongRentalLots = () =>
+  useQuery({
+    queryKey: [...resourceKeys.all(longRentalResourceKey), 'lots'],
+    queryFn: () => requestData<LongRentalLot[]>({ method: 'GET', url: longRentalPaths.lots }),
+  });
+
+/** PUT updateLongRentalSpaceLeave/{id}: whether a long-rental car leaving frees its space for others. */
+export const setLongRentalSpaceLeave = (lotId: string, longRentalSpaceLeave: boolean) =>
+  requestData<unknown>({ method: 'PUT', url: withId(parkingLotPaths.longRentalSpaceLeave, lotId), data: { longRentalSpaceLeave } });

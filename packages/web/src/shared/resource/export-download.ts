@@ -4,8 +4,6 @@ import type { RequestParams } from './list-query';
 
 export const exportPath = (listPath: string) => `${listPath}/Actions/Export`;
 
-const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
 // by tag, not instanceof: the buffer may come from another realm (a worker, a test environment)
 const isArrayBuffer = (data: unknown): data is ArrayBuffer => Object.prototype.toString.call(data) === '[object ArrayBuffer]';
 
@@ -56,16 +54,26 @@ export function saveBlob(blob: Blob, filename: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** GET {listPath}/Actions/Export with the list's filters, saved under the server's file name. */
-export async function downloadExport(listPath: string, params: RequestParams, fallbackName: string): Promise<string> {
-  const response = await http.get<unknown>(exportPath(listPath), {
+/** A file the server sends for a GET, with the name it suggests (content-disposition) or `fallbackName`. */
+export async function fetchFile(path: string, params: RequestParams, fallbackName: string): Promise<{ blob: Blob; filename: string }> {
+  const response = await http.get<unknown>(path, {
     params,
     responseType: 'arraybuffer',
     transformResponse: [decodeJsonFailure],
   });
-  if (!isArrayBuffer(response.data)) throw new Error('导出失败：服务器没有返回文件');
+  if (!isArrayBuffer(response.data)) throw new Error('下载失败：服务器没有返回文件');
   const filename = filenameFromContentDisposition(headerText(response.headers, 'content-disposition')) ?? fallbackName;
-  const type = headerText(response.headers, 'content-type') || xlsxType;
-  saveBlob(new Blob([response.data], { type }), filename);
+  const type = headerText(response.headers, 'content-type') || 'application/octet-stream';
+  return { blob: new Blob([response.data], { type }), filename };
+}
+
+/** GET a file and save it under the server's name. */
+export async function downloadFile(path: string, params: RequestParams, fallbackName: string): Promise<string> {
+  const { blob, filename } = await fetchFile(path, params, fallbackName);
+  saveBlob(blob, filename);
   return filename;
 }
+
+/** GET {listPath}/Actions/Export with the list's filters, saved under the server's file name. */
+export const downloadExport = (listPath: string, params: RequestParams, fallbackName: string): Promise<string> =>
+  downloadFile(exportPath(listPath), params, fallbackName);

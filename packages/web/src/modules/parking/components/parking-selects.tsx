@@ -1,4 +1,4 @@
-import { dictionaryNames, type ParkingLotKind } from '@parking/contract';
+import { dictionaryNames, plateColourName, type ParkingLotKind } from '@parking/contract';
 import { Select } from 'antd';
 import { pickerWidth, type PickerProps } from '../../../shared/components/picker';
 import { useDictionary } from '../../../shared/dictionary/use-dictionary';
@@ -86,4 +86,28 @@ export function LotSelect({ value, onChange, place = 'form', id, kind }: PickerP
       style={{ width: pickerWidth(place) }}
     />
   );
+}
+
+/** 车牌颜色 from the plate_colour dictionary (spec §3: 1 white, 2 yellow, 3 green, 4 black, otherwise blue). */
+export function PlateColourSelect({ value, onChange, id }: PickerProps<number | null | undefined>) {
+  const dictionary = useDictionary(dictionaryNames.plateColour);
+  const options = dictionary.options.map((option) => ({ label: option.label, value: Number(option.value) }));
+  return (
+    <Select
+      id={id}
+      value={value ?? undefined}
+      onChange={(next: number | undefined) => onChange?.(next ?? null)}
+      options={options}
+      loading={dictionary.loading}
+      placeholder="请选择车牌颜色"
+      style={{ width: '100%' }}
+    />
+  );
+}
+
+/** A plate colour's dictionary label in a table cell. */
+export function PlateColourLabel({ value }: { value: number }) {
+  const dictionary = useDictionary(dictionaryNames.plateColour);
+  const listed = dictionary.options.some((option) => Number(option.value) === value);
+  return <>{listed ? dictionary.labelOf(value) : plateColourName(value)}</>;
 }

@@ -1,15 +1,18 @@
 import type { ParkingLot } from '@parking/contract';
 import { App, Button } from 'antd';
 import { useState } from 'react';
+import { ApiError } from '../../../shared/http/api-error';
 import { filterParams } from '../../../shared/resource/list-query';
 import { ResourceFormModal } from '../../../shared/resource/resource-form-modal';
 import { ResourceListPage } from '../../../shared/resource/resource-list-page';
 import { useListUrlState } from '../../../shared/resource/use-list-url-state';
 import { useResourceRemove } from '../../../shared/resource/use-resource';
 import { FreeCountDialog } from '../components/free-count-dialog';
+import { LotQrCodeDialog } from '../components/lot-qrcode-dialog';
 import { LotDeleteButton } from '../components/lot-delete-button';
 import { LotSummary } from '../components/lot-summary';
 import { lotResource } from '../lot.resource';
+import { downloadSpaceQrCodes } from '../qrcode-api';
 import '../parking.css';
 
 /** 停车场管理 > 停车场 (menu address parkingAdmin/parkingList): the sum of spaces under the filters, then the lots. */
@@ -19,10 +22,24 @@ export function LotPage() {
   const remove = useResourceRemove(lotResource);
   const [correcting, setCorrecting] = useState<ParkingLot | null>(null);
   const [editing, setEditing] = useState<ParkingLot | null>(null);
+  const [showingQrCode, setShowingQrCode] = useState<ParkingLot | null>(null);
+  const [zipping, setZipping] = useState<string | null>(null);
 
   const removeLot = async (lot: ParkingLot) => {
     const msg = await remove.mutateAsync(lot.id);
     message.success(msg || '删除成功');
+  };
+
+  const downloadSpaceCodes = async (lot: ParkingLot) => {
+    setZipping(lot.id);
+    try {
+      message.success(`已下载 ${await downloadSpaceQrCodes(lot)}`);
+    } catch (error) {
+      // ApiErrors were already reported by the HTTP layer with the server's msg
+      if (!(error instanceof ApiError)) message.error('下载泊位二维码失败');
+    } finally {
+      setZipping(null);
+    }
   };
 
   return (
@@ -30,9 +47,15 @@ export function LotPage() {
       <LotSummary filters={filterParams(query.filters)} />
       <ResourceListPage
         descriptor={lotResource}
-        actionsWidth={200}
+        actionsWidth={330}
         rowActions={(lot) => (
           <>
+            <Button type="link" size="small" onClick={() => setShowingQrCode(lot)}>
+              二维码
+            </Button>
+            <Button type="link" size="small" loading={zipping === lot.id} onClick={() => void downloadSpaceCodes(lot)}>
+              泊位二维码
+            </Button>
             <Button type="link" size="small" onClick={() => setCorrecting(lot)}>
               修正空位
             </Button>
@@ -44,6 +67,7 @@ export function LotPage() {
         )}
       />
       {editing && <ResourceFormModal key={editing.id} descriptor={lotResource} record={editing} open onClose={() => setEditing(null)} />}
+      {showingQrCode && <LotQrCodeDialog key={showingQrCode.id} lot={showingQrCode} onClose={() => setShowingQrCode(null)} />}
       {correcting && <FreeCountDialog key={correcting.id} lot={correcting} onClose={() => setCorrecting(null)} />}
     </div>
   );
