@@ -17,6 +17,8 @@ export interface AppConfig {
   weatherProviderKey: string;
   /** requests per minute one IP may make to the sign-in route */
   loginRateLimit: number;
+  /** how often the server looks for devices that stopped sending heartbeats; 0 turns the check off */
+  deviceOfflineCheckMs: number;
 }
 
 const packageRoot = resolve(import.meta.dirname, '..');
@@ -42,6 +44,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => (
   weatherProviderUrl: env.WEATHER_PROVIDER_URL || '',
   weatherProviderKey: env.WEATHER_PROVIDER_KEY || '',
   loginRateLimit: integer('LOGIN_RATE_LIMIT', env.LOGIN_RATE_LIMIT, 30),
+  deviceOfflineCheckMs: integer('DEVICE_OFFLINE_CHECK_MS', env.DEVICE_OFFLINE_CHECK_MS, 30_000),
 });
 
 /** Assets shipped with the server (seeded tenant logos). */

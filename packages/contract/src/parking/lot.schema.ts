@@ -154,6 +154,8 @@ export type ParkingLotSum = z.infer<typeof parkingLotSum>;
 export const parkingLotBindings = z.object({
   lanes: z.number().int(),
   spaces: z.number().int(),
+  /** devices registered on the lot (设备运维) */
+  devices: z.number().int(),
   /** open orders; always 0 until orders exist */
   openOrders: z.number().int(),
   deletable: z.boolean(),

@@ -3,3 +3,4 @@ export * from './identity.js';
 export * from './messages.js';
 export * from './audit.js';
 export * from './parking.js';
+export * from './devices.js';

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
 import type { ParkingLotFilterValues, ParkingLotKind } from '@parking/contract';
 import type { Db } from '../../db/client.js';
-import { parkingAreas, parkingLanes, parkingLots, parkingSpaces } from '../../db/schema/index.js';
+import { devices, parkingAreas, parkingLanes, parkingLots, parkingSpaces } from '../../db/schema/index.js';
 import { containsPattern } from '../../shared/like-pattern.js';
 
 type Filter = ParkingLotFilterValues;
@@ -87,5 +87,9 @@ export const countLotBindings = async (db: Db, tenantId: string, lotId: string) 
     .select({ n: count() })
     .from(parkingSpaces)
     .where(and(eq(parkingSpaces.tenantId, tenantId), eq(parkingSpaces.lotId, lotId)));
-  return { lanes: Number(lanes?.n ?? 0), spaces: Number(spaces?.n ?? 0) };
+  const [deviceCount] = await db
+    .select({ n: count() })
+    .from(devices)
+    .where(and(eq(devices.tenantId, tenantId), eq(devices.lotId, lotId)));
+  return { lanes: Number(lanes?.n ?? 0), spaces: Number(spaces?.n ?? 0), devices: Number(deviceCount?.n ?? 0) };
 };

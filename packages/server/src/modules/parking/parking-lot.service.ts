@@ -133,16 +133,16 @@ export const updateParkingLot = async (db: Db, auth: AuthContext, id: string, in
 
 export const parkingLotBindings = async (db: Db, auth: AuthContext, id: string): Promise<ParkingLotBindings> => {
   await getParkingLot(db, auth, id);
-  const { lanes, spaces } = await countLotBindings(db, auth.tenantId, id);
+  const { lanes, spaces, devices } = await countLotBindings(db, auth.tenantId, id);
   const openOrders = 0;
-  return { lanes, spaces, openOrders, deletable: lanes + spaces + openOrders === 0 };
+  return { lanes, spaces, devices, openOrders, deletable: lanes + spaces + devices + openOrders === 0 };
 };
 
 export const deleteParkingLot = async (db: Db, auth: AuthContext, id: string) => {
   const before = await getParkingLot(db, auth, id);
   const bound = await parkingLotBindings(db, auth, id);
   if (!bound.deletable) {
-    const parts = [bound.lanes && `${bound.lanes}条车道`, bound.spaces && `${bound.spaces}个泊位`, bound.openOrders && `${bound.openOrders}个未完成订单`];
+    const parts = [bound.lanes && `${bound.lanes}条车道`, bound.spaces && `${bound.spaces}个泊位`, bound.devices && `${bound.devices}台设备`, bound.openOrders && `${bound.openOrders}个未完成订单`];
     throw badRequest(`停车场「${before.name}」下还有${parts.filter(Boolean).join('、')}，请先删除后再删除停车场`);
   }
   await db.delete(parkingLots).where(and(eq(parkingLots.tenantId, auth.tenantId), eq(parkingLots.id, id)));
