@@ -12,21 +12,25 @@ export const deviceBody = (tenant: string, sn: string, extra: Record<string, unk
   ...extra,
 });
 
-/** Signs a body the way the contract says a device does, and posts it; `signature` overrides the header. */
-export const postSigned = (app: FastifyInstance, path: string, secret: string, body: Record<string, unknown>, signature?: string) => {
-  const payload = JSON.stringify(body);
-  const canonical = deviceCanonicalString({
-    path,
-    tenant: String(body.tenant),
-    sn: String(body.sn),
-    timestamp: Number(body.timestamp),
-    nonce: String(body.nonce),
-    bodySha256: sha256Hex(payload),
-  });
-  return app.inject({
+/** The X-Signature a device puts on `payload` (the JSON text of `body`), as the contract says. */
+export const signatureOf = (path: string, secret: string, body: Record<string, unknown>, payload = JSON.stringify(body)) =>
+  hmacHex(
+    secret,
+    deviceCanonicalString({
+      path,
+      tenant: String(body.tenant),
+      sn: String(body.sn),
+      timestamp: Number(body.timestamp),
+      nonce: String(body.nonce),
+      bodySha256: sha256Hex(payload),
+    }),
+  );
+
+/** Signs a body the way a device does and posts it; `signature` overrides the header. */
+export const postSigned = (app: FastifyInstance, path: string, secret: string, body: Record<string, unknown>, signature?: string) =>
+  app.inject({
     method: 'POST',
     url: path,
-    headers: { 'content-type': 'application/json', [deviceSignatureHeader]: signature ?? hmacHex(secret, canonical) },
-    payload,
+    headers: { 'content-type': 'application/json', [deviceSignatureHeader]: signature ?? signatureOf(path, secret, body) },
+    payload: JSON.stringify(body),
   });
-};
