@@ -144,6 +144,7 @@ export const parkingLotOption = z.object({
   freeCount: z.number().int(),
   longRentalSpaceLeave: z.boolean(),
 });
+export type ParkingLotOption = z.infer<typeof parkingLotOption>;
 export const parkingLotOptionPage = pagedList(parkingLotOption);
 
 const tally = { lots: z.number().int(), spaces: z.number().int(), free: z.number().int(), occupied: z.number().int() };

@@ -25,6 +25,10 @@ export const pageRegistry: Readonly<Record<string, PageComponent>> = {
   'parkingAdmin/parkingList': lazyPage(() => import('../modules/parking/pages/lot-page'), 'LotPage'),
   'parkingAdmin/parkingArea': lazyPage(() => import('../modules/parking/pages/area-page'), 'AreaPage'),
   'parkingAdmin/tariff': lazyPage(() => import('../modules/parking/pages/tariff-page'), 'TariffPage'),
+  'SysOperations/inRoad': lazyPage(() => import('../modules/devices/pages/device-page'), 'InRoadPage'),
+  'SysOperations/outRoad': lazyPage(() => import('../modules/devices/pages/device-page'), 'OutRoadPage'),
+  'SysOperations/deviceOffline': lazyPage(() => import('../modules/devices/pages/device-offline-page'), 'DeviceOfflinePage'),
+  'SysOperations/screen': lazyPage(() => import('../modules/devices/pages/screen-page'), 'ScreenPage'),
 };
 
 export function pageElement(urlAddress: string, title: string, registry: Readonly<Record<string, PageComponent>> = pageRegistry): ReactNode {

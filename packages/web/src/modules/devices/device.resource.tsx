@@ -1,0 +1,61 @@
+import {
+  deviceOnlineStateNames,
+  devicePaths,
+  deviceTypeNames,
+  deviceTypes,
+  type Device,
+  type DeviceListQuery,
+  type DeviceParkingType,
+} from '@parking/contract';
+import { defineResource, type ValueEnum } from '../../shared/resource/resource-types';
+import { enabledColumn } from '../parking/enabled-column';
+import { DeviceLotSelect } from './components/device-lot-select';
+import { deviceResourceKey } from './devices-api';
+
+export const deviceTypeEnum: ValueEnum = Object.fromEntries(deviceTypes.map((type) => [type, { text: deviceTypeNames[type] }]));
+
+export const onlineStateEnum: ValueEnum = {
+  online: { text: deviceOnlineStateNames.online, status: 'success' },
+  offline: { text: deviceOnlineStateNames.offline, status: 'error' },
+  never: { text: deviceOnlineStateNames.never, status: 'default' },
+};
+
+/** 设备运维 > 路内设备 / 路外设备: one list of devices, fixed to the page's parking type. */
+const deviceResource = (parkingType: DeviceParkingType) =>
+  defineResource<Device, DeviceListQuery>({
+    resource: deviceResourceKey,
+    name: parkingType === 0 ? '路内设备' : '路外设备',
+    listPath: devicePaths.list,
+    fixedParams: { parkingType },
+    rowKey: 'id',
+    // 新增 and 编辑 are the page's own: creating a device shows its secret
+    actions: { remove: true, export: true },
+    columns: [
+      // the message dialog opens a device by its sn as ?deviceNo= (spec §2)
+      { dataIndex: 'sn', title: '设备编号', width: 150, sortable: true, search: { param: 'deviceNo', placeholder: '设备编号或名称' } },
+      { dataIndex: 'name', title: '设备名称', width: 150, hideInSearch: true, sortable: true },
+      { dataIndex: 'type', title: '设备类型', width: 120, valueEnum: deviceTypeEnum },
+      {
+        dataIndex: 'lotName',
+        title: '停车场',
+        width: 150,
+        search: { param: 'lotId' },
+        input: () => <DeviceLotSelect place="search" parkingType={parkingType} />,
+      },
+      {
+        dataIndex: 'laneName',
+        title: '车道/泊位',
+        width: 110,
+        hideInSearch: true,
+        render: (_value, device) => device.laneName ?? device.spaceNumber ?? '',
+      },
+      { dataIndex: 'heartbeatCycle', title: '心跳周期(秒)', width: 110, hideInSearch: true },
+      { dataIndex: 'networkType', title: '网络', width: 80, hideInSearch: true },
+      { dataIndex: 'onlineState', title: '在线状态', width: 100, valueEnum: onlineStateEnum },
+      { dataIndex: 'lastHeartbeatAt', title: '最后心跳', valueType: 'date', width: 170, hideInSearch: true, sortable: true },
+      enabledColumn<Device, DeviceListQuery>(),
+    ],
+  });
+
+export const inRoadDeviceResource = deviceResource(0);
+export const outRoadDeviceResource = deviceResource(1);
