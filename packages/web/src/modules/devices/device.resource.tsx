@@ -32,27 +32,28 @@ const deviceResource = (parkingType: DeviceParkingType) =>
     actions: { remove: true, export: true },
     columns: [
       // the message dialog opens a device by its sn as ?deviceNo= (spec §2)
-      { dataIndex: 'sn', title: '设备编号', width: 150, sortable: true, search: { param: 'deviceNo', placeholder: '设备编号或名称' } },
-      { dataIndex: 'name', title: '设备名称', width: 150, hideInSearch: true, sortable: true },
-      { dataIndex: 'type', title: '设备类型', width: 120, valueEnum: deviceTypeEnum },
+      { dataIndex: 'sn', title: '设备编号', width: 140, sortable: true, search: { param: 'deviceNo', placeholder: '设备编号或名称' } },
+      { dataIndex: 'name', title: '设备名称', width: 140, ellipsis: true, hideInSearch: true, sortable: true },
+      { dataIndex: 'type', title: '设备类型', width: 110, valueEnum: deviceTypeEnum },
+      // the state operators come for stays in view; the rest scrolls
+      { dataIndex: 'onlineState', title: '在线状态', width: 100, valueEnum: onlineStateEnum },
       {
         dataIndex: 'lotName',
         title: '停车场',
-        width: 150,
+        width: 140,
+        ellipsis: true,
         search: { param: 'lotId' },
         input: () => <DeviceLotSelect place="search" parkingType={parkingType} />,
       },
       {
         dataIndex: 'laneName',
         title: '车道/泊位',
-        width: 110,
+        width: 90,
         hideInSearch: true,
         render: (_value, device) => device.laneName ?? device.spaceNumber ?? '',
       },
-      { dataIndex: 'heartbeatCycle', title: '心跳周期(秒)', width: 110, hideInSearch: true },
-      { dataIndex: 'networkType', title: '网络', width: 80, hideInSearch: true },
-      { dataIndex: 'onlineState', title: '在线状态', width: 100, valueEnum: onlineStateEnum },
-      { dataIndex: 'lastHeartbeatAt', title: '最后心跳', valueType: 'date', width: 170, hideInSearch: true, sortable: true },
+      { dataIndex: 'lastHeartbeatAt', title: '最后心跳', valueType: 'date', width: 165, hideInSearch: true, sortable: true },
+      { dataIndex: 'heartbeatCycle', title: '心跳周期(秒)', width: 105, hideInSearch: true },
       enabledColumn<Device, DeviceListQuery>(),
     ],
   });

@@ -19,17 +19,17 @@ export const offlineTaskResource = defineResource<OfflineTask, OfflineTaskListQu
   rowKey: 'id',
   actions: { export: true },
   columns: [
-    { dataIndex: 'deviceSn', title: '设备编号', width: 160, sortable: true, search: { param: 'deviceNo' } },
-    { dataIndex: 'parkingType', title: '路内/路外', width: 100, valueEnum: parkingTypeEnum },
-    { dataIndex: 'taskTypeName', title: '任务类型', width: 100, hideInSearch: true },
-    { dataIndex: 'content', title: '内容', width: 360, ellipsis: true, hideInSearch: true },
-    { dataIndex: 'creatorTime', title: '离线时间', valueType: 'date', width: 170, hideInSearch: true, sortable: true },
-    { dataIndex: 'closedAt', title: '恢复时间', valueType: 'date', width: 170, hideInSearch: true },
+    { dataIndex: 'deviceSn', title: '设备编号', width: 150, sortable: true, search: { param: 'deviceNo' } },
+    { dataIndex: 'parkingType', title: '路内/路外', width: 90, valueEnum: parkingTypeEnum },
+    { dataIndex: 'taskTypeName', title: '任务类型', width: 90, hideInSearch: true },
+    { dataIndex: 'content', title: '内容', width: 300, ellipsis: true, hideInSearch: true },
+    { dataIndex: 'creatorTime', title: '离线时间', valueType: 'date', width: 165, hideInSearch: true, sortable: true },
+    { dataIndex: 'closedAt', title: '恢复时间', valueType: 'date', width: 165, hideInSearch: true },
     {
       // the task's state is whether it has closed; the column is keyed by the id it does not show
       dataIndex: 'id',
       title: '状态',
-      width: 100,
+      width: 90,
       valueEnum: stateEnum,
       search: { param: 'state' },
       render: (_value, task) =>

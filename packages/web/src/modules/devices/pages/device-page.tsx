@@ -28,7 +28,7 @@ function DevicePage({ parkingType }: { parkingType: DeviceParkingType }) {
     <>
       <ResourceListPage
         descriptor={descriptor}
-        actionsWidth={190}
+        actionsWidth={180}
         toolbarExtra={
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ device: undefined })}>
             新增
