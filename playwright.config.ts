@@ -45,6 +45,9 @@ export default defineConfig({
     timeout: 120_000,
     reuseExistingServer: false,
     // every spec signs in from 127.0.0.1; the per-address limit is tested in the server suite
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', LOGIN_RATE_LIMIT: '600' },
+    // devices go offline 3 cycles (10 s at least) after their last heartbeat: look every second
+    env: {
+      PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', LOGIN_RATE_LIMIT: '600', DEVICE_OFFLINE_CHECK_MS: '1000',
+    },
   },
 });

@@ -4,3 +4,4 @@ export * from './system/index.js';
 export * from './messages/index.js';
 export * from './parking/index.js';
 export * from './base/index.js';
+export * from './devices/index.js';

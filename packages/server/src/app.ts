@@ -11,6 +11,10 @@ import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { regionRoutes } from './modules/base/region.routes.js';
+import { deviceIngestionRoutes } from './modules/devices/device-ingestion.routes.js';
+import { deviceRoutes } from './modules/devices/device.routes.js';
+import { offlineTaskRoutes } from './modules/devices/offline-task.routes.js';
+import { screenRoutes } from './modules/devices/screen.routes.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { longRentalRoutes } from './modules/parking/long-rental.routes.js';
 import { parkingAreaRoutes } from './modules/parking/parking-area.routes.js';
@@ -107,6 +111,10 @@ export const app = fp(
       publicBaseUrl: options.config.publicBaseUrl,
     });
     await instance.register(longRentalRoutes);
+    await instance.register(deviceRoutes);
+    await instance.register(screenRoutes);
+    await instance.register(offlineTaskRoutes);
+    await instance.register(deviceIngestionRoutes);
     const { weatherProviderUrl, weatherProviderKey } = options.config;
     await instance.register(weatherRoutes, {
       provider: options.weatherProvider ?? (weatherProviderUrl ? qweatherProvider(weatherProviderUrl, weatherProviderKey) : undefined),

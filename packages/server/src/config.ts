@@ -21,6 +21,8 @@ export interface AppConfig {
   qrSecret: string | undefined;
   /** where drivers' phones reach the public pages a QR code points at; the request's own origin when empty */
   publicBaseUrl: string;
+  /** how often the server looks for devices that stopped sending heartbeats; 0 turns the check off */
+  deviceOfflineCheckMs: number;
 }
 
 const packageRoot = resolve(import.meta.dirname, '..');
@@ -48,6 +50,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => (
   loginRateLimit: integer('LOGIN_RATE_LIMIT', env.LOGIN_RATE_LIMIT, 30),
   qrSecret: env.QR_SECRET || undefined,
   publicBaseUrl: (env.PUBLIC_BASE_URL || '').replace(/\/+$/, ''),
+  deviceOfflineCheckMs: integer('DEVICE_OFFLINE_CHECK_MS', env.DEVICE_OFFLINE_CHECK_MS, 30_000),
 });
 
 /** Assets shipped with the server (seeded tenant logos). */

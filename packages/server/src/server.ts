@@ -4,7 +4,9 @@ import { app } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
+import { seedDemoDevices } from './db/seed/demo-devices.js';
 import { seedDemoData } from './db/seed/seed.js';
+import { startDeviceOfflineJob } from './modules/devices/device-offline.job.js';
 
 /** The process: config, logger, database lifecycle, graceful shutdown. */
 const main = async () => {
@@ -24,10 +26,15 @@ const main = async () => {
   server.log.info({ database: database.kind, dataDir: config.databaseUrl ? undefined : config.dataDir }, 'database open');
   const report = await migrate(database);
   if (report.applied.length) server.log.info({ applied: report.applied }, 'migrations applied');
-  if (await seedDemoData(database.db)) server.log.info('demo data seeded: tenants demo and mw');
+  if (await seedDemoData(database.db)) {
+    // lots and devices only a real start gets: the test suites count tenant demo's lots from zero
+    await seedDemoDevices(database.db);
+    server.log.info('demo data seeded: tenants demo and mw');
+  }
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   await server.register(app, { config, database, redis });
+  const offlineJob = startDeviceOfflineJob(database.db, config.deviceOfflineCheckMs, server.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -40,6 +47,7 @@ const main = async () => {
     }, 15_000);
     timer.unref();
     try {
+      await offlineJob.stop();
       await server.close();
       await redis?.quit();
       await database.close();

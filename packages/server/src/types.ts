@@ -30,6 +30,8 @@ declare module 'fastify' {
     db: Db;
     /** the tenant account code of this request: `?account=`, the `account` cookie, or `demo` */
     accountCode: string;
+    /** the JSON body exactly as sent, on the signed device routes (its hash is part of the signature) */
+    rawBody?: string;
   }
   interface FastifyContextConfig {
     /** reachable without signing in */
@@ -37,7 +39,9 @@ declare module 'fastify' {
     /**
      * The menu or button enCode a user must hold, or `anySignedIn` where the service itself
      * scopes what each user sees. Every signed-in route must say which: the app will not start otherwise.
+     * A list of enCodes lets in a holder of any one of them (a route that serves two pages, such as
+     * 路内设备 and 路外设备); its service then scopes the answer to the pages the user holds.
      */
-    permission?: string;
+    permission?: string | readonly string[];
   }
 }

@@ -9,6 +9,8 @@ export const messageTypes = {
   orderEditAudit: 4,
   complaint: 5,
   appeal: 7,
+  /** raised when a device misses 3 heartbeat cycles; handled (status 1) once it is back */
+  deviceOffline: 6,
   orderArrears: 8,
   invoice: 9,
   reconciliationMistake: 10,
@@ -23,6 +25,7 @@ export const messageTypePermission: Readonly<Record<number, string>> = {
   4: 'parkingOrderEditAudit',
   5: 'customerComplain',
   7: 'appeal',
+  6: 'deviceOffline',
   9: 'invoiceRecord',
   10: 'accountCheckMistake',
 };
@@ -34,6 +37,11 @@ export const messageTabTypes: Readonly<Record<number, readonly number[]>> = {
   5: [9, 10],
 };
 export const deviceOfflineTabs = { onRoad: 3, offRoad: 4 } as const;
+/**
+ * What tab 0 "all" lists: the types of tabs 1, 2 and 5. A device's outage is shown in tabs 3/4 as its
+ * offline task, so its type-6 message is left to 系统管理 > 系统消息 rather than listed twice.
+ */
+export const allTabTypes: readonly number[] = [...messageTabTypes[1]!, ...messageTabTypes[2]!, ...messageTabTypes[5]!];
 
 export const messageCounts = z.object({
   orderAlertcount: z.number().int(),
@@ -150,6 +158,7 @@ export const messageTypeNames: Readonly<Record<number, string>> = {
   4: '订单修改审核',
   5: '客户投诉',
   7: '申诉审核',
+  6: '设备离线',
   9: '开票申请',
   10: '对账差错',
 };

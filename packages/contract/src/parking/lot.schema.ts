@@ -157,6 +157,8 @@ export const parkingLotBindings = z.object({
   spaces: z.number().int(),
   /** 长租车位 cards on the lot, in force or not */
   longRentals: z.number().int(),
+  /** devices registered on the lot (设备运维) */
+  devices: z.number().int(),
   /** open orders; always 0 until orders exist */
   openOrders: z.number().int(),
   deletable: z.boolean(),

@@ -13,6 +13,10 @@ const protectedPrefixes = ['/api/', '/weather/'];
 /** A route open to every signed-in user, because its service scopes the answer itself. */
 export const anySignedIn = '*';
 
+/** The enCodes a route's permission names, none for anySignedIn. */
+const requiredCodes = (permission: string | readonly string[]): readonly string[] =>
+  permission === anySignedIn ? [] : typeof permission === 'string' ? [permission] : permission;
+
 const needsSignIn = (url: string, config: { public?: boolean } | undefined) =>
   protectedPrefixes.some((prefix) => url.startsWith(prefix)) && !url.startsWith('/api/docs') && !config?.public;
 
@@ -31,10 +35,10 @@ export const authPlugin = fp(
     // every signed-in handler runs inside its tenant's transaction, as the row-level-security role
     app.addHook('onRoute', (route) => {
       if (!needsSignIn(route.url, route.config)) return;
-      if (!route.config?.permission) {
+      if (!route.config?.permission || route.config.permission.length === 0) {
         throw new Error(`${String(route.method)} ${route.url} declares no permission: set config.permission to a menu enCode or anySignedIn`);
       }
-      if (route.config.permission !== anySignedIn) routePermissions.add(route.config.permission);
+      for (const code of requiredCodes(route.config.permission)) routePermissions.add(code);
       const handler = route.handler;
       route.handler = async function (this: FastifyInstance, request, reply) {
         return withTenant(app.db, requireAuth(request).tenantId, async (tx) => {
@@ -52,11 +56,12 @@ export const authPlugin = fp(
       const session = await authenticate(app.db, tokenFromHeader(request.headers.authorization));
       const auth: AuthContext = { ...session, ip: request.ip, userAgent: request.headers['user-agent'] ?? '' };
       request.auth = auth;
+      const required = config.permission ? requiredCodes(config.permission) : [];
       // not even a tenant's administrators reach the platform's own pages
-      if (config.permission && platformOnlyMenus.has(config.permission) && !auth.onPlatformTenant) throw forbidden();
-      if (config.permission && config.permission !== anySignedIn && !auth.isAdministrator) {
+      if (required.length > 0 && required.every((code) => platformOnlyMenus.has(code)) && !auth.onPlatformTenant) throw forbidden();
+      if (required.length > 0 && !auth.isAdministrator) {
         const codes = await permissionCodes(app.db, auth);
-        if (!codes.has(config.permission)) throw forbidden();
+        if (!required.some((code) => codes.has(code))) throw forbidden();
       }
     });
   },

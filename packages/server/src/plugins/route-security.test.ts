@@ -5,6 +5,7 @@ import { app } from '../app.js';
 import type { Database } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
 import {
+  devices,
   dictionaries,
   longRentals,
   menus,
@@ -16,6 +17,7 @@ import {
   positions,
   roleMenus,
   roles,
+  screenMessages,
   sessions,
   systemMessages,
   tariffs,
@@ -38,13 +40,13 @@ interface RouteInfo {
   method: string;
   url: string;
   public: boolean;
-  permission: string | undefined;
+  permission: string | readonly string[] | undefined;
 }
 
 let database: Database;
 let server: FastifyInstance;
 const registered: RouteInfo[] = [];
-const ids = { message: '', adminUser: '', location: '', dict: '', organization: '', position: '', role: '', menu: '', tenant: '', session: '', parkingArea: '', parkingLot: '', parkingLane: '', parkingSpace: '', tariff: '', longRental: '' };
+const ids = { message: '', adminUser: '', location: '', dict: '', organization: '', position: '', role: '', menu: '', tenant: '', session: '', parkingArea: '', parkingLot: '', parkingLane: '', parkingSpace: '', tariff: '', longRental: '', device: '' };
 /** strings of tenant demo's data: none may reach another tenant */
 let markers: string[] = [];
 /** what a demo user holding no permission may not see either */
@@ -54,7 +56,9 @@ let tokens: { demoAdmin: string; nobody: string; otherTenantAdmin: string };
 const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
 /** which of tenant demo's ids an `{id}` path takes, by the resource its path names */
 const idOf = (path: string) =>
-  path.includes('systemMessage') ? ids.message
+  path.includes('/Device/lotBindings/') ? ids.parkingLot
+  : path.includes('/Device/') ? ids.device
+  : path.includes('systemMessage') ? ids.message
     : path.includes('dictDetail') ? ids.dict
       : path.includes('/Organize/') ? ids.organization
         : path.includes('/Position/') ? ids.position
@@ -118,6 +122,7 @@ const bodies: Record<string, unknown> = {
   // filled in beforeAll with tenant demo's tariff
   'POST /api/system/Tariff/Actions/Trial': {},
   'PUT /api/system/Parking/{id}/Tariff': { tariffId: null },
+  // device and screen bodies name tenant demo's lot and screen: filled in beforeAll
 };
 
 /** query strings the list routes need to get past validation to the permission and tenant checks */
@@ -197,6 +202,11 @@ const demoSnapshot = async () => {
       database.db.select().from(parkingLanes).where(eq(parkingLanes.tenantId, of)),
       (l) => `${l.id}:${l.lotId}:${l.name}:${l.direction}:${l.enabled}:${l.updatedAt.toISOString()}`,
     ),
+    devices: await rows(
+      database.db.select().from(devices).where(eq(devices.tenantId, of)),
+      (d) => `${d.id}:${d.sn}:${d.name}:${d.secret}:${d.lotId}:${d.enabled}:${d.onlineState}:${d.updatedAt.toISOString()}`,
+    ),
+    screenMessages: await rows(database.db.select().from(screenMessages).where(eq(screenMessages.tenantId, of)), (m) => `${m.id}:${m.text}:${m.state}`),
     parkingSpaces: await rows(
       database.db.select().from(parkingSpaces).where(eq(parkingSpaces.tenantId, of)),
       (p) => `${p.id}:${p.lotId}:${p.number}:${p.type}:${p.state}:${p.sensorSn}:${p.updatedAt.toISOString()}`,
@@ -292,6 +302,17 @@ beforeAll(async () => {
     'POST /api/system/LongRental': intruderCard,
     'PUT /api/system/LongRental/{id}': { ...intruderCard, plateNumber: '粤B0D417' },
   });
+  const [demoDevice] = await database.db
+    .insert(devices)
+    .values({ tenantId: demo!.id, lotId: demoLot!.id, sn: 'DEMO-LED-0417', name: '演示显示屏-仅本租户可见', type: 'led_screen', secret: 'demo-device-secret-never-shown' })
+    .returning();
+  ids.device = demoDevice!.id;
+  await database.db.insert(screenMessages).values({ tenantId: demo!.id, deviceId: demoDevice!.id, text: '演示屏幕消息-仅本租户可见' });
+  Object.assign(bodies, {
+    'POST /api/system/Device': { sn: 'INTRUDER-1', name: '入侵设备', type: 'camera', lotId: demoLot!.id },
+    'PUT /api/system/Device/{id}': { sn: 'DEMO-LED-0417', name: '被改名设备', type: 'led_screen', lotId: demoLot!.id, enabled: false },
+    'POST /api/system/Device/sendScreenMsg/defaultScence': { deviceId: demoDevice!.id, text: '入侵消息' },
+  });
   const [demoTariff] = await database.db.select().from(tariffs).where(eq(tariffs.tenantId, demo!.id));
   ids.tariff = demoTariff!.id;
   await database.db.update(parkingLots).set({ tariffId: ids.tariff }).where(eq(parkingLots.id, ids.parkingLot));
@@ -311,6 +332,9 @@ beforeAll(async () => {
   markers = [...markers, ids.longRental, ids.parkingArea, ids.parkingLot, demoLot!.name, demoArea!.name, ids.parkingLane, ids.parkingSpace];
   // tariffs are seen only by holders of the 计费规则 page (a lot's tariffId is part of the lot's details)
   permittedOnly = [...permittedOnly, demoTariff!.name, demoTariff!.description];
+  // a device's secret reaches no one but the holder of its page, once; its name and sn only holders of the device pages
+  permittedOnly = [...permittedOnly, demoDevice!.sn, demoDevice!.name, demoDevice!.secret, '演示屏幕消息-仅本租户可见'];
+  markers = [...markers, ids.device, demoDevice!.sn, demoDevice!.name, demoDevice!.secret, '演示屏幕消息-仅本租户可见'];
   markers = [...markers, ids.tariff, demoTariff!.name, demoTariff!.description];
 });
 afterAll(async () => {
@@ -355,7 +379,7 @@ describe('every route refuses what it must', () => {
         const other = await call(method, path, tokens.otherTenantAdmin);
         if (path.includes('{id}')) expect(other.statusCode, `${where} with tenant demo's id`).toBeGreaterThanOrEqual(400);
         // past validation to the tenant check: demo's ids are simply not found
-        const tenantOwned = ['/api/system/Permission/', '/api/system/Parking', '/api/system/LongRental'].some((prefix) => path.startsWith(prefix));
+        const tenantOwned = ['/api/system/Permission/', '/api/system/Parking', '/api/system/LongRental', '/api/system/Device/'].some((prefix) => path.startsWith(prefix));
         if (tenantOwned && path.includes('{id}')) {
           expect(other.statusCode, `${where} with tenant demo's id`).toBe(404);
         }

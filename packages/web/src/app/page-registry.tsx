@@ -28,6 +28,10 @@ export const pageRegistry: Readonly<Record<string, PageComponent>> = {
   'parkingAdmin/parkingSpace': lazyPage(() => import('../modules/parking/pages/space-page'), 'SpacePage'),
   'parkingAdmin/longRental': lazyPage(() => import('../modules/parking/pages/long-rental-page'), 'LongRentalPage'),
   'parkingAdmin/tariff': lazyPage(() => import('../modules/parking/pages/tariff-page'), 'TariffPage'),
+  'SysOperations/inRoad': lazyPage(() => import('../modules/devices/pages/device-page'), 'InRoadPage'),
+  'SysOperations/outRoad': lazyPage(() => import('../modules/devices/pages/device-page'), 'OutRoadPage'),
+  'SysOperations/deviceOffline': lazyPage(() => import('../modules/devices/pages/device-offline-page'), 'DeviceOfflinePage'),
+  'SysOperations/screen': lazyPage(() => import('../modules/devices/pages/screen-page'), 'ScreenPage'),
 };
 
 export function pageElement(urlAddress: string, title: string, registry: Readonly<Record<string, PageComponent>> = pageRegistry): ReactNode {

@@ -4,3 +4,4 @@ export * from './messages.js';
 export * from './audit.js';
 export * from './parking.js';
 export * from './secrets.js';
+export * from './devices.js';

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { tenants } from './tenancy.js';
 
 /** A system message produced by the domain (spec §3); `status` 0 is unhandled. */
@@ -37,7 +38,11 @@ export const deviceOfflineTasks = pgTable(
     creatorTime: timestamp('creator_time', { withTimezone: true }).notNull().defaultNow(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
   },
-  (t) => [index('device_offline_tasks_tenant_open').on(t.tenantId, t.parkingType, t.closedAt)],
+  (t) => [
+    index('device_offline_tasks_tenant_open').on(t.tenantId, t.parkingType, t.closedAt),
+    // one open task per device: an outage is reported once, however many checks see it
+    uniqueIndex('device_offline_tasks_tenant_open_sn').on(t.tenantId, t.deviceSn).where(sql`${t.closedAt} is null`),
+  ],
 );
 
 /** One weather reading per location and business day (spec §4: fetched once a day, cached). */

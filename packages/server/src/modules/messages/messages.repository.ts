@@ -94,3 +94,17 @@ export const insertMessage = async (
   const [row] = await db.insert(systemMessages).values(values).returning({ id: systemMessages.id });
   return row!.id;
 };
+
+/** Marks the unhandled messages of one type about one business id handled (status 1), e.g. a device back online. */
+export const markMessagesHandled = (db: Db, tenantId: string, messageType: number, businessId: string, at: Date) =>
+  db
+    .update(systemMessages)
+    .set({ status: 1, lastModifyTime: at })
+    .where(
+      and(
+        eq(systemMessages.tenantId, tenantId),
+        eq(systemMessages.messageType, messageType),
+        eq(systemMessages.businessId, businessId),
+        eq(systemMessages.status, 0),
+      ),
+    );

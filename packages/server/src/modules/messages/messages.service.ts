@@ -1,4 +1,5 @@
 import {
+  devicePagePermission,
   isFinanceOnly,
   messageTabTypes,
   messageTypePermission,
@@ -23,7 +24,6 @@ import {
 
 const allTypes = Object.keys(messageTypePermission).map(Number);
 const financeTypes = messageTabTypes[5]!;
-const offlinePermission = { 0: 'inRoad', 1: 'outRoad' } as const;
 
 /** What one user may see: message types by the pages they hold, devices by in/out-road pages. */
 export interface MessageScope {
@@ -39,7 +39,7 @@ export const messageScope = async (db: Db, auth: AuthContext): Promise<MessageSc
   const types = allTypes.filter((t) => holds(messageTypePermission[t]!) && (!financeOnly || financeTypes.includes(t)));
   return {
     types,
-    offline: { 0: !financeOnly && holds(offlinePermission[0]), 1: !financeOnly && holds(offlinePermission[1]) },
+    offline: { 0: !financeOnly && holds(devicePagePermission[0]), 1: !financeOnly && holds(devicePagePermission[1]) },
   };
 };
 

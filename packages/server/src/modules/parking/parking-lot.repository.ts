@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
 import type { ParkingLotFilterValues, ParkingLotKind } from '@parking/contract';
 import type { Db } from '../../db/client.js';
-import { longRentals, parkingAreas, parkingLanes, parkingLots, parkingSpaces } from '../../db/schema/index.js';
+import { devices, longRentals, parkingAreas, parkingLanes, parkingLots, parkingSpaces } from '../../db/schema/index.js';
 import { containsPattern } from '../../shared/like-pattern.js';
 
 type Filter = ParkingLotFilterValues;
@@ -91,7 +91,16 @@ export const countLotBindings = async (db: Db, tenantId: string, lotId: string) 
     .select({ n: count() })
     .from(longRentals)
     .where(and(eq(longRentals.tenantId, tenantId), eq(longRentals.lotId, lotId)));
-  return { lanes: Number(lanes?.n ?? 0), spaces: Number(spaces?.n ?? 0), longRentals: Number(cards?.n ?? 0) };
+  const [deviceCount] = await db
+    .select({ n: count() })
+    .from(devices)
+    .where(and(eq(devices.tenantId, tenantId), eq(devices.lotId, lotId)));
+  return {
+    lanes: Number(lanes?.n ?? 0),
+    spaces: Number(spaces?.n ?? 0),
+    longRentals: Number(cards?.n ?? 0),
+    devices: Number(deviceCount?.n ?? 0),
+  };
 };
 
 /** Every lot of a tenant with the totals it keeps itself, by name: for counters over all lots. */

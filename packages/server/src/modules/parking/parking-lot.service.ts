@@ -133,9 +133,9 @@ export const updateParkingLot = async (db: Db, auth: AuthContext, id: string, in
 
 export const parkingLotBindings = async (db: Db, auth: AuthContext, id: string): Promise<ParkingLotBindings> => {
   await getParkingLot(db, auth, id);
-  const { lanes, spaces, longRentals } = await countLotBindings(db, auth.tenantId, id);
+  const { lanes, spaces, longRentals, devices } = await countLotBindings(db, auth.tenantId, id);
   const openOrders = 0;
-  return { lanes, spaces, longRentals, openOrders, deletable: lanes + spaces + longRentals + openOrders === 0 };
+  return { lanes, spaces, longRentals, devices, openOrders, deletable: lanes + spaces + longRentals + devices + openOrders === 0 };
 };
 
 export const deleteParkingLot = async (db: Db, auth: AuthContext, id: string) => {
@@ -146,6 +146,7 @@ export const deleteParkingLot = async (db: Db, auth: AuthContext, id: string) =>
       bound.lanes && `${bound.lanes}条车道`,
       bound.spaces && `${bound.spaces}个泊位`,
       bound.longRentals && `${bound.longRentals}个长租车位`,
+      bound.devices && `${bound.devices}台设备`,
       bound.openOrders && `${bound.openOrders}个未完成订单`,
     ];
     throw badRequest(`停车场「${before.name}」下还有${parts.filter(Boolean).join('、')}，请先删除后再删除停车场`);

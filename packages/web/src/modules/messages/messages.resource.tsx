@@ -10,6 +10,7 @@ export const messageTypeEnum: ValueEnum = {
   '4': { text: '订单修改审核' },
   '5': { text: '客户投诉' },
   '7': { text: '申诉审核' },
+  '6': { text: '设备离线' },
   '9': { text: '开票申请' },
   '10': { text: '对账差错' },
 };

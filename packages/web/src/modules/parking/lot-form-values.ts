@@ -98,6 +98,7 @@ export function bindingsText(bindings: ParkingLotBindings): string {
     bindings.lanes > 0 ? `${bindings.lanes}条车道` : '',
     bindings.spaces > 0 ? `${bindings.spaces}个泊位` : '',
     bindings.longRentals > 0 ? `${bindings.longRentals}个长租车位` : '',
+    bindings.devices > 0 ? `${bindings.devices}台设备` : '',
     bindings.openOrders > 0 ? `${bindings.openOrders}笔未结束订单` : '',
   ].filter((part) => part !== '');
   return parts.join('、');

@@ -96,18 +96,19 @@ describe('area form values', () => {
 
 describe('what is bound to a lot', () => {
   it('names lanes, spaces and open orders that hold it', () => {
-    expect(bindingsText({ lanes: 1, spaces: 2, longRentals: 0, openOrders: 0, deletable: false })).toBe('1条车道、2个泊位');
-    expect(bindingsText({ lanes: 0, spaces: 0, longRentals: 2, openOrders: 0, deletable: false })).toBe('2个长租车位');
-    expect(bindingsText({ lanes: 0, spaces: 0, longRentals: 0, openOrders: 3, deletable: false })).toBe('3笔未结束订单');
-    expect(bindingsText({ lanes: 0, spaces: 0, longRentals: 0, openOrders: 0, deletable: true })).toBe('');
+    expect(bindingsText({ lanes: 1, spaces: 2, longRentals: 0, devices: 0, openOrders: 0, deletable: false })).toBe('1条车道、2个泊位');
+    expect(bindingsText({ lanes: 0, spaces: 0, longRentals: 2, devices: 0, openOrders: 0, deletable: false })).toBe('2个长租车位');
+    expect(bindingsText({ lanes: 0, spaces: 0, longRentals: 0, devices: 1, openOrders: 0, deletable: false })).toBe('1台设备');
+    expect(bindingsText({ lanes: 0, spaces: 0, longRentals: 0, devices: 0, openOrders: 3, deletable: false })).toBe('3笔未结束订单');
+    expect(bindingsText({ lanes: 0, spaces: 0, longRentals: 0, devices: 0, openOrders: 0, deletable: true })).toBe('');
   });
 
   it('asks to delete only a lot nothing holds', () => {
-    expect(lotDeleteQuestion('甲', { lanes: 0, spaces: 0, longRentals: 0, openOrders: 0, deletable: true })).toEqual({
+    expect(lotDeleteQuestion('甲', { lanes: 0, spaces: 0, longRentals: 0, devices: 0, openOrders: 0, deletable: true })).toEqual({
       deletable: true,
       text: '停车场「甲」没有绑定车道、泊位或未结束订单，删除后不可恢复。确定删除吗？',
     });
-    expect(lotDeleteQuestion('乙', { lanes: 2, spaces: 0, longRentals: 0, openOrders: 0, deletable: false })).toEqual({
+    expect(lotDeleteQuestion('乙', { lanes: 2, spaces: 0, longRentals: 0, devices: 0, openOrders: 0, deletable: false })).toEqual({
       deletable: false,
       text: '停车场「乙」下还有2条车道，请先删除后再删除停车场。',
     });

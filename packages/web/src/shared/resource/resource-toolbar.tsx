@@ -28,7 +28,7 @@ export function ResourceToolbar<T, Q>(props: ResourceToolbarProps<T, Q>) {
 
   const exportList = () => {
     setExporting(true);
-    downloadExport(descriptor.listPath, toExportParams(query), `${descriptor.name}.xlsx`)
+    downloadExport(descriptor.listPath, { ...toExportParams(query), ...descriptor.fixedParams }, `${descriptor.name}.xlsx`)
       .then(
         () => message.success('导出成功'),
         (error: unknown) => {

@@ -81,6 +81,8 @@ export interface ResourceDescriptor<T, Q = Record<string, unknown>> {
   /** what one row is called in Chinese messages ("系统消息") */
   name: string;
   listPath: string;
+  /** parameters every list and export call of this descriptor carries (路内设备 is the device list with parkingType 0) */
+  fixedParams?: Readonly<Record<string, string | number>>;
   rowKey: keyof T & string;
   columns: ReadonlyArray<ResourceColumn<T, Q>>;
   defaultPageSize?: number;

@@ -11,7 +11,7 @@ export const resourceKeys = {
 };
 
 export function useResourceList<T, Q>(descriptor: ResourceDescriptor<T, Q>, query: ListQuery) {
-  const params = toRequestParams(query);
+  const params = { ...toRequestParams(query), ...descriptor.fixedParams };
   return useQuery({
     queryKey: resourceKeys.list(descriptor.resource, params),
     queryFn: () => listCall<T>(descriptor.listPath, params),

@@ -1,4 +1,4 @@
-import { deviceOfflineTabs, isFinanceOnly, messageTabTypes, type MessageCounts } from '@parking/contract';
+import { allTabTypes, deviceOfflineTabs, isFinanceOnly, messageTabTypes, type MessageCounts } from '@parking/contract';
 
 export type MessageTabKey = 0 | 1 | 2 | 3 | 4 | 5;
 
@@ -8,7 +8,8 @@ export type MessageTab =
 
 /** Spec §4: tab 0 all, 1 order warnings, 2 appeal reviews, 3/4 on/off-road offline devices, 5 finance. */
 export const messageTabs: readonly MessageTab[] = [
-  { key: 0, kind: 'messages', title: '全部', types: null },
+  // the types its count sums: an outage is listed in its own tab, as its offline task
+  { key: 0, kind: 'messages', title: '全部', types: allTabTypes },
   { key: 1, kind: 'messages', title: '订单预警', types: messageTabTypes[1] ?? [] },
   { key: 2, kind: 'messages', title: '申诉审核', types: messageTabTypes[2] ?? [] },
   { key: deviceOfflineTabs.onRoad, kind: 'devices', title: '路内设备离线', parkingType: 0 },

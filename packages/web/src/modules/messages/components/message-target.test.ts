@@ -52,7 +52,11 @@ describe('messageTarget (spec §2 "Targets of the message dialog")', () => {
   });
 
   it('has no target for an unknown type', () => {
-    expect(messageTarget(message(6), '/')).toBeNull();
+    expect(messageTarget(message(11), '/')).toBeNull();
+  });
+
+  it('opens 设备离线任务 at the device of a device-offline message', () => {
+    expect(messageTarget({ messageType: 6, businessId: 'GM-0001', messageText: '' }, '/')).toBe('/SysOperations/deviceOffline?deviceNo=GM-0001');
   });
 
   it('deletes only type 10 after opening', () => {

@@ -33,6 +33,9 @@ export function messageTarget(message: Pick<SystemMessage, 'messageType' | 'busi
       return '/FinancialManagement/invoiceRecord';
     case 10:
       return withQuery('/FinancialManagement/accountCheckMistake', { batchNo: batchNoOf(message.messageText) });
+    case 6:
+      // a device-offline message is about the device's sn
+      return withQuery('/SysOperations/deviceOffline', { deviceNo: id });
     default:
       return null;
   }

@@ -1,0 +1,4 @@
+export * from './device.schema.js';
+export * from './device-ingestion.schema.js';
+export * from './screen.schema.js';
+export * from './offline-task.schema.js';

@@ -1,0 +1,106 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { parkingLanes, parkingLots, parkingSpaces } from './parking.js';
+import { createdAt, tenants, updatedAt } from './tenancy.js';
+
+const tenantId = () =>
+  uuid('tenant_id')
+    .notNull()
+    .references(() => tenants.id, { onDelete: 'cascade' });
+
+/** A device of a lot (DESIGN §6): camera, barrier, geomagnetic sensor, video pole, PDA or LED screen. */
+export const devices = pgTable(
+  'devices',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').primaryKey().defaultRandom(),
+    sn: text('sn').notNull(),
+    name: text('name').notNull(),
+    /** camera | barrier | geomagnetic | video_pole | pda | led_screen */
+    type: text('type').notNull(),
+    /** no action: a lot with devices cannot be deleted until they are */
+    lotId: uuid('lot_id')
+      .notNull()
+      .references(() => parkingLots.id, { onDelete: 'no action' }),
+    /** set null: deleting a lane or space unbinds its devices, which stay on the lot */
+    laneId: uuid('lane_id').references(() => parkingLanes.id, { onDelete: 'set null' }),
+    spaceId: uuid('space_id').references(() => parkingSpaces.id, { onDelete: 'set null' }),
+    /** seconds between heartbeats; offline after 3 missed */
+    heartbeatCycle: integer('heartbeat_cycle').notNull().default(60),
+    /** 4G | NB-IoT | 有线 | WiFi */
+    networkType: text('network_type').notNull().default('4G'),
+    /**
+     * The HMAC key the device signs with. Kept as is because verifying an HMAC needs the key itself;
+     * it leaves the server only in the answers to 新增 and 重置密钥.
+     */
+    secret: text('secret').notNull(),
+    lastHeartbeatAt: timestamp('last_heartbeat_at', { withTimezone: true }),
+    /** online | offline | never */
+    onlineState: text('online_state').notNull().default('never'),
+    /** what the device last reported about itself */
+    lastStatus: jsonb('last_status'),
+    enabled: boolean('enabled').notNull().default(true),
+    remark: text('remark').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('devices_tenant_sn').on(t.tenantId, t.sn),
+    index('devices_tenant_lot').on(t.tenantId, t.lotId),
+    // the offline check reads only the devices that are online
+    index('devices_online_heartbeat').on(t.lastHeartbeatAt).where(sql`${t.onlineState} = 'online'`),
+  ],
+);
+
+/** Nonces devices have used, kept past the timestamp window so a captured call cannot be replayed. */
+export const deviceNonces = pgTable(
+  'device_nonces',
+  {
+    tenantId: tenantId(),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    nonce: text('nonce').notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('device_nonces_device_nonce').on(t.deviceId, t.nonce), index('device_nonces_seen').on(t.seenAt)],
+);
+
+/** What happened to a device that no operation log holds: refused calls, going offline, coming back. */
+export const deviceEvents = pgTable(
+  'device_events',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** null when the sn named no device of the tenant */
+    deviceId: uuid('device_id').references(() => devices.id, { onDelete: 'set null' }),
+    sn: text('sn').notNull(),
+    /** refused | offline | online */
+    kind: text('kind').notNull(),
+    /** why a call was refused, or what changed */
+    detail: text('detail').notNull().default(''),
+    ip: text('ip').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('device_events_tenant_time').on(t.tenantId, t.createdAt)],
+);
+
+/** A text sent to an LED screen; the screen takes it away with its next pull. */
+export const screenMessages = pgTable(
+  'screen_messages',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').primaryKey().defaultRandom(),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    line: integer('line').notNull().default(1),
+    colour: text('colour').notNull().default('red'),
+    /** queued | delivered */
+    state: text('state').notNull().default('queued'),
+    createdAt: createdAt(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (t) => [index('screen_messages_device_time').on(t.tenantId, t.deviceId, t.createdAt)],
+);

@@ -1,0 +1,73 @@
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { DeviceType } from '@parking/contract';
+import type { Db } from '../client.js';
+import { devices, parkingLanes, parkingLots, parkingSpaces, tenants } from '../schema/index.js';
+
+/**
+ * The demo tenant's secrets are derived from the sn, so whoever runs the demo can sign heartbeats
+ * for its devices: secret = hex SHA-256 of "parking-demo-device:<sn>". Only demo data does this; a
+ * device registered in the console always gets a random secret.
+ */
+export const demoDeviceSecret = (sn: string) => createHash('sha256').update(`parking-demo-device:${sn}`).digest('hex');
+
+const lots = [
+  { name: '中山路', type: 0, kind: 'space', address: '中山路（中山公园至人民广场段）', spaces: ['A010', 'A011', 'A012'] },
+  { name: '人民路', type: 0, kind: 'space', address: '人民路北侧', spaces: ['B001', 'B002', 'B003'] },
+  { name: '东门停车场', type: 1, kind: 'lane', address: '东门商业广场地下一层', spaces: [] as string[], lanes: [['入口1', 'in'], ['出口1', 'out']] as const },
+] as const;
+
+/** The devices behind the seeded offline tasks (offline since then), and a few that have not reported yet. */
+const demoDevices: ReadonlyArray<{ sn: string; name: string; type: DeviceType; lot: string; place?: string; offlineMinutesAgo?: number }> = [
+  { sn: 'GM-2026-0001', name: '中山路A012地磁', type: 'geomagnetic', lot: '中山路', place: 'A012', offlineMinutesAgo: 25 },
+  { sn: 'VP-2026-0007', name: '人民路B003视频桩', type: 'video_pole', lot: '人民路', place: 'B003', offlineMinutesAgo: 64 },
+  { sn: 'PDA-2026-0001', name: '中山路收费员PDA', type: 'pda', lot: '中山路' },
+  { sn: 'CAM-2026-0102', name: '东门入口1相机', type: 'camera', lot: '东门停车场', place: '入口1', offlineMinutesAgo: 8 },
+  { sn: 'BRG-2026-0101', name: '东门入口1道闸', type: 'barrier', lot: '东门停车场', place: '入口1' },
+  { sn: 'LED-2026-0101', name: '东门入口1显示屏', type: 'led_screen', lot: '东门停车场', place: '入口1' },
+];
+
+/** Lots, lanes, spaces and devices of tenant demo for a fresh install; the server seeds them after seedDemoData. */
+export const seedDemoDevices = (db: Db) =>
+  db.transaction(async (tx) => {
+    const [demo] = await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.code, 'demo'));
+    if (!demo) return false;
+    const tenantId = demo.id;
+    const lotIds = new Map<string, string>();
+    const places = new Map<string, { laneId?: string; spaceId?: string }>();
+    for (const lot of lots) {
+      const total = lot.spaces.length;
+      const [row] = await tx
+        .insert(parkingLots)
+        .values({ tenantId, name: lot.name, type: lot.type, kind: lot.kind, address: lot.address, totalSpaces: total || 300, freeCount: total || 300 })
+        .returning({ id: parkingLots.id });
+      lotIds.set(lot.name, row!.id);
+      for (const number of lot.spaces) {
+        const [space] = await tx.insert(parkingSpaces).values({ tenantId, lotId: row!.id, number }).returning({ id: parkingSpaces.id });
+        places.set(`${lot.name}/${number}`, { spaceId: space!.id });
+      }
+      for (const [name, direction] of 'lanes' in lot ? lot.lanes : []) {
+        const [lane] = await tx.insert(parkingLanes).values({ tenantId, lotId: row!.id, name, direction }).returning({ id: parkingLanes.id });
+        places.set(`${lot.name}/${name}`, { laneId: lane!.id });
+      }
+    }
+    const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+    for (const d of demoDevices) {
+      const place = d.place ? places.get(`${d.lot}/${d.place}`) : undefined;
+      // offline 3 cycles (of 60 s) after the last heartbeat, when the seeded task was opened
+      const lastHeartbeatAt = d.offlineMinutesAgo === undefined ? null : ago(d.offlineMinutesAgo + 3);
+      await tx.insert(devices).values({
+        tenantId,
+        sn: d.sn,
+        name: d.name,
+        type: d.type,
+        lotId: lotIds.get(d.lot)!,
+        laneId: place?.laneId ?? null,
+        spaceId: place?.spaceId ?? null,
+        secret: demoDeviceSecret(d.sn),
+        lastHeartbeatAt,
+        onlineState: lastHeartbeatAt ? 'offline' : 'never',
+      });
+    }
+    return true;
+  });

@@ -1,0 +1,67 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { missedCyclesBeforeOffline, parkingTypeOfLot } from '@parking/contract';
+import type { Db } from '../../db/client.js';
+import { devices } from '../../db/schema/index.js';
+import { pruneNonces } from './device-ingestion.service.js';
+import { openOutage } from './device-outage.js';
+import { devicesByIds } from './device.repository.js';
+
+/**
+ * One pass of the offline check at `now`: every enabled online device whose last heartbeat is more
+ * than 3 cycles old goes offline, with one task and one message. The state change is a single
+ * UPDATE, so of several processes checking at once only one reports each outage.
+ */
+export const checkOfflineDevices = (db: Db, now: Date) =>
+  db.transaction(async (tx) => {
+    const at = now.toISOString();
+    const gone = await tx
+      .update(devices)
+      .set({ onlineState: 'offline' })
+      .where(
+        and(
+          eq(devices.onlineState, 'online'),
+          eq(devices.enabled, true),
+          sql`${devices.lastHeartbeatAt} + ${devices.heartbeatCycle} * ${missedCyclesBeforeOffline} * interval '1 second' < ${at}::timestamptz`,
+        ),
+      )
+      .returning({ id: devices.id });
+    const rows = await devicesByIds(tx as unknown as Db, gone.map((g) => g.id));
+    let reported = 0;
+    for (const { device, lotName, lotType, laneName, spaceNumber } of rows) {
+      const outage = { tenantId: device.tenantId, id: device.id, sn: device.sn, type: device.type, lotName, place: laneName ?? spaceNumber, parkingType: parkingTypeOfLot(lotType) };
+      if (await openOutage(tx as unknown as Db, outage, now)) reported++;
+    }
+    await pruneNonces(tx as unknown as Db, now);
+    return { offline: rows.length, reported };
+  });
+
+export interface OfflineJobLogger {
+  info: (details: object, message: string) => void;
+  error: (details: object, message: string) => void;
+}
+
+/**
+ * Runs the offline check every `intervalMs` (DEVICE_OFFLINE_CHECK_MS; 0 turns it off) until
+ * stopped. A pass still running when the next is due is not overlapped.
+ */
+export const startDeviceOfflineJob = (db: Db, intervalMs: number, logger: OfflineJobLogger, clock: () => Date = () => new Date()) => {
+  if (intervalMs <= 0) return { stop: async () => undefined };
+  let running: Promise<unknown> | null = null;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = checkOfflineDevices(db, clock())
+      .then((result) => {
+        if (result.offline > 0) logger.info(result, 'devices went offline');
+      })
+      .catch((error: unknown) => logger.error({ err: error }, 'device offline check failed'))
+      .finally(() => {
+        running = null;
+      });
+  }, intervalMs);
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
+};

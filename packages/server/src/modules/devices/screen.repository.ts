@@ -1,0 +1,57 @@
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { ScreenListValues } from '@parking/contract';
+import type { Db } from '../../db/client.js';
+import { devices, parkingLots, screenMessages } from '../../db/schema/index.js';
+import { containsPattern } from '../../shared/like-pattern.js';
+
+type Filter = Omit<ScreenListValues, 'currentPage' | 'pageSize'>;
+
+const screenConditions = (tenantId: string, filter: Filter): SQL | undefined =>
+  and(
+    eq(devices.tenantId, tenantId),
+    eq(devices.type, 'led_screen'),
+    filter.deviceNo ? or(ilike(devices.sn, containsPattern(filter.deviceNo)), ilike(devices.name, containsPattern(filter.deviceNo))) : undefined,
+    filter.lotId ? eq(devices.lotId, filter.lotId) : undefined,
+  );
+
+const sortColumns = { sn: devices.sn, name: devices.name, createdAt: devices.createdAt } as const;
+
+export const pageScreens = async (db: Db, tenantId: string, filter: Filter, page: { currentPage: number; pageSize: number }) => {
+  const where = screenConditions(tenantId, filter);
+  const direction = filter.sort === 'desc' ? desc : asc;
+  const [total] = await db.select({ n: count() }).from(devices).where(where);
+  const rows = await db
+    .select({ device: devices, lotName: parkingLots.name })
+    .from(devices)
+    .innerJoin(parkingLots, eq(parkingLots.id, devices.lotId))
+    .where(where)
+    .orderBy(direction(sortColumns[filter.sidx ?? 'sn']), asc(devices.id))
+    .limit(page.pageSize)
+    .offset((page.currentPage - 1) * page.pageSize);
+  return { rows, total: Number(total?.n ?? 0) };
+};
+
+/** The newest `perScreen` messages of each screen, newest first, and how many of each still wait. */
+export const recentScreenMessages = async (db: Db, tenantId: string, deviceIds: readonly string[], perScreen: number) => {
+  if (deviceIds.length === 0) return { recent: [], pending: new Map<string, number>() };
+  const ranked = db
+    .select({
+      id: screenMessages.id,
+      rank: sql<number>`row_number() over (partition by ${screenMessages.deviceId} order by ${screenMessages.createdAt} desc, ${screenMessages.id} desc)`.as('rank'),
+    })
+    .from(screenMessages)
+    .where(and(eq(screenMessages.tenantId, tenantId), inArray(screenMessages.deviceId, [...deviceIds])))
+    .as('ranked');
+  const recent = await db
+    .select({ message: screenMessages })
+    .from(screenMessages)
+    .innerJoin(ranked, eq(ranked.id, screenMessages.id))
+    .where(sql`${ranked.rank} <= ${perScreen}`)
+    .orderBy(desc(screenMessages.createdAt), desc(screenMessages.id));
+  const pendingRows = await db
+    .select({ deviceId: screenMessages.deviceId, n: count() })
+    .from(screenMessages)
+    .where(and(eq(screenMessages.tenantId, tenantId), inArray(screenMessages.deviceId, [...deviceIds]), eq(screenMessages.state, 'queued')))
+    .groupBy(screenMessages.deviceId);
+  return { recent: recent.map((r) => r.message), pending: new Map(pendingRows.map((r) => [r.deviceId, Number(r.n)])) };
+};

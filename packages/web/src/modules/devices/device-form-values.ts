@@ -1,0 +1,51 @@
+import { heartbeatCycleDefault, type Device, type DeviceInput, type DeviceNetworkType, type DeviceType } from '@parking/contract';
+
+/** What the device form's inputs hold; selects and InputNumber leave null or undefined when cleared. */
+export type DeviceFormValues = {
+  sn: string;
+  name: string;
+  type: DeviceType | undefined;
+  lotId: string | null;
+  laneId: string | null;
+  spaceId: string | null;
+  heartbeatCycle: number | null;
+  networkType: DeviceNetworkType;
+  enabled: boolean;
+  remark: string;
+};
+
+export function deviceToFormValues(device: Device | undefined): DeviceFormValues {
+  if (!device) {
+    return { sn: '', name: '', type: undefined, lotId: null, laneId: null, spaceId: null, heartbeatCycle: heartbeatCycleDefault, networkType: '4G', enabled: true, remark: '' };
+  }
+  return {
+    sn: device.sn,
+    name: device.name,
+    type: device.type,
+    lotId: device.lotId,
+    laneId: device.laneId,
+    spaceId: device.spaceId,
+    heartbeatCycle: device.heartbeatCycle,
+    networkType: device.networkType,
+    enabled: device.enabled,
+    remark: device.remark,
+  };
+}
+
+const text = (value: string | undefined | null) => (value ?? '').trim();
+
+/** The create/update body; the form's rules have made sure type and lot are there. */
+export function deviceFormBody(values: DeviceFormValues): DeviceInput {
+  return {
+    sn: text(values.sn),
+    name: text(values.name),
+    type: values.type!,
+    lotId: values.lotId!,
+    laneId: values.laneId ?? null,
+    spaceId: values.spaceId ?? null,
+    heartbeatCycle: values.heartbeatCycle ?? heartbeatCycleDefault,
+    networkType: values.networkType,
+    enabled: values.enabled,
+    remark: text(values.remark),
+  };
+}
