@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { expect, type APIResponse, type Locator, type Page } from '@playwright/test';
 import { ResourcePage } from '../support/resource.page.js';
+import { expectViewShown } from '../support/sidebar.js';
 
 /** 设备运维 > 路内设备 / 路外设备 as an operator sees them, and the device on the other end of the ingestion API. */
 export class DevicePage extends ResourcePage {
@@ -13,6 +14,7 @@ export class DevicePage extends ResourcePage {
 
   async visit(which: 'inRoad' | 'outRoad') {
     await this.page.goto(`/#/SysOperations/${which}`);
+    await expectViewShown(this.page);
     await expect(this.current).toBeVisible();
   }
 

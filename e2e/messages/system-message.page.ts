@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { LoginPage } from '../auth/login.page.js';
-import { openFromSidebar } from '../support/sidebar.js';
+import { expectViewShown, openFromSidebar } from '../support/sidebar.js';
 
 /** 系统管理 > 系统消息 as a user sees it: a search form, a toolbar, the table and its pager. */
 export class SystemMessagePage {
@@ -39,6 +39,7 @@ export class SystemMessagePage {
   /** A shared link: the list state is all in the hash query. */
   async openLink(query: string) {
     await this.page.goto(`/#/system/message?${query}`);
+    await expectViewShown(this.page);
     await expect(this.pager).toBeVisible();
   }
 

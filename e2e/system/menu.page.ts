@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { expectViewShown } from '../support/sidebar.js';
 
 export interface MenuFields {
   type?: '目录' | '页面';
@@ -20,6 +21,7 @@ export class MenuPage {
 
   async open() {
     await this.page.goto('/#/system/menu');
+    await expectViewShown(this.page);
     await expect(this.rows.first()).toBeVisible();
   }
 

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { expectViewShown } from '../support/sidebar.js';
 
 /** 系统管理 > 角色 as a user sees it: a keyword search, the table, the role form and the 菜单授权 drawer. */
 export class RolePage {
@@ -14,6 +15,7 @@ export class RolePage {
 
   async open() {
     await this.page.goto('/#/system/role');
+    await expectViewShown(this.page);
     await expect(this.rows.first()).toBeVisible();
   }
 

@@ -32,6 +32,13 @@ describe('decideAccess', () => {
     },
   );
 
+  it('lets a signed-out phone open the pages printed QR codes lead to, and nothing else under /m', () => {
+    for (const path of ['/m/exit', '/m/enter', '/m/scan']) {
+      expect(decideAccess({ pathname: path, search: '?t=abc', hasToken: false, hasRoles: false })).toEqual({ kind: 'allow' });
+    }
+    expect(isPublicPath('/m/other')).toBe(false);
+  });
+
   it('matches public paths as the router does: case-insensitive, trailing slash ignored', () => {
     expect(isPublicPath('/SCANQRCODE/')).toBe(true);
     expect(isPublicPath('/scanQRcode/extra')).toBe(false);

@@ -1,3 +1,4 @@
+import { scanPagePaths } from '@parking/contract';
 import { publicRouteTable } from '../mobile/public-route-table';
 
 export const loginPath = '/login';
@@ -16,7 +17,8 @@ export interface AccessRequest {
 }
 
 // React Router matches case-insensitively, so the guard must too.
-const publicPaths = new Set(publicRouteTable.map((route) => `/${route.path}`.toLowerCase()));
+// the driver pages of spec §2, and the pages printed lot, lane and space codes open
+const publicPaths = new Set([...publicRouteTable.map((route) => `/${route.path}`), ...Object.values(scanPagePaths)].map((path) => path.toLowerCase()));
 
 const normalisePath = (pathname: string): string => {
   const trimmed = pathname.replace(/\/+$/, '');

@@ -14,6 +14,7 @@ import { RouteFallback } from '../shared/pages/route-fallback';
 import { Suspense } from 'react';
 
 const UserCenterPage = lazyPage(() => import('../modules/system/pages/user-center-page'), 'UserCenterPage');
+const ScanLandingPage = lazyPage(() => import('../modules/parking/pages/scan-landing-page'), 'ScanLandingPage');
 const SpaceBatchPage = lazyPage(() => import('../modules/parking/pages/space-batch-page'), 'SpaceBatchPage');
 
 const titled = (title: string): RouteHandle => ({ title });
@@ -27,6 +28,8 @@ export const standaloneRoutes: RouteObject[] = [
   ...screenRouteTable.map(
     (entry): RouteObject => ({ path: entry.path, handle: entry, element: <ScreenPlaceholderPage entry={entry} /> }),
   ),
+  // the pages a printed lot, lane or space code opens (the server sends /m/… here)
+  { path: 'm/:page', handle: { title: '扫码停车', ownTitle: true }, element: <Suspense fallback={<RouteFallback />}><ScanLandingPage /></Suspense> },
   { path: '404', handle: titled('404'), element: <NotFoundPage /> },
   { path: '401', handle: titled('401'), element: <ForbiddenPage /> },
 ];

@@ -70,6 +70,14 @@ describe('QR codes', () => {
     });
   });
 
+  it('sends a phone that opens a printed URL on to the console page for it, token and all, signed out', async () => {
+    const exitUrl = new URL(decodeQrPng((await get(`/api/system/ParkingLane/build/wxApplet/qRCode?id=${outLaneId}`)).rawPayload));
+    const opened = await t.app.inject({ method: 'GET', url: `${exitUrl.pathname}${exitUrl.search}` });
+    expect(opened.statusCode).toBe(302);
+    expect(opened.headers.location).toBe(`/#/m/exit${exitUrl.search}`);
+    expect((await t.app.inject({ method: 'GET', url: '/m/admin?t=x' })).statusCode).toBe(400);
+  });
+
   it('points an out-lane at scan-to-exit and an in-lane at scan-to-enter', async () => {
     const out = await get(`/api/system/ParkingLane/build/wxApplet/qRCode?id=${outLaneId}`);
     expect(out.headers['content-disposition']).toContain(encodeURIComponent('海岸城停车场-东门出口.png'));

@@ -3,6 +3,7 @@ import {
   parkingLaneQrCodeQuery,
   parkingQrCodePaths,
   parkingSpaceQrCodesQuery,
+  scanPagePaths,
   scanResolveQuery,
   scanTarget,
 } from '@parking/contract';
@@ -21,6 +22,8 @@ export interface QrCodeRoutesOptions {
   publicBaseUrl: string;
 }
 
+/** enter, exit, scan: the last part of each phone page's path */
+const scanPageNames = Object.values(scanPagePaths).map((path) => path.slice('/m/'.length)) as [string, ...string[]];
 const idParams = z.object({ id: z.uuid('停车场编号格式不正确') });
 const ok = <T>(data: T, msg = '成功') => ({ code: 200, msg, data });
 const sendPng = (reply: FastifyReply, file: QrCodeFile) => asAttachment(reply, file.fileName, 'image/png').send(file.png);
@@ -83,5 +86,16 @@ export const parkingQrCodeRoutes: FastifyPluginAsyncZod<QrCodeRoutesOptions> = a
       schema: { tags: ['public'], summary: '扫码：二维码指向的停车场、车道或泊位（无需登录）', querystring: scanResolveQuery, response: { 200: envelope(scanTarget) } },
     },
     async (request) => ok(await resolveScan(request.db, options.secret, request.query.t)),
+  );
+
+  // The printed URL is short and router-free (/m/exit?t=…); the console routes by hash, so the
+  // phone is sent on to the page that reads the token. Nothing is looked up here.
+  app.get(
+    '/m/:page',
+    { config: { public: true }, schema: { hide: true, params: z.object({ page: z.enum(scanPageNames) }) } },
+    async (request, reply) => {
+      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+      return reply.redirect(`/#/m/${request.params.page}${query}`, 302);
+    },
   );
 };
