@@ -25,6 +25,9 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     // a click or fill that cannot happen fails at that step, not at the end of the test
     actionTimeout: 15_000,
+    // the console then opens dialogs without their zoom (app-providers.tsx), so a click never lands
+    // on a dialog still growing into place
+    reducedMotion: 'reduce',
     navigationTimeout: 30_000,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -8,12 +8,14 @@ import { FeedbackBridge } from '../shared/feedback/feedback-bridge';
 import { useAppStore } from '../shell/app-store';
 import { useSettingsStore } from '../shell/settings/settings-store';
 import { antdSizes } from '../shell/size-options';
+import { useReducedMotion } from './use-reduced-motion';
 
 dayjs.locale('zh-cn');
 
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   const colorPrimary = useSettingsStore((state) => state.theme);
   const { componentSize, compact } = antdSizes[useAppStore((state) => state.size)];
+  const reducedMotion = useReducedMotion();
 
   // Plain CSS (tags, progress bar, logo) follows the theme colour through one variable.
   useEffect(() => {
@@ -26,7 +28,7 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
       componentSize={componentSize}
       // Button labels stay exactly as the spec spells them ("登录", not "登 录").
       button={{ autoInsertSpace: false }}
-      theme={{ token: { colorPrimary, borderRadius: 4 }, ...(compact ? { algorithm: theme.compactAlgorithm } : {}) }}
+      theme={{ token: { colorPrimary, borderRadius: 4, motion: !reducedMotion }, ...(compact ? { algorithm: theme.compactAlgorithm } : {}) }}
     >
       <App>
         <FeedbackBridge />

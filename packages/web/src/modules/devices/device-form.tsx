@@ -1,8 +1,9 @@
 import { deviceInput, deviceNetworkTypes, deviceTypeNames, deviceTypes, heartbeatCycleMax, heartbeatCycleMin, type DeviceParkingType } from '@parking/contract';
-import { Col, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
+import { Col, Form, Input, InputNumber, Row, Select } from 'antd';
 import { schemaRule } from '../../shared/resource/schema-check';
 import { DeviceLotSelect } from './components/device-lot-select';
 import { useLotBindings } from './devices-api';
+import { EnabledField } from '../../shared/resource/enabled-field';
 
 const fields = deviceInput.shape;
 const typeOptions = deviceTypes.map((type) => ({ value: type, label: deviceTypeNames[type] }));
@@ -77,11 +78,7 @@ export function DeviceFormInputs({ parkingType }: { parkingType: DeviceParkingTy
           <Input.TextArea rows={2} placeholder="请输入备注" maxLength={200} showCount />
         </Form.Item>
       </Col>
-      <Col span={12}>
-        <Form.Item label="状态" name="enabled" valuePropName="checked">
-          <Switch checkedChildren="启用" unCheckedChildren="停用" />
-        </Form.Item>
-      </Col>
+      <EnabledField />
     </Row>
   );
 }

@@ -1,8 +1,9 @@
 import { parkingAreaInput, type ParkingArea } from '@parking/contract';
-import { Col, Form, Input, InputNumber, Row, Switch } from 'antd';
+import { Col, Form, Input, InputNumber, Row } from 'antd';
 import { schemaRule } from '../../shared/resource/schema-check';
 import { CoordinateInputs } from './components/coordinate-inputs';
 import { UserMultiSelect } from './components/parking-selects';
+import { EnabledField } from '../../shared/resource/enabled-field';
 
 const fields = parkingAreaInput.shape;
 
@@ -46,11 +47,7 @@ export function AreaFormInputs(_props: { record: ParkingArea | undefined }) {
           <Input.TextArea rows={3} placeholder="请输入描述" maxLength={500} showCount />
         </Form.Item>
       </Col>
-      <Col span={12}>
-        <Form.Item label="状态" name="enabled" valuePropName="checked">
-          <Switch checkedChildren="启用" unCheckedChildren="停用" />
-        </Form.Item>
-      </Col>
+      <EnabledField />
     </Row>
   );
 }

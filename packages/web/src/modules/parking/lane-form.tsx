@@ -2,6 +2,7 @@ import { parkingLaneDirectionNames, parkingLaneDirections, parkingLaneInput, typ
 import { Col, Form, Input, InputNumber, Radio, Row, Switch } from 'antd';
 import { schemaRule } from '../../shared/resource/schema-check';
 import { LotSelect } from './components/parking-selects';
+import { EnabledField } from '../../shared/resource/enabled-field';
 
 const fields = parkingLaneInput.shape;
 const directionOptions = parkingLaneDirections.map((direction) => ({ value: direction, label: parkingLaneDirectionNames[direction] }));
@@ -35,11 +36,7 @@ export function LaneFormInputs(_props: { record: ParkingLane | undefined }) {
           <Switch checkedChildren="是" unCheckedChildren="否" />
         </Form.Item>
       </Col>
-      <Col span={12}>
-        <Form.Item label="状态" name="enabled" valuePropName="checked">
-          <Switch checkedChildren="启用" unCheckedChildren="停用" />
-        </Form.Item>
-      </Col>
+      <EnabledField />
     </Row>
   );
 }

@@ -1,8 +1,9 @@
 import { checkMobile, longRentalInput, sanitizeMoney, type LongRental } from '@parking/contract';
-import { Col, DatePicker, Form, Input, InputNumber, Row, Switch } from 'antd';
+import { Col, DatePicker, Form, Input, InputNumber, Row } from 'antd';
 import { checkRule, schemaCheck, schemaRule } from '../../shared/resource/schema-check';
 import { dateFormat, yuanInputToFen } from '../../shared/resource/value-format';
 import { LotSelect, PlateColourSelect } from './components/parking-selects';
+import { EnabledField } from '../../shared/resource/enabled-field';
 
 const fields = longRentalInput.shape;
 const checkPrice = schemaCheck(fields.monthlyPrice);
@@ -62,11 +63,7 @@ export function LongRentalFormInputs(_props: { record: LongRental | undefined })
           <Input.TextArea rows={2} placeholder="请输入备注" maxLength={200} showCount />
         </Form.Item>
       </Col>
-      <Col span={12}>
-        <Form.Item label="状态" name="enabled" valuePropName="checked">
-          <Switch checkedChildren="启用" unCheckedChildren="停用" />
-        </Form.Item>
-      </Col>
+      <EnabledField />
     </Row>
   );
 }

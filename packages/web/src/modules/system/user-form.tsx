@@ -3,6 +3,7 @@ import { Col, Form, Input, Row, Switch } from 'antd';
 import { PasswordFields } from '../../shell/password/password-fields';
 import { OrganizationTreeSelect, PositionMultiSelect, RoleMultiSelect } from './components/identity-selects';
 import { checkRule, schemaRule } from '../../shared/resource/schema-check';
+import { EnabledField } from '../../shared/resource/enabled-field';
 
 const fields = userCreateInput.shape;
 
@@ -47,11 +48,7 @@ export function UserFormInputs({ record }: { record: SystemUser | undefined }) {
           <PositionMultiSelect />
         </Form.Item>
       </Col>
-      <Col span={12}>
-        <Form.Item label="状态" name="enabled" valuePropName="checked">
-          <Switch checkedChildren="启用" unCheckedChildren="停用" />
-        </Form.Item>
-      </Col>
+      <EnabledField />
       <Col span={12}>
         <Form.Item label="管理员" name="isAdministrator" valuePropName="checked" extra="管理员可使用全部菜单">
           <Switch checkedChildren="是" unCheckedChildren="否" />
