@@ -47,7 +47,7 @@ const fakeAMapScript = `(() => {
         padding: '2px 8px', background: '#1677ff', color: '#fff', borderRadius: '4px', fontSize: '12px', pointerEvents: 'none' });
       this.setPosition(position);
     }
-    setPosition(position) { this.element.textContent = '📍 ' + position[0].toFixed(6) + ', ' + position[1].toFixed(6); }
+    setPosition(position) { this.element.textContent = '标记 ' + position[0].toFixed(6) + ', ' + position[1].toFixed(6); }
     setMap(map) { map.container.append(this.element); }
   }
   class AutoComplete {

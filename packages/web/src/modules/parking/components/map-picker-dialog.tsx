@@ -49,6 +49,7 @@ export function MapPickerDialog({
 }) {
   const [container, setContainer] = useState<HTMLDivElement | null>(null);
   const [status, setStatus] = useState<MapStatus>('loading');
+  const [keyword, setKeyword] = useState('');
   const [tips, setTips] = useState<AMapTip[]>([]);
   const [picked, setPicked] = useState<PickedPlace>();
   const [notice, setNotice] = useState('');
@@ -102,13 +103,14 @@ export function MapPickerDialog({
     // keys and initial are fixed for one opening of the dialog
   }, [container]);
 
-  const suggest = (keyword: string) => {
+  const suggest = (text: string) => {
+    setKeyword(text);
     setNotice('');
-    if (keyword.trim() === '') {
+    if (text.trim() === '') {
       setTips([]);
       return;
     }
-    services.current?.autoComplete.search(keyword, (found, result) => {
+    services.current?.autoComplete.search(text, (found, result) => {
       setTips(found === 'complete' && typeof result !== 'string' ? (result.tips ?? []).filter((tip) => tip.id !== '') : []);
     });
   };
@@ -116,6 +118,8 @@ export function MapPickerDialog({
   const choose = (id: string) => {
     const tip = tips.find((candidate) => candidate.id === id);
     if (!tip || !services.current) return;
+    // the box shows the place's name, not the option's value (its AMap id)
+    setKeyword(tip.name);
     services.current.placeSearch.search(`${tip.district}${tip.name}`, (found, result) => {
       const poi = found === 'complete' && typeof result !== 'string' ? result.poiList?.pois[0] : undefined;
       const location = poi?.location ?? (tip.location === '' ? undefined : tip.location);
@@ -154,6 +158,7 @@ export function MapPickerDialog({
       ) : (
         <div className="map-picker">
           <AutoComplete
+            value={keyword}
             options={options}
             onSearch={suggest}
             onSelect={choose}
