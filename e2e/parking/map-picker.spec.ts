@@ -52,6 +52,9 @@ test('with a key the operator searches a place, picks it, and the form gets its 
   await expect(picker.locator('.map-picker-picked')).toContainText(address);
   await expect(picker.locator('.map-picker-picked')).toContainText('经度 113.942616，纬度 22.519882');
   await expect(picker.locator('.fake-amap-marker')).toHaveText('标记 113.942616, 22.519882');
+  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
+  await expect(picker.getByRole('button', { name: '确定' })).toBeEnabled();
+  await page.waitForTimeout(300); // the dropdown's and the button's transitions, for a still screenshot
   await page.screenshot({ path: '/tmp/lotmap-map-modal.png' });
   await picker.getByRole('button', { name: '确定' }).click();
   await expect(picker).toBeHidden();
