@@ -56,6 +56,8 @@ export const parkingLotInput = z
     managerIds: pickedUserIds('管理员'),
     enabled: z.boolean({ error: '启用状态只能是是或否' }).default(true),
     longRentalSpaceLeave: z.boolean({ error: '长租车位离场释放只能是是或否' }).default(false),
+    /** 计费规则; null clears it, left out keeps the lot's current one */
+    tariffId: z.uuid('计费规则编号格式不正确').nullable().optional(),
   })
   .superRefine((lot, ctx) => {
     if (lot.longRentalSpaces + lot.reservedSpaces > lot.totalSpaces) {

@@ -98,6 +98,28 @@ describe('parking lots', () => {
     expect(await total()).toBe(before);
   });
 
+  it('sets, keeps and clears the tariff with the lot, and refuses another tenant\'s or a disabled tariff', async () => {
+    const tariffs = (await call('GET', '/api/system/Tariff?pageSize=100')).json().data.list as { id: string; name: string; enabled: boolean }[];
+    const [first, second] = tariffs;
+    const lot = (await call('POST', base, { name: '计费测试停车场', type: 1, kind: 'lane', tariffId: first!.id })).json().data;
+    expect(lot.tariffId).toBe(first!.id);
+    // a body without tariffId (an older client) keeps the lot's tariff
+    expect((await call('PUT', `${base}/${lot.id}`, { name: '计费测试停车场', type: 1, kind: 'lane' })).json().data.tariffId).toBe(first!.id);
+    expect((await call('PUT', `${base}/${lot.id}`, { name: '计费测试停车场', type: 1, kind: 'lane', tariffId: null })).json().data.tariffId).toBeNull();
+    // the mw tenant cannot see demo's tariffs, so cannot give them to its lots
+    const before = await total(mwAdmin);
+    expect((await call('POST', base, { name: '美湾停车场', type: 1, kind: 'lane', tariffId: first!.id }, mwAdmin)).json()).toMatchObject({ code: 400, msg: '所选计费规则不存在' });
+    expect(await total(mwAdmin)).toBe(before);
+    expect((await call('POST', base, { name: 'x', type: 1, kind: 'lane', tariffId: 'nope' })).json().msg).toBe('请求体 tariffId：计费规则编号格式不正确');
+    await call('PUT', `/api/system/Tariff/${second!.id}`, { name: second!.name, enabled: false });
+    expect((await call('PUT', `${base}/${lot.id}`, { name: '计费测试停车场', type: 1, kind: 'lane', tariffId: second!.id })).json()).toMatchObject({
+      code: 400,
+      msg: `计费规则「${second!.name}」已停用，不能分配给停车场`,
+    });
+    await call('PUT', `/api/system/Tariff/${second!.id}`, { name: second!.name, enabled: true });
+    expect((await call('DELETE', `${base}/${lot.id}`)).json().code).toBe(200);
+  });
+
   it('edits a lot keeping the parked cars, and logs before and after', async () => {
     await call('PUT', `${base}/freecnt/${roadId}`, { freeCount: 30 });
     const response = await call('PUT', `${base}/${roadId}`, { name: '福华路路侧', type: 0, kind: 'space', areaId, totalSpaces: 50 });

@@ -15,6 +15,7 @@ import type { AuthContext } from '../../types.js';
 import { recordOperation } from '../system/operation-log.service.js';
 import { findParkingArea } from './parking-area.repository.js';
 import { countLotBindings, findParkingLot, pageParkingLots, parkingLotNameTaken, sumParkingLots, type ParkingLotRow } from './parking-lot.repository.js';
+import { findTariff } from './tariff.repository.js';
 import { namedUsers, requireTenantUsers, tenantUserNames } from './tenant-users.repository.js';
 
 /** the operation-log target of every lot change; 操作记录 of a lot reads it back */
@@ -89,10 +90,19 @@ export const getParkingLot = async (db: Db, auth: AuthContext, id: string) => {
   return lot!;
 };
 
-const checkInput = async (db: Db, tenantId: string, input: ParkingLotValues, exceptId?: string) => {
-  if (await parkingLotNameTaken(db, tenantId, input.name, exceptId)) throw conflict(`停车场名称「${input.name}」已存在`);
+const checkInput = async (db: Db, tenantId: string, input: ParkingLotValues, before?: ParkingLot) => {
+  if (await parkingLotNameTaken(db, tenantId, input.name, before?.id)) throw conflict(`停车场名称「${input.name}」已存在`);
   if (input.areaId && !(await findParkingArea(db, tenantId, input.areaId))) throw badRequest('所选片区不存在');
   await requireTenantUsers(db, tenantId, input.managerIds, '管理员');
+  await checkTariff(db, tenantId, input.tariffId, before?.tariffId ?? null);
+};
+
+/** Only the tenant's own tariffs; a lot may keep a tariff disabled since, but not be given one. */
+const checkTariff = async (db: Db, tenantId: string, tariffId: string | null | undefined, current: string | null) => {
+  if (!tariffId) return;
+  const tariff = await findTariff(db, tenantId, tariffId);
+  if (!tariff) throw badRequest('所选计费规则不存在');
+  if (!tariff.enabled && tariffId !== current) throw badRequest(`计费规则「${tariff.name}」已停用，不能分配给停车场`);
 };
 
 const log = (db: Db, auth: AuthContext, action: 'create' | 'update' | 'delete', id: string, summary: string, before?: ParkingLot, after?: ParkingLot) =>
@@ -115,7 +125,7 @@ const pickTotals = ({ totalSpaces, longRentalSpaces, reservedSpaces, chargingSpa
 
 export const updateParkingLot = async (db: Db, auth: AuthContext, id: string, input: ParkingLotValues) => {
   const before = await getParkingLot(db, auth, id);
-  await checkInput(db, auth.tenantId, input, id);
+  await checkInput(db, auth.tenantId, input, before);
   const bound = await countLotBindings(db, auth.tenantId, id);
   if (bound.lanes > 0 && input.kind !== 'lane') throw badRequest(`停车场「${before.name}」下还有${bound.lanes}条车道，不能改为泊位型`);
   // a lot with spaces counts its totals from them (see recountLotSpaces); the form cannot overwrite them

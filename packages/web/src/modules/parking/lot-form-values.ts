@@ -19,6 +19,8 @@ export type LotFormValues = {
   prepay: boolean;
   managerIds: string[];
   enabled: boolean;
+  /** 计费规则; null: none */
+  tariffId: string | null;
 };
 
 export function lotToFormValues(lot: ParkingLot | undefined): LotFormValues {
@@ -40,6 +42,7 @@ export function lotToFormValues(lot: ParkingLot | undefined): LotFormValues {
       prepay: false,
       managerIds: [],
       enabled: true,
+      tariffId: null,
     };
   }
   return {
@@ -60,6 +63,7 @@ export function lotToFormValues(lot: ParkingLot | undefined): LotFormValues {
     // only managers still in the tenant: a picker cannot show an id it has no name for
     managerIds: lot.managers.map((manager) => manager.id),
     enabled: lot.enabled,
+    tariffId: lot.tariffId,
   };
 }
 
@@ -89,6 +93,7 @@ export function lotFormBody(values: LotFormValues, lot: ParkingLot | undefined):
     managerIds: [...(values.managerIds ?? [])],
     enabled: values.enabled,
     longRentalSpaceLeave: lot?.longRentalSpaceLeave ?? false,
+    tariffId: values.tariffId ?? null,
   };
 }
 

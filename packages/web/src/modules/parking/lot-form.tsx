@@ -5,7 +5,7 @@ import { RegionCascader } from '../../shared/region/region-cascader';
 import { useAddressRegion } from '../../shared/region/use-address-region';
 import { schemaRule } from '../../shared/resource/schema-check';
 import { CoordinateInputs } from './components/coordinate-inputs';
-import { AreaSelect, LotTypeSelect, UserMultiSelect } from './components/parking-selects';
+import { AreaSelect, LotTypeSelect, TariffSelect, UserMultiSelect } from './components/parking-selects';
 
 const fields = parkingLotInput.shape;
 const kindOptions = parkingLotKinds.map((kind) => ({ value: kind, label: parkingLotKindNames[kind] }));
@@ -55,7 +55,12 @@ export function LotFormInputs(_props: { record: ParkingLot | undefined }) {
           运营
         </Divider>
       </Col>
-      <Col span={24}>
+      <Col span={12}>
+        <Form.Item label="计费规则" name="tariffId">
+          <TariffSelect />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
         <Form.Item label="管理员" name="managerIds">
           <UserMultiSelect placeholder="请选择管理员" />
         </Form.Item>

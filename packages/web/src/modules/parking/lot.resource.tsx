@@ -1,7 +1,7 @@
 import { parkingLotKindNames, parkingLotPaths, type ParkingLot, type ParkingLotListQuery } from '@parking/contract';
 import { Tag } from 'antd';
 import { defineResource, type ValueEnum } from '../../shared/resource/resource-types';
-import { AreaSelect, LotTypeLabel, LotTypeSelect } from './components/parking-selects';
+import { AreaSelect, LotTypeLabel, LotTypeSelect, TariffName } from './components/parking-selects';
 import { enabledColumn } from './enabled-column';
 import { LotFormInputs } from './lot-form';
 import { lotFormBody, lotToFormValues, type LotFormValues } from './lot-form-values';
@@ -60,6 +60,7 @@ export const lotResource = defineResource<ParkingLot, ParkingLotListQuery>({
       hideInSearch: true,
       render: (_value, lot) => lot.managers.map((manager) => <Tag key={manager.id}>{manager.name}</Tag>),
     },
+    { dataIndex: 'tariffId', title: '计费规则', width: 160, ellipsis: true, hideInSearch: true, render: (_value, lot) => <TariffName id={lot.tariffId} /> },
     enabledColumn<ParkingLot, ParkingLotListQuery>(),
     { dataIndex: 'createdAt', title: '创建时间', valueType: 'date', width: 170, hideInSearch: true, sortable: true },
   ],

@@ -74,6 +74,18 @@ describe('lot form values', () => {
     expect(parkingLotInput.safeParse(body).success).toBe(true);
   });
 
+  it('carries the tariff both ways: a new lot has none, a picked one is sent, a cleared one is sent as null', () => {
+    const t1 = '0195f0a0-0000-7000-8000-0000000000c1';
+    expect(lotToFormValues(undefined).tariffId).toBeNull();
+    const values = lotToFormValues(lot({ tariffId: t1 }));
+    expect(values.tariffId).toBe(t1);
+    expect(lotFormBody(values, lot()).tariffId).toBe(t1);
+    // the server reads null as "no tariff" and a missing field as "keep", so a cleared select must send null
+    const cleared = lotFormBody({ ...values, tariffId: null }, lot({ tariffId: t1 }));
+    expect(cleared.tariffId).toBeNull();
+    expect(parkingLotInput.safeParse(cleared).success).toBe(true);
+  });
+
   it('a region without districts (东莞市) leaves the district code empty; blanks become zero, null and trimmed text', () => {
     const values = { ...lotToFormValues(lot({ districtCode: '', cityCode: '441900' })), name: '  东莞停车场 ', totalSpaces: null, longRentalSpaces: null, reservedSpaces: null, chargingSpaces: null, lng: null };
     expect(values.region).toEqual(['440000', '441900']);

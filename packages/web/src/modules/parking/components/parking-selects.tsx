@@ -1,8 +1,9 @@
-import { dictionaryNames, plateColourName, type ParkingLotKind } from '@parking/contract';
+import { dictionaryNames, plateColourName, type ParkingLotKind, type TariffSummary } from '@parking/contract';
 import { Select } from 'antd';
 import { pickerWidth, type PickerProps } from '../../../shared/components/picker';
 import { useDictionary } from '../../../shared/dictionary/use-dictionary';
 import { useAreaOptions, useLotOptions, useUserOptions } from '../parking-api';
+import { useTariffOptions } from '../tariff-api';
 
 /** Several of the tenant's users (巡检员, 管理员), searched by name or account. */
 export function UserMultiSelect({ value, onChange, id, placeholder }: PickerProps<string[]> & { placeholder: string }) {
@@ -110,4 +111,35 @@ export function PlateColourLabel({ value }: { value: number }) {
   const dictionary = useDictionary(dictionaryNames.plateColour);
   const listed = dictionary.options.some((option) => Number(option.value) === value);
   return <>{listed ? dictionary.labelOf(value) : plateColourName(value)}</>;
+}
+
+/** "北京一类地区占道停车（第2版）": a tariff by name and the version in force. */
+export const tariffLabel = (tariff: TariffSummary) =>
+  `${tariff.name}（${tariff.currentVersion ? `第${tariff.currentVersion.versionNo}版` : '无生效版本'}）${tariff.enabled ? '' : '（已停用）'}`;
+
+/** The lot's 计费规则; a disabled tariff cannot be picked, but a lot that already has one keeps showing it. */
+export function TariffSelect({ value, onChange, id }: PickerProps<string | null | undefined>) {
+  const tariffs = useTariffOptions();
+  const options = (tariffs.data?.list ?? []).map((tariff) => ({ value: tariff.id, label: tariffLabel(tariff), disabled: !tariff.enabled && tariff.id !== value }));
+  return (
+    <Select
+      id={id}
+      value={value ?? undefined}
+      onChange={(next: string | undefined) => onChange?.(next ?? null)}
+      options={options}
+      loading={tariffs.isLoading}
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      placeholder="请选择计费规则"
+      notFoundContent="暂无计费规则"
+      style={{ width: '100%' }}
+    />
+  );
+}
+
+/** A lot's tariff name in a table cell, from the same cached list as the picker; '-' for none. */
+export function TariffName({ id }: { id: string | null }) {
+  const tariffs = useTariffOptions();
+  if (id === null) return <>-</>;
+  return <>{tariffs.data?.list.find((tariff) => tariff.id === id)?.name ?? '-'}</>;
 }

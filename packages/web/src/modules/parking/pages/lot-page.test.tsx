@@ -36,7 +36,7 @@ const lot = (overrides: Partial<ParkingLot>): ParkingLot => ({
   ...overrides,
 });
 
-const lots = [lot({}), lot({ id: 'l-2', name: '科技园路侧', type: 0, kind: 'space', totalSpaces: 50, freeCount: 40, enabled: false })];
+const lots = [lot({ tariffId: 'tf-1' }), lot({ id: 'l-2', name: '科技园路侧', type: 0, kind: 'space', totalSpaces: 50, freeCount: 40, enabled: false })];
 
 function fakeServer() {
   return installFakeApi({
@@ -50,6 +50,22 @@ function fakeServer() {
         { kind: 'lane', lots: 1, spaces: 800, free: 512, occupied: 288 },
         { kind: 'space', lots: 1, spaces: 50, free: 40, occupied: 10 },
       ],
+    }),
+    'GET /api/system/Tariff': ok({
+      list: [
+        {
+          id: 'tf-1',
+          name: '北京一类地区占道停车',
+          description: '',
+          enabled: true,
+          currentVersion: { id: 'v-2', versionNo: 2, effectiveFrom: '2026-01-01T00:00:00.000Z', effectiveTo: null },
+          vehicleClasses: [],
+          lotCount: 1,
+          createdAt: '2026-01-01T00:00:00.000Z',
+          updatedAt: '2026-01-01T00:00:00.000Z',
+        },
+      ],
+      pagination: { currentPage: 1, pageSize: 1000, total: 1 },
     }),
     'GET /api/system/ParkingArea': ok({ list: [], pagination: { currentPage: 1, pageSize: 1000, total: 0 } }),
     'GET /api/dictDetail': ok({
@@ -79,6 +95,8 @@ describe('停车场 page', { timeout: 120_000 }, () => {
     expect(within(row).getByText('512').closest('.lot-free')?.textContent).toBe('512 / 800');
     await waitFor(() => expect(within(row).getByText('商业')).toBeTruthy());
     expect(within(row).getByText('车道型')).toBeTruthy();
+    // the list carries only tariffId; the name comes from the tariff picker's list
+    await waitFor(() => expect(within(row).getByText('北京一类地区占道停车')).toBeTruthy());
     expect(within(await rowOf('科技园路侧')).getByText('停用')).toBeTruthy();
     const summary = await screen.findByLabelText('车位汇总');
     expect(within(summary).getByText('850')).toBeTruthy();
