@@ -1,9 +1,9 @@
 import { deviceInput, deviceNetworkTypes, deviceTypeNames, deviceTypes, heartbeatCycleMax, heartbeatCycleMin, type DeviceParkingType } from '@parking/contract';
 import { Col, Form, Input, InputNumber, Row, Select } from 'antd';
+import { EnabledField } from '../../shared/resource/enabled-field';
 import { schemaRule } from '../../shared/resource/schema-check';
 import { DeviceLotSelect } from './components/device-lot-select';
 import { useLotBindings } from './devices-api';
-import { EnabledField } from '../../shared/resource/enabled-field';
 
 const fields = deviceInput.shape;
 const typeOptions = deviceTypes.map((type) => ({ value: type, label: deviceTypeNames[type] }));

@@ -1,9 +1,9 @@
 import { parkingAreaInput, type ParkingArea } from '@parking/contract';
 import { Col, Form, Input, InputNumber, Row } from 'antd';
+import { EnabledField } from '../../shared/resource/enabled-field';
 import { schemaRule } from '../../shared/resource/schema-check';
 import { CoordinateInputs } from './components/coordinate-inputs';
 import { UserMultiSelect } from './components/parking-selects';
-import { EnabledField } from '../../shared/resource/enabled-field';
 
 const fields = parkingAreaInput.shape;
 

@@ -1,8 +1,8 @@
 import { parkingLaneDirectionNames, parkingLaneDirections, parkingLaneInput, type ParkingLane } from '@parking/contract';
 import { Col, Form, Input, InputNumber, Radio, Row, Switch } from 'antd';
+import { EnabledField } from '../../shared/resource/enabled-field';
 import { schemaRule } from '../../shared/resource/schema-check';
 import { LotSelect } from './components/parking-selects';
-import { EnabledField } from '../../shared/resource/enabled-field';
 
 const fields = parkingLaneInput.shape;
 const directionOptions = parkingLaneDirections.map((direction) => ({ value: direction, label: parkingLaneDirectionNames[direction] }));

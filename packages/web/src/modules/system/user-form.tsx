@@ -2,8 +2,8 @@ import { checkEmail, checkMobile, userCreateInput, type SystemUser } from '@park
 import { Col, Form, Input, Row, Switch } from 'antd';
 import { PasswordFields } from '../../shell/password/password-fields';
 import { OrganizationTreeSelect, PositionMultiSelect, RoleMultiSelect } from './components/identity-selects';
-import { checkRule, schemaRule } from '../../shared/resource/schema-check';
 import { EnabledField } from '../../shared/resource/enabled-field';
+import { checkRule, schemaRule } from '../../shared/resource/schema-check';
 
 const fields = userCreateInput.shape;
 
