@@ -5,3 +5,4 @@ export * from './messages/index.js';
 export * from './parking/index.js';
 export * from './base/index.js';
 export * from './devices/index.js';
+export * from './orders/index.js';

@@ -15,6 +15,8 @@ import { deviceIngestionRoutes } from './modules/devices/device-ingestion.routes
 import { deviceRoutes } from './modules/devices/device.routes.js';
 import { offlineTaskRoutes } from './modules/devices/offline-task.routes.js';
 import { screenRoutes } from './modules/devices/screen.routes.js';
+import { parkingRecordRoutes } from './modules/orders/parking-record.routes.js';
+import { vehicleEventRoutes } from './modules/orders/vehicle-event.routes.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { longRentalRoutes } from './modules/parking/long-rental.routes.js';
 import { parkingAreaRoutes } from './modules/parking/parking-area.routes.js';
@@ -115,6 +117,8 @@ export const app = fp(
     await instance.register(screenRoutes);
     await instance.register(offlineTaskRoutes);
     await instance.register(deviceIngestionRoutes);
+    await instance.register(vehicleEventRoutes);
+    await instance.register(parkingRecordRoutes);
     const { weatherProviderUrl, weatherProviderKey } = options.config;
     await instance.register(weatherRoutes, {
       provider: options.weatherProvider ?? (weatherProviderUrl ? qweatherProvider(weatherProviderUrl, weatherProviderKey) : undefined),

@@ -13,6 +13,7 @@ import {
   parkingAreas,
   parkingLanes,
   parkingLots,
+  parkingRecords,
   parkingSpaces,
   positions,
   roleMenus,
@@ -46,7 +47,7 @@ interface RouteInfo {
 let database: Database;
 let server: FastifyInstance;
 const registered: RouteInfo[] = [];
-const ids = { message: '', adminUser: '', location: '', dict: '', organization: '', position: '', role: '', menu: '', tenant: '', session: '', parkingArea: '', parkingLot: '', parkingLane: '', parkingSpace: '', tariff: '', longRental: '', device: '' };
+const ids = { message: '', adminUser: '', location: '', dict: '', organization: '', position: '', role: '', menu: '', tenant: '', session: '', parkingArea: '', parkingLot: '', parkingLane: '', parkingSpace: '', tariff: '', longRental: '', device: '', parkingRecord: '' };
 /** strings of tenant demo's data: none may reach another tenant */
 let markers: string[] = [];
 /** what a demo user holding no permission may not see either */
@@ -58,6 +59,7 @@ const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
 const idOf = (path: string) =>
   path.includes('/Device/lotBindings/') ? ids.parkingLot
   : path.includes('/Device/') ? ids.device
+  : path.includes('/ParkingRecord/') ? ids.parkingRecord
   : path.includes('systemMessage') ? ids.message
     : path.includes('dictDetail') ? ids.dict
       : path.includes('/Organize/') ? ids.organization
@@ -211,6 +213,10 @@ const demoSnapshot = async () => {
       database.db.select().from(parkingSpaces).where(eq(parkingSpaces.tenantId, of)),
       (p) => `${p.id}:${p.lotId}:${p.number}:${p.type}:${p.state}:${p.sensorSn}:${p.updatedAt.toISOString()}`,
     ),
+    parkingRecords: await rows(
+      database.db.select().from(parkingRecords).where(eq(parkingRecords.tenantId, of)),
+      (r) => `${r.id}:${r.plateNumber}:${r.state}:${r.amountDue}:${r.updatedAt.toISOString()}`,
+    ),
     longRentals: await rows(
       database.db.select().from(longRentals).where(eq(longRentals.tenantId, of)),
       (c) => `${c.id}:${c.lotId}:${c.plateNumber}:${c.ownerName}:${c.validFrom}:${c.validTo}:${c.enabled}:${c.updatedAt.toISOString()}`,
@@ -292,6 +298,11 @@ beforeAll(async () => {
     .values({ tenantId: demo!.id, lotId: demoLot!.id, plateNumber: '粤B0D417', ownerName: '演示车主-仅本租户可见', phone: '13800000417', validFrom: '2020-01-01', validTo: '2099-12-31', monthlyPrice: 30000 })
     .returning();
   ids.longRental = demoCard!.id;
+  const [demoRecord] = await database.db
+    .insert(parkingRecords)
+    .values({ tenantId: demo!.id, lotId: demoLot!.id, plateNumber: '粤B0R417', enteredAt: new Date('2025-03-03T01:00:00Z') })
+    .returning();
+  ids.parkingRecord = demoRecord!.id;
   const intruderCard = { plateNumber: '粤B66666', lotId: demoLot!.id, ownerName: '入侵者', phone: '13900000000', validFrom: '2020-01-01', validTo: '2020-12-31', monthlyPrice: 1 };
   Object.assign(bodies, {
     'POST /api/system/ParkingLane': { lotId: demoLot!.id, name: '入侵车道', direction: 'in' },
@@ -324,6 +335,7 @@ beforeAll(async () => {
   // lot ids and names reach every user of the tenant through the parking list call; details do not
   permittedOnly = [...permittedOnly, demoLot!.address, demoArea!.description, demoLane!.name, demoSpace!.number, demoSpace!.sensorSn];
   permittedOnly = [...permittedOnly, ids.longRental, demoCard!.plateNumber, demoCard!.ownerName, demoCard!.phone];
+  permittedOnly = [...permittedOnly, ids.parkingRecord, demoRecord!.plateNumber];
   // dictionaries are readable by every user of the tenant, but by no other tenant
   markers = [...demoDictionary.map((d) => d.id)];
   // colleagues', positions' and roles' ids reach every user of the tenant through the pickers, but no other tenant

@@ -5,3 +5,4 @@ export * from './audit.js';
 export * from './parking.js';
 export * from './secrets.js';
 export * from './devices.js';
+export * from './orders.js';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { TariffRules } from '@parking/contract';
+import type { LotEventRulesInput, TariffRules } from '@parking/contract';
 import { createdAt, tenants, updatedAt } from './tenancy.js';
 
 const tenantId = () =>
@@ -107,6 +107,8 @@ export const parkingLots = pgTable(
     longRentalSpaceLeave: boolean('long_rental_space_leave').notNull().default(false),
     /** no action: a tariff in use cannot be deleted; the service says which lots use it */
     tariffId: uuid('tariff_id').references(() => tariffs.id, { onDelete: 'no action' }),
+    /** the lot's answers to vehicle-event edge cases; read through the contract's eventRulesOf, so {} means the defaults */
+    eventRules: jsonb('event_rules').$type<LotEventRulesInput>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

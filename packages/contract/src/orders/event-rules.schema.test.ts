@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { eventRulesOf, lotEventRules, vehicleEventInput } from '../index.js';
+
+describe('lot event rules', () => {
+  it('reads a lot never configured as the defaults, and keeps what it sets', () => {
+    expect(eventRulesOf({})).toEqual({ duplicateEntry: 'close-old-abnormal', exitWithoutEntry: 'charge-first-period', firstPeriodMinutes: 60, minConfidence: 0.8, longStayHours: 72 });
+    expect(eventRulesOf({ exitWithoutEntry: 'hold' }).exitWithoutEntry).toBe('hold');
+    // a stored value the rules no longer accept falls back to the defaults rather than stopping the gate
+    expect(eventRulesOf({ minConfidence: 7 })).toEqual(lotEventRules.parse({}));
+  });
+
+  it('says in Chinese what is wrong', () => {
+    expect(lotEventRules.safeParse({ duplicateEntry: 'ignore' }).error?.issues[0]?.message).toContain('重复入场处理方式只能是');
+  });
+});
+
+describe('vehicle event input', () => {
+  const base = { tenant: 'demo', sn: 'CAM-1', timestamp: 1, nonce: 'nonce-0001', deviceEventId: 'E1', occurredAt: '2025-03-03T09:00:00+08:00' };
+
+  it('needs a plate at a lane but not from a space sensor', () => {
+    expect(vehicleEventInput.safeParse({ ...base, kind: 'lane_entry' }).error?.issues[0]?.message).toBe('车道事件必须带车牌号');
+    expect(vehicleEventInput.parse({ ...base, kind: 'space_occupied' })).toMatchObject({ confidence: 1, plateColour: 0 });
+    expect(vehicleEventInput.parse({ ...base, kind: 'lane_exit', plate: ' 粤b12345 ' }).plate).toBe('粤B12345');
+  });
+});

@@ -1,0 +1,3 @@
+export * from './event-rules.schema.js';
+export * from './parking-record.schema.js';
+export * from './vehicle-event.schema.js';

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { pagedList, pageQuery } from '../common/paging.js';
+
+export const parkingRecordPaths = {
+  list: '/api/system/ParkingRecord',
+  item: '/api/system/ParkingRecord/:id',
+} as const;
+
+/** DESIGN §6: parked → awaiting_payment → paid → closed; → unpaid (left without paying); → void */
+export const parkingRecordStates = ['parked', 'awaiting_payment', 'paid', 'closed', 'unpaid', 'void'] as const;
+export type ParkingRecordState = (typeof parkingRecordStates)[number];
+export const parkingRecordStateNames: Readonly<Record<ParkingRecordState, string>> = {
+  parked: '在场',
+  awaiting_payment: '待支付',
+  paid: '已支付',
+  closed: '已完成',
+  unpaid: '欠费',
+  void: '已作废',
+};
+
+/** why a record needs a second look (订单预警) */
+export const abnormalReasons = ['duplicate_entry', 'exit_without_entry', 'held_for_staff', 'low_confidence', 'long_stay', 'no_tariff'] as const;
+export type AbnormalReason = (typeof abnormalReasons)[number];
+export const abnormalReasonNames: Readonly<Record<AbnormalReason, string>> = {
+  duplicate_entry: '重复入场',
+  exit_without_entry: '无入场记录出场',
+  held_for_staff: '待人工处理',
+  low_confidence: '车牌识别置信度低',
+  long_stay: '超长停车',
+  no_tariff: '入场时无生效的计费规则',
+};
+
+const fen = (label: string) => z.coerce.number({ error: `${label}必须是整数（分）` }).int(`${label}必须是整数（分）`).min(0, `${label}不能为负数`);
+const moment = (label: string) => z.iso.datetime({ offset: true, error: `${label}格式应为 ISO 8601，如 2025-03-03T08:00:00+08:00` });
+
+export const parkingRecordListQuery = z
+  .strictObject({
+    ...pageQuery.shape,
+    sidx: z.enum(['enteredAt', 'exitedAt', 'amountDue', 'plateNumber'], { error: '排序字段只能是 enteredAt、exitedAt、amountDue 或 plateNumber' }).optional(),
+    lotId: z.uuid('停车场编号格式不正确').optional(),
+    plateNumber: z.string().trim().toUpperCase().min(1, '车牌号不能为空').max(16, '车牌号最长16位').optional(),
+    /** exact: the whole plate; prefix: plates starting with it (粤B…) */
+    plateMatch: z.enum(['exact', 'prefix'], { error: '车牌匹配方式只能是 exact（精确）或 prefix（前缀）' }).default('exact'),
+    plateColour: z.coerce.number({ error: '车牌颜色必须是整数' }).int('车牌颜色必须是整数').min(0, '车牌颜色不正确').max(99, '车牌颜色不正确').optional(),
+    state: z.enum(parkingRecordStates, { error: `状态只能是 ${parkingRecordStates.join('、')}` }).optional(),
+    enteredFrom: moment('入场开始时间').optional(),
+    enteredTo: moment('入场结束时间').optional(),
+    amountMin: fen('最低应收金额').optional(),
+    amountMax: fen('最高应收金额').optional(),
+  })
+  .superRefine((q, ctx) => {
+    if (q.enteredFrom && q.enteredTo && new Date(q.enteredTo) < new Date(q.enteredFrom)) ctx.addIssue({ code: 'custom', path: ['enteredTo'], message: '入场结束时间不能早于开始时间' });
+    if (q.amountMin !== undefined && q.amountMax !== undefined && q.amountMax < q.amountMin) ctx.addIssue({ code: 'custom', path: ['amountMax'], message: '最高应收金额不能小于最低应收金额' });
+  });
+export type ParkingRecordListQuery = z.input<typeof parkingRecordListQuery>;
+export type ParkingRecordListValues = z.output<typeof parkingRecordListQuery>;
+
+export const parkingRecord = z.object({
+  id: z.string(),
+  lotId: z.string(),
+  lotName: z.string(),
+  entryLaneId: z.string().nullable(),
+  exitLaneId: z.string().nullable(),
+  spaceId: z.string().nullable(),
+  plateNumber: z.string(),
+  plateColour: z.number().int(),
+  enteredAt: z.string().nullable(),
+  exitedAt: z.string().nullable(),
+  entryConfidence: z.number().nullable(),
+  exitConfidence: z.number().nullable(),
+  entryPhoto: z.string().nullable(),
+  exitPhoto: z.string().nullable(),
+  tariffId: z.string().nullable(),
+  tariffVersionId: z.string().nullable(),
+  vehicleClass: z.string().nullable(),
+  state: z.enum(parkingRecordStates),
+  /** fen; amountDue − discount = paid + unpaid */
+  amountDue: z.number().int(),
+  discount: z.number().int(),
+  paid: z.number().int(),
+  unpaid: z.number().int(),
+  abnormal: z.boolean(),
+  abnormalReasons: z.array(z.enum(abnormalReasons)),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ParkingRecord = z.infer<typeof parkingRecord>;
+export const parkingRecordPage = pagedList(parkingRecord);

@@ -1,0 +1,86 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { AbnormalReason, ParkingRecordState, VehicleEventResult } from '@parking/contract';
+import { devices } from './devices.js';
+import { parkingLanes, parkingLots, parkingSpaces, tariffVersions, tariffs } from './parking.js';
+import { createdAt, tenants, updatedAt } from './tenancy.js';
+
+const tenantId = () =>
+  uuid('tenant_id')
+    .notNull()
+    .references(() => tenants.id, { onDelete: 'cascade' });
+const fen = (name: string) => integer(name).notNull().default(0);
+
+/** 停车记录 (DESIGN §6): one stay of one plate on one lot, and what it owes. */
+export const parkingRecords = pgTable(
+  'parking_records',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').primaryKey().defaultRandom(),
+    lotId: uuid('lot_id')
+      .notNull()
+      .references(() => parkingLots.id, { onDelete: 'no action' }),
+    entryLaneId: uuid('entry_lane_id').references(() => parkingLanes.id, { onDelete: 'set null' }),
+    exitLaneId: uuid('exit_lane_id').references(() => parkingLanes.id, { onDelete: 'set null' }),
+    spaceId: uuid('space_id').references(() => parkingSpaces.id, { onDelete: 'set null' }),
+    /** '' when a sensor saw a car but no plate */
+    plateNumber: text('plate_number').notNull(),
+    plateColour: integer('plate_colour').notNull().default(0),
+    /** null for an exit with no entry on record */
+    enteredAt: timestamp('entered_at', { withTimezone: true }),
+    exitedAt: timestamp('exited_at', { withTimezone: true }),
+    entryEventId: text('entry_event_id'),
+    exitEventId: text('exit_event_id'),
+    entryConfidence: doublePrecision('entry_confidence'),
+    exitConfidence: doublePrecision('exit_confidence'),
+    /** paths under DATA_DIR/photos */
+    entryPhoto: text('entry_photo'),
+    exitPhoto: text('exit_photo'),
+    /** the tariff and version in force at entry: the stay is priced by them whatever changes later */
+    tariffId: uuid('tariff_id').references(() => tariffs.id, { onDelete: 'set null' }),
+    tariffVersionId: uuid('tariff_version_id').references(() => tariffVersions.id, { onDelete: 'set null' }),
+    vehicleClass: text('vehicle_class'),
+    state: text('state').$type<ParkingRecordState>().notNull().default('parked'),
+    amountDue: fen('amount_due'),
+    discount: fen('discount'),
+    paid: fen('paid'),
+    /** still owed: what is due after discounts and not yet paid */
+    unpaid: fen('unpaid'),
+    abnormal: boolean('abnormal').notNull().default(false),
+    abnormalReasons: text('abnormal_reasons')
+      .array()
+      .$type<AbnormalReason[]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('parking_records_tenant_lot_plate').on(t.tenantId, t.lotId, t.plateNumber),
+    index('parking_records_tenant_entered').on(t.tenantId, t.enteredAt),
+    index('parking_records_tenant_state').on(t.tenantId, t.state),
+    // the money invariant of every record, held by the database whatever code writes it
+    check('parking_records_money', sql`${t.amountDue} - ${t.discount} = ${t.paid} + ${t.unpaid}`),
+    check('parking_records_money_non_negative', sql`${t.amountDue} >= 0 AND ${t.discount} >= 0 AND ${t.paid} >= 0 AND ${t.unpaid} >= 0`),
+  ],
+);
+
+/** Every vehicle event a device sent, once per device event id, with the answer it got: a resend gets the same answer. */
+export const vehicleEvents = pgTable(
+  'vehicle_events',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').primaryKey().defaultRandom(),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    deviceEventId: text('device_event_id').notNull(),
+    kind: text('kind').notNull(),
+    plateNumber: text('plate_number').notNull().default(''),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    recordId: uuid('record_id').references(() => parkingRecords.id, { onDelete: 'set null' }),
+    result: jsonb('result').$type<VehicleEventResult>(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('vehicle_events_tenant_device_event').on(t.tenantId, t.deviceId, t.deviceEventId)],
+);

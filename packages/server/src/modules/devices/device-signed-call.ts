@@ -1,0 +1,39 @@
+import { deviceSignatureHeader } from '@parking/contract';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { SignedCall } from './device-ingestion.service.js';
+
+// a missing or malformed signature is refused like a wrong one (401), not as bad input
+export const signatureHeaders = z.looseObject({
+  [deviceSignatureHeader]: z.string().max(256).optional().describe('十六进制 HMAC-SHA256(设备密钥, 规范串)'),
+});
+
+/**
+ * The signature covers the body's bytes, so signed routes keep them as sent alongside the parsed
+ * object. Call it inside the routes' own (non fastify-plugin) scope so other routes keep the default parser.
+ */
+export const keepRawJsonBody = (app: FastifyInstance) =>
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = String(body);
+    request.rawBody = text;
+    try {
+      done(null, text === '' ? undefined : JSON.parse(text));
+    } catch {
+      const error = new Error('请求体不是合法的 JSON') as FastifyError;
+      Object.assign(error, { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' });
+      done(error, undefined);
+    }
+  });
+
+/** What verifyDeviceCall checks: the parsed body, its raw bytes and the signature header of a request to `path`. */
+export const signedCallOf = <T>(request: { body: T; rawBody?: string; headers: Record<string, unknown>; ip: string }, path: string): SignedCall<T> => {
+  const signature = request.headers[deviceSignatureHeader];
+  return {
+    path,
+    input: request.body,
+    rawBody: request.rawBody ?? '',
+    signature: typeof signature === 'string' ? signature : undefined,
+    ip: request.ip,
+    now: new Date(),
+  };
+};

@@ -1,0 +1,182 @@
+import { and, asc, count, desc, eq, gte, like, lte, sql } from 'drizzle-orm';
+import type { ParkingRecordListValues } from '@parking/contract';
+import type { Db } from '../../db/client.js';
+import { longRentals, parkingLots, parkingRecords, parkingSpaces, tariffVersions, tariffs, vehicleEvents } from '../../db/schema/index.js';
+import { prefixPattern } from '../../shared/like-pattern.js';
+
+export type ParkingRecordRow = typeof parkingRecords.$inferSelect;
+export type NewParkingRecord = typeof parkingRecords.$inferInsert;
+export type ListedRecordRow = { record: ParkingRecordRow; lotName: string };
+type Filter = Omit<ParkingRecordListValues, 'currentPage' | 'pageSize'>;
+
+/** Claims a device's event id; undefined when it was claimed before (a resend). */
+export const claimVehicleEvent = async (db: Db, values: typeof vehicleEvents.$inferInsert) => {
+  const [claimed] = await db.insert(vehicleEvents).values(values).onConflictDoNothing().returning({ id: vehicleEvents.id });
+  return claimed;
+};
+
+export const findVehicleEvent = async (db: Db, tenantId: string, deviceId: string, deviceEventId: string) => {
+  const [row] = await db
+    .select()
+    .from(vehicleEvents)
+    .where(and(eq(vehicleEvents.tenantId, tenantId), eq(vehicleEvents.deviceId, deviceId), eq(vehicleEvents.deviceEventId, deviceEventId)))
+    .limit(1);
+  return row;
+};
+
+export const saveVehicleEventResult = (db: Db, id: string, values: Pick<typeof vehicleEvents.$inferInsert, 'recordId' | 'result'>) =>
+  db.update(vehicleEvents).set(values).where(eq(vehicleEvents.id, id));
+
+/** The lot, locked until the transaction ends: events of one lot are applied one after another. */
+export const lockLot = async (db: Db, tenantId: string, lotId: string) => {
+  const [lot] = await db
+    .select()
+    .from(parkingLots)
+    .where(and(eq(parkingLots.tenantId, tenantId), eq(parkingLots.id, lotId)))
+    .for('update');
+  return lot;
+};
+
+/** Moves a lane lot's free count by `delta`, kept within 0 and its total. */
+export const moveFreeCount = (db: Db, tenantId: string, lotId: string, delta: number) =>
+  db
+    .update(parkingLots)
+    .set({ freeCount: sql`greatest(0, least(${parkingLots.totalSpaces}, ${parkingLots.freeCount} + ${delta}))`, updatedAt: sql`now()` })
+    .where(and(eq(parkingLots.tenantId, tenantId), eq(parkingLots.id, lotId)));
+
+export const findSpaceByNumber = async (db: Db, tenantId: string, lotId: string, number: string) => {
+  const [space] = await db
+    .select()
+    .from(parkingSpaces)
+    .where(and(eq(parkingSpaces.tenantId, tenantId), eq(parkingSpaces.lotId, lotId), eq(parkingSpaces.number, number)))
+    .limit(1);
+  return space;
+};
+
+export const findSpace = async (db: Db, tenantId: string, id: string) => {
+  const [space] = await db
+    .select()
+    .from(parkingSpaces)
+    .where(and(eq(parkingSpaces.tenantId, tenantId), eq(parkingSpaces.id, id)))
+    .limit(1);
+  return space;
+};
+
+export const setSpaceState = (db: Db, tenantId: string, spaceId: string, state: 'free' | 'occupied') =>
+  db
+    .update(parkingSpaces)
+    .set({ state, updatedAt: sql`now()` })
+    .where(and(eq(parkingSpaces.tenantId, tenantId), eq(parkingSpaces.id, spaceId)));
+
+/** The stay still open on a lot: by plate at a lane, by space for a sensor. */
+export const findParkedRecord = async (db: Db, tenantId: string, lotId: string, by: { plateNumber: string } | { spaceId: string }) => {
+  const [row] = await db
+    .select()
+    .from(parkingRecords)
+    .where(
+      and(
+        eq(parkingRecords.tenantId, tenantId),
+        eq(parkingRecords.lotId, lotId),
+        eq(parkingRecords.state, 'parked'),
+        'plateNumber' in by ? eq(parkingRecords.plateNumber, by.plateNumber) : eq(parkingRecords.spaceId, by.spaceId),
+      ),
+    )
+    .orderBy(desc(parkingRecords.enteredAt))
+    .limit(1);
+  return row;
+};
+
+export const insertRecord = async (db: Db, values: NewParkingRecord) => {
+  const [row] = await db.insert(parkingRecords).values(values).returning();
+  return row!;
+};
+
+export const updateRecord = async (db: Db, tenantId: string, id: string, values: Partial<NewParkingRecord>) => {
+  const [row] = await db
+    .update(parkingRecords)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(parkingRecords.tenantId, tenantId), eq(parkingRecords.id, id)))
+    .returning();
+  return row!;
+};
+
+/** A tariff version with its tariff's name, as an order priced by it needs. */
+export const findTariffVersion = async (db: Db, tenantId: string, versionId: string) => {
+  const [row] = await db
+    .select({ version: tariffVersions, name: tariffs.name })
+    .from(tariffVersions)
+    .innerJoin(tariffs, eq(tariffs.id, tariffVersions.tariffId))
+    .where(and(eq(tariffVersions.tenantId, tenantId), eq(tariffVersions.id, versionId)))
+    .limit(1);
+  return row;
+};
+
+/** Whether the plate holds an enabled long-rental card of the lot in force on `day` (YYYY-MM-DD). */
+export const holdsLongRental = async (db: Db, tenantId: string, lotId: string, plateNumber: string, day: string) => {
+  const [row] = await db
+    .select({ id: longRentals.id })
+    .from(longRentals)
+    .where(
+      and(
+        eq(longRentals.tenantId, tenantId),
+        eq(longRentals.lotId, lotId),
+        eq(longRentals.plateNumber, plateNumber),
+        eq(longRentals.enabled, true),
+        lte(longRentals.validFrom, day),
+        gte(longRentals.validTo, day),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+};
+
+const sortColumns = {
+  enteredAt: parkingRecords.enteredAt,
+  exitedAt: parkingRecords.exitedAt,
+  amountDue: parkingRecords.amountDue,
+  plateNumber: parkingRecords.plateNumber,
+} as const;
+const listedColumns = { record: parkingRecords, lotName: parkingLots.name };
+
+const recordConditions = (tenantId: string, f: Filter) =>
+  and(
+    eq(parkingRecords.tenantId, tenantId),
+    f.lotId ? eq(parkingRecords.lotId, f.lotId) : undefined,
+    f.plateNumber
+      ? f.plateMatch === 'prefix'
+        ? like(parkingRecords.plateNumber, prefixPattern(f.plateNumber))
+        : eq(parkingRecords.plateNumber, f.plateNumber)
+      : undefined,
+    f.plateColour === undefined ? undefined : eq(parkingRecords.plateColour, f.plateColour),
+    f.state ? eq(parkingRecords.state, f.state) : undefined,
+    f.enteredFrom ? gte(parkingRecords.enteredAt, new Date(f.enteredFrom)) : undefined,
+    f.enteredTo ? lte(parkingRecords.enteredAt, new Date(f.enteredTo)) : undefined,
+    f.amountMin === undefined ? undefined : gte(parkingRecords.amountDue, f.amountMin),
+    f.amountMax === undefined ? undefined : lte(parkingRecords.amountDue, f.amountMax),
+  );
+
+export const pageParkingRecords = async (db: Db, tenantId: string, filter: Filter, page: { currentPage: number; pageSize: number }) => {
+  const where = recordConditions(tenantId, filter);
+  // newest entry first when nothing is asked for; a column asked for sorts ascending unless told otherwise
+  const direction = (filter.sort ?? (filter.sidx ? 'asc' : 'desc')) === 'asc' ? asc : desc;
+  const [total] = await db.select({ n: count() }).from(parkingRecords).where(where);
+  const rows: ListedRecordRow[] = await db
+    .select(listedColumns)
+    .from(parkingRecords)
+    .innerJoin(parkingLots, eq(parkingLots.id, parkingRecords.lotId))
+    .where(where)
+    .orderBy(direction(sortColumns[filter.sidx ?? 'enteredAt']), desc(parkingRecords.createdAt), asc(parkingRecords.id))
+    .limit(page.pageSize)
+    .offset((page.currentPage - 1) * page.pageSize);
+  return { rows, total: Number(total?.n ?? 0) };
+};
+
+export const findListedRecord = async (db: Db, tenantId: string, id: string): Promise<ListedRecordRow | undefined> => {
+  const [row] = await db
+    .select(listedColumns)
+    .from(parkingRecords)
+    .innerJoin(parkingLots, eq(parkingLots.id, parkingRecords.lotId))
+    .where(and(eq(parkingRecords.tenantId, tenantId), eq(parkingRecords.id, id)))
+    .limit(1);
+  return row;
+};

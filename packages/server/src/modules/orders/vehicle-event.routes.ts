@@ -1,0 +1,34 @@
+import { envelope, vehicleEventInput, vehicleEventPath, vehicleEventResult } from '@parking/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { verifyDeviceCall } from '../devices/device-ingestion.service.js';
+import { keepRawJsonBody, signatureHeaders, signedCallOf } from '../devices/device-signed-call.js';
+import { receiveVehicleEvent } from './vehicle-event.service.js';
+
+const tags = ['device-ingestion'];
+const ok = <T>(data: T, msg = '成功') => ({ code: 200, msg, data });
+/** a 2 MB photo in base64 plus the event around it */
+const eventBodyLimit = 3 * 1024 * 1024;
+
+/** Lane cameras, sensors, video poles and PDAs report vehicles here, signed like the heartbeat. Not a fastify-plugin: the raw-body parser stays inside. */
+export const vehicleEventRoutes: FastifyPluginAsyncZod = async (app) => {
+  keepRawJsonBody(app);
+  app.post(
+    vehicleEventPath,
+    {
+      bodyLimit: eventBodyLimit,
+      config: { public: true },
+      schema: {
+        tags,
+        summary: '车辆事件上报：车道入场/出场、泊位占用/释放（签名同心跳；同一设备事件编号重发不重复处理）',
+        headers: signatureHeaders,
+        body: vehicleEventInput,
+        response: { 200: envelope(vehicleEventResult) },
+      },
+    },
+    async (request) => {
+      const call = signedCallOf(request, vehicleEventPath);
+      const row = await verifyDeviceCall(app.db, call, request.log);
+      return ok(await receiveVehicleEvent(app.db, row.device, request.body, app.config.dataDir));
+    },
+  );
+};

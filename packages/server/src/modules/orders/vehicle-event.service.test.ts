@@ -1,0 +1,248 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  beijingOnStreetClass3,
+  fee,
+  tariffOf,
+  vehicleEventInput,
+  type LotEventRulesInput,
+  type TariffRules,
+  type VehicleEventInput,
+} from '@parking/contract';
+import type { Database } from '../../db/client.js';
+import { migrate } from '../../db/migrate.js';
+import { devices, longRentals, parkingLanes, parkingLots, parkingRecords, parkingSpaces, tariffVersions, tariffs, tenants, vehicleEvents } from '../../db/schema/index.js';
+import { seedDemoData } from '../../db/seed/seed.js';
+import { createTestDatabase, testConfig } from '../../test/test-app.js';
+import { receiveVehicleEvent } from './vehicle-event.service.js';
+
+type DeviceRow = typeof devices.$inferSelect;
+let database: Database;
+let tenantId: string;
+let laneLot: string;
+let spaceLot: string;
+let tariffId: string;
+let firstRules: TariffRules;
+const cams: Record<'in' | 'out' | 'sensor' | 'pole', DeviceRow> = {} as Record<'in' | 'out' | 'sensor' | 'pole', DeviceRow>;
+const dataDir = testConfig().dataDir;
+let sequence = 0;
+
+const send = (device: DeviceRow, event: Omit<VehicleEventInput, 'tenant' | 'sn' | 'timestamp' | 'nonce' | 'deviceEventId'> & { deviceEventId?: string }) =>
+  receiveVehicleEvent(
+    database.db,
+    device,
+    vehicleEventInput.parse({ tenant: 'demo', sn: device.sn, timestamp: Date.now(), nonce: `nonce-0000-${++sequence}`, deviceEventId: `E-${sequence}`, ...event }),
+    dataDir,
+  );
+const recordOf = async (id: string | null) => (await database.db.select().from(parkingRecords).where(eq(parkingRecords.id, id!)))[0]!;
+const lotOf = async (id: string) => (await database.db.select().from(parkingLots).where(eq(parkingLots.id, id)))[0]!;
+const setRules = (rules: LotEventRulesInput) => database.db.update(parkingLots).set({ eventRules: rules }).where(eq(parkingLots.id, laneLot));
+const recordsOfPlate = (plate: string) => database.db.select().from(parkingRecords).where(eq(parkingRecords.plateNumber, plate));
+/** the fee the tariff's first version asks for a stay */
+const expectedFee = (from: string, to: string, rules = firstRules) => fee(tariffOf('t', 1, new Date('2025-01-01T00:00:00+08:00'), null, rules), new Date(from), new Date(to), { vehicleClass: 'small' }).amount;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await migrate(database);
+  await seedDemoData(database.db);
+  const db = database.db;
+  tenantId = (await db.select().from(tenants).where(eq(tenants.code, 'demo')))[0]!.id;
+  const [tariff] = await db.select().from(tariffs).where(and(eq(tariffs.tenantId, tenantId), eq(tariffs.name, '北京一类地区占道停车')));
+  tariffId = tariff!.id;
+  firstRules = (await db.select().from(tariffVersions).where(eq(tariffVersions.tariffId, tariffId)))[0]!.rules;
+  const [lot] = await db.insert(parkingLots).values({ tenantId, name: '事件车道停车场', type: 1, kind: 'lane', totalSpaces: 10, freeCount: 10, tariffId }).returning();
+  laneLot = lot!.id;
+  const [inLane] = await db.insert(parkingLanes).values({ tenantId, lotId: laneLot, name: '入口', direction: 'in' }).returning();
+  const [outLane] = await db.insert(parkingLanes).values({ tenantId, lotId: laneLot, name: '出口', direction: 'out' }).returning();
+  const [road] = await db.insert(parkingLots).values({ tenantId, name: '事件路内停车场', type: 0, kind: 'space', tariffId }).returning();
+  spaceLot = road!.id;
+  const [s1] = await db.insert(parkingSpaces).values({ tenantId, lotId: spaceLot, number: 'A001', sensorSn: 'MAG-1' }).returning();
+  await db.insert(parkingSpaces).values({ tenantId, lotId: spaceLot, number: 'A002' });
+  const device = (sn: string, type: string, lotId: string, extra: Partial<DeviceRow> = {}) =>
+    db.insert(devices).values({ tenantId, sn, name: sn, type, lotId, secret: 'x'.repeat(64), ...extra }).returning().then((rows) => rows[0]!);
+  cams.in = await device('EV-IN', 'camera', laneLot, { laneId: inLane!.id });
+  cams.out = await device('EV-OUT', 'camera', laneLot, { laneId: outLane!.id });
+  cams.sensor = await device('MAG-1', 'geomagnetic', spaceLot, { spaceId: s1!.id });
+  cams.pole = await device('POLE-1', 'video_pole', spaceLot);
+  await db.insert(longRentals).values({ tenantId, lotId: laneLot, plateNumber: '京A0LONG', ownerName: '长租', phone: '13800000000', validFrom: '2025-01-01', validTo: '2025-12-31', monthlyPrice: 30000 });
+});
+afterAll(() => database.close());
+
+describe('lane entry and exit', () => {
+  it('opens a parked record on entry, takes a free space, and prices the exit with the tariff in force at entry', async () => {
+    const entry = await send(cams.in, { kind: 'lane_entry', plate: '京A10001', occurredAt: '2025-03-03T09:00:00+08:00', confidence: 0.97 });
+    expect(entry).toMatchObject({ state: 'parked', release: true, amountToPay: 0, duplicate: false, abnormalReasons: [] });
+    const parked = await recordOf(entry.recordId);
+    expect(parked).toMatchObject({ lotId: laneLot, entryLaneId: cams.in.laneId, tariffId, vehicleClass: 'small', entryConfidence: 0.97 });
+    expect(parked.tariffVersionId).not.toBeNull();
+    expect((await lotOf(laneLot)).freeCount).toBe(9);
+
+    const exit = await send(cams.out, { kind: 'lane_exit', plate: '京A10001', occurredAt: '2025-03-03T11:10:00+08:00' });
+    const due = expectedFee('2025-03-03T09:00:00+08:00', '2025-03-03T11:10:00+08:00');
+    expect(due).toBeGreaterThan(0);
+    expect(exit).toMatchObject({ recordId: entry.recordId, state: 'awaiting_payment', amountToPay: due, release: false });
+    expect(await recordOf(exit.recordId)).toMatchObject({ amountDue: due, discount: 0, paid: 0, unpaid: due, exitLaneId: cams.out.laneId, state: 'awaiting_payment' });
+    expect((await lotOf(laneLot)).freeCount).toBe(10);
+  });
+
+  it('answers a resent event id as before and changes nothing', async () => {
+    const first = await send(cams.in, { kind: 'lane_entry', plate: '京A10002', occurredAt: '2025-03-03T09:00:00+08:00', deviceEventId: 'CAM-IN-777' });
+    const free = (await lotOf(laneLot)).freeCount;
+    const again = await send(cams.in, { kind: 'lane_entry', plate: '京A10002', occurredAt: '2025-03-03T09:00:05+08:00', deviceEventId: 'CAM-IN-777' });
+    expect(again).toEqual({ ...first, duplicate: true });
+    expect(await recordsOfPlate('京A10002')).toHaveLength(1);
+    expect((await lotOf(laneLot)).freeCount).toBe(free);
+    expect(await database.db.select().from(vehicleEvents).where(eq(vehicleEvents.deviceEventId, 'CAM-IN-777'))).toHaveLength(1);
+    // the same id from another device is another event
+    const other = await send(cams.out, { kind: 'lane_exit', plate: '京A10002', occurredAt: '2025-03-03T09:20:00+08:00', deviceEventId: 'CAM-IN-777' });
+    expect(other.duplicate).toBe(false);
+  });
+
+  it('keeps the version in force at entry when a new version starts during the stay', async () => {
+    const entry = await send(cams.in, { kind: 'lane_entry', plate: '京A10003', occurredAt: '2025-06-02T09:00:00+08:00' });
+    const [second] = await database.db
+      .insert(tariffVersions)
+      .values({ tenantId, tariffId, versionNo: 2, effectiveFrom: new Date('2025-06-02T10:00:00+08:00'), rules: { ...firstRules, ...tariffRulesOf(beijingOnStreetClass3) } })
+      .returning();
+    const exit = await send(cams.out, { kind: 'lane_exit', plate: '京A10003', occurredAt: '2025-06-02T12:00:00+08:00' });
+    expect(exit.amountToPay).toBe(expectedFee('2025-06-02T09:00:00+08:00', '2025-06-02T12:00:00+08:00'));
+    // a car entering after the change pays the new version
+    const later = await send(cams.in, { kind: 'lane_entry', plate: '京A10004', occurredAt: '2025-06-02T13:00:00+08:00' });
+    expect((await recordOf(later.recordId)).tariffVersionId).toBe(second!.id);
+    await database.db.delete(tariffVersions).where(eq(tariffVersions.id, second!.id));
+  });
+
+  it('lets a long-rental plate valid that day out for nothing: the whole fee is its discount', async () => {
+    await send(cams.in, { kind: 'lane_entry', plate: '京A0LONG', occurredAt: '2025-03-04T09:00:00+08:00' });
+    const exit = await send(cams.out, { kind: 'lane_exit', plate: '京A0LONG', occurredAt: '2025-03-04T12:00:00+08:00' });
+    expect(exit).toMatchObject({ state: 'closed', amountToPay: 0, release: true });
+    const record = await recordOf(exit.recordId);
+    expect(record.amountDue).toBeGreaterThan(0);
+    expect(record).toMatchObject({ discount: record.amountDue, paid: 0, unpaid: 0 });
+  });
+
+  it('never takes the free count below zero', async () => {
+    await database.db.update(parkingLots).set({ freeCount: 0 }).where(eq(parkingLots.id, laneLot));
+    await send(cams.in, { kind: 'lane_entry', plate: '京A10005', occurredAt: '2025-03-03T09:00:00+08:00' });
+    expect((await lotOf(laneLot)).freeCount).toBe(0);
+    await database.db.update(parkingLots).set({ freeCount: 5 }).where(eq(parkingLots.id, laneLot));
+  });
+});
+
+describe("the lot's rules for edge cases", () => {
+  it('duplicate entry, close-old-abnormal: the old stay closes as abnormal owing nothing and a new one opens', async () => {
+    await setRules({ duplicateEntry: 'close-old-abnormal' });
+    const first = await send(cams.in, { kind: 'lane_entry', plate: '京A20001', occurredAt: '2025-03-03T08:00:00+08:00' });
+    const free = (await lotOf(laneLot)).freeCount;
+    const second = await send(cams.in, { kind: 'lane_entry', plate: '京A20001', occurredAt: '2025-03-03T10:00:00+08:00' });
+    expect(second.recordId).not.toBe(first.recordId);
+    expect(await recordOf(first.recordId)).toMatchObject({ state: 'closed', abnormal: true, abnormalReasons: ['duplicate_entry'], amountDue: 0 });
+    expect(await recordOf(second.recordId)).toMatchObject({ state: 'parked', abnormal: false });
+    expect((await lotOf(laneLot)).freeCount).toBe(free);
+  });
+
+  it('duplicate entry, re-open: the open stay goes on, marked abnormal', async () => {
+    await setRules({ duplicateEntry: 're-open' });
+    const first = await send(cams.in, { kind: 'lane_entry', plate: '京A20002', occurredAt: '2025-03-03T08:00:00+08:00' });
+    const free = (await lotOf(laneLot)).freeCount;
+    const second = await send(cams.in, { kind: 'lane_entry', plate: '京A20002', occurredAt: '2025-03-03T10:00:00+08:00' });
+    expect(second).toMatchObject({ recordId: first.recordId, state: 'parked', abnormalReasons: ['duplicate_entry'] });
+    expect(await recordsOfPlate('京A20002')).toHaveLength(1);
+    expect((await recordOf(first.recordId)).enteredAt?.toISOString()).toBe('2025-03-03T00:00:00.000Z');
+    expect((await lotOf(laneLot)).freeCount).toBe(free);
+  });
+
+  it('exit without entry, charge-first-period: charges the first period before the exit', async () => {
+    await setRules({ exitWithoutEntry: 'charge-first-period', firstPeriodMinutes: 60 });
+    const exit = await send(cams.out, { kind: 'lane_exit', plate: '京A30001', occurredAt: '2025-03-03T15:00:00+08:00' });
+    const due = expectedFee('2025-03-03T14:00:00+08:00', '2025-03-03T15:00:00+08:00');
+    expect(due).toBeGreaterThan(0);
+    expect(exit).toMatchObject({ state: 'awaiting_payment', amountToPay: due, release: false, abnormalReasons: ['exit_without_entry'] });
+    expect(await recordOf(exit.recordId)).toMatchObject({ enteredAt: null, amountDue: due, unpaid: due, abnormal: true });
+  });
+
+  it('exit without entry, free: lets the car out owing nothing, marked abnormal', async () => {
+    await setRules({ exitWithoutEntry: 'free' });
+    const exit = await send(cams.out, { kind: 'lane_exit', plate: '京A30002', occurredAt: '2025-03-03T15:00:00+08:00' });
+    expect(exit).toMatchObject({ state: 'closed', amountToPay: 0, release: true, abnormalReasons: ['exit_without_entry'] });
+  });
+
+  it('exit without entry, hold: the barrier stays shut and the record waits for staff', async () => {
+    await setRules({ exitWithoutEntry: 'hold' });
+    const exit = await send(cams.out, { kind: 'lane_exit', plate: '京A30003', occurredAt: '2025-03-03T15:00:00+08:00' });
+    expect(exit).toMatchObject({ state: 'awaiting_payment', amountToPay: 0, release: false, abnormalReasons: ['exit_without_entry', 'held_for_staff'] });
+  });
+
+  it('a plate read below the lot\'s confidence marks the record abnormal, at entry or exit', async () => {
+    await setRules({ minConfidence: 0.9 });
+    const entry = await send(cams.in, { kind: 'lane_entry', plate: '京A40001', occurredAt: '2025-03-03T09:00:00+08:00', confidence: 0.5 });
+    expect(entry).toMatchObject({ state: 'parked', abnormalReasons: ['low_confidence'] });
+    await send(cams.in, { kind: 'lane_entry', plate: '京A40002', occurredAt: '2025-03-03T09:00:00+08:00', confidence: 0.95 });
+    const exit = await send(cams.out, { kind: 'lane_exit', plate: '京A40002', occurredAt: '2025-03-03T09:30:00+08:00', confidence: 0.6 });
+    expect((await recordOf(exit.recordId)).abnormalReasons).toEqual(['low_confidence']);
+  });
+
+  it('a stay longer than the lot\'s long-stay hours is marked a long stay', async () => {
+    await setRules({ longStayHours: 24 });
+    await send(cams.in, { kind: 'lane_entry', plate: '京A50001', occurredAt: '2025-03-03T09:00:00+08:00' });
+    const exit = await send(cams.out, { kind: 'lane_exit', plate: '京A50001', occurredAt: '2025-03-05T09:00:00+08:00' });
+    expect(exit.abnormalReasons).toEqual(['long_stay']);
+    await send(cams.in, { kind: 'lane_entry', plate: '京A50002', occurredAt: '2025-03-03T09:00:00+08:00' });
+    expect((await send(cams.out, { kind: 'lane_exit', plate: '京A50002', occurredAt: '2025-03-03T20:00:00+08:00' })).abnormalReasons).toEqual([]);
+    await setRules({});
+  });
+});
+
+describe('space events', () => {
+  it('a sensor taking and leaving its space opens and closes a record of a space-based lot and the free count follows', async () => {
+    const taken = await send(cams.sensor, { kind: 'space_occupied', occurredAt: '2025-03-03T09:00:00+08:00' });
+    expect(taken.state).toBe('parked');
+    const [space] = await database.db.select().from(parkingSpaces).where(eq(parkingSpaces.sensorSn, 'MAG-1'));
+    expect(space!.state).toBe('occupied');
+    expect(await recordOf(taken.recordId)).toMatchObject({ spaceId: space!.id, plateNumber: '' });
+    expect((await lotOf(spaceLot)).freeCount).toBe(1);
+    const left = await send(cams.sensor, { kind: 'space_freed', occurredAt: '2025-03-03T10:00:00+08:00' });
+    expect(left).toMatchObject({ recordId: taken.recordId, amountToPay: expectedFee('2025-03-03T09:00:00+08:00', '2025-03-03T10:00:00+08:00') });
+    expect((await lotOf(spaceLot)).freeCount).toBe(2);
+  });
+
+  it('a video pole names the space; an unknown space is refused and nothing is written', async () => {
+    const taken = await send(cams.pole, { kind: 'space_occupied', plate: '京A60001', spaceNumber: 'A002', occurredAt: '2025-03-03T09:00:00+08:00' });
+    expect(await recordOf(taken.recordId)).toMatchObject({ plateNumber: '京A60001' });
+    await expect(send(cams.pole, { kind: 'space_occupied', spaceNumber: 'Z999', occurredAt: '2025-03-03T09:00:00+08:00', deviceEventId: 'POLE-BAD' })).rejects.toThrow('停车场没有泊位「Z999」');
+    expect(await database.db.select().from(vehicleEvents).where(eq(vehicleEvents.deviceEventId, 'POLE-BAD'))).toHaveLength(0);
+  });
+});
+
+describe('photos', () => {
+  const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(32)]).toString('base64');
+
+  it('keeps a JPEG or PNG under DATA_DIR/photos/<tenant>/ with only its path in the record', async () => {
+    const entry = await send(cams.in, { kind: 'lane_entry', plate: '京A70001', occurredAt: '2025-03-03T09:00:00+08:00', photo: png });
+    const path = (await recordOf(entry.recordId)).entryPhoto!;
+    expect(path).toMatch(new RegExp(`^photos/${tenantId}/2025-03-03/[0-9a-f-]+\\.png$`));
+    expect(existsSync(join(dataDir, path))).toBe(true);
+  });
+
+  it('refuses anything else by its first bytes and writes nothing', async () => {
+    const gif = Buffer.from('GIF89a-not-a-plate-photo').toString('base64');
+    await expect(send(cams.in, { kind: 'lane_entry', plate: '京A70002', occurredAt: '2025-03-03T09:00:00+08:00', photo: gif })).rejects.toThrow('照片只能是 JPEG 或 PNG');
+    expect(await recordsOfPlate('京A70002')).toHaveLength(0);
+  });
+});
+
+describe('money', () => {
+  it('holds due − discounts = paid + unpaid on every record, and the database refuses a row that breaks it', async () => {
+    const all = await database.db.select().from(parkingRecords);
+    expect(all.length).toBeGreaterThan(10);
+    for (const r of all) expect(r.amountDue - r.discount).toBe(r.paid + r.unpaid);
+    await expect(database.db.update(parkingRecords).set({ paid: 1 }).where(eq(parkingRecords.id, all[0]!.id))).rejects.toThrow();
+  });
+});
+
+/** the rules part of an example tariff, as a version stores it */
+function tariffRulesOf({ name: _n, version: _v, effectiveFrom: _f, effectiveTo: _t, ...rules }: typeof beijingOnStreetClass3): TariffRules {
+  return rules;
+}
