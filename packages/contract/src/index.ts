@@ -6,3 +6,4 @@ export * from './parking/index.js';
 export * from './base/index.js';
 export * from './devices/index.js';
 export * from './orders/index.js';
+export * from './payments/index.js';

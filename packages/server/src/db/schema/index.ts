@@ -6,3 +6,4 @@ export * from './parking.js';
 export * from './secrets.js';
 export * from './devices.js';
 export * from './orders.js';
+export * from './payments.js';

@@ -1,0 +1,2 @@
+export * from './payment.schema.js';
+export * from './refund.schema.js';
