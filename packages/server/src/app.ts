@@ -17,6 +17,8 @@ import { offlineTaskRoutes } from './modules/devices/offline-task.routes.js';
 import { screenRoutes } from './modules/devices/screen.routes.js';
 import { parkingRecordRoutes } from './modules/orders/parking-record.routes.js';
 import { vehicleEventRoutes } from './modules/orders/vehicle-event.routes.js';
+import { paymentRoutes } from './modules/payments/payment.routes.js';
+import { refundRoutes } from './modules/payments/refund.routes.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { longRentalRoutes } from './modules/parking/long-rental.routes.js';
 import { parkingAreaRoutes } from './modules/parking/parking-area.routes.js';
@@ -118,6 +120,8 @@ export const app = fp(
     await instance.register(offlineTaskRoutes);
     await instance.register(deviceIngestionRoutes);
     await instance.register(vehicleEventRoutes);
+    await instance.register(paymentRoutes);
+    await instance.register(refundRoutes);
     await instance.register(parkingRecordRoutes);
     const { weatherProviderUrl, weatherProviderKey } = options.config;
     await instance.register(weatherRoutes, {

@@ -1,0 +1,151 @@
+import { and, asc, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import type { PaymentListValues, RefundListValues } from '@parking/contract';
+import type { Db } from '../../db/client.js';
+import { parkingLots, parkingRecords, payments, refunds } from '../../db/schema/index.js';
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type RefundRow = typeof refunds.$inferSelect;
+export type ParkingRecordMoney = typeof parkingRecords.$inferSelect;
+export type ListedPaymentRow = { payment: PaymentRow; plateNumber: string; lotName: string; refunded: number };
+export type ListedRefundRow = { refund: RefundRow; plateNumber: string };
+type Page = { currentPage: number; pageSize: number };
+
+/** The record, locked until the transaction ends: money of one record moves one change at a time. */
+export const lockRecord = async (db: Db, tenantId: string, recordId: string) => {
+  const [row] = await db
+    .select()
+    .from(parkingRecords)
+    .where(and(eq(parkingRecords.tenantId, tenantId), eq(parkingRecords.id, recordId)))
+    .for('update');
+  return row;
+};
+
+export const moveRecordMoney = (db: Db, tenantId: string, recordId: string, values: Pick<ParkingRecordMoney, 'discount' | 'paid' | 'unpaid' | 'state'>) =>
+  db
+    .update(parkingRecords)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(parkingRecords.tenantId, tenantId), eq(parkingRecords.id, recordId)));
+
+/** Inserts the payment unless its key was taken; undefined then, and the caller reads the first one. */
+export const claimPayment = async (db: Db, values: typeof payments.$inferInsert) => {
+  const [row] = await db.insert(payments).values(values).onConflictDoNothing({ target: [payments.tenantId, payments.idempotencyKey] }).returning();
+  return row;
+};
+
+export const findPaymentByKey = async (db: Db, tenantId: string, key: string) => {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.tenantId, tenantId), eq(payments.idempotencyKey, key)))
+    .limit(1);
+  return row;
+};
+
+export const findPayment = async (db: Db, tenantId: string, id: string) => {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.tenantId, tenantId), eq(payments.id, id)))
+    .limit(1);
+  return row;
+};
+
+/** fen of the payment already given back or waiting for approval to be */
+export const refundsHeld = async (db: Db, tenantId: string, paymentId: string) => {
+  const [row] = await db
+    .select({ n: sql<string>`coalesce(sum(${refunds.amount}), 0)` })
+    .from(refunds)
+    .where(and(eq(refunds.tenantId, tenantId), eq(refunds.paymentId, paymentId), inArray(refunds.status, ['requested', 'approved'])));
+  return Number(row?.n ?? 0);
+};
+
+const approvedRefunds = sql<string>`coalesce((select sum(${refunds.amount}) from ${refunds} where ${refunds.paymentId} = ${payments.id} and ${refunds.status} = 'approved'), 0)`;
+const listedPayment = { payment: payments, plateNumber: parkingRecords.plateNumber, lotName: parkingLots.name, refunded: approvedRefunds };
+const paymentSort = { paidAt: payments.paidAt, amount: payments.amount } as const;
+
+export const pagePayments = async (db: Db, tenantId: string, filter: Omit<PaymentListValues, 'currentPage' | 'pageSize'>, page: Page) => {
+  const where = and(
+    eq(payments.tenantId, tenantId),
+    filter.recordId ? eq(payments.recordId, filter.recordId) : undefined,
+    filter.plateNumber ? eq(parkingRecords.plateNumber, filter.plateNumber) : undefined,
+    filter.channel ? eq(payments.channel, filter.channel) : undefined,
+    filter.paidFrom ? gte(payments.paidAt, new Date(filter.paidFrom)) : undefined,
+    filter.paidTo ? lte(payments.paidAt, new Date(filter.paidTo)) : undefined,
+  );
+  const direction = (filter.sort ?? (filter.sidx ? 'asc' : 'desc')) === 'asc' ? asc : desc;
+  const [total] = await db.select({ n: count() }).from(payments).innerJoin(parkingRecords, eq(parkingRecords.id, payments.recordId)).where(where);
+  const rows = await db
+    .select(listedPayment)
+    .from(payments)
+    .innerJoin(parkingRecords, eq(parkingRecords.id, payments.recordId))
+    .innerJoin(parkingLots, eq(parkingLots.id, parkingRecords.lotId))
+    .where(where)
+    .orderBy(direction(paymentSort[filter.sidx ?? 'paidAt']), asc(payments.id))
+    .limit(page.pageSize)
+    .offset((page.currentPage - 1) * page.pageSize);
+  return { rows: rows.map((r) => ({ ...r, refunded: Number(r.refunded) })), total: Number(total?.n ?? 0) };
+};
+
+export const findListedPayment = async (db: Db, tenantId: string, id: string): Promise<ListedPaymentRow | undefined> => {
+  const [row] = await db
+    .select(listedPayment)
+    .from(payments)
+    .innerJoin(parkingRecords, eq(parkingRecords.id, payments.recordId))
+    .innerJoin(parkingLots, eq(parkingLots.id, parkingRecords.lotId))
+    .where(and(eq(payments.tenantId, tenantId), eq(payments.id, id)))
+    .limit(1);
+  return row && { ...row, refunded: Number(row.refunded) };
+};
+
+export const insertRefund = async (db: Db, values: typeof refunds.$inferInsert) => {
+  const [row] = await db.insert(refunds).values(values).returning();
+  return row!;
+};
+
+export const findRefund = async (db: Db, tenantId: string, id: string) => {
+  const [row] = await db
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.tenantId, tenantId), eq(refunds.id, id)))
+    .limit(1);
+  return row;
+};
+
+export const decideRefund = (db: Db, tenantId: string, id: string, values: Pick<RefundRow, 'status' | 'decidedBy' | 'remark'>) =>
+  db
+    .update(refunds)
+    .set({ ...values, decidedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(refunds.tenantId, tenantId), eq(refunds.id, id)));
+
+const listedRefund = { refund: refunds, plateNumber: parkingRecords.plateNumber };
+const refundSort = { createdAt: refunds.createdAt, amount: refunds.amount } as const;
+
+export const pageRefunds = async (db: Db, tenantId: string, filter: Omit<RefundListValues, 'currentPage' | 'pageSize'>, page: Page) => {
+  const where = and(
+    eq(refunds.tenantId, tenantId),
+    filter.status ? eq(refunds.status, filter.status) : undefined,
+    filter.recordId ? eq(refunds.recordId, filter.recordId) : undefined,
+    filter.paymentId ? eq(refunds.paymentId, filter.paymentId) : undefined,
+  );
+  const direction = (filter.sort ?? (filter.sidx ? 'asc' : 'desc')) === 'asc' ? asc : desc;
+  const [total] = await db.select({ n: count() }).from(refunds).where(where);
+  const rows: ListedRefundRow[] = await db
+    .select(listedRefund)
+    .from(refunds)
+    .innerJoin(parkingRecords, eq(parkingRecords.id, refunds.recordId))
+    .where(where)
+    .orderBy(direction(refundSort[filter.sidx ?? 'createdAt']), asc(refunds.id))
+    .limit(page.pageSize)
+    .offset((page.currentPage - 1) * page.pageSize);
+  return { rows, total: Number(total?.n ?? 0) };
+};
+
+export const findListedRefund = async (db: Db, tenantId: string, id: string): Promise<ListedRefundRow | undefined> => {
+  const [row] = await db
+    .select(listedRefund)
+    .from(refunds)
+    .innerJoin(parkingRecords, eq(parkingRecords.id, refunds.recordId))
+    .where(and(eq(refunds.tenantId, tenantId), eq(refunds.id, id)))
+    .limit(1);
+  return row;
+};

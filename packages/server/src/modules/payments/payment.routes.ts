@@ -1,0 +1,84 @@
+import {
+  envelope,
+  formatAmount,
+  idempotencyKey,
+  idempotencyKeyHeader,
+  payment,
+  paymentChannelNames,
+  paymentInput,
+  paymentListQuery,
+  paymentPage,
+  paymentPaths,
+  type Payment,
+} from '@parking/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAuth } from '../../plugins/auth.js';
+import { pages, sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
+import { getPayment, listPayments, paymentKeyOf, recordPayment } from './payment.service.js';
+
+const tags = ['payments'];
+/** the seeded 支付记录 page (OrderManagement/paymentRecord) */
+const permission = 'paymentRecord';
+const idParams = z.object({ id: z.uuid('支付记录编号格式不正确') });
+const keyHeaders = z.object({ [idempotencyKeyHeader]: idempotencyKey.optional() });
+const ok = <T>(data: T, msg = '成功') => ({ code: 200, msg, data });
+
+/** 支付记录 under /api/system/Payment, for holders of the 支付记录 page. */
+export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    paymentPaths.list,
+    { config: { permission }, schema: { tags, summary: '支付记录列表（按停车记录、车牌、渠道、支付时间筛选）', querystring: paymentListQuery, response: { 200: envelope(paymentPage) } } },
+    async (request) => ok(await listPayments(request.db, requireAuth(request), request.query)),
+  );
+
+  app.get(
+    paymentPaths.export,
+    { config: { permission }, schema: { tags, summary: '导出支付记录（xlsx）', querystring: paymentListQuery } },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const { currentPage: _page, pageSize: _size, ...filter } = request.query;
+      return sendXlsx<Payment>(reply, {
+        fileName: '支付记录',
+        sheetName: '支付记录',
+        columns: [
+          { header: '车牌号', width: 12, value: (p) => p.plateNumber },
+          { header: '停车场', width: 24, value: (p) => p.lotName },
+          { header: '支付渠道', width: 10, value: (p) => paymentChannelNames[p.channel] },
+          { header: '支付金额（元）', width: 14, value: (p) => formatAmount(p.amount) },
+          { header: '已退款（元）', width: 14, value: (p) => formatAmount(p.refunded) },
+          { header: '支付时间', width: 20, value: (p) => shanghaiDateTime(new Date(p.paidAt)) },
+          { header: '付款人', width: 12, value: (p) => p.payer },
+          { header: '幂等键', width: 24, value: (p) => p.idempotencyKey },
+          { header: '备注', width: 24, value: (p) => p.remark },
+        ],
+        batches: pages(async (currentPage, pageSize) => (await listPayments(request.db, auth, { ...filter, currentPage, pageSize })).list),
+      });
+    },
+  );
+
+  app.get(
+    paymentPaths.item,
+    { config: { permission }, schema: { tags, summary: '支付记录详情', params: idParams, response: { 200: envelope(payment) } } },
+    async (request) => ok(await getPayment(request.db, requireAuth(request), request.params.id)),
+  );
+
+  app.post(
+    paymentPaths.list,
+    {
+      config: { permission },
+      schema: {
+        tags,
+        summary: '登记收款（幂等：同一幂等键重复提交返回首次结果；同一幂等键但停车记录、渠道或金额不同则 409）',
+        headers: keyHeaders,
+        body: paymentInput,
+        response: { 200: envelope(payment) },
+      },
+    },
+    async (request) => {
+      const key = paymentKeyOf(request.body.idempotencyKey, request.headers[idempotencyKeyHeader]);
+      const { payment: recorded, repeated } = await recordPayment(request.db, requireAuth(request), request.body, key);
+      return ok(recorded, repeated ? '该幂等键的收款已登记，返回首次结果' : '收款成功');
+    },
+  );
+};

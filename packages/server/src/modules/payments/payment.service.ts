@@ -1,0 +1,123 @@
+import { formatAmount, paymentChannelNames, type ParkingRecordState, type Payment, type PaymentListValues, type PaymentValues } from '@parking/contract';
+import type { Db } from '../../db/client.js';
+import { badRequest, conflict, notFound } from '../../plugins/app-error.js';
+import type { AuthContext } from '../../types.js';
+import { recordOperation } from '../system/operation-log.service.js';
+import {
+  claimPayment,
+  findListedPayment,
+  findPaymentByKey,
+  lockRecord,
+  moveRecordMoney,
+  pagePayments,
+  type ListedPaymentRow,
+  type ParkingRecordMoney,
+  type PaymentRow,
+} from './payment.repository.js';
+
+export const paymentTarget = 'payment';
+
+const toPayment = ({ payment: p, plateNumber, lotName, refunded }: ListedPaymentRow): Payment => ({
+  id: p.id,
+  recordId: p.recordId,
+  plateNumber,
+  lotName,
+  channel: p.channel,
+  amount: p.amount,
+  refunded,
+  idempotencyKey: p.idempotencyKey,
+  status: p.status,
+  paidAt: p.paidAt.toISOString(),
+  operatorId: p.operatorId,
+  payer: p.payer,
+  remark: p.remark,
+  createdAt: p.createdAt.toISOString(),
+});
+
+export const listPayments = async (db: Db, auth: AuthContext, query: PaymentListValues) => {
+  const { currentPage, pageSize, ...filter } = query;
+  const { rows, total } = await pagePayments(db, auth.tenantId, filter, { currentPage, pageSize });
+  return { list: rows.map(toPayment), pagination: { currentPage, pageSize, total } };
+};
+
+export const getPayment = async (db: Db, auth: AuthContext, id: string) => {
+  const row = await findListedPayment(db, auth.tenantId, id);
+  if (!row) throw notFound('支付记录不存在');
+  return toPayment(row);
+};
+
+/**
+ * The key may come in the body or the `Idempotency-Key` header; both is fine when they agree.
+ * Neither is refused: a payment without a key could be counted twice by a retry.
+ */
+export const paymentKeyOf = (bodyKey: string | undefined, headerKey: string | undefined) => {
+  if (bodyKey && headerKey && bodyKey !== headerKey) throw badRequest('请求头与请求体中的幂等键不一致');
+  const key = bodyKey ?? headerKey;
+  if (!key) throw badRequest('请提供幂等键（请求头 Idempotency-Key 或字段 idempotencyKey）');
+  return key;
+};
+
+/** The first payment of a key answers every repeat; a repeat asking for other money is a client bug, refused. */
+const sameRequest = (first: PaymentRow, input: PaymentValues) =>
+  first.recordId === input.recordId && first.channel === input.channel && first.amount === input.amount;
+
+const firstResult = async (db: Db, auth: AuthContext, first: PaymentRow, input: PaymentValues) => {
+  if (!sameRequest(first, input)) throw conflict('该幂等键已用于另一笔支付（停车记录、渠道或金额不同），请换一个幂等键');
+  return { payment: await getPayment(db, auth, first.id), repeated: true };
+};
+
+/** States in which a record still takes money: a void record never does, the others while something is unpaid. */
+const checkTakesMoney = (record: ParkingRecordMoney, amount: number) => {
+  if (record.state === 'void') throw badRequest('停车记录已作废，不能收款');
+  if (record.unpaid <= 0) throw badRequest('该停车记录没有待付金额');
+  if (amount > record.unpaid) throw badRequest(`支付金额（${formatAmount(amount)} 元）不能超过待付金额（${formatAmount(record.unpaid)} 元）`);
+};
+
+/** A stay that owed money and is settled becomes 已支付; a car still parked (prepaid) or a closed stay keeps its state. */
+const stateAfterPayment = (state: ParkingRecordState, unpaid: number): ParkingRecordState =>
+  unpaid === 0 && (state === 'awaiting_payment' || state === 'unpaid') ? 'paid' : state;
+
+/**
+ * Records money taken for a parking record, once per idempotency key. The record row is locked first,
+ * so concurrent repeats wait and then find the first payment; the unique key index with
+ * ON CONFLICT DO NOTHING covers a repeat that names another record (and so holds another lock).
+ */
+export const recordPayment = (db: Db, auth: AuthContext, input: PaymentValues, key: string) =>
+  db.transaction(async (tx) => {
+    const record = await lockRecord(tx, auth.tenantId, input.recordId);
+    if (!record) throw notFound('停车记录不存在');
+    const earlier = await findPaymentByKey(tx, auth.tenantId, key);
+    if (earlier) return firstResult(tx, auth, earlier, input);
+    checkTakesMoney(record, input.amount);
+
+    const claimed = await claimPayment(tx, {
+      tenantId: auth.tenantId,
+      recordId: record.id,
+      channel: input.channel,
+      amount: input.amount,
+      idempotencyKey: key,
+      operatorId: auth.userId,
+      payer: input.payer,
+      remark: input.remark,
+    });
+    if (!claimed) {
+      const first = await findPaymentByKey(tx, auth.tenantId, key);
+      if (!first) throw conflict('幂等键正被另一请求使用，请稍后重试');
+      return firstResult(tx, auth, first, input);
+    }
+
+    const unpaid = record.unpaid - input.amount;
+    const money = { discount: record.discount, paid: record.paid + input.amount, unpaid, state: stateAfterPayment(record.state, unpaid) };
+    await moveRecordMoney(tx, auth.tenantId, record.id, money);
+    const payment = await getPayment(tx, auth, claimed.id);
+    await recordOperation(tx, auth, {
+      module: 'payments',
+      action: 'create',
+      target: paymentTarget,
+      targetId: payment.id,
+      summary: `停车记录「${payment.plateNumber}」${paymentChannelNames[payment.channel]}收款 ${formatAmount(payment.amount)} 元`,
+      before: { paid: record.paid, unpaid: record.unpaid, state: record.state },
+      after: { payment, ...money },
+    });
+    return { payment, repeated: false };
+  });

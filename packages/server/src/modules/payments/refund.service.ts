@@ -1,0 +1,132 @@
+import { formatAmount, type Refund, type RefundDecisionValues, type RefundListValues, type RefundValues } from '@parking/contract';
+import type { Db } from '../../db/client.js';
+import { badRequest, conflict, notFound } from '../../plugins/app-error.js';
+import type { AuthContext } from '../../types.js';
+import { recordOperation } from '../system/operation-log.service.js';
+import {
+  decideRefund,
+  findListedRefund,
+  findPayment,
+  findRefund,
+  insertRefund,
+  lockRecord,
+  moveRecordMoney,
+  pageRefunds,
+  refundsHeld,
+  type ListedRefundRow,
+} from './payment.repository.js';
+
+export const refundTarget = 'refund';
+
+const toRefund = ({ refund: r, plateNumber }: ListedRefundRow): Refund => ({
+  id: r.id,
+  paymentId: r.paymentId,
+  recordId: r.recordId,
+  plateNumber,
+  amount: r.amount,
+  reason: r.reason,
+  status: r.status,
+  requestedBy: r.requestedBy,
+  decidedBy: r.decidedBy,
+  decidedAt: r.decidedAt?.toISOString() ?? null,
+  remark: r.remark,
+  createdAt: r.createdAt.toISOString(),
+});
+
+export const listRefunds = async (db: Db, auth: AuthContext, query: RefundListValues) => {
+  const { currentPage, pageSize, ...filter } = query;
+  const { rows, total } = await pageRefunds(db, auth.tenantId, filter, { currentPage, pageSize });
+  return { list: rows.map(toRefund), pagination: { currentPage, pageSize, total } };
+};
+
+export const getRefund = async (db: Db, auth: AuthContext, id: string) => {
+  const row = await findListedRefund(db, auth.tenantId, id);
+  if (!row) throw notFound('退款记录不存在');
+  return toRefund(row);
+};
+
+/** Asks for part or all of a payment back; what is already refunded or waiting for approval cannot be asked for again. */
+export const requestRefund = (db: Db, auth: AuthContext, input: RefundValues) =>
+  db.transaction(async (tx) => {
+    const payment = await findPayment(tx, auth.tenantId, input.paymentId);
+    if (!payment) throw notFound('支付记录不存在');
+    // the record's lock also serialises refund requests of its payments
+    await lockRecord(tx, auth.tenantId, payment.recordId);
+    const refundable = payment.amount - (await refundsHeld(tx, auth.tenantId, payment.id));
+    if (input.amount > refundable) {
+      throw badRequest(`退款金额（${formatAmount(input.amount)} 元）不能超过可退金额（${formatAmount(refundable)} 元，已扣除已退和待审核的退款）`);
+    }
+    const row = await insertRefund(tx, {
+      tenantId: auth.tenantId,
+      paymentId: payment.id,
+      recordId: payment.recordId,
+      amount: input.amount,
+      reason: input.reason,
+      requestedBy: auth.userId,
+    });
+    const refund = await getRefund(tx, auth, row.id);
+    await recordOperation(tx, auth, {
+      module: 'payments',
+      action: 'create',
+      target: refundTarget,
+      targetId: refund.id,
+      summary: `申请退款：停车记录「${refund.plateNumber}」${formatAmount(refund.amount)} 元`,
+      after: refund,
+    });
+    return refund;
+  });
+
+/** A refund waiting for approval, with its record locked; decided only by someone other than who asked. */
+const openRefund = async (tx: Db, auth: AuthContext, id: string) => {
+  const found = await findRefund(tx, auth.tenantId, id);
+  if (!found) throw notFound('退款记录不存在');
+  const record = await lockRecord(tx, auth.tenantId, found.recordId);
+  // read again under the lock: a concurrent decision may have come first
+  const refund = await findRefund(tx, auth.tenantId, id);
+  if (!record || !refund) throw notFound('退款记录不存在');
+  if (refund.status !== 'requested') throw conflict('该退款已审核，不能重复审核');
+  if (refund.requestedBy === auth.userId) throw badRequest('不能审核自己申请的退款，请由其他人审核');
+  return { refund, record };
+};
+
+/**
+ * Gives the money back. The refund is a concession, not a reopened debt: paid goes down and the
+ * record's discount goes up by the same amount, unpaid and state stay, so due − discount = paid + unpaid
+ * and payments − approved refunds = paid both still hold.
+ */
+export const approveRefund = (db: Db, auth: AuthContext, id: string, decision: RefundDecisionValues) =>
+  db.transaction(async (tx) => {
+    const { refund, record } = await openRefund(tx, auth, id);
+    if (refund.amount > record.paid) throw conflict('停车记录的已付金额不足以退款');
+    const money = { discount: record.discount + refund.amount, paid: record.paid - refund.amount, unpaid: record.unpaid, state: record.state };
+    await moveRecordMoney(tx, auth.tenantId, record.id, money);
+    await decideRefund(tx, auth.tenantId, id, { status: 'approved', decidedBy: auth.userId, remark: decision.remark });
+    const after = await getRefund(tx, auth, id);
+    await recordOperation(tx, auth, {
+      module: 'payments',
+      action: 'update',
+      target: refundTarget,
+      targetId: id,
+      summary: `同意退款：停车记录「${after.plateNumber}」${formatAmount(after.amount)} 元`,
+      before: { status: refund.status, discount: record.discount, paid: record.paid, unpaid: record.unpaid },
+      after: { ...after, ...money },
+    });
+    return after;
+  });
+
+export const rejectRefund = (db: Db, auth: AuthContext, id: string, decision: RefundDecisionValues) =>
+  db.transaction(async (tx) => {
+    const { refund } = await openRefund(tx, auth, id);
+    await decideRefund(tx, auth.tenantId, id, { status: 'rejected', decidedBy: auth.userId, remark: decision.remark });
+    const after = await getRefund(tx, auth, id);
+    await recordOperation(tx, auth, {
+      module: 'payments',
+      action: 'update',
+      target: refundTarget,
+      targetId: id,
+      summary: `驳回退款：停车记录「${after.plateNumber}」${formatAmount(after.amount)} 元`,
+      before: { status: refund.status },
+      after,
+    });
+    return after;
+  });
