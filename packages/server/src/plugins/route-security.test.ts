@@ -15,7 +15,9 @@ import {
   parkingLots,
   parkingRecords,
   parkingSpaces,
+  payments,
   positions,
+  refunds,
   roleMenus,
   roles,
   screenMessages,
@@ -47,7 +49,7 @@ interface RouteInfo {
 let database: Database;
 let server: FastifyInstance;
 const registered: RouteInfo[] = [];
-const ids = { message: '', adminUser: '', location: '', dict: '', organization: '', position: '', role: '', menu: '', tenant: '', session: '', parkingArea: '', parkingLot: '', parkingLane: '', parkingSpace: '', tariff: '', longRental: '', device: '', parkingRecord: '' };
+const ids = { message: '', adminUser: '', location: '', dict: '', organization: '', position: '', role: '', menu: '', tenant: '', session: '', parkingArea: '', parkingLot: '', parkingLane: '', parkingSpace: '', tariff: '', longRental: '', device: '', parkingRecord: '', payment: '', refund: '' };
 /** strings of tenant demo's data: none may reach another tenant */
 let markers: string[] = [];
 /** what a demo user holding no permission may not see either */
@@ -60,6 +62,8 @@ const idOf = (path: string) =>
   path.includes('/Device/lotBindings/') ? ids.parkingLot
   : path.includes('/Device/') ? ids.device
   : path.includes('/ParkingRecord/') ? ids.parkingRecord
+  : path.includes('/Payment/') ? ids.payment
+  : path.includes('/Refund/') ? ids.refund
   : path.includes('systemMessage') ? ids.message
     : path.includes('dictDetail') ? ids.dict
       : path.includes('/Organize/') ? ids.organization
@@ -215,7 +219,12 @@ const demoSnapshot = async () => {
     ),
     parkingRecords: await rows(
       database.db.select().from(parkingRecords).where(eq(parkingRecords.tenantId, of)),
-      (r) => `${r.id}:${r.plateNumber}:${r.state}:${r.amountDue}:${r.updatedAt.toISOString()}`,
+      (r) => `${r.id}:${r.plateNumber}:${r.state}:${r.amountDue}:${r.discount}:${r.paid}:${r.unpaid}:${r.updatedAt.toISOString()}`,
+    ),
+    payments: await rows(database.db.select().from(payments).where(eq(payments.tenantId, of)), (p) => `${p.id}:${p.recordId}:${p.amount}:${p.idempotencyKey}`),
+    refunds: await rows(
+      database.db.select().from(refunds).where(eq(refunds.tenantId, of)),
+      (r) => `${r.id}:${r.amount}:${r.status}:${r.decidedBy}:${r.updatedAt.toISOString()}`,
     ),
     longRentals: await rows(
       database.db.select().from(longRentals).where(eq(longRentals.tenantId, of)),
@@ -303,6 +312,29 @@ beforeAll(async () => {
     .values({ tenantId: demo!.id, lotId: demoLot!.id, plateNumber: '粤B0R417', enteredAt: new Date('2025-03-03T01:00:00Z') })
     .returning();
   ids.parkingRecord = demoRecord!.id;
+  // a record that still owes money, paid in part and with a refund waiting: a stranger may neither pay, refund nor decide
+  const [owingRecord] = await database.db
+    .insert(parkingRecords)
+    .values({ tenantId: demo!.id, lotId: demoLot!.id, plateNumber: '粤B0P417', state: 'awaiting_payment', amountDue: 900, paid: 400, unpaid: 500 })
+    .returning();
+  const [demoPayment] = await database.db
+    .insert(payments)
+    .values({ tenantId: demo!.id, recordId: owingRecord!.id, channel: 'cash', amount: 400, idempotencyKey: 'demo-payment-key-0417', payer: '演示付款人-仅本租户可见' })
+    .returning();
+  ids.payment = demoPayment!.id;
+  const [demoRefund] = await database.db
+    .insert(refunds)
+    .values({ tenantId: demo!.id, paymentId: demoPayment!.id, recordId: owingRecord!.id, amount: 100, reason: '演示退款原因-仅本租户可见', requestedBy: ids.adminUser })
+    .returning();
+  ids.refund = demoRefund!.id;
+  Object.assign(bodies, {
+    'POST /api/system/Payment': { recordId: owingRecord!.id, channel: 'cash', amount: 100, idempotencyKey: 'intruder-key-0001' },
+    'POST /api/system/Refund': { paymentId: demoPayment!.id, amount: 100, reason: '入侵退款' },
+    'POST /api/system/Refund/{id}/Actions/Approve': { remark: '入侵同意' },
+    'POST /api/system/Refund/{id}/Actions/Reject': { remark: '入侵驳回' },
+  });
+  permittedOnly = [...permittedOnly, ids.payment, ids.refund, owingRecord!.plateNumber, demoPayment!.payer, demoPayment!.idempotencyKey, demoRefund!.reason];
+  markers = [...markers, ids.payment, ids.refund, owingRecord!.id, owingRecord!.plateNumber, demoPayment!.payer, demoPayment!.idempotencyKey, demoRefund!.reason];
   const intruderCard = { plateNumber: '粤B66666', lotId: demoLot!.id, ownerName: '入侵者', phone: '13900000000', validFrom: '2020-01-01', validTo: '2020-12-31', monthlyPrice: 1 };
   Object.assign(bodies, {
     'POST /api/system/ParkingLane': { lotId: demoLot!.id, name: '入侵车道', direction: 'in' },
@@ -391,7 +423,7 @@ describe('every route refuses what it must', () => {
         const other = await call(method, path, tokens.otherTenantAdmin);
         if (path.includes('{id}')) expect(other.statusCode, `${where} with tenant demo's id`).toBeGreaterThanOrEqual(400);
         // past validation to the tenant check: demo's ids are simply not found
-        const tenantOwned = ['/api/system/Permission/', '/api/system/Parking', '/api/system/LongRental', '/api/system/Device/'].some((prefix) => path.startsWith(prefix));
+        const tenantOwned = ['/api/system/Permission/', '/api/system/Parking', '/api/system/LongRental', '/api/system/Device/', '/api/system/Payment', '/api/system/Refund'].some((prefix) => path.startsWith(prefix));
         if (tenantOwned && path.includes('{id}')) {
           expect(other.statusCode, `${where} with tenant demo's id`).toBe(404);
         }
