@@ -2,6 +2,7 @@ import { abnormalReasonNames, formatAmount, parkingRecordStateNames, plateColour
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Badge, Button, Card, Descriptions, Empty, Result, Space, Spin, Table, Tag, Timeline, Typography } from 'antd';
 import type { TimelineProps } from 'antd';
+import type { ReactNode } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { PlateText } from '../../../shared/components/plate-text';
 import { formatDateTime } from '../../../shared/resource/value-format';
@@ -18,6 +19,16 @@ const placeText = (name: string | null) => (name ? `（${name}）` : '');
 
 type TimelineItem = NonNullable<TimelineProps['items']>[number];
 
+/** A step's name above what happened, so the timeline reads top to bottom in a narrow card. */
+function TimelineStep({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="record-step">
+      <div className="record-step__title">{title}</div>
+      <div>{children}</div>
+    </div>
+  );
+}
+
 function timelineOf(record: ParkingRecordDetail): TimelineItem[] {
   const entered = record.enteredAt ? `${formatDateTime(record.enteredAt)}${placeText(record.spaceNumber ?? record.entryLaneName)}` : '无入场记录';
   const exited = record.exitedAt ? `${formatDateTime(record.exitedAt)}${placeText(record.exitLaneName ?? record.spaceNumber)}` : '尚未出场';
@@ -27,22 +38,27 @@ function timelineOf(record: ParkingRecordDetail): TimelineItem[] {
       ? `应收 ${yuan(record.amountDue)}（无生效的计费规则）`
       : '出场后计费';
   return [
-    { key: 'entry', color: 'green', title: '入场', content: entered },
-    { key: 'exit', color: record.exitedAt ? 'blue' : 'gray', title: '出场', content: exited },
-    { key: 'fee', color: record.fee ? 'blue' : 'gray', title: '计费', content: `${charged}${record.exitedAt ? `，停车时长 ${stayLength(record.enteredAt, record.exitedAt)}` : ''}` },
+    { key: 'entry', color: 'green', content: <TimelineStep title="入场">{entered}</TimelineStep> },
+    { key: 'exit', color: record.exitedAt ? 'blue' : 'gray', content: <TimelineStep title="出场">{exited}</TimelineStep> },
+    {
+      key: 'fee',
+      color: record.fee ? 'blue' : 'gray',
+      content: <TimelineStep title="计费">{`${charged}${record.exitedAt ? `，停车时长 ${stayLength(record.enteredAt, record.exitedAt)}` : ''}`}</TimelineStep>,
+    },
     {
       key: 'state',
       color: record.abnormal ? 'red' : 'green',
-      title: '状态',
       content: (
-        <Space wrap>
-          <Badge status={recordStateBadge(record.state)} text={parkingRecordStateNames[record.state]} />
-          {record.abnormalReasons.map((reason) => (
-            <Tag key={reason} color="error">
-              {abnormalReasonNames[reason]}
-            </Tag>
-          ))}
-        </Space>
+        <TimelineStep title="状态">
+          <Space wrap>
+            <Badge status={recordStateBadge(record.state)} text={parkingRecordStateNames[record.state]} />
+            {record.abnormalReasons.map((reason) => (
+              <Tag key={reason} color="error">
+                {abnormalReasonNames[reason]}
+              </Tag>
+            ))}
+          </Space>
+        </TimelineStep>
       ),
     },
   ];
