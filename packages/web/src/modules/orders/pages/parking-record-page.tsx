@@ -11,7 +11,7 @@ export function ParkingRecordPage() {
   return (
     <ResourceListPage
       descriptor={parkingRecordResource}
-      actionsWidth={80}
+      actionsWidth={70}
       rowActions={(record) => (
         <Button type="link" size="small" onClick={() => navigate(parkingRecordDetailPath(record.id, `${location.pathname}${location.search}`))}>
           详情
