@@ -11,6 +11,8 @@ const stamp = Date.now().toString(36).toUpperCase();
 const lotName = `记录测试场${stamp}`;
 const plate = `粤Z${stamp.slice(-5)}`;
 const eventPath = '/api/device/events';
+/** a 1×1 PNG, as the entry camera's shot */
+const entryPhoto = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 const made = { lotId: '', laneIds: [] as string[], deviceIds: [] as string[], recordId: '' };
 let record: ParkingRecordDetail;
 
@@ -41,7 +43,7 @@ test.beforeAll(async ({ browser }) => {
   const exitAt = new Date();
   const enterAt = new Date(exitAt.getTime() - 100 * 60_000);
   const report = async (direction: 'in' | 'out', at: Date) => {
-    const event = { ...freshBody('demo', `E2E-REC-${direction}-${stamp}`), kind: direction === 'in' ? 'lane_entry' : 'lane_exit', deviceEventId: `${direction}-${stamp}`, plate, plateColour: 0, confidence: 0.99, occurredAt: at.toISOString() };
+    const event = { ...freshBody('demo', `E2E-REC-${direction}-${stamp}`), kind: direction === 'in' ? 'lane_entry' : 'lane_exit', deviceEventId: `${direction}-${stamp}`, plate, plateColour: 0, confidence: 0.99, occurredAt: at.toISOString(), ...(direction === 'in' ? { photo: entryPhoto } : {}) };
     const response = await postSigned(page, eventPath, secrets[direction], event);
     expect(response.status(), await response.text()).toBe(200);
     return ((await response.json()) as { data: { recordId: string } }).data.recordId;
@@ -84,7 +86,8 @@ test('停车记录: find the stay by plate, copy the plate, see the amount, expo
   const fee = records.detail.locator('.record-detail__fee');
   await expect(fee.locator('.ant-table-tbody tr.ant-table-row').first()).toBeVisible();
   await expect(fee.locator('.ant-table-summary')).toContainText(yuan);
-  await expect(records.detail.getByText('暂无图片')).toHaveCount(2);
+  await expect(records.detail.getByAltText('入场照片')).toHaveAttribute('src', /^blob:/);
+  await expect(records.detail.getByText('暂无图片')).toHaveCount(1);
   await page.screenshot({ path: '/tmp/records-detail.png', fullPage: true });
 
   await records.detail.getByRole('button', { name: /返\s*回/ }).click();
