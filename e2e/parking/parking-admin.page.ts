@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { ResourcePage } from '../support/resource.page.js';
 import { expectViewShown } from '../support/sidebar.js';
@@ -50,17 +49,5 @@ export class ParkingAdminPage extends ResourcePage {
     await row.getByRole('button', { name: '删除' }).click();
     const confirm = this.page.locator('.ant-popconfirm:visible');
     await confirm.getByRole('button', { name: '删除' }).click();
-  }
-
-  /** The rows an exported xlsx holds, header first, each as its cells' text. */
-  async exportRows(): Promise<string[][]> {
-    const download = this.page.waitForEvent('download');
-    await this.current.getByRole('button', { name: /导出/ }).click();
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.readFile(await (await download).path());
-    const sheet = book.worksheets[0]!;
-    const rows: string[][] = [];
-    sheet.eachRow((row) => rows.push(Array.from({ length: sheet.columnCount }, (_, i) => row.getCell(i + 1).text)));
-    return rows;
   }
 }

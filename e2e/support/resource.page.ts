@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
@@ -48,5 +49,17 @@ export class ResourcePage {
     const index = headers.indexOf(title);
     expect(index, `column ${title} in ${headers.join(',')}`).toBeGreaterThanOrEqual(0);
     return (await row.locator(`td:nth-child(${index + 1})`).innerText()).trim();
+  }
+
+  /** The rows 导出 of the page on screen downloads, header first, each as its cells' text. */
+  async exportRows(): Promise<string[][]> {
+    const download = this.page.waitForEvent('download');
+    await this.current.getByRole('button', { name: /导出/ }).click();
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(await (await download).path());
+    const sheet = book.worksheets[0]!;
+    const rows: string[][] = [];
+    sheet.eachRow((row) => rows.push(Array.from({ length: sheet.columnCount }, (_, i) => row.getCell(i + 1).text)));
+    return rows;
   }
 }

@@ -1,10 +1,21 @@
 import { z } from 'zod';
+import { formatDuration } from '../common/filters.js';
 import { pagedList, pageQuery } from '../common/paging.js';
 
 export const parkingRecordPaths = {
   list: '/api/system/ParkingRecord',
   item: '/api/system/ParkingRecord/:id',
+  export: '/api/system/ParkingRecord/Actions/Export',
+  photo: '/api/system/ParkingRecord/:id/photos/:which',
 } as const;
+
+/** the two photos a lane or space event may leave on a record */
+export const parkingRecordPhotoKinds = ['entry', 'exit'] as const;
+export type ParkingRecordPhotoKind = (typeof parkingRecordPhotoKinds)[number];
+export const parkingRecordPhotoParams = z.object({
+  id: z.uuid('停车记录编号格式不正确'),
+  which: z.enum(parkingRecordPhotoKinds, { error: '照片类型只能是 entry（入场）或 exit（出场）' }),
+});
 
 /** DESIGN §6: parked → awaiting_payment → paid → closed; → unpaid (left without paying); → void */
 export const parkingRecordStates = ['parked', 'awaiting_payment', 'paid', 'closed', 'unpaid', 'void'] as const;
@@ -60,8 +71,11 @@ export const parkingRecord = z.object({
   lotId: z.string(),
   lotName: z.string(),
   entryLaneId: z.string().nullable(),
+  entryLaneName: z.string().nullable(),
   exitLaneId: z.string().nullable(),
+  exitLaneName: z.string().nullable(),
   spaceId: z.string().nullable(),
+  spaceNumber: z.string().nullable(),
   plateNumber: z.string(),
   plateColour: z.number().int(),
   enteredAt: z.string().nullable(),
@@ -86,3 +100,24 @@ export const parkingRecord = z.object({
 });
 export type ParkingRecord = z.infer<typeof parkingRecord>;
 export const parkingRecordPage = pagedList(parkingRecord);
+
+/** How the amount due was reached: the record's own tariff version, priced again for display. */
+export const parkingRecordFee = z.object({
+  tariffName: z.string(),
+  tariffVersionNo: z.number().int(),
+  /** fen */
+  amount: z.number().int(),
+  breakdown: z.array(z.object({ label: z.string(), from: z.string(), to: z.string(), minutes: z.number().int(), units: z.number().int(), amount: z.number().int() })),
+  freeReason: z.string().nullable(),
+});
+export type ParkingRecordFee = z.infer<typeof parkingRecordFee>;
+
+/** one record with its fee breakdown; fee is null while parked or when no tariff priced it */
+export const parkingRecordDetail = parkingRecord.extend({ fee: parkingRecordFee.nullable() });
+export type ParkingRecordDetail = z.infer<typeof parkingRecordDetail>;
+
+/** How long a finished stay lasted, as the list, the detail and the export say it ("2时5分"); empty while parked. */
+export const stayLength = (enteredAt: string | null, exitedAt: string | null): string => {
+  if (!enteredAt || !exitedAt) return '';
+  return formatDuration(Math.max(0, Date.parse(exitedAt) - Date.parse(enteredAt)) / 1000);
+};

@@ -86,7 +86,8 @@ const fill = (path: string) =>
     .replace('{tenantId}', ids.tenant)
     .replace('{locationCode}', ids.location)
     .replace('{status}', '0')
-    .replace('{kind}', 'logo');
+    .replace('{kind}', 'logo')
+    .replace('{which}', 'entry');
 
 /** 每小时 1 元 all day: valid rules a stranger might try to write */
 const intruderRules = (() => {

@@ -32,6 +32,7 @@ export const pageRegistry: Readonly<Record<string, PageComponent>> = {
   'SysOperations/outRoad': lazyPage(() => import('../modules/devices/pages/device-page'), 'OutRoadPage'),
   'SysOperations/deviceOffline': lazyPage(() => import('../modules/devices/pages/device-offline-page'), 'DeviceOfflinePage'),
   'SysOperations/screen': lazyPage(() => import('../modules/devices/pages/screen-page'), 'ScreenPage'),
+  'OrderManagement/ParkingRecordOrder': lazyPage(() => import('../modules/orders/pages/parking-record-page'), 'ParkingRecordPage'),
 };
 
 export function pageElement(urlAddress: string, title: string, registry: Readonly<Record<string, PageComponent>> = pageRegistry): ReactNode {

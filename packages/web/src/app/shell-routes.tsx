@@ -16,6 +16,7 @@ import { Suspense } from 'react';
 const UserCenterPage = lazyPage(() => import('../modules/system/pages/user-center-page'), 'UserCenterPage');
 const ScanLandingPage = lazyPage(() => import('../modules/parking/pages/scan-landing-page'), 'ScanLandingPage');
 const SpaceBatchPage = lazyPage(() => import('../modules/parking/pages/space-batch-page'), 'SpaceBatchPage');
+const ParkingRecordDetailPage = lazyPage(() => import('../modules/orders/pages/parking-record-detail-page'), 'ParkingRecordDetailPage');
 
 const titled = (title: string): RouteHandle => ({ title });
 
@@ -46,6 +47,10 @@ export const fixedShellRoutes: RouteObject[] = [
   { path: 'redirect/*', element: <RedirectPage /> },
   { path: 'user/center', handle: titled('个人中心'), element: <Suspense fallback={<RouteFallback />}><UserCenterPage /></Suspense> },
   { path: 'parkingAdmin/add/:id', handle: titled('新增泊位'), element: <Suspense fallback={<RouteFallback />}><SpaceBatchPage /></Suspense> },
-  placeholder('OrderManagement/parkingRecordOrderInfo/:id', '停车订单详情'),
+  {
+    path: 'OrderManagement/parkingRecordOrderInfo/:id',
+    handle: titled('停车订单详情'),
+    element: <Suspense fallback={<RouteFallback />}><ParkingRecordDetailPage /></Suspense>,
+  },
   placeholder('jointRecovery/unpaidOrders/:id', '欠费订单详情'),
 ];

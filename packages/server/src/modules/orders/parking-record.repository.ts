@@ -1,12 +1,13 @@
 import { and, asc, count, desc, eq, gte, like, lte, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { ParkingRecordListValues } from '@parking/contract';
 import type { Db } from '../../db/client.js';
-import { longRentals, parkingLots, parkingRecords, parkingSpaces, tariffVersions, tariffs, vehicleEvents } from '../../db/schema/index.js';
+import { longRentals, parkingLanes, parkingLots, parkingRecords, parkingSpaces, tariffVersions, tariffs, vehicleEvents } from '../../db/schema/index.js';
 import { prefixPattern } from '../../shared/like-pattern.js';
 
 export type ParkingRecordRow = typeof parkingRecords.$inferSelect;
 export type NewParkingRecord = typeof parkingRecords.$inferInsert;
-export type ListedRecordRow = { record: ParkingRecordRow; lotName: string };
+export type ListedRecordRow = { record: ParkingRecordRow; lotName: string; entryLaneName: string | null; exitLaneName: string | null; spaceNumber: string | null };
 type Filter = Omit<ParkingRecordListValues, 'currentPage' | 'pageSize'>;
 
 /** Claims a device's event id; undefined when it was claimed before (a resend). */
@@ -136,7 +137,9 @@ const sortColumns = {
   amountDue: parkingRecords.amountDue,
   plateNumber: parkingRecords.plateNumber,
 } as const;
-const listedColumns = { record: parkingRecords, lotName: parkingLots.name };
+const entryLanes = alias(parkingLanes, 'entry_lane');
+const exitLanes = alias(parkingLanes, 'exit_lane');
+const listedColumns = { record: parkingRecords, lotName: parkingLots.name, entryLaneName: entryLanes.name, exitLaneName: exitLanes.name, spaceNumber: parkingSpaces.number };
 
 const recordConditions = (tenantId: string, f: Filter) =>
   and(
@@ -164,6 +167,9 @@ export const pageParkingRecords = async (db: Db, tenantId: string, filter: Filte
     .select(listedColumns)
     .from(parkingRecords)
     .innerJoin(parkingLots, eq(parkingLots.id, parkingRecords.lotId))
+    .leftJoin(entryLanes, eq(entryLanes.id, parkingRecords.entryLaneId))
+    .leftJoin(exitLanes, eq(exitLanes.id, parkingRecords.exitLaneId))
+    .leftJoin(parkingSpaces, eq(parkingSpaces.id, parkingRecords.spaceId))
     .where(where)
     .orderBy(direction(sortColumns[filter.sidx ?? 'enteredAt']), desc(parkingRecords.createdAt), asc(parkingRecords.id))
     .limit(page.pageSize)
@@ -176,6 +182,9 @@ export const findListedRecord = async (db: Db, tenantId: string, id: string): Pr
     .select(listedColumns)
     .from(parkingRecords)
     .innerJoin(parkingLots, eq(parkingLots.id, parkingRecords.lotId))
+    .leftJoin(entryLanes, eq(entryLanes.id, parkingRecords.entryLaneId))
+    .leftJoin(exitLanes, eq(exitLanes.id, parkingRecords.exitLaneId))
+    .leftJoin(parkingSpaces, eq(parkingSpaces.id, parkingRecords.spaceId))
     .where(and(eq(parkingRecords.tenantId, tenantId), eq(parkingRecords.id, id)))
     .limit(1);
   return row;

@@ -1,14 +1,32 @@
-import { envelope, parkingRecord, parkingRecordListQuery, parkingRecordPage, parkingRecordPaths } from '@parking/contract';
+import { readFile } from 'node:fs/promises';
+import {
+  abnormalReasonNames,
+  envelope,
+  parkingRecordDetail,
+  parkingRecordListQuery,
+  parkingRecordPage,
+  parkingRecordPaths,
+  parkingRecordPhotoParams,
+  parkingRecordStateNames,
+  plateColourName,
+  stayLength,
+  type ParkingRecord,
+} from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth.js';
-import { getParkingRecord, listParkingRecords } from './parking-record.service.js';
+import { notFound } from '../../plugins/app-error.js';
+import { pages, sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
+import { findParkingRecordPhoto, getParkingRecordDetail, listParkingRecords } from './parking-record.service.js';
 
 const tags = ['orders'];
 /** the seeded 停车记录 page (OrderManagement/ParkingRecordOrder) */
 const permission = 'ParkingRecordOrder';
 const idParams = z.object({ id: z.uuid('停车记录编号格式不正确') });
 const ok = <T>(data: T, msg = '成功') => ({ code: 200, msg, data });
+const yuan = (fen: number) => (fen / 100).toFixed(2);
+const when = (at: string | null) => (at ? shanghaiDateTime(new Date(at)) : '');
+const placeOf = (r: ParkingRecord) => r.spaceNumber ?? r.entryLaneName ?? '';
 
 /** 停车记录 under /api/system/ParkingRecord, for holders of the 停车记录 page. */
 export const parkingRecordRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -22,8 +40,50 @@ export const parkingRecordRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    parkingRecordPaths.export,
+    { config: { permission }, schema: { tags, summary: '导出停车记录（xlsx，筛选同列表）', querystring: parkingRecordListQuery } },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const { currentPage: _page, pageSize: _size, ...filter } = request.query;
+      return sendXlsx<ParkingRecord>(reply, {
+        fileName: '停车记录',
+        sheetName: '停车记录',
+        columns: [
+          { header: '车牌号', width: 14, value: (r) => r.plateNumber },
+          { header: '车牌颜色', width: 10, value: (r) => plateColourName(r.plateColour) },
+          { header: '停车场', width: 24, value: (r) => r.lotName },
+          { header: '入场车道/泊位', width: 14, value: placeOf },
+          { header: '入场时间', width: 20, value: (r) => when(r.enteredAt) },
+          { header: '出场时间', width: 20, value: (r) => when(r.exitedAt) },
+          { header: '停车时长', width: 12, value: (r) => stayLength(r.enteredAt, r.exitedAt) },
+          { header: '应收(元)', width: 10, value: (r) => yuan(r.amountDue) },
+          { header: '优惠(元)', width: 10, value: (r) => yuan(r.discount) },
+          { header: '已付(元)', width: 10, value: (r) => yuan(r.paid) },
+          { header: '欠费(元)', width: 10, value: (r) => yuan(r.unpaid) },
+          { header: '状态', width: 8, value: (r) => parkingRecordStateNames[r.state] },
+          { header: '异常', width: 24, value: (r) => r.abnormalReasons.map((a) => abnormalReasonNames[a]).join('、') },
+        ],
+        batches: pages(async (currentPage, pageSize) => (await listParkingRecords(request.db, auth, { ...filter, currentPage, pageSize })).list),
+      });
+    },
+  );
+
+  app.get(
     parkingRecordPaths.item,
-    { config: { permission }, schema: { tags, summary: '停车记录详情', params: idParams, response: { 200: envelope(parkingRecord) } } },
-    async (request) => ok(await getParkingRecord(request.db, requireAuth(request), request.params.id)),
+    { config: { permission }, schema: { tags, summary: '停车记录详情（含按入场时计费规则版本重算的计费明细）', params: idParams, response: { 200: envelope(parkingRecordDetail) } } },
+    async (request) => ok(await getParkingRecordDetail(request.db, requireAuth(request), request.params.id)),
+  );
+
+  app.get(
+    parkingRecordPaths.photo,
+    { config: { permission }, schema: { tags, summary: '停车记录的入场或出场照片（JPEG/PNG）', params: parkingRecordPhotoParams } },
+    async (request, reply) => {
+      const { id, which } = request.params;
+      const photo = await findParkingRecordPhoto(request.db, requireAuth(request), app.config.dataDir, id, which);
+      const bytes = await readFile(photo.file).catch(() => {
+        throw notFound('暂无图片');
+      });
+      return reply.header('content-type', photo.contentType).header('x-content-type-options', 'nosniff').header('cache-control', 'private, no-store').send(bytes);
+    },
   );
 };

@@ -1,18 +1,22 @@
-import type { ParkingRecord, ParkingRecordListValues } from '@parking/contract';
+import { join, resolve, sep } from 'node:path';
+import { fee, tariffOf, type ParkingRecord, type ParkingRecordDetail, type ParkingRecordFee, type ParkingRecordListValues, type ParkingRecordPhotoKind } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../plugins/app-error.js';
 import type { AuthContext } from '../../types.js';
-import { findListedRecord, pageParkingRecords, type ListedRecordRow } from './parking-record.repository.js';
+import { findListedRecord, findTariffVersion, pageParkingRecords, type ListedRecordRow, type ParkingRecordRow } from './parking-record.repository.js';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
-const toRecord = ({ record: r, lotName }: ListedRecordRow): ParkingRecord => ({
+const toRecord = ({ record: r, lotName, entryLaneName, exitLaneName, spaceNumber }: ListedRecordRow): ParkingRecord => ({
   id: r.id,
   lotId: r.lotId,
   lotName,
   entryLaneId: r.entryLaneId,
+  entryLaneName,
   exitLaneId: r.exitLaneId,
+  exitLaneName,
   spaceId: r.spaceId,
+  spaceNumber,
   plateNumber: r.plateNumber,
   plateColour: r.plateColour,
   enteredAt: iso(r.enteredAt),
@@ -45,4 +49,41 @@ export const getParkingRecord = async (db: Db, auth: AuthContext, id: string) =>
   const row = await findListedRecord(db, auth.tenantId, id);
   if (!row) throw notFound('停车记录不存在');
   return toRecord(row);
+};
+
+/** The finished stay priced again under the tariff version stored on it, so staff see how the amount came about. */
+const feeOf = async (db: Db, tenantId: string, r: ParkingRecordRow): Promise<ParkingRecordFee | null> => {
+  if (!r.enteredAt || !r.exitedAt || !r.tariffVersionId || !r.vehicleClass) return null;
+  const found = await findTariffVersion(db, tenantId, r.tariffVersionId);
+  if (!found) return null;
+  const { version, name } = found;
+  const result = fee(tariffOf(name, version.versionNo, version.effectiveFrom, version.effectiveTo, version.rules), r.enteredAt, r.exitedAt, { vehicleClass: r.vehicleClass });
+  return {
+    tariffName: name,
+    tariffVersionNo: version.versionNo,
+    amount: result.amount,
+    breakdown: result.breakdown.map((l) => ({ ...l, from: l.from.toISOString(), to: l.to.toISOString() })),
+    freeReason: result.freeReason ?? null,
+  };
+};
+
+export const getParkingRecordDetail = async (db: Db, auth: AuthContext, id: string): Promise<ParkingRecordDetail> => {
+  const row = await findListedRecord(db, auth.tenantId, id);
+  if (!row) throw notFound('停车记录不存在');
+  return { ...toRecord(row), fee: await feeOf(db, auth.tenantId, row.record) };
+};
+
+const photoTypes = { jpg: 'image/jpeg', png: 'image/png' } as const;
+
+/** Where a record's photo lies under DATA_DIR and its content type; a path that would leave DATA_DIR is not served. */
+export const findParkingRecordPhoto = async (db: Db, auth: AuthContext, dataDir: string, id: string, which: ParkingRecordPhotoKind) => {
+  const row = await findListedRecord(db, auth.tenantId, id);
+  if (!row) throw notFound('停车记录不存在');
+  const relative = which === 'entry' ? row.record.entryPhoto : row.record.exitPhoto;
+  const extension = relative?.split('.').pop();
+  if (!relative || (extension !== 'jpg' && extension !== 'png')) throw notFound('暂无图片');
+  const root = resolve(dataDir);
+  const file = resolve(join(root, relative));
+  if (!file.startsWith(root + sep)) throw notFound('暂无图片');
+  return { file, contentType: photoTypes[extension] };
 };

@@ -62,7 +62,7 @@ export function tableColumns<T, Q>(
   };
   const data = tableVisibleColumns(columns).map(
     (column): TableColumnType<T> => ({
-      key: column.dataIndex,
+      key: column.key ?? column.dataIndex,
       dataIndex: column.dataIndex,
       title: column.title,
       width: column.width,

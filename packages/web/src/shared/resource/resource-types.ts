@@ -34,6 +34,8 @@ export interface SearchOptions<Q> {
 
 export interface ResourceColumn<T, Q = Record<string, unknown>> {
   dataIndex: keyof T & string;
+  /** the table column's own key, when two shown columns read one field (出场时间 and 停车时长) */
+  key?: string;
   title: string;
   valueType?: ValueType;
   valueEnum?: ValueEnum;

@@ -1,0 +1,121 @@
+import ExcelJS from 'exceljs';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parkingRecordPaths, vehicleEventPath } from '@parking/contract';
+import { parkingLots, parkingRecords, tariffs, tenants, users } from '../../db/schema/index.js';
+import { hashPassword, md5Hex } from '../auth/passwords.js';
+import { buildTestApp, sampleImages, signIn, type TestApp } from '../../test/test-app.js';
+import { deviceBody, postSigned } from '../devices/device-test-kit.js';
+
+let t: TestApp;
+let admin: string;
+let mwAdmin: string;
+let nobody: string;
+let recordId: string;
+const secrets = { in: '', out: '' };
+
+const get = (url: string, token = admin) => t.app.inject({ method: 'GET', url, headers: { authorization: token } });
+const photoUrl = (id: string, which: string) => parkingRecordPaths.photo.replace(':id', id).replace(':which', which);
+const laneEvent = (sn: string, extra: Record<string, unknown>) => deviceBody('demo', sn, { plateColour: 0, confidence: 0.99, ...extra });
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await signIn(t.app);
+  mwAdmin = await signIn(t.app, 'mwadmin', 'mw');
+  const [demo] = await t.database.db.select().from(tenants).where(eq(tenants.code, 'demo'));
+  await t.database.db.insert(users).values({ tenantId: demo!.id, account: 'norecords', realName: '无记录权限', passwordHash: await hashPassword(md5Hex('admin123')) });
+  nobody = await signIn(t.app, 'norecords');
+
+  const call = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: { authorization: admin }, payload });
+  const lot = (await call('/api/system/Parking', { name: '记录路由停车场', type: 1, kind: 'lane' })).json().data;
+  const [tariff] = await t.database.db.select().from(tariffs).where(eq(tariffs.name, '北京一类地区占道停车'));
+  await t.database.db.update(parkingLots).set({ totalSpaces: 20, freeCount: 20, tariffId: tariff!.id }).where(eq(parkingLots.id, lot.id));
+  for (const direction of ['in', 'out'] as const) {
+    const lane = (await call('/api/system/ParkingLane', { lotId: lot.id, name: direction === 'in' ? '南入口' : '南出口', direction })).json().data;
+    const device = (await call('/api/system/Device', { sn: `REC-${direction}`, name: `南${direction}相机`, type: 'camera', lotId: lot.id, laneId: lane.id })).json().data;
+    secrets[direction] = device.secret;
+  }
+  const photo = sampleImages.png.toString('base64');
+  await postSigned(t.app, vehicleEventPath, secrets.in, laneEvent('REC-in', { kind: 'lane_entry', deviceEventId: 'R-1', plate: '粤B50001', occurredAt: '2025-03-03T09:00:00+08:00', photo }));
+  await postSigned(t.app, vehicleEventPath, secrets.out, laneEvent('REC-out', { kind: 'lane_exit', deviceEventId: 'R-2', plate: '粤B50001', occurredAt: '2025-03-03T10:40:00+08:00' }));
+  await postSigned(t.app, vehicleEventPath, secrets.in, laneEvent('REC-in', { kind: 'lane_entry', deviceEventId: 'R-3', plate: '粤B50002', occurredAt: '2025-03-04T09:00:00+08:00' }));
+  const [record] = await t.database.db.select().from(parkingRecords).where(eq(parkingRecords.plateNumber, '粤B50001'));
+  recordId = record!.id;
+});
+afterAll(() => t.close());
+
+describe('GET /api/system/ParkingRecord/{id}', () => {
+  it('carries the fee breakdown of the stored tariff version, adding up to the amount due', async () => {
+    const detail = (await get(parkingRecordPaths.item.replace(':id', recordId))).json().data;
+    expect(detail).toMatchObject({ plateNumber: '粤B50001', entryLaneName: '南入口', exitLaneName: '南出口', state: 'awaiting_payment' });
+    expect(detail.amountDue).toBeGreaterThan(0);
+    expect(detail.fee).toMatchObject({ tariffName: '北京一类地区占道停车', tariffVersionNo: 1, amount: detail.amountDue, freeReason: null });
+    expect(detail.fee.breakdown.reduce((sum: number, line: { amount: number }) => sum + line.amount, 0)).toBe(detail.amountDue);
+  });
+
+  it('has no fee while the car is still inside', async () => {
+    const [parked] = await t.database.db.select().from(parkingRecords).where(eq(parkingRecords.plateNumber, '粤B50002'));
+    expect((await get(parkingRecordPaths.item.replace(':id', parked!.id))).json().data).toMatchObject({ state: 'parked', fee: null });
+  });
+});
+
+describe('GET /api/system/ParkingRecord/{id}/photos/{which}', () => {
+  it('streams the stored entry photo as an image that must not be sniffed', async () => {
+    const response = await get(photoUrl(recordId, 'entry'));
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/png');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.rawPayload).toEqual(sampleImages.png);
+  });
+
+  it('answers 404 暂无图片 for a photo never taken', async () => {
+    const response = await get(photoUrl(recordId, 'exit'));
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ code: 404, msg: '暂无图片' });
+  });
+
+  it('refuses bad input in Chinese, other tenants with 404 and users without the page with 403', async () => {
+    const bad = await get(photoUrl(recordId, 'side'));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().msg).toContain('照片类型只能是 entry（入场）或 exit（出场）');
+    const badId = await get(photoUrl('not-a-uuid', 'entry'));
+    expect(badId.statusCode).toBe(400);
+    expect(badId.json().msg).toContain('停车记录编号格式不正确');
+    const theirs = await get(photoUrl(recordId, 'entry'), mwAdmin);
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json().msg).toBe('停车记录不存在');
+    expect((await get(photoUrl(recordId, 'entry'), nobody)).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: photoUrl(recordId, 'entry') })).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/system/ParkingRecord/Actions/Export', () => {
+  const rowsOf = async (payload: Buffer) => {
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(payload as unknown as ArrayBuffer);
+    return book.getWorksheet('停车记录')!.getSheetValues().slice(1).map((r) => (r as unknown[]).slice(1));
+  };
+
+  it('exports the filtered records with Chinese headers, Shanghai times and yuan', async () => {
+    const response = await get(`${parkingRecordPaths.export}?plateNumber=${encodeURIComponent('粤B5')}&plateMatch=prefix&state=awaiting_payment`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('spreadsheetml');
+    const [header, ...rows] = await rowsOf(response.rawPayload);
+    expect(header).toEqual(['车牌号', '车牌颜色', '停车场', '入场车道/泊位', '入场时间', '出场时间', '停车时长', '应收(元)', '优惠(元)', '已付(元)', '欠费(元)', '状态', '异常']);
+    expect(rows).toHaveLength(1);
+    const detail = (await get(parkingRecordPaths.item.replace(':id', recordId))).json().data;
+    const yuan = (detail.amountDue / 100).toFixed(2);
+    expect(rows[0]).toEqual(['粤B50001', '蓝色', '记录路由停车场', '南入口', '2025-03-03 09:00:00', '2025-03-03 10:40:00', '1时40分', yuan, '0.00', '0.00', yuan, '待支付']);
+    // an empty 异常 cell is not written at all
+  });
+
+  it('refuses bad filters with 400 in Chinese, and other tenants and users without the page get nothing', async () => {
+    const bad = await get(`${parkingRecordPaths.export}?amountMin=5&amountMax=1`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().msg).toContain('最高应收金额不能小于最低应收金额');
+    expect((await get(parkingRecordPaths.export, nobody)).statusCode).toBe(403);
+    const theirs = await get(parkingRecordPaths.export, mwAdmin);
+    expect(theirs.statusCode).toBe(200);
+    expect(await rowsOf(theirs.rawPayload)).toHaveLength(1);
+  });
+});
