@@ -1,4 +1,4 @@
-import { DownloadOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, LoadingOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { App, Button, Space, Tooltip, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { ApiError } from '../http/api-error';
@@ -53,7 +53,8 @@ export function ResourceToolbar<T, Q>(props: ResourceToolbarProps<T, Q>) {
         )}
         {descriptor.actions.export && (
           <RoleGate roles={descriptor.roles?.export}>
-            <Button icon={<DownloadOutlined />} loading={exporting} onClick={exportList}>
+            {/* the icon is swapped by hand: antd's own loading icon can stay on screen after loading ends */}
+            <Button icon={exporting ? <LoadingOutlined /> : <DownloadOutlined />} disabled={exporting} onClick={exportList}>
               {exportButtonText}
             </Button>
           </RoleGate>
