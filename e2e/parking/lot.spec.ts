@@ -114,7 +114,7 @@ test('删除: the area is refused while the lot uses it; the lot goes, then the 
   await admin.visit('停车场');
   await admin.searchByName('停车场名称', lotName);
   await admin.row(lotName).getByRole('button', { name: '删除' }).click();
-  await expect(admin.confirm.getByText(`停车场「${lotName}」没有绑定车道、泊位或未结束订单，删除后不可恢复。确定删除吗？`)).toBeVisible();
+  await expect(admin.confirm.getByText(`停车场「${lotName}」没有绑定车道、泊位、设备或停车记录，删除后不可恢复。确定删除吗？`)).toBeVisible();
   await admin.confirm.getByRole('button', { name: '删除' }).click();
   await admin.expectMessage('删除成功');
   await expect(admin.row(lotName)).toHaveCount(0);

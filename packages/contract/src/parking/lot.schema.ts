@@ -161,11 +161,31 @@ export const parkingLotBindings = z.object({
   longRentals: z.number().int(),
   /** devices registered on the lot (设备运维) */
   devices: z.number().int(),
-  /** open orders; always 0 until orders exist */
+  /** parking records of the lot not yet closed or void */
   openOrders: z.number().int(),
+  /** every parking record of the lot: its history keeps a lot that has any */
+  records: z.number().int(),
   deletable: z.boolean(),
 });
 export type ParkingLotBindings = z.infer<typeof parkingLotBindings>;
+
+/**
+ * Why a lot cannot be deleted, in the words the server refuses with and the console asks with;
+ * undefined when nothing holds it. A lot with parking records keeps them: it can only be disabled.
+ */
+export function lotDeleteRefusal(name: string, bindings: Omit<ParkingLotBindings, 'deletable'>): string | undefined {
+  if (bindings.records > 0) {
+    const open = bindings.openOrders > 0 ? `（其中${bindings.openOrders}条未结束）` : '';
+    return `停车场「${name}」已有${bindings.records}条停车记录${open}，不能删除，可将其停用`;
+  }
+  const parts = [
+    bindings.lanes > 0 ? `${bindings.lanes}条车道` : '',
+    bindings.spaces > 0 ? `${bindings.spaces}个泊位` : '',
+    bindings.longRentals > 0 ? `${bindings.longRentals}个长租车位` : '',
+    bindings.devices > 0 ? `${bindings.devices}台设备` : '',
+  ].filter((part) => part !== '');
+  return parts.length > 0 ? `停车场「${name}」下还有${parts.join('、')}，请先删除后再删除停车场` : undefined;
+}
 
 export const parkingLotFreeCountInput = z.object({
   freeCount: z.coerce.number({ error: '空闲车位数必须是整数' }).int('空闲车位数必须是整数').min(0, '空闲车位数最小为0'),

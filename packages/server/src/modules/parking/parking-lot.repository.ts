@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
 import type { ParkingLotFilterValues, ParkingLotKind } from '@parking/contract';
 import type { Db } from '../../db/client.js';
-import { devices, longRentals, parkingAreas, parkingLanes, parkingLots, parkingSpaces } from '../../db/schema/index.js';
+import { devices, longRentals, parkingAreas, parkingLanes, parkingLots, parkingRecords, parkingSpaces } from '../../db/schema/index.js';
 import { containsPattern } from '../../shared/like-pattern.js';
 
 type Filter = ParkingLotFilterValues;
@@ -95,11 +95,17 @@ export const countLotBindings = async (db: Db, tenantId: string, lotId: string) 
     .select({ n: count() })
     .from(devices)
     .where(and(eq(devices.tenantId, tenantId), eq(devices.lotId, lotId)));
+  const [records] = await db
+    .select({ n: count(), open: sql<number>`count(*) filter (where ${parkingRecords.state} not in ('closed', 'void'))` })
+    .from(parkingRecords)
+    .where(and(eq(parkingRecords.tenantId, tenantId), eq(parkingRecords.lotId, lotId)));
   return {
     lanes: Number(lanes?.n ?? 0),
     spaces: Number(spaces?.n ?? 0),
     longRentals: Number(cards?.n ?? 0),
     devices: Number(deviceCount?.n ?? 0),
+    records: Number(records?.n ?? 0),
+    openOrders: Number(records?.open ?? 0),
   };
 };
 

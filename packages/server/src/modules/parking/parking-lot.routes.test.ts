@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parkingLanes, parkingLots, parkingSpaces, tenants } from '../../db/schema/index.js';
+import { parkingLanes, parkingLots, parkingRecords, parkingSpaces, tenants } from '../../db/schema/index.js';
 import { buildTestApp, signIn, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -176,7 +176,7 @@ describe('parking lots', () => {
       { tenantId: demo!.id, lotId: gatedId, number: 'A001' },
       { tenantId: demo!.id, lotId: gatedId, number: 'A002' },
     ]);
-    expect((await call('GET', `${base}/bindIf/${gatedId}`)).json().data).toEqual({ lanes: 1, spaces: 2, longRentals: 0, devices: 0, openOrders: 0, deletable: false });
+    expect((await call('GET', `${base}/bindIf/${gatedId}`)).json().data).toEqual({ lanes: 1, spaces: 2, longRentals: 0, devices: 0, openOrders: 0, records: 0, deletable: false });
     expect((await call('DELETE', `${base}/${gatedId}`)).json()).toMatchObject({
       code: 400, msg: '停车场「万象天地停车场」下还有1条车道、2个泊位，请先删除后再删除停车场',
     });
@@ -185,6 +185,20 @@ describe('parking lots', () => {
     expect((await call('GET', `${base}/${roadId}`)).json()).toMatchObject({ code: 404, msg: '停车场不存在或已删除' });
     await t.database.db.delete(parkingLanes).where(eq(parkingLanes.lotId, gatedId));
     await t.database.db.delete(parkingSpaces).where(eq(parkingSpaces.lotId, gatedId));
+  });
+
+  it('keeps a lot that has parking records, open or closed: it can only be disabled', async () => {
+    const [demo] = await t.database.db.select().from(tenants).where(eq(tenants.code, 'demo'));
+    const lot = (await call('POST', base, { name: '有记录的停车场', type: 1, kind: 'lane' })).json().data.id;
+    await t.database.db.insert(parkingRecords).values([
+      { tenantId: demo!.id, lotId: lot, plateNumber: '粤B12345' },
+      { tenantId: demo!.id, lotId: lot, plateNumber: '粤B54321', state: 'closed' },
+    ]);
+    expect((await call('GET', `${base}/bindIf/${lot}`)).json().data).toMatchObject({ records: 2, openOrders: 1, deletable: false });
+    expect((await call('DELETE', `${base}/${lot}`)).json()).toMatchObject({
+      code: 400, msg: '停车场「有记录的停车场」已有2条停车记录（其中1条未结束），不能删除，可将其停用',
+    });
+    expect((await call('GET', `${base}/${lot}`)).json().data.name).toBe('有记录的停车场');
   });
 
   it('lists the operation log of lots, per lot', async () => {
@@ -224,6 +238,7 @@ describe('parking lots', () => {
   it('deletes a lot with nothing bound, and keeps its log', async () => {
     expect((await call('DELETE', `${base}/${gatedId}`)).json()).toMatchObject({ code: 200, msg: '删除成功' });
     expect((await call('GET', `${base}/operlogList?sort=desc`)).json().data.list[0]).toMatchObject({ action: 'delete', targetId: gatedId });
-    expect(await total()).toBe(1);
+    // left: the disabled lot, and the lot kept by its parking records
+    expect(await total()).toBe(2);
   });
 });

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
+  lotDeleteRefusal,
   parkingLotKinds,
   type ParkingLot,
   type ParkingLotBindings,
@@ -143,24 +144,15 @@ export const updateParkingLot = async (db: Db, auth: AuthContext, id: string, in
 
 export const parkingLotBindings = async (db: Db, auth: AuthContext, id: string): Promise<ParkingLotBindings> => {
   await getParkingLot(db, auth, id);
-  const { lanes, spaces, longRentals, devices } = await countLotBindings(db, auth.tenantId, id);
-  const openOrders = 0;
-  return { lanes, spaces, longRentals, devices, openOrders, deletable: lanes + spaces + longRentals + devices + openOrders === 0 };
+  const bound = await countLotBindings(db, auth.tenantId, id);
+  return { ...bound, deletable: bound.lanes + bound.spaces + bound.longRentals + bound.devices + bound.records === 0 };
 };
 
 export const deleteParkingLot = async (db: Db, auth: AuthContext, id: string) => {
   const before = await getParkingLot(db, auth, id);
   const bound = await parkingLotBindings(db, auth, id);
-  if (!bound.deletable) {
-    const parts = [
-      bound.lanes && `${bound.lanes}条车道`,
-      bound.spaces && `${bound.spaces}个泊位`,
-      bound.longRentals && `${bound.longRentals}个长租车位`,
-      bound.devices && `${bound.devices}台设备`,
-      bound.openOrders && `${bound.openOrders}个未完成订单`,
-    ];
-    throw badRequest(`停车场「${before.name}」下还有${parts.filter(Boolean).join('、')}，请先删除后再删除停车场`);
-  }
+  const refusal = lotDeleteRefusal(before.name, bound);
+  if (refusal) throw badRequest(refusal);
   await db.delete(parkingLots).where(and(eq(parkingLots.tenantId, auth.tenantId), eq(parkingLots.id, id)));
   await log(db, auth, 'delete', id, `删除停车场「${before.name}」`, before);
 };

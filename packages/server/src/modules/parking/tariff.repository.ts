@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lte, ne, or, type SQL } from 'drizzle-orm';
 import type { TariffListQuery } from '@parking/contract';
 import type { Db } from '../../db/client.js';
-import { parkingLots, tariffs, tariffVersions } from '../../db/schema/index.js';
+import { parkingLots, parkingRecords, tariffs, tariffVersions } from '../../db/schema/index.js';
 import { containsPattern } from '../../shared/like-pattern.js';
 
 type Filter = Pick<TariffListQuery, 'name' | 'sidx' | 'sort'> & { enabled?: number | undefined };
@@ -73,6 +73,15 @@ export const tariffLotCounts = async (db: Db, tenantId: string, ids: string[]): 
     .where(and(eq(parkingLots.tenantId, tenantId), inArray(parkingLots.tariffId, ids)))
     .groupBy(parkingLots.tariffId);
   return new Map(rows.map((r) => [r.id ?? '', Number(r.n)]));
+};
+
+/** How many parking records were priced, or will be, by a tariff: their history keeps it. */
+export const recordsPricedBy = async (db: Db, tenantId: string, tariffId: string) => {
+  const [row] = await db
+    .select({ n: count() })
+    .from(parkingRecords)
+    .where(and(eq(parkingRecords.tenantId, tenantId), eq(parkingRecords.tariffId, tariffId)));
+  return Number(row?.n ?? 0);
 };
 
 export const lotNamesUsing = async (db: Db, tenantId: string, tariffId: string) =>

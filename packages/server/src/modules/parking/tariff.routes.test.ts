@@ -1,6 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { hangzhouCoreArea, type TariffRulesInput } from '@parking/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tenants } from '../../db/schema/index.js';
+import { parkingRecords, tenants } from '../../db/schema/index.js';
 import { withTenant } from '../../db/tenant-scope.js';
 import { buildTestApp, signIn, type TestApp } from '../../test/test-app.js';
 import { versionAt } from './tariff.service.js';
@@ -159,6 +160,12 @@ describe('tariff CRUD and versions', () => {
     });
     await call('PUT', `${base}/${other}`, { name: '北京一类地区占道停车', enabled: true });
     expect((await call('PUT', `/api/system/Parking/${lot.id}/Tariff`, { tariffId: null })).json().data.tariffId).toBeNull();
+    // a stay priced by it keeps it: the record's history needs the version it was priced by
+    const [record] = await t.database.db.insert(parkingRecords).values({ tenantId: demoId, lotId: lot.id, plateNumber: '粤B77777', tariffId: id }).returning();
+    expect((await call('DELETE', `${base}/${id}`)).json()).toMatchObject({
+      code: 400, msg: '计费规则「测试按时计费」已有1条停车记录按其计费，不能删除，可将其停用',
+    });
+    await t.database.db.update(parkingRecords).set({ tariffId: null }).where(eq(parkingRecords.id, record!.id));
     expect((await call('DELETE', `${base}/${id}`)).json()).toMatchObject({ code: 200, msg: '删除成功' });
     expect((await call('GET', `${base}/${id}`)).json().code).toBe(404);
   });

@@ -22,15 +22,16 @@ import type { AuthContext } from '../../types.js';
 import { recordOperation } from '../system/operation-log.service.js';
 import { getParkingLot, parkingLotTarget } from './parking-lot.service.js';
 import {
+  type TariffRow,
+  type TariffVersionRow,
   findTariff,
   findVersionAt,
   listTariffVersions,
   lotNamesUsing,
   pageTariffs,
+  recordsPricedBy,
   tariffLotCounts,
   tariffNameTaken,
-  type TariffRow,
-  type TariffVersionRow,
 } from './tariff.repository.js';
 
 /** the operation-log target of every tariff change */
@@ -167,6 +168,9 @@ export const deleteTariff = async (db: Db, auth: AuthContext, id: string) => {
     const shown = lots.slice(0, 3).map((n) => `「${n}」`).join('、');
     throw badRequest(`计费规则「${before.name}」正被停车场${shown}${lots.length > 3 ? `等${lots.length}个停车场` : ''}使用，请先为其更换计费规则`);
   }
+  // an order keeps the version in force at entry: deleting it would take that away
+  const records = await recordsPricedBy(db, auth.tenantId, id);
+  if (records > 0) throw badRequest(`计费规则「${before.name}」已有${records}条停车记录按其计费，不能删除，可将其停用`);
   await db.delete(tariffs).where(and(eq(tariffs.tenantId, auth.tenantId), eq(tariffs.id, id)));
   await log(db, auth, 'delete', id, `删除计费规则「${before.name}」`, before);
 };

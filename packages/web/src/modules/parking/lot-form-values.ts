@@ -1,4 +1,4 @@
-import type { ParkingLot, ParkingLotBindings, ParkingLotInput, ParkingLotKind } from '@parking/contract';
+import { lotDeleteRefusal, type ParkingLot, type ParkingLotBindings, type ParkingLotInput, type ParkingLotKind } from '@parking/contract';
 
 /** What the 停车场 form's inputs hold: the three division codes sit in one cascader value. */
 export type LotFormValues = {
@@ -97,21 +97,9 @@ export function lotFormBody(values: LotFormValues, lot: ParkingLot | undefined):
   };
 }
 
-/** What the delete confirmation says is bound to a lot: "1条车道、2个泊位", or '' when nothing is. */
-export function bindingsText(bindings: ParkingLotBindings): string {
-  const parts = [
-    bindings.lanes > 0 ? `${bindings.lanes}条车道` : '',
-    bindings.spaces > 0 ? `${bindings.spaces}个泊位` : '',
-    bindings.longRentals > 0 ? `${bindings.longRentals}个长租车位` : '',
-    bindings.devices > 0 ? `${bindings.devices}台设备` : '',
-    bindings.openOrders > 0 ? `${bindings.openOrders}笔未结束订单` : '',
-  ].filter((part) => part !== '');
-  return parts.join('、');
-}
-
-/** The confirmation's question for a lot: whether it can go, and if not, what holds it. */
+/** The confirmation's question for a lot: whether it can go, and if not, what holds it (the server's own words). */
 export function lotDeleteQuestion(name: string, bindings: ParkingLotBindings): { deletable: boolean; text: string } {
-  const bound = bindingsText(bindings);
-  if (bindings.deletable && bound === '') return { deletable: true, text: `停车场「${name}」没有绑定车道、泊位或未结束订单，删除后不可恢复。确定删除吗？` };
-  return { deletable: false, text: `停车场「${name}」下还有${bound || '绑定的数据'}，请先删除后再删除停车场。` };
+  const refusal = lotDeleteRefusal(name, bindings);
+  if (bindings.deletable && !refusal) return { deletable: true, text: `停车场「${name}」没有绑定车道、泊位、设备或停车记录，删除后不可恢复。确定删除吗？` };
+  return { deletable: false, text: `${refusal ?? `停车场「${name}」下还有绑定的数据，请先删除后再删除停车场`}。` };
 }

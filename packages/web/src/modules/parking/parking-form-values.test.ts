@@ -1,7 +1,7 @@
 import { parkingAreaInput, parkingLotInput, type ParkingArea, type ParkingLot } from '@parking/contract';
 import { describe, expect, it } from 'vitest';
 import { areaFormBody, areaToFormValues } from './area-form-values';
-import { bindingsText, lotDeleteQuestion, lotFormBody, lotToFormValues } from './lot-form-values';
+import { lotDeleteQuestion, lotFormBody, lotToFormValues } from './lot-form-values';
 
 // the contract wants uuids for picked users and areas
 const u1 = '0195f0a0-0000-7000-8000-000000000001';
@@ -107,22 +107,27 @@ describe('area form values', () => {
 });
 
 describe('what is bound to a lot', () => {
-  it('names lanes, spaces and open orders that hold it', () => {
-    expect(bindingsText({ lanes: 1, spaces: 2, longRentals: 0, devices: 0, openOrders: 0, deletable: false })).toBe('1条车道、2个泊位');
-    expect(bindingsText({ lanes: 0, spaces: 0, longRentals: 2, devices: 0, openOrders: 0, deletable: false })).toBe('2个长租车位');
-    expect(bindingsText({ lanes: 0, spaces: 0, longRentals: 0, devices: 1, openOrders: 0, deletable: false })).toBe('1台设备');
-    expect(bindingsText({ lanes: 0, spaces: 0, longRentals: 0, devices: 0, openOrders: 3, deletable: false })).toBe('3笔未结束订单');
-    expect(bindingsText({ lanes: 0, spaces: 0, longRentals: 0, devices: 0, openOrders: 0, deletable: true })).toBe('');
-  });
+  const free = { lanes: 0, spaces: 0, longRentals: 0, devices: 0, openOrders: 0, records: 0 };
 
   it('asks to delete only a lot nothing holds', () => {
-    expect(lotDeleteQuestion('甲', { lanes: 0, spaces: 0, longRentals: 0, devices: 0, openOrders: 0, deletable: true })).toEqual({
+    expect(lotDeleteQuestion('甲', { ...free, deletable: true })).toEqual({
       deletable: true,
-      text: '停车场「甲」没有绑定车道、泊位或未结束订单，删除后不可恢复。确定删除吗？',
-    });
-    expect(lotDeleteQuestion('乙', { lanes: 2, spaces: 0, longRentals: 0, devices: 0, openOrders: 0, deletable: false })).toEqual({
-      deletable: false,
-      text: '停车场「乙」下还有2条车道，请先删除后再删除停车场。',
+      text: '停车场「甲」没有绑定车道、泊位、设备或停车记录，删除后不可恢复。确定删除吗？',
     });
   });
+
+  it('names the lanes, spaces, cards and devices that hold it, as the server refuses', () => {
+    expect(lotDeleteQuestion('乙', { ...free, lanes: 2, spaces: 1, longRentals: 3, devices: 1, deletable: false })).toEqual({
+      deletable: false,
+      text: '停车场「乙」下还有2条车道、1个泊位、3个长租车位、1台设备，请先删除后再删除停车场。',
+    });
+  });
+
+  it('keeps a lot with parking records, open or not, and says it can only be disabled', () => {
+    expect(lotDeleteQuestion('丙', { ...free, lanes: 1, records: 5, openOrders: 2, deletable: false }).text).toBe(
+      '停车场「丙」已有5条停车记录（其中2条未结束），不能删除，可将其停用。',
+    );
+    expect(lotDeleteQuestion('丁', { ...free, records: 1, deletable: false }).text).toBe('停车场「丁」已有1条停车记录，不能删除，可将其停用。');
+  });
 });
+

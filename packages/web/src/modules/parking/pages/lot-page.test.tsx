@@ -75,8 +75,8 @@ function fakeServer() {
       ],
       pagination: { currentPage: 1, pageSize: 9999, total: 2 },
     }),
-    'GET /api/system/Parking/bindIf/l-1': ok({ lanes: 1, spaces: 2, longRentals: 0, devices: 0, openOrders: 0, deletable: false }),
-    'GET /api/system/Parking/bindIf/l-2': ok({ lanes: 0, spaces: 0, longRentals: 0, devices: 0, openOrders: 0, deletable: true }),
+    'GET /api/system/Parking/bindIf/l-1': ok({ lanes: 1, spaces: 2, longRentals: 0, devices: 0, openOrders: 0, records: 0, deletable: false }),
+    'GET /api/system/Parking/bindIf/l-2': ok({ lanes: 0, spaces: 0, longRentals: 0, devices: 0, openOrders: 0, records: 0, deletable: true }),
     'DELETE /api/system/Parking/l-2': saved('删除成功'),
     'PUT /api/system/Parking/freecnt/l-1': saved('修改成功'),
   });
