@@ -51,6 +51,8 @@ export default defineConfig({
     // devices go offline 3 cycles (10 s at least) after their last heartbeat: look every second
     env: {
       PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', LOGIN_RATE_LIMIT: '600', DEVICE_OFFLINE_CHECK_MS: '1000',
+      // no generated traffic: specs count the seeded messages and records
+      DEMO_HISTORY_DAYS: '0',
     },
   },
 });

@@ -23,6 +23,8 @@ export interface AppConfig {
   publicBaseUrl: string;
   /** how often the server looks for devices that stopped sending heartbeats; 0 turns the check off */
   deviceOfflineCheckMs: number;
+  /** days of traffic a fresh install generates at the demo lots; 0 for none */
+  demoHistoryDays: number;
 }
 
 const packageRoot = resolve(import.meta.dirname, '..');
@@ -51,6 +53,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => (
   qrSecret: env.QR_SECRET || undefined,
   publicBaseUrl: (env.PUBLIC_BASE_URL || '').replace(/\/+$/, ''),
   deviceOfflineCheckMs: integer('DEVICE_OFFLINE_CHECK_MS', env.DEVICE_OFFLINE_CHECK_MS, 30_000),
+  demoHistoryDays: integer('DEMO_HISTORY_DAYS', env.DEMO_HISTORY_DAYS, 2),
 });
 
 /** Assets shipped with the server (seeded tenant logos). */

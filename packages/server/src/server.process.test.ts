@@ -11,7 +11,7 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 /** Starts the real process on a free port (PGlite under dataDir) and waits until it listens. */
 const startServer = async (port: number) => {
   const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'info' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'info', DEMO_HISTORY_DAYS: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -5,6 +5,7 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { seedDemoDevices } from './db/seed/demo-devices.js';
+import { seedDemoHistory } from './db/seed/demo-history.js';
 import { seedDemoData } from './db/seed/seed.js';
 import { startDeviceOfflineJob } from './modules/devices/device-offline.job.js';
 
@@ -26,7 +27,8 @@ const main = async () => {
   server.log.info({ database: database.kind, dataDir: config.databaseUrl ? undefined : config.dataDir }, 'database open');
   const report = await migrate(database);
   if (report.applied.length) server.log.info({ applied: report.applied }, 'migrations applied');
-  if (await seedDemoData(database.db)) {
+  const freshInstall = await seedDemoData(database.db);
+  if (freshInstall) {
     // lots and devices only a real start gets: the test suites count tenant demo's lots from zero
     await seedDemoDevices(database.db);
     server.log.info('demo data seeded: tenants demo and mw');
@@ -61,6 +63,13 @@ const main = async () => {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await server.listen({ port: config.port, host: config.host });
+  if (freshInstall && config.demoHistoryDays > 0) {
+    // the console is usable at once; the demo's past days fill in behind it
+    server.log.info({ days: config.demoHistoryDays }, 'generating demo traffic history');
+    seedDemoHistory(database.db, config.dataDir, config.demoHistoryDays)
+      .then((done) => server.log.info(done, 'demo traffic history generated'))
+      .catch((error: unknown) => server.log.error({ err: error }, 'demo traffic history failed'));
+  }
 };
 
 main().catch((error: unknown) => {

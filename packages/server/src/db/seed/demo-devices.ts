@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { DeviceType } from '@parking/contract';
 import type { Db } from '../client.js';
-import { devices, parkingLanes, parkingLots, parkingSpaces, tenants } from '../schema/index.js';
+import { devices, parkingLanes, parkingLots, parkingSpaces, tariffs, tenants } from '../schema/index.js';
 
 /**
  * The demo tenant's secrets are derived from the sn, so whoever runs the demo can sign heartbeats
@@ -11,10 +11,21 @@ import { devices, parkingLanes, parkingLots, parkingSpaces, tenants } from '../s
  */
 export const demoDeviceSecret = (sn: string) => createHash('sha256').update(`parking-demo-device:${sn}`).digest('hex');
 
+const numbered = (prefix: string, count: number) => Array.from({ length: count }, (_, i) => `${prefix}${String(i + 1).padStart(3, '0')}`);
+
+/** the streets are priced by Hangzhou's core-area standard, the garage by Beijing's (seeded in tenant setup) */
 const lots = [
-  { name: '中山路', type: 0, kind: 'space', address: '中山路（中山公园至人民广场段）', spaces: ['A010', 'A011', 'A012'] },
-  { name: '人民路', type: 0, kind: 'space', address: '人民路北侧', spaces: ['B001', 'B002', 'B003'] },
-  { name: '东门停车场', type: 1, kind: 'lane', address: '东门商业广场地下一层', spaces: [] as string[], lanes: [['入口1', 'in'], ['出口1', 'out']] as const },
+  { name: '中山路', type: 0, kind: 'space', address: '中山路（中山公园至人民广场段）', spaces: numbered('A', 20), tariff: '杭州核心区域道路停车' },
+  { name: '人民路', type: 0, kind: 'space', address: '人民路北侧', spaces: numbered('B', 12), tariff: '杭州核心区域道路停车' },
+  {
+    name: '东门停车场',
+    type: 1,
+    kind: 'lane',
+    address: '东门商业广场地下一层',
+    spaces: [] as string[],
+    lanes: [['入口1', 'in'], ['出口1', 'out']] as const,
+    tariff: '北京一类地区占道停车',
+  },
 ] as const;
 
 /** The devices behind the seeded offline tasks (offline since then), and a few that have not reported yet. */
@@ -22,7 +33,9 @@ const demoDevices: ReadonlyArray<{ sn: string; name: string; type: DeviceType; l
   { sn: 'GM-2026-0001', name: '中山路A012地磁', type: 'geomagnetic', lot: '中山路', place: 'A012', offlineMinutesAgo: 25 },
   { sn: 'VP-2026-0007', name: '人民路B003视频桩', type: 'video_pole', lot: '人民路', place: 'B003', offlineMinutesAgo: 64 },
   { sn: 'PDA-2026-0001', name: '中山路收费员PDA', type: 'pda', lot: '中山路' },
+  { sn: 'PDA-2026-0002', name: '人民路收费员PDA', type: 'pda', lot: '人民路' },
   { sn: 'CAM-2026-0102', name: '东门入口1相机', type: 'camera', lot: '东门停车场', place: '入口1', offlineMinutesAgo: 8 },
+  { sn: 'CAM-2026-0103', name: '东门出口1相机', type: 'camera', lot: '东门停车场', place: '出口1' },
   { sn: 'BRG-2026-0101', name: '东门入口1道闸', type: 'barrier', lot: '东门停车场', place: '入口1' },
   { sn: 'LED-2026-0101', name: '东门入口1显示屏', type: 'led_screen', lot: '东门停车场', place: '入口1' },
 ];
@@ -33,13 +46,14 @@ export const seedDemoDevices = (db: Db) =>
     const [demo] = await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.code, 'demo'));
     if (!demo) return false;
     const tenantId = demo.id;
+    const tariffIds = new Map((await tx.select({ id: tariffs.id, name: tariffs.name }).from(tariffs).where(eq(tariffs.tenantId, tenantId))).map((t) => [t.name, t.id]));
     const lotIds = new Map<string, string>();
     const places = new Map<string, { laneId?: string; spaceId?: string }>();
     for (const lot of lots) {
       const total = lot.spaces.length;
       const [row] = await tx
         .insert(parkingLots)
-        .values({ tenantId, name: lot.name, type: lot.type, kind: lot.kind, address: lot.address, totalSpaces: total || 300, freeCount: total || 300 })
+        .values({ tenantId, name: lot.name, type: lot.type, kind: lot.kind, address: lot.address, totalSpaces: total || 300, freeCount: total || 300, tariffId: tariffIds.get(lot.tariff) ?? null })
         .returning({ id: parkingLots.id });
       lotIds.set(lot.name, row!.id);
       for (const number of lot.spaces) {

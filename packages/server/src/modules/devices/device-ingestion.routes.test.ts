@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devicePublicPaths } from '@parking/contract';
 import { deviceEvents, devices } from '../../db/schema/index.js';
 import { buildTestApp, signIn, type TestApp } from '../../test/test-app.js';
-import { deviceBody, postSigned, signatureOf } from './device-test-kit.js';
+import { deviceBody, postSigned, signatureOf } from './device-signing.js';
 
 let t: TestApp;
 let admin: string;

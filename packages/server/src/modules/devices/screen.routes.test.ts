@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devicePublicPaths } from '@parking/contract';
 import { buildTestApp, signIn, type TestApp } from '../../test/test-app.js';
-import { deviceBody, postSigned } from './device-test-kit.js';
+import { deviceBody, postSigned } from './device-signing.js';
 
 let t: TestApp;
 let admin: string;

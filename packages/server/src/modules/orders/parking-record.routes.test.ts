@@ -5,7 +5,7 @@ import { parkingRecordPaths, vehicleEventPath } from '@parking/contract';
 import { parkingLots, parkingRecords, tariffs, tenants, users } from '../../db/schema/index.js';
 import { hashPassword, md5Hex } from '../auth/passwords.js';
 import { buildTestApp, sampleImages, signIn, type TestApp } from '../../test/test-app.js';
-import { deviceBody, postSigned } from '../devices/device-test-kit.js';
+import { deviceBody, postSigned } from '../devices/device-signing.js';
 
 let t: TestApp;
 let admin: string;

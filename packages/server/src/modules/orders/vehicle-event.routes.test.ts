@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parkingRecordPaths, vehicleEventPath } from '@parking/contract';
 import { parkingLots, parkingRecords, vehicleEvents } from '../../db/schema/index.js';
 import { buildTestApp, signIn, type TestApp } from '../../test/test-app.js';
-import { deviceBody, postSigned } from '../devices/device-test-kit.js';
+import { deviceBody, postSigned } from '../devices/device-signing.js';
 
 let t: TestApp;
 let admin: string;
