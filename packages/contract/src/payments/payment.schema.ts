@@ -74,6 +74,8 @@ export const payment = z.object({
   status: z.enum(paymentStatuses),
   paidAt: z.string(),
   operatorId: z.string().nullable(),
+  /** who recorded it; null for a driver's own payment */
+  operatorName: z.string().nullable(),
   payer: z.string(),
   remark: z.string(),
   createdAt: z.string(),

@@ -6,6 +6,7 @@ export const refundPaths = {
   item: '/api/system/Refund/:id',
   approve: '/api/system/Refund/:id/Actions/Approve',
   reject: '/api/system/Refund/:id/Actions/Reject',
+  export: '/api/system/Refund/Actions/Export',
 } as const;
 
 /** requested → approved (money goes back) or rejected */
@@ -34,6 +35,7 @@ export const refundListQuery = z.strictObject({
   ...pageQuery.shape,
   sidx: z.enum(['createdAt', 'amount'], { error: '排序字段只能是 createdAt 或 amount' }).optional(),
   status: z.enum(refundStatuses, { error: `退款状态只能是 ${refundStatuses.join('、')}` }).optional(),
+  plateNumber: z.string().trim().toUpperCase().min(1, '车牌号不能为空').max(16, '车牌号最长16位').optional(),
   recordId: z.uuid('停车记录编号格式不正确').optional(),
   paymentId: z.uuid('支付记录编号格式不正确').optional(),
 });
@@ -45,12 +47,16 @@ export const refund = z.object({
   paymentId: z.string(),
   recordId: z.string(),
   plateNumber: z.string(),
+  lotName: z.string(),
   /** fen */
   amount: z.number().int(),
   reason: z.string(),
   status: z.enum(refundStatuses),
   requestedBy: z.string(),
+  /** the requesting and deciding users' names, as the console shows them */
+  requestedByName: z.string(),
   decidedBy: z.string().nullable(),
+  decidedByName: z.string().nullable(),
   decidedAt: z.string().nullable(),
   remark: z.string(),
   createdAt: z.string(),

@@ -1,13 +1,13 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, sql, type AnyColumn } from 'drizzle-orm';
 import type { PaymentListValues, RefundListValues } from '@parking/contract';
 import type { Db } from '../../db/client.js';
-import { parkingLots, parkingRecords, payments, refunds } from '../../db/schema/index.js';
+import { parkingLots, parkingRecords, payments, refunds, users } from '../../db/schema/index.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
 export type ParkingRecordMoney = typeof parkingRecords.$inferSelect;
-export type ListedPaymentRow = { payment: PaymentRow; plateNumber: string; lotName: string; refunded: number };
-export type ListedRefundRow = { refund: RefundRow; plateNumber: string };
+export type ListedPaymentRow = { payment: PaymentRow; plateNumber: string; lotName: string; refunded: number; operatorName: string | null };
+export type ListedRefundRow = { refund: RefundRow; plateNumber: string; lotName: string; requestedByName: string | null; decidedByName: string | null };
 type Page = { currentPage: number; pageSize: number };
 
 /** The record, locked until the transaction ends: money of one record moves one change at a time. */
@@ -60,7 +60,8 @@ export const refundsHeld = async (db: Db, tenantId: string, paymentId: string) =
 };
 
 const approvedRefunds = sql<string>`coalesce((select sum(${refunds.amount}) from ${refunds} where ${refunds.paymentId} = ${payments.id} and ${refunds.status} = 'approved'), 0)`;
-const listedPayment = { payment: payments, plateNumber: parkingRecords.plateNumber, lotName: parkingLots.name, refunded: approvedRefunds };
+const nameOf = (userId: AnyColumn) => sql<string | null>`(select ${users.realName} from ${users} where ${users.id} = ${userId})`;
+const listedPayment = { payment: payments, plateNumber: parkingRecords.plateNumber, lotName: parkingLots.name, refunded: approvedRefunds, operatorName: nameOf(payments.operatorId) };
 const paymentSort = { paidAt: payments.paidAt, amount: payments.amount } as const;
 
 export const pagePayments = async (db: Db, tenantId: string, filter: Omit<PaymentListValues, 'currentPage' | 'pageSize'>, page: Page) => {
@@ -117,7 +118,13 @@ export const decideRefund = (db: Db, tenantId: string, id: string, values: Pick<
     .set({ ...values, decidedAt: sql`now()`, updatedAt: sql`now()` })
     .where(and(eq(refunds.tenantId, tenantId), eq(refunds.id, id)));
 
-const listedRefund = { refund: refunds, plateNumber: parkingRecords.plateNumber };
+const listedRefund = {
+  refund: refunds,
+  plateNumber: parkingRecords.plateNumber,
+  lotName: parkingLots.name,
+  requestedByName: nameOf(refunds.requestedBy),
+  decidedByName: nameOf(refunds.decidedBy),
+};
 const refundSort = { createdAt: refunds.createdAt, amount: refunds.amount } as const;
 
 export const pageRefunds = async (db: Db, tenantId: string, filter: Omit<RefundListValues, 'currentPage' | 'pageSize'>, page: Page) => {
@@ -126,13 +133,15 @@ export const pageRefunds = async (db: Db, tenantId: string, filter: Omit<RefundL
     filter.status ? eq(refunds.status, filter.status) : undefined,
     filter.recordId ? eq(refunds.recordId, filter.recordId) : undefined,
     filter.paymentId ? eq(refunds.paymentId, filter.paymentId) : undefined,
+    filter.plateNumber ? eq(parkingRecords.plateNumber, filter.plateNumber) : undefined,
   );
   const direction = (filter.sort ?? (filter.sidx ? 'asc' : 'desc')) === 'asc' ? asc : desc;
-  const [total] = await db.select({ n: count() }).from(refunds).where(where);
+  const [total] = await db.select({ n: count() }).from(refunds).innerJoin(parkingRecords, eq(parkingRecords.id, refunds.recordId)).where(where);
   const rows: ListedRefundRow[] = await db
     .select(listedRefund)
     .from(refunds)
     .innerJoin(parkingRecords, eq(parkingRecords.id, refunds.recordId))
+    .innerJoin(parkingLots, eq(parkingLots.id, parkingRecords.lotId))
     .where(where)
     .orderBy(direction(refundSort[filter.sidx ?? 'createdAt']), asc(refunds.id))
     .limit(page.pageSize)
@@ -145,6 +154,7 @@ export const findListedRefund = async (db: Db, tenantId: string, id: string): Pr
     .select(listedRefund)
     .from(refunds)
     .innerJoin(parkingRecords, eq(parkingRecords.id, refunds.recordId))
+    .innerJoin(parkingLots, eq(parkingLots.id, parkingRecords.lotId))
     .where(and(eq(refunds.tenantId, tenantId), eq(refunds.id, id)))
     .limit(1);
   return row;

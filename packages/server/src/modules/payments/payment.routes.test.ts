@@ -114,8 +114,8 @@ describe('GET /api/system/Payment', () => {
     expect(exported.statusCode).toBe(200);
     expect(exported.headers['content-type']).toContain('spreadsheetml');
     const rows = await xlsxRows(exported);
-    expect(rows[0]).toEqual(['车牌号', '停车场', '支付渠道', '支付金额（元）', '已退款（元）', '支付时间', '付款人', '幂等键', '备注']);
-    expect(rows.slice(1).map((r) => [r[0], r[2], r[3]])).toEqual([['粤PLIST01', '现金', '3.00'], ['粤PLIST01', '支付宝', '6.00']]);
+    expect(rows[0]).toEqual(['车牌号', '停车场', '支付渠道', '支付金额（元）', '已退款（元）', '支付时间', '付款人', '收款人', '幂等键', '备注']);
+    expect(rows.slice(1).map((r) => [r[0], r[2], r[3], r[7]])).toEqual([['粤PLIST01', '现金', '3.00', '系统管理员'], ['粤PLIST01', '支付宝', '6.00', '系统管理员']]);
   });
 });
 
@@ -132,7 +132,14 @@ describe('refunds through the API', () => {
     const waiting = (await call('GET', `${refundPaths.list}?status=requested&recordId=${record.id}`, tokens.admin)).json().data;
     expect(waiting.list.map((r: { id: string }) => r.id)).toEqual([refund.id]);
     const approved = await call('POST', withId(refundPaths.approve, refund.id), tokens.auditor, { remark: '核实无误' });
-    expect(approved.json()).toMatchObject({ code: 200, data: { status: 'approved', remark: '核实无误' } });
+    expect(approved.json()).toMatchObject({ code: 200, data: { status: 'approved', remark: '核实无误', requestedByName: '系统管理员', plateNumber: record.plateNumber } });
+    expect(approved.json().data.decidedByName).toEqual(expect.any(String));
+    expect(approved.json().data.decidedByName).not.toBe('系统管理员');
+    const byPlate = (await call('GET', `${refundPaths.list}?plateNumber=${encodeURIComponent(record.plateNumber.toLowerCase())}`, tokens.admin)).json().data;
+    expect(byPlate.list.map((r: { id: string }) => r.id)).toEqual([refund.id]);
+    const exported = await xlsxRows(await call('GET', `${refundPaths.export}?recordId=${record.id}`, tokens.admin));
+    expect(exported[0]).toEqual(['车牌号', '停车场', '退款金额（元）', '退款原因', '状态', '申请人', '申请时间', '审核人', '审核时间', '审核意见']);
+    expect(exported.slice(1).map((r) => [r[0], r[2], r[3], r[4], r[5], r[9]])).toEqual([[record.plateNumber, '3.00', '多收费', '已退款', '系统管理员', '核实无误']]);
     expect(await recordOf(record.id)).toMatchObject({ amountDue: 800, discount: 300, paid: 500, unpaid: 0 });
     expect((await call('GET', withId(paymentPaths.item, payment.id), tokens.admin)).json().data.refunded).toBe(300);
     expect((await call('GET', `${refundPaths.list}?status=requested&recordId=${record.id}`, tokens.admin)).json().data.list).toEqual([]);

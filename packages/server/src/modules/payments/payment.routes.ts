@@ -49,6 +49,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           { header: '已退款（元）', width: 14, value: (p) => formatAmount(p.refunded) },
           { header: '支付时间', width: 20, value: (p) => shanghaiDateTime(new Date(p.paidAt)) },
           { header: '付款人', width: 12, value: (p) => p.payer },
+          { header: '收款人', width: 12, value: (p) => p.operatorName ?? '' },
           { header: '幂等键', width: 24, value: (p) => p.idempotencyKey },
           { header: '备注', width: 24, value: (p) => p.remark },
         ],

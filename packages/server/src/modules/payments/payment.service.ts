@@ -17,7 +17,7 @@ import {
 
 export const paymentTarget = 'payment';
 
-const toPayment = ({ payment: p, plateNumber, lotName, refunded }: ListedPaymentRow): Payment => ({
+const toPayment = ({ payment: p, plateNumber, lotName, refunded, operatorName }: ListedPaymentRow): Payment => ({
   id: p.id,
   recordId: p.recordId,
   plateNumber,
@@ -29,6 +29,7 @@ const toPayment = ({ payment: p, plateNumber, lotName, refunded }: ListedPayment
   status: p.status,
   paidAt: p.paidAt.toISOString(),
   operatorId: p.operatorId,
+  operatorName,
   payer: p.payer,
   remark: p.remark,
   createdAt: p.createdAt.toISOString(),

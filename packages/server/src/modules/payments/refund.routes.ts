@@ -1,7 +1,8 @@
-import { envelope, refund, refundDecision, refundInput, refundListQuery, refundPage, refundPaths } from '@parking/contract';
+import { envelope, formatAmount, refund, refundDecision, refundInput, refundListQuery, refundPage, refundPaths, refundStatusNames, type Refund } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth.js';
+import { pages, sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
 import { approveRefund, getRefund, listRefunds, rejectRefund, requestRefund } from './refund.service.js';
 
 const tags = ['payments'];
@@ -16,6 +17,32 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
     refundPaths.list,
     { config: { permission }, schema: { tags, summary: '退款列表（按状态、停车记录、支付记录筛选）', querystring: refundListQuery, response: { 200: envelope(refundPage) } } },
     async (request) => ok(await listRefunds(request.db, requireAuth(request), request.query)),
+  );
+
+  app.get(
+    refundPaths.export,
+    { config: { permission }, schema: { tags, summary: '导出退款（xlsx）', querystring: refundListQuery } },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const { currentPage: _page, pageSize: _size, ...filter } = request.query;
+      return sendXlsx<Refund>(reply, {
+        fileName: '退款',
+        sheetName: '退款',
+        columns: [
+          { header: '车牌号', width: 12, value: (r) => r.plateNumber },
+          { header: '停车场', width: 24, value: (r) => r.lotName },
+          { header: '退款金额（元）', width: 14, value: (r) => formatAmount(r.amount) },
+          { header: '退款原因', width: 30, value: (r) => r.reason },
+          { header: '状态', width: 10, value: (r) => refundStatusNames[r.status] },
+          { header: '申请人', width: 12, value: (r) => r.requestedByName },
+          { header: '申请时间', width: 20, value: (r) => shanghaiDateTime(new Date(r.createdAt)) },
+          { header: '审核人', width: 12, value: (r) => r.decidedByName ?? '' },
+          { header: '审核时间', width: 20, value: (r) => (r.decidedAt ? shanghaiDateTime(new Date(r.decidedAt)) : '') },
+          { header: '审核意见', width: 24, value: (r) => r.remark },
+        ],
+        batches: pages(async (currentPage, pageSize) => (await listRefunds(request.db, auth, { ...filter, currentPage, pageSize })).list),
+      });
+    },
   );
 
   app.get(

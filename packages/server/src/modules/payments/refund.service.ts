@@ -18,16 +18,19 @@ import {
 
 export const refundTarget = 'refund';
 
-const toRefund = ({ refund: r, plateNumber }: ListedRefundRow): Refund => ({
+const toRefund = ({ refund: r, plateNumber, lotName, requestedByName, decidedByName }: ListedRefundRow): Refund => ({
   id: r.id,
   paymentId: r.paymentId,
   recordId: r.recordId,
   plateNumber,
+  lotName,
   amount: r.amount,
   reason: r.reason,
   status: r.status,
   requestedBy: r.requestedBy,
+  requestedByName: requestedByName ?? '',
   decidedBy: r.decidedBy,
+  decidedByName,
   decidedAt: r.decidedAt?.toISOString() ?? null,
   remark: r.remark,
   createdAt: r.createdAt.toISOString(),

@@ -11,6 +11,7 @@ import { useParkingRecordDetail } from '../orders-api';
 import { recordStateBadge } from '../record-options';
 import { safeRestBack } from '../record-paths';
 import '../orders.css';
+import { RecordPayments } from '../../payments/components/record-payments';
 
 type FeeLine = NonNullable<ParkingRecordDetail['fee']>['breakdown'][number];
 
@@ -166,6 +167,8 @@ export function ParkingRecordDetailPage() {
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={record.exitedAt ? '无计费规则，无计费明细' : '车辆在场，出场后生成计费明细'} />
         )}
       </Card>
+
+      <RecordPayments recordId={record.id} />
     </div>
   );
 }

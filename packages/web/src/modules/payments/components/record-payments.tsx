@@ -1,0 +1,63 @@
+import { formatAmount, paymentChannelNames, type Payment } from '@parking/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Table, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { formatDateTime } from '../../../shared/resource/value-format';
+import { useSessionStore } from '../../auth/session-store';
+import { refundPermission } from '../payment-options';
+import { listRecordPayments, paymentResourceKey } from '../payments-api';
+import { RefundRequestDialog } from './refund-request-dialog';
+
+const paymentPermission = 'paymentRecord';
+
+const columns: TableColumnsType<Payment> = [
+  { dataIndex: 'paidAt', title: '支付时间', width: 170, render: (value: string) => formatDateTime(value) },
+  { dataIndex: 'channel', title: '支付渠道', width: 90, render: (_value, payment) => paymentChannelNames[payment.channel] },
+  { dataIndex: 'amount', title: '金额(元)', width: 100, align: 'right', render: (value: number) => formatAmount(value) },
+  { dataIndex: 'refunded', title: '已退款(元)', width: 100, align: 'right', render: (value: number) => formatAmount(value) },
+  { dataIndex: 'operatorName', title: '收款人', width: 100, render: (value: string | null) => value ?? '车主自助' },
+  { dataIndex: 'remark', title: '备注', ellipsis: true },
+];
+
+/** 支付记录 of one parking record on its detail page, for holders of the 支付记录 page; 退款 for holders of 退款. */
+export function RecordPayments({ recordId }: { recordId: string }) {
+  const permissions = useSessionStore((state) => state.permissions);
+  const mayRefund = permissions.includes(refundPermission);
+  const mayRead = permissions.includes(paymentPermission);
+  const [refunding, setRefunding] = useState<Payment>();
+  const payments = useQuery({
+    queryKey: [paymentResourceKey, 'record', recordId],
+    queryFn: () => listRecordPayments(recordId),
+    enabled: mayRead,
+  });
+  if (!mayRead) return null;
+  const withActions: TableColumnsType<Payment> = mayRefund
+    ? [
+        ...columns,
+        {
+          key: '__actions',
+          title: '操作',
+          width: 80,
+          render: (_value, payment) => (
+            <Button type="link" size="small" disabled={payment.refunded >= payment.amount} onClick={() => setRefunding(payment)}>
+              退款
+            </Button>
+          ),
+        },
+      ]
+    : columns;
+  return (
+    <Card size="small" title="支付记录" className="record-detail__payments">
+      <Table<Payment>
+        size="small"
+        rowKey="id"
+        columns={withActions}
+        dataSource={payments.data?.list ?? []}
+        loading={payments.isLoading}
+        pagination={false}
+        locale={{ emptyText: '暂无支付记录' }}
+      />
+      {refunding && <RefundRequestDialog payment={refunding} onClose={() => setRefunding(undefined)} />}
+    </Card>
+  );
+}

@@ -1,0 +1,61 @@
+import { formatAmount, paymentChannelNames, type Payment } from '@parking/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { App, Form, Input, InputNumber, Modal, Typography } from 'antd';
+import { resourceKeys } from '../../../shared/resource/use-resource';
+import { paymentResourceKey, refundResourceKey, requestRefund } from '../payments-api';
+
+interface RefundForm {
+  amount: number | null;
+  reason: string;
+}
+
+/** 申请退款 on one payment: at most what it took less what was given back; another user then decides. */
+export function RefundRequestDialog({ payment, onClose }: { payment: Payment; onClose: () => void }) {
+  const [form] = Form.useForm<RefundForm>();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const refundable = payment.amount - payment.refunded;
+  const save = useMutation({
+    mutationFn: (values: RefundForm) => requestRefund({ paymentId: payment.id, amount: Math.round((values.amount ?? 0) * 100), reason: values.reason }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: resourceKeys.all(refundResourceKey) });
+      await queryClient.invalidateQueries({ queryKey: resourceKeys.all(paymentResourceKey) });
+    },
+  });
+
+  const submit = async () => {
+    const values = await form.validateFields();
+    try {
+      await save.mutateAsync(values);
+    } catch {
+      // the HTTP layer showed the server's reason (more than is refundable once pending requests count…); the form stays
+      return;
+    }
+    message.success('退款申请已提交，待他人审核');
+    onClose();
+  };
+
+  return (
+    <Modal open title="申请退款" okText="提交申请" cancelText="取消" confirmLoading={save.isPending} onOk={() => submit().catch(() => undefined)} onCancel={onClose} destroyOnHidden>
+      <Typography.Paragraph type="secondary">
+        {payment.plateNumber}（{payment.lotName}）{paymentChannelNames[payment.channel]}支付 {formatAmount(payment.amount)} 元，已退 {formatAmount(payment.refunded)} 元
+      </Typography.Paragraph>
+      <Form form={form} layout="vertical" initialValues={{ amount: refundable / 100, reason: '' }}>
+        <Form.Item
+          label="退款金额（元）"
+          name="amount"
+          rules={[
+            { required: true, message: '请输入退款金额' },
+            { type: 'number', min: 0.01, message: '退款金额必须大于0' },
+            { type: 'number', max: refundable / 100, message: `退款金额不能超过可退金额 ${formatAmount(refundable)} 元` },
+          ]}
+        >
+          <InputNumber<number> precision={2} step={1} style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item label="退款原因" name="reason" rules={[{ required: true, whitespace: true, message: '请填写退款原因' }, { max: 255, message: '退款原因最长255个字' }]}>
+          <Input.TextArea rows={3} showCount maxLength={255} placeholder="如：重复扣费、计费有误" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,39 @@
+import type { Payment } from '@parking/contract';
+import { Button } from 'antd';
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { ResourceListPage } from '../../../shared/resource/resource-list-page';
+import { useSessionStore } from '../../auth/session-store';
+import { parkingRecordDetailPath } from '../../orders/record-paths';
+import { RefundRequestDialog } from '../components/refund-request-dialog';
+import { refundPermission } from '../payment-options';
+import { paymentResource } from '../payment.resource';
+
+/** 订单管理 > 支付记录 (OrderManagement/paymentRecord): every payment, its record, and 退款 for holders of the 退款 page. */
+export function PaymentRecordPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const mayRefund = useSessionStore((state) => state.permissions.includes(refundPermission));
+  const [refunding, setRefunding] = useState<Payment>();
+  return (
+    <>
+      <ResourceListPage
+        descriptor={paymentResource}
+        actionsWidth={mayRefund ? 130 : 70}
+        rowActions={(payment) => (
+          <>
+            <Button type="link" size="small" onClick={() => navigate(parkingRecordDetailPath(payment.recordId, `${location.pathname}${location.search}`))}>
+              订单
+            </Button>
+            {mayRefund && (
+              <Button type="link" size="small" disabled={payment.refunded >= payment.amount} onClick={() => setRefunding(payment)}>
+                退款
+              </Button>
+            )}
+          </>
+        )}
+      />
+      {refunding && <RefundRequestDialog payment={refunding} onClose={() => setRefunding(undefined)} />}
+    </>
+  );
+}
