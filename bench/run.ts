@@ -1,6 +1,8 @@
 // npm run bench — figures for the sign-in path, measured through the whole app (no network) on
-// embedded PGlite, or on PostgreSQL when TEST_DATABASE_URL is set. Not part of npm test.
+// embedded PGlite, or on PostgreSQL when TEST_DATABASE_URL is set; then the orders core (bench/orders.ts)
+// on the PostgreSQL server. `npm run bench -- signin` or `-- orders` runs one of them. Not part of npm test.
 import { performance } from 'node:perf_hooks';
+import { runOrdersBench } from './orders.js';
 import { buildTestApp, demoPasswordMd5, postLogin, signIn } from '../packages/server/src/test/test-app.js';
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -42,4 +44,6 @@ const main = async () => {
   await t.close();
 };
 
-await main();
+const only = process.argv[2];
+if (only !== 'orders') await main();
+if (only !== 'signin') await runOrdersBench();

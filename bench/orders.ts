@@ -1,0 +1,174 @@
+// npm run bench -- orders — the orders core on a PostgreSQL server (TEST_DATABASE_URL or
+// BENCH_DATABASE_URL): the parking-record list over 10,000,000 records, vehicle-event ingestion
+// through the HTTP API, and an xlsx export of 1,000,000 records with the server's peak memory.
+// The server runs as its own process (packages/server/dist, so `npm run build` first), as in production.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { parkingRecordPaths } from '../packages/contract/src/index.js';
+import { postDeviceCall } from '../packages/server/src/modules/devices/device-client.js';
+import { runTraffic, type DeviceSender } from '../packages/server/src/modules/orders/simulator/run-traffic.js';
+import { consoleApi, setUpSimulation, signIn } from '../packages/server/src/modules/orders/simulator/simulation-setup.js';
+import { planTraffic } from '../packages/server/src/modules/orders/simulator/traffic-plan.js';
+import { generateRecords, openBenchDatabase } from './orders-data.js';
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+const timings = async (runs: number, once: () => Promise<void>) => {
+  for (let i = 0; i < 5; i++) await once();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await once();
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+};
+
+/** The server's resident and peak resident memory, from /proc. */
+const memoryOf = (pid: number) => {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { rssMiB: kib('VmRSS') / 1024, peakMiB: kib('VmHWM') / 1024 };
+};
+
+/** Clears the peak-RSS mark, so VmHWM afterwards is the peak of what ran since. */
+const resetPeak = (pid: number) => {
+  try {
+    // writing 5 to clear_refs resets VmHWM (Linux ≥ 4.0)
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+  } catch {
+    /* not permitted: the peak then counts from the start */
+  }
+};
+
+const startServer = async (databaseUrl: string, port: number): Promise<ChildProcess> => {
+  const child = spawn(process.execPath, ['packages/server/dist/server.js'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, REDIS_URL: '', DATA_DIR: mkdtempSync(join(tmpdir(), 'parking-bench-')), LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '1000', DEMO_HISTORY_DAYS: '0', DEVICE_OFFLINE_CHECK_MS: '0' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  for (let i = 0; i < 120; i++) {
+    const up = await fetch(`http://127.0.0.1:${port}/config.json`).then((r) => r.ok).catch(() => false);
+    if (up) return child;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  child.kill();
+  throw new Error('server did not start');
+};
+
+export const runOrdersBench = async () => {
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    console.log('orders: skipped — set TEST_DATABASE_URL (a PostgreSQL server) to run the orders benchmarks');
+    return;
+  }
+  const total = Number(process.env.BENCH_RECORDS ?? 10_000_000);
+  const { database, url } = await openBenchDatabase(serverUrl);
+  await database.close();
+  console.log(`orders: generating ${total.toLocaleString('en')} parking records (2 tenants, 200 lots, 1 year) if missing`);
+  const generated = await generateRecords(url, total);
+  if (generated.inserted) console.log(`  inserted ${generated.inserted.toLocaleString('en')} in ${generated.seconds.toFixed(0)} s (${(generated.inserted / generated.seconds).toFixed(0)} rows/s)`);
+
+  const port = 18800 + Math.floor(Math.random() * 100);
+  const base = `http://127.0.0.1:${port}`;
+  const server = await startServer(url, port);
+  const raw = new pg.Pool({ connectionString: url, max: 64 });
+  try {
+    const token = await signIn(base, 'demo', 'admin', 'admin123');
+    const { rows: tenantRows } = await raw.query<{ id: string }>("SELECT id FROM tenants WHERE code = 'demo'");
+    const tenantId = tenantRows[0]!.id;
+    const { rows: counted } = await raw.query<{ n: string }>('SELECT count(*)::text AS n FROM parking_records WHERE tenant_id = $1', [tenantId]);
+    console.log(`\nlist (tenant demo holds ${Number(counted[0]!.n).toLocaleString('en')} records), 100 runs each after 5 warm-up`);
+
+    const listVia = (query: string) => async () => {
+      const response = await fetch(`${base}${parkingRecordPaths.list}?${query}`, { headers: { authorization: token } });
+      const body = (await response.json()) as { code: number; data: { pagination: { total: number } } };
+      if (body.code !== 200) throw new Error(JSON.stringify(body));
+    };
+    // the same page and total in plain SQL, as the superuser, without the app around it
+    const listRaw = (prefix?: string) => async () => {
+      const where = prefix ? 'tenant_id = $1 AND plate_number LIKE $2' : 'tenant_id = $1';
+      const params = prefix ? [tenantId, `${prefix}%`] : [tenantId];
+      await raw.query(`SELECT count(*) FROM parking_records WHERE ${where}`, params);
+      await raw.query(
+        `SELECT r.*, l.name FROM parking_records r JOIN parking_lots l ON l.id = r.lot_id WHERE ${where.replaceAll('tenant_id', 'r.tenant_id').replace('plate_number', 'r.plate_number')} ORDER BY r.entered_at DESC, r.created_at DESC, r.id LIMIT 10`,
+        params,
+      );
+    };
+    for (const [label, query, prefix] of [
+      ['page 1, default filters', 'currentPage=1&pageSize=10', undefined],
+      ['page 1, plate prefix 粤B', `currentPage=1&pageSize=10&plateNumber=${encodeURIComponent('粤B')}&plateMatch=prefix`, '粤B'],
+    ] as const) {
+      const api = await timings(100, listVia(query));
+      const sql = await timings(100, listRaw(prefix));
+      console.log(`  ${label.padEnd(26)} API p50 ${ms(api.p50)} p95 ${ms(api.p95)} | raw SQL p50 ${ms(sql.p50)} p95 ${ms(sql.p95)} | API/SQL p95 ${(api.p95 / sql.p95).toFixed(2)}`);
+    }
+
+    // ingestion: lots of the simulator, each with an entry and an exit camera; every lot's events in order
+    const lots = Number(process.env.BENCH_INGEST_LOTS ?? 40);
+    const cars = Number(process.env.BENCH_INGEST_CARS ?? 10_000);
+    const concurrency = Number(process.env.BENCH_INGEST_CONCURRENCY ?? lots);
+    const { simLots, devices } = await setUpSimulation(consoleApi(base, token), 'demo', lots, 0);
+    const plan = planTraffic({ lots: simLots, ratePerMinute: 1, minutes: 24 * 60, start: new Date(Date.now() - 86_400_000), seed: 1, cars, resendRate: 0, doubleEntryRate: 0, misreadRate: 0 });
+    const send: DeviceSender = (path, device, fields) => postDeviceCall(base, path, device, fields);
+    const t0 = performance.now();
+    const summary = await runTraffic(send, devices, plan, { concurrency });
+    const seconds = (performance.now() - t0) / 1000;
+    const lotIds = simLots.map((l) => l.key);
+    const { rows: check } = await raw.query<{ records: string; open: string }>(
+      "SELECT count(*)::text AS records, count(*) FILTER (WHERE state = 'parked')::text AS open FROM parking_records WHERE lot_id = ANY($1) AND entered_at >= $2",
+      [lotIds, plan[0]!.at],
+    );
+    const entries = plan.filter((e) => e.kind === 'lane_entry').length;
+    const exits = plan.length - entries;
+    const correct = summary.refused.length === 0 && Number(check[0]!.records) >= entries && summary.entries === entries && summary.exits === exits;
+    console.log(`\ningestion through HTTP (${lots} lots, ${concurrency} at once): ${plan.length} events in ${seconds.toFixed(1)} s = ${(plan.length / seconds).toFixed(0)} events/s; refused ${summary.refused.length}; results ${correct ? 'correct' : 'WRONG'} (entries ${summary.entries}/${entries}, exits ${summary.exits}/${exits})`);
+
+    // the raw rate of the same rows: one INSERT per entry and one UPDATE per exit, as many at once
+    const rawLots = lotIds;
+    const rawStart = performance.now();
+    const work = plan.map((e) => e);
+    const rawWorkers = Array.from({ length: concurrency }, async () => {
+      for (let e = work.shift(); e; e = work.shift()) {
+        const lotId = rawLots[e.lot]!;
+        if (e.kind === 'lane_entry') {
+          await raw.query("INSERT INTO parking_records (tenant_id, lot_id, plate_number, entered_at, state) VALUES ($1, $2, $3, $4, 'parked')", [tenantId, lotId, `R${e.plate}`, e.at]);
+        } else {
+          await raw.query("UPDATE parking_records SET exited_at = $1, state = 'closed' WHERE tenant_id = $2 AND lot_id = $3 AND plate_number = $4 AND state = 'parked'", [e.at, tenantId, lotId, `R${e.plate}`]);
+        }
+      }
+    });
+    await Promise.all(rawWorkers);
+    const rawSeconds = (performance.now() - rawStart) / 1000;
+    console.log(`  raw SQL, same rows, ${concurrency} connections: ${(plan.length / rawSeconds).toFixed(0)} statements/s (API/raw ${((plan.length / seconds) / (plan.length / rawSeconds)).toFixed(2)})`);
+
+    // export: the newest 1,000,000 records of tenant demo (entered since the day that leaves that many)
+    const exportRows = Number(process.env.BENCH_EXPORT_ROWS ?? 1_000_000);
+    const { rows: since } = await raw.query<{ at: Date }>('SELECT entered_at AS at FROM parking_records WHERE tenant_id = $1 AND entered_at IS NOT NULL ORDER BY entered_at DESC OFFSET $2 LIMIT 1', [tenantId, exportRows - 1]);
+    const from = since[0]!.at.toISOString();
+    resetPeak(server.pid!);
+    const before = memoryOf(server.pid!);
+    let peakSeen = before.rssMiB;
+    const sampler = setInterval(() => {
+      peakSeen = Math.max(peakSeen, memoryOf(server.pid!).rssMiB);
+    }, 100);
+    const e0 = performance.now();
+    const response = await fetch(`${base}${parkingRecordPaths.export}?enteredFrom=${encodeURIComponent(from)}`, { headers: { authorization: token } });
+    let bytes = 0;
+    for await (const part of response.body!) bytes += (part as Uint8Array).byteLength;
+    const exportSeconds = (performance.now() - e0) / 1000;
+    clearInterval(sampler);
+    const after = memoryOf(server.pid!);
+    console.log(
+      `\nexport of ${exportRows.toLocaleString('en')} records to xlsx: ${exportSeconds.toFixed(1)} s, ${(bytes / 2 ** 20).toFixed(1)} MiB; server RSS before ${before.rssMiB.toFixed(0)} MiB, peak during ${Math.max(peakSeen, after.peakMiB).toFixed(0)} MiB`,
+    );
+  } finally {
+    await raw.end();
+    server.kill('SIGTERM');
+  }
+};
