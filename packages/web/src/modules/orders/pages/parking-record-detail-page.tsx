@@ -35,7 +35,7 @@ function timelineOf(record: ParkingRecordDetail): TimelineItem[] {
   const entered = record.enteredAt ? `${formatDateTime(record.enteredAt)}${placeText(record.spaceNumber ?? record.entryLaneName)}` : '无入场记录';
   const exited = record.exitedAt ? `${formatDateTime(record.exitedAt)}${placeText(record.exitLaneName ?? record.spaceNumber)}` : '尚未出场';
   const charged = record.fee
-    ? `${record.fee.tariffName}（第${record.fee.tariffVersionNo}版）应收 ${yuan(record.amountDue)}${record.fee.freeReason ? `，${record.fee.freeReason}` : ''}`
+    ? `${record.fee.tariffName}（第${record.fee.tariffVersionNo}版）应收 ${yuan(record.amountDue)}${record.fee.amount !== record.amountDue ? `（计费规则计得 ${yuan(record.fee.amount)}，已审核修改）` : ''}${record.fee.freeReason ? `，${record.fee.freeReason}` : ''}`
     : record.exitedAt
       ? `应收 ${yuan(record.amountDue)}（无生效的计费规则）`
       : '出场后计费';
