@@ -93,9 +93,13 @@ describe('停车订单详情', () => {
   it('修改记录 lists the record’s corrections with their state and what they changed', { timeout: 60_000 }, async () => {
     renderDetail('/OrderManagement/parkingRecordOrderInfo/r-1', {
       ...detailRoutes(),
-      'GET /api/system/ParkingRecord/r-1': ok(parkingRecordDetail({ edits: [approvedRecordEdit(), recordEditRequest({ id: 'e-9', kind: 'void', requested: {}, reason: '重复记录' })] })),
+      'GET /api/system/ParkingRecord/r-1': ok(
+        parkingRecordDetail({ amountDue: 1200, unpaid: 1200, edits: [approvedRecordEdit(), recordEditRequest({ id: 'e-9', kind: 'void', requested: {}, reason: '重复记录' })] }),
+      ),
     });
     await screen.findByRole('button', { name: /申请修改/ });
+    const timeline = document.querySelector('.record-detail__timeline') as HTMLElement;
+    expect(within(timeline).getByText(/应收 12\.00 元（计费规则计得 17\.50 元，已审核修改）/)).toBeTruthy();
     const section = document.querySelector('.record-detail__edits') as HTMLElement;
     expect(await within(section).findByText('已通过')).toBeTruthy();
     expect(within(section).getByText('待审核')).toBeTruthy();
