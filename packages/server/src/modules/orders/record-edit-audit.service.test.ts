@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fee, messageTypes, recordEditDecision, recordEditInput, tariffOf, type ParkingRecordState, type RecordEditInput } from '@parking/contract';
 import type { Database } from '../../db/client.js';
 import { migrate } from '../../db/migrate.js';
-import { operationLogs, parkingLots, parkingRecords, recordEditRequests, systemMessages, tariffVersions, tariffs, tenants, users } from '../../db/schema/index.js';
+import { operationLogs, parkingLanes, parkingLots, parkingRecords, parkingSpaces, recordEditRequests, systemMessages, tariffVersions, tariffs, tenants, users } from '../../db/schema/index.js';
 import { seedDemoData } from '../../db/seed/seed.js';
 import { createTestDatabase } from '../../test/test-app.js';
 import type { AuthContext } from '../../types.js';
@@ -240,5 +240,27 @@ describe('applying each kind keeps amount due − discount = paid + unpaid', () 
     expect(edit.after).toMatchObject({ state: 'void', unpaid: 0 });
     holdsInvariant(after);
     await expect(ask({ kind: 'plate', recordId: record.id, plateNumber: '京A00001', plateColour: 0, reason: '补改' })).rejects.toMatchObject({ message: '停车记录已作废，不能再修改' });
+  });
+
+  it('void of a car still counted in frees its lane place or its space, as an exit would', async () => {
+    const [laneLot] = await database.db.insert(parkingLots).values({ tenantId: clerk.tenantId, name: '作废车道场', type: 1, kind: 'lane', totalSpaces: 10, freeCount: 4 }).returning();
+    const [lane] = await database.db.insert(parkingLanes).values({ tenantId: clerk.tenantId, lotId: laneLot!.id, name: '西入口', direction: 'in' }).returning();
+    const [ghost] = await database.db
+      .insert(parkingRecords)
+      .values({ tenantId: clerk.tenantId, lotId: laneLot!.id, entryLaneId: lane!.id, plateNumber: '京G00001', enteredAt: entered, state: 'parked' })
+      .returning();
+    await approve((await ask({ kind: 'void', recordId: ghost!.id, reason: '误识别，车辆未入场' })).id);
+    expect(await recordOf(ghost!.id)).toMatchObject({ state: 'void', amountDue: 0, unpaid: 0 });
+    expect((await database.db.select().from(parkingLots).where(eq(parkingLots.id, laneLot!.id)))[0]!.freeCount).toBe(5);
+
+    const [road] = await database.db.insert(parkingLots).values({ tenantId: clerk.tenantId, name: '作废路侧', type: 0, kind: 'space' }).returning();
+    const [space] = await database.db.insert(parkingSpaces).values({ tenantId: clerk.tenantId, lotId: road!.id, number: 'V01', state: 'occupied' }).returning();
+    const [parkedOnSpace] = await database.db
+      .insert(parkingRecords)
+      .values({ tenantId: clerk.tenantId, lotId: road!.id, spaceId: space!.id, plateNumber: '', enteredAt: entered, state: 'parked' })
+      .returning();
+    await approve((await ask({ kind: 'void', recordId: parkedOnSpace!.id, reason: '地磁误报' })).id);
+    expect((await database.db.select().from(parkingSpaces).where(eq(parkingSpaces.id, space!.id)))[0]!.state).toBe('free');
+    expect((await database.db.select().from(parkingLots).where(eq(parkingLots.id, road!.id)))[0]).toMatchObject({ totalSpaces: 1, freeCount: 1 });
   });
 });

@@ -20,7 +20,8 @@ import { markMessagesHandled } from '../messages/messages.repository.js';
 import { raiseMessage } from '../messages/messages.service.js';
 import { lockRecord } from '../payments/payment.repository.js';
 import { recordOperation } from '../system/operation-log.service.js';
-import { updateRecord, type NewParkingRecord, type ParkingRecordRow } from './parking-record.repository.js';
+import { recountLotSpaces } from '../parking/parking-space.service.js';
+import { findRecordLot, lockLot, moveFreeCount, setSpaceState, updateRecord, type NewParkingRecord, type ParkingRecordRow } from './parking-record.repository.js';
 import {
   claimRecordEdit,
   decideRecordEdit,
@@ -206,13 +207,25 @@ export const requestRecordEdit = (db: Db, auth: AuthContext, input: RecordEditVa
 const openRecordEdit = async (tx: Db, auth: AuthContext, id: string) => {
   const found = await findRecordEdit(tx, auth.tenantId, id);
   if (!found) throw notFound(notFoundMessage);
+  // the lot before the record, in the order vehicle events take them, so the two never deadlock
+  const lotId = await findRecordLot(tx, auth.tenantId, found.recordId);
+  const lot = lotId ? await lockLot(tx, auth.tenantId, lotId) : undefined;
   const record = await lockRecord(tx, auth.tenantId, found.recordId);
   // read again under the lock: a concurrent decision may have come first
   const request = await findRecordEdit(tx, auth.tenantId, id);
-  if (!record || !request) throw notFound(notFoundMessage);
+  if (!lot || !record || !request) throw notFound(notFoundMessage);
   if (request.status !== 'requested') throw conflict('该修改申请已审核，不能重复审核');
   if (request.requestedBy === auth.userId) throw badRequest('不能审核自己提交的修改申请，请由其他人审核');
-  return { request, record };
+  return { request, record, lot };
+};
+
+/** A stay voided while the car was counted in: its lane place or its space is free again, as at an exit. */
+const releasePlace = async (tx: Db, tenantId: string, lot: { id: string; kind: string }, record: ParkingRecordRow) => {
+  if (lot.kind === 'lane' && record.entryLaneId !== null) await moveFreeCount(tx, tenantId, lot.id, 1);
+  if (lot.kind === 'space' && record.spaceId !== null) {
+    await setSpaceState(tx, tenantId, record.spaceId, 'free');
+    await recountLotSpaces(tx, tenantId, lot.id);
+  }
 };
 
 const decided = async (tx: Db, auth: AuthContext, id: string, values: Parameters<typeof decideRecordEdit>[3]) => {
@@ -224,9 +237,10 @@ const decided = async (tx: Db, auth: AuthContext, id: string, values: Parameters
 /** Applies the correction to the record in one transaction, keeping what it was and what it became. */
 export const approveRecordEdit = (db: Db, auth: AuthContext, id: string, decision: RecordEditDecisionValues) =>
   db.transaction(async (tx) => {
-    const { request, record } = await openRecordEdit(tx, auth, id);
+    const { request, record, lot } = await openRecordEdit(tx, auth, id);
     const changes = await planEdit(tx, auth.tenantId, record, request.kind, request.requested);
     const changed = await updateRecord(tx, auth.tenantId, record.id, changes);
+    if (request.kind === 'void' && record.state === 'parked') await releasePlace(tx, auth.tenantId, lot, record);
     const before = snapshotOf(record);
     const after = snapshotOf(changed);
     const edit = await decided(tx, auth, id, { status: 'approved', decidedBy: auth.userId, decisionRemark: decision.remark, before, after });
