@@ -88,6 +88,10 @@ test('订单修改审核: one user asks for a lower amount on the record, anothe
   await expect(dialog.getByText('已通过')).toBeVisible();
   await expect(dialog.getByText('核实无误')).toBeVisible();
   await other.screenshot({ path: '/tmp/record-edit-approved.png', fullPage: true });
+  await dialog.getByRole('button', { name: '查看停车记录' }).click();
+  await expect(theirs.detail).toBeVisible();
+  await expect(other.locator('.ant-modal:visible')).toHaveCount(0);
+  await expect(theirs.edits.getByText('核实无误')).toBeVisible();
   await context.close();
 
   await audit.visitRecord(made.recordId);
