@@ -16,6 +16,7 @@ import { deviceRoutes } from './modules/devices/device.routes.js';
 import { offlineTaskRoutes } from './modules/devices/offline-task.routes.js';
 import { screenRoutes } from './modules/devices/screen.routes.js';
 import { parkingRecordRoutes } from './modules/orders/parking-record.routes.js';
+import { recordEditAuditRoutes } from './modules/orders/record-edit-audit.routes.js';
 import { vehicleEventRoutes } from './modules/orders/vehicle-event.routes.js';
 import { paymentRoutes } from './modules/payments/payment.routes.js';
 import { refundRoutes } from './modules/payments/refund.routes.js';
@@ -122,6 +123,7 @@ export const app = fp(
     await instance.register(vehicleEventRoutes);
     await instance.register(paymentRoutes);
     await instance.register(refundRoutes);
+    await instance.register(recordEditAuditRoutes);
     await instance.register(parkingRecordRoutes);
     const { weatherProviderUrl, weatherProviderKey } = options.config;
     await instance.register(weatherRoutes, {

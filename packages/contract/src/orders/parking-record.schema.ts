@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { formatDuration } from '../common/filters.js';
 import { pagedList, pageQuery } from '../common/paging.js';
+import { recordEditRequest } from './record-edit-audit.schema.js';
 
 export const parkingRecordPaths = {
   list: '/api/system/ParkingRecord',
@@ -112,8 +113,8 @@ export const parkingRecordFee = z.object({
 });
 export type ParkingRecordFee = z.infer<typeof parkingRecordFee>;
 
-/** one record with its fee breakdown; fee is null while parked or when no tariff priced it */
-export const parkingRecordDetail = parkingRecord.extend({ fee: parkingRecordFee.nullable() });
+/** one record with its fee breakdown (null while parked or when no tariff priced it) and its corrections, newest first */
+export const parkingRecordDetail = parkingRecord.extend({ fee: parkingRecordFee.nullable(), edits: z.lazy(() => z.array(recordEditRequest)) });
 export type ParkingRecordDetail = z.infer<typeof parkingRecordDetail>;
 
 /** How long a finished stay lasted, as the list, the detail and the export say it ("2时5分"); empty while parked. */

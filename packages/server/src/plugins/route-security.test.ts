@@ -17,6 +17,7 @@ import {
   parkingSpaces,
   payments,
   positions,
+  recordEditRequests,
   refunds,
   roleMenus,
   roles,
@@ -49,7 +50,7 @@ interface RouteInfo {
 let database: Database;
 let server: FastifyInstance;
 const registered: RouteInfo[] = [];
-const ids = { message: '', adminUser: '', location: '', dict: '', organization: '', position: '', role: '', menu: '', tenant: '', session: '', parkingArea: '', parkingLot: '', parkingLane: '', parkingSpace: '', tariff: '', longRental: '', device: '', parkingRecord: '', payment: '', refund: '' };
+const ids = { message: '', adminUser: '', location: '', dict: '', organization: '', position: '', role: '', menu: '', tenant: '', session: '', parkingArea: '', parkingLot: '', parkingLane: '', parkingSpace: '', tariff: '', longRental: '', device: '', parkingRecord: '', payment: '', refund: '', recordEdit: '' };
 /** strings of tenant demo's data: none may reach another tenant */
 let markers: string[] = [];
 /** what a demo user holding no permission may not see either */
@@ -61,6 +62,7 @@ const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
 const idOf = (path: string) =>
   path.includes('/Device/lotBindings/') ? ids.parkingLot
   : path.includes('/Device/') ? ids.device
+  : path.includes('/ParkingOrderEditAudit/') ? ids.recordEdit
   : path.includes('/ParkingRecord/') ? ids.parkingRecord
   : path.includes('/Payment/') ? ids.payment
   : path.includes('/Refund/') ? ids.refund
@@ -227,6 +229,10 @@ const demoSnapshot = async () => {
       database.db.select().from(refunds).where(eq(refunds.tenantId, of)),
       (r) => `${r.id}:${r.amount}:${r.status}:${r.decidedBy}:${r.updatedAt.toISOString()}`,
     ),
+    recordEditRequests: await rows(
+      database.db.select().from(recordEditRequests).where(eq(recordEditRequests.tenantId, of)),
+      (e) => `${e.id}:${e.recordId}:${e.kind}:${e.status}:${e.decidedBy}:${JSON.stringify(e.after)}`,
+    ),
     longRentals: await rows(
       database.db.select().from(longRentals).where(eq(longRentals.tenantId, of)),
       (c) => `${c.id}:${c.lotId}:${c.plateNumber}:${c.ownerName}:${c.validFrom}:${c.validTo}:${c.enabled}:${c.updatedAt.toISOString()}`,
@@ -313,6 +319,17 @@ beforeAll(async () => {
     .values({ tenantId: demo!.id, lotId: demoLot!.id, plateNumber: '粤B0R417', enteredAt: new Date('2025-03-03T01:00:00Z') })
     .returning();
   ids.parkingRecord = demoRecord!.id;
+  // a correction waiting for approval: a stranger may neither read, ask for another nor decide it
+  const [demoEdit] = await database.db
+    .insert(recordEditRequests)
+    .values({ tenantId: demo!.id, recordId: demoRecord!.id, kind: 'times', requested: { enteredAt: '2025-03-03T00:30:00.000Z', exitedAt: null }, reason: '演示修改原因-仅本租户可见', requestedBy: ids.adminUser })
+    .returning();
+  ids.recordEdit = demoEdit!.id;
+  Object.assign(bodies, {
+    'POST /api/system/ParkingOrderEditAudit': { kind: 'void', recordId: demoRecord!.id, reason: '入侵作废' },
+    'POST /api/system/ParkingOrderEditAudit/{id}/Actions/Approve': { remark: '入侵通过' },
+    'POST /api/system/ParkingOrderEditAudit/{id}/Actions/Reject': { remark: '入侵驳回' },
+  });
   // a record that still owes money, paid in part and with a refund waiting: a stranger may neither pay, refund nor decide
   const [owingRecord] = await database.db
     .insert(parkingRecords)
@@ -368,7 +385,7 @@ beforeAll(async () => {
   // lot ids and names reach every user of the tenant through the parking list call; details do not
   permittedOnly = [...permittedOnly, demoLot!.address, demoArea!.description, demoLane!.name, demoSpace!.number, demoSpace!.sensorSn];
   permittedOnly = [...permittedOnly, ids.longRental, demoCard!.plateNumber, demoCard!.ownerName, demoCard!.phone];
-  permittedOnly = [...permittedOnly, ids.parkingRecord, demoRecord!.plateNumber];
+  permittedOnly = [...permittedOnly, ids.parkingRecord, demoRecord!.plateNumber, ids.recordEdit, demoEdit!.reason];
   // dictionaries are readable by every user of the tenant, but by no other tenant
   markers = [...demoDictionary.map((d) => d.id)];
   // colleagues', positions' and roles' ids reach every user of the tenant through the pickers, but no other tenant

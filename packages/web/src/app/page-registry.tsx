@@ -35,6 +35,7 @@ export const pageRegistry: Readonly<Record<string, PageComponent>> = {
   'OrderManagement/ParkingRecordOrder': lazyPage(() => import('../modules/orders/pages/parking-record-page'), 'ParkingRecordPage'),
   'OrderManagement/paymentRecord': lazyPage(() => import('../modules/payments/pages/payment-record-page'), 'PaymentRecordPage'),
   'FinancialManagement/refund': lazyPage(() => import('../modules/payments/pages/refund-page'), 'RefundPage'),
+  'OrderManagement/parkingOrderEditAudit': lazyPage(() => import('../modules/orders/pages/record-edit-audit-page'), 'RecordEditAuditPage'),
 };
 
 export function pageElement(urlAddress: string, title: string, registry: Readonly<Record<string, PageComponent>> = pageRegistry): ReactNode {

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { AbnormalReason, ParkingRecordState, VehicleEventResult } from '@parking/contract';
+import type { AbnormalReason, ParkingRecordState, RecordEditKind, RecordEditRequested, RecordEditSnapshot, RecordEditStatus, VehicleEventResult } from '@parking/contract';
 import { devices } from './devices.js';
+import { users } from './identity.js';
 import { parkingLanes, parkingLots, parkingSpaces, tariffVersions, tariffs } from './parking.js';
 import { createdAt, tenants, updatedAt } from './tenancy.js';
 
@@ -83,4 +84,38 @@ export const vehicleEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('vehicle_events_tenant_device_event').on(t.tenantId, t.deviceId, t.deviceEventId)],
+);
+
+/**
+ * 订单修改审核: a correction of a parking record, asked for by one user and decided by another.
+ * Only an approved request changes the record; before/after keep what it changed.
+ */
+export const recordEditRequests = pgTable(
+  'record_edit_requests',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').primaryKey().defaultRandom(),
+    recordId: uuid('record_id')
+      .notNull()
+      .references(() => parkingRecords.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<RecordEditKind>().notNull(),
+    requested: jsonb('requested').$type<RecordEditRequested>().notNull(),
+    reason: text('reason').notNull(),
+    status: text('status').$type<RecordEditStatus>().notNull().default('requested'),
+    requestedBy: uuid('requested_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'no action' }),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decisionRemark: text('decision_remark').notNull().default(''),
+    before: jsonb('before').$type<RecordEditSnapshot>(),
+    after: jsonb('after').$type<RecordEditSnapshot>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // one open correction per record: two cannot race to change it
+    uniqueIndex('record_edit_requests_tenant_record_open').on(t.tenantId, t.recordId).where(sql`${t.status} = 'requested'`),
+    index('record_edit_requests_tenant_record').on(t.tenantId, t.recordId, t.createdAt),
+    index('record_edit_requests_tenant_status').on(t.tenantId, t.status, t.createdAt),
+  ],
 );

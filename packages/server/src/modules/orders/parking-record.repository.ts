@@ -101,6 +101,16 @@ export const updateRecord = async (db: Db, tenantId: string, id: string, values:
   return row!;
 };
 
+/** The lot a record belongs to, read without a lock so the lot can be locked first. */
+export const findRecordLot = async (db: Db, tenantId: string, id: string) => {
+  const [row] = await db
+    .select({ lotId: parkingRecords.lotId })
+    .from(parkingRecords)
+    .where(and(eq(parkingRecords.tenantId, tenantId), eq(parkingRecords.id, id)))
+    .limit(1);
+  return row?.lotId;
+};
+
 /** A tariff version with its tariff's name, as an order priced by it needs. */
 export const findTariffVersion = async (db: Db, tenantId: string, versionId: string) => {
   const [row] = await db

@@ -1,9 +1,11 @@
 import { join, resolve, sep } from 'node:path';
-import { fee, tariffOf, type ParkingRecord, type ParkingRecordDetail, type ParkingRecordFee, type ParkingRecordListValues, type ParkingRecordPhotoKind } from '@parking/contract';
+import { type ParkingRecord, type ParkingRecordDetail, type ParkingRecordFee, type ParkingRecordListValues, type ParkingRecordPhotoKind } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../plugins/app-error.js';
 import type { AuthContext } from '../../types.js';
-import { findListedRecord, findTariffVersion, pageParkingRecords, type ListedRecordRow, type ParkingRecordRow } from './parking-record.repository.js';
+import { listRecordEdits } from './record-edit-audit.service.js';
+import { priceStay } from './stay-price.js';
+import { findListedRecord, pageParkingRecords, type ListedRecordRow, type ParkingRecordRow } from './parking-record.repository.js';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
@@ -53,14 +55,13 @@ export const getParkingRecord = async (db: Db, auth: AuthContext, id: string) =>
 
 /** The finished stay priced again under the tariff version stored on it, so staff see how the amount came about. */
 const feeOf = async (db: Db, tenantId: string, r: ParkingRecordRow): Promise<ParkingRecordFee | null> => {
-  if (!r.enteredAt || !r.exitedAt || !r.tariffVersionId || !r.vehicleClass) return null;
-  const found = await findTariffVersion(db, tenantId, r.tariffVersionId);
-  if (!found) return null;
-  const { version, name } = found;
-  const result = fee(tariffOf(name, version.versionNo, version.effectiveFrom, version.effectiveTo, version.rules), r.enteredAt, r.exitedAt, { vehicleClass: r.vehicleClass });
+  if (!r.enteredAt || !r.exitedAt) return null;
+  const priced = await priceStay(db, tenantId, r.tariffVersionId, r.vehicleClass, r.enteredAt, r.exitedAt);
+  if (!priced) return null;
+  const { tariffName, tariffVersionNo, result } = priced;
   return {
-    tariffName: name,
-    tariffVersionNo: version.versionNo,
+    tariffName,
+    tariffVersionNo,
     amount: result.amount,
     breakdown: result.breakdown.map((l) => ({ ...l, from: l.from.toISOString(), to: l.to.toISOString() })),
     freeReason: result.freeReason ?? null,
@@ -70,7 +71,7 @@ const feeOf = async (db: Db, tenantId: string, r: ParkingRecordRow): Promise<Par
 export const getParkingRecordDetail = async (db: Db, auth: AuthContext, id: string): Promise<ParkingRecordDetail> => {
   const row = await findListedRecord(db, auth.tenantId, id);
   if (!row) throw notFound('停车记录不存在');
-  return { ...toRecord(row), fee: await feeOf(db, auth.tenantId, row.record) };
+  return { ...toRecord(row), fee: await feeOf(db, auth.tenantId, row.record), edits: await listRecordEdits(db, auth, id) };
 };
 
 const photoTypes = { jpg: 'image/jpeg', png: 'image/png' } as const;

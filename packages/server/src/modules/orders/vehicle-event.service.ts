@@ -1,8 +1,6 @@
 import {
   businessDay,
   eventRulesOf,
-  fee,
-  tariffOf,
   vehicleClassFor,
   type AbnormalReason,
   type LotEventRules,
@@ -16,12 +14,12 @@ import { badRequest } from '../../plugins/app-error.js';
 import { recountLotSpaces } from '../parking/parking-space.service.js';
 import { versionAt } from '../parking/tariff.service.js';
 import { decodeEventPhoto, storeEventPhoto } from './event-photo.store.js';
+import { priceStay } from './stay-price.js';
 import {
   claimVehicleEvent,
   findParkedRecord,
   findSpace,
   findSpaceByNumber,
-  findTariffVersion,
   findVehicleEvent,
   holdsLongRental,
   insertRecord,
@@ -73,10 +71,9 @@ const settle = (amountDue: number, discount: number): { state: ParkingRecordStat
 
 /** The fee of [from, to] under a stored tariff version; a long-rental card valid on the day of leaving pays it all. */
 const price = async (s: EventScope, versionId: string | null, vehicleClass: string | null, plateNumber: string, from: Date, to: Date) => {
-  const found = versionId ? await findTariffVersion(s.tx, s.device.tenantId, versionId) : undefined;
-  if (!found || !vehicleClass) return undefined;
-  const { version, name } = found;
-  const amount = fee(tariffOf(name, version.versionNo, version.effectiveFrom, version.effectiveTo, version.rules), from, to, { vehicleClass }).amount;
+  const priced = await priceStay(s.tx, s.device.tenantId, versionId, vehicleClass, from, to);
+  if (!priced) return undefined;
+  const amount = priced.result.amount;
   const card = plateNumber !== '' && (await holdsLongRental(s.tx, s.device.tenantId, s.lot.id, plateNumber, businessDay(to)));
   return { amountDue: amount, discount: card ? amount : 0 };
 };

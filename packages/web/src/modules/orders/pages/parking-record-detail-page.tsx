@@ -1,11 +1,13 @@
 import { abnormalReasonNames, formatAmount, parkingRecordStateNames, plateColourName, stayLength, type ParkingRecordDetail } from '@parking/contract';
-import { ArrowLeftOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
 import { Badge, Button, Card, Descriptions, Empty, Result, Space, Spin, Table, Tag, Timeline, Typography } from 'antd';
 import type { TimelineProps } from 'antd';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { PlateText } from '../../../shared/components/plate-text';
 import { formatDateTime } from '../../../shared/resource/value-format';
+import { RecordEditHistory } from '../components/record-edit-history';
+import { RecordEditRequestDialog } from '../components/record-edit-request-dialog';
 import { RecordPhoto } from '../components/record-photo';
 import { useParkingRecordDetail } from '../orders-api';
 import { recordStateBadge } from '../record-options';
@@ -34,7 +36,7 @@ function timelineOf(record: ParkingRecordDetail): TimelineItem[] {
   const entered = record.enteredAt ? `${formatDateTime(record.enteredAt)}${placeText(record.spaceNumber ?? record.entryLaneName)}` : '无入场记录';
   const exited = record.exitedAt ? `${formatDateTime(record.exitedAt)}${placeText(record.exitLaneName ?? record.spaceNumber)}` : '尚未出场';
   const charged = record.fee
-    ? `${record.fee.tariffName}（第${record.fee.tariffVersionNo}版）应收 ${yuan(record.amountDue)}${record.fee.freeReason ? `，${record.fee.freeReason}` : ''}`
+    ? `${record.fee.tariffName}（第${record.fee.tariffVersionNo}版）应收 ${yuan(record.amountDue)}${record.fee.amount !== record.amountDue ? `（计费规则计得 ${yuan(record.fee.amount)}，已审核修改）` : ''}${record.fee.freeReason ? `，${record.fee.freeReason}` : ''}`
     : record.exitedAt
       ? `应收 ${yuan(record.amountDue)}（无生效的计费规则）`
       : '出场后计费';
@@ -80,6 +82,7 @@ export function ParkingRecordDetailPage() {
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const detail = useParkingRecordDetail(id);
+  const [asking, setAsking] = useState(false);
   const back = (
     <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(safeRestBack(search.get('restBack')))}>
       返回
@@ -113,7 +116,12 @@ export function ParkingRecordDetailPage() {
           <Badge status={recordStateBadge(record.state)} text={parkingRecordStateNames[record.state]} />
           {record.abnormal && <Tag color="error">异常</Tag>}
         </Space>
-        {back}
+        <Space>
+          <Button icon={<EditOutlined />} disabled={record.state === 'void'} title={record.state === 'void' ? '停车记录已作废，不能再修改' : undefined} onClick={() => setAsking(true)}>
+            申请修改
+          </Button>
+          {back}
+        </Space>
       </div>
 
       <Descriptions className="record-detail__facts" size="small" bordered column={{ xs: 1, md: 2, xl: 4 }}>
@@ -169,6 +177,11 @@ export function ParkingRecordDetailPage() {
       </Card>
 
       <RecordPayments recordId={record.id} />
+
+      <Card size="small" title="修改记录" className="record-detail__edits">
+        <RecordEditHistory edits={record.edits} />
+      </Card>
+      {asking && <RecordEditRequestDialog record={record} onClose={() => setAsking(false)} />}
     </div>
   );
 }

@@ -1,0 +1,60 @@
+import type { RecordEditRequest } from '@parking/contract';
+import { recordEditKindNames } from '@parking/contract';
+import { App, Form, Input, Modal, Typography } from 'antd';
+import { useDecideRecordEdit, type RecordEditVerdict } from '../record-edit-audit-api';
+
+const verdictText: Readonly<Record<RecordEditVerdict, { title: string; ok: string; done: string }>> = {
+  approve: { title: '通过修改申请', ok: '确定通过', done: '已通过，停车记录已修改' },
+  reject: { title: '驳回修改申请', ok: '确定驳回', done: '已驳回' },
+};
+
+/** 通过 / 驳回 with the auditor's remark; a rejection says why. */
+export function RecordEditDecisionDialog({ edit, verdict, onClose }: { edit: RecordEditRequest; verdict: RecordEditVerdict; onClose: (decided: boolean) => void }) {
+  const [form] = Form.useForm<{ remark: string }>();
+  const { message } = App.useApp();
+  const decide = useDecideRecordEdit();
+  const text = verdictText[verdict];
+
+  const submit = async () => {
+    const { remark } = await form.validateFields();
+    try {
+      await decide.mutateAsync({ id: edit.id, verdict, body: { remark: (remark ?? '').trim() } });
+    } catch {
+      // the HTTP layer shows the server's msg; the dialog stays for another try
+      return;
+    }
+    message.success(text.done);
+    onClose(true);
+  };
+
+  return (
+    <Modal
+      open
+      title={text.title}
+      okText={text.ok}
+      cancelText="取消"
+      okButtonProps={{ danger: verdict === 'reject' }}
+      confirmLoading={decide.isPending}
+      onOk={() => submit().catch(() => undefined)}
+      onCancel={() => onClose(false)}
+      destroyOnHidden
+    >
+      <Typography.Paragraph>
+        停车记录「{edit.plateNumber || '无牌车'}」{recordEditKindNames[edit.kind]}，原因：{edit.reason}
+      </Typography.Paragraph>
+      {verdict === 'approve' && <Typography.Paragraph type="warning">通过后将立即修改停车记录，且不可撤销。</Typography.Paragraph>}
+      <Form form={form} layout="vertical">
+        <Form.Item
+          label={verdict === 'approve' ? '审核意见' : '驳回原因'}
+          name="remark"
+          rules={[
+            ...(verdict === 'reject' ? [{ required: true, whitespace: true, message: '请填写驳回原因' }] : []),
+            { max: 255, message: '审核意见最长255个字' },
+          ]}
+        >
+          <Input.TextArea rows={3} maxLength={255} showCount placeholder={verdict === 'approve' ? '选填' : '请填写驳回原因'} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

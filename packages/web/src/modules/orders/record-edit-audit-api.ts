@@ -1,0 +1,46 @@
+import { recordEditAuditPaths, type RecordEditDecisionValues, type RecordEditInput, type RecordEditRequest } from '@parking/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { requestData } from '../../shared/http/http-client';
+import { resourceKeys } from '../../shared/resource/use-resource';
+import { parkingRecordResourceKey } from './orders-api';
+
+/** Query-key root of 订单修改审核: the audit list and one request. */
+export const recordEditResourceKey = 'recordEditAudit';
+
+const withId = (path: string, id: string) => path.replace(':id', encodeURIComponent(id));
+
+export const useRecordEdit = (id: string | null) =>
+  useQuery({
+    queryKey: resourceKeys.detail(recordEditResourceKey, id ?? ''),
+    queryFn: () => requestData<RecordEditRequest>({ method: 'GET', url: withId(recordEditAuditPaths.item, id!) }),
+    enabled: Boolean(id),
+  });
+
+/** A request or a decision changes both the audit list and the record it is about. */
+const useInvalidateEdits = () => {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: resourceKeys.all(recordEditResourceKey) }),
+      queryClient.invalidateQueries({ queryKey: resourceKeys.all(parkingRecordResourceKey) }),
+    ]);
+};
+
+export const useRequestRecordEdit = () => {
+  const invalidate = useInvalidateEdits();
+  return useMutation({
+    mutationFn: (body: RecordEditInput) => requestData<RecordEditRequest>({ method: 'POST', url: recordEditAuditPaths.list, data: body }),
+    onSuccess: invalidate,
+  });
+};
+
+export type RecordEditVerdict = 'approve' | 'reject';
+
+export const useDecideRecordEdit = () => {
+  const invalidate = useInvalidateEdits();
+  return useMutation({
+    mutationFn: ({ id, verdict, body }: { id: string; verdict: RecordEditVerdict; body: RecordEditDecisionValues }) =>
+      requestData<RecordEditRequest>({ method: 'POST', url: withId(verdict === 'approve' ? recordEditAuditPaths.approve : recordEditAuditPaths.reject, id), data: body }),
+    onSuccess: invalidate,
+  });
+};
