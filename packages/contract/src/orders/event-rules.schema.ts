@@ -8,6 +8,14 @@ export type DuplicateEntryRule = (typeof duplicateEntryRules)[number];
 export const exitWithoutEntryRules = ['charge-first-period', 'free', 'hold'] as const;
 export type ExitWithoutEntryRule = (typeof exitWithoutEntryRules)[number];
 
+/** What a lot does when a blacklisted plate arrives: raise a warning and let it in, or keep the barrier shut. */
+export const blacklistEntryRules = ['warn', 'refuse'] as const;
+export type BlacklistEntryRule = (typeof blacklistEntryRules)[number];
+
+/** What a lot does when a plate comes back within the grace minutes of a paid stay: go on with that stay, or start a new one. */
+export const graceReentryRules = ['continue', 'new-stay'] as const;
+export type GraceReentryRule = (typeof graceReentryRules)[number];
+
 /**
  * A lot's rules for the edge cases of vehicle events (parking_lots.event_rules); every field has a
  * default, so an empty object (a lot never configured) reads as the defaults.

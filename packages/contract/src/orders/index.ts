@@ -1,3 +1,4 @@
 export * from './event-rules.schema.js';
 export * from './parking-record.schema.js';
 export * from './vehicle-event.schema.js';
+export * from './order-warning.schema.js';
