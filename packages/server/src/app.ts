@@ -15,6 +15,7 @@ import { deviceIngestionRoutes } from './modules/devices/device-ingestion.routes
 import { deviceRoutes } from './modules/devices/device.routes.js';
 import { offlineTaskRoutes } from './modules/devices/offline-task.routes.js';
 import { screenRoutes } from './modules/devices/screen.routes.js';
+import { orderWarningRoutes } from './modules/orders/order-warning.routes.js';
 import { parkingRecordRoutes } from './modules/orders/parking-record.routes.js';
 import { vehicleEventRoutes } from './modules/orders/vehicle-event.routes.js';
 import { paymentRoutes } from './modules/payments/payment.routes.js';
@@ -123,6 +124,7 @@ export const app = fp(
     await instance.register(paymentRoutes);
     await instance.register(refundRoutes);
     await instance.register(parkingRecordRoutes);
+    await instance.register(orderWarningRoutes);
     const { weatherProviderUrl, weatherProviderKey } = options.config;
     await instance.register(weatherRoutes, {
       provider: options.weatherProvider ?? (weatherProviderUrl ? qweatherProvider(weatherProviderUrl, weatherProviderKey) : undefined),

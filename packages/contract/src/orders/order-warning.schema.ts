@@ -122,6 +122,7 @@ export const plateBlacklistListQuery = z.strictObject({
   plateNumber: plate.optional(),
 });
 export type PlateBlacklistListQuery = z.input<typeof plateBlacklistListQuery>;
+export type PlateBlacklistListValues = z.output<typeof plateBlacklistListQuery>;
 
 export const plateBlacklistEntry = z.object({
   id: z.string(),
