@@ -33,6 +33,7 @@ export const pageRegistry: Readonly<Record<string, PageComponent>> = {
   'SysOperations/deviceOffline': lazyPage(() => import('../modules/devices/pages/device-offline-page'), 'DeviceOfflinePage'),
   'SysOperations/screen': lazyPage(() => import('../modules/devices/pages/screen-page'), 'ScreenPage'),
   'OrderManagement/ParkingRecordOrder': lazyPage(() => import('../modules/orders/pages/parking-record-page'), 'ParkingRecordPage'),
+  'OrderManagement/OrderWarning': lazyPage(() => import('../modules/orders/pages/order-warning-page'), 'OrderWarningPage'),
 };
 
 export function pageElement(urlAddress: string, title: string, registry: Readonly<Record<string, PageComponent>> = pageRegistry): ReactNode {
