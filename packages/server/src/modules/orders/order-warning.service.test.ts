@@ -317,6 +317,15 @@ describe('handling a warning', () => {
 });
 
 describe('money', () => {
+  it('money paid while parked is kept at the exit: only the rest is owed', async () => {
+    const entry = await enter('京W50001', '2025-03-03T09:00:00+08:00');
+    await database.db.update(parkingRecords).set({ amountDue: 300, paid: 300 }).where(eq(parkingRecords.id, entry.recordId!));
+    const out = await exit('京W50001', '2025-03-03T11:00:00+08:00');
+    const due = expectedFee('2025-03-03T09:00:00+08:00', '2025-03-03T11:00:00+08:00');
+    expect(await recordOf(out.recordId)).toMatchObject({ amountDue: due, paid: 300, unpaid: due - 300, state: 'awaiting_payment' });
+    expect(out.amountToPay).toBe(due - 300);
+  });
+
   it('holds due − discount = paid + unpaid on every record', async () => {
     for (const r of await database.db.select().from(parkingRecords)) expect(r.amountDue - r.discount).toBe(r.paid + r.unpaid);
   });
