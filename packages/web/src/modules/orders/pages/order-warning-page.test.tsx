@@ -104,6 +104,15 @@ describe('订单预警', () => {
     expect(await screen.findByText('处理成功')).toBeTruthy();
   });
 
+  it('a message pointing at a warning that is gone says so on the page and still lists the tab', { timeout: 60_000 }, async () => {
+    renderAt(`${path}?id=w-gone&type=1`, path, <OrderWarningPage />);
+    expect(await screen.findByText('消息所指的订单预警不存在或已删除')).toBeTruthy();
+    await waitFor(() => expect(bodyRows()).toHaveLength(2));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // said once on the page, not again in a pop-up with the server's msg
+    expect(screen.queryByText('未找到')).toBeNull();
+  });
+
   it('订单详情 opens the record with the way back to this tab', { timeout: 60_000 }, async () => {
     const router = renderAt(`${path}?type=1`, '/OrderManagement/*', <OrderWarningPage />);
     await waitFor(() => expect(bodyRows()).toHaveLength(2));

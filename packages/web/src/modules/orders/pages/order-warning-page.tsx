@@ -1,5 +1,5 @@
 import type { OrderWarning, OrderWarningCategory, PlateBlacklistEntry } from '@parking/contract';
-import { App, Button, Popconfirm, Space, Tabs } from 'antd';
+import { Alert, App, Button, Popconfirm, Space, Tabs } from 'antd';
 import type { TableColumnType } from 'antd';
 import { useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -21,6 +21,7 @@ type TabKey = '1' | '2' | 'blacklist';
 /** spec §2: a type-1 message opens type=1 (订单异常), a type-8 message type=2 (车辆布控) */
 const tabOf = (type: string | null): TabKey => (type === '2' || type === 'blacklist' ? type : '1');
 
+const missingWarningText = '消息所指的订单预警不存在或已删除';
 const removeFromBlacklistTitle = (plate: string) => `确定将车牌「${plate}」移出黑名单吗？`;
 
 /** 订单管理 > 订单预警 (menu OrderManagement/OrderWarning): 订单异常, 车辆布控 and the 黑名单 they watch for. */
@@ -85,6 +86,7 @@ function WarningList({ category }: { category: OrderWarningCategory }) {
 
   return (
     <>
+      {focused.isError && <Alert className="order-warning-missing" type="warning" showIcon title={missingWarningText} />}
       <ResourceSearchForm
         columns={descriptor.columns}
         filters={query.filters}
