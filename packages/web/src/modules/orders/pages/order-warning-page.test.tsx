@@ -46,7 +46,7 @@ beforeEach(() => {
     'GET /api/system/OrderWarning/blacklist': page(blacklist),
     'POST /api/system/OrderWarning/blacklist': saved('已加入黑名单'),
     'DELETE /api/system/OrderWarning/blacklist/b-1': saved('已移出黑名单'),
-    'GET /api/system/Parking/selector': ok([{ id: 'l-1', name: '万象天地停车场', kind: 'lane' }]),
+    'GET /api/system/Parking/list': page([{ id: 'l-1', name: '万象天地停车场', kind: 'lane' }]),
   });
 });
 
