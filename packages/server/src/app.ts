@@ -15,6 +15,7 @@ import { deviceIngestionRoutes } from './modules/devices/device-ingestion.routes
 import { deviceRoutes } from './modules/devices/device.routes.js';
 import { offlineTaskRoutes } from './modules/devices/offline-task.routes.js';
 import { screenRoutes } from './modules/devices/screen.routes.js';
+import { orderWarningRoutes } from './modules/orders/order-warning.routes.js';
 import { parkingRecordRoutes } from './modules/orders/parking-record.routes.js';
 import { recordEditAuditRoutes } from './modules/orders/record-edit-audit.routes.js';
 import { vehicleEventRoutes } from './modules/orders/vehicle-event.routes.js';
@@ -125,6 +126,7 @@ export const app = fp(
     await instance.register(refundRoutes);
     await instance.register(recordEditAuditRoutes);
     await instance.register(parkingRecordRoutes);
+    await instance.register(orderWarningRoutes);
     const { weatherProviderUrl, weatherProviderKey } = options.config;
     await instance.register(weatherRoutes, {
       provider: options.weatherProvider ?? (weatherProviderUrl ? qweatherProvider(weatherProviderUrl, weatherProviderKey) : undefined),

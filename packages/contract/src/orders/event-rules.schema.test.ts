@@ -3,7 +3,7 @@ import { eventRulesOf, lotEventRules, vehicleEventInput } from '../index.js';
 
 describe('lot event rules', () => {
   it('reads a lot never configured as the defaults, and keeps what it sets', () => {
-    expect(eventRulesOf({})).toEqual({ duplicateEntry: 'close-old-abnormal', exitWithoutEntry: 'charge-first-period', firstPeriodMinutes: 60, minConfidence: 0.8, longStayHours: 72 });
+    expect(eventRulesOf({})).toEqual({ duplicateEntry: 'close-old-abnormal', exitWithoutEntry: 'charge-first-period', firstPeriodMinutes: 60, minConfidence: 0.8, longStayHours: 72, blacklistEntry: 'warn', graceReentry: 'new-stay' });
     expect(eventRulesOf({ exitWithoutEntry: 'hold' }).exitWithoutEntry).toBe('hold');
     // a stored value the rules no longer accept falls back to the defaults rather than stopping the gate
     expect(eventRulesOf({ minConfidence: 7 })).toEqual(lotEventRules.parse({}));
@@ -11,6 +11,8 @@ describe('lot event rules', () => {
 
   it('says in Chinese what is wrong', () => {
     expect(lotEventRules.safeParse({ duplicateEntry: 'ignore' }).error?.issues[0]?.message).toContain('重复入场处理方式只能是');
+    expect(lotEventRules.safeParse({ blacklistEntry: 'ignore' }).error?.issues[0]?.message).toContain('黑名单车辆入场处理方式只能是');
+    expect(lotEventRules.safeParse({ graceReentry: 'ignore' }).error?.issues[0]?.message).toContain('缴费后免费时段内再次入场只能是');
   });
 });
 

@@ -8,6 +8,14 @@ export type DuplicateEntryRule = (typeof duplicateEntryRules)[number];
 export const exitWithoutEntryRules = ['charge-first-period', 'free', 'hold'] as const;
 export type ExitWithoutEntryRule = (typeof exitWithoutEntryRules)[number];
 
+/** What a lot does when a blacklisted plate arrives: raise a warning and let it in, or keep the barrier shut. */
+export const blacklistEntryRules = ['warn', 'refuse'] as const;
+export type BlacklistEntryRule = (typeof blacklistEntryRules)[number];
+
+/** What a lot does when a plate comes back within the grace minutes of a paid stay: go on with that stay, or start a new one. */
+export const graceReentryRules = ['continue', 'new-stay'] as const;
+export type GraceReentryRule = (typeof graceReentryRules)[number];
+
 /**
  * A lot's rules for the edge cases of vehicle events (parking_lots.event_rules); every field has a
  * default, so an empty object (a lot never configured) reads as the defaults.
@@ -23,6 +31,10 @@ export const lotEventRules = z.object({
   minConfidence: z.number({ error: '最低识别置信度必须是0到1之间的数' }).min(0, '最低识别置信度不能小于0').max(1, '最低识别置信度不能大于1').default(0.8),
   /** a stay longer than this is a long stay */
   longStayHours: z.number({ error: '超长停车小时数必须是整数' }).int('超长停车小时数必须是整数').min(1, '超长停车至少1小时').max(24 * 365, '超长停车最多8760小时').default(72),
+  /** warn: a blacklisted plate raises 黑名单车辆入场 and enters; refuse: the barrier stays shut and no record opens */
+  blacklistEntry: z.enum(blacklistEntryRules, { error: '黑名单车辆入场处理方式只能是 warn（预警放行）或 refuse（拒绝入场）' }).default('warn'),
+  /** continue: a plate back within the grace minutes of its paid stay goes on with that stay; new-stay: it starts another */
+  graceReentry: z.enum(graceReentryRules, { error: '缴费后免费时段内再次入场只能是 continue（续用原订单）或 new-stay（新开订单）' }).default('new-stay'),
 });
 export type LotEventRules = z.output<typeof lotEventRules>;
 export type LotEventRulesInput = z.input<typeof lotEventRules>;

@@ -9,6 +9,7 @@ import {
   dictionaries,
   longRentals,
   menus,
+  orderWarnings,
   organizations,
   parkingAreas,
   parkingLanes,
@@ -16,6 +17,7 @@ import {
   parkingRecords,
   parkingSpaces,
   payments,
+  plateBlacklist,
   positions,
   recordEditRequests,
   refunds,
@@ -50,7 +52,7 @@ interface RouteInfo {
 let database: Database;
 let server: FastifyInstance;
 const registered: RouteInfo[] = [];
-const ids = { message: '', adminUser: '', location: '', dict: '', organization: '', position: '', role: '', menu: '', tenant: '', session: '', parkingArea: '', parkingLot: '', parkingLane: '', parkingSpace: '', tariff: '', longRental: '', device: '', parkingRecord: '', payment: '', refund: '', recordEdit: '' };
+const ids = { message: '', adminUser: '', location: '', dict: '', organization: '', position: '', role: '', menu: '', tenant: '', session: '', parkingArea: '', parkingLot: '', parkingLane: '', parkingSpace: '', tariff: '', longRental: '', device: '', parkingRecord: '', payment: '', refund: '', recordEdit: '', orderWarning: '', blacklist: '' };
 /** strings of tenant demo's data: none may reach another tenant */
 let markers: string[] = [];
 /** what a demo user holding no permission may not see either */
@@ -60,7 +62,9 @@ let tokens: { demoAdmin: string; nobody: string; otherTenantAdmin: string };
 const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
 /** which of tenant demo's ids an `{id}` path takes, by the resource its path names */
 const idOf = (path: string) =>
-  path.includes('/Device/lotBindings/') ? ids.parkingLot
+  path.includes('/OrderWarning/blacklist/') ? ids.blacklist
+  : path.includes('/OrderWarning/') ? ids.orderWarning
+  : path.includes('/Device/lotBindings/') ? ids.parkingLot
   : path.includes('/Device/') ? ids.device
   : path.includes('/ParkingOrderEditAudit/') ? ids.recordEdit
   : path.includes('/ParkingRecord/') ? ids.parkingRecord
@@ -233,6 +237,11 @@ const demoSnapshot = async () => {
       database.db.select().from(recordEditRequests).where(eq(recordEditRequests.tenantId, of)),
       (e) => `${e.id}:${e.recordId}:${e.kind}:${e.status}:${e.decidedBy}:${JSON.stringify(e.after)}`,
     ),
+    orderWarnings: await rows(
+      database.db.select().from(orderWarnings).where(eq(orderWarnings.tenantId, of)),
+      (w) => `${w.id}:${w.recordId}:${w.kind}:${w.state}:${w.remark}:${w.handledBy}:${w.handledAt?.toISOString()}`,
+    ),
+    plateBlacklist: await rows(database.db.select().from(plateBlacklist).where(eq(plateBlacklist.tenantId, of)), (b) => `${b.id}:${b.plateNumber}:${b.plateColour}:${b.reason}`),
     longRentals: await rows(
       database.db.select().from(longRentals).where(eq(longRentals.tenantId, of)),
       (c) => `${c.id}:${c.lotId}:${c.plateNumber}:${c.ownerName}:${c.validFrom}:${c.validTo}:${c.enabled}:${c.updatedAt.toISOString()}`,
@@ -353,6 +362,23 @@ beforeAll(async () => {
   });
   permittedOnly = [...permittedOnly, ids.payment, ids.refund, owingRecord!.plateNumber, demoPayment!.payer, demoPayment!.idempotencyKey, demoRefund!.reason];
   markers = [...markers, ids.payment, ids.refund, owingRecord!.id, owingRecord!.plateNumber, demoPayment!.payer, demoPayment!.idempotencyKey, demoRefund!.reason];
+  // an open warning about that record and a blacklisted plate: a stranger may neither read, handle, edit nor remove them
+  const [demoWarning] = await database.db
+    .insert(orderWarnings)
+    .values({ tenantId: demo!.id, recordId: owingRecord!.id, lotId: demoLot!.id, plateNumber: '粤B0W417', kind: 'long_stay', category: 1, detail: '演示预警说明-仅本租户可见' })
+    .returning();
+  ids.orderWarning = demoWarning!.id;
+  const [demoBlacklisted] = await database.db
+    .insert(plateBlacklist)
+    .values({ tenantId: demo!.id, plateNumber: '粤B0B417', reason: '演示拉黑原因-仅本租户可见' })
+    .returning();
+  ids.blacklist = demoBlacklisted!.id;
+  Object.assign(bodies, {
+    'POST /api/system/OrderWarning/{id}/Actions/Handle': { remark: '入侵处理' },
+    'POST /api/system/OrderWarning/blacklist': { plateNumber: '粤B0X417', reason: '入侵拉黑' },
+    'PUT /api/system/OrderWarning/blacklist/{id}': { plateNumber: '粤B0X417', reason: '被改' },
+  });
+  const warningMarkers = [ids.orderWarning, demoWarning!.plateNumber, demoWarning!.detail, ids.blacklist, demoBlacklisted!.plateNumber, demoBlacklisted!.reason];
   const intruderCard = { plateNumber: '粤B66666', lotId: demoLot!.id, ownerName: '入侵者', phone: '13900000000', validFrom: '2020-01-01', validTo: '2020-12-31', monthlyPrice: 1 };
   Object.assign(bodies, {
     'POST /api/system/ParkingLane': { lotId: demoLot!.id, name: '入侵车道', direction: 'in' },
@@ -398,6 +424,8 @@ beforeAll(async () => {
   permittedOnly = [...permittedOnly, demoDevice!.sn, demoDevice!.name, demoDevice!.secret, '演示屏幕消息-仅本租户可见'];
   markers = [...markers, ids.device, demoDevice!.sn, demoDevice!.name, demoDevice!.secret, '演示屏幕消息-仅本租户可见'];
   markers = [...markers, ids.tariff, demoTariff!.name, demoTariff!.description];
+  permittedOnly = [...permittedOnly, ...warningMarkers];
+  markers = [...markers, ...warningMarkers];
 });
 afterAll(async () => {
   await server.close();
@@ -441,7 +469,7 @@ describe('every route refuses what it must', () => {
         const other = await call(method, path, tokens.otherTenantAdmin);
         if (path.includes('{id}')) expect(other.statusCode, `${where} with tenant demo's id`).toBeGreaterThanOrEqual(400);
         // past validation to the tenant check: demo's ids are simply not found
-        const tenantOwned = ['/api/system/Permission/', '/api/system/Parking', '/api/system/LongRental', '/api/system/Device/', '/api/system/Payment', '/api/system/Refund'].some((prefix) => path.startsWith(prefix));
+        const tenantOwned = ['/api/system/Permission/', '/api/system/Parking', '/api/system/LongRental', '/api/system/Device/', '/api/system/Payment', '/api/system/Refund', '/api/system/OrderWarning'].some((prefix) => path.startsWith(prefix));
         if (tenantOwned && path.includes('{id}')) {
           expect(other.statusCode, `${where} with tenant demo's id`).toBe(404);
         }

@@ -36,6 +36,7 @@ export const pageRegistry: Readonly<Record<string, PageComponent>> = {
   'OrderManagement/paymentRecord': lazyPage(() => import('../modules/payments/pages/payment-record-page'), 'PaymentRecordPage'),
   'FinancialManagement/refund': lazyPage(() => import('../modules/payments/pages/refund-page'), 'RefundPage'),
   'OrderManagement/parkingOrderEditAudit': lazyPage(() => import('../modules/orders/pages/record-edit-audit-page'), 'RecordEditAuditPage'),
+  'OrderManagement/OrderWarning': lazyPage(() => import('../modules/orders/pages/order-warning-page'), 'OrderWarningPage'),
 };
 
 export function pageElement(urlAddress: string, title: string, registry: Readonly<Record<string, PageComponent>> = pageRegistry): ReactNode {

@@ -199,3 +199,23 @@ export const findListedRecord = async (db: Db, tenantId: string, id: string): Pr
     .limit(1);
   return row;
 };
+
+/** The plate's latest stay on a lot, by when it ended (or began, while open). */
+export const findLastStay = async (db: Db, tenantId: string, lotId: string, plateNumber: string) => {
+  const [row] = await db
+    .select()
+    .from(parkingRecords)
+    .where(and(eq(parkingRecords.tenantId, tenantId), eq(parkingRecords.lotId, lotId), eq(parkingRecords.plateNumber, plateNumber)))
+    .orderBy(desc(sql`coalesce(${parkingRecords.exitedAt}, ${parkingRecords.enteredAt}, ${parkingRecords.createdAt})`), desc(parkingRecords.createdAt))
+    .limit(1);
+  return row;
+};
+
+export const findRecord = async (db: Db, tenantId: string, id: string) => {
+  const [row] = await db
+    .select()
+    .from(parkingRecords)
+    .where(and(eq(parkingRecords.tenantId, tenantId), eq(parkingRecords.id, id)))
+    .limit(1);
+  return row;
+};

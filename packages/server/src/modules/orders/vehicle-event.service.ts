@@ -1,6 +1,8 @@
 import {
+  abnormalReasonNames,
   businessDay,
   eventRulesOf,
+  stayLength,
   vehicleClassFor,
   type AbnormalReason,
   type LotEventRules,
@@ -20,6 +22,9 @@ import {
   findParkedRecord,
   findSpace,
   findSpaceByNumber,
+  findTariffVersion,
+  findLastStay,
+  findRecord,
   findVehicleEvent,
   holdsLongRental,
   insertRecord,
@@ -30,6 +35,7 @@ import {
   updateRecord,
   type ParkingRecordRow,
 } from './parking-record.repository.js';
+import { blacklistedPlate, raiseEntryWarnings, raiseRecordWarnings } from './order-warning.service.js';
 
 type Device = typeof devices.$inferSelect;
 type Lot = typeof parkingLots.$inferSelect;
@@ -60,14 +66,15 @@ const answer = (event: VehicleEventValues, record: ParkingRecordRow | undefined,
   duplicate: false,
 });
 
-/** The money of a finished stay: nothing owed is closed, anything owed awaits payment; due − discount = paid + unpaid. */
-const settle = (amountDue: number, discount: number): { state: ParkingRecordState; amountDue: number; discount: number; paid: number; unpaid: number } => ({
-  state: amountDue - discount > 0 ? 'awaiting_payment' : 'closed',
-  amountDue,
-  discount,
-  paid: 0,
-  unpaid: amountDue - discount,
-});
+/**
+ * The money of a finished stay: nothing owed is closed, anything owed awaits payment; due − discount = paid + unpaid.
+ * Money already taken for the stay (prepaid, or a stay resumed within grace) is kept: only the rest is owed, never less than nothing.
+ */
+const settle = (amountDue: number, discount: number, paid = 0): { state: ParkingRecordState; amountDue: number; discount: number; paid: number; unpaid: number } => {
+  const due = Math.max(amountDue, paid);
+  const unpaid = Math.max(0, due - discount - paid);
+  return { state: unpaid > 0 ? 'awaiting_payment' : 'closed', amountDue: due, discount: due - paid - unpaid, paid, unpaid };
+};
 
 /** The fee of [from, to] under a stored tariff version; a long-rental card valid on the day of leaving pays it all. */
 const price = async (s: EventScope, versionId: string | null, vehicleClass: string | null, plateNumber: string, from: Date, to: Date) => {
@@ -88,20 +95,77 @@ const tariffAt = async (s: EventScope, at: Date) => {
 
 const lowConfidence = (s: EventScope): AbnormalReason[] => (s.event.confidence < s.rules.minConfidence ? ['low_confidence'] : []);
 
-/** A car arrives: a new stay opens, unless the lot keeps the one already open for the plate. */
+/** 订单异常 warnings for the reasons a record carries, each saying what was seen; reasons warned of before raise nothing. */
+const warnRecord = async (s: EventScope, recordId: string | null) => {
+  const record = recordId ? await findRecord(s.tx, s.device.tenantId, recordId) : undefined;
+  if (!record) return;
+  const confidences = [record.entryConfidence, record.exitConfidence].filter((c): c is number => c !== null && c < s.rules.minConfidence);
+  const stay = stayLength(record.enteredAt?.toISOString() ?? null, record.exitedAt?.toISOString() ?? null);
+  await raiseRecordWarnings(s.tx, record, {
+    duplicate_entry: record.state === 'parked' ? '在场期间再次入场，沿用在场订单' : '在场期间再次入场，原订单已异常关闭',
+    exit_without_entry: record.abnormalReasons.includes('held_for_staff') ? `出场时无入场记录，${abnormalReasonNames.held_for_staff}` : '出场时无入场记录',
+    low_confidence: confidences.length ? `识别置信度${Math.min(...confidences)}低于${s.rules.minConfidence}` : abnormalReasonNames.low_confidence,
+    long_stay: `停车${stay}，超过${s.rules.longStayHours}小时`,
+  });
+};
+
+/**
+ * A plate back on the lot within the grace minutes after leaving a paid stay: under the lot's rule
+ * 'continue' that stay goes on (exit cleared, money kept) so the next exit prices it from its first entry.
+ */
+const resumeWithinGrace = async (s: EventScope, where: { laneId: string | null; spaceId: string | null }, plateNumber: string) => {
+  if (s.rules.graceReentry !== 'continue' || plateNumber === '') return undefined;
+  const { tenantId } = s.device;
+  const last = await findLastStay(s.tx, tenantId, s.lot.id, plateNumber);
+  if (!last || last.paid <= 0 || (last.state !== 'paid' && last.state !== 'closed') || !last.exitedAt || !last.tariffVersionId) return undefined;
+  const tariff = await findTariffVersion(s.tx, tenantId, last.tariffVersionId);
+  const away = s.at.getTime() - last.exitedAt.getTime();
+  if (!tariff || away < 0 || away >= tariff.version.rules.graceMinutes * MINUTE_MS) return undefined;
+  const reasons = withReasons(last.abnormalReasons, ...lowConfidence(s));
+  const record = await updateRecord(s.tx, tenantId, last.id, {
+    state: 'parked',
+    ...(where.spaceId ? { spaceId: where.spaceId } : {}),
+    exitLaneId: null,
+    exitedAt: null,
+    exitEventId: null,
+    exitConfidence: null,
+    exitPhoto: null,
+    abnormal: reasons.length > 0,
+    abnormalReasons: reasons,
+  });
+  if (s.lot.kind === 'lane' && where.laneId !== null) await moveFreeCount(s.tx, tenantId, s.lot.id, -1);
+  return record;
+};
+
+/** A car arrives: a new stay opens, unless the lot keeps the one already open for the plate, or refuses a blacklisted plate. */
 const arrive = async (s: EventScope, where: { laneId: string | null; spaceId: string | null }) => {
   const { tenantId } = s.device;
   const plateNumber = s.event.plate ?? '';
+  const blacklisted = await blacklistedPlate(s.tx, tenantId, plateNumber, s.event.plateColour);
+  // 车辆布控 of the entry, once its record (if any) is known
+  const watch = (recordId: string | null, refused = false) => raiseEntryWarnings(s.tx, { tenantId, lotId: s.lot.id, plateNumber, recordId, blacklisted, refused });
+  if (blacklisted && s.rules.blacklistEntry === 'refuse' && where.laneId !== null) {
+    await watch(null, true);
+    return answer(s.event, undefined, false);
+  }
   const open = await findParkedRecord(s.tx, tenantId, s.lot.id, where.spaceId ? { spaceId: where.spaceId } : { plateNumber });
   let freed = 0;
   if (open) {
     if (s.rules.duplicateEntry === 're-open') {
       const kept = await updateRecord(s.tx, tenantId, open.id, { abnormal: true, abnormalReasons: withReasons(open.abnormalReasons, 'duplicate_entry') });
+      await watch(kept.id);
       return answer(s.event, kept, true);
     }
     // the old stay never saw its exit: it ends here as abnormal, owing nothing until staff decide
     await updateRecord(s.tx, tenantId, open.id, { ...settle(0, 0), abnormal: true, abnormalReasons: withReasons(open.abnormalReasons, 'duplicate_entry') });
+    await warnRecord(s, open.id);
     freed = 1;
+  } else {
+    const resumed = await resumeWithinGrace(s, where, plateNumber);
+    if (resumed) {
+      await watch(resumed.id);
+      return answer(s.event, resumed, true);
+    }
   }
   const reasons = lowConfidence(s);
   const record = await insertRecord(s.tx, {
@@ -121,6 +185,7 @@ const arrive = async (s: EventScope, where: { laneId: string | null; spaceId: st
     abnormalReasons: reasons,
   });
   if (s.lot.kind === 'lane' && where.laneId !== null) await moveFreeCount(s.tx, tenantId, s.lot.id, freed - 1);
+  await watch(record.id);
   return answer(s.event, record, true);
 };
 
@@ -173,7 +238,7 @@ const leave = async (s: EventScope, open: ParkingRecordRow, laneId: string | nul
     exitEventId: s.event.deviceEventId,
     exitConfidence: s.event.confidence,
     exitPhoto: s.photo,
-    ...settle(priced?.amountDue ?? 0, priced?.discount ?? 0),
+    ...settle(priced?.amountDue ?? 0, priced?.discount ?? 0, open.paid),
     abnormal: all.length > 0,
     abnormalReasons: all,
   });
@@ -242,6 +307,7 @@ export const receiveVehicleEvent = async (db: Db, device: Device, event: Vehicle
     const stored = photo ? await storeEventPhoto(dataDir, tenantId, at, photo) : null;
     const scope: EventScope = { tx, device, lot, rules: eventRulesOf(lot.eventRules), event, at, photo: stored };
     const result = event.kind === 'lane_entry' || event.kind === 'lane_exit' ? await laneEvent(scope) : await spaceEvent(scope);
+    await warnRecord(scope, result.recordId);
     await saveVehicleEventResult(tx, claimed.id, { recordId: result.recordId, result });
     return result;
   });

@@ -20,13 +20,15 @@ interface ResourceTableProps<T, Q> {
   selectedKeys?: readonly Key[];
   onSelectionChange?: (keys: Key[]) => void;
   onQueryChange: (next: Partial<ListQuery>) => void;
+  /** a class for some rows (the row a link pointed at…) */
+  rowClassName?: (record: T) => string;
 }
 
 type ChangeHandler<T> = NonNullable<TableProps<T>['onChange']>;
 
 /** The paged table: 序号, optional checkboxes, the descriptor's columns, a pager with total, sizes and jump. */
 export function ResourceTable<T extends object, Q>(props: ResourceTableProps<T, Q>) {
-  const { descriptor, query, page, loading, actions, selectedKeys, onSelectionChange, onQueryChange } = props;
+  const { descriptor, query, page, loading, actions, selectedKeys, onSelectionChange, onQueryChange, rowClassName } = props;
 
   const onSort: ChangeHandler<T> = (_pagination, _filters, sorter, extra) => {
     if (extra.action !== 'sort') return;
@@ -46,6 +48,7 @@ export function ResourceTable<T extends object, Q>(props: ResourceTableProps<T, 
         rowKey={(record) => String(record[descriptor.rowKey])}
         columns={tableColumns(descriptor.columns, query, actions, page?.pagination)}
         dataSource={page?.list ?? []}
+        rowClassName={rowClassName}
         loading={{ spinning: loading, description: loadingText }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} /> }}
         // the pager is our own, so it stays (with 共 0 条) when nothing matches, where antd's would hide

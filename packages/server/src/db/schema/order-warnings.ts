@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { OrderWarningCategory, OrderWarningKind, OrderWarningState } from '@parking/contract';
+import { users } from './identity.js';
+import { parkingRecords } from './orders.js';
+import { parkingLots } from './parking.js';
+import { createdAt, tenants } from './tenancy.js';
+
+const tenantId = () =>
+  uuid('tenant_id')
+    .notNull()
+    .references(() => tenants.id, { onDelete: 'cascade' });
+
+/** 订单预警: something about a stay or an arriving plate that staff should look at; each raises a system message. */
+export const orderWarnings = pgTable(
+  'order_warnings',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** null for an entry that was refused and opened no record */
+    recordId: uuid('record_id').references(() => parkingRecords.id, { onDelete: 'set null' }),
+    lotId: uuid('lot_id')
+      .notNull()
+      .references(() => parkingLots.id, { onDelete: 'no action' }),
+    plateNumber: text('plate_number').notNull(),
+    kind: text('kind').$type<OrderWarningKind>().notNull(),
+    /** 1 订单异常 (message type 1), 2 车辆布控 (message type 8) */
+    category: integer('category').$type<OrderWarningCategory>().notNull(),
+    state: text('state').$type<OrderWarningState>().notNull().default('open'),
+    detail: text('detail').notNull().default(''),
+    /** what staff wrote when they handled it */
+    remark: text('remark').notNull().default(''),
+    handledBy: uuid('handled_by').references(() => users.id, { onDelete: 'set null' }),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // one warning per record and kind, however many events see the same thing
+    uniqueIndex('order_warnings_tenant_record_kind').on(t.tenantId, t.recordId, t.kind).where(sql`${t.recordId} is not null`),
+    index('order_warnings_tenant_category_created').on(t.tenantId, t.category, t.createdAt),
+    index('order_warnings_tenant_plate').on(t.tenantId, t.plateNumber),
+    check('order_warnings_category', sql`${t.category} in (1, 2)`),
+    check('order_warnings_state', sql`${t.state} in ('open', 'closed')`),
+  ],
+);
+
+/** 黑名单: plates whose entry raises 黑名单车辆入场, once per plate in a tenant. */
+export const plateBlacklist = pgTable(
+  'plate_blacklist',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').primaryKey().defaultRandom(),
+    plateNumber: text('plate_number').notNull(),
+    /** null: whatever colour the plate is read in */
+    plateColour: integer('plate_colour'),
+    reason: text('reason').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('plate_blacklist_tenant_plate').on(t.tenantId, t.plateNumber)],
+);
