@@ -23,6 +23,8 @@ export interface AppConfig {
   publicBaseUrl: string;
   /** how often the server looks for devices that stopped sending heartbeats; 0 turns the check off */
   deviceOfflineCheckMs: number;
+  /** how often the server moves lane records left awaiting payment past the lot's arrears rule to 欠费; 0 turns it off */
+  arrearsCheckMs: number;
 }
 
 const packageRoot = resolve(import.meta.dirname, '..');
@@ -51,6 +53,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => (
   qrSecret: env.QR_SECRET || undefined,
   publicBaseUrl: (env.PUBLIC_BASE_URL || '').replace(/\/+$/, ''),
   deviceOfflineCheckMs: integer('DEVICE_OFFLINE_CHECK_MS', env.DEVICE_OFFLINE_CHECK_MS, 30_000),
+  arrearsCheckMs: integer('ARREARS_CHECK_MS', env.ARREARS_CHECK_MS, 60_000),
 });
 
 /** Assets shipped with the server (seeded tenant logos). */

@@ -7,6 +7,7 @@ import { migrate } from './db/migrate.js';
 import { seedDemoDevices } from './db/seed/demo-devices.js';
 import { seedDemoData } from './db/seed/seed.js';
 import { startDeviceOfflineJob } from './modules/devices/device-offline.job.js';
+import { startArrearsJob } from './modules/recovery/arrears.job.js';
 
 /** The process: config, logger, database lifecycle, graceful shutdown. */
 const main = async () => {
@@ -35,6 +36,7 @@ const main = async () => {
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   await server.register(app, { config, database, redis });
   const offlineJob = startDeviceOfflineJob(database.db, config.deviceOfflineCheckMs, server.log);
+  const arrearsJob = startArrearsJob(database.db, config.arrearsCheckMs, server.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -48,6 +50,7 @@ const main = async () => {
     timer.unref();
     try {
       await offlineJob.stop();
+      await arrearsJob.stop();
       await server.close();
       await redis?.quit();
       await database.close();

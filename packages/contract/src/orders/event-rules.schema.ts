@@ -23,6 +23,8 @@ export const lotEventRules = z.object({
   minConfidence: z.number({ error: '最低识别置信度必须是0到1之间的数' }).min(0, '最低识别置信度不能小于0').max(1, '最低识别置信度不能大于1').default(0.8),
   /** a stay longer than this is a long stay */
   longStayHours: z.number({ error: '超长停车小时数必须是整数' }).int('超长停车小时数必须是整数').min(1, '超长停车至少1小时').max(24 * 365, '超长停车最多8760小时').default(72),
+  /** at a lane lot, a record still awaiting payment this long after its exit has left without paying (欠费) */
+  arrearsAfterMinutes: z.number({ error: '转欠费分钟数必须是整数' }).int('转欠费分钟数必须是整数').min(1, '转欠费至少1分钟').max(1440, '转欠费最多1440分钟').default(30),
 });
 export type LotEventRules = z.output<typeof lotEventRules>;
 export type LotEventRulesInput = z.input<typeof lotEventRules>;

@@ -7,3 +7,4 @@ export * from './secrets.js';
 export * from './devices.js';
 export * from './orders.js';
 export * from './payments.js';
+export * from './recovery.js';
