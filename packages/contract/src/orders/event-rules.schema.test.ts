@@ -11,6 +11,10 @@ describe('lot event rules', () => {
 
   it('says in Chinese what is wrong', () => {
     expect(lotEventRules.safeParse({ duplicateEntry: 'ignore' }).error?.issues[0]?.message).toContain('重复入场处理方式只能是');
+    expect(lotEventRules.safeParse({ arrearsAfterMinutes: 0 }).error?.issues[0]?.message).toBe('转欠费至少1分钟');
+    expect(lotEventRules.safeParse({ arrearsAfterMinutes: 1441 }).error?.issues[0]?.message).toBe('转欠费最多1440分钟');
+    expect(lotEventRules.safeParse({ arrearsAfterMinutes: 2.5 }).error?.issues[0]?.message).toBe('转欠费分钟数必须是整数');
+    expect(lotEventRules.parse({ arrearsAfterMinutes: 1440 }).arrearsAfterMinutes).toBe(1440);
   });
 });
 

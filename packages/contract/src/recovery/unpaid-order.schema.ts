@@ -72,8 +72,8 @@ export const reminderChannelNames: Readonly<Record<ReminderChannel, string>> = {
 };
 
 export const arrearsReminderInput = z.strictObject({
-  channel: z.enum(reminderChannels, { error: `催缴方式只能是 ${reminderChannels.join('、')}` }),
-  content: z.string({ error: '催缴内容必须是文字' }).trim().min(1, '请输入催缴内容').max(500, '催缴内容最长500个字'),
+  channel: z.enum(reminderChannels, { error: `催缴方式只能是 ${reminderChannels.join('、')}（短信、电话、信函、其他）` }),
+  content: z.string({ error: (issue) => (issue.input === undefined ? '请输入催缴内容' : '催缴内容必须是文字') }).trim().min(1, '请输入催缴内容').max(500, '催缴内容最长500个字'),
 });
 export type ArrearsReminderInput = z.input<typeof arrearsReminderInput>;
 export type ArrearsReminderValues = z.output<typeof arrearsReminderInput>;
@@ -100,6 +100,6 @@ export const unpaidOrderDetail = z.object({
 export type UnpaidOrderDetail = z.infer<typeof unpaidOrderDetail>;
 
 export const abnormalReleaseInput = z.strictObject({
-  reason: z.string({ error: '放行原因必须是文字' }).trim().min(1, '请输入放行原因').max(255, '放行原因最长255个字'),
+  reason: z.string({ error: (issue) => (issue.input === undefined ? '请输入放行原因' : '放行原因必须是文字') }).trim().min(1, '请输入放行原因').max(255, '放行原因最长255个字'),
 });
 export type AbnormalReleaseInput = z.input<typeof abnormalReleaseInput>;
