@@ -33,6 +33,8 @@ export const pageRegistry: Readonly<Record<string, PageComponent>> = {
   'SysOperations/deviceOffline': lazyPage(() => import('../modules/devices/pages/device-offline-page'), 'DeviceOfflinePage'),
   'SysOperations/screen': lazyPage(() => import('../modules/devices/pages/screen-page'), 'ScreenPage'),
   'OrderManagement/ParkingRecordOrder': lazyPage(() => import('../modules/orders/pages/parking-record-page'), 'ParkingRecordPage'),
+  'jointRecovery/unpaidOrders': lazyPage(() => import('../modules/recovery/pages/unpaid-order-page'), 'UnpaidOrderPage'),
+  'jointRecovery/recoveryRecord': lazyPage(() => import('../modules/recovery/pages/recovery-record-page'), 'RecoveryRecordPage'),
 };
 
 export function pageElement(urlAddress: string, title: string, registry: Readonly<Record<string, PageComponent>> = pageRegistry): ReactNode {

@@ -5,6 +5,7 @@ import type { TimelineProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { PlateText } from '../../../shared/components/plate-text';
+import { AbnormalReleaseButton, canReleaseAbnormally } from '../../recovery/components/abnormal-release-button';
 import { formatDateTime } from '../../../shared/resource/value-format';
 import { RecordPhoto } from '../components/record-photo';
 import { useParkingRecordDetail } from '../orders-api';
@@ -112,7 +113,10 @@ export function ParkingRecordDetailPage() {
           <Badge status={recordStateBadge(record.state)} text={parkingRecordStateNames[record.state]} />
           {record.abnormal && <Tag color="error">异常</Tag>}
         </Space>
-        {back}
+        <Space>
+          {canReleaseAbnormally(record) && <AbnormalReleaseButton record={record} />}
+          {back}
+        </Space>
       </div>
 
       <Descriptions className="record-detail__facts" size="small" bordered column={{ xs: 1, md: 2, xl: 4 }}>
