@@ -1,7 +1,9 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { beforeAll, describe, expect, it } from 'vitest';
+import type { MenuItem } from '@parking/contract';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AppProviders } from '../../../app/app-providers';
+import { useSessionStore } from '../../auth/session-store';
 import { createQueryClient } from '../../../app/query-client';
 import { installFakeApi, ok, type FakeRoutes, type RecordedCall } from '../../../test/fake-api';
 import { bodyOf, failure, quietComputedStyle, saved, user } from '../../system/pages/system-page-test-kit';
@@ -33,7 +35,11 @@ const recordsCard = () => screen.getByText('欠费记录').closest('.ant-card') 
 const recordRows = () => [...recordsCard().querySelectorAll('tr.ant-table-row')] as HTMLElement[];
 const dialog = () => screen.getByRole('dialog');
 
+/** the 支付记录 page, which 收款 needs (the payments API checks it) */
+const paymentPage: MenuItem = { id: 'm-pay', fullName: '支付记录', enCode: 'paymentRecord', icon: '', urlAddress: 'OrderManagement/paymentRecord', type: 2, sortCode: 0, hasChildren: false, children: [] };
+
 beforeAll(() => quietComputedStyle());
+afterEach(() => useSessionStore.setState({ menuList: [] }));
 
 describe('欠费订单详情', () => {
   it('shows what the plate owes on every lot, what was recovered, and the reminder log', async () => {
@@ -93,7 +99,15 @@ describe('欠费订单详情', () => {
     expect(screen.getByText('已缴清')).toBeTruthy();
   });
 
+  it('offers 收款 only to a user who holds the 支付记录 page', async () => {
+    renderDetail(pagePath, { [`GET ${detailUrl}`]: ok(unpaidOrderDetail()) });
+    await screen.findByText('万象天地停车场');
+    expect(within(recordRows()[0]!).queryByRole('button', { name: /收\s*款/ })).toBeNull();
+    expect(within(recordRows()[0]!).getByRole('button', { name: /详\s*情/ })).toBeTruthy();
+  });
+
   it('收款 records a payment in fen with an idempotency key, reusing it only for the very same request', { timeout: 40_000 }, async () => {
+    useSessionStore.setState({ menuList: [paymentPage] });
     let attempts = 0;
     const { calls } = renderDetail(pagePath, {
       [`GET ${detailUrl}`]: ok(unpaidOrderDetail()),

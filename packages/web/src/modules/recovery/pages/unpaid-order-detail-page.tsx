@@ -8,6 +8,7 @@ import { PlateText } from '../../../shared/components/plate-text';
 import { formatDateTime } from '../../../shared/resource/value-format';
 import { parkingRecordDetailPath } from '../../orders/record-paths';
 import { CollectDialog } from '../components/collect-dialog';
+import { useMayCollect } from '../held-pages';
 import { ReminderForm } from '../components/reminder-form';
 import { useUnpaidOrderDetail } from '../recovery-api';
 import { safeUnpaidRestBack } from '../recovery-paths';
@@ -31,6 +32,7 @@ export function UnpaidOrderDetailPage() {
   const navigate = useNavigate();
   const detail = useUnpaidOrderDetail(plateNumber);
   const [collecting, setCollecting] = useState<ParkingRecord | null>(null);
+  const mayCollect = useMayCollect();
   const here = `${location.pathname}${location.search}`;
   const back = (
     <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(safeUnpaidRestBack(search.get('restBack')))}>
@@ -75,9 +77,11 @@ export function UnpaidOrderDetailPage() {
           <Button type="link" size="small" onClick={() => navigate(parkingRecordDetailPath(r.id, here))}>
             详情
           </Button>
-          <Button type="link" size="small" onClick={() => setCollecting(r)}>
-            收款
-          </Button>
+          {mayCollect && (
+            <Button type="link" size="small" onClick={() => setCollecting(r)}>
+              收款
+            </Button>
+          )}
         </Space>
       ),
     },
