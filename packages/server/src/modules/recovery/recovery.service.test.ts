@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   arrearsReminderInput,
   paymentInput,
@@ -20,7 +20,7 @@ import type { AuthContext } from '../../types.js';
 import { receiveVehicleEvent } from '../orders/vehicle-event.service.js';
 import { recordPayment } from '../payments/payment.service.js';
 import { releaseAbnormally } from './abnormal-release.service.js';
-import { moveOverdueToArrears } from './arrears.job.js';
+import { moveOverdueToArrears, startArrearsJob } from './arrears.job.js';
 import { listRecoveryRecords } from './recovery-record.service.js';
 import { addReminder, getUnpaidOrder, listUnpaidOrders } from './unpaid-order.service.js';
 
@@ -133,6 +133,27 @@ describe('the arrears job at lane lots', () => {
     await moveOverdueToArrears(database.db, minutes(60));
     expect((await recordOf(south.id)).state).toBe('unpaid');
     await setRules(lots.south, {});
+  });
+
+  it('runs on an interval once started (ARREARS_CHECK_MS), reporting what it moved, and not at all with interval 0', async () => {
+    const overdue = await newRecord('京L00021', 700, 'awaiting_payment', lots.north, minutes(-90));
+    const info = vi.fn();
+    vi.useFakeTimers();
+    try {
+      const clock = vi.fn(() => t0);
+      const off = startArrearsJob(database.db, 0, { info, error: () => undefined }, clock);
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(clock).not.toHaveBeenCalled();
+      await off.stop();
+      const job = startArrearsJob(database.db, 1000, { info, error: () => undefined }, clock);
+      await vi.advanceTimersByTimeAsync(1_500);
+      await job.stop();
+      expect(clock).toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
+    expect((await recordOf(overdue.id)).state).toBe('unpaid');
+    expect(info).toHaveBeenCalledWith({ moved: 1 }, 'records left unpaid went to pursuit');
   });
 });
 
