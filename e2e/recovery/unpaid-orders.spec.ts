@@ -1,6 +1,7 @@
 import { apiAs } from '../support/api.js';
 import { expect, test } from '../support/signed-in.fixtures.js';
 import { freshBody, postSigned } from '../devices/device.page.js';
+import { expectViewShown } from '../support/sidebar.js';
 import { UnpaidOrdersPage } from './unpaid-orders.page.js';
 
 // An on-road (space-based) lot of its own, priced by a seeded tariff, with a video pole on one
@@ -11,7 +12,9 @@ const stamp = Date.now().toString(36).toUpperCase();
 const lotName = `追缴测试路段${stamp}`;
 const plate = `粤Y${stamp.slice(-5)}`;
 const sn = `E2E-POLE-${stamp}`;
-const made = { lotId: '', deviceId: '', owed: 0 };
+const made = { lotId: '', deviceId: '', owed: 0, gatedLotId: '', laneIds: [] as string[], cameraIds: [] as string[], gatedRecordId: '' };
+const gatedLotName = `追缴测试停车场${stamp}`;
+const gatedPlate = `粤X${stamp.slice(-5)}`;
 
 test.describe.configure({ mode: 'serial' });
 
@@ -42,7 +45,52 @@ test.beforeAll(async ({ browser }) => {
   expect(left.state).toBe('unpaid');
   expect(left.amountToPay).toBeGreaterThan(0);
   made.owed = left.amountToPay;
+
+  // a gated lot whose exit camera holds the car at the barrier until it pays
+  const gated = await api.post<{ id: string }>('/api/system/Parking', { name: gatedLotName, type: 1, kind: 'lane', totalSpaces: 20, tariffId });
+  expect(gated.body.msg).toBe('新增成功');
+  made.gatedLotId = gated.body.data.id;
+  const secrets: Record<'in' | 'out', string> = { in: '', out: '' };
+  for (const direction of ['in', 'out'] as const) {
+    const lane = await api.post<{ id: string }>('/api/system/ParkingLane', { lotId: made.gatedLotId, name: direction === 'in' ? '西入口' : '西出口', direction });
+    made.laneIds.push(lane.body.data.id);
+    const camera = await api.post<{ id: string; secret: string }>('/api/system/Device', { sn: `${sn}-${direction}`, name: `西${direction}相机`, type: 'camera', lotId: made.gatedLotId, laneId: lane.body.data.id });
+    expect(camera.body.code).toBe(200);
+    made.cameraIds.push(camera.body.data.id);
+    secrets[direction] = camera.body.data.secret;
+  }
+  for (const [direction, at] of [['in', parkedAt], ['out', leftAt]] as const) {
+    const event = { ...freshBody('demo', `${sn}-${direction}`), kind: direction === 'in' ? 'lane_entry' : 'lane_exit', deviceEventId: `${direction}-${stamp}`, plate: gatedPlate, plateColour: 0, confidence: 0.99, occurredAt: at.toISOString() };
+    const response = await postSigned(page, '/api/device/events', secrets[direction], event);
+    expect(response.status(), await response.text()).toBe(200);
+    made.gatedRecordId = ((await response.json()) as { data: { recordId: string } }).data.recordId;
+  }
   await page.close();
+});
+
+test('手动放行: a car held at the barrier is let out with a reason, and its arrears go to pursuit', async ({ page }) => {
+  await page.goto(`/#/OrderManagement/parkingRecordOrderInfo/${made.gatedRecordId}`);
+  await expectViewShown(page);
+  const detail = page.locator('.record-detail').filter({ visible: true });
+  await expect(detail.locator('.record-detail__header').getByText('待支付', { exact: true })).toBeVisible();
+  await detail.getByRole('button', { name: /手动放行/ }).click();
+  const dialog = page.locator('.ant-modal:visible');
+  await expect(dialog.getByText('确定手动放行吗？')).toBeVisible();
+  await dialog.getByRole('button', { name: /确定放行/ }).click();
+  await expect(dialog.getByText('请输入放行原因')).toBeVisible();
+  await dialog.getByLabel('放行原因').fill('道闸故障，人工抬杆');
+  await dialog.getByRole('button', { name: /确定放行/ }).click();
+  await expect(page.locator('.ant-message').getByText('已放行').last()).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(detail.locator('.record-detail__header').getByText('欠费', { exact: true })).toBeVisible();
+  await expect(detail.getByText('异常放行')).toBeVisible();
+  await expect(detail.getByRole('button', { name: /手动放行/ })).toHaveCount(0);
+
+  const pursuit = new UnpaidOrdersPage(page);
+  await pursuit.openFromMenu('欠费订单');
+  await pursuit.searchPlate(gatedPlate);
+  await expect(pursuit.rows).toHaveCount(1);
+  expect(await pursuit.cell(pursuit.row(gatedPlate), '欠费停车场')).toBe(gatedLotName);
 });
 
 test('欠费订单: find the plate, register a reminder, take the money, and find it in 追缴记录', async ({ page }) => {
@@ -100,7 +148,9 @@ test.afterAll(async ({ browser }) => {
   const page = await browser.newPage();
   await page.goto('/');
   const api = await apiAs(page);
-  expect((await api.delete(`/api/system/Device/${made.deviceId}`)).body.code).toBe(200);
+  for (const id of [made.deviceId, ...made.cameraIds]) expect((await api.delete(`/api/system/Device/${id}`)).body.code).toBe(200);
+  for (const id of made.laneIds) expect((await api.delete(`/api/system/ParkingLane/${id}`)).body.code).toBe(200);
   await api.put(`/api/system/Parking/${made.lotId}`, { name: lotName, type: 0, kind: 'space', tariffId: null, enabled: false });
+  await api.put(`/api/system/Parking/${made.gatedLotId}`, { name: gatedLotName, type: 1, kind: 'lane', totalSpaces: 20, tariffId: null, enabled: false });
   await page.close();
 });
