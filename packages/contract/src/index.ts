@@ -7,3 +7,4 @@ export * from './base/index.js';
 export * from './devices/index.js';
 export * from './orders/index.js';
 export * from './payments/index.js';
+export * from './recovery/index.js';

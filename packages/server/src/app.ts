@@ -21,6 +21,8 @@ import { recordEditAuditRoutes } from './modules/orders/record-edit-audit.routes
 import { vehicleEventRoutes } from './modules/orders/vehicle-event.routes.js';
 import { paymentRoutes } from './modules/payments/payment.routes.js';
 import { refundRoutes } from './modules/payments/refund.routes.js';
+import { recoveryRecordRoutes } from './modules/recovery/recovery-record.routes.js';
+import { unpaidOrderRoutes } from './modules/recovery/unpaid-order.routes.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { longRentalRoutes } from './modules/parking/long-rental.routes.js';
 import { parkingAreaRoutes } from './modules/parking/parking-area.routes.js';
@@ -127,6 +129,8 @@ export const app = fp(
     await instance.register(recordEditAuditRoutes);
     await instance.register(parkingRecordRoutes);
     await instance.register(orderWarningRoutes);
+    await instance.register(unpaidOrderRoutes);
+    await instance.register(recoveryRecordRoutes);
     const { weatherProviderUrl, weatherProviderKey } = options.config;
     await instance.register(weatherRoutes, {
       provider: options.weatherProvider ?? (weatherProviderUrl ? qweatherProvider(weatherProviderUrl, weatherProviderKey) : undefined),

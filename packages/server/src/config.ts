@@ -25,6 +25,8 @@ export interface AppConfig {
   deviceOfflineCheckMs: number;
   /** days of traffic a fresh install generates at the demo lots; 0 for none */
   demoHistoryDays: number;
+  /** how often the server moves lane records left awaiting payment past the lot's arrears rule to 欠费; 0 turns it off */
+  arrearsCheckMs: number;
 }
 
 const packageRoot = resolve(import.meta.dirname, '..');
@@ -54,6 +56,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => (
   publicBaseUrl: (env.PUBLIC_BASE_URL || '').replace(/\/+$/, ''),
   deviceOfflineCheckMs: integer('DEVICE_OFFLINE_CHECK_MS', env.DEVICE_OFFLINE_CHECK_MS, 30_000),
   demoHistoryDays: integer('DEMO_HISTORY_DAYS', env.DEMO_HISTORY_DAYS, 2),
+  arrearsCheckMs: integer('ARREARS_CHECK_MS', env.ARREARS_CHECK_MS, 60_000),
 });
 
 /** Assets shipped with the server (seeded tenant logos). */

@@ -8,6 +8,7 @@ import { seedDemoDevices } from './db/seed/demo-devices.js';
 import { seedDemoHistory } from './db/seed/demo-history.js';
 import { seedDemoData } from './db/seed/seed.js';
 import { startDeviceOfflineJob } from './modules/devices/device-offline.job.js';
+import { startArrearsJob } from './modules/recovery/arrears.job.js';
 
 /** The process: config, logger, database lifecycle, graceful shutdown. */
 const main = async () => {
@@ -37,6 +38,7 @@ const main = async () => {
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   await server.register(app, { config, database, redis });
   const offlineJob = startDeviceOfflineJob(database.db, config.deviceOfflineCheckMs, server.log);
+  const arrearsJob = startArrearsJob(database.db, config.arrearsCheckMs, server.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -50,6 +52,7 @@ const main = async () => {
     timer.unref();
     try {
       await offlineJob.stop();
+      await arrearsJob.stop();
       await server.close();
       await redis?.quit();
       await database.close();

@@ -35,6 +35,8 @@ export const lotEventRules = z.object({
   blacklistEntry: z.enum(blacklistEntryRules, { error: '黑名单车辆入场处理方式只能是 warn（预警放行）或 refuse（拒绝入场）' }).default('warn'),
   /** continue: a plate back within the grace minutes of its paid stay goes on with that stay; new-stay: it starts another */
   graceReentry: z.enum(graceReentryRules, { error: '缴费后免费时段内再次入场只能是 continue（续用原订单）或 new-stay（新开订单）' }).default('new-stay'),
+  /** at a lane lot, a record still awaiting payment this long after its exit has left without paying (欠费) */
+  arrearsAfterMinutes: z.number({ error: '转欠费分钟数必须是整数' }).int('转欠费分钟数必须是整数').min(1, '转欠费至少1分钟').max(1440, '转欠费最多1440分钟').default(30),
 });
 export type LotEventRules = z.output<typeof lotEventRules>;
 export type LotEventRulesInput = z.input<typeof lotEventRules>;

@@ -31,7 +31,7 @@ export const parkingRecordStateNames: Readonly<Record<ParkingRecordState, string
 };
 
 /** why a record needs a second look (订单预警) */
-export const abnormalReasons = ['duplicate_entry', 'exit_without_entry', 'held_for_staff', 'low_confidence', 'long_stay', 'no_tariff'] as const;
+export const abnormalReasons = ['duplicate_entry', 'exit_without_entry', 'held_for_staff', 'low_confidence', 'long_stay', 'no_tariff', 'abnormal_release'] as const;
 export type AbnormalReason = (typeof abnormalReasons)[number];
 export const abnormalReasonNames: Readonly<Record<AbnormalReason, string>> = {
   duplicate_entry: '重复入场',
@@ -40,6 +40,7 @@ export const abnormalReasonNames: Readonly<Record<AbnormalReason, string>> = {
   low_confidence: '车牌识别置信度低',
   long_stay: '超长停车',
   no_tariff: '入场时无生效的计费规则',
+  abnormal_release: '异常放行',
 };
 
 const fen = (label: string) => z.coerce.number({ error: `${label}必须是整数（分）` }).int(`${label}必须是整数（分）`).min(0, `${label}不能为负数`);

@@ -5,6 +5,7 @@ import { app } from '../app.js';
 import type { Database } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
 import {
+  arrearsReminders,
   devices,
   dictionaries,
   longRentals,
@@ -20,6 +21,7 @@ import {
   plateBlacklist,
   positions,
   recordEditRequests,
+  recoveryRecords,
   refunds,
   roleMenus,
   roles,
@@ -52,6 +54,8 @@ interface RouteInfo {
 let database: Database;
 let server: FastifyInstance;
 const registered: RouteInfo[] = [];
+/** a plate of tenant demo in arrears (欠费订单 paths take the plate) */
+const demoUnpaidPlate = '粤B0U417';
 const ids = { message: '', adminUser: '', location: '', dict: '', organization: '', position: '', role: '', menu: '', tenant: '', session: '', parkingArea: '', parkingLot: '', parkingLane: '', parkingSpace: '', tariff: '', longRental: '', device: '', parkingRecord: '', payment: '', refund: '', recordEdit: '', orderWarning: '', blacklist: '' };
 /** strings of tenant demo's data: none may reach another tenant */
 let markers: string[] = [];
@@ -93,7 +97,8 @@ const fill = (path: string) =>
     .replace('{locationCode}', ids.location)
     .replace('{status}', '0')
     .replace('{kind}', 'logo')
-    .replace('{which}', 'entry');
+    .replace('{which}', 'entry')
+    .replace('{plateNumber}', encodeURIComponent(demoUnpaidPlate));
 
 /** 每小时 1 元 all day: valid rules a stranger might try to write */
 const intruderRules = (() => {
@@ -242,6 +247,8 @@ const demoSnapshot = async () => {
       (w) => `${w.id}:${w.recordId}:${w.kind}:${w.state}:${w.remark}:${w.handledBy}:${w.handledAt?.toISOString()}`,
     ),
     plateBlacklist: await rows(database.db.select().from(plateBlacklist).where(eq(plateBlacklist.tenantId, of)), (b) => `${b.id}:${b.plateNumber}:${b.plateColour}:${b.reason}`),
+    arrearsReminders: await rows(database.db.select().from(arrearsReminders).where(eq(arrearsReminders.tenantId, of)), (r) => `${r.id}:${r.plateNumber}:${r.content}`),
+    recoveryRecords: await rows(database.db.select().from(recoveryRecords).where(eq(recoveryRecords.tenantId, of)), (r) => `${r.id}:${r.paymentId}:${r.amount}`),
     longRentals: await rows(
       database.db.select().from(longRentals).where(eq(longRentals.tenantId, of)),
       (c) => `${c.id}:${c.lotId}:${c.plateNumber}:${c.ownerName}:${c.validFrom}:${c.validTo}:${c.enabled}:${c.updatedAt.toISOString()}`,
@@ -360,6 +367,24 @@ beforeAll(async () => {
     'POST /api/system/Refund/{id}/Actions/Approve': { remark: '入侵同意' },
     'POST /api/system/Refund/{id}/Actions/Reject': { remark: '入侵驳回' },
   });
+  // a plate in arrears, reminded once and paid in part through pursuit: a stranger may neither read, remind nor release
+  const [unpaidRecord] = await database.db
+    .insert(parkingRecords)
+    .values({ tenantId: demo!.id, lotId: demoLot!.id, plateNumber: demoUnpaidPlate, state: 'unpaid', amountDue: 700, paid: 200, unpaid: 500, exitedAt: new Date('2025-03-03T02:00:00Z') })
+    .returning();
+  const [recoveredPayment] = await database.db
+    .insert(payments)
+    .values({ tenantId: demo!.id, recordId: unpaidRecord!.id, channel: 'wechat', amount: 200, idempotencyKey: 'demo-recovery-key-0417' })
+    .returning();
+  await database.db.insert(recoveryRecords).values({ tenantId: demo!.id, recordId: unpaidRecord!.id, paymentId: recoveredPayment!.id, plateNumber: demoUnpaidPlate, lotId: demoLot!.id, amount: 200, channel: 'wechat' });
+  const [demoReminder] = await database.db
+    .insert(arrearsReminders)
+    .values({ tenantId: demo!.id, plateNumber: demoUnpaidPlate, channel: 'sms', content: '演示催缴内容-仅本租户可见', operatorId: ids.adminUser })
+    .returning();
+  Object.assign(bodies, {
+    'POST /api/system/UnpaidOrders/{plateNumber}/Reminders': { channel: 'phone', content: '入侵催缴' },
+    'POST /api/system/ParkingRecord/{id}/release': { reason: '入侵放行' },
+  });
   permittedOnly = [...permittedOnly, ids.payment, ids.refund, owingRecord!.plateNumber, demoPayment!.payer, demoPayment!.idempotencyKey, demoRefund!.reason];
   markers = [...markers, ids.payment, ids.refund, owingRecord!.id, owingRecord!.plateNumber, demoPayment!.payer, demoPayment!.idempotencyKey, demoRefund!.reason];
   // an open warning about that record and a blacklisted plate: a stranger may neither read, handle, edit nor remove them
@@ -426,6 +451,9 @@ beforeAll(async () => {
   markers = [...markers, ids.tariff, demoTariff!.name, demoTariff!.description];
   permittedOnly = [...permittedOnly, ...warningMarkers];
   markers = [...markers, ...warningMarkers];
+  // arrears are seen only by holders of the 欠费订单 page, and by no other tenant
+  permittedOnly = [...permittedOnly, demoUnpaidPlate, demoReminder!.content];
+  markers = [...markers, demoUnpaidPlate, demoReminder!.id, demoReminder!.content, unpaidRecord!.id, recoveredPayment!.id];
 });
 afterAll(async () => {
   await server.close();
@@ -469,8 +497,8 @@ describe('every route refuses what it must', () => {
         const other = await call(method, path, tokens.otherTenantAdmin);
         if (path.includes('{id}')) expect(other.statusCode, `${where} with tenant demo's id`).toBeGreaterThanOrEqual(400);
         // past validation to the tenant check: demo's ids are simply not found
-        const tenantOwned = ['/api/system/Permission/', '/api/system/Parking', '/api/system/LongRental', '/api/system/Device/', '/api/system/Payment', '/api/system/Refund', '/api/system/OrderWarning'].some((prefix) => path.startsWith(prefix));
-        if (tenantOwned && path.includes('{id}')) {
+        const tenantOwned = ['/api/system/Permission/', '/api/system/Parking', '/api/system/LongRental', '/api/system/Device/', '/api/system/Payment', '/api/system/Refund', '/api/system/OrderWarning', '/api/system/UnpaidOrders/'].some((prefix) => path.startsWith(prefix));
+        if (tenantOwned && (path.includes('{id}') || path.includes('{plateNumber}'))) {
           expect(other.statusCode, `${where} with tenant demo's id`).toBe(404);
         }
         for (const marker of markers) {

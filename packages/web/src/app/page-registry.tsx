@@ -37,6 +37,8 @@ export const pageRegistry: Readonly<Record<string, PageComponent>> = {
   'FinancialManagement/refund': lazyPage(() => import('../modules/payments/pages/refund-page'), 'RefundPage'),
   'OrderManagement/parkingOrderEditAudit': lazyPage(() => import('../modules/orders/pages/record-edit-audit-page'), 'RecordEditAuditPage'),
   'OrderManagement/OrderWarning': lazyPage(() => import('../modules/orders/pages/order-warning-page'), 'OrderWarningPage'),
+  'jointRecovery/unpaidOrders': lazyPage(() => import('../modules/recovery/pages/unpaid-order-page'), 'UnpaidOrderPage'),
+  'jointRecovery/recoveryRecord': lazyPage(() => import('../modules/recovery/pages/recovery-record-page'), 'RecoveryRecordPage'),
 };
 
 export function pageElement(urlAddress: string, title: string, registry: Readonly<Record<string, PageComponent>> = pageRegistry): ReactNode {

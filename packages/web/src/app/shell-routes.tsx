@@ -4,7 +4,6 @@ import { PublicPlaceholderPage } from '../mobile/public-placeholder-page';
 import { publicRouteTable } from '../mobile/public-route-table';
 import { ScreenPlaceholderPage } from '../screens/screen-placeholder-page';
 import { screenRouteTable } from '../screens/screen-route-table';
-import { ConstructionPage } from '../shared/pages/construction-page';
 import { ForbiddenPage, NotFoundPage } from '../shared/pages/error-page';
 import { RedirectPage } from '../shell/redirect-page';
 import { RootRedirect } from '../shell/root-redirect';
@@ -17,6 +16,7 @@ const UserCenterPage = lazyPage(() => import('../modules/system/pages/user-cente
 const ScanLandingPage = lazyPage(() => import('../modules/parking/pages/scan-landing-page'), 'ScanLandingPage');
 const SpaceBatchPage = lazyPage(() => import('../modules/parking/pages/space-batch-page'), 'SpaceBatchPage');
 const ParkingRecordDetailPage = lazyPage(() => import('../modules/orders/pages/parking-record-detail-page'), 'ParkingRecordDetailPage');
+const UnpaidOrderDetailPage = lazyPage(() => import('../modules/recovery/pages/unpaid-order-detail-page'), 'UnpaidOrderDetailPage');
 
 const titled = (title: string): RouteHandle => ({ title });
 
@@ -35,12 +35,6 @@ export const standaloneRoutes: RouteObject[] = [
   { path: '401', handle: titled('401'), element: <ForbiddenPage /> },
 ];
 
-const placeholder = (path: string, title: string): RouteObject => ({
-  path,
-  handle: titled(title),
-  element: <ConstructionPage title={title} />,
-});
-
 /** Spec §2 "Routes inside the shell" that do not come from the menu. */
 export const fixedShellRoutes: RouteObject[] = [
   { index: true, element: <RootRedirect /> },
@@ -52,5 +46,9 @@ export const fixedShellRoutes: RouteObject[] = [
     handle: titled('停车订单详情'),
     element: <Suspense fallback={<RouteFallback />}><ParkingRecordDetailPage /></Suspense>,
   },
-  placeholder('jointRecovery/unpaidOrders/:id', '欠费订单详情'),
+  {
+    path: 'jointRecovery/unpaidOrders/:id',
+    handle: titled('欠费订单详情'),
+    element: <Suspense fallback={<RouteFallback />}><UnpaidOrderDetailPage /></Suspense>,
+  },
 ];

@@ -8,3 +8,4 @@ export * from './devices.js';
 export * from './orders.js';
 export * from './payments.js';
 export * from './order-warnings.js';
+export * from './recovery.js';

@@ -232,13 +232,16 @@ const leave = async (s: EventScope, open: ParkingRecordRow, laneId: string | nul
   if (!priced) reasons.push('no_tariff');
   if (s.at.getTime() - enteredAt.getTime() > s.rules.longStayHours * HOUR_MS) reasons.push('long_stay');
   const all = withReasons(open.abnormalReasons, ...reasons);
+  const money = settle(priced?.amountDue ?? 0, priced?.discount ?? 0, open.paid);
+  // a space has no barrier to wait at: a car leaving it owing money has left without paying (欠费)
+  if (!releaseAfterPayment && money.state === 'awaiting_payment') money.state = 'unpaid';
   const record = await updateRecord(s.tx, s.device.tenantId, open.id, {
     exitLaneId: laneId,
     exitedAt: s.at,
     exitEventId: s.event.deviceEventId,
     exitConfidence: s.event.confidence,
     exitPhoto: s.photo,
-    ...settle(priced?.amountDue ?? 0, priced?.discount ?? 0, open.paid),
+    ...money,
     abnormal: all.length > 0,
     abnormalReasons: all,
   });

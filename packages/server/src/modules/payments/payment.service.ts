@@ -2,6 +2,7 @@ import { formatAmount, paymentChannelNames, type ParkingRecordState, type Paymen
 import type { Db } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../plugins/app-error.js';
 import type { AuthContext } from '../../types.js';
+import { recordRecoveryOf } from '../recovery/recovery-record.service.js';
 import { recordOperation } from '../system/operation-log.service.js';
 import {
   claimPayment,
@@ -110,6 +111,8 @@ export const recordPayment = (db: Db, auth: AuthContext, input: PaymentValues, k
     const unpaid = record.unpaid - input.amount;
     const money = { discount: record.discount, paid: record.paid + input.amount, unpaid, state: stateAfterPayment(record.state, unpaid) };
     await moveRecordMoney(tx, auth.tenantId, record.id, money);
+    // money taken for a record in arrears is a recovery (追缴), committed with the payment or not at all
+    await recordRecoveryOf(tx, record, claimed);
     const payment = await getPayment(tx, auth, claimed.id);
     await recordOperation(tx, auth, {
       module: 'payments',

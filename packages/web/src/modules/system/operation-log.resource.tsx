@@ -24,6 +24,7 @@ export const operationModuleEnum: ValueEnum = {
   devices: { text: '设备运维' },
   orders: { text: '订单管理' },
   payments: { text: '支付' },
+  recovery: { text: '联合追缴' },
   customers: { text: '车主管理' },
   service: { text: '客户服务' },
   finance: { text: '财务管理' },
@@ -32,9 +33,11 @@ export const operationModuleEnum: ValueEnum = {
 
 /** What a log entry's `target` is, in the words of the pages that change it. */
 export const operationTargetNames: Readonly<Record<string, string>> = {
+  arrearsReminder: '催缴记录',
   dictDetail: '字典项',
   menu: '菜单',
   organization: '组织',
+  parkingRecord: '停车记录',
   position: '岗位',
   role: '角色',
   session: '会话',

@@ -5,6 +5,7 @@ import type { TimelineProps } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { PlateText } from '../../../shared/components/plate-text';
+import { AbnormalReleaseButton, canReleaseAbnormally } from '../../recovery/components/abnormal-release-button';
 import { formatDateTime } from '../../../shared/resource/value-format';
 import { RecordEditHistory } from '../components/record-edit-history';
 import { RecordEditRequestDialog } from '../components/record-edit-request-dialog';
@@ -120,6 +121,7 @@ export function ParkingRecordDetailPage() {
           <Button icon={<EditOutlined />} disabled={record.state === 'void'} title={record.state === 'void' ? '停车记录已作废，不能再修改' : undefined} onClick={() => setAsking(true)}>
             申请修改
           </Button>
+          {canReleaseAbnormally(record) && <AbnormalReleaseButton record={record} />}
           {back}
         </Space>
       </div>

@@ -1,0 +1,2 @@
+export * from './recovery-record.schema.js';
+export * from './unpaid-order.schema.js';

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { pagedList, pageQuery } from '../common/paging.js';
+import { parkingRecord } from '../orders/parking-record.schema.js';
+
+/** 欠费订单: a record left unpaid, gathered by plate across every lot of the tenant (联合追缴). */
+export const unpaidOrderPaths = {
+  list: '/api/system/UnpaidOrders',
+  export: '/api/system/UnpaidOrders/Actions/Export',
+  /** :plateNumber is the plate, URL-encoded */
+  item: '/api/system/UnpaidOrders/:plateNumber',
+  reminders: '/api/system/UnpaidOrders/:plateNumber/Reminders',
+} as const;
+
+/** 手动放行 of a record awaiting payment at a lane: the car is let out and the record goes to pursuit. */
+export const abnormalReleasePath = '/api/system/ParkingRecord/:id/release';
+
+const fen = (label: string) => z.coerce.number({ error: `${label}必须是整数（分）` }).int(`${label}必须是整数（分）`).min(0, `${label}不能为负数`);
+const moment = (label: string) => z.iso.datetime({ offset: true, error: `${label}格式应为 ISO 8601，如 2025-03-03T08:00:00+08:00` });
+export const plateNumberText = z
+  .string({ error: '车牌号必须是文字' })
+  .trim()
+  .toUpperCase()
+  .min(1, '车牌号不能为空')
+  .max(16, '车牌号最长16位');
+
+export const unpaidOrderPlateParams = z.object({ plateNumber: plateNumberText });
+
+export const unpaidOrderListQuery = z
+  .strictObject({
+    ...pageQuery.shape,
+    sidx: z.enum(['owed', 'recordCount', 'lastExitedAt'], { error: '排序字段只能是 owed、recordCount 或 lastExitedAt' }).optional(),
+    plateNumber: plateNumberText.optional(),
+    /** exact: the whole plate; prefix: plates starting with it (粤B…) */
+    plateMatch: z.enum(['exact', 'prefix'], { error: '车牌匹配方式只能是 exact（精确）或 prefix（前缀）' }).default('exact'),
+    /** only the plate's arrears on this lot are counted */
+    lotId: z.uuid('停车场编号格式不正确').optional(),
+    owedMin: fen('最低欠费金额').optional(),
+    owedMax: fen('最高欠费金额').optional(),
+    exitedFrom: moment('出场开始时间').optional(),
+    exitedTo: moment('出场结束时间').optional(),
+  })
+  .superRefine((q, ctx) => {
+    if (q.exitedFrom && q.exitedTo && new Date(q.exitedTo) < new Date(q.exitedFrom)) ctx.addIssue({ code: 'custom', path: ['exitedTo'], message: '出场结束时间不能早于开始时间' });
+    if (q.owedMin !== undefined && q.owedMax !== undefined && q.owedMax < q.owedMin) ctx.addIssue({ code: 'custom', path: ['owedMax'], message: '最高欠费金额不能小于最低欠费金额' });
+  });
+export type UnpaidOrderListQuery = z.input<typeof unpaidOrderListQuery>;
+export type UnpaidOrderListValues = z.output<typeof unpaidOrderListQuery>;
+
+export const unpaidOrderLot = z.object({ id: z.string(), name: z.string() });
+
+/** one plate and what it owes */
+export const unpaidOrder = z.object({
+  plateNumber: z.string(),
+  recordCount: z.number().int(),
+  /** fen: the sum of the records' unpaid */
+  owed: z.number().int(),
+  firstExitedAt: z.string().nullable(),
+  lastExitedAt: z.string().nullable(),
+  lots: z.array(unpaidOrderLot),
+});
+export type UnpaidOrder = z.infer<typeof unpaidOrder>;
+export const unpaidOrderPage = pagedList(unpaidOrder);
+
+/** 催缴 channels */
+export const reminderChannels = ['sms', 'phone', 'letter', 'other'] as const;
+export type ReminderChannel = (typeof reminderChannels)[number];
+export const reminderChannelNames: Readonly<Record<ReminderChannel, string>> = {
+  sms: '短信',
+  phone: '电话',
+  letter: '信函',
+  other: '其他',
+};
+
+export const arrearsReminderInput = z.strictObject({
+  channel: z.enum(reminderChannels, { error: `催缴方式只能是 ${reminderChannels.join('、')}（短信、电话、信函、其他）` }),
+  content: z.string({ error: (issue) => (issue.input === undefined ? '请输入催缴内容' : '催缴内容必须是文字') }).trim().min(1, '请输入催缴内容').max(500, '催缴内容最长500个字'),
+});
+export type ArrearsReminderInput = z.input<typeof arrearsReminderInput>;
+export type ArrearsReminderValues = z.output<typeof arrearsReminderInput>;
+
+export const arrearsReminder = z.object({
+  id: z.string(),
+  plateNumber: z.string(),
+  channel: z.enum(reminderChannels),
+  content: z.string(),
+  operatorId: z.string().nullable(),
+  operatorName: z.string(),
+  createdAt: z.string(),
+});
+export type ArrearsReminder = z.infer<typeof arrearsReminder>;
+
+/** what a plate owes now, the reminders sent and the money already recovered */
+export const unpaidOrderDetail = z.object({
+  plateNumber: z.string(),
+  owed: z.number().int(),
+  records: z.array(parkingRecord),
+  reminders: z.array(arrearsReminder),
+  recovered: z.number().int(),
+});
+export type UnpaidOrderDetail = z.infer<typeof unpaidOrderDetail>;
+
+export const abnormalReleaseInput = z.strictObject({
+  reason: z.string({ error: (issue) => (issue.input === undefined ? '请输入放行原因' : '放行原因必须是文字') }).trim().min(1, '请输入放行原因').max(255, '放行原因最长255个字'),
+});
+export type AbnormalReleaseInput = z.input<typeof abnormalReleaseInput>;

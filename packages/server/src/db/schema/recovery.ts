@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { PaymentChannel, ReminderChannel } from '@parking/contract';
+import { users } from './identity.js';
+import { parkingRecords } from './orders.js';
+import { parkingLots } from './parking.js';
+import { payments } from './payments.js';
+import { createdAt, tenants } from './tenancy.js';
+
+const tenantId = () =>
+  uuid('tenant_id')
+    .notNull()
+    .references(() => tenants.id, { onDelete: 'cascade' });
+
+/** 催缴: staff reminding the owner of a plate of its arrears, by SMS, phone, letter or otherwise. */
+export const arrearsReminders = pgTable(
+  'arrears_reminders',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').primaryKey().defaultRandom(),
+    plateNumber: text('plate_number').notNull(),
+    channel: text('channel').$type<ReminderChannel>().notNull(),
+    content: text('content').notNull(),
+    operatorId: uuid('operator_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('arrears_reminders_tenant_plate').on(t.tenantId, t.plateNumber, t.createdAt)],
+);
+
+/** 追缴记录: a payment taken for a record that had gone to pursuit (欠费), written with the payment itself. */
+export const recoveryRecords = pgTable(
+  'recovery_records',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').primaryKey().defaultRandom(),
+    recordId: uuid('record_id')
+      .notNull()
+      .references(() => parkingRecords.id, { onDelete: 'no action' }),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'no action' }),
+    plateNumber: text('plate_number').notNull(),
+    lotId: uuid('lot_id')
+      .notNull()
+      .references(() => parkingLots.id, { onDelete: 'no action' }),
+    amount: integer('amount').notNull(),
+    channel: text('channel').$type<PaymentChannel>().notNull(),
+    recoveredAt: timestamp('recovered_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // one payment recovers once, whatever retries the payment saw
+    uniqueIndex('recovery_records_tenant_payment').on(t.tenantId, t.paymentId),
+    index('recovery_records_tenant_recovered_at').on(t.tenantId, t.recoveredAt),
+    index('recovery_records_tenant_plate').on(t.tenantId, t.plateNumber),
+    check('recovery_records_amount_positive', sql`${t.amount} > 0`),
+  ],
+);

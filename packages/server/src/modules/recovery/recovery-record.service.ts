@@ -1,0 +1,46 @@
+import type { RecoveryRecord, RecoveryRecordListValues } from '@parking/contract';
+import type { Db } from '../../db/client.js';
+import type { parkingRecords, payments } from '../../db/schema/index.js';
+import type { AuthContext } from '../../types.js';
+import { insertRecoveryRecord, pageRecoveryRecords, type ListedRecoveryRow } from './recovery.repository.js';
+
+type ParkingRecordRow = typeof parkingRecords.$inferSelect;
+type PaymentRow = typeof payments.$inferSelect;
+
+const toRecoveryRecord = ({ recovery: r, lotName, exitedAt, operatorName }: ListedRecoveryRow): RecoveryRecord => ({
+  id: r.id,
+  recordId: r.recordId,
+  paymentId: r.paymentId,
+  plateNumber: r.plateNumber,
+  lotId: r.lotId,
+  lotName,
+  amount: r.amount,
+  channel: r.channel,
+  recoveredAt: r.recoveredAt.toISOString(),
+  exitedAt: exitedAt?.toISOString() ?? null,
+  operatorName: operatorName ?? '',
+});
+
+/**
+ * Called inside the payment's transaction, right after the money moved: a payment on a record
+ * that was in arrears (欠费) before it is a recovery, written once per payment.
+ */
+export const recordRecoveryOf = async (tx: Db, before: ParkingRecordRow, payment: PaymentRow) => {
+  if (before.state !== 'unpaid') return undefined;
+  return insertRecoveryRecord(tx, {
+    tenantId: payment.tenantId,
+    recordId: before.id,
+    paymentId: payment.id,
+    plateNumber: before.plateNumber,
+    lotId: before.lotId,
+    amount: payment.amount,
+    channel: payment.channel,
+    recoveredAt: payment.paidAt,
+  });
+};
+
+export const listRecoveryRecords = async (db: Db, auth: AuthContext, query: RecoveryRecordListValues) => {
+  const { currentPage, pageSize, ...filter } = query;
+  const { rows, total } = await pageRecoveryRecords(db, auth.tenantId, filter, { currentPage, pageSize });
+  return { list: rows.map(toRecoveryRecord), pagination: { currentPage, pageSize, total } };
+};

@@ -1,0 +1,141 @@
+import { and, asc, count, desc, eq, gte, like, lte, ne, sql, type SQL } from 'drizzle-orm';
+import type { RecoveryRecordListValues, UnpaidOrderListValues } from '@parking/contract';
+import type { Db } from '../../db/client.js';
+import { arrearsReminders, parkingLots, parkingRecords, payments, recoveryRecords, users } from '../../db/schema/index.js';
+import { prefixPattern } from '../../shared/like-pattern.js';
+
+export type ArrearsReminderRow = typeof arrearsReminders.$inferSelect;
+export type RecoveryRecordRow = typeof recoveryRecords.$inferSelect;
+type Page = { currentPage: number; pageSize: number };
+type UnpaidOrderFilter = Omit<UnpaidOrderListValues, 'currentPage' | 'pageSize'>;
+type RecoveryRecordFilter = Omit<RecoveryRecordListValues, 'currentPage' | 'pageSize'>;
+
+/** pg answers timestamps of an aggregate as Date, PGlite may as text: one shape for both */
+const isoOf = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+const plateCondition = (column: typeof parkingRecords.plateNumber | typeof recoveryRecords.plateNumber, plate: string | undefined, match: 'exact' | 'prefix') =>
+  plate ? (match === 'prefix' ? like(column, prefixPattern(plate)) : eq(column, plate)) : undefined;
+
+/** A record in arrears: left without paying, not yet settled. A stay with no plate read cannot be pursued by plate. */
+const inArrears = (tenantId: string) => and(eq(parkingRecords.tenantId, tenantId), eq(parkingRecords.state, 'unpaid'), ne(parkingRecords.plateNumber, ''));
+
+const owedSum = sql<string>`sum(${parkingRecords.unpaid})`;
+const recordCount = sql<string>`count(*)`;
+const lastExit = sql<Date | string | null>`max(${parkingRecords.exitedAt})`;
+const unpaidOrderSort: Record<NonNullable<UnpaidOrderFilter['sidx']>, SQL> = { owed: owedSum, recordCount, lastExitedAt: lastExit };
+
+/** Arrears grouped by plate across every lot of the tenant: one row per plate with what it owes and where. */
+export const pageUnpaidOrders = async (db: Db, tenantId: string, f: UnpaidOrderFilter, page: Page) => {
+  const where = and(
+    inArrears(tenantId),
+    plateCondition(parkingRecords.plateNumber, f.plateNumber, f.plateMatch),
+    f.lotId ? eq(parkingRecords.lotId, f.lotId) : undefined,
+    f.exitedFrom ? gte(parkingRecords.exitedAt, new Date(f.exitedFrom)) : undefined,
+    f.exitedTo ? lte(parkingRecords.exitedAt, new Date(f.exitedTo)) : undefined,
+  );
+  const having = and(
+    f.owedMin === undefined ? undefined : sql`${owedSum} >= ${f.owedMin}`,
+    f.owedMax === undefined ? undefined : sql`${owedSum} <= ${f.owedMax}`,
+  );
+  const grouped = db
+    .select({
+      plateNumber: parkingRecords.plateNumber,
+      recordCount: recordCount.as('record_count'),
+      owed: owedSum.as('owed'),
+      firstExitedAt: sql<Date | string | null>`min(${parkingRecords.exitedAt})`.as('first_exited_at'),
+      lastExitedAt: lastExit.as('last_exited_at'),
+      lots: sql<{ id: string; name: string }[]>`jsonb_agg(distinct jsonb_build_object('id', ${parkingLots.id}, 'name', ${parkingLots.name}))`.as('lots'),
+    })
+    .from(parkingRecords)
+    .innerJoin(parkingLots, eq(parkingLots.id, parkingRecords.lotId))
+    .where(where)
+    .groupBy(parkingRecords.plateNumber)
+    .having(having);
+  const [total] = await db.select({ n: count() }).from(grouped.as('plates'));
+  // the biggest debts first when nothing is asked for; a column asked for sorts ascending unless told otherwise
+  const direction = (f.sort ?? (f.sidx ? 'asc' : 'desc')) === 'asc' ? asc : desc;
+  const rows = await grouped
+    .orderBy(direction(unpaidOrderSort[f.sidx ?? 'owed']), asc(parkingRecords.plateNumber))
+    .limit(page.pageSize)
+    .offset((page.currentPage - 1) * page.pageSize);
+  return {
+    rows: rows.map((r) => ({
+      plateNumber: r.plateNumber,
+      recordCount: Number(r.recordCount),
+      owed: Number(r.owed),
+      firstExitedAt: isoOf(r.firstExitedAt),
+      lastExitedAt: isoOf(r.lastExitedAt),
+      lots: [...r.lots].sort((a, b) => a.name.localeCompare(b.name, 'zh-CN')),
+    })),
+    total: Number(total?.n ?? 0),
+  };
+};
+
+/** fen the plate owes now, over every lot of the tenant */
+export const owedByPlate = async (db: Db, tenantId: string, plateNumber: string) => {
+  const [row] = await db
+    .select({ owed: sql<string>`coalesce(${owedSum}, 0)`, records: recordCount })
+    .from(parkingRecords)
+    .where(and(inArrears(tenantId), eq(parkingRecords.plateNumber, plateNumber)));
+  return { owed: Number(row?.owed ?? 0), records: Number(row?.records ?? 0) };
+};
+
+export const insertReminder = async (db: Db, values: typeof arrearsReminders.$inferInsert) => {
+  const [row] = await db.insert(arrearsReminders).values(values).returning();
+  return row!;
+};
+
+export type ListedReminderRow = { reminder: ArrearsReminderRow; operatorName: string | null };
+
+/** the plate's reminders, newest first */
+export const remindersOfPlate = (db: Db, tenantId: string, plateNumber: string): Promise<ListedReminderRow[]> =>
+  db
+    .select({ reminder: arrearsReminders, operatorName: users.realName })
+    .from(arrearsReminders)
+    .leftJoin(users, eq(users.id, arrearsReminders.operatorId))
+    .where(and(eq(arrearsReminders.tenantId, tenantId), eq(arrearsReminders.plateNumber, plateNumber)))
+    .orderBy(desc(arrearsReminders.createdAt), desc(arrearsReminders.id));
+
+export const insertRecoveryRecord = async (db: Db, values: typeof recoveryRecords.$inferInsert) => {
+  const [row] = await db.insert(recoveryRecords).values(values).onConflictDoNothing({ target: [recoveryRecords.tenantId, recoveryRecords.paymentId] }).returning();
+  return row;
+};
+
+/** fen recovered from the plate so far, and how many payments brought it */
+export const recoveredOfPlate = async (db: Db, tenantId: string, plateNumber: string) => {
+  const [row] = await db
+    .select({ amount: sql<string>`coalesce(sum(${recoveryRecords.amount}), 0)`, n: count() })
+    .from(recoveryRecords)
+    .where(and(eq(recoveryRecords.tenantId, tenantId), eq(recoveryRecords.plateNumber, plateNumber)));
+  return { amount: Number(row?.amount ?? 0), count: Number(row?.n ?? 0) };
+};
+
+export type ListedRecoveryRow = { recovery: RecoveryRecordRow; lotName: string; exitedAt: Date | null; operatorName: string | null };
+const listedRecovery = { recovery: recoveryRecords, lotName: parkingLots.name, exitedAt: parkingRecords.exitedAt, operatorName: users.realName };
+const recoverySort = { recoveredAt: recoveryRecords.recoveredAt, amount: recoveryRecords.amount } as const;
+
+export const pageRecoveryRecords = async (db: Db, tenantId: string, f: RecoveryRecordFilter, page: Page) => {
+  const where = and(
+    eq(recoveryRecords.tenantId, tenantId),
+    plateCondition(recoveryRecords.plateNumber, f.plateNumber, f.plateMatch),
+    f.lotId ? eq(recoveryRecords.lotId, f.lotId) : undefined,
+    f.recordId ? eq(recoveryRecords.recordId, f.recordId) : undefined,
+    f.channel ? eq(recoveryRecords.channel, f.channel) : undefined,
+    f.recoveredFrom ? gte(recoveryRecords.recoveredAt, new Date(f.recoveredFrom)) : undefined,
+    f.recoveredTo ? lte(recoveryRecords.recoveredAt, new Date(f.recoveredTo)) : undefined,
+  );
+  const direction = (f.sort ?? (f.sidx ? 'asc' : 'desc')) === 'asc' ? asc : desc;
+  const [total] = await db.select({ n: count() }).from(recoveryRecords).where(where);
+  const rows: ListedRecoveryRow[] = await db
+    .select(listedRecovery)
+    .from(recoveryRecords)
+    .innerJoin(parkingLots, eq(parkingLots.id, recoveryRecords.lotId))
+    .innerJoin(parkingRecords, eq(parkingRecords.id, recoveryRecords.recordId))
+    .innerJoin(payments, eq(payments.id, recoveryRecords.paymentId))
+    .leftJoin(users, eq(users.id, payments.operatorId))
+    .where(where)
+    .orderBy(direction(recoverySort[f.sidx ?? 'recoveredAt']), asc(recoveryRecords.id))
+    .limit(page.pageSize)
+    .offset((page.currentPage - 1) * page.pageSize);
+  return { rows, total: Number(total?.n ?? 0) };
+};
