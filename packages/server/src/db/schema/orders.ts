@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { AbnormalReason, ParkingRecordState, RecordEditKind, RecordEditRequested, RecordEditSnapshot, RecordEditStatus, VehicleEventResult } from '@parking/contract';
 import { devices } from './devices.js';
 import { users } from './identity.js';
@@ -60,10 +60,28 @@ export const parkingRecords = pgTable(
     index('parking_records_tenant_lot_plate').on(t.tenantId, t.lotId, t.plateNumber),
     index('parking_records_tenant_entered').on(t.tenantId, t.enteredAt),
     index('parking_records_tenant_state').on(t.tenantId, t.state),
+    // plate prefix search (粤B…) whatever the database's collation
+    index('parking_records_tenant_plate_prefix').on(t.tenantId, t.plateNumber.op('text_pattern_ops')),
     // the money invariant of every record, held by the database whatever code writes it
     check('parking_records_money', sql`${t.amountDue} - ${t.discount} = ${t.paid} + ${t.unpaid}`),
     check('parking_records_money_non_negative', sql`${t.amountDue} >= 0 AND ${t.discount} >= 0 AND ${t.paid} >= 0 AND ${t.unpaid} >= 0`),
   ],
+);
+
+/**
+ * How many records each lot holds, kept by statement triggers on parking_records (migration
+ * 0017), so the list's total for a whole tenant or lot is a sum of a few rows, not a count of millions.
+ */
+export const parkingRecordCounts = pgTable(
+  'parking_record_counts',
+  {
+    tenantId: tenantId(),
+    lotId: uuid('lot_id')
+      .notNull()
+      .references(() => parkingLots.id, { onDelete: 'cascade' }),
+    records: bigint('records', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.lotId] })],
 );
 
 /** Every vehicle event a device sent, once per device event id, with the answer it got: a resend gets the same answer. */

@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, gte, like, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, like, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ParkingRecordListValues } from '@parking/contract';
 import type { Db } from '../../db/client.js';
-import { longRentals, parkingLanes, parkingLots, parkingRecords, parkingSpaces, tariffVersions, tariffs, vehicleEvents } from '../../db/schema/index.js';
+import { longRentals, parkingLanes, parkingLots, parkingRecordCounts, parkingRecords, parkingSpaces, tariffVersions, tariffs, vehicleEvents } from '../../db/schema/index.js';
 import { prefixPattern } from '../../shared/like-pattern.js';
 
 export type ParkingRecordRow = typeof parkingRecords.$inferSelect;
@@ -168,12 +168,14 @@ const recordConditions = (tenantId: string, f: Filter) =>
     f.amountMax === undefined ? undefined : lte(parkingRecords.amountDue, f.amountMax),
   );
 
-export const pageParkingRecords = async (db: Db, tenantId: string, filter: Filter, page: { currentPage: number; pageSize: number }) => {
-  const where = recordConditions(tenantId, filter);
+const recordOrder = (filter: Filter) => {
   // newest entry first when nothing is asked for; a column asked for sorts ascending unless told otherwise
   const direction = (filter.sort ?? (filter.sidx ? 'asc' : 'desc')) === 'asc' ? asc : desc;
-  const [total] = await db.select({ n: count() }).from(parkingRecords).where(where);
-  const rows: ListedRecordRow[] = await db
+  return [direction(sortColumns[filter.sidx ?? 'enteredAt']), desc(parkingRecords.createdAt), asc(parkingRecords.id)] as const;
+};
+
+const listedRecords = (db: Db, where: SQL | undefined, filter: Filter) =>
+  db
     .select(listedColumns)
     .from(parkingRecords)
     .innerJoin(parkingLots, eq(parkingLots.id, parkingRecords.lotId))
@@ -181,11 +183,83 @@ export const pageParkingRecords = async (db: Db, tenantId: string, filter: Filte
     .leftJoin(exitLanes, eq(exitLanes.id, parkingRecords.exitLaneId))
     .leftJoin(parkingSpaces, eq(parkingSpaces.id, parkingRecords.spaceId))
     .where(where)
-    .orderBy(direction(sortColumns[filter.sidx ?? 'enteredAt']), desc(parkingRecords.createdAt), asc(parkingRecords.id))
+    .orderBy(...recordOrder(filter));
+
+/** Whether the filter narrows by nothing but the lot: then the kept per-lot counts give the total. */
+const countedByLot = (f: Filter) =>
+  f.plateNumber === undefined && f.plateColour === undefined && f.state === undefined && f.enteredFrom === undefined && f.enteredTo === undefined && f.amountMin === undefined && f.amountMax === undefined;
+
+/** How many records the filter finds: a sum over parking_record_counts for a whole tenant or lot, a count otherwise. */
+const countRecords = async (db: Db, tenantId: string, filter: Filter, where: SQL | undefined) => {
+  if (countedByLot(filter)) {
+    const [kept] = await db
+      .select({ n: sql<string>`coalesce(sum(${parkingRecordCounts.records}), 0)` })
+      .from(parkingRecordCounts)
+      .where(and(eq(parkingRecordCounts.tenantId, tenantId), filter.lotId ? eq(parkingRecordCounts.lotId, filter.lotId) : undefined));
+    return Number(kept?.n ?? 0);
+  }
+  const [counted] = await db.select({ n: count() }).from(parkingRecords).where(where);
+  return Number(counted?.n ?? 0);
+};
+
+export const pageParkingRecords = async (db: Db, tenantId: string, filter: Filter, page: { currentPage: number; pageSize: number }) => {
+  const where = recordConditions(tenantId, filter);
+  const total = await countRecords(db, tenantId, filter, where);
+  const rows: ListedRecordRow[] = await listedRecords(db, where, filter)
     .limit(page.pageSize)
     .offset((page.currentPage - 1) * page.pageSize);
-  return { rows, total: Number(total?.n ?? 0) };
+  return { rows, total };
 };
+
+/** The record's own columns by property name, and the names the list joins in, as one flat row. */
+const recordColumns = Object.entries(getTableColumns(parkingRecords));
+const flatColumns = sql.join(
+  [
+    ...recordColumns.map(([key, column]) => sql`${column} as ${sql.identifier(key)}`),
+    sql`${parkingLots.name} as "lotName"`,
+    sql`${entryLanes.name} as "entryLaneName"`,
+    sql`${exitLanes.name} as "exitLaneName"`,
+    sql`${parkingSpaces.number} as "spaceNumber"`,
+  ],
+  sql`, `,
+);
+
+const fromFlat = (row: Record<string, unknown>): ListedRecordRow => ({
+  record: Object.fromEntries(recordColumns.map(([key, column]) => [key, row[key] === null ? null : column.mapFromDriverValue(row[key])])) as ParkingRecordRow,
+  lotName: row.lotName as string,
+  entryLaneName: (row.entryLaneName as string | null) ?? null,
+  exitLaneName: (row.exitLaneName as string | null) ?? null,
+  spaceNumber: (row.spaceNumber as string | null) ?? null,
+});
+
+const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
+
+/**
+ * Every record the filter finds, in list order, `batch` at a time, through a server-side cursor:
+ * one query however many rows, and never more than a batch in memory. Needs a transaction (the
+ * request's tenant transaction is one); the cursor closes when the transaction ends.
+ */
+export async function* streamParkingRecords(db: Db, tenantId: string, filter: Filter, batch = 2000, limit = Number.MAX_SAFE_INTEGER) {
+  const where = recordConditions(tenantId, filter);
+  const order = recordOrder(filter);
+  const query = sql`select ${flatColumns} from ${parkingRecords}
+    inner join ${parkingLots} on ${parkingLots.id} = ${parkingRecords.lotId}
+    left join ${parkingLanes} ${entryLanes} on ${entryLanes.id} = ${parkingRecords.entryLaneId}
+    left join ${parkingLanes} ${exitLanes} on ${exitLanes.id} = ${parkingRecords.exitLaneId}
+    left join ${parkingSpaces} on ${parkingSpaces.id} = ${parkingRecords.spaceId}
+    where ${where} order by ${sql.join([...order], sql`, `)} limit ${limit}`;
+  await db.execute(sql`declare parking_record_export no scroll cursor for ${query}`);
+  try {
+    for (;;) {
+      const rows = rowsOf(await db.execute(sql.raw(`fetch ${batch} from parking_record_export`)));
+      if (rows.length > 0) yield rows.map(fromFlat);
+      if (rows.length < batch) return;
+    }
+  } finally {
+    // an aborted transaction has closed it already
+    await db.execute(sql`close parking_record_export`).catch(() => undefined);
+  }
+}
 
 export const findListedRecord = async (db: Db, tenantId: string, id: string): Promise<ListedRecordRow | undefined> => {
   const [row] = await db

@@ -109,6 +109,31 @@ describe('GET /api/system/ParkingRecord/Actions/Export', () => {
     // an empty 异常 cell is not written at all
   });
 
+  it('exports every record past one cursor batch, in the list\'s order, with arrays and times intact', async () => {
+    const [lot] = await t.database.db.select().from(parkingLots).where(eq(parkingLots.name, '记录路由停车场'));
+    const base = Date.parse('2024-06-01T00:00:00+08:00');
+    const many = Array.from({ length: 2105 }, (_, i) => ({
+      tenantId: lot!.tenantId,
+      lotId: lot!.id,
+      plateNumber: `川A${String(i).padStart(5, '0')}`,
+      enteredAt: new Date(base + i * 60_000),
+      exitedAt: new Date(base + i * 60_000 + 1_800_000),
+      state: 'closed' as const,
+      abnormal: i % 2 === 0,
+      abnormalReasons: i % 2 === 0 ? (['low_confidence', 'long_stay'] as const).slice() : [],
+    }));
+    for (let i = 0; i < many.length; i += 500) await t.database.db.insert(parkingRecords).values(many.slice(i, i + 500));
+    const query = `plateNumber=${encodeURIComponent('川A')}&plateMatch=prefix`;
+    const [, ...rows] = await rowsOf((await get(`${parkingRecordPaths.export}?${query}`)).rawPayload);
+    expect(rows).toHaveLength(2105);
+    // newest entry first, as the list shows them
+    const firstPage = (await get(`${parkingRecordPaths.list}?${query}&pageSize=10`)).json().data.list.map((r: { plateNumber: string }) => r.plateNumber);
+    expect(rows.slice(0, 10).map((r) => r[0])).toEqual(firstPage);
+    expect(rows[0]).toEqual(['川A02104', '蓝色', '记录路由停车场', undefined, '2024-06-02 11:04:00', '2024-06-02 11:34:00', '30分', '0.00', '0.00', '0.00', '0.00', '已完成', '车牌识别置信度低、超长停车']);
+    expect(rows.at(-1)![0]).toBe('川A00000');
+    expect(rows[1]![12]).toBeUndefined();
+  });
+
   it('refuses bad filters with 400 in Chinese, and other tenants and users without the page get nothing', async () => {
     const bad = await get(`${parkingRecordPaths.export}?amountMin=5&amountMax=1`);
     expect(bad.statusCode).toBe(400);

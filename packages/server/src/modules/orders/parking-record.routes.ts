@@ -16,8 +16,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth.js';
 import { notFound } from '../../plugins/app-error.js';
-import { pages, sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
-import { findParkingRecordPhoto, getParkingRecordDetail, listParkingRecords } from './parking-record.service.js';
+import { sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
+import { exportParkingRecords, findParkingRecordPhoto, getParkingRecordDetail, listParkingRecords } from './parking-record.service.js';
 
 const tags = ['orders'];
 /** the seeded 停车记录 page (OrderManagement/ParkingRecordOrder) */
@@ -63,7 +63,7 @@ export const parkingRecordRoutes: FastifyPluginAsyncZod = async (app) => {
           { header: '状态', width: 8, value: (r) => parkingRecordStateNames[r.state] },
           { header: '异常', width: 24, value: (r) => r.abnormalReasons.map((a) => abnormalReasonNames[a]).join('、') },
         ],
-        batches: pages(async (currentPage, pageSize) => (await listParkingRecords(request.db, auth, { ...filter, currentPage, pageSize })).list),
+        batches: exportParkingRecords(request.db, auth, filter),
       });
     },
   );

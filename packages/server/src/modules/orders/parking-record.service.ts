@@ -5,7 +5,7 @@ import { notFound } from '../../plugins/app-error.js';
 import type { AuthContext } from '../../types.js';
 import { listRecordEdits } from './record-edit-audit.service.js';
 import { priceStay } from './stay-price.js';
-import { findListedRecord, pageParkingRecords, type ListedRecordRow, type ParkingRecordRow } from './parking-record.repository.js';
+import { findListedRecord, pageParkingRecords, streamParkingRecords, type ListedRecordRow, type ParkingRecordRow } from './parking-record.repository.js';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
@@ -46,6 +46,14 @@ export const listParkingRecords = async (db: Db, auth: AuthContext, query: Parki
   const { rows, total } = await pageParkingRecords(db, auth.tenantId, filter, { currentPage, pageSize });
   return { list: rows.map(toRecord), pagination: { currentPage, pageSize, total } };
 };
+
+/** the most one export writes: a million rows is about 60 MB of xlsx */
+export const parkingRecordExportMax = 1_000_000;
+
+/** Every record the list's filters find, in the list's order, a batch at a time, for the xlsx export. */
+export async function* exportParkingRecords(db: Db, auth: AuthContext, filter: Omit<ParkingRecordListValues, 'currentPage' | 'pageSize'>) {
+  for await (const rows of streamParkingRecords(db, auth.tenantId, filter, 2000, parkingRecordExportMax)) yield rows.map(toRecord);
+}
 
 export const getParkingRecord = async (db: Db, auth: AuthContext, id: string) => {
   const row = await findListedRecord(db, auth.tenantId, id);
