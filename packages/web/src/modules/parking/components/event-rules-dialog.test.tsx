@@ -56,13 +56,16 @@ describe('事件规则 dialog', { timeout: 120_000 }, () => {
     await screen.findByLabelText('最低识别置信度');
     await typeInto('最低识别置信度', '1.5');
     await typeInto('首时段(分钟)', '1441');
+    await typeInto('超长停车(小时)', '2.5');
     await user.click((await dialog()).getByRole('button', { name: '保存' }));
     expect(await screen.findByText('最低识别置信度应在0到1之间')).toBeTruthy();
     expect(await screen.findByText('首时段应在1到1440分钟之间')).toBeTruthy();
+    expect(await screen.findByText('超长停车必须是整数')).toBeTruthy();
     expect(puts()).toHaveLength(0);
 
     await typeInto('最低识别置信度', '0.9');
     await typeInto('首时段(分钟)', '15');
+    await typeInto('超长停车(小时)', '48');
     await user.click(radio('免费放行'));
     await user.click((await dialog()).getByRole('button', { name: '保存' }));
     await waitFor(() => expect(puts()).toHaveLength(1));

@@ -45,7 +45,11 @@ const numberRules = (key: NumberRule): Rule[] => {
     { required: true, message: `请输入${label}` },
     { type: 'number', min, max, message: `${label}应在${min}到${max}${unit}之间` },
   ];
-  return Number.isInteger(step) ? [...rules, { validator: async (_, v: unknown) => { if (typeof v === 'number' && !Number.isInteger(v)) throw new Error(`${label}必须是整数`); } }] : rules;
+  if (!Number.isInteger(step)) return rules;
+  const wholeNumber = async (_: unknown, value: unknown) => {
+    if (typeof value === 'number' && !Number.isInteger(value)) throw new Error(`${label}必须是整数`);
+  };
+  return [...rules, { validator: wholeNumber }];
 };
 
 /** 事件规则: how the lot's barriers and records answer the edge cases of vehicle events; the server logs each save. */
