@@ -140,6 +140,7 @@ const bodies: Record<string, unknown> = {
   // filled in beforeAll with tenant demo's tariff
   'POST /api/system/Tariff/Actions/Trial': {},
   'PUT /api/system/Parking/{id}/Tariff': { tariffId: null },
+  'PUT /api/system/Parking/{id}/EventRules': { exitWithoutEntry: 'free', blacklistEntry: 'warn' },
   // device and screen bodies name tenant demo's lot and screen: filled in beforeAll
 };
 
@@ -206,7 +207,7 @@ const demoSnapshot = async () => {
     ),
     parkingLots: await rows(
       database.db.select().from(parkingLots).where(eq(parkingLots.tenantId, of)),
-      (l) => `${l.id}:${l.areaId}:${l.name}:${l.type}:${l.kind}:${l.totalSpaces}:${l.freeCount}:${l.longRentalSpaceLeave}:${l.tariffId}:${l.updatedAt.toISOString()}`,
+      (l) => `${l.id}:${l.areaId}:${l.name}:${l.type}:${l.kind}:${l.totalSpaces}:${l.freeCount}:${l.longRentalSpaceLeave}:${l.tariffId}:${JSON.stringify(l.eventRules)}:${l.updatedAt.toISOString()}`,
     ),
     tariffs: await rows(
       database.db.select().from(tariffs).where(eq(tariffs.tenantId, of)),
@@ -427,7 +428,7 @@ beforeAll(async () => {
   });
   const [demoTariff] = await database.db.select().from(tariffs).where(eq(tariffs.tenantId, demo!.id));
   ids.tariff = demoTariff!.id;
-  await database.db.update(parkingLots).set({ tariffId: ids.tariff }).where(eq(parkingLots.id, ids.parkingLot));
+  await database.db.update(parkingLots).set({ tariffId: ids.tariff, eventRules: { exitWithoutEntry: 'hold', blacklistEntry: 'refuse' } }).where(eq(parkingLots.id, ids.parkingLot));
   bodies['POST /api/system/Tariff/Actions/Trial'] = {
     tariffId: ids.tariff, enteredAt: '2025-03-03T08:00:00+08:00', exitedAt: '2025-03-03T09:00:00+08:00', vehicleClass: 'small',
   };

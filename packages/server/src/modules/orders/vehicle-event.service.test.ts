@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   beijingOnStreetClass3,
   fee,
+  lotEventRulesInput,
   tariffOf,
   vehicleEventInput,
   type LotEventRulesInput,
@@ -13,9 +14,11 @@ import {
 } from '@parking/contract';
 import type { Database } from '../../db/client.js';
 import { migrate } from '../../db/migrate.js';
-import { devices, longRentals, parkingLanes, parkingLots, parkingRecords, parkingSpaces, tariffVersions, tariffs, tenants, vehicleEvents } from '../../db/schema/index.js';
+import { devices, longRentals, parkingLanes, parkingLots, parkingRecords, parkingSpaces, tariffVersions, tariffs, tenants, users, vehicleEvents } from '../../db/schema/index.js';
 import { seedDemoData } from '../../db/seed/seed.js';
 import { createTestDatabase, testConfig } from '../../test/test-app.js';
+import type { AuthContext } from '../../types.js';
+import { saveLotEventRules } from '../parking/lot-event-rules.service.js';
 import { receiveVehicleEvent } from './vehicle-event.service.js';
 
 type DeviceRow = typeof devices.$inferSelect;
@@ -173,6 +176,18 @@ describe("the lot's rules for edge cases", () => {
     await setRules({ exitWithoutEntry: 'hold' });
     const exit = await send(cams.out, { kind: 'lane_exit', plate: '京A30003', occurredAt: '2025-03-03T15:00:00+08:00' });
     expect(exit).toMatchObject({ state: 'awaiting_payment', amountToPay: 0, release: false, abnormalReasons: ['exit_without_entry', 'held_for_staff'] });
+  });
+
+  it('follows the rules saved through the 事件规则 editor: exit without entry set to free closes owing nothing', async () => {
+    const [adminUser] = await database.db.select().from(users).where(and(eq(users.tenantId, tenantId), eq(users.account, 'admin')));
+    const admin: AuthContext = { sessionId: 's', userId: adminUser!.id, tenantId, tenantCode: 'demo', account: 'admin', isAdministrator: true, onPlatformTenant: false, ip: '127.0.0.1', userAgent: 'vitest' };
+    await saveLotEventRules(database.db, admin, laneLot, lotEventRulesInput.parse({ exitWithoutEntry: 'charge-first-period' }));
+    const charged = await send(cams.out, { kind: 'lane_exit', plate: '京A30004', occurredAt: '2025-03-03T15:00:00+08:00' });
+    expect(charged.amountToPay).toBeGreaterThan(0);
+    await saveLotEventRules(database.db, admin, laneLot, lotEventRulesInput.parse({ exitWithoutEntry: 'free' }));
+    const exit = await send(cams.out, { kind: 'lane_exit', plate: '京A30005', occurredAt: '2025-03-03T15:00:00+08:00' });
+    expect(exit).toMatchObject({ state: 'closed', amountToPay: 0, release: true, abnormalReasons: ['exit_without_entry'] });
+    expect(await recordOf(exit.recordId)).toMatchObject({ amountDue: 0, paid: 0, unpaid: 0, state: 'closed' });
   });
 
   it('a plate read below the lot\'s confidence marks the record abnormal, at entry or exit', async () => {

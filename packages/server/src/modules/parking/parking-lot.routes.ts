@@ -1,5 +1,8 @@
 import {
   envelope,
+  lotEventRules,
+  lotEventRulesInput,
+  lotEventRulesPaths,
   operationLogPage,
   parkingLot,
   parkingLotBindings,
@@ -24,6 +27,7 @@ import { anySignedIn, requireAuth } from '../../plugins/auth.js';
 import { pages, sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
 import { pageOperationLogs } from '../system/operation-log.repository.js';
 import { toLog } from '../system/operation-log.routes.js';
+import { getLotEventRules, saveLotEventRules } from './lot-event-rules.service.js';
 import {
   correctFreeCount,
   createParkingLot,
@@ -146,6 +150,30 @@ export const parkingLotRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(await setLongRentalSpaceLeave(request.db, requireAuth(request), request.params.id, request.body.longRentalSpaceLeave), '修改成功'),
+  );
+
+  app.get(
+    lotEventRulesPaths.item,
+    {
+      config: { permission },
+      schema: { tags, summary: '停车场事件规则（未设置的规则取默认值）', params: idParams, response: { 200: envelope(lotEventRules) } },
+    },
+    async (request) => ok(await getLotEventRules(request.db, requireAuth(request), request.params.id)),
+  );
+
+  app.put(
+    lotEventRulesPaths.item,
+    {
+      config: { permission },
+      schema: {
+        tags,
+        summary: '设置停车场事件规则（省略的规则恢复默认值）',
+        params: idParams,
+        body: lotEventRulesInput,
+        response: { 200: envelope(lotEventRules) },
+      },
+    },
+    async (request) => ok(await saveLotEventRules(request.db, requireAuth(request), request.params.id, request.body), '保存成功'),
   );
 
   app.get(

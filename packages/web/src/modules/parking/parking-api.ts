@@ -1,5 +1,7 @@
 import {
   longRentalPaths,
+  lotEventRulesPaths,
+  type LotEventRules,
   parkingAreaPaths,
   parkingLotPaths,
   type ParkingLotKind,
@@ -61,6 +63,14 @@ export const fetchLotBindings = (id: string) => requestData<ParkingLotBindings>(
 /** PUT freecnt/{id}: the operator's correction of a lot's free count. */
 export const correctFreeCount = (id: string, freeCount: number) =>
   requestData<unknown>({ method: 'PUT', url: withId(parkingLotPaths.freeCount, id), data: { freeCount } });
+
+/** 事件规则 of a lot, with the defaults filled in for the rules never set. */
+export const fetchLotEventRules = (id: string) => requestData<LotEventRules>({ method: 'GET', url: withId(lotEventRulesPaths.item, id) });
+export const lotEventRulesKey = (id: string) => [...resourceKeys.all(parkingLotResourceKey), 'eventRules', id] as const;
+
+/** PUT EventRules: the whole set of rules; the server answers them as saved. */
+export const saveLotEventRules = (id: string, rules: LotEventRules) =>
+  requestData<LotEventRules>({ method: 'PUT', url: withId(lotEventRulesPaths.item, id), data: rules });
 
 /** The spec's parking list call: every enabled lot, or only the lane-based or space-based ones. */
 export const useLotOptions = (kind?: ParkingLotKind) =>

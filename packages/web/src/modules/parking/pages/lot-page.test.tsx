@@ -1,4 +1,4 @@
-import type { ParkingLot } from '@parking/contract';
+import { defaultLotEventRules, type ParkingLot } from '@parking/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { installFakeApi, ok, type RecordedCall } from '../../../test/fake-api';
@@ -79,6 +79,7 @@ function fakeServer() {
     'GET /api/system/Parking/bindIf/l-2': ok({ lanes: 0, spaces: 0, longRentals: 0, devices: 0, openOrders: 0, records: 0, deletable: true }),
     'DELETE /api/system/Parking/l-2': saved('删除成功'),
     'PUT /api/system/Parking/freecnt/l-1': saved('修改成功'),
+    'GET /api/system/Parking/l-1/EventRules': ok(defaultLotEventRules),
   });
 }
 
@@ -132,5 +133,14 @@ describe('停车场 page', { timeout: 120_000 }, () => {
     await screen.findByText('停车场「万象天地停车场」的空闲车位数将从 512 改为 500。');
     await user.click(screen.getByRole('button', { name: '确定' }));
     await waitFor(() => expect(bodyOf(callsTo(calls, 'PUT', '/api/system/Parking/freecnt/l-1')[0])).toEqual({ freeCount: 500 }));
+  });
+
+  it('事件规则 opens the lot\'s rules from its row', async () => {
+    const calls = fakeServer();
+    renderAt('/parkingAdmin/parkingList', '/parkingAdmin/parkingList', <LotPage />);
+    await user.click(within(await rowOf('万象天地停车场')).getByRole('button', { name: '事件规则' }));
+    expect(await screen.findByText('事件规则 - 万象天地停车场')).toBeTruthy();
+    expect((await screen.findByRole<HTMLInputElement>('radio', { name: '收首时段费' })).checked).toBe(true);
+    expect(callsTo(calls, 'GET', '/api/system/Parking/l-1/EventRules')).toHaveLength(1);
   });
 });

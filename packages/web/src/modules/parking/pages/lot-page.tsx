@@ -7,6 +7,7 @@ import { ResourceFormModal } from '../../../shared/resource/resource-form-modal'
 import { ResourceListPage } from '../../../shared/resource/resource-list-page';
 import { useListUrlState } from '../../../shared/resource/use-list-url-state';
 import { useResourceRemove } from '../../../shared/resource/use-resource';
+import { EventRulesDialog } from '../components/event-rules-dialog';
 import { FreeCountDialog } from '../components/free-count-dialog';
 import { LotQrCodeDialog } from '../components/lot-qrcode-dialog';
 import { LotDeleteButton } from '../components/lot-delete-button';
@@ -21,6 +22,7 @@ export function LotPage() {
   const { query } = useListUrlState(lotResource);
   const remove = useResourceRemove(lotResource);
   const [correcting, setCorrecting] = useState<ParkingLot | null>(null);
+  const [settingRules, setSettingRules] = useState<ParkingLot | null>(null);
   const [editing, setEditing] = useState<ParkingLot | null>(null);
   const [showingQrCode, setShowingQrCode] = useState<ParkingLot | null>(null);
   const [zipping, setZipping] = useState<string | null>(null);
@@ -47,7 +49,7 @@ export function LotPage() {
       <LotSummary filters={filterParams(query.filters)} />
       <ResourceListPage
         descriptor={lotResource}
-        actionsWidth={330}
+        actionsWidth={400}
         rowActions={(lot) => (
           <>
             <Button type="link" size="small" onClick={() => setShowingQrCode(lot)}>
@@ -59,6 +61,9 @@ export function LotPage() {
             <Button type="link" size="small" onClick={() => setCorrecting(lot)}>
               修正空位
             </Button>
+            <Button type="link" size="small" onClick={() => setSettingRules(lot)}>
+              事件规则
+            </Button>
             <Button type="link" size="small" onClick={() => setEditing(lot)}>
               编辑
             </Button>
@@ -69,6 +74,7 @@ export function LotPage() {
       {editing && <ResourceFormModal key={editing.id} descriptor={lotResource} record={editing} open onClose={() => setEditing(null)} />}
       {showingQrCode && <LotQrCodeDialog key={showingQrCode.id} lot={showingQrCode} onClose={() => setShowingQrCode(null)} />}
       {correcting && <FreeCountDialog key={correcting.id} lot={correcting} onClose={() => setCorrecting(null)} />}
+      {settingRules && <EventRulesDialog key={settingRules.id} lot={settingRules} onClose={() => setSettingRules(null)} />}
     </div>
   );
 }
