@@ -152,7 +152,7 @@ export const badgeText = (count: number | null) => (count === null ? null : coun
 /** How the console and exports name each messageType. */
 export const messageTypeNames: Readonly<Record<number, string>> = {
   1: '订单预警',
-  8: '订单预警(超时)',
+  8: '车辆布控预警',
   2: '车辆认证审核',
   3: '手机号变更审核',
   4: '订单修改审核',

@@ -5,7 +5,7 @@
 export const demoMessages: ReadonlyArray<{ messageType: number; messageName: string; messageText: string; minutesAgo: number }> = [
   { messageType: 1, messageName: '订单预警', messageText: '车牌 粤B12345 在 东门停车场 重复入场', minutesAgo: 5 },
   { messageType: 1, messageName: '订单预警', messageText: '车牌 京A88888 在 南门车道 无入场记录出场', minutesAgo: 42 },
-  { messageType: 8, messageName: '订单预警', messageText: '车牌 沪C66666 停车超过 72 小时', minutesAgo: 90 },
+  { messageType: 8, messageName: '车辆布控预警', messageText: '黑名单车辆 沪C66666 驶入 东门停车场', minutesAgo: 90 },
   { messageType: 2, messageName: '车辆认证审核', messageText: '车主 张先生 提交了车辆 粤B7K2Q9 的认证申请', minutesAgo: 12 },
   { messageType: 3, messageName: '手机号变更审核', messageText: '车主 李女士 申请将手机号变更为 139****0021', minutesAgo: 30 },
   { messageType: 4, messageName: '订单修改审核', messageText: '收费员 王五 申请修改订单金额：12.00 元 → 8.00 元', minutesAgo: 55 },

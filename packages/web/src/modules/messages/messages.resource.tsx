@@ -4,7 +4,7 @@ import { defineResource, type ValueEnum } from '../../shared/resource/resource-t
 /** messageType numbers of spec §4 as the console names them. */
 export const messageTypeEnum: ValueEnum = {
   '1': { text: '订单预警' },
-  '8': { text: '订单预警(超时)' },
+  '8': { text: '车辆布控预警' },
   '2': { text: '车辆认证审核' },
   '3': { text: '手机号变更审核' },
   '4': { text: '订单修改审核' },
