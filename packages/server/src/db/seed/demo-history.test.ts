@@ -47,8 +47,11 @@ describe('seedDemoHistory', () => {
     expect(paid).toHaveLength(done.payments);
     for (const p of paid) {
       const record = records.find((r) => r.id === p.recordId)!;
-      expect(p.paidAt.getTime()).toBeGreaterThan(record.exitedAt!.getTime());
+      expect(p.paidAt.getTime()).toBeGreaterThanOrEqual(Math.min(record.exitedAt!.getTime() + 60_000, now.getTime()));
       expect(p.paidAt.getTime()).toBeLessThan(record.exitedAt!.getTime() + 6 * 60_000);
+      expect(p.paidAt.getTime()).toBeLessThanOrEqual(now.getTime());
+      // only cash goes through a cashier's hands
+      expect(p.operatorId === null).toBe(p.channel !== 'cash');
     }
   });
 

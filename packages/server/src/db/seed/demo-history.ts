@@ -86,8 +86,9 @@ export const seedDemoHistory = async (db: Db, dataDir: string, days: number, now
     if (!result.recordId || result.amountToPay <= 0 || result.duplicate || random() >= payingShare) continue;
     const channel = channels[Math.floor(random() * channels.length)] ?? paymentChannels[0];
     const { payment } = await recordPayment(db, auth, { recordId: result.recordId, channel, amount: result.amountToPay, payer: '', remark: '' }, `demo-history-${event.deviceEventId}`);
-    // the driver paid as the car left, not when the demo was installed
-    await db.update(payments).set({ paidAt: new Date(event.at.getTime() + (1 + random() * 4) * 60_000) }).where(eq(payments.id, payment.id));
+    // the driver paid as the car left, not when the demo was installed; by phone, with no cashier
+    const paidAt = new Date(Math.min(now.getTime(), event.at.getTime() + (1 + random() * 4) * 60_000));
+    await db.update(payments).set({ paidAt, operatorId: channel === 'cash' ? admin!.id : null }).where(eq(payments.id, payment.id));
     paid += 1;
   }
   return { events: sent, payments: paid };
