@@ -310,7 +310,8 @@ export const receiveVehicleEvent = async (db: Db, device: Device, event: Vehicle
     const stored = photo ? await storeEventPhoto(dataDir, tenantId, at, photo) : null;
     const scope: EventScope = { tx, device, lot, rules: eventRulesOf(lot.eventRules), event, at, photo: stored };
     const result = event.kind === 'lane_entry' || event.kind === 'lane_exit' ? await laneEvent(scope) : await spaceEvent(scope);
-    await warnRecord(scope, result.recordId);
+    // a record with nothing abnormal has nothing to warn of: most events skip the lookup
+    if (result.abnormalReasons.length > 0) await warnRecord(scope, result.recordId);
     await saveVehicleEventResult(tx, claimed.id, { recordId: result.recordId, result });
     return result;
   });
