@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { http } from '../http/http-client';
 import { ApiError } from '../http/api-error';
 import { performHttpAction } from '../http/http-effects';
-import { downloadExport, filenameFromContentDisposition } from './export-download';
+import { downloadExport, exportProgressText, filenameFromContentDisposition } from './export-download';
 
 // the spec §8 notification would render after this file's DOM is gone; what it is told is enough
 vi.mock('../http/http-effects', () => ({ performHttpAction: vi.fn() }));
@@ -55,6 +55,20 @@ describe('downloadExport', () => {
     await expect(downloadExport('/api/system/systemMessage', { status: '0' }, '导出.xlsx')).resolves.toBe('系统消息.xlsx');
     expect(asked).toEqual({ url: '/api/system/systemMessage/Actions/Export', params: { status: '0' } });
     expect(clicked).toEqual(['系统消息.xlsx']);
+  });
+
+  it('reports the bytes received so far to whoever shows progress', async () => {
+    const bytes = new TextEncoder().encode('PK\u0003\u0004').buffer;
+    http.defaults.adapter = async (config) => {
+      config.onDownloadProgress?.({ loaded: 2048, bytes: 2048, lengthComputable: false } as never);
+      config.onDownloadProgress?.({ loaded: 3 * 1024 * 1024, bytes: 3 * 1024 * 1024 - 2048, lengthComputable: false } as never);
+      return respond(200, bytes, { 'content-type': 'application/octet-stream' })(config);
+    };
+    const seen: number[] = [];
+    await downloadExport('/api/system/ParkingRecord', {}, '停车记录.xlsx', (received) => seen.push(received));
+    expect(seen).toEqual([2048, 3 * 1024 * 1024]);
+    expect(seen.map(exportProgressText)).toEqual(['导出中 2 KB', '导出中 3.0 MB']);
+    expect(exportProgressText(undefined)).toBe('导出中');
   });
 
   it("turns a JSON failure into an ApiError carrying the server's msg", async () => {

@@ -55,9 +55,11 @@ export function saveBlob(blob: Blob, filename: string): void {
 }
 
 /** A file the server sends for a GET, with the name it suggests (content-disposition) or `fallbackName`. */
-export async function fetchFile(path: string, params: RequestParams, fallbackName: string): Promise<{ blob: Blob; filename: string }> {
+export async function fetchFile(path: string, params: RequestParams, fallbackName: string, onProgress?: (receivedBytes: number) => void): Promise<{ blob: Blob; filename: string }> {
   const response = await http.get<unknown>(path, {
     params,
+    // a streamed export has no length up front: what has arrived so far is the progress there is
+    ...(onProgress ? { onDownloadProgress: (event: { loaded: number }) => onProgress(event.loaded) } : {}),
     responseType: 'arraybuffer',
     transformResponse: [decodeJsonFailure],
   });
@@ -68,12 +70,19 @@ export async function fetchFile(path: string, params: RequestParams, fallbackNam
 }
 
 /** GET a file and save it under the server's name. */
-export async function downloadFile(path: string, params: RequestParams, fallbackName: string): Promise<string> {
-  const { blob, filename } = await fetchFile(path, params, fallbackName);
+export async function downloadFile(path: string, params: RequestParams, fallbackName: string, onProgress?: (receivedBytes: number) => void): Promise<string> {
+  const { blob, filename } = await fetchFile(path, params, fallbackName, onProgress);
   saveBlob(blob, filename);
   return filename;
 }
 
 /** GET {listPath}/Actions/Export with the list's filters, saved under the server's file name. */
-export const downloadExport = (listPath: string, params: RequestParams, fallbackName: string): Promise<string> =>
-  downloadFile(exportPath(listPath), params, fallbackName);
+export const downloadExport = (listPath: string, params: RequestParams, fallbackName: string, onProgress?: (receivedBytes: number) => void): Promise<string> =>
+  downloadFile(exportPath(listPath), params, fallbackName, onProgress);
+
+/** What the 导出 button says while a file arrives: "导出中" then the size so far, "导出中 1.2 MB". */
+export const exportProgressText = (receivedBytes: number | undefined): string => {
+  if (!receivedBytes) return '导出中';
+  if (receivedBytes < 1024 * 1024) return `导出中 ${Math.max(1, Math.round(receivedBytes / 1024))} KB`;
+  return `导出中 ${(receivedBytes / 1024 / 1024).toFixed(1)} MB`;
+};

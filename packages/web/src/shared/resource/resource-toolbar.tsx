@@ -2,7 +2,7 @@ import { DownloadOutlined, LoadingOutlined, PlusOutlined, ReloadOutlined } from 
 import { App, Button, Space, Tooltip, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { ApiError } from '../http/api-error';
-import { downloadExport } from './export-download';
+import { downloadExport, exportProgressText } from './export-download';
 import { toExportParams, type ListQuery } from './list-query';
 import type { ResourceDescriptor } from './resource-types';
 import { RoleGate } from './role-gate';
@@ -25,10 +25,12 @@ export function ResourceToolbar<T, Q>(props: ResourceToolbarProps<T, Q>) {
   const { descriptor, query, selectedCount, reloading, onReload, onCreate, extra } = props;
   const { message } = App.useApp();
   const [exporting, setExporting] = useState(false);
+  const [received, setReceived] = useState<number>();
 
   const exportList = () => {
     setExporting(true);
-    downloadExport(descriptor.listPath, { ...toExportParams(query), ...descriptor.fixedParams }, `${descriptor.name}.xlsx`)
+    setReceived(undefined);
+    downloadExport(descriptor.listPath, { ...toExportParams(query), ...descriptor.fixedParams }, `${descriptor.name}.xlsx`, setReceived)
       .then(
         () => message.success('导出成功'),
         (error: unknown) => {
@@ -55,7 +57,7 @@ export function ResourceToolbar<T, Q>(props: ResourceToolbarProps<T, Q>) {
           <RoleGate roles={descriptor.roles?.export}>
             {/* the icon is swapped by hand: antd's own loading icon can stay on screen after loading ends */}
             <Button icon={exporting ? <LoadingOutlined /> : <DownloadOutlined />} disabled={exporting} onClick={exportList}>
-              {exportButtonText}
+              {exporting ? exportProgressText(received) : exportButtonText}
             </Button>
           </RoleGate>
         )}
