@@ -5,6 +5,7 @@ import { devices } from '../../db/schema/index.js';
 import { pruneNonces } from './device-ingestion.service.js';
 import { openOutage } from './device-outage.js';
 import { devicesByIds } from './device.repository.js';
+import { startPeriodicJob, type JobLogger } from '../../shared/periodic-job.js';
 
 /**
  * One pass of the offline check at `now`: every enabled online device whose last heartbeat is more
@@ -35,33 +36,15 @@ export const checkOfflineDevices = (db: Db, now: Date) =>
     return { offline: rows.length, reported };
   });
 
-export interface OfflineJobLogger {
-  info: (details: object, message: string) => void;
-  error: (details: object, message: string) => void;
-}
+export type OfflineJobLogger = JobLogger;
 
 /**
  * Runs the offline check every `intervalMs` (DEVICE_OFFLINE_CHECK_MS; 0 turns it off) until
  * stopped. A pass still running when the next is due is not overlapped.
  */
-export const startDeviceOfflineJob = (db: Db, intervalMs: number, logger: OfflineJobLogger, clock: () => Date = () => new Date()) => {
-  if (intervalMs <= 0) return { stop: async () => undefined };
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = checkOfflineDevices(db, clock())
-      .then((result) => {
-        if (result.offline > 0) logger.info(result, 'devices went offline');
-      })
-      .catch((error: unknown) => logger.error({ err: error }, 'device offline check failed'))
-      .finally(() => {
-        running = null;
-      });
-  }, intervalMs);
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await running;
-    },
-  };
-};
+export const startDeviceOfflineJob = (db: Db, intervalMs: number, logger: OfflineJobLogger, clock: () => Date = () => new Date()) =>
+  startPeriodicJob(intervalMs, () => checkOfflineDevices(db, clock()), logger, {
+    done: 'devices went offline',
+    failed: 'device offline check failed',
+    worthTelling: (result) => result.offline > 0,
+  });

@@ -2,6 +2,7 @@ import { and, eq, gt, isNotNull, lte, not, sql } from 'drizzle-orm';
 import { eventRulesOf } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { parkingLots, parkingRecords } from '../../db/schema/index.js';
+import { startPeriodicJob, type JobLogger } from '../../shared/periodic-job.js';
 
 const MINUTE_MS = 60_000;
 
@@ -39,33 +40,15 @@ export const moveOverdueToArrears = (db: Db, now: Date) =>
     return { moved };
   });
 
-export interface ArrearsJobLogger {
-  info: (details: object, message: string) => void;
-  error: (details: object, message: string) => void;
-}
+export type ArrearsJobLogger = JobLogger;
 
 /**
  * Runs the arrears check every `intervalMs` (ARREARS_CHECK_MS; 0 turns it off) until stopped.
  * A pass still running when the next is due is not overlapped.
  */
-export const startArrearsJob = (db: Db, intervalMs: number, logger: ArrearsJobLogger, clock: () => Date = () => new Date()) => {
-  if (intervalMs <= 0) return { stop: async () => undefined };
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = moveOverdueToArrears(db, clock())
-      .then((result) => {
-        if (result.moved > 0) logger.info(result, 'records left unpaid went to pursuit');
-      })
-      .catch((error: unknown) => logger.error({ err: error }, 'arrears check failed'))
-      .finally(() => {
-        running = null;
-      });
-  }, intervalMs);
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await running;
-    },
-  };
-};
+export const startArrearsJob = (db: Db, intervalMs: number, logger: ArrearsJobLogger, clock: () => Date = () => new Date()) =>
+  startPeriodicJob(intervalMs, () => moveOverdueToArrears(db, clock()), logger, {
+    done: 'records left unpaid went to pursuit',
+    failed: 'arrears check failed',
+    worthTelling: (result) => result.moved > 0,
+  });
