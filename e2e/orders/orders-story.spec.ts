@@ -205,6 +205,14 @@ test('issue 6: simulated traffic, the list, an approved correction, an unpaid ex
     const focused = warnings.current.locator('tr.order-warning-row--focused');
     await expect.poll(() => warnings.cell(focused, '处理状态')).toBe('已处理');
     expect(await warnings.cell(focused, '处理说明')).toBe('已调取照片人工核对车牌');
+
+    // handled, it leaves the bell; the others stay
+    await shell.openMessages();
+    await shell.messages.getByRole('button', { name: '刷新' }).click();
+    await expect(shell.toast('刷新成功')).toBeVisible();
+    await shell.messages.getByRole('tab', { name: /^订单预警/ }).click();
+    await expect(shell.messages.locator('.message-list__item:visible').first()).toBeVisible();
+    await expect(message).toHaveCount(0);
   });
 });
 
