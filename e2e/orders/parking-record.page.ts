@@ -26,11 +26,22 @@ export class ParkingRecordPage extends ResourcePage {
     await this.search.getByRole('button', { name: /查\s*询/ }).click();
   }
 
+  /** 查询 the stays of one lot, picked by name in the 停车场 filter. */
+  async searchLot(name: string) {
+    await this.searchOption(this.search.getByLabel('停车场', { exact: true }), name);
+    await this.search.getByRole('button', { name: /查\s*询/ }).click();
+  }
+
   async openDetail(row: Locator) {
     await row.getByRole('button', { name: /详\s*情/ }).click();
     await expect(this.page).toHaveURL(/#\/OrderManagement\/parkingRecordOrderInfo\//);
     await expectViewShown(this.page);
     await expect(this.detail).toBeVisible();
+  }
+
+  /** One figure at the top of the detail (应收(元), 欠费(元)…) by its label. */
+  fact(label: string): Locator {
+    return this.detail.locator('.record-detail__facts').getByRole('rowheader', { name: label, exact: true }).locator('xpath=following-sibling::td[1]');
   }
 
   /** A step of the detail's timeline (入场, 出场, 计费, 状态) by its title. */

@@ -40,6 +40,21 @@ export class RecordEditAuditPage extends ResourcePage {
     await expect(this.dialog).toBeHidden();
   }
 
+  async searchPlate(plate: string) {
+    await this.search.getByLabel('车牌号', { exact: true }).fill(plate);
+    await this.search.getByRole('button', { name: /查\s*询/ }).click();
+  }
+
+  /** 通过 on a request's row or its dialog, with the reviewer's opinion. */
+  async approve(from: Locator, opinion: string) {
+    await from.getByRole('button', { name: /通\s*过/ }).click();
+    const decision = this.page.locator('.ant-modal:visible').filter({ hasText: '通过修改申请' });
+    await decision.getByLabel('审核意见').fill(opinion);
+    await decision.getByRole('button', { name: '确定通过' }).click();
+    await this.expectMessage('已通过，停车记录已修改');
+    await expect(decision).toBeHidden();
+  }
+
   /** The row of one field (应收, 欠费…) in the before/after table of a dialog or the detail. */
   changeRow(within: Locator, field: string): Locator {
     return within.locator('.record-edit-changes tbody tr').filter({ has: this.page.getByRole('cell', { name: field, exact: true }) });

@@ -24,6 +24,12 @@ export class UnpaidOrdersPage extends ResourcePage {
     await this.search.getByRole('button', { name: /查\s*询/ }).click();
   }
 
+  /** 查询 the plates owing at one lot, picked by name in the 停车场 filter. */
+  async searchLot(name: string) {
+    await this.searchOption(this.search.getByLabel('停车场', { exact: true }), name);
+    await this.search.getByRole('button', { name: /查\s*询/ }).click();
+  }
+
   async openDetail(row: Locator) {
     await row.getByRole('button', { name: /详\s*情/ }).click();
     await expect(this.page).toHaveURL(/#\/jointRecovery\/unpaidOrders\/[^/?]+/);

@@ -2,14 +2,9 @@ import type { Page, Request } from '@playwright/test';
 import { expect, mwFinance, signIn, test } from '../support/signed-in.fixtures.js';
 import { ShellPage } from './shell.page.js';
 
-const bell = (page: Page) => page.getByRole('button', { name: '系统消息' });
-const dialog = (page: Page) => page.locator('.message-dialog');
-/** Opens the dialog once the badge shows there is something to open. */
-async function openMessages(page: Page) {
-  await expect(bell(page).locator('.ant-badge-count')).toBeVisible();
-  await bell(page).click();
-  await expect(dialog(page)).toBeVisible();
-}
+const bell = (page: Page) => new ShellPage(page).bell;
+const dialog = (page: Page) => new ShellPage(page).messages;
+const openMessages = (page: Page) => new ShellPage(page).openMessages();
 const tabTitles = async (page: Page) => (await dialog(page).getByRole('tab').allInnerTexts()).map((t) => t.trim());
 const counts = (over: Record<string, number> = {}) => ({
   orderAlertcount: 0, reviewAppealcount: 0, deviceOfflineInCount: 0, deviceOfflineOutCount: 0, deviceOfflineCount: 0, kaipiaoCount: 0, ...over,

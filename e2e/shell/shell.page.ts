@@ -6,12 +6,29 @@ export class ShellPage {
   readonly navbar: Locator;
   readonly tags: Locator;
   readonly tagMenu: Locator;
+  /** the navbar's 系统消息 bell and the dialog it opens */
+  readonly bell: Locator;
+  readonly messages: Locator;
 
   constructor(readonly page: Page) {
     this.sidebar = page.locator('.ant-layout-sider');
     this.navbar = page.locator('.app-navbar');
     this.tags = page.locator('.tags-view__item');
     this.tagMenu = page.locator('.tags-view__menu');
+    this.bell = page.getByRole('button', { name: '系统消息' });
+    this.messages = page.locator('.message-dialog');
+  }
+
+  /** Opens the message dialog once the badge shows there is something to open. */
+  async openMessages() {
+    await expect(this.bell.locator('.ant-badge-count')).toBeVisible();
+    await this.bell.click();
+    await expect(this.messages).toBeVisible();
+  }
+
+  /** A message or task of the dialog's open tab, by text it shows. */
+  message(text: string): Locator {
+    return this.messages.locator('.message-list__item:visible', { hasText: text });
   }
 
   async open(path = '/parkingAdmin/parkingList') {

@@ -9,6 +9,8 @@ export class ResourcePage {
   readonly current: Locator;
   readonly rows: Locator;
   readonly dialog: Locator;
+  /** the pager's 共 N 条 */
+  readonly total: Locator;
 
   constructor(
     readonly page: Page,
@@ -17,6 +19,7 @@ export class ResourcePage {
     this.current = page.locator('.resource-page').filter({ visible: true });
     this.rows = this.current.locator('.resource-table .ant-table-tbody tr.ant-table-row');
     this.dialog = page.locator(dialogSelector);
+    this.total = this.current.locator('.resource-pager .ant-pagination-total-text');
   }
 
   row(text: string): Locator {
@@ -25,6 +28,13 @@ export class ResourcePage {
 
   async pickOption(field: Locator, option: string) {
     await field.click();
+    await this.page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
+  }
+
+  /** Types into a searchable select (停车场…) and picks the option, for lists too long to show whole. */
+  async searchOption(field: Locator, option: string) {
+    await field.click();
+    await field.fill(option);
     await this.page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
   }
 

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
 import { ResourcePage } from '../support/resource.page.js';
 import { openFromSidebar } from '../support/sidebar.js';
 
@@ -7,13 +7,6 @@ import { openFromSidebar } from '../support/sidebar.js';
  * a table with row actions, and a create/edit dialog.
  */
 export class SystemAdminPage extends ResourcePage {
-  readonly total: Locator;
-
-  constructor(page: Page) {
-    super(page);
-    this.total = this.current.locator('.resource-pager .ant-pagination-total-text');
-  }
-
   /** Opens a page of 系统管理 from the sidebar. */
   async open(title: '用户' | '组织' | '岗位', path: string) {
     await this.page.goto('/');
