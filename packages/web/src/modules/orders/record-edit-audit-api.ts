@@ -12,7 +12,8 @@ const withId = (path: string, id: string) => path.replace(':id', encodeURICompon
 export const useRecordEdit = (id: string | null) =>
   useQuery({
     queryKey: resourceKeys.detail(recordEditResourceKey, id ?? ''),
-    queryFn: () => requestData<RecordEditRequest>({ method: 'GET', url: withId(recordEditAuditPaths.item, id!) }),
+    // a message may point at a request that is gone: the page says so itself, without a pop-up
+    queryFn: () => requestData<RecordEditRequest>({ method: 'GET', url: withId(recordEditAuditPaths.item, id!), silent: true }),
     enabled: Boolean(id),
   });
 

@@ -73,6 +73,18 @@ describe('订单修改审核', () => {
     expect(within(dialog).queryByRole('button', { name: /通\s*过/ })).toBeNull();
   });
 
+  it('?id= of a request that is gone says so on the page, with no dialog in the way', { timeout: 60_000 }, async () => {
+    installFakeApi({
+      'GET /api/system/ParkingOrderEditAudit': ok({ list: edits, pagination: { currentPage: 1, pageSize: 10, total: 3 } }),
+      'GET /api/system/Parking/selector': ok([]),
+      'GET /api/system/ParkingOrderEditAudit/e-gone': { status: 404, body: { code: 404, msg: '订单修改申请不存在', data: null } },
+    });
+    renderAt(`${page}?id=e-gone`, page, <RecordEditAuditPage />);
+    expect(await screen.findByText('消息所指的订单修改申请不存在或已删除')).toBeTruthy();
+    await waitFor(() => expect(bodyRows()).toHaveLength(3));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('通过 asks for a remark and sends it', { timeout: 60_000 }, async () => {
     renderAt(page, page, <RecordEditAuditPage />);
     await waitFor(() => expect(bodyRows()).toHaveLength(3));

@@ -1,12 +1,12 @@
 import type { RecordEditRequest } from '@parking/contract';
-import { Button, Tooltip } from 'antd';
+import { Alert, Button, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ResourceListPage } from '../../../shared/resource/resource-list-page';
 import { useSessionStore } from '../../auth/session-store';
 import { RecordEditDecisionDialog } from '../components/record-edit-decision-dialog';
 import { RecordEditDetailModal } from '../components/record-edit-detail-modal';
-import type { RecordEditVerdict } from '../record-edit-audit-api';
+import { useRecordEdit, type RecordEditVerdict } from '../record-edit-audit-api';
 import { recordEditResource } from '../record-edit-audit.resource';
 import { parkingRecordDetailPath } from '../record-paths';
 
@@ -23,6 +23,7 @@ export function RecordEditAuditPage() {
   const userId = useSessionStore((s) => s.user?.userId);
   const [deciding, setDeciding] = useState<Deciding>(null);
   const shownId = search.get('id');
+  const shown = useRecordEdit(shownId);
 
   const show = (id: string | null) => {
     const next = new URLSearchParams(search);
@@ -58,6 +59,7 @@ export function RecordEditAuditPage() {
 
   return (
     <>
+      {shown.isError && <Alert className="record-edit-missing" type="warning" showIcon title="消息所指的订单修改申请不存在或已删除" />}
       <ResourceListPage
         descriptor={recordEditResource}
         actionsWidth={220}
@@ -73,7 +75,7 @@ export function RecordEditAuditPage() {
           </>
         )}
       />
-      {shownId && (
+      {shownId && !shown.isError && (
         <RecordEditDetailModal
           id={shownId}
           userId={userId}
