@@ -56,7 +56,8 @@ test('a new lane-based lot: area, lot, two lanes, A001–A120, QR codes, export,
   await admin.visit('停车场');
   await admin.searchByName('停车场名称', lotName);
   const row = admin.row(lotName);
-  expect(await admin.cell(row, '空闲/总车位')).toBe('120 / 120');
+  // the counts follow the batch once the list reloads
+  await expect.poll(() => admin.cell(row, '空闲/总车位')).toBe('120 / 120');
   await row.getByRole('button', { name: '二维码', exact: true }).click();
   const png = page.waitForEvent('download');
   await admin.dialog.getByRole('button', { name: '下载' }).click();
