@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
@@ -35,6 +36,8 @@ export const sendXlsx = async <Row>(
   const write = async () => {
     for await (const batch of options.batches) {
       for (const row of batch) sheet.addRow(options.columns.map((c) => c.value(row))).commit();
+      // a slow client must not make the server hold the file: wait until what is queued has gone out
+      if (stream.writableNeedDrain) await once(stream, 'drain');
     }
     sheet.commit();
     await workbook.commit();

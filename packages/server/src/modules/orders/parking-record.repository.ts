@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, getTableColumns, gte, like, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ParkingRecordListValues } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { longRentals, parkingLanes, parkingLots, parkingRecordCounts, parkingRecords, parkingSpaces, tariffVersions, tariffs, vehicleEvents } from '../../db/schema/index.js';
-import { prefixPattern } from '../../shared/like-pattern.js';
+import { startsWith } from '../../shared/like-pattern.js';
 
 export type ParkingRecordRow = typeof parkingRecords.$inferSelect;
 export type NewParkingRecord = typeof parkingRecords.$inferInsert;
@@ -157,7 +157,7 @@ const recordConditions = (tenantId: string, f: Filter) =>
     f.lotId ? eq(parkingRecords.lotId, f.lotId) : undefined,
     f.plateNumber
       ? f.plateMatch === 'prefix'
-        ? like(parkingRecords.plateNumber, prefixPattern(f.plateNumber))
+        ? startsWith(parkingRecords.plateNumber, f.plateNumber)
         : eq(parkingRecords.plateNumber, f.plateNumber)
       : undefined,
     f.plateColour === undefined ? undefined : eq(parkingRecords.plateColour, f.plateColour),
