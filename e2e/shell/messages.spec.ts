@@ -53,7 +53,7 @@ test('clicking an order warning opens OrderWarning with its id and type, and clo
 
   await openMessages(page);
   await dialog(page).getByRole('tab', { name: /^订单预警/ }).click();
-  await dialog(page).locator('.message-list__item:visible', { hasText: '超过 72 小时' }).click();
+  await dialog(page).locator('.message-list__item:visible', { hasText: '黑名单车辆' }).click();
   await expect(page).toHaveURL(/#\/OrderManagement\/OrderWarning\?id=[0-9a-f-]{36}&type=2$/);
 });
 
