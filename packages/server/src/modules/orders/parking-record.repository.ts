@@ -174,7 +174,8 @@ const recordOrder = (filter: Filter) => {
   return [direction(sortColumns[filter.sidx ?? 'enteredAt']), desc(parkingRecords.createdAt), asc(parkingRecords.id)] as const;
 };
 
-const listedRecords = (db: Db, where: SQL | undefined, filter: Filter) =>
+/** Records with the names the list shows beside them: lot, lanes and space. */
+const withNames = (db: Db, where: SQL | undefined) =>
   db
     .select(listedColumns)
     .from(parkingRecords)
@@ -182,8 +183,9 @@ const listedRecords = (db: Db, where: SQL | undefined, filter: Filter) =>
     .leftJoin(entryLanes, eq(entryLanes.id, parkingRecords.entryLaneId))
     .leftJoin(exitLanes, eq(exitLanes.id, parkingRecords.exitLaneId))
     .leftJoin(parkingSpaces, eq(parkingSpaces.id, parkingRecords.spaceId))
-    .where(where)
-    .orderBy(...recordOrder(filter));
+    .where(where);
+
+const listedRecords = (db: Db, where: SQL | undefined, filter: Filter) => withNames(db, where).orderBy(...recordOrder(filter));
 
 /** Whether the filter narrows by nothing but the lot: then the kept per-lot counts give the total. */
 const countedByLot = (f: Filter) =>
@@ -262,15 +264,7 @@ export async function* streamParkingRecords(db: Db, tenantId: string, filter: Fi
 }
 
 export const findListedRecord = async (db: Db, tenantId: string, id: string): Promise<ListedRecordRow | undefined> => {
-  const [row] = await db
-    .select(listedColumns)
-    .from(parkingRecords)
-    .innerJoin(parkingLots, eq(parkingLots.id, parkingRecords.lotId))
-    .leftJoin(entryLanes, eq(entryLanes.id, parkingRecords.entryLaneId))
-    .leftJoin(exitLanes, eq(exitLanes.id, parkingRecords.exitLaneId))
-    .leftJoin(parkingSpaces, eq(parkingSpaces.id, parkingRecords.spaceId))
-    .where(and(eq(parkingRecords.tenantId, tenantId), eq(parkingRecords.id, id)))
-    .limit(1);
+  const [row] = await withNames(db, and(eq(parkingRecords.tenantId, tenantId), eq(parkingRecords.id, id))).limit(1);
   return row;
 };
 
