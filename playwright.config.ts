@@ -43,7 +43,7 @@ export default defineConfig({
   },
   webServer: {
     // the app as `npm start` serves it; `npm test` builds it first
-    command: 'node packages/server/dist/server.js',
+    command: 'node --max-old-space-size=256 packages/server/dist/server.js',
     url: `${baseURL}/config.json`,
     timeout: 120_000,
     reuseExistingServer: false,

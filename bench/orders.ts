@@ -37,6 +37,13 @@ const memoryOf = (pid: number) => {
   return { rssMiB: kib('VmRSS') / 1024, peakMiB: kib('VmHWM') / 1024 };
 };
 
+/** CPU seconds (user + system) a process has used so far, from /proc (clock ticks of 1/100 s). */
+const cpuSecondsOf = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // after the command name: utime and stime are fields 14 and 15 of stat, 12 and 13 here
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
+
 /** Clears the peak-RSS mark, so VmHWM afterwards is the peak of what ran since. */
 const resetPeak = (pid: number) => {
   try {
@@ -47,8 +54,11 @@ const resetPeak = (pid: number) => {
   }
 };
 
+/** Node's flags for the server: those `npm start` runs it with, unless BENCH_SERVER_NODE_ARGS says otherwise (e.g. --cpu-prof). */
+const serverNodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '--max-old-space-size=256').split(' ').filter(Boolean);
+
 const startServer = async (databaseUrl: string, port: number): Promise<ChildProcess> => {
-  const child = spawn(process.execPath, ['packages/server/dist/server.js'], {
+  const child = spawn(process.execPath, [...serverNodeArgs, process.env.BENCH_SERVER_ENTRY ?? 'packages/server/dist/server.js'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, REDIS_URL: '', DATA_DIR: mkdtempSync(join(tmpdir(), 'parking-bench-')), LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '1000', DEMO_HISTORY_DAYS: '0', DEVICE_OFFLINE_CHECK_MS: '0' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -67,12 +77,17 @@ export const runOrdersBench = async () => {
     console.log('orders: skipped — set TEST_DATABASE_URL (a PostgreSQL server) to run the orders benchmarks');
     return;
   }
+  // BENCH_ONLY=list|ingest|export runs one part; ingestion needs none of the 10,000,000 records
+  const only = process.env.BENCH_ONLY;
+  const runs = (part: 'list' | 'ingest' | 'export') => (only === undefined ? part !== 'ingest' || process.env.BENCH_SKIP_INGEST !== '1' : only === part);
   const total = Number(process.env.BENCH_RECORDS ?? 10_000_000);
   const { database, url } = await openBenchDatabase(serverUrl);
   await database.close();
-  console.log(`orders: generating ${total.toLocaleString('en')} parking records (2 tenants, 200 lots, 1 year) if missing`);
-  const generated = await generateRecords(url, total);
-  if (generated.inserted) console.log(`  inserted ${generated.inserted.toLocaleString('en')} in ${generated.seconds.toFixed(0)} s (${(generated.inserted / generated.seconds).toFixed(0)} rows/s)`);
+  if (runs('list') || runs('export')) {
+    console.log(`orders: generating ${total.toLocaleString('en')} parking records (2 tenants, 200 lots, 1 year) if missing`);
+    const generated = await generateRecords(url, total);
+    if (generated.inserted) console.log(`  inserted ${generated.inserted.toLocaleString('en')} in ${generated.seconds.toFixed(0)} s (${(generated.inserted / generated.seconds).toFixed(0)} rows/s)`);
+  }
 
   const port = 18800 + Math.floor(Math.random() * 100);
   const base = `http://127.0.0.1:${port}`;
@@ -82,48 +97,51 @@ export const runOrdersBench = async () => {
     const token = await signIn(base, 'demo', 'admin', 'admin123');
     const { rows: tenantRows } = await raw.query<{ id: string }>("SELECT id FROM tenants WHERE code = 'demo'");
     const tenantId = tenantRows[0]!.id;
-    const { rows: counted } = await raw.query<{ n: string }>('SELECT count(*)::text AS n FROM parking_records WHERE tenant_id = $1', [tenantId]);
-    console.log(`\nlist (tenant demo holds ${Number(counted[0]!.n).toLocaleString('en')} records), 100 runs each after 5 warm-up`);
-
-    const listVia = (query: string) => async () => {
-      const response = await fetch(`${base}${parkingRecordPaths.list}?${query}`, { headers: { authorization: token } });
-      const body = (await response.json()) as { code: number; data: { pagination: { total: number } } };
-      if (body.code !== 200) throw new Error(JSON.stringify(body));
-    };
-    // the same page and total in plain SQL, as the superuser, without the app around it: the total as
-    // the API takes it (the kept per-lot counts, or an index count for a prefix), then the page
-    const listRaw = (prefix?: string) => async () => {
-      const range = prefix ? ` AND r.plate_number ~>=~ $2 AND r.plate_number ~<~ $3` : '';
-      const params = prefix ? [tenantId, prefix, `${prefix.slice(0, -1)}${String.fromCodePoint(prefix.codePointAt(prefix.length - 1)! + 1)}`] : [tenantId];
-      if (prefix) await raw.query(`SELECT count(*) FROM parking_records r WHERE r.tenant_id = $1${range}`, params);
-      else await raw.query('SELECT coalesce(sum(records), 0) FROM parking_record_counts WHERE tenant_id = $1', params);
-      await raw.query(
-        `SELECT r.*, l.name FROM parking_records r JOIN parking_lots l ON l.id = r.lot_id WHERE r.tenant_id = $1${range} ORDER BY r.entered_at DESC, r.created_at DESC, r.id LIMIT 10`,
-        params,
-      );
-    };
-    const plainCount = await timings(10, async () => {
-      await raw.query('SELECT count(*) FROM parking_records WHERE tenant_id = $1', [tenantId]);
-    });
-    console.log(`  (for scale: a plain count(*) of the tenant's records takes p50 ${ms(plainCount.p50)})`);
-    for (const [label, query, prefix] of [
-      ['page 1, default filters', 'currentPage=1&pageSize=10', undefined],
-      ['page 1, plate prefix 粤B', `currentPage=1&pageSize=10&plateNumber=${encodeURIComponent('粤B')}&plateMatch=prefix`, '粤B'],
-    ] as const) {
-      const api = await timings(100, listVia(query));
-      const sql = await timings(100, listRaw(prefix));
-      console.log(`  ${label.padEnd(26)} API p50 ${ms(api.p50)} p95 ${ms(api.p95)} | raw SQL p50 ${ms(sql.p50)} p95 ${ms(sql.p95)} | API/SQL p95 ${(api.p95 / sql.p95).toFixed(2)}`);
-    }
-
-    if (process.env.BENCH_SKIP_INGEST !== '1') await ingestion(base, token, raw, tenantId);
-    await exportBench(base, token, raw, tenantId, server);
+    if (runs('list')) await listBench(base, token, raw, tenantId);
+    if (runs('ingest')) await ingestion(base, token, raw, tenantId, server);
+    if (runs('export')) await exportBench(base, token, raw, tenantId, server);
   } finally {
     await raw.end();
     server.kill('SIGTERM');
   }
 };
 
-const ingestion = async (base: string, token: string, raw: pg.Pool, tenantId: string) => {
+const listBench = async (base: string, token: string, raw: pg.Pool, tenantId: string) => {
+  const { rows: counted } = await raw.query<{ n: string }>('SELECT count(*)::text AS n FROM parking_records WHERE tenant_id = $1', [tenantId]);
+  console.log(`\nlist (tenant demo holds ${Number(counted[0]!.n).toLocaleString('en')} records), 100 runs each after 5 warm-up`);
+
+  const listVia = (query: string) => async () => {
+    const response = await fetch(`${base}${parkingRecordPaths.list}?${query}`, { headers: { authorization: token } });
+    const body = (await response.json()) as { code: number; data: { pagination: { total: number } } };
+    if (body.code !== 200) throw new Error(JSON.stringify(body));
+  };
+  // the same page and total in plain SQL, as the superuser, without the app around it: the total as
+  // the API takes it (the kept per-lot counts, or an index count for a prefix), then the page
+  const listRaw = (prefix?: string) => async () => {
+    const range = prefix ? ` AND r.plate_number ~>=~ $2 AND r.plate_number ~<~ $3` : '';
+    const params = prefix ? [tenantId, prefix, `${prefix.slice(0, -1)}${String.fromCodePoint(prefix.codePointAt(prefix.length - 1)! + 1)}`] : [tenantId];
+    if (prefix) await raw.query(`SELECT count(*) FROM parking_records r WHERE r.tenant_id = $1${range}`, params);
+    else await raw.query('SELECT coalesce(sum(records), 0) FROM parking_record_counts WHERE tenant_id = $1', params);
+    await raw.query(
+      `SELECT r.*, l.name FROM parking_records r JOIN parking_lots l ON l.id = r.lot_id WHERE r.tenant_id = $1${range} ORDER BY r.entered_at DESC, r.created_at DESC, r.id LIMIT 10`,
+      params,
+    );
+  };
+  const plainCount = await timings(10, async () => {
+    await raw.query('SELECT count(*) FROM parking_records WHERE tenant_id = $1', [tenantId]);
+  });
+  console.log(`  (for scale: a plain count(*) of the tenant's records takes p50 ${ms(plainCount.p50)})`);
+  for (const [label, query, prefix] of [
+    ['page 1, default filters', 'currentPage=1&pageSize=10', undefined],
+    ['page 1, plate prefix 粤B', `currentPage=1&pageSize=10&plateNumber=${encodeURIComponent('粤B')}&plateMatch=prefix`, '粤B'],
+  ] as const) {
+    const api = await timings(100, listVia(query));
+    const sql = await timings(100, listRaw(prefix));
+    console.log(`  ${label.padEnd(26)} API p50 ${ms(api.p50)} p95 ${ms(api.p95)} | raw SQL p50 ${ms(sql.p50)} p95 ${ms(sql.p95)} | API/SQL p95 ${(api.p95 / sql.p95).toFixed(2)}`);
+  }
+};
+
+const ingestion = async (base: string, token: string, raw: pg.Pool, tenantId: string, server: ChildProcess) => {
   // ingestion: lots of the simulator, each with an entry and an exit camera; every lot's events in order
   const lots = Number(process.env.BENCH_INGEST_LOTS ?? 40);
   const cars = Number(process.env.BENCH_INGEST_CARS ?? 10_000);
@@ -131,9 +149,11 @@ const ingestion = async (base: string, token: string, raw: pg.Pool, tenantId: st
   const { simLots, devices } = await setUpSimulation(consoleApi(base, token), 'demo', lots, 0);
   const plan = planTraffic({ lots: simLots, ratePerMinute: 1, minutes: 24 * 60, start: new Date(Date.now() - 86_400_000), seed: 1, cars, resendRate: 0, doubleEntryRate: 0, misreadRate: 0 });
   const send: DeviceSender = (path, device, fields) => postDeviceCall(base, path, device, fields);
+  const cpu0 = cpuSecondsOf(server.pid!);
   const t0 = performance.now();
   const summary = await runTraffic(send, devices, plan, { concurrency });
   const seconds = (performance.now() - t0) / 1000;
+  const serverCpuMs = ((cpuSecondsOf(server.pid!) - cpu0) * 1000) / plan.length;
   const lotIds = simLots.map((l) => l.key);
   const { rows: check } = await raw.query<{ records: string; open: string }>(
     "SELECT count(*)::text AS records, count(*) FILTER (WHERE state = 'parked')::text AS open FROM parking_records WHERE lot_id = ANY($1) AND entered_at >= $2",
@@ -143,6 +163,7 @@ const ingestion = async (base: string, token: string, raw: pg.Pool, tenantId: st
   const exits = plan.length - entries;
   const correct = summary.refused.length === 0 && Number(check[0]!.records) >= entries && summary.entries === entries && summary.exits === exits;
   console.log(`\ningestion through HTTP (${lots} lots, ${concurrency} at once): ${plan.length} events in ${seconds.toFixed(1)} s = ${(plan.length / seconds).toFixed(0)} events/s; refused ${summary.refused.length}; results ${correct ? 'correct' : 'WRONG'} (entries ${summary.entries}/${entries}, exits ${summary.exits}/${exits})`);
+  console.log(`  server CPU ${serverCpuMs.toFixed(2)} ms per event (user + system of the Node process; the machine's load does not change it much)`);
 
   // the raw rate of the same rows: one INSERT per entry and one UPDATE per exit, as many at once
   const rawLots = lotIds;

@@ -24,7 +24,7 @@ export const shanghaiDateTime = (at: Date) => dateTime.format(at);
  */
 export const sendXlsx = async <Row>(
   reply: FastifyReply,
-  options: { fileName: string; sheetName: string; columns: ExportColumn<Row>[]; batches: AsyncIterable<Row[]> },
+  options: { fileName: string; sheetName: string; columns: ExportColumn<Row>[]; batches: AsyncIterable<Iterable<Row>> },
 ) => {
   const stream = new PassThrough();
   const name = `${options.fileName}-${businessDay().replaceAll('-', '')}.xlsx`;

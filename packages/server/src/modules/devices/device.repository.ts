@@ -126,12 +126,14 @@ export const findSpace = async (db: Db, tenantId: string, id: string) => {
 
 /** The device a signed call names: by the tenant's account code and the device's sn. */
 export const findDeviceOfTenant = async (db: Db, tenantCode: string, sn: string) => {
-  const [tenant] = await db.select({ id: tenants.id, enabled: tenants.enabled }).from(tenants).where(eq(tenants.code, tenantCode)).limit(1);
-  if (!tenant) return { tenantId: undefined, row: undefined };
+  // every device call starts here: a known device is one query, the tenant alone is read only for a refusal
   const [row] = await selectDevices(db)
-    .where(and(eq(devices.tenantId, tenant.id), eq(devices.sn, sn)))
+    .innerJoin(tenants, eq(tenants.id, devices.tenantId))
+    .where(and(eq(tenants.code, tenantCode), eq(devices.sn, sn)))
     .limit(1);
-  return { tenantId: tenant.id, row };
+  if (row) return { tenantId: row.device.tenantId, row };
+  const [tenant] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.code, tenantCode)).limit(1);
+  return { tenantId: tenant?.id, row: undefined };
 };
 
 export const devicesByIds = async (db: Db, ids: readonly string[]) =>

@@ -108,7 +108,16 @@ export const blacklistedPlate = (tx: Db, tenantId: string, plateNumber: string, 
  */
 export const raiseEntryWarnings = async (
   tx: Db,
-  entry: { tenantId: string; lotId: string; plateNumber: string; recordId: string | null; blacklisted: { reason: string } | undefined; refused: boolean },
+  entry: {
+    tenantId: string;
+    lotId: string;
+    plateNumber: string;
+    recordId: string | null;
+    blacklisted: { reason: string } | undefined;
+    refused: boolean;
+    /** the plate's arrears when the caller has read them already */
+    arrears?: { records: number; owed: number };
+  },
 ) => {
   if (entry.plateNumber === '') return [];
   const raised: OrderWarningRow[] = [];
@@ -118,7 +127,7 @@ export const raiseEntryWarnings = async (
     if (warning) raised.push(warning);
   };
   if (entry.blacklisted) await raise('blacklist_entry', `拉黑原因：${entry.blacklisted.reason}${entry.refused ? '；已拒绝入场' : ''}`);
-  const arrears = await arrearsOf(tx, entry.tenantId, entry.plateNumber);
+  const arrears = entry.arrears ?? (await arrearsOf(tx, entry.tenantId, entry.plateNumber));
   if (arrears.records > 0) await raise('arrears_entry', `有${arrears.records}笔欠费订单，共欠${formatAmount(arrears.owed)}元`);
   return raised;
 };

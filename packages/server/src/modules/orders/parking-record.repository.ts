@@ -4,6 +4,8 @@ import type { ParkingRecordListValues } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { longRentals, parkingLanes, parkingLots, parkingRecordCounts, parkingRecords, parkingSpaces, tariffVersions, tariffs, vehicleEvents } from '../../db/schema/index.js';
 import { startsWith } from '../../shared/like-pattern.js';
+import { mapEach } from '../../shared/map-each.js';
+import { rowsOf } from '../../db/json-row.js';
 
 export type ParkingRecordRow = typeof parkingRecords.$inferSelect;
 export type NewParkingRecord = typeof parkingRecords.$inferInsert;
@@ -234,7 +236,6 @@ const fromFlat = (row: Record<string, unknown>): ListedRecordRow => ({
   spaceNumber: (row.spaceNumber as string | null) ?? null,
 });
 
-const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
 
 /**
  * Every record the filter finds, in list order, `batch` at a time, through a server-side cursor:
@@ -254,7 +255,8 @@ export async function* streamParkingRecords(db: Db, tenantId: string, filter: Fi
   try {
     for (;;) {
       const rows = rowsOf(await db.execute(sql.raw(`fetch ${batch} from parking_record_export`)));
-      if (rows.length > 0) yield rows.map(fromFlat);
+      // mapped one row at a time as the writer takes it: a batch's rows are not held twice over
+      if (rows.length > 0) yield mapEach(rows, fromFlat);
       if (rows.length < batch) return;
     }
   } finally {

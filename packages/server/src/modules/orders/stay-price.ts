@@ -1,13 +1,17 @@
 import { fee, tariffOf } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { findTariffVersion } from './parking-record.repository.js';
+import type { NamedVersion } from './vehicle-event.repository.js';
 
 /**
  * The fee of [from, to] under a stored tariff version: how a record is priced at exit, shown in its
  * detail and priced again when a correction moves its times. Undefined without a version or class.
  */
-export const priceStay = async (db: Db, tenantId: string, versionId: string | null, vehicleClass: string | null, from: Date, to: Date) => {
-  const found = versionId ? await findTariffVersion(db, tenantId, versionId) : undefined;
+export const priceStay = async (db: Db, tenantId: string, versionId: string | null, vehicleClass: string | null, from: Date, to: Date) =>
+  priceWith(versionId ? await findTariffVersion(db, tenantId, versionId) : undefined, vehicleClass, from, to);
+
+/** The fee of [from, to] under a tariff version already read. */
+export const priceWith = (found: NamedVersion | undefined, vehicleClass: string | null, from: Date, to: Date) => {
   if (!found || !vehicleClass) return undefined;
   const { version, name } = found;
   const result = fee(tariffOf(name, version.versionNo, version.effectiveFrom, version.effectiveTo, version.rules), from, to, { vehicleClass });

@@ -3,6 +3,7 @@ import {
   businessDay,
   eventRulesOf,
   stayLength,
+  tariffOf,
   vehicleClassFor,
   type AbnormalReason,
   type LotEventRules,
@@ -14,28 +15,11 @@ import type { Db } from '../../db/client.js';
 import type { devices, parkingLots } from '../../db/schema/index.js';
 import { badRequest } from '../../plugins/app-error.js';
 import { recountLotSpaces } from '../parking/parking-space.service.js';
-import { versionAt } from '../parking/tariff.service.js';
 import { decodeEventPhoto, storeEventPhoto } from './event-photo.store.js';
-import { priceStay } from './stay-price.js';
-import {
-  claimVehicleEvent,
-  findParkedRecord,
-  findSpace,
-  findSpaceByNumber,
-  findTariffVersion,
-  findLastStay,
-  findRecord,
-  findVehicleEvent,
-  holdsLongRental,
-  insertRecord,
-  lockLot,
-  moveFreeCount,
-  saveVehicleEventResult,
-  setSpaceState,
-  updateRecord,
-  type ParkingRecordRow,
-} from './parking-record.repository.js';
-import { blacklistedPlate, raiseEntryWarnings, raiseRecordWarnings } from './order-warning.service.js';
+import { priceWith } from './stay-price.js';
+import { findSpace, findSpaceByNumber, findRecord, findVehicleEvent, insertRecord, setSpaceState, updateRecord, type ParkingRecordRow } from './parking-record.repository.js';
+import { raiseEntryWarnings, raiseRecordWarnings } from './order-warning.service.js';
+import { claimEventAndLockLot, finishVehicleEvent, loadEventContext, type EventContext, type NamedVersion } from './vehicle-event.repository.js';
 
 type Device = typeof devices.$inferSelect;
 type Lot = typeof parkingLots.$inferSelect;
@@ -49,6 +33,29 @@ interface EventScope {
   event: VehicleEventValues;
   at: Date;
   photo: string | null;
+  /** how far a lane lot's free count moves, applied as the event finishes */
+  freeDelta: number;
+}
+
+/** A scope with what the event reads after the lock: the open stay and what pricing it needs. */
+type ReadScope = EventScope & { ctx: EventContext };
+
+/** Reads, in one statement, what applying the event needs; a space's stay is found by the space, a lane's by the plate. */
+const read = async (s: EventScope, spaceId: string | null, arrival: boolean): Promise<ReadScope> => {
+  const ctx = await loadEventContext(s.tx, {
+    tenantId: s.device.tenantId,
+    lotId: s.lot.id,
+    plateNumber: s.event.plate ?? '',
+    plateColour: s.event.plateColour,
+    at: s.at,
+    day: businessDay(s.at),
+    tariffId: s.lot.tariffId,
+    spaceId,
+    arrival,
+    lastStay: arrival && s.rules.graceReentry === 'continue',
+  });
+  // the same scope object: what the event changes (freeDelta) is read back from it when it finishes
+  return Object.assign(s, { ctx });
 }
 
 const HOUR_MS = 3_600_000;
@@ -76,21 +83,22 @@ const settle = (amountDue: number, discount: number, paid = 0): { state: Parking
   return { state: unpaid > 0 ? 'awaiting_payment' : 'closed', amountDue: due, discount: due - paid - unpaid, paid, unpaid };
 };
 
-/** The fee of [from, to] under a stored tariff version; a long-rental card valid on the day of leaving pays it all. */
-const price = async (s: EventScope, versionId: string | null, vehicleClass: string | null, plateNumber: string, from: Date, to: Date) => {
-  const priced = await priceStay(s.tx, s.device.tenantId, versionId, vehicleClass, from, to);
+/** The fee of a stay ending now under a stored tariff version; a long-rental card of the plate valid today pays it all. */
+const price = (s: ReadScope, found: NamedVersion | undefined, vehicleClass: string | null, from: Date) => {
+  const priced = priceWith(found, vehicleClass, from, s.at);
   if (!priced) return undefined;
   const amount = priced.result.amount;
-  const card = plateNumber !== '' && (await holdsLongRental(s.tx, s.device.tenantId, s.lot.id, plateNumber, businessDay(to)));
-  return { amountDue: amount, discount: card ? amount : 0 };
+  return { amountDue: amount, discount: s.ctx.longRental ? amount : 0 };
 };
 
-/** The tariff version of the lot in force at `at`, and the vehicle class the plate colour falls in. */
-const tariffAt = async (s: EventScope, at: Date) => {
-  const found = s.lot.tariffId ? await versionAt(s.tx, s.device.tenantId, s.lot.tariffId, at) : undefined;
+/** The lot's tariff version in force now, and the vehicle class the plate colour falls in. */
+const tariffNow = (s: ReadScope) => {
+  const found = s.ctx.versionNow;
   if (!found || !s.lot.tariffId) return { tariffId: null, tariffVersionId: null, vehicleClass: null };
-  const vehicleClass = vehicleClassFor(found.tariff, { plateColour: s.event.plateColour }) ?? found.tariff.vehicleClasses[0];
-  return { tariffId: s.lot.tariffId, tariffVersionId: found.version.id, vehicleClass: vehicleClass?.code ?? null };
+  const { version, name } = found;
+  const tariff = tariffOf(name, version.versionNo, version.effectiveFrom, version.effectiveTo, version.rules);
+  const vehicleClass = vehicleClassFor(tariff, { plateColour: s.event.plateColour }) ?? tariff.vehicleClasses[0];
+  return { tariffId: s.lot.tariffId, tariffVersionId: version.id, vehicleClass: vehicleClass?.code ?? null };
 };
 
 const lowConfidence = (s: EventScope): AbnormalReason[] => (s.event.confidence < s.rules.minConfidence ? ['low_confidence'] : []);
@@ -113,12 +121,11 @@ const warnRecord = async (s: EventScope, recordId: string | null) => {
  * A plate back on the lot within the grace minutes after leaving a paid stay: under the lot's rule
  * 'continue' that stay goes on (exit cleared, money kept) so the next exit prices it from its first entry.
  */
-const resumeWithinGrace = async (s: EventScope, where: { laneId: string | null; spaceId: string | null }, plateNumber: string) => {
-  if (s.rules.graceReentry !== 'continue' || plateNumber === '') return undefined;
+const resumeWithinGrace = async (s: ReadScope, where: { laneId: string | null; spaceId: string | null }, plateNumber: string) => {
+  if (s.rules.graceReentry !== 'continue' || plateNumber === '' || !s.ctx.lastStay) return undefined;
   const { tenantId } = s.device;
-  const last = await findLastStay(s.tx, tenantId, s.lot.id, plateNumber);
-  if (!last || last.paid <= 0 || (last.state !== 'paid' && last.state !== 'closed') || !last.exitedAt || !last.tariffVersionId) return undefined;
-  const tariff = await findTariffVersion(s.tx, tenantId, last.tariffVersionId);
+  const { record: last, version: tariff } = s.ctx.lastStay;
+  if (last.paid <= 0 || (last.state !== 'paid' && last.state !== 'closed') || !last.exitedAt || !last.tariffVersionId) return undefined;
   const away = s.at.getTime() - last.exitedAt.getTime();
   if (!tariff || away < 0 || away >= tariff.version.rules.graceMinutes * MINUTE_MS) return undefined;
   const reasons = withReasons(last.abnormalReasons, ...lowConfidence(s));
@@ -133,22 +140,22 @@ const resumeWithinGrace = async (s: EventScope, where: { laneId: string | null; 
     abnormal: reasons.length > 0,
     abnormalReasons: reasons,
   });
-  if (s.lot.kind === 'lane' && where.laneId !== null) await moveFreeCount(s.tx, tenantId, s.lot.id, -1);
+  if (s.lot.kind === 'lane' && where.laneId !== null) s.freeDelta -= 1;
   return record;
 };
 
 /** A car arrives: a new stay opens, unless the lot keeps the one already open for the plate, or refuses a blacklisted plate. */
-const arrive = async (s: EventScope, where: { laneId: string | null; spaceId: string | null }) => {
+const arrive = async (s: ReadScope, where: { laneId: string | null; spaceId: string | null }) => {
   const { tenantId } = s.device;
   const plateNumber = s.event.plate ?? '';
-  const blacklisted = await blacklistedPlate(s.tx, tenantId, plateNumber, s.event.plateColour);
+  const { blacklisted, arrears } = s.ctx;
   // 车辆布控 of the entry, once its record (if any) is known
-  const watch = (recordId: string | null, refused = false) => raiseEntryWarnings(s.tx, { tenantId, lotId: s.lot.id, plateNumber, recordId, blacklisted, refused });
+  const watch = (recordId: string | null, refused = false) => raiseEntryWarnings(s.tx, { tenantId, lotId: s.lot.id, plateNumber, recordId, blacklisted, refused, arrears });
   if (blacklisted && s.rules.blacklistEntry === 'refuse' && where.laneId !== null) {
     await watch(null, true);
     return answer(s.event, undefined, false);
   }
-  const open = await findParkedRecord(s.tx, tenantId, s.lot.id, where.spaceId ? { spaceId: where.spaceId } : { plateNumber });
+  const open = s.ctx.open;
   let freed = 0;
   if (open) {
     if (s.rules.duplicateEntry === 're-open') {
@@ -179,25 +186,25 @@ const arrive = async (s: EventScope, where: { laneId: string | null; spaceId: st
     entryEventId: s.event.deviceEventId,
     entryConfidence: s.event.confidence,
     entryPhoto: s.photo,
-    ...(await tariffAt(s, s.at)),
+    ...tariffNow(s),
     state: 'parked',
     abnormal: reasons.length > 0,
     abnormalReasons: reasons,
   });
-  if (s.lot.kind === 'lane' && where.laneId !== null) await moveFreeCount(s.tx, tenantId, s.lot.id, freed - 1);
+  if (s.lot.kind === 'lane' && where.laneId !== null) s.freeDelta += freed - 1;
   await watch(record.id);
   return answer(s.event, record, true);
 };
 
 /** A car with no entry on record leaves: the lot charges the first period, lets it out free, or holds it for staff. */
-const leaveUnknown = async (s: EventScope, laneId: string | null) => {
+const leaveUnknown = async (s: ReadScope, laneId: string | null) => {
   const plateNumber = s.event.plate ?? '';
-  const tariff = await tariffAt(s, s.at);
+  const tariff = tariffNow(s);
   let money = settle(0, 0);
   const reasons: AbnormalReason[] = ['exit_without_entry', ...lowConfidence(s)];
   if (s.rules.exitWithoutEntry === 'charge-first-period') {
     const from = new Date(s.at.getTime() - s.rules.firstPeriodMinutes * MINUTE_MS);
-    const priced = await price(s, tariff.tariffVersionId, tariff.vehicleClass, plateNumber, from, s.at);
+    const priced = price(s, s.ctx.versionNow, tariff.vehicleClass, from);
     if (priced) money = settle(priced.amountDue, priced.discount);
     else reasons.push('no_tariff');
   }
@@ -224,10 +231,10 @@ const leaveUnknown = async (s: EventScope, laneId: string | null) => {
 };
 
 /** A parked car leaves: its stay is priced with the tariff version in force at entry. */
-const leave = async (s: EventScope, open: ParkingRecordRow, laneId: string | null, releaseAfterPayment: boolean) => {
+const leave = async (s: ReadScope, open: ParkingRecordRow, laneId: string | null, releaseAfterPayment: boolean) => {
   const enteredAt = open.enteredAt ?? s.at;
   if (s.at < enteredAt) throw badRequest('出场时间不能早于入场时间');
-  const priced = await price(s, open.tariffVersionId, open.vehicleClass, open.plateNumber, enteredAt, s.at);
+  const priced = price(s, s.ctx.openVersion, open.vehicleClass, enteredAt);
   const reasons: AbnormalReason[] = [...lowConfidence(s)];
   if (!priced) reasons.push('no_tariff');
   if (s.at.getTime() - enteredAt.getTime() > s.rules.longStayHours * HOUR_MS) reasons.push('long_stay');
@@ -248,13 +255,15 @@ const leave = async (s: EventScope, open: ParkingRecordRow, laneId: string | nul
   return answer(s.event, record, record.state === 'closed' || !releaseAfterPayment);
 };
 
-const laneEvent = async (s: EventScope) => {
-  const laneId = s.device.laneId;
-  if (s.event.kind === 'lane_entry') return arrive(s, { laneId, spaceId: null });
-  const open = await findParkedRecord(s.tx, s.device.tenantId, s.lot.id, { plateNumber: s.event.plate ?? '' });
+const laneEvent = async (scope: EventScope) => {
+  const laneId = scope.device.laneId;
+  const arrival = scope.event.kind === 'lane_entry';
+  const s = await read(scope, null, arrival);
+  if (arrival) return arrive(s, { laneId, spaceId: null });
+  const open = s.ctx.open;
   if (!open) return leaveUnknown(s, laneId);
   const result = await leave(s, open, laneId, true);
-  if (s.lot.kind === 'lane' && open.entryLaneId !== null) await moveFreeCount(s.tx, s.device.tenantId, s.lot.id, 1);
+  if (s.lot.kind === 'lane' && open.entryLaneId !== null) s.freeDelta += 1;
   return result;
 };
 
@@ -271,11 +280,9 @@ const spaceEvent = async (s: EventScope) => {
   let result = answer(s.event, undefined, true);
   // only a space-based lot counts its stays per space; a lane lot's stays open and close at its lanes
   if (s.lot.kind === 'space') {
-    if (occupied) result = await arrive(s, { laneId: null, spaceId: space.id });
-    else {
-      const open = await findParkedRecord(s.tx, tenantId, s.lot.id, { spaceId: space.id });
-      if (open) result = await leave(s, open, null, false);
-    }
+    const withStay = await read(s, space.id, occupied);
+    if (occupied) result = await arrive(withStay, { laneId: null, spaceId: space.id });
+    else if (withStay.ctx.open) result = await leave(withStay, withStay.ctx.open, null, false);
   }
   await recountLotSpaces(s.tx, tenantId, s.lot.id);
   return result;
@@ -292,27 +299,20 @@ export const receiveVehicleEvent = async (db: Db, device: Device, event: Vehicle
   const { tenantId } = device;
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
-    const claimed = await claimVehicleEvent(tx, {
-      tenantId,
-      deviceId: device.id,
-      deviceEventId: event.deviceEventId,
-      kind: event.kind,
-      plateNumber: event.plate ?? '',
-      occurredAt: at,
-    });
-    if (!claimed) {
+    const claim = { tenantId, deviceId: device.id, deviceEventId: event.deviceEventId, kind: event.kind, plateNumber: event.plate ?? '', occurredAt: at };
+    const { claimedId, lot } = await claimEventAndLockLot(tx, claim, device.lotId);
+    if (!claimedId) {
       const prior = await findVehicleEvent(tx, tenantId, device.id, event.deviceEventId);
       if (!prior?.result) throw badRequest('该设备事件正在处理，请稍后重发');
       return { ...prior.result, duplicate: true };
     }
-    const lot = await lockLot(tx, tenantId, device.lotId);
     if (!lot) throw badRequest('设备所属停车场不存在');
     const stored = photo ? await storeEventPhoto(dataDir, tenantId, at, photo) : null;
-    const scope: EventScope = { tx, device, lot, rules: eventRulesOf(lot.eventRules), event, at, photo: stored };
+    const scope: EventScope = { tx, device, lot, rules: eventRulesOf(lot.eventRules), event, at, photo: stored, freeDelta: 0 };
     const result = event.kind === 'lane_entry' || event.kind === 'lane_exit' ? await laneEvent(scope) : await spaceEvent(scope);
     // a record with nothing abnormal has nothing to warn of: most events skip the lookup
     if (result.abnormalReasons.length > 0) await warnRecord(scope, result.recordId);
-    await saveVehicleEventResult(tx, claimed.id, { recordId: result.recordId, result });
+    await finishVehicleEvent(tx, { eventId: claimedId, tenantId, lotId: lot.id, freeDelta: scope.freeDelta, recordId: result.recordId, result });
     return result;
   });
 };
