@@ -105,18 +105,3 @@ export const closeWarning = async (db: Db, tenantId: string, id: string, values:
   return row;
 };
 
-/** The blacklist entry of a plate, if any; an entry with a colour matches that colour only. */
-export const findBlacklistedPlate = async (db: Db, tenantId: string, plateNumber: string, plateColour: number) => {
-  const [row] = await db
-    .select()
-    .from(plateBlacklist)
-    .where(
-      and(
-        eq(plateBlacklist.tenantId, tenantId),
-        eq(plateBlacklist.plateNumber, plateNumber),
-        sql`(${plateBlacklist.plateColour} is null or ${plateBlacklist.plateColour} = ${plateColour})`,
-      ),
-    )
-    .limit(1);
-  return row;
-};

@@ -20,7 +20,6 @@ import { recordOperation } from '../system/operation-log.service.js';
 import {
   arrearsOf,
   closeWarning,
-  findBlacklistedPlate,
   findListedWarning,
   findOpenRecordlessWarning,
   insertWarning,
@@ -98,9 +97,6 @@ export const raiseRecordWarnings = async (
 };
 
 /** Whether an arriving plate is blacklisted in the tenant (a plate-less sensor reading never is). */
-export const blacklistedPlate = (tx: Db, tenantId: string, plateNumber: string, plateColour: number) =>
-  plateNumber === '' ? Promise.resolve(undefined) : findBlacklistedPlate(tx, tenantId, plateNumber, plateColour);
-
 /**
  * 车辆布控 on an entry: a blacklisted plate and a plate with records left unpaid anywhere in the tenant
  * each raise a warning. An entry refused at the barrier has no record; while its warning is open, the

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, getTableColumns, gte, lte, sql, type SQL } f
 import { alias } from 'drizzle-orm/pg-core';
 import type { ParkingRecordListValues } from '@parking/contract';
 import type { Db } from '../../db/client.js';
-import { longRentals, parkingLanes, parkingLots, parkingRecordCounts, parkingRecords, parkingSpaces, tariffVersions, tariffs, vehicleEvents } from '../../db/schema/index.js';
+import { parkingLanes, parkingLots, parkingRecordCounts, parkingRecords, parkingSpaces, tariffVersions, tariffs, vehicleEvents } from '../../db/schema/index.js';
 import { startsWith } from '../../shared/like-pattern.js';
 import { mapEach } from '../../shared/map-each.js';
 import { rowsOf } from '../../db/json-row.js';
@@ -12,12 +12,6 @@ export type NewParkingRecord = typeof parkingRecords.$inferInsert;
 export type ListedRecordRow = { record: ParkingRecordRow; lotName: string; entryLaneName: string | null; exitLaneName: string | null; spaceNumber: string | null };
 type Filter = Omit<ParkingRecordListValues, 'currentPage' | 'pageSize'>;
 
-/** Claims a device's event id; undefined when it was claimed before (a resend). */
-export const claimVehicleEvent = async (db: Db, values: typeof vehicleEvents.$inferInsert) => {
-  const [claimed] = await db.insert(vehicleEvents).values(values).onConflictDoNothing().returning({ id: vehicleEvents.id });
-  return claimed;
-};
-
 export const findVehicleEvent = async (db: Db, tenantId: string, deviceId: string, deviceEventId: string) => {
   const [row] = await db
     .select()
@@ -26,9 +20,6 @@ export const findVehicleEvent = async (db: Db, tenantId: string, deviceId: strin
     .limit(1);
   return row;
 };
-
-export const saveVehicleEventResult = (db: Db, id: string, values: Pick<typeof vehicleEvents.$inferInsert, 'recordId' | 'result'>) =>
-  db.update(vehicleEvents).set(values).where(eq(vehicleEvents.id, id));
 
 /** The lot, locked until the transaction ends: events of one lot are applied one after another. */
 export const lockLot = async (db: Db, tenantId: string, lotId: string) => {
@@ -71,24 +62,6 @@ export const setSpaceState = (db: Db, tenantId: string, spaceId: string, state: 
     .set({ state, updatedAt: sql`now()` })
     .where(and(eq(parkingSpaces.tenantId, tenantId), eq(parkingSpaces.id, spaceId)));
 
-/** The stay still open on a lot: by plate at a lane, by space for a sensor. */
-export const findParkedRecord = async (db: Db, tenantId: string, lotId: string, by: { plateNumber: string } | { spaceId: string }) => {
-  const [row] = await db
-    .select()
-    .from(parkingRecords)
-    .where(
-      and(
-        eq(parkingRecords.tenantId, tenantId),
-        eq(parkingRecords.lotId, lotId),
-        eq(parkingRecords.state, 'parked'),
-        'plateNumber' in by ? eq(parkingRecords.plateNumber, by.plateNumber) : eq(parkingRecords.spaceId, by.spaceId),
-      ),
-    )
-    .orderBy(desc(parkingRecords.enteredAt))
-    .limit(1);
-  return row;
-};
-
 export const insertRecord = async (db: Db, values: NewParkingRecord) => {
   const [row] = await db.insert(parkingRecords).values(values).returning();
   return row!;
@@ -122,25 +95,6 @@ export const findTariffVersion = async (db: Db, tenantId: string, versionId: str
     .where(and(eq(tariffVersions.tenantId, tenantId), eq(tariffVersions.id, versionId)))
     .limit(1);
   return row;
-};
-
-/** Whether the plate holds an enabled long-rental card of the lot in force on `day` (YYYY-MM-DD). */
-export const holdsLongRental = async (db: Db, tenantId: string, lotId: string, plateNumber: string, day: string) => {
-  const [row] = await db
-    .select({ id: longRentals.id })
-    .from(longRentals)
-    .where(
-      and(
-        eq(longRentals.tenantId, tenantId),
-        eq(longRentals.lotId, lotId),
-        eq(longRentals.plateNumber, plateNumber),
-        eq(longRentals.enabled, true),
-        lte(longRentals.validFrom, day),
-        gte(longRentals.validTo, day),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
 };
 
 const sortColumns = {
@@ -267,17 +221,6 @@ export async function* streamParkingRecords(db: Db, tenantId: string, filter: Fi
 
 export const findListedRecord = async (db: Db, tenantId: string, id: string): Promise<ListedRecordRow | undefined> => {
   const [row] = await withNames(db, and(eq(parkingRecords.tenantId, tenantId), eq(parkingRecords.id, id))).limit(1);
-  return row;
-};
-
-/** The plate's latest stay on a lot, by when it ended (or began, while open). */
-export const findLastStay = async (db: Db, tenantId: string, lotId: string, plateNumber: string) => {
-  const [row] = await db
-    .select()
-    .from(parkingRecords)
-    .where(and(eq(parkingRecords.tenantId, tenantId), eq(parkingRecords.lotId, lotId), eq(parkingRecords.plateNumber, plateNumber)))
-    .orderBy(desc(sql`coalesce(${parkingRecords.exitedAt}, ${parkingRecords.enteredAt}, ${parkingRecords.createdAt})`), desc(parkingRecords.createdAt))
-    .limit(1);
   return row;
 };
 
