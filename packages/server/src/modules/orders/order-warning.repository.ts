@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, gte, isNull, like, lte, sql, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNull, like, lte, sum } from 'drizzle-orm';
 import type { OrderWarningKind, OrderWarningListValues } from '@parking/contract';
 import type { Db } from '../../db/client.js';
-import { orderWarnings, parkingLots, parkingRecords, plateBlacklist, users } from '../../db/schema/index.js';
+import { orderWarnings, parkingLots, parkingRecords, users } from '../../db/schema/index.js';
 import { prefixPattern } from '../../shared/like-pattern.js';
 
 export type OrderWarningRow = typeof orderWarnings.$inferSelect;
@@ -104,4 +104,3 @@ export const closeWarning = async (db: Db, tenantId: string, id: string, values:
     .returning({ id: orderWarnings.id });
   return row;
 };
-
