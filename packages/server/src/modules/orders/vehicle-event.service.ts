@@ -13,6 +13,7 @@ import {
 import type { Db } from '../../db/client.js';
 import type { devices, parkingLots } from '../../db/schema/index.js';
 import { badRequest } from '../../plugins/app-error.js';
+import { groupCardDiscount } from '../marketing/group-card-discount.js';
 import { recountLotSpaces } from '../parking/parking-space.service.js';
 import { versionAt } from '../parking/tariff.service.js';
 import { decodeEventPhoto, storeEventPhoto } from './event-photo.store.js';
@@ -76,13 +77,18 @@ const settle = (amountDue: number, discount: number, paid = 0): { state: Parking
   return { state: unpaid > 0 ? 'awaiting_payment' : 'closed', amountDue: due, discount: due - paid - unpaid, paid, unpaid };
 };
 
-/** The fee of [from, to] under a stored tariff version; a long-rental card valid on the day of leaving pays it all. */
+/**
+ * The fee of [from, to] under a stored tariff version; a long-rental card valid on the day of leaving
+ * pays it all, otherwise the plate's group card takes its benefit off (and uses one of its month's uses).
+ */
 const price = async (s: EventScope, versionId: string | null, vehicleClass: string | null, plateNumber: string, from: Date, to: Date) => {
   const priced = await priceStay(s.tx, s.device.tenantId, versionId, vehicleClass, from, to);
   if (!priced) return undefined;
   const amount = priced.result.amount;
   const card = plateNumber !== '' && (await holdsLongRental(s.tx, s.device.tenantId, s.lot.id, plateNumber, businessDay(to)));
-  return { amountDue: amount, discount: card ? amount : 0 };
+  if (card) return { amountDue: amount, discount: amount };
+  const group = await groupCardDiscount(s.tx, { tenantId: s.device.tenantId, lotId: s.lot.id, plate: plateNumber, at: to, due: amount });
+  return { amountDue: amount, discount: group.discount };
 };
 
 /** The tariff version of the lot in force at `at`, and the vehicle class the plate colour falls in. */
