@@ -43,8 +43,8 @@ export const groupCardPlate = z
   .min(1, '请输入车牌号')
   .regex(plateNumberPattern, '请输入正确的车牌号，如 粤B12345');
 
-export const groupCardInput = z
-  .object({
+/** The fields one by one, for forms that check each as it is typed. */
+export const groupCardFields = z.object({
     groupId: z.uuid({ error: '请选择集团' }),
     cardNo: z
       .string({ error: '请输入卡号' })
@@ -74,7 +74,9 @@ export const groupCardInput = z
     maxPlates: z.coerce.number({ error: '车牌上限必须是整数' }).int('车牌上限必须是整数').min(1, '车牌上限最小为1').max(groupCardMaxPlates, `车牌上限最大为${groupCardMaxPlates}`).default(5),
     remark: parkingText('备注', 200),
     enabled: z.boolean({ error: '启用状态只能是是或否' }).default(true),
-  })
+});
+
+export const groupCardInput = groupCardFields
   .superRefine((card, ctx) => {
     if (card.validTo < card.validFrom) ctx.addIssue({ code: 'custom', path: ['validTo'], message: '结束日期不能早于开始日期' });
     if (card.benefit === 'discount' && card.discountPercent === null) ctx.addIssue({ code: 'custom', path: ['discountPercent'], message: '请输入折扣（1-99）' });
