@@ -102,7 +102,12 @@ export function GroupCardFormInputs(_props: { record: GroupCard | undefined }) {
         </Col>
       )}
       <Col span={24}>
-        <Form.Item label="车牌" name="plates" extra="输入车牌后按回车，可添加多个" rules={[{ required: true, type: 'array', min: 1, message: '至少绑定一个车牌' }, platesRule]}>
+        <Form.Item
+          label="车牌"
+          name="plates"
+          // plates read as every plate input takes them: trimmed, upper-cased, each once
+          normalize={(plates: unknown) => (Array.isArray(plates) ? [...new Set(plates.map((p) => String(p).trim().toUpperCase()).filter((p) => p !== ''))] : [])}
+          extra="输入车牌后按回车，可添加多个" rules={[{ required: true, type: 'array', min: 1, message: '至少绑定一个车牌' }, platesRule]}>
           <Select mode="tags" open={false} tokenSeparators={[',', '，', ' ']} placeholder="如 粤B12345" />
         </Form.Item>
       </Col>
