@@ -1,4 +1,6 @@
 import { readFile } from 'node:fs/promises';
+import { vehicleEventPath, type Paged, type ParkingRecordDetail, type VehicleEventResult } from '@parking/contract';
+import { postDeviceCall } from '../../packages/server/src/modules/devices/device-client.js';
 import { decodeQrPng } from '../../packages/server/src/test/qr-zip.js';
 import { apiAs } from '../support/api.js';
 import { expect, test } from '../support/signed-in.fixtures.js';
@@ -41,7 +43,11 @@ test('集团: create a group, refused while the phone is wrong, found and export
 });
 
 test('集团卡: create a card for a plate on a lot, see its benefit and quota, refuse the group\'s delete', async ({ page }, testInfo) => {
-  const created = await (await apiAs(page)).post('/api/system/Parking', { name: lotName, type: 1, kind: 'lane', totalSpaces: 100 });
+  const api = await apiAs(page);
+  // the seeded Hangzhou tariff charges day and night, so a stay at any hour leaves something for the card to take off
+  const tariffs = await api.get<Paged<{ id: string; name: string }>>('/api/system/Tariff?pageSize=100');
+  const tariffId = tariffs.body.data.list.find((t) => t.name === '杭州核心区域道路停车')!.id;
+  const created = await api.post('/api/system/Parking', { name: lotName, type: 1, kind: 'lane', totalSpaces: 100, tariffId });
   expect(created.body.msg).toBe('新增成功');
   const admin = new MarketingPage(page);
   await admin.visit('集团卡');
@@ -139,4 +145,45 @@ test('集团卡: the 二维码 opens the card on a driver\'s phone at 375 px, wh
   // the console sees the driver's plate
   await page.reload();
   await expect(admin.row(cardNo)).toContainText(boundPlate);
+});
+
+test('集团卡: the driver\'s bound plate leaves the lot and the card takes 20% off; the record names the card', async ({ page }, testInfo) => {
+  const api = await apiAs(page);
+  const lotId = (await api.get<Paged<{ id: string; name: string }>>(`/api/system/Parking?name=${encodeURIComponent(lotName)}`)).body.data.list[0]!.id;
+  const lane = async (name: string, direction: 'in' | 'out') => (await api.post<{ id: string }>('/api/system/ParkingLane', { lotId, name, direction })).body.data.id;
+  const camera = async (sn: string, laneId: string) => {
+    const made = await api.post<{ secret: string }>('/api/system/Device', { sn, name: sn, type: 'camera', lotId, laneId });
+    expect(made.body.code).toBe(200);
+    return { tenant: 'demo', sn, secret: made.body.data.secret };
+  };
+  const entry = await camera(`GC-IN-${stamp}`, await lane('入口', 'in'));
+  const exit = await camera(`GC-OUT-${stamp}`, await lane('出口', 'out'));
+  const baseUrl = testInfo.project.use.baseURL!;
+  const now = Date.now();
+  const send = (device: typeof entry, kind: 'lane_entry' | 'lane_exit', at: number) =>
+    postDeviceCall<VehicleEventResult>(baseUrl, vehicleEventPath, device, { kind, deviceEventId: `${kind}-${stamp}`, plate: boundPlate, occurredAt: new Date(at).toISOString() });
+  expect((await send(entry, 'lane_entry', now - 3 * 3_600_000)).code).toBe(200);
+  const left = await send(exit, 'lane_exit', now - 60_000);
+  expect(left.code).toBe(200);
+  const recordId = left.data!.recordId!;
+
+  const record = (await api.get<ParkingRecordDetail>(`/api/system/ParkingRecord/${recordId}`)).body.data;
+  expect(record.amountDue).toBeGreaterThan(0);
+  const owed = Math.round(record.amountDue * 0.8);
+  expect(record).toMatchObject({ discount: record.amountDue - owed, unpaid: owed, groupCard: { cardNo, groupName, benefit: 'discount' } });
+  expect(left.data!.amountToPay).toBe(owed);
+
+  await page.goto(`/#/OrderManagement/parkingRecordOrderInfo/${recordId}`);
+  await expect(page.locator('.record-group-card').filter({ visible: true })).toHaveText(
+    `集团卡优惠：${groupName} ${cardNo}（折扣），优惠 ${((record.amountDue - owed) / 100).toFixed(2)} 元`,
+  );
+  await page.screenshot({ path: testInfo.outputPath('record-detail-group-card.png'), fullPage: true });
+
+  // one of the month's ten uses is gone
+  const admin = new MarketingPage(page);
+  await admin.visit('集团卡');
+  const search = admin.current.locator('.resource-search');
+  await search.getByLabel('卡号', { exact: true }).fill(cardNo);
+  await search.getByRole('button', { name: /查询/ }).click();
+  expect(await admin.cell(admin.row(cardNo), '本月剩余/每月次数')).toBe('9 / 10');
 });
