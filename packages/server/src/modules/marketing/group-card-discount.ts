@@ -1,6 +1,6 @@
 import { businessDay, groupCardBenefitOff, type GroupCardBenefit } from '@parking/contract';
 import type { Db } from '../../db/client.js';
-import { cardForPlate, findCardUse, findGroupCard, insertCardUse } from './group-card.repository.js';
+import { cardForPlate, findCardUse, findGroupCard, insertCardUse, lockGroupCard } from './group-card.repository.js';
 
 export interface GroupCardDiscountInput {
   tenantId: string;
@@ -32,7 +32,8 @@ export const groupCardDiscount = async (tx: Db, input: GroupCardDiscountInput): 
   const month = day.slice(0, 7);
   const found = await cardForPlate(tx, input.tenantId, input.lotId, input.plate, day);
   if (!found) return none;
-  const row = await findGroupCard(tx, input.tenantId, found.id, month, true);
+  await lockGroupCard(tx, input.tenantId, found.id);
+  const row = await findGroupCard(tx, input.tenantId, found.id, month);
   if (!row) return none;
   const { card } = row;
   if (card.monthlyQuota !== null && row.usedThisMonth >= card.monthlyQuota) return none;

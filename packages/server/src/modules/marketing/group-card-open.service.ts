@@ -47,8 +47,9 @@ const withCard = async <T>(db: Db, secret: string, token: string, work: (tx: Db,
   if (!tenant || !tenant.enabled) throw gone();
   const today = businessDay();
   return withTenant(db, tenant.id, async (tx) => {
+    // a bind writes the card's plates: binds and staff edits of the tenant's cards go one at a time
     if (lock) await lockTenantCards(tx, tenant.id);
-    const row = await findGroupCard(tx, tenant.id, payload.id, today.slice(0, 7), lock);
+    const row = await findGroupCard(tx, tenant.id, payload.id, today.slice(0, 7));
     if (!row || !row.card.enabled || !row.groupEnabled) throw gone();
     return work(tx, { tenantId: tenant.id, row }, today);
   });

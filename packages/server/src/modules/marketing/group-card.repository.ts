@@ -52,16 +52,22 @@ export const pageGroupCards = async (db: Db, tenantId: string, filter: Filter, t
   return { rows: rows.map(toRow), total: Number(total?.n ?? 0) };
 };
 
-/** `lock` holds the card's row until the transaction ends: a quota is counted and used by one exit at a time. */
-export const findGroupCard = async (db: Db, tenantId: string, id: string, month: string, lock = false): Promise<GroupCardRow | undefined> => {
-  const query = db
+export const findGroupCard = async (db: Db, tenantId: string, id: string, month: string): Promise<GroupCardRow | undefined> => {
+  const [row] = await db
     .select(columns(month))
     .from(groupCards)
     .innerJoin(groups, eq(groups.id, groupCards.groupId))
     .where(and(eq(groupCards.tenantId, tenantId), eq(groupCards.id, id)))
     .limit(1);
-  const [row] = lock ? await query.for('update', { of: groupCards }) : await query;
   return row ? toRow(row) : undefined;
+};
+
+/**
+ * Holds the card's row until the transaction ends, so a quota is counted and used by one exit at a
+ * time. A statement of its own: a read after it sees uses committed while it waited.
+ */
+export const lockGroupCard = async (db: Db, tenantId: string, id: string) => {
+  await db.select({ id: groupCards.id }).from(groupCards).where(and(eq(groupCards.tenantId, tenantId), eq(groupCards.id, id))).for('update');
 };
 
 /** The names of the tenant's lots among `ids`, in the order given; a deleted lot drops out. */

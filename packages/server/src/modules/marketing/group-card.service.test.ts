@@ -19,7 +19,7 @@ let auth: AuthContext;
 let lotId: string;
 let otherLotId: string;
 let groupId: string;
-const cams = {} as Record<'in' | 'out', DeviceRow>;
+const cams = {} as Record<'in' | 'out' | 'otherIn' | 'otherOut', DeviceRow>;
 let sequence = 0;
 
 const send = (device: DeviceRow, event: Omit<VehicleEventInput, 'tenant' | 'sn' | 'timestamp' | 'nonce' | 'deviceEventId'>) =>
@@ -56,10 +56,14 @@ beforeAll(async () => {
   otherLotId = other!.id;
   const [inLane] = await db.insert(parkingLanes).values({ tenantId, lotId, name: '入口', direction: 'in' }).returning();
   const [outLane] = await db.insert(parkingLanes).values({ tenantId, lotId, name: '出口', direction: 'out' }).returning();
-  const device = (sn: string, laneId: string) =>
-    db.insert(devices).values({ tenantId, sn, name: sn, type: 'camera', lotId, laneId, secret: 'x'.repeat(64) }).returning().then((rows) => rows[0]!);
+  const device = (sn: string, laneId: string, at = lotId) =>
+    db.insert(devices).values({ tenantId, sn, name: sn, type: 'camera', lotId: at, laneId, secret: 'x'.repeat(64) }).returning().then((rows) => rows[0]!);
   cams.in = await device('GC-IN', inLane!.id);
   cams.out = await device('GC-OUT', outLane!.id);
+  const [otherIn] = await db.insert(parkingLanes).values({ tenantId, lotId: otherLotId, name: '入口', direction: 'in' }).returning();
+  const [otherOut] = await db.insert(parkingLanes).values({ tenantId, lotId: otherLotId, name: '出口', direction: 'out' }).returning();
+  cams.otherIn = await device('GC-IN-2', otherIn!.id, otherLotId);
+  cams.otherOut = await device('GC-OUT-2', otherOut!.id, otherLotId);
   groupId = (await createGroup(db, auth, groupInput.parse({ name: '腾讯集团', contact: '王经理', phone: '13812345678' }))).id;
 });
 afterAll(() => database.close());
@@ -118,6 +122,19 @@ describe('group card at exit', () => {
     expect(second).toMatchObject({ discount: 0, unpaid: second.amountDue });
     expect((await getGroupCard(database.db, auth, created.id, '2025-05-31')).remainingQuota).toBe(0);
     expect((await stay('粤B10008', '2025-06-01')).discount).toBeGreaterThan(0);
+  });
+
+  it('gives the last use of the month to one of two cars leaving two lots at once', async () => {
+    const created = await card({ plates: ['粤B10010', '粤B10011'], lotIds: [lotId, otherLotId], monthlyQuota: 1 });
+    await send(cams.in, { kind: 'lane_entry', plate: '粤B10010', occurredAt: '2025-08-08T09:00:00+08:00' });
+    await send(cams.otherIn, { kind: 'lane_entry', plate: '粤B10011', occurredAt: '2025-08-08T09:00:00+08:00' });
+    const exits = await Promise.all([
+      send(cams.out, { kind: 'lane_exit', plate: '粤B10010', occurredAt: '2025-08-08T11:00:00+08:00' }),
+      send(cams.otherOut, { kind: 'lane_exit', plate: '粤B10011', occurredAt: '2025-08-08T11:00:00+08:00' }),
+    ]);
+    const records = await Promise.all(exits.map((e) => recordOf(e.recordId)));
+    expect(records.filter((r) => r.discount > 0)).toHaveLength(1);
+    expect(await database.db.select().from(groupCardUses).where(eq(groupCardUses.cardId, created.id))).toHaveLength(1);
   });
 
   it('uses nothing for a stay that costs nothing, and nothing for a plate without a card', async () => {
