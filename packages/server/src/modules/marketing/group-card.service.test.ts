@@ -101,11 +101,13 @@ describe('group card at exit', () => {
     expect(small).toMatchObject({ discount: small.amountDue, unpaid: 0, state: 'closed' });
   });
 
-  it('an expired card, a card of another lot and a disabled card take nothing off', async () => {
+  it('an expired card, a card of another lot, a disabled card and a disabled group\'s card take nothing off', async () => {
     await card({ plates: ['粤B10004'], validFrom: '2024-01-01', validTo: '2025-03-02' });
     await card({ plates: ['粤B10005'], lotIds: [otherLotId] });
     await card({ plates: ['粤B10006'], enabled: false });
-    for (const plate of ['粤B10004', '粤B10005', '粤B10006']) {
+    const stopped = await createGroup(database.db, auth, groupInput.parse({ name: '停用集团', contact: '周', phone: '13600000000', enabled: false }));
+    await card({ plates: ['粤B10012'], groupId: stopped.id });
+    for (const plate of ['粤B10004', '粤B10005', '粤B10006', '粤B10012']) {
       const record = await stay(plate);
       expect(record.amountDue).toBeGreaterThan(0);
       expect(record, plate).toMatchObject({ discount: 0, unpaid: record.amountDue });
