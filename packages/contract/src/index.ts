@@ -8,3 +8,4 @@ export * from './devices/index.js';
 export * from './orders/index.js';
 export * from './payments/index.js';
 export * from './recovery/index.js';
+export * from './marketing/index.js';

@@ -25,6 +25,9 @@ import { recoveryRecordRoutes } from './modules/recovery/recovery-record.routes.
 import { unpaidOrderRoutes } from './modules/recovery/unpaid-order.routes.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { longRentalRoutes } from './modules/parking/long-rental.routes.js';
+import { groupCardOpenRoutes } from './modules/marketing/group-card-open.routes.js';
+import { groupCardRoutes } from './modules/marketing/group-card.routes.js';
+import { groupRoutes } from './modules/marketing/group.routes.js';
 import { parkingAreaRoutes } from './modules/parking/parking-area.routes.js';
 import { parkingCounterRoutes } from './modules/parking/parking-counter.routes.js';
 import { parkingLaneRoutes } from './modules/parking/parking-lane.routes.js';
@@ -114,10 +117,9 @@ export const app = fp(
     await instance.register(parkingSpaceRoutes);
     await instance.register(tariffRoutes);
     await instance.register(parkingCounterRoutes);
-    await instance.register(parkingQrCodeRoutes, {
-      secret: options.config.qrSecret ?? (await appSecret(options.database.db, 'qr')),
-      publicBaseUrl: options.config.publicBaseUrl,
-    });
+    // one key signs every printed code: lots, lanes, spaces and group cards
+    const qrSecret = options.config.qrSecret ?? (await appSecret(options.database.db, 'qr'));
+    await instance.register(parkingQrCodeRoutes, { secret: qrSecret, publicBaseUrl: options.config.publicBaseUrl });
     await instance.register(longRentalRoutes);
     await instance.register(deviceRoutes);
     await instance.register(screenRoutes);
@@ -131,6 +133,9 @@ export const app = fp(
     await instance.register(orderWarningRoutes);
     await instance.register(unpaidOrderRoutes);
     await instance.register(recoveryRecordRoutes);
+    await instance.register(groupRoutes);
+    await instance.register(groupCardRoutes, { secret: qrSecret, publicBaseUrl: options.config.publicBaseUrl });
+    await instance.register(groupCardOpenRoutes, { secret: qrSecret });
     const { weatherProviderUrl, weatherProviderKey } = options.config;
     await instance.register(weatherRoutes, {
       provider: options.weatherProvider ?? (weatherProviderUrl ? qweatherProvider(weatherProviderUrl, weatherProviderKey) : undefined),

@@ -115,7 +115,15 @@ export const parkingRecordFee = z.object({
 export type ParkingRecordFee = z.infer<typeof parkingRecordFee>;
 
 /** one record with its fee breakdown (null while parked or when no tariff priced it) and its corrections, newest first */
-export const parkingRecordDetail = parkingRecord.extend({ fee: parkingRecordFee.nullable(), edits: z.lazy(() => z.array(recordEditRequest)) });
+/** The group card (集团卡) that took its benefit off the stay at exit; discount in fen. */
+export const parkingRecordGroupCard = z.object({ cardNo: z.string(), groupName: z.string(), benefit: z.enum(['free', 'discount', 'amount']), discount: z.number().int() });
+export type ParkingRecordGroupCard = z.infer<typeof parkingRecordGroupCard>;
+
+export const parkingRecordDetail = parkingRecord.extend({
+  fee: parkingRecordFee.nullable(),
+  groupCard: parkingRecordGroupCard.nullable(),
+  edits: z.lazy(() => z.array(recordEditRequest)),
+});
 export type ParkingRecordDetail = z.infer<typeof parkingRecordDetail>;
 
 /** How long a finished stay lasted, as the list, the detail and the export say it ("2时5分"); empty while parked. */

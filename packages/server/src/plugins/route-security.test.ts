@@ -8,6 +8,8 @@ import {
   arrearsReminders,
   devices,
   dictionaries,
+  groupCards,
+  groups,
   longRentals,
   menus,
   orderWarnings,
@@ -56,7 +58,7 @@ let server: FastifyInstance;
 const registered: RouteInfo[] = [];
 /** a plate of tenant demo in arrears (欠费订单 paths take the plate) */
 const demoUnpaidPlate = '粤B0U417';
-const ids = { message: '', adminUser: '', location: '', dict: '', organization: '', position: '', role: '', menu: '', tenant: '', session: '', parkingArea: '', parkingLot: '', parkingLane: '', parkingSpace: '', tariff: '', longRental: '', device: '', parkingRecord: '', payment: '', refund: '', recordEdit: '', orderWarning: '', blacklist: '' };
+const ids = { message: '', adminUser: '', location: '', dict: '', organization: '', position: '', role: '', menu: '', tenant: '', session: '', parkingArea: '', parkingLot: '', parkingLane: '', parkingSpace: '', tariff: '', longRental: '', group: '', groupCard: '', device: '', parkingRecord: '', payment: '', refund: '', recordEdit: '', orderWarning: '', blacklist: '' };
 /** strings of tenant demo's data: none may reach another tenant */
 let markers: string[] = [];
 /** what a demo user holding no permission may not see either */
@@ -84,6 +86,8 @@ const idOf = (path: string) =>
                 : path.includes('/Sessions/') ? ids.session
                   : path.includes('/Tariff/') ? ids.tariff
                   : path.includes('/LongRental/') ? ids.longRental
+                  : path.includes('/GroupCard/') ? ids.groupCard
+                  : path.includes('/Group/') ? ids.group
                   : path.includes('/ParkingArea/') ? ids.parkingArea
                     : path.includes('/ParkingLane/') ? ids.parkingLane
                       : path.includes('/ParkingSpace/') ? ids.parkingSpace
@@ -254,6 +258,11 @@ const demoSnapshot = async () => {
       database.db.select().from(longRentals).where(eq(longRentals.tenantId, of)),
       (c) => `${c.id}:${c.lotId}:${c.plateNumber}:${c.ownerName}:${c.validFrom}:${c.validTo}:${c.enabled}:${c.updatedAt.toISOString()}`,
     ),
+    groups: await rows(database.db.select().from(groups).where(eq(groups.tenantId, of)), (g) => `${g.id}:${g.name}:${g.phone}:${g.enabled}:${g.updatedAt.toISOString()}`),
+    groupCards: await rows(
+      database.db.select().from(groupCards).where(eq(groupCards.tenantId, of)),
+      (c) => `${c.id}:${c.groupId}:${c.cardNo}:${c.plates.join(',')}:${c.lotIds.join(',')}:${c.enabled}:${c.updatedAt.toISOString()}`,
+    ),
   };
 };
 
@@ -331,6 +340,21 @@ beforeAll(async () => {
     .values({ tenantId: demo!.id, lotId: demoLot!.id, plateNumber: '粤B0D417', ownerName: '演示车主-仅本租户可见', phone: '13800000417', validFrom: '2020-01-01', validTo: '2099-12-31', monthlyPrice: 30000 })
     .returning();
   ids.longRental = demoCard!.id;
+  const [demoGroup] = await database.db.insert(groups).values({ tenantId: demo!.id, name: '演示集团-仅本租户可见', contact: '演示联系人', phone: '13800000418' }).returning();
+  ids.group = demoGroup!.id;
+  const [demoGroupCard] = await database.db
+    .insert(groupCards)
+    .values({ tenantId: demo!.id, groupId: demoGroup!.id, cardNo: 'DEMO-GC-0418', benefit: 'free', plates: ['粤B0G418'], lotIds: [demoLot!.id], validFrom: '2020-01-01', validTo: '2099-12-31' })
+    .returning();
+  ids.groupCard = demoGroupCard!.id;
+  const intruderGroupCard = { groupId: demoGroup!.id, cardNo: 'INTRUDER-1', benefit: 'free', plates: ['粤B0J418'], lotIds: [demoLot!.id], validFrom: '2020-01-01', validTo: '2099-12-31' };
+  Object.assign(bodies, {
+    'POST /api/system/Group': { name: '入侵集团', contact: '入侵者', phone: '13900000000' },
+    'PUT /api/system/Group/{id}': { name: '被改名集团', contact: '入侵者', phone: '13900000000' },
+    'POST /api/system/GroupCard': intruderGroupCard,
+    'PUT /api/system/GroupCard/{id}': { ...intruderGroupCard, cardNo: 'DEMO-GC-0418' },
+  });
+  const groupMarkers = [ids.group, ids.groupCard, demoGroup!.name, demoGroup!.phone, demoGroupCard!.cardNo, '粤B0G418'];
   const [demoRecord] = await database.db
     .insert(parkingRecords)
     .values({ tenantId: demo!.id, lotId: demoLot!.id, plateNumber: '粤B0R417', enteredAt: new Date('2025-03-03T01:00:00Z') })
@@ -437,6 +461,8 @@ beforeAll(async () => {
   // lot ids and names reach every user of the tenant through the parking list call; details do not
   permittedOnly = [...permittedOnly, demoLot!.address, demoArea!.description, demoLane!.name, demoSpace!.number, demoSpace!.sensorSn];
   permittedOnly = [...permittedOnly, ids.longRental, demoCard!.plateNumber, demoCard!.ownerName, demoCard!.phone];
+  // groups and their cards: holders of the 集团/集团卡 pages only, no other tenant
+  permittedOnly = [...permittedOnly, ...groupMarkers];
   permittedOnly = [...permittedOnly, ids.parkingRecord, demoRecord!.plateNumber, ids.recordEdit, demoEdit!.reason];
   // dictionaries are readable by every user of the tenant, but by no other tenant
   markers = [...demoDictionary.map((d) => d.id)];
@@ -455,6 +481,7 @@ beforeAll(async () => {
   // arrears are seen only by holders of the 欠费订单 page, and by no other tenant
   permittedOnly = [...permittedOnly, demoUnpaidPlate, demoReminder!.content];
   markers = [...markers, demoUnpaidPlate, demoReminder!.id, demoReminder!.content, unpaidRecord!.id, recoveredPayment!.id];
+  markers = [...markers, ...groupMarkers];
 });
 afterAll(async () => {
   await server.close();
@@ -498,7 +525,7 @@ describe('every route refuses what it must', () => {
         const other = await call(method, path, tokens.otherTenantAdmin);
         if (path.includes('{id}')) expect(other.statusCode, `${where} with tenant demo's id`).toBeGreaterThanOrEqual(400);
         // past validation to the tenant check: demo's ids are simply not found
-        const tenantOwned = ['/api/system/Permission/', '/api/system/Parking', '/api/system/LongRental', '/api/system/Device/', '/api/system/Payment', '/api/system/Refund', '/api/system/OrderWarning', '/api/system/UnpaidOrders/'].some((prefix) => path.startsWith(prefix));
+        const tenantOwned = ['/api/system/Permission/', '/api/system/Parking', '/api/system/LongRental', '/api/system/Group', '/api/system/Device/', '/api/system/Payment', '/api/system/Refund', '/api/system/OrderWarning', '/api/system/UnpaidOrders/'].some((prefix) => path.startsWith(prefix));
         if (tenantOwned && (path.includes('{id}') || path.includes('{plateNumber}'))) {
           expect(other.statusCode, `${where} with tenant demo's id`).toBe(404);
         }

@@ -38,6 +38,8 @@ export const pageRegistry: Readonly<Record<string, PageComponent>> = {
   'OrderManagement/parkingOrderEditAudit': lazyPage(() => import('../modules/orders/pages/record-edit-audit-page'), 'RecordEditAuditPage'),
   'OrderManagement/OrderWarning': lazyPage(() => import('../modules/orders/pages/order-warning-page'), 'OrderWarningPage'),
   'jointRecovery/unpaidOrders': lazyPage(() => import('../modules/recovery/pages/unpaid-order-page'), 'UnpaidOrderPage'),
+  'ParkingOperations/group': lazyPage(() => import('../modules/marketing/pages/group-page'), 'GroupPage'),
+  'ParkingOperations/groupCard': lazyPage(() => import('../modules/marketing/pages/group-card-page'), 'GroupCardPage'),
   'jointRecovery/recoveryRecord': lazyPage(() => import('../modules/recovery/pages/recovery-record-page'), 'RecoveryRecordPage'),
 };
 

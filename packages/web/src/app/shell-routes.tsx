@@ -24,7 +24,11 @@ const titled = (title: string): RouteHandle => ({ title });
 export const standaloneRoutes: RouteObject[] = [
   { path: 'login', handle: titled('登录'), element: <LoginPage /> },
   ...publicRouteTable.map(
-    (entry): RouteObject => ({ path: entry.path, handle: entry, element: <PublicPlaceholderPage entry={entry} /> }),
+    ({ page: Page, ...entry }): RouteObject => ({
+      path: entry.path,
+      handle: entry,
+      element: Page ? <Suspense fallback={<RouteFallback />}><Page /></Suspense> : <PublicPlaceholderPage entry={entry} />,
+    }),
   ),
   ...screenRouteTable.map(
     (entry): RouteObject => ({ path: entry.path, handle: entry, element: <ScreenPlaceholderPage entry={entry} /> }),

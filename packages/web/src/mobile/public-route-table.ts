@@ -1,3 +1,4 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { RouteHandle } from '../app/route-handle';
 
 export interface PublicRouteEntry extends RouteHandle {
@@ -5,7 +6,12 @@ export interface PublicRouteEntry extends RouteHandle {
   path: string;
   /** what the driver does here, shown on the placeholder */
   purpose: string;
+  /** the built page, loaded on first visit; without one the placeholder shows */
+  page?: LazyExoticComponent<ComponentType>;
 }
+
+const groupCardPage = (name: 'GroupCardScanPage' | 'GroupCardInfoPage') =>
+  lazy(async () => ({ default: (await import('../modules/marketing/mobile/group-card-info-page'))[name] }));
 
 /** Spec §2 "Routes open without sign-in" (besides /login): the driver's phone pages. */
 export const publicRouteTable: readonly PublicRouteEntry[] = [
@@ -13,8 +19,8 @@ export const publicRouteTable: readonly PublicRouteEntry[] = [
   { path: 'orderInfoByQRcode', title: '订单详情', ownTitle: true, purpose: '扫码出场订单详情' },
   { path: 'activity', title: '停车统计', ownTitle: true, purpose: '停车统计' },
   { path: 'pdaScanQrcode', title: '扫码支付', purpose: '扫码支付' },
-  { path: 'scanGroupCardQrcode', title: '集团卡扫码', purpose: '集团卡扫码' },
-  { path: 'groupCardInfo', title: '集团卡详情', purpose: '集团卡详情' },
+  { path: 'scanGroupCardQrcode', title: '集团卡扫码', purpose: '集团卡扫码', page: groupCardPage('GroupCardScanPage') },
+  { path: 'groupCardInfo', title: '集团卡详情', purpose: '集团卡详情', page: groupCardPage('GroupCardInfoPage') },
   { path: 'scanSpeialBillQrcode', title: '扫码支付', purpose: '特殊账单扫码支付' },
   { path: 'speialBillInfo', title: '支付详情', purpose: '扫码支付详情' },
 ];

@@ -9,3 +9,4 @@ export * from './orders.js';
 export * from './payments.js';
 export * from './order-warnings.js';
 export * from './recovery.js';
+export * from './marketing.js';

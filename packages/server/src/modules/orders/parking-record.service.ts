@@ -5,6 +5,7 @@ import { notFound } from '../../plugins/app-error.js';
 import type { AuthContext } from '../../types.js';
 import { listRecordEdits } from './record-edit-audit.service.js';
 import { mapEach } from '../../shared/map-each.js';
+import { recordGroupCard } from '../marketing/group-card-discount.js';
 import { priceStay } from './stay-price.js';
 import { findListedRecord, pageParkingRecords, streamParkingRecords, type ListedRecordRow, type ParkingRecordRow } from './parking-record.repository.js';
 
@@ -87,7 +88,12 @@ const feeOf = async (db: Db, tenantId: string, r: ParkingRecordRow): Promise<Par
 export const getParkingRecordDetail = async (db: Db, auth: AuthContext, id: string): Promise<ParkingRecordDetail> => {
   const row = await findListedRecord(db, auth.tenantId, id);
   if (!row) throw notFound('停车记录不存在');
-  return { ...toRecord(row), fee: await feeOf(db, auth.tenantId, row.record), edits: await listRecordEdits(db, auth, id) };
+  return {
+    ...toRecord(row),
+    fee: await feeOf(db, auth.tenantId, row.record),
+    groupCard: await recordGroupCard(db, auth.tenantId, row.record),
+    edits: await listRecordEdits(db, auth, id),
+  };
 };
 
 const photoTypes = { jpg: 'image/jpeg', png: 'image/png' } as const;

@@ -229,6 +229,15 @@ describe('space events', () => {
     await expect(send(cams.pole, { kind: 'space_occupied', spaceNumber: 'Z999', occurredAt: '2025-03-03T09:00:00+08:00', deviceEventId: 'POLE-BAD' })).rejects.toThrow('停车场没有泊位「Z999」');
     expect(await database.db.select().from(vehicleEvents).where(eq(vehicleEvents.deviceEventId, 'POLE-BAD'))).toHaveLength(0);
   });
+  it('a space freed with no plate read still prices the stay for its plate: a long-rental card of the space lot pays it', async () => {
+    await database.db.insert(longRentals).values({ tenantId, lotId: spaceLot, plateNumber: '京A6LONG', ownerName: '长租', phone: '13800000000', validFrom: '2025-01-01', validTo: '2025-12-31', monthlyPrice: 30000 });
+    const taken = await send(cams.pole, { kind: 'space_occupied', plate: '京A6LONG', spaceNumber: 'A002', occurredAt: '2025-03-05T09:00:00+08:00' });
+    const left = await send(cams.pole, { kind: 'space_freed', spaceNumber: 'A002', occurredAt: '2025-03-05T11:00:00+08:00' });
+    expect(left).toMatchObject({ recordId: taken.recordId, state: 'closed', amountToPay: 0 });
+    const record = await recordOf(left.recordId);
+    expect(record.amountDue).toBe(expectedFee('2025-03-05T09:00:00+08:00', '2025-03-05T11:00:00+08:00'));
+    expect(record).toMatchObject({ discount: record.amountDue, unpaid: 0 });
+  });
 });
 
 describe('photos', () => {

@@ -14,6 +14,7 @@ import {
 import type { Db } from '../../db/client.js';
 import type { devices, parkingLots } from '../../db/schema/index.js';
 import { badRequest } from '../../plugins/app-error.js';
+import { groupCardDiscount } from '../marketing/group-card-discount.js';
 import { recountLotSpaces } from '../parking/parking-space.service.js';
 import { decodeEventPhoto, storeEventPhoto } from './event-photo.store.js';
 import { priceWith } from './stay-price.js';
@@ -83,12 +84,18 @@ const settle = (amountDue: number, discount: number, paid = 0): { state: Parking
   return { state: unpaid > 0 ? 'awaiting_payment' : 'closed', amountDue: due, discount: due - paid - unpaid, paid, unpaid };
 };
 
-/** The fee of a stay ending now under a stored tariff version; a long-rental card of the plate valid today pays it all. */
-const price = (s: ReadScope, found: NamedVersion | undefined, vehicleClass: string | null, from: Date) => {
+/**
+ * The fee of a stay ending now under a stored tariff version: a long-rental card of the plate valid
+ * today pays it all, otherwise the plate's group card takes its benefit off (and uses one of its month's uses).
+ */
+const price = async (s: ReadScope, found: NamedVersion | undefined, vehicleClass: string | null, plateNumber: string, from: Date) => {
   const priced = priceWith(found, vehicleClass, from, s.at);
   if (!priced) return undefined;
   const amount = priced.result.amount;
-  return { amountDue: amount, discount: s.ctx.longRental ? amount : 0 };
+  if (s.ctx.longRental) return { amountDue: amount, discount: amount };
+  if (!s.ctx.groupCardId) return { amountDue: amount, discount: 0 };
+  const group = await groupCardDiscount(s.tx, { tenantId: s.device.tenantId, lotId: s.lot.id, plate: plateNumber, at: s.at, due: amount, cardId: s.ctx.groupCardId });
+  return { amountDue: amount, discount: group.discount };
 };
 
 /** The lot's tariff version in force now, and the vehicle class the plate colour falls in. */
@@ -204,7 +211,7 @@ const leaveUnknown = async (s: ReadScope, laneId: string | null) => {
   const reasons: AbnormalReason[] = ['exit_without_entry', ...lowConfidence(s)];
   if (s.rules.exitWithoutEntry === 'charge-first-period') {
     const from = new Date(s.at.getTime() - s.rules.firstPeriodMinutes * MINUTE_MS);
-    const priced = price(s, s.ctx.versionNow, tariff.vehicleClass, from);
+    const priced = await price(s, s.ctx.versionNow, tariff.vehicleClass, plateNumber, from);
     if (priced) money = settle(priced.amountDue, priced.discount);
     else reasons.push('no_tariff');
   }
@@ -234,7 +241,7 @@ const leaveUnknown = async (s: ReadScope, laneId: string | null) => {
 const leave = async (s: ReadScope, open: ParkingRecordRow, laneId: string | null, releaseAfterPayment: boolean) => {
   const enteredAt = open.enteredAt ?? s.at;
   if (s.at < enteredAt) throw badRequest('出场时间不能早于入场时间');
-  const priced = price(s, s.ctx.openVersion, open.vehicleClass, enteredAt);
+  const priced = await price(s, s.ctx.openVersion, open.vehicleClass, open.plateNumber, enteredAt);
   const reasons: AbnormalReason[] = [...lowConfidence(s)];
   if (!priced) reasons.push('no_tariff');
   if (s.at.getTime() - enteredAt.getTime() > s.rules.longStayHours * HOUR_MS) reasons.push('long_stay');

@@ -31,7 +31,7 @@ export const scanUrl = (signer: QrCodeSigner, action: ScanAction, payload: ScanT
   `${signer.baseUrl}${scanPagePaths[action]}?t=${signScanToken(signer.secret, payload)}`;
 
 // M: a quarter of a sticker may be dirty or torn and the code still reads
-const qrPng = (url: string) => QRCode.toBuffer(url, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 480 });
+export const qrPng = (url: string) => QRCode.toBuffer(url, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 480 });
 
 /** The lot's own code, e.g. for the sign at its entrance. */
 export const lotQrCode = async (db: Db, auth: AuthContext, signer: QrCodeSigner, lotId: string): Promise<QrCodeFile> => {
@@ -73,7 +73,8 @@ const gone = () => notFound('二维码对应的停车场、车道或泊位已不
  */
 export const resolveScan = async (db: Db, secret: string, token: string): Promise<ScanTarget> => {
   const payload = verifyScanToken(secret, token);
-  if (!payload) throw badRequest('二维码无效或已被篡改');
+  // a group card's code opens its own page, not a place's
+  if (!payload || payload.k === 'groupCard') throw badRequest('二维码无效或已被篡改');
   const tenant = await findTenant(db, payload.tenant);
   if (!tenant || !tenant.enabled) throw gone();
   const base = { kind: payload.k, tenantCode: tenant.code, laneName: null, spaceNumber: null };

@@ -2,14 +2,21 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { scanTargetKinds, type ScanTargetKind } from '@parking/contract';
 import { z } from 'zod';
 
-/** What a QR code names: a lot, lane or space of a tenant, by id. */
+/** What a code names besides places: a group's card (集团卡), read on its own phone page. */
+export const scanTokenKinds = [...scanTargetKinds, 'groupCard'] as const;
+export type ScanTokenKind = (typeof scanTokenKinds)[number];
+
+/** What a QR code names: a lot, lane, space or group card of a tenant, by id; `exp` (unix seconds) when it stops being good. */
 export interface ScanTokenPayload {
-  k: ScanTargetKind;
+  k: ScanTokenKind;
   id: string;
   tenant: string;
+  exp?: number;
 }
 
-const payloadSchema = z.strictObject({ k: z.enum(scanTargetKinds), id: z.uuid(), tenant: z.uuid() });
+const payloadSchema = z.strictObject({ k: z.enum(scanTokenKinds), id: z.uuid(), tenant: z.uuid(), exp: z.number().int().positive().optional() });
+
+export type ScanTokenCheck = { ok: true; payload: ScanTokenPayload } | { ok: false; reason: 'invalid' | 'expired' };
 
 const signature = (secret: string, payload: string) => createHmac('sha256', secret).update(payload).digest();
 
@@ -18,12 +25,26 @@ const signature = (secret: string, payload: string) => createHmac('sha256', secr
  * but only the server can make a token, so a printed code cannot be altered to point elsewhere.
  */
 export const signScanToken = (secret: string, payload: ScanTokenPayload) => {
-  const body = Buffer.from(JSON.stringify({ k: payload.k, id: payload.id, tenant: payload.tenant })).toString('base64url');
+  const fields = payload.exp === undefined ? { k: payload.k, id: payload.id, tenant: payload.tenant } : { k: payload.k, id: payload.id, tenant: payload.tenant, exp: payload.exp };
+  const body = Buffer.from(JSON.stringify(fields)).toString('base64url');
   return `${body}.${signature(secret, body).toString('base64url')}`;
 };
 
-/** The payload of a token this server signed; undefined for anything forged, altered or malformed. */
-export const verifyScanToken = (secret: string, token: string): ScanTokenPayload | undefined => {
+/** The payload of a token this server signed and still in date; undefined for anything forged, altered, malformed or expired. */
+export const verifyScanToken = (secret: string, token: string, now = new Date()): ScanTokenPayload | undefined => {
+  const checked = checkScanToken(secret, token, now);
+  return checked.ok ? checked.payload : undefined;
+};
+
+/** As verifyScanToken, telling an expired token (genuine, but past its `exp`) from a bad one. */
+export const checkScanToken = (secret: string, token: string, now = new Date()): ScanTokenCheck => {
+  const payload = signedPayload(secret, token);
+  if (!payload) return { ok: false, reason: 'invalid' };
+  if (payload.exp !== undefined && payload.exp * 1000 < now.getTime()) return { ok: false, reason: 'expired' };
+  return { ok: true, payload };
+};
+
+const signedPayload = (secret: string, token: string): ScanTokenPayload | undefined => {
   const [body, mac, ...rest] = token.split('.');
   if (!body || !mac || rest.length > 0) return undefined;
   // compared as text: base64url decoding ignores stray characters and spare bits, the text does not

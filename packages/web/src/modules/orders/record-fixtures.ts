@@ -31,6 +31,7 @@ export const parkingRecordDetail = (overrides: Partial<ParkingRecordDetail> = {}
   abnormalReasons: ['low_confidence'],
   createdAt: '2026-03-03T01:00:00.000Z',
   updatedAt: '2026-03-03T02:40:00.000Z',
+  groupCard: null,
   fee: {
     tariffName: '北京一类地区占道停车',
     tariffVersionNo: 1,

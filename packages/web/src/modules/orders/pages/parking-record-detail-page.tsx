@@ -15,6 +15,7 @@ import { recordStateBadge } from '../record-options';
 import { safeRestBack } from '../record-paths';
 import '../orders.css';
 import { RecordPayments } from '../../payments/components/record-payments';
+import { RecordGroupCard } from '../../marketing/components/record-group-card';
 
 type FeeLine = NonNullable<ParkingRecordDetail['fee']>['breakdown'][number];
 
@@ -176,6 +177,7 @@ export function ParkingRecordDetailPage() {
         ) : (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={record.exitedAt ? '无计费规则，无计费明细' : '车辆在场，出场后生成计费明细'} />
         )}
+        <RecordGroupCard card={record.groupCard} />
       </Card>
 
       <RecordPayments recordId={record.id} />

@@ -1,0 +1,67 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { ResourcePage } from '../support/resource.page.js';
+import { expectViewShown } from '../support/sidebar.js';
+
+const addresses = { 集团: 'group', 集团卡: 'groupCard' } as const;
+
+/** 停车运营 > 集团 / 集团卡 as an operator sees them. */
+export class MarketingPage extends ResourcePage {
+  constructor(page: Page) {
+    super(page, '.ant-modal:not(.ant-modal-confirm):visible');
+  }
+
+  async visit(title: keyof typeof addresses) {
+    await this.page.goto(`/#/ParkingOperations/${addresses[title]}`);
+    await expectViewShown(this.page);
+    await expect(this.current).toBeVisible();
+  }
+
+  async create() {
+    await this.current.getByRole('button', { name: /^(plus )?新增$/ }).filter({ visible: true }).click();
+    await expect(this.dialog).toBeVisible();
+  }
+
+  field(label: string): Locator {
+    return this.dialog.getByLabel(label, { exact: true });
+  }
+
+  async fill(label: string, value: string) {
+    await this.field(label).fill(value);
+  }
+
+  async fieldError(text: string) {
+    await expect(this.dialog.locator('.ant-form-item-explain-error').getByText(text, { exact: true })).toBeVisible();
+  }
+
+  /** A plate typed into the 车牌 tags input and taken with Enter. */
+  async addPlate(plate: string) {
+    await this.field('车牌').fill(plate);
+    await this.field('车牌').press('Enter');
+  }
+
+  async pickDates(from: string, to: string) {
+    const range = this.dialog.locator('.ant-picker-range input');
+    await range.nth(0).click();
+    await range.nth(0).fill(from);
+    await range.nth(0).press('Enter');
+    await range.nth(1).fill(to);
+    await range.nth(1).press('Enter');
+  }
+}
+
+/** The driver's /groupCardInfo page on a phone. */
+export class GroupCardPhonePage {
+  readonly face: Locator;
+  readonly facts: Locator;
+  readonly bind: Locator;
+
+  constructor(readonly page: Page) {
+    this.face = page.locator('.group-card__face');
+    this.facts = page.locator('.scan-landing__facts');
+    this.bind = page.locator('.group-card__bind');
+  }
+
+  fact(label: string): Locator {
+    return this.facts.locator('tr').filter({ has: this.page.locator('th', { hasText: label }) }).locator('td');
+  }
+}

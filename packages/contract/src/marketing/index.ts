@@ -1,0 +1,2 @@
+export * from './group.schema.js';
+export * from './group-card.schema.js';

@@ -1,0 +1,64 @@
+import { businessDay, groupCardBenefitOff, type GroupCardBenefit } from '@parking/contract';
+import type { Db } from '../../db/client.js';
+import { cardForPlate, findCardUse, findGroupCard, insertCardUse, lockGroupCard } from './group-card.repository.js';
+
+export interface GroupCardDiscountInput {
+  tenantId: string;
+  lotId: string;
+  plate: string;
+  /** the exit the stay is priced at: the card must be in force on its Shanghai day, the quota is of its month */
+  at: Date;
+  /** fen */
+  due: number;
+  /** the plate's card when the caller has looked it up already (null: none), as the vehicle-event path does */
+  cardId?: string | null;
+}
+
+export interface GroupCardDiscount {
+  /** fen taken off the stay, 0 when no card applies */
+  discount: number;
+  card: { id: string; cardNo: string; groupName: string; benefit: GroupCardBenefit } | null;
+}
+
+const none: GroupCardDiscount = { discount: 0, card: null };
+
+/**
+ * The group card's part of a stay leaving `lotId`: the plate's enabled card of an enabled group,
+ * valid on the day of leaving on that lot, with a use left this month, takes its benefit off `due`
+ * and uses one of the month's uses. A stay that costs nothing uses nothing. Runs inside the exit's
+ * transaction; the card's row is locked so two exits cannot both take its last use.
+ */
+export const groupCardDiscount = async (tx: Db, input: GroupCardDiscountInput): Promise<GroupCardDiscount> => {
+  if (input.due <= 0 || input.plate === '') return none;
+  const day = businessDay(input.at);
+  const month = day.slice(0, 7);
+  const cardId = input.cardId === undefined ? (await cardForPlate(tx, input.tenantId, input.lotId, input.plate, day))?.id : input.cardId;
+  if (!cardId) return none;
+  await lockGroupCard(tx, input.tenantId, cardId);
+  const row = await findGroupCard(tx, input.tenantId, cardId, month);
+  if (!row) return none;
+  const { card } = row;
+  if (card.monthlyQuota !== null && row.usedThisMonth >= card.monthlyQuota) return none;
+  const discount = groupCardBenefitOff(card, input.due);
+  await insertCardUse(tx, {
+    tenantId: input.tenantId,
+    cardId: card.id,
+    cardNo: card.cardNo,
+    groupName: row.groupName,
+    benefit: card.benefit,
+    lotId: input.lotId,
+    plateNumber: input.plate,
+    usedAt: input.at,
+    month,
+    due: input.due,
+    discount,
+  });
+  return { discount, card: { id: card.id, cardNo: card.cardNo, groupName: row.groupName, benefit: card.benefit } };
+};
+
+/** The group card that paid for a finished stay, as its record's detail shows it; null when none did. */
+export const recordGroupCard = async (db: Db, tenantId: string, record: { lotId: string; plateNumber: string; exitedAt: Date | null }) => {
+  if (!record.exitedAt || record.plateNumber === '') return null;
+  const use = await findCardUse(db, tenantId, record.lotId, record.plateNumber, record.exitedAt);
+  return use ? { cardNo: use.cardNo, groupName: use.groupName, benefit: use.benefit, discount: use.discount } : null;
+};

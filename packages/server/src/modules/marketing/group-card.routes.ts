@@ -1,0 +1,115 @@
+import {
+  envelope,
+  formatAmount,
+  groupCard,
+  groupCardBenefitText,
+  groupCardInput,
+  groupCardListQuery,
+  groupCardPage,
+  groupCardPaths,
+  groupCardStateNames,
+  type GroupCard,
+} from '@parking/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAuth } from '../../plugins/auth.js';
+import { asAttachment } from '../../shared/attachment.js';
+import { pages, sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
+import type { QrCodeSigner } from '../parking/qrcode.service.js';
+import { groupCardQrCode } from './group-card-open.service.js';
+import { createGroupCard, deleteGroupCard, getGroupCard, listGroupCards, updateGroupCard } from './group-card.service.js';
+
+export interface GroupCardRoutesOptions {
+  secret: string;
+  /** PUBLIC_BASE_URL; the request's own origin when empty */
+  publicBaseUrl: string;
+}
+
+const tags = ['marketing'];
+const permission = 'groupCard';
+const idParams = z.object({ id: z.uuid('集团卡编号格式不正确') });
+const ok = <T>(data: T, msg = '成功') => ({ code: 200, msg, data });
+const quota = (c: GroupCard) => (c.monthlyQuota === null ? '不限' : String(c.monthlyQuota));
+
+/** 集团卡 under /api/system/GroupCard, for holders of the 集团卡 page. */
+export const groupCardRoutes: FastifyPluginAsyncZod<GroupCardRoutesOptions> = async (app, options) => {
+  app.get(
+    groupCardPaths.list,
+    {
+      config: { permission },
+      schema: { tags, summary: '集团卡列表（benefit：free 免费停车、discount 折扣、amount 每次减免）', querystring: groupCardListQuery, response: { 200: envelope(groupCardPage) } },
+    },
+    async (request) => ok(await listGroupCards(request.db, requireAuth(request), request.query)),
+  );
+
+  app.get(
+    groupCardPaths.export,
+    { config: { permission }, schema: { tags, summary: '导出集团卡（xlsx）', querystring: groupCardListQuery } },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const { currentPage: _page, pageSize: _size, ...filter } = request.query;
+      return sendXlsx<GroupCard>(reply, {
+        fileName: '集团卡',
+        sheetName: '集团卡',
+        columns: [
+          { header: '卡号', width: 14, value: (c) => c.cardNo },
+          { header: '集团', width: 20, value: (c) => c.groupName },
+          { header: '优惠', width: 16, value: (c) => groupCardBenefitText(c) },
+          { header: '减免金额（元）', width: 12, value: (c) => (c.amountOff === null ? '' : formatAmount(c.amountOff)) },
+          { header: '车牌', width: 30, value: (c) => c.plates.join('、') },
+          { header: '适用停车场', width: 30, value: (c) => c.lotNames.join('、') },
+          { header: '开始日期', width: 12, value: (c) => c.validFrom },
+          { header: '结束日期', width: 12, value: (c) => c.validTo },
+          { header: '每月次数', width: 10, value: quota },
+          { header: '本月剩余', width: 10, value: (c) => (c.remainingQuota === null ? '不限' : String(c.remainingQuota)) },
+          { header: '允许车主绑定', width: 12, value: (c) => (c.allowBind ? `是（最多${c.maxPlates}个）` : '否') },
+          { header: '状态', width: 8, value: (c) => groupCardStateNames[c.state] },
+          { header: '启用', width: 6, value: (c) => (c.enabled ? '启用' : '停用') },
+          { header: '备注', width: 24, value: (c) => c.remark },
+          { header: '创建时间', width: 20, value: (c) => shanghaiDateTime(new Date(c.createdAt)) },
+        ],
+        batches: pages(async (currentPage, pageSize) => (await listGroupCards(request.db, auth, { ...filter, currentPage, pageSize })).list),
+      });
+    },
+  );
+
+  app.get(
+    groupCardPaths.qrcode,
+    { config: { permission }, schema: { tags, summary: '集团卡二维码（PNG；扫码打开集团卡页面，至卡的结束日期失效）', params: idParams } },
+    async (request, reply) => {
+      const signer: QrCodeSigner = { secret: options.secret, baseUrl: options.publicBaseUrl || `${request.protocol}://${request.host}` };
+      const file = await groupCardQrCode(request.db, requireAuth(request), signer, request.params.id);
+      return asAttachment(reply, file.fileName, 'image/png').send(file.png);
+    },
+  );
+
+  app.get(
+    groupCardPaths.item,
+    { config: { permission }, schema: { tags, summary: '集团卡详情', params: idParams, response: { 200: envelope(groupCard) } } },
+    async (request) => ok(await getGroupCard(request.db, requireAuth(request), request.params.id)),
+  );
+
+  app.post(
+    groupCardPaths.list,
+    {
+      config: { permission },
+      schema: { tags, summary: '新增集团卡（同一车牌在同一停车场只能有一张有效期重叠的启用集团卡）', body: groupCardInput, response: { 200: envelope(groupCard) } },
+    },
+    async (request) => ok(await createGroupCard(request.db, requireAuth(request), request.body), '新增成功'),
+  );
+
+  app.put(
+    groupCardPaths.item,
+    { config: { permission }, schema: { tags, summary: '修改集团卡', params: idParams, body: groupCardInput, response: { 200: envelope(groupCard) } } },
+    async (request) => ok(await updateGroupCard(request.db, requireAuth(request), request.params.id, request.body), '修改成功'),
+  );
+
+  app.delete(
+    groupCardPaths.item,
+    { config: { permission }, schema: { tags, summary: '删除集团卡', params: idParams, response: { 200: envelope(z.null()) } } },
+    async (request) => {
+      await deleteGroupCard(request.db, requireAuth(request), request.params.id);
+      return ok(null, '删除成功');
+    },
+  );
+};

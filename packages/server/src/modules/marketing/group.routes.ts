@@ -1,0 +1,77 @@
+import { envelope, group, groupInput, groupListQuery, groupOptions as groupOptionsSchema, groupPage, groupPaths, type Group } from '@parking/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAuth } from '../../plugins/auth.js';
+import { pages, sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
+import { createGroup, deleteGroup, getGroup, groupOptions, listGroups, updateGroup } from './group.service.js';
+
+const tags = ['marketing'];
+const permission = 'group';
+const idParams = z.object({ id: z.uuid('集团编号格式不正确') });
+const ok = <T>(data: T, msg = '成功') => ({ code: 200, msg, data });
+
+/** 集团 under /api/system/Group, for holders of the 集团 page. */
+export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    groupPaths.list,
+    { config: { permission }, schema: { tags, summary: '集团列表', querystring: groupListQuery, response: { 200: envelope(groupPage) } } },
+    async (request) => ok(await listGroups(request.db, requireAuth(request), request.query)),
+  );
+
+  app.get(
+    groupPaths.export,
+    { config: { permission }, schema: { tags, summary: '导出集团（xlsx）', querystring: groupListQuery } },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const { currentPage: _page, pageSize: _size, ...filter } = request.query;
+      return sendXlsx<Group>(reply, {
+        fileName: '集团',
+        sheetName: '集团',
+        columns: [
+          { header: '集团名称', width: 24, value: (g) => g.name },
+          { header: '联系人', width: 12, value: (g) => g.contact },
+          { header: '联系电话', width: 14, value: (g) => g.phone },
+          { header: '集团卡数', width: 10, value: (g) => g.cardCount },
+          { header: '状态', width: 8, value: (g) => (g.enabled ? '启用' : '停用') },
+          { header: '备注', width: 24, value: (g) => g.remark },
+          { header: '创建时间', width: 20, value: (g) => shanghaiDateTime(new Date(g.createdAt)) },
+        ],
+        batches: pages(async (currentPage, pageSize) => (await listGroups(request.db, auth, { ...filter, currentPage, pageSize })).list),
+      });
+    },
+  );
+
+  // the 集团卡 page picks a group: holders of either page may read the names
+  app.get(
+    groupPaths.options,
+    { config: { permission: ['group', 'groupCard'] }, schema: { tags, summary: '集团下拉选项（集团卡页面用）', response: { 200: envelope(groupOptionsSchema) } } },
+    async (request) => ok(await groupOptions(request.db, requireAuth(request))),
+  );
+
+  app.get(
+    groupPaths.item,
+    { config: { permission }, schema: { tags, summary: '集团详情', params: idParams, response: { 200: envelope(group) } } },
+    async (request) => ok(await getGroup(request.db, requireAuth(request), request.params.id)),
+  );
+
+  app.post(
+    groupPaths.list,
+    { config: { permission }, schema: { tags, summary: '新增集团（名称在租户内唯一）', body: groupInput, response: { 200: envelope(group) } } },
+    async (request) => ok(await createGroup(request.db, requireAuth(request), request.body), '新增成功'),
+  );
+
+  app.put(
+    groupPaths.item,
+    { config: { permission }, schema: { tags, summary: '修改集团', params: idParams, body: groupInput, response: { 200: envelope(group) } } },
+    async (request) => ok(await updateGroup(request.db, requireAuth(request), request.params.id, request.body), '修改成功'),
+  );
+
+  app.delete(
+    groupPaths.item,
+    { config: { permission }, schema: { tags, summary: '删除集团（仍有集团卡的集团不能删除）', params: idParams, response: { 200: envelope(z.null()) } } },
+    async (request) => {
+      await deleteGroup(request.db, requireAuth(request), request.params.id);
+      return ok(null, '删除成功');
+    },
+  );
+};

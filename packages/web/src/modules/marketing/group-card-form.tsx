@@ -1,0 +1,147 @@
+import { groupCardBenefitNames, groupCardBenefits, groupCardFields, groupCardMaxPlates, groupCardPlate, sanitizeMoney, type GroupCard } from '@parking/contract';
+import { Col, DatePicker, Form, Input, InputNumber, Radio, Row, Select, Switch } from 'antd';
+import type { FormRule } from 'antd';
+import { EnabledField } from '../../shared/resource/enabled-field';
+import { checkRule, schemaCheck, schemaRule } from '../../shared/resource/schema-check';
+import { dateFormat, yuanInputToFen } from '../../shared/resource/value-format';
+import { useLotOptions } from '../parking/parking-api';
+import { useGroupOptions } from './marketing-api';
+
+const fields = groupCardFields.shape;
+const checkAmount = schemaCheck(fields.amountOff);
+const checkPlate = schemaCheck(groupCardPlate);
+
+/** Each plate as other plate inputs check it, then no plate twice. */
+const platesRule: FormRule = {
+  validator: async (_rule, plates: string[] | undefined) => {
+    const seen = new Set<string>();
+    for (const plate of plates ?? []) {
+      const problem = checkPlate(plate);
+      if (problem) throw new Error(`${plate}：${problem}`);
+      const upper = plate.trim().toUpperCase();
+      if (seen.has(upper)) throw new Error(`车牌「${upper}」重复`);
+      seen.add(upper);
+    }
+  },
+};
+
+function GroupSelect({ value, onChange, id }: { value?: string | null; onChange?: (next: string | null) => void; id?: string }) {
+  const groups = useGroupOptions();
+  return (
+    <Select
+      id={id}
+      value={value ?? undefined}
+      onChange={(next: string | undefined) => onChange?.(next ?? null)}
+      options={(groups.data ?? []).map((g) => ({ value: g.id, label: g.enabled ? g.name : `${g.name}（停用）` }))}
+      loading={groups.isLoading}
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      placeholder="请选择集团"
+      notFoundContent="暂无集团，请先在「集团」页面新增"
+    />
+  );
+}
+
+function LotMultiSelect({ value, onChange, id }: { value?: string[]; onChange?: (next: string[]) => void; id?: string }) {
+  const lots = useLotOptions();
+  return (
+    <Select
+      id={id}
+      mode="multiple"
+      value={value ?? []}
+      onChange={(next: string[]) => onChange?.(next)}
+      options={(lots.data ?? []).map((lot) => ({ value: lot.id, label: lot.name }))}
+      loading={lots.isLoading}
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      placeholder="请选择适用停车场"
+      notFoundContent="暂无停车场"
+    />
+  );
+}
+
+/** The inputs of 新增集团卡 and 编辑集团卡; the figure shown follows the benefit picked. */
+export function GroupCardFormInputs(_props: { record: GroupCard | undefined }) {
+  const form = Form.useFormInstance();
+  const benefit = Form.useWatch('benefit', form);
+  const allowBind = Form.useWatch('allowBind', form);
+  return (
+    <Row gutter={16}>
+      <Col span={12}>
+        <Form.Item label="集团" name="groupId" rules={[{ required: true, message: '请选择集团' }]}>
+          <GroupSelect />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item label="卡号" name="cardNo" rules={[{ required: true, whitespace: true, message: '请输入卡号' }, schemaRule(fields.cardNo)]}>
+          <Input allowClear placeholder="如 JT-0001" maxLength={32} />
+        </Form.Item>
+      </Col>
+      <Col span={24}>
+        <Form.Item label="优惠方式" name="benefit" rules={[{ required: true, message: '请选择优惠方式' }]}>
+          <Radio.Group options={groupCardBenefits.map((b) => ({ value: b, label: groupCardBenefitNames[b] }))} />
+        </Form.Item>
+      </Col>
+      {benefit === 'discount' && (
+        <Col span={12}>
+          <Form.Item label="折扣（%）" name="discountPercent" extra="按停车费的该百分比收取，如 80 即八折" rules={[{ required: true, message: '请输入折扣（1-99）' }, schemaRule(fields.discountPercent)]}>
+            <InputNumber<number> precision={0} min={1} max={99} style={{ width: '100%' }} placeholder="1-99" />
+          </Form.Item>
+        </Col>
+      )}
+      {benefit === 'amount' && (
+        <Col span={12}>
+          <Form.Item
+            label="每次减免"
+            name="amountOff"
+            normalize={(value: unknown) => sanitizeMoney(String(value ?? ''))}
+            rules={[{ required: true, whitespace: true, message: '请输入每次减免金额' }, checkRule((yuan) => checkAmount(yuanInputToFen(yuan)))]}
+          >
+            <Input prefix="¥" suffix="元" inputMode="decimal" placeholder="如 5.00" />
+          </Form.Item>
+        </Col>
+      )}
+      <Col span={24}>
+        <Form.Item
+          label="车牌"
+          name="plates"
+          // plates read as every plate input takes them: trimmed, upper-cased, each once
+          normalize={(plates: unknown) => (Array.isArray(plates) ? [...new Set(plates.map((p) => String(p).trim().toUpperCase()).filter((p) => p !== ''))] : [])}
+          extra="输入车牌后按回车，可添加多个" rules={[{ required: true, type: 'array', min: 1, message: '至少绑定一个车牌' }, platesRule]}>
+          <Select mode="tags" open={false} tokenSeparators={[',', '，', ' ']} placeholder="如 粤B12345" />
+        </Form.Item>
+      </Col>
+      <Col span={24}>
+        <Form.Item label="适用停车场" name="lotIds" rules={[{ required: true, type: 'array', min: 1, message: '请选择适用停车场' }]}>
+          <LotMultiSelect />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item label="有效期" name="validRange" rules={[{ required: true, message: '请选择有效期' }]}>
+          <DatePicker.RangePicker format={dateFormat} placeholder={['开始日期', '结束日期']} style={{ width: '100%' }} />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item label="每月次数" name="monthlyQuota" extra="每自然月可优惠的次数，不填为不限" rules={[schemaRule(fields.monthlyQuota)]}>
+          <InputNumber<number> precision={0} min={1} style={{ width: '100%' }} placeholder="不限" />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item label="允许车主绑定" name="allowBind" valuePropName="checked" extra="车主扫集团卡二维码可自行绑定车牌">
+          <Switch checkedChildren="允许" unCheckedChildren="不允许" />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item label="车牌上限" name="maxPlates" rules={[{ required: true, message: '请输入车牌上限' }, schemaRule(fields.maxPlates)]} extra={allowBind ? '车主最多绑定到该数量' : undefined}>
+          <InputNumber<number> precision={0} min={1} max={groupCardMaxPlates} style={{ width: '100%' }} />
+        </Form.Item>
+      </Col>
+      <Col span={24}>
+        <Form.Item label="备注" name="remark" rules={[schemaRule(fields.remark)]}>
+          <Input.TextArea rows={2} placeholder="请输入备注" maxLength={200} showCount />
+        </Form.Item>
+      </Col>
+      <EnabledField />
+    </Row>
+  );
+}

@@ -1,0 +1,76 @@
+import {
+  groupCardBenefitNames,
+  groupCardBenefitText,
+  groupCardPaths,
+  groupCardStateNames,
+  type GroupCard,
+  type GroupCardListQuery,
+} from '@parking/contract';
+import { Select, Tag } from 'antd';
+import { pickerWidth, type PickerProps } from '../../shared/components/picker';
+import { defineResource, type ValueEnum } from '../../shared/resource/resource-types';
+import { LotSelect } from '../parking/components/parking-selects';
+import { enabledColumn } from '../parking/enabled-column';
+import { GroupCardFormInputs } from './group-card-form';
+import { groupCardFormBody, groupCardToFormValues, type GroupCardFormValues } from './group-card-form-values';
+import { groupCardResourceKey, useGroupOptions } from './marketing-api';
+
+export const groupCardStateEnum: ValueEnum = {
+  active: { text: groupCardStateNames.active, status: 'success' },
+  pending: { text: groupCardStateNames.pending, status: 'processing' },
+  expired: { text: groupCardStateNames.expired, status: 'default' },
+};
+const benefitEnum: ValueEnum = Object.fromEntries(Object.entries(groupCardBenefitNames).map(([value, text]) => [value, { text }]));
+
+function GroupSearchSelect({ value, onChange, id }: PickerProps<string | null | undefined>) {
+  const groups = useGroupOptions();
+  return (
+    <Select
+      id={id}
+      value={value ?? undefined}
+      onChange={(next: string | undefined) => onChange?.(next ?? null)}
+      options={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
+      loading={groups.isLoading}
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      placeholder="请选择集团"
+      style={{ width: pickerWidth('search') }}
+    />
+  );
+}
+
+const quota = (card: GroupCard) => (card.monthlyQuota === null ? '不限' : `${card.remainingQuota ?? 0} / ${card.monthlyQuota}`);
+
+/** 停车运营 > 集团卡: a group's card for some plates on some lots. */
+export const groupCardResource = defineResource<GroupCard, GroupCardListQuery>({
+  resource: groupCardResourceKey,
+  name: '集团卡',
+  listPath: groupCardPaths.list,
+  rowKey: 'id',
+  actions: { create: true, update: true, remove: true, export: true },
+  columns: [
+    { dataIndex: 'cardNo', title: '卡号', width: 120, sortable: true, search: { placeholder: '请输入卡号' } },
+    { dataIndex: 'groupName', title: '集团', width: 140, search: { param: 'groupId' }, input: () => <GroupSearchSelect /> },
+    { dataIndex: 'benefit', title: '优惠', width: 120, valueEnum: benefitEnum, render: (_value, card) => groupCardBenefitText(card) },
+    {
+      dataIndex: 'plates',
+      title: '车牌',
+      width: 200,
+      search: { param: 'plateNumber', placeholder: '请输入车牌号关键字' },
+      render: (_value, card) => card.plates.map((plate) => <Tag key={plate}>{plate}</Tag>),
+    },
+    { dataIndex: 'lotNames', title: '适用停车场', width: 180, ellipsis: true, search: { param: 'lotId' }, input: () => <LotSelect place="search" />, render: (_value, card) => card.lotNames.join('、') },
+    { dataIndex: 'validFrom', title: '有效期', width: 200, hideInSearch: true, sortable: true, render: (_value, card) => `${card.validFrom} 至 ${card.validTo}` },
+    { dataIndex: 'remainingQuota', title: '本月剩余/每月次数', width: 140, hideInSearch: true, render: (_value, card) => quota(card) },
+    { dataIndex: 'allowBind', title: '车主绑定', width: 100, hideInSearch: true, render: (_value, card) => (card.allowBind ? `允许（≤${card.maxPlates}）` : '不允许') },
+    { dataIndex: 'state', title: '有效状态', width: 90, valueEnum: groupCardStateEnum },
+    { ...enabledColumn<GroupCard, GroupCardListQuery>(), title: '启用' },
+    { dataIndex: 'createdAt', title: '创建时间', valueType: 'date', width: 170, hideInSearch: true, sortable: true },
+  ],
+  form: {
+    Inputs: GroupCardFormInputs,
+    width: 760,
+    toValues: groupCardToFormValues,
+    toBody: (values) => groupCardFormBody(values as GroupCardFormValues),
+  },
+});

@@ -1,0 +1,53 @@
+import { checkMobile, groupInput, type Group, type GroupInput } from '@parking/contract';
+import { Col, Form, Input, Row } from 'antd';
+import { EnabledField } from '../../shared/resource/enabled-field';
+import { checkRule, schemaRule } from '../../shared/resource/schema-check';
+
+const fields = groupInput.shape;
+
+/** What the 集团 form holds. */
+export type GroupFormValues = { name: string; contact: string; phone: string; remark: string; enabled: boolean };
+
+export const groupToFormValues = (group: Group | undefined): GroupFormValues =>
+  group
+    ? { name: group.name, contact: group.contact, phone: group.phone, remark: group.remark, enabled: group.enabled }
+    : { name: '', contact: '', phone: '', remark: '', enabled: true };
+
+const text = (value: string | undefined | null) => (value ?? '').trim();
+
+export const groupFormBody = (values: GroupFormValues): GroupInput => ({
+  name: text(values.name),
+  contact: text(values.contact),
+  phone: text(values.phone),
+  remark: text(values.remark),
+  enabled: values.enabled,
+});
+
+/** The inputs of 新增集团 and 编辑集团. */
+export function GroupFormInputs(_props: { record: Group | undefined }) {
+  return (
+    <Row gutter={16}>
+      <Col span={24}>
+        <Form.Item label="集团名称" name="name" rules={[{ required: true, whitespace: true, message: '请输入集团名称' }, schemaRule(fields.name)]}>
+          <Input allowClear placeholder="请输入集团名称" maxLength={64} />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item label="联系人" name="contact" rules={[{ required: true, whitespace: true, message: '请输入联系人' }, schemaRule(fields.contact)]}>
+          <Input allowClear placeholder="请输入联系人" maxLength={32} />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item label="联系电话" name="phone" rules={[{ required: true, whitespace: true, message: '请输入联系电话' }, checkRule(checkMobile)]}>
+          <Input allowClear placeholder="请输入手机号" maxLength={11} inputMode="numeric" />
+        </Form.Item>
+      </Col>
+      <Col span={24}>
+        <Form.Item label="备注" name="remark" rules={[schemaRule(fields.remark)]}>
+          <Input.TextArea rows={2} placeholder="请输入备注" maxLength={200} showCount />
+        </Form.Item>
+      </Col>
+      <EnabledField />
+    </Row>
+  );
+}
