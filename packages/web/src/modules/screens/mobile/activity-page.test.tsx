@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { installFakeApi, ok } from '../../../test/fake-api';
 import { failure, quietComputedStyle, renderAt, user } from '../../system/pages/system-page-test-kit';
-import { ActivityPage } from './activity-page';
+import { ActivityPage, chartTop } from './activity-page';
 
 const HOUR = 3_600_000;
 /** 2026-11-21 12:00 in Shanghai is 04:00 UTC: the chart's last hour */
@@ -53,6 +53,10 @@ describe('停车统计 phone page', { timeout: 60_000 }, () => {
     expect(slots[20]?.getAttribute('title')).toBe('9时 入场 6 车次');
     expect(slots[23]?.getAttribute('title')).toBe('12时 入场 3 车次');
     expect(screen.getByText('，9时最多（6 车次）')).toBeTruthy();
+  });
+
+  it('tops the chart at an even round number so its middle line is whole', () => {
+    expect([0, 1, 2, 3, 9, 17, 21, 40, 41, 230].map(chartTop)).toEqual([2, 2, 2, 4, 10, 20, 40, 40, 100, 400]);
   });
 
   it('asks for the cookie’s tenant when the address names none, and says when there are no lots', async () => {

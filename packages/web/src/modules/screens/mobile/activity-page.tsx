@@ -10,6 +10,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Empty, Result, Spin } from 'antd';
 import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../shared/http/api-error';
 import { requestData } from '../../../shared/http/http-client';
@@ -21,6 +22,14 @@ import './activity.css';
 export const activityRefreshMs = 60_000;
 
 const shanghaiHour = (iso: string) => dayjs(iso).tz(businessTimeZone).hour();
+
+/** The chart's top: an even round number at or above the busiest hour, so the middle line is whole too. */
+export const chartTop = (max: number) => {
+  const half = Math.max(1, Math.ceil(max / 2));
+  const magnitude = 10 ** Math.floor(Math.log10(half));
+  const step = [1, 2, 5, 10].map((m) => m * magnitude).find((n) => n >= half) ?? half;
+  return step * 2;
+};
 
 function SummaryCard({ label, value, unit, tone }: { label: string; value: number; unit: string; tone?: 'free' | 'parked' }) {
   return (
@@ -74,18 +83,21 @@ function LotItem({ lot }: { lot: ActivityLot }) {
 
 /** 24 bars, one per clock hour; plain CSS, labelled every third hour in Shanghai time. */
 function EntriesChart({ hours, total }: { hours: ActivityHour[]; total: number }) {
-  const max = Math.max(1, ...hours.map((h) => h.entries));
+  const max = chartTop(Math.max(0, ...hours.map((h) => h.entries)));
   const busiest = hours.reduce<ActivityHour | undefined>((best, h) => (h.entries > (best?.entries ?? 0) ? h : best), undefined);
   return (
     <>
       <div className="activity-chart__caption">
         共 <b>{total.toLocaleString('zh-CN')}</b> 车次
         {busiest && <span>，{shanghaiHour(busiest.start)}时最多（{busiest.entries} 车次）</span>}
+        <span className="activity-chart__legend">
+          <i /> 当前小时
+        </span>
       </div>
       <div className="activity-chart" role="img" aria-label={`近24小时入场 ${total} 车次`}>
         <div className="activity-chart__scale" aria-hidden>
           <span>{max}</span>
-          <span>{Math.round(max / 2)}</span>
+          <span>{max / 2}</span>
           <span>0</span>
         </div>
         <ol className="activity-chart__bars">
@@ -109,13 +121,21 @@ function EntriesChart({ hours, total }: { hours: ActivityHour[]; total: number }
   );
 }
 
+function Hero({ tenantTitle, children }: { tenantTitle?: string | undefined; children?: ReactNode }) {
+  return (
+    <header className="activity__hero">
+      <div className="activity__tenant">{tenantTitle ?? '\u00a0'}</div>
+      <h1 className="activity__title">停车统计</h1>
+      {children}
+    </header>
+  );
+}
+
 function ActivityBody({ data, onRefresh, refreshing, staleError }: { data: ActivityStats; onRefresh: () => void; refreshing: boolean; staleError: string | null }) {
   const { totals } = data;
   return (
     <>
-      <header className="activity__hero">
-        <div className="activity__tenant">{data.tenantTitle}</div>
-        <h1 className="activity__title">停车统计</h1>
+      <Hero tenantTitle={data.tenantTitle}>
         <div className="activity__updated">
           <span>更新于 {formatDateTime(data.updatedAt)}</span>
           <Button
@@ -127,7 +147,7 @@ function ActivityBody({ data, onRefresh, refreshing, staleError }: { data: Activ
             aria-label="刷新"
           />
         </div>
-      </header>
+      </Hero>
       <div className="activity__content">
         {staleError && <Alert type="warning" showIcon className="activity__stale" title={`刷新失败：${staleError}，显示的是上次的数据`} />}
         <section className="activity-summary" aria-label="汇总">
@@ -183,15 +203,20 @@ export function ActivityPage() {
   const body = (() => {
     if (stats.isPending)
       return (
-        <div className="activity__loading">
-          <Spin size="large" />
-          <div>正在加载停车统计…</div>
-        </div>
+        <>
+          <Hero />
+          <div className="activity__loading">
+            <Spin size="large" />
+            <div>正在加载停车统计…</div>
+          </div>
+        </>
       );
     if (stats.isError && !stats.data) {
       const unknown = stats.error instanceof ApiError && (stats.error.code === 404 || stats.error.code === 400);
       return (
-        <div className="activity__content">
+        <>
+          <Hero />
+          <div className="activity__content activity__content--alone">
           <Result
             status={unknown ? 'warning' : 'error'}
             title={unknown ? '未找到该停车运营单位' : '停车统计加载失败'}
@@ -202,7 +227,8 @@ export function ActivityPage() {
               </Button>
             }
           />
-        </div>
+          </div>
+        </>
       );
     }
     return (
