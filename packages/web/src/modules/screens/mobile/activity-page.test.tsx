@@ -53,6 +53,7 @@ describe('停车统计 phone page', { timeout: 60_000 }, () => {
     expect(slots[20]?.getAttribute('title')).toBe('9时 入场 6 车次');
     expect(slots[23]?.getAttribute('title')).toBe('12时 入场 3 车次');
     expect(screen.getByText('，9时最多（6 车次）')).toBeTruthy();
+    expect(screen.queryByText('近24小时暂无入场记录')).toBeNull();
   });
 
   it('tops the chart at an even round number so its middle line is whole', () => {
@@ -63,6 +64,7 @@ describe('停车统计 phone page', { timeout: 60_000 }, () => {
     const calls = installFakeApi({ 'GET /api/open/activity': ok(stats({ lots: [], totals: { lots: 0, totalSpaces: 0, freeSpaces: 0, parked: 0, entries24h: 0 } })) });
     renderAt('/activity', '/activity', <ActivityPage />);
     expect(await screen.findByText('暂无对外开放的停车场')).toBeTruthy();
+    expect(screen.getByText('近24小时暂无入场记录')).toBeTruthy();
     expect(calls[0]?.params).toEqual({});
   });
 

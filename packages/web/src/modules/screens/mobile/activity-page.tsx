@@ -100,6 +100,7 @@ function EntriesChart({ hours, total }: { hours: ActivityHour[]; total: number }
           <span>{max / 2}</span>
           <span>0</span>
         </div>
+        {total === 0 && <div className="activity-chart__empty">近24小时暂无入场记录</div>}
         <ol className="activity-chart__bars">
           {hours.map((h, i) => {
             const hour = shanghaiHour(h.start);
