@@ -1,9 +1,9 @@
 import type { ActivityStats } from '@parking/contract';
 import { screen, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, ok } from '../../../test/fake-api';
 import { failure, quietComputedStyle, renderAt, user } from '../../system/pages/system-page-test-kit';
-import { ActivityPage, chartTop } from './activity-page';
+import { ActivityPage, activityRefreshMs, chartTop } from './activity-page';
 
 const HOUR = 3_600_000;
 /** 2026-11-21 12:00 in Shanghai is 04:00 UTC: the chart's last hour */
@@ -23,6 +23,7 @@ const stats = (overrides: Partial<ActivityStats> = {}): ActivityStats => ({
 });
 
 beforeAll(quietComputedStyle);
+afterEach(() => vi.useRealTimers());
 
 describe('停车统计 phone page', { timeout: 60_000 }, () => {
   it('shows the totals, the lots with their level and the hourly entries, in Shanghai time', async () => {
@@ -54,6 +55,23 @@ describe('停车统计 phone page', { timeout: 60_000 }, () => {
     expect(slots[23]?.getAttribute('title')).toBe('12时 入场 3 车次');
     expect(screen.getByText('，9时最多（6 车次）')).toBeTruthy();
     expect(screen.queryByText('近24小时暂无入场记录')).toBeNull();
+  });
+
+  it('asks again every minute and shows the new numbers, keeping the old ones when a refresh fails', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let reply = ok(stats());
+    const calls = installFakeApi({ 'GET /api/open/activity': () => reply });
+    renderAt('/activity?tenant=demo', '/activity', <ActivityPage />);
+    expect(await screen.findByLabelText('空闲泊位 63位')).toBeTruthy();
+    reply = ok(stats({ totals: { lots: 3, totalSpaces: 305, freeSpaces: 70, parked: 234, entries24h: 9 }, updatedAt: '2026-11-21T04:16:30Z' }));
+    await vi.advanceTimersByTimeAsync(activityRefreshMs);
+    expect(await screen.findByLabelText('空闲泊位 70位')).toBeTruthy();
+    expect(screen.getByText('更新于 2026-11-21 12:16:30')).toBeTruthy();
+    expect(calls).toHaveLength(2);
+    reply = failure(429, '请求过于频繁，请30秒后再试');
+    await vi.advanceTimersByTimeAsync(activityRefreshMs);
+    expect(await screen.findByText('刷新失败：请求过于频繁，请30秒后再试，显示的是上次的数据')).toBeTruthy();
+    expect(screen.getByLabelText('空闲泊位 70位')).toBeTruthy();
   });
 
   it('tops the chart at an even round number so its middle line is whole', () => {
