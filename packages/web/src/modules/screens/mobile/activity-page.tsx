@@ -150,13 +150,13 @@ function ActivityBody({ data, onRefresh, refreshing, staleError }: { data: Activ
         </div>
       </Hero>
       <div className="activity__content">
-        {staleError && <Alert type="warning" showIcon className="activity__stale" title={`刷新失败：${staleError}，显示的是上次的数据`} />}
         <section className="activity-summary" aria-label="汇总">
           <SummaryCard label="停车场" value={totals.lots} unit="个" />
           <SummaryCard label="总泊位" value={totals.totalSpaces} unit="位" />
           <SummaryCard label="空闲泊位" value={totals.freeSpaces} unit="位" tone="free" />
           <SummaryCard label="在场车辆" value={totals.parked} unit="辆" tone="parked" />
         </section>
+        {staleError && <Alert type="warning" showIcon className="activity__stale" title={`刷新失败：${staleError}，显示的是上次的数据`} />}
         <div className="activity__columns">
           <section className="activity__panel" aria-label="停车场空闲泊位">
             <div className="activity__panel-head">
