@@ -9,3 +9,4 @@ export * from './orders/index.js';
 export * from './payments/index.js';
 export * from './recovery/index.js';
 export * from './marketing/index.js';
+export * from './screens/index.js';

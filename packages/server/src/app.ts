@@ -23,6 +23,7 @@ import { paymentRoutes } from './modules/payments/payment.routes.js';
 import { refundRoutes } from './modules/payments/refund.routes.js';
 import { recoveryRecordRoutes } from './modules/recovery/recovery-record.routes.js';
 import { unpaidOrderRoutes } from './modules/recovery/unpaid-order.routes.js';
+import { activityRoutes } from './modules/screens/activity.routes.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { longRentalRoutes } from './modules/parking/long-rental.routes.js';
 import { groupCardOpenRoutes } from './modules/marketing/group-card-open.routes.js';
@@ -136,6 +137,7 @@ export const app = fp(
     await instance.register(groupRoutes);
     await instance.register(groupCardRoutes, { secret: qrSecret, publicBaseUrl: options.config.publicBaseUrl });
     await instance.register(groupCardOpenRoutes, { secret: qrSecret });
+    await instance.register(activityRoutes);
     const { weatherProviderUrl, weatherProviderKey } = options.config;
     await instance.register(weatherRoutes, {
       provider: options.weatherProvider ?? (weatherProviderUrl ? qweatherProvider(weatherProviderUrl, weatherProviderKey) : undefined),
