@@ -16,6 +16,7 @@ import { badRequest } from '../../plugins/app-error.js';
 import { recountLotSpaces } from '../parking/parking-space.service.js';
 import { versionAt } from '../parking/tariff.service.js';
 import { decodeEventPhoto, storeEventPhoto } from './event-photo.store.js';
+import { leavesWithinGrace, paidGrace } from './paid-grace.js';
 import { priceStay } from './stay-price.js';
 import {
   claimVehicleEvent,
@@ -227,7 +228,12 @@ const leaveUnknown = async (s: EventScope, laneId: string | null) => {
 const leave = async (s: EventScope, open: ParkingRecordRow, laneId: string | null, releaseAfterPayment: boolean) => {
   const enteredAt = open.enteredAt ?? s.at;
   if (s.at < enteredAt) throw badRequest('出场时间不能早于入场时间');
-  const priced = await price(s, open.tariffVersionId, open.vehicleClass, open.plateNumber, enteredAt, s.at);
+  // paid while still in (on the phone) and leaving within the grace minutes: the fee stays what was paid for
+  const grace = await paidGrace(s.tx, s.device.tenantId, open);
+  const priced =
+    leavesWithinGrace(grace, s.at)
+      ? { amountDue: open.amountDue, discount: open.discount }
+      : await price(s, open.tariffVersionId, open.vehicleClass, open.plateNumber, enteredAt, s.at);
   const reasons: AbnormalReason[] = [...lowConfidence(s)];
   if (!priced) reasons.push('no_tariff');
   if (s.at.getTime() - enteredAt.getTime() > s.rules.longStayHours * HOUR_MS) reasons.push('long_stay');
@@ -248,11 +254,26 @@ const leave = async (s: EventScope, open: ParkingRecordRow, laneId: string | nul
   return answer(s.event, record, record.state === 'closed' || !releaseAfterPayment);
 };
 
+/**
+ * The camera reads again a car that already left and then paid at the barrier (on the phone):
+ * within the grace minutes of that payment the stay is closed as paid, nothing more is charged.
+ */
+const leavePaidAtBarrier = async (s: EventScope) => {
+  const plateNumber = s.event.plate ?? '';
+  if (plateNumber === '') return undefined;
+  const last = await findLastStay(s.tx, s.device.tenantId, s.lot.id, plateNumber);
+  if (!last || last.state !== 'paid' || last.unpaid > 0) return undefined;
+  const grace = await paidGrace(s.tx, s.device.tenantId, last);
+  if (!leavesWithinGrace(grace, s.at)) return undefined;
+  const record = await updateRecord(s.tx, s.device.tenantId, last.id, { state: 'closed' });
+  return answer(s.event, record, true);
+};
+
 const laneEvent = async (s: EventScope) => {
   const laneId = s.device.laneId;
   if (s.event.kind === 'lane_entry') return arrive(s, { laneId, spaceId: null });
   const open = await findParkedRecord(s.tx, s.device.tenantId, s.lot.id, { plateNumber: s.event.plate ?? '' });
-  if (!open) return leaveUnknown(s, laneId);
+  if (!open) return (await leavePaidAtBarrier(s)) ?? leaveUnknown(s, laneId);
   const result = await leave(s, open, laneId, true);
   if (s.lot.kind === 'lane' && open.entryLaneId !== null) await moveFreeCount(s.tx, s.device.tenantId, s.lot.id, 1);
   return result;

@@ -9,7 +9,20 @@ export interface ScanTokenPayload {
   tenant: string;
 }
 
-const payloadSchema = z.strictObject({ k: z.enum(scanTargetKinds), id: z.uuid(), tenant: z.uuid() });
+/**
+ * A driver's order: a parking record of a tenant, until `exp` (epoch seconds). `lane` is the exit
+ * lane it was found at, whose barrier opens once it is paid.
+ */
+export interface OrderTokenPayload {
+  k: 'order';
+  id: string;
+  tenant: string;
+  lane: string | null;
+  exp: number;
+}
+
+const scanPayload = z.strictObject({ k: z.enum(scanTargetKinds), id: z.uuid(), tenant: z.uuid() });
+const orderPayload = z.strictObject({ k: z.literal('order'), id: z.uuid(), tenant: z.uuid(), lane: z.uuid().nullable(), exp: z.number().int() });
 
 const signature = (secret: string, payload: string) => createHmac('sha256', secret).update(payload).digest();
 
@@ -17,13 +30,13 @@ const signature = (secret: string, payload: string) => createHmac('sha256', secr
  * `base64url(JSON payload).base64url(HMAC-SHA256(secret, that first part))`: the ids are readable,
  * but only the server can make a token, so a printed code cannot be altered to point elsewhere.
  */
-export const signScanToken = (secret: string, payload: ScanTokenPayload) => {
-  const body = Buffer.from(JSON.stringify({ k: payload.k, id: payload.id, tenant: payload.tenant })).toString('base64url');
+const sign = (secret: string, payload: object) => {
+  const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
   return `${body}.${signature(secret, body).toString('base64url')}`;
 };
 
-/** The payload of a token this server signed; undefined for anything forged, altered or malformed. */
-export const verifyScanToken = (secret: string, token: string): ScanTokenPayload | undefined => {
+/** The payload of a token this server signed, if it has the given shape; undefined for anything forged, altered or malformed. */
+const verify = <T>(secret: string, token: string, schema: z.ZodType<T>): T | undefined => {
   const [body, mac, ...rest] = token.split('.');
   if (!body || !mac || rest.length > 0) return undefined;
   // compared as text: base64url decoding ignores stray characters and spare bits, the text does not
@@ -31,9 +44,28 @@ export const verifyScanToken = (secret: string, token: string): ScanTokenPayload
   const given = Buffer.from(mac);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
   try {
-    const parsed = payloadSchema.safeParse(JSON.parse(Buffer.from(body, 'base64url').toString('utf8')));
+    const parsed = schema.safeParse(JSON.parse(Buffer.from(body, 'base64url').toString('utf8')));
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;
   }
+};
+
+export const signScanToken = (secret: string, payload: ScanTokenPayload) => sign(secret, { k: payload.k, id: payload.id, tenant: payload.tenant });
+
+/** The payload of a lot, lane or space token this server signed; an order token is not one. */
+export const verifyScanToken = (secret: string, token: string): ScanTokenPayload | undefined => verify(secret, token, scanPayload);
+
+/** An order token valid for `ttlMs` from `now`. */
+export const signOrderToken = (secret: string, order: { id: string; tenant: string; lane: string | null }, now: Date, ttlMs: number) =>
+  sign(secret, { k: 'order', id: order.id, tenant: order.tenant, lane: order.lane, exp: Math.floor((now.getTime() + ttlMs) / 1000) } satisfies OrderTokenPayload);
+
+export type OrderTokenCheck = { ok: true; payload: OrderTokenPayload } | { ok: false; reason: 'invalid' | 'expired' };
+
+/** An order token this server signed and that has not expired; a scan token is not one. */
+export const verifyOrderToken = (secret: string, token: string, now: Date): OrderTokenCheck => {
+  const payload = verify(secret, token, orderPayload);
+  if (!payload) return { ok: false, reason: 'invalid' };
+  if (payload.exp * 1000 <= now.getTime()) return { ok: false, reason: 'expired' };
+  return { ok: true, payload };
 };

@@ -37,7 +37,7 @@ const withoutSecrets = (value: unknown): unknown => {
  */
 export const recordOperation = async (
   db: Db,
-  actor: Pick<AuthContext, 'tenantId' | 'userId' | 'account' | 'ip' | 'userAgent'>,
+  actor: Pick<AuthContext, 'tenantId' | 'account' | 'ip' | 'userAgent'> & { userId: string | null },
   entry: OperationEntry,
 ) => {
   await db.insert(operationLogs).values({
