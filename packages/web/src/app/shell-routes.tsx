@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { LoginPage } from '../modules/auth/pages/login-page';
 import { PublicPlaceholderPage } from '../mobile/public-placeholder-page';
-import { publicRouteTable } from '../mobile/public-route-table';
+import { publicRouteTable, type PublicRouteEntry } from '../mobile/public-route-table';
 import { ScreenPlaceholderPage } from '../screens/screen-placeholder-page';
 import { screenRouteTable } from '../screens/screen-route-table';
 import { ForbiddenPage, NotFoundPage } from '../shared/pages/error-page';
@@ -16,15 +16,29 @@ const UserCenterPage = lazyPage(() => import('../modules/system/pages/user-cente
 const ScanLandingPage = lazyPage(() => import('../modules/parking/pages/scan-landing-page'), 'ScanLandingPage');
 const SpaceBatchPage = lazyPage(() => import('../modules/parking/pages/space-batch-page'), 'SpaceBatchPage');
 const ParkingRecordDetailPage = lazyPage(() => import('../modules/orders/pages/parking-record-detail-page'), 'ParkingRecordDetailPage');
+const ScanExitPage = lazyPage(() => import('../modules/payments/pages/scan-exit-page'), 'ScanExitPage');
+const OrderInfoPage = lazyPage(() => import('../modules/payments/pages/driver-order-page'), 'OrderInfoPage');
+const PdaPayPage = lazyPage(() => import('../modules/payments/pages/driver-order-page'), 'PdaPayPage');
 const UnpaidOrderDetailPage = lazyPage(() => import('../modules/recovery/pages/unpaid-order-detail-page'), 'UnpaidOrderDetailPage');
 
 const titled = (title: string): RouteHandle => ({ title });
+
+/** The driver pages built so far; the other public routes show the 建设中 placeholder. */
+const publicPages: Readonly<Record<string, ReturnType<typeof lazyPage>>> = {
+  scanQRcode: ScanExitPage,
+  orderInfoByQRcode: OrderInfoPage,
+  pdaScanQrcode: PdaPayPage,
+};
+const publicElement = (entry: PublicRouteEntry) => {
+  const Page = publicPages[entry.path];
+  return Page ? <Suspense fallback={<RouteFallback />}><Page /></Suspense> : <PublicPlaceholderPage entry={entry} />;
+};
 
 /** Routes outside the shell: sign-in, the drivers' public pages, big screens, error pages. */
 export const standaloneRoutes: RouteObject[] = [
   { path: 'login', handle: titled('登录'), element: <LoginPage /> },
   ...publicRouteTable.map(
-    (entry): RouteObject => ({ path: entry.path, handle: entry, element: <PublicPlaceholderPage entry={entry} /> }),
+    (entry): RouteObject => ({ path: entry.path, handle: entry, element: publicElement(entry) }),
   ),
   ...screenRouteTable.map(
     (entry): RouteObject => ({ path: entry.path, handle: entry, element: <ScreenPlaceholderPage entry={entry} /> }),

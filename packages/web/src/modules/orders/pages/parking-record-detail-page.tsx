@@ -15,6 +15,7 @@ import { recordStateBadge } from '../record-options';
 import { safeRestBack } from '../record-paths';
 import '../orders.css';
 import { RecordPayments } from '../../payments/components/record-payments';
+import { PayQrCodeButton, takesPhonePayment } from '../../payments/components/pay-qr-code-button';
 
 type FeeLine = NonNullable<ParkingRecordDetail['fee']>['breakdown'][number];
 
@@ -122,6 +123,7 @@ export function ParkingRecordDetailPage() {
             申请修改
           </Button>
           {canReleaseAbnormally(record) && <AbnormalReleaseButton record={record} />}
+          {takesPhonePayment(record) && <PayQrCodeButton record={record} />}
           {back}
         </Space>
       </div>
