@@ -193,6 +193,8 @@ const askProvider = async (db: Db, gateway: PaymentGateway, tenantId: string, re
   const open = await withTenant(db, tenantId, (tx) => openGatewayOrders(tx, tenantId, recordId));
   let waiting = false;
   for (const order of open) {
+    // a cashier abandoned hours ago is not asked about on every look
+    if (now.getTime() - order.createdAt.getTime() > returnTokenTtlMs) continue;
     if (now.getTime() - order.createdAt.getTime() < queryAfterMs) {
       waiting = true;
       continue;

@@ -275,3 +275,16 @@ describe('收款二维码 for an attendant PDA', () => {
     expect(stranger.statusCode).toBe(401);
   });
 });
+
+describe('/api/open is rate-limited per address', () => {
+  it('refuses the 21st plate lookup of a minute from one phone with 429, while another phone still gets through', async () => {
+    const lookup = (remoteAddress: string) =>
+      server.inject({ method: 'POST', url: driverPayPaths.findOrder, remoteAddress, payload: { t: laneToken(lanes.out), plateNumber: '粤B9Z998' } });
+    const answers = [];
+    for (let i = 0; i < 21; i += 1) answers.push(await lookup('10.9.8.7'));
+    expect(answers.slice(0, 20).map((a) => a.statusCode)).toEqual(Array(20).fill(404));
+    expect(answers[20]!.statusCode).toBe(429);
+    expect(answers[20]!.json().msg).toMatch(/^请求过于频繁，请\d+秒后再试$/);
+    expect((await lookup('10.9.8.6')).statusCode).toBe(404);
+  });
+});
