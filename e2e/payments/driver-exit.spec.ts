@@ -19,31 +19,40 @@ const allDay = [{ label: '全天', start: '00:00', end: '00:00', pricing: { kind
 const phone = { width: 375, height: 812 };
 let shot = 0;
 
-test('a driver pays the exit on the phone and the car leaves within grace at no extra charge', async ({ page, browser }, testInfo) => {
-  test.setTimeout(120_000);
-  const baseURL = testInfo.project.use.baseURL!;
-  await page.goto('/');
-  const api = await apiAs(page);
+type Api = Awaited<ReturnType<typeof apiAs>>;
+
+/** A barrier lot at 1 元 an hour with 15 minutes' grace, an entry and an exit lane, a camera on each. */
+const setUpLot = async (api: Api, name: string, tag: string) => {
   const created = async (path: string, body: object) => {
     const answer = await api.post<{ id: string; secret?: string }>(path, body);
     expect(answer.body.code, answer.body.msg).toBe(200);
     return answer.body.data;
   };
+  const rules = { schedule: { workday: allDay, nonWorkday: allDay }, vehicleClasses: [{ code: 'small', name: '小型车' }], graceMinutes: 15 };
+  const tariff = await created('/api/system/Tariff', { name: `${name}计费`, effectiveFrom: '2020-01-01T00:00:00+08:00', rules });
+  const lot = await created('/api/system/Parking', { name, type: 1, kind: 'lane', totalSpaces: 100, tariffId: tariff.id });
+  const lanes = { in: await created('/api/system/ParkingLane', { lotId: lot.id, name: '北入口', direction: 'in' }), out: await created('/api/system/ParkingLane', { lotId: lot.id, name: '北出口', direction: 'out' }) };
+  const device = async (sn: string, laneId: string): Promise<DeviceCredentials> => {
+    const made = await created('/api/system/Device', { sn, name: sn, type: 'camera', lotId: lot.id, laneId });
+    return { tenant: 'demo', sn, secret: made.secret! };
+  };
+  return { out: lanes.out, camera: { in: await device(`PAY-IN-${tag}`, lanes.in.id), out: await device(`PAY-OUT-${tag}`, lanes.out.id) } };
+};
 
-  const { out, camera } = await test.step('staff set up a barrier lot at 1 元 an hour, its lanes and cameras', async () => {
-    const tariff = await created('/api/system/Tariff', { name: `扫码出场计费${stamp}`, effectiveFrom: '2020-01-01T00:00:00+08:00', rules: { schedule: { workday: allDay, nonWorkday: allDay }, vehicleClasses: [{ code: 'small', name: '小型车' }], graceMinutes: 15 } });
-    const lot = await created('/api/system/Parking', { name: lotName, type: 1, kind: 'lane', totalSpaces: 100, tariffId: tariff.id });
-    const lanes = { in: await created('/api/system/ParkingLane', { lotId: lot.id, name: '北入口', direction: 'in' }), out: await created('/api/system/ParkingLane', { lotId: lot.id, name: '北出口', direction: 'out' }) };
-    const device = async (sn: string, laneId: string): Promise<DeviceCredentials> => {
-      const made = await created('/api/system/Device', { sn, name: sn, type: 'camera', lotId: lot.id, laneId });
-      return { tenant: 'demo', sn, secret: made.secret! };
-    };
-    return { out: lanes.out, camera: { in: await device(`PAY-IN-${stamp}`, lanes.in.id), out: await device(`PAY-OUT-${stamp}`, lanes.out.id) } };
+/** A lane camera's signed report of a car, as the device sends it. */
+const vehicleEvent = (baseURL: string, device: DeviceCredentials, kind: 'lane_entry' | 'lane_exit', plateNumber: string, occurredAt: Date) =>
+  postDeviceCall<{ recordId: string; state: string; amountToPay: number; release: boolean }>(baseURL, vehicleEventPath, device, {
+    kind, plate: plateNumber, occurredAt: occurredAt.toISOString(), deviceEventId: `${kind}-${plateNumber.slice(2)}-${stamp}`, confidence: 0.97,
   });
-  const event = (device: DeviceCredentials, kind: 'lane_entry' | 'lane_exit', occurredAt: Date) =>
-    postDeviceCall<{ state: string; amountToPay: number; release: boolean }>(baseURL, vehicleEventPath, device, {
-      kind, plate, occurredAt: occurredAt.toISOString(), deviceEventId: `${kind}-${stamp}`, confidence: 0.97,
-    });
+
+test('a driver pays the exit on the phone and the car leaves within grace at no extra charge', async ({ page, browser }, testInfo) => {
+  test.setTimeout(120_000);
+  const baseURL = testInfo.project.use.baseURL!;
+  await page.goto('/');
+  const api = await apiAs(page);
+
+  const { out, camera } = await test.step('staff set up a barrier lot at 1 元 an hour, its lanes and cameras', () => setUpLot(api, lotName, `X${stamp}`));
+  const event = (device: DeviceCredentials, kind: 'lane_entry' | 'lane_exit', occurredAt: Date) => vehicleEvent(baseURL, device, kind, plate, occurredAt);
 
   await test.step('the car enters 95 minutes ago, read by the entry camera', async () => {
     const entered = await event(camera.in, 'lane_entry', new Date(Date.now() - 95 * 60_000));
@@ -134,4 +143,48 @@ test('a driver pays the exit on the phone and the car leaves within grace at no 
     const stays = await api.get<Paged<ParkingRecord>>(`/api/system/ParkingRecord?plateNumber=${encodeURIComponent(plate)}`);
     expect(stays.body.data.list).toEqual([expect.objectContaining({ state: 'closed', amountDue: 200, paid: 200, unpaid: 0 })]);
   });
+});
+
+test('an attendant\'s 收款二维码 opens 扫码支付 on the driver\'s phone', async ({ page, browser }, testInfo) => {
+  test.setTimeout(120_000);
+  const baseURL = testInfo.project.use.baseURL!;
+  const pdaPlate = `粤B${String((Date.now() + 7) % 100_000).padStart(5, '0')}`.replace(/.$/, 'P');
+  // straight to the API: the console is opened at the record list below
+  const api = await apiAs(page);
+  const { camera } = await setUpLot(api, `收款码停车场${stamp}`, `P${stamp}`);
+  const entered = await vehicleEvent(baseURL, camera.in, 'lane_entry', pdaPlate, new Date(Date.now() - 35 * 60_000));
+  expect(entered.status).toBe(200);
+
+  await test.step('the record\'s detail shows 收款二维码 for the attendant to hold up', async () => {
+    const records = new ParkingRecordPage(page);
+    await records.visit();
+    await records.searchPlate(pdaPlate);
+    await records.openDetail(records.row(pdaPlate));
+    await records.detail.getByRole('button', { name: '收款二维码' }).click();
+    const dialog = page.locator('.ant-modal:visible');
+    await expect(dialog.getByText(`收款二维码 - ${pdaPlate}`)).toBeVisible();
+    await expect(dialog.locator('canvas')).toBeVisible();
+    await expect(dialog.getByText(/^请车主用手机扫码支付，\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} 前有效$/)).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('06-record-pay-qrcode.png') });
+    await dialog.locator('.ant-modal-footer').getByRole('button', { name: '关闭' }).click();
+  });
+
+  const { url } = (await api.get<{ url: string }>(`/api/system/ParkingRecord/${entered.data!.recordId}/payQrCode`)).body.data;
+  expect(url).toMatch(/\/#\/pdaScanQrcode\?o=/);
+  const context = await browser.newContext({ ...signedOut(testInfo), viewport: phone, isMobile: true, hasTouch: true });
+  const mobile = await context.newPage();
+  const driver = new DriverExitPage(mobile);
+  await test.step('the driver scans it and pays 1 元 in the sandbox', async () => {
+    await mobile.goto(url);
+    await expect(driver.header).toHaveText('扫码支付');
+    await expect(mobile).toHaveTitle(/^扫码支付/);
+    await expect(driver.fact('车牌号')).toHaveText(pdaPlate);
+    await expect(driver.fact('待付金额')).toHaveText('¥1.00');
+    await mobile.screenshot({ path: testInfo.outputPath('07-pda-scan-pay.png'), fullPage: true });
+    await mobile.getByRole('button', { name: '支付 ¥1.00' }).click();
+    await mobile.getByRole('button', { name: '确认支付' }).click();
+    await expect(mobile.getByText('已支付', { exact: true })).toBeVisible();
+    await expect(driver.fact('已付金额')).toHaveText('¥1.00');
+  });
+  await context.close();
 });

@@ -49,7 +49,7 @@ export function ScanExitPage() {
     const { lotName, laneName, recentPlate } = lane.data;
     return (
       <>
-        <div className="driver-pay">
+        <div className={keyboardOpen ? 'driver-pay driver-pay--keyboard' : 'driver-pay'}>
           <section className="driver-pay__card">
             <div className="driver-pay__place">{lotName}</div>
             <div className="driver-pay__hint">{laneName} · 扫码缴费出场</div>
