@@ -173,6 +173,9 @@ describe('paying in the sandbox', () => {
     const exit = await event('out', '粤B2G002', new Date(Date.now() + 2 * 60_000).toISOString());
     expect(exit).toMatchObject({ recordId: entered.recordId, state: 'closed', amountToPay: 0, release: true });
     expect(await recordOf(entered.recordId!)).toMatchObject({ state: 'closed', amountDue: 100, paid: 100, unpaid: 0 });
+    // the record's detail explains the amount the same way: charged up to the payment
+    const detail = await server.inject({ method: 'GET', url: `/api/system/ParkingRecord/${entered.recordId}`, headers: { authorization: adminToken } });
+    expect(detail.json().data.fee).toMatchObject({ amount: 100 });
 
     const pull = () => {
       const { body, headers } = signDeviceCall(laneCommandPullPath, { tenant: 'demo', sn: cams.out.sn, secret: cams.out.secret }, {});
