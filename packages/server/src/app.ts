@@ -20,6 +20,9 @@ import { parkingRecordRoutes } from './modules/orders/parking-record.routes.js';
 import { recordEditAuditRoutes } from './modules/orders/record-edit-audit.routes.js';
 import { vehicleEventRoutes } from './modules/orders/vehicle-event.routes.js';
 import { paymentRoutes } from './modules/payments/payment.routes.js';
+import { driverPayRoutes } from './modules/payments/driver-pay.routes.js';
+import type { NoticeDelivery } from './modules/payments/gateway/sandbox-gateway.js';
+import { laneCommandRoutes } from './modules/devices/lane-command.routes.js';
 import { refundRoutes } from './modules/payments/refund.routes.js';
 import { recoveryRecordRoutes } from './modules/recovery/recovery-record.routes.js';
 import { unpaidOrderRoutes } from './modules/recovery/unpaid-order.routes.js';
@@ -63,6 +66,8 @@ export interface AppOptions {
   drawCaptcha?: () => CaptchaImage;
   /** replaces the provider named by WEATHER_PROVIDER_URL */
   weatherProvider?: WeatherProvider;
+  /** how the sandbox payment provider posts its notices (tests answer them in-process) */
+  sandboxDelivery?: NoticeDelivery;
 }
 
 useChineseMessages();
@@ -129,6 +134,13 @@ export const app = fp(
     await instance.register(vehicleEventRoutes);
     await instance.register(paymentRoutes);
     await instance.register(refundRoutes);
+    await instance.register(driverPayRoutes, {
+      secret: qrSecret,
+      sandboxSecret: await appSecret(options.database.db, 'sandbox-pay'),
+      publicBaseUrl: options.config.publicBaseUrl,
+      ...(options.sandboxDelivery ? { deliver: options.sandboxDelivery } : {}),
+    });
+    await instance.register(laneCommandRoutes);
     await instance.register(recordEditAuditRoutes);
     await instance.register(parkingRecordRoutes);
     await instance.register(orderWarningRoutes);

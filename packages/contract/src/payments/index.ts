@@ -1,2 +1,3 @@
 export * from './payment.schema.js';
 export * from './refund.schema.js';
+export * from './driver-pay.schema.js';

@@ -62,7 +62,8 @@ describe('signed out', () => {
   it('opens a public driver page without sign-in, titled on its own', async () => {
     installFakeApi(baseRoutes);
     const router = renderApp('/scanQRcode?code=1');
-    expect(await screen.findByText('「扫码出场」页面建设中，敬请期待')).toBeTruthy();
+    // no lane code in the link: the page says so rather than asking for a plate
+    expect(await screen.findByText('二维码无效，请扫描出口处的二维码')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/scanQRcode');
     await waitFor(() => expect(document.title).toBe('扫码出场'));
   });

@@ -104,3 +104,29 @@ export const screenMessages = pgTable(
   },
   (t) => [index('screen_messages_device_time').on(t.tenantId, t.deviceId, t.createdAt)],
 );
+
+/**
+ * A command waiting for a lane's barrier, e.g. 抬杆 after a driver paid on the phone. Any enabled
+ * barrier or camera of the lane takes it when it pulls (taken once, like a screen message).
+ */
+export const laneCommands = pgTable(
+  'lane_commands',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').primaryKey().defaultRandom(),
+    laneId: uuid('lane_id')
+      .notNull()
+      .references(() => parkingLanes.id, { onDelete: 'cascade' }),
+    /** release */
+    kind: text('kind').notNull(),
+    /** the stay the command is for (no foreign key: the command outlives a record deleted in a test or cleanup) */
+    recordId: uuid('record_id'),
+    plateNumber: text('plate_number').notNull().default(''),
+    /** queued | delivered */
+    state: text('state').notNull().default('queued'),
+    deliveredTo: uuid('delivered_to').references(() => devices.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (t) => [index('lane_commands_lane_state').on(t.tenantId, t.laneId, t.state, t.createdAt)],
+);

@@ -69,3 +69,64 @@ export const refunds = pgTable(
     check('refunds_amount_positive', sql`${t.amount} > 0`),
   ],
 );
+
+/**
+ * 支付网关订单: one attempt of a driver to pay a record at a payment provider. The provider's
+ * signed notice moves it from created to paid (the payment is recorded then, keyed by the gateway
+ * order no) or closed.
+ */
+export const gatewayOrders = pgTable(
+  'gateway_orders',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** ours, sent to the provider; random, so it cannot be guessed from another */
+    gatewayOrderNo: text('gateway_order_no').notNull(),
+    /** sandbox */
+    provider: text('provider').notNull(),
+    recordId: recordId(),
+    /** the exit lane the driver scanned, to release after payment; null from a PDA or lot code */
+    laneId: uuid('lane_id'),
+    /** fen asked for: the record's unpaid amount priced at pricedAt */
+    amount: integer('amount').notNull(),
+    /** the record's fee and discount as priced for this order (a car still in is priced at pricedAt) */
+    amountDue: integer('amount_due').notNull(),
+    discount: integer('discount').notNull(),
+    pricedAt: timestamp('priced_at', { withTimezone: true }).notNull(),
+    /** created | paid | closed */
+    state: text('state').$type<GatewayOrderState>().notNull().default('created'),
+    /** the provider's trade number, from its notice */
+    tradeNo: text('trade_no'),
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    /** why a paid notice recorded no payment (the record was settled another way meanwhile) */
+    remark: text('remark').notNull().default(''),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('gateway_orders_no').on(t.gatewayOrderNo),
+    index('gateway_orders_tenant_record').on(t.tenantId, t.recordId, t.createdAt),
+    check('gateway_orders_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+export type GatewayOrderState = 'created' | 'paid' | 'closed';
+
+/**
+ * The sandbox provider's side: what its cashier shows and where it sends its notice. Not a tenant
+ * table: a real provider keeps this on its own servers.
+ */
+export const sandboxCashierOrders = pgTable('sandbox_cashier_orders', {
+  gatewayOrderNo: text('gateway_order_no').primaryKey(),
+  tradeNo: text('trade_no').notNull(),
+  subject: text('subject').notNull(),
+  amount: integer('amount').notNull(),
+  notifyUrl: text('notify_url').notNull(),
+  returnUrl: text('return_url').notNull(),
+  /** pending | paid | cancelled */
+  state: text('state').notNull().default('pending'),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});

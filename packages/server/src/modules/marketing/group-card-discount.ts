@@ -56,6 +56,19 @@ export const groupCardDiscount = async (tx: Db, input: GroupCardDiscountInput): 
   return { discount, card: { id: card.id, cardNo: card.cardNo, groupName: row.groupName, benefit: card.benefit } };
 };
 
+/**
+ * What the plate's card would take off `due` at `at`, without using it: the driver's phone quotes a
+ * stay still in before it is paid. The use is taken when the payment arrives (groupCardDiscount).
+ */
+export const groupCardQuote = async (tx: Db, input: Omit<GroupCardDiscountInput, 'cardId'>): Promise<number> => {
+  if (input.due <= 0 || input.plate === '') return 0;
+  const day = businessDay(input.at);
+  const found = await cardForPlate(tx, input.tenantId, input.lotId, input.plate, day);
+  const row = found && (await findGroupCard(tx, input.tenantId, found.id, day.slice(0, 7)));
+  if (!row || (row.card.monthlyQuota !== null && row.usedThisMonth >= row.card.monthlyQuota)) return 0;
+  return groupCardBenefitOff(row.card, input.due);
+};
+
 /** The group card that paid for a finished stay, as its record's detail shows it; null when none did. */
 export const recordGroupCard = async (db: Db, tenantId: string, record: { lotId: string; plateNumber: string; exitedAt: Date | null }) => {
   if (!record.exitedAt || record.plateNumber === '') return null;

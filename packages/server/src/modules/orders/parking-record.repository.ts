@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, getTableColumns, gte, lte, sql, type SQL } f
 import { alias } from 'drizzle-orm/pg-core';
 import type { ParkingRecordListValues } from '@parking/contract';
 import type { Db } from '../../db/client.js';
-import { parkingLanes, parkingLots, parkingRecordCounts, parkingRecords, parkingSpaces, tariffVersions, tariffs, vehicleEvents } from '../../db/schema/index.js';
+import { longRentals, parkingLanes, parkingLots, parkingRecordCounts, parkingRecords, parkingSpaces, tariffVersions, tariffs, vehicleEvents } from '../../db/schema/index.js';
 import { startsWith } from '../../shared/like-pattern.js';
 import { mapEach } from '../../shared/map-each.js';
 import { rowsOf } from '../../db/json-row.js';
@@ -221,6 +221,36 @@ export async function* streamParkingRecords(db: Db, tenantId: string, filter: Fi
 
 export const findListedRecord = async (db: Db, tenantId: string, id: string): Promise<ListedRecordRow | undefined> => {
   const [row] = await withNames(db, and(eq(parkingRecords.tenantId, tenantId), eq(parkingRecords.id, id))).limit(1);
+  return row;
+};
+
+/** Whether the plate holds an enabled long-rental card of the lot in force on `day` (YYYY-MM-DD). */
+export const holdsLongRental = async (db: Db, tenantId: string, lotId: string, plateNumber: string, day: string) => {
+  const [row] = await db
+    .select({ id: longRentals.id })
+    .from(longRentals)
+    .where(
+      and(
+        eq(longRentals.tenantId, tenantId),
+        eq(longRentals.lotId, lotId),
+        eq(longRentals.plateNumber, plateNumber),
+        eq(longRentals.enabled, true),
+        lte(longRentals.validFrom, day),
+        gte(longRentals.validTo, day),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+};
+
+/** The plate's latest stay on a lot, by when it ended (or began, while open). */
+export const findLastStay = async (db: Db, tenantId: string, lotId: string, plateNumber: string) => {
+  const [row] = await db
+    .select()
+    .from(parkingRecords)
+    .where(and(eq(parkingRecords.tenantId, tenantId), eq(parkingRecords.lotId, lotId), eq(parkingRecords.plateNumber, plateNumber)))
+    .orderBy(desc(sql`coalesce(${parkingRecords.exitedAt}, ${parkingRecords.enteredAt}, ${parkingRecords.createdAt})`), desc(parkingRecords.createdAt))
+    .limit(1);
   return row;
 };
 

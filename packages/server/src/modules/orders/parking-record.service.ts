@@ -6,6 +6,7 @@ import type { AuthContext } from '../../types.js';
 import { listRecordEdits } from './record-edit-audit.service.js';
 import { mapEach } from '../../shared/map-each.js';
 import { recordGroupCard } from '../marketing/group-card-discount.js';
+import { paidGrace } from './paid-grace.js';
 import { priceStay } from './stay-price.js';
 import { findListedRecord, pageParkingRecords, streamParkingRecords, type ListedRecordRow, type ParkingRecordRow } from './parking-record.repository.js';
 
@@ -73,7 +74,10 @@ export const getParkingRecord = async (db: Db, auth: AuthContext, id: string) =>
 /** The finished stay priced again under the tariff version stored on it, so staff see how the amount came about. */
 const feeOf = async (db: Db, tenantId: string, r: ParkingRecordRow): Promise<ParkingRecordFee | null> => {
   if (!r.enteredAt || !r.exitedAt) return null;
-  const priced = await priceStay(db, tenantId, r.tariffVersionId, r.vehicleClass, r.enteredAt, r.exitedAt);
+  // a stay paid on the phone before it left and left within grace was charged only up to the payment
+  const grace = await paidGrace(db, tenantId, r);
+  const paidBeforeExit = grace && grace.lastPaidAt < r.exitedAt ? grace.lastPaidAt : undefined;
+  const priced = await priceStay(db, tenantId, r.tariffVersionId, r.vehicleClass, r.enteredAt, r.exitedAt, paidBeforeExit);
   if (!priced) return null;
   const { tariffName, tariffVersionNo, result } = priced;
   return {

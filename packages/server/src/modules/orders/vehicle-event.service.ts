@@ -17,8 +17,9 @@ import { badRequest } from '../../plugins/app-error.js';
 import { groupCardDiscount } from '../marketing/group-card-discount.js';
 import { recountLotSpaces } from '../parking/parking-space.service.js';
 import { decodeEventPhoto, storeEventPhoto } from './event-photo.store.js';
+import { leavesWithinGrace, paidGrace } from './paid-grace.js';
 import { priceWith } from './stay-price.js';
-import { findSpace, findSpaceByNumber, findRecord, findVehicleEvent, insertRecord, setSpaceState, updateRecord, type ParkingRecordRow } from './parking-record.repository.js';
+import { findLastStay, findSpace, findSpaceByNumber, findRecord, findVehicleEvent, insertRecord, setSpaceState, updateRecord, type ParkingRecordRow } from './parking-record.repository.js';
 import { raiseEntryWarnings, raiseRecordWarnings } from './order-warning.service.js';
 import { claimEventAndLockLot, finishVehicleEvent, loadEventContext, type EventContext, type NamedVersion } from './vehicle-event.repository.js';
 
@@ -241,7 +242,11 @@ const leaveUnknown = async (s: ReadScope, laneId: string | null) => {
 const leave = async (s: ReadScope, open: ParkingRecordRow, laneId: string | null, releaseAfterPayment: boolean) => {
   const enteredAt = open.enteredAt ?? s.at;
   if (s.at < enteredAt) throw badRequest('出场时间不能早于入场时间');
-  const priced = await price(s, s.ctx.openVersion, open.vehicleClass, open.plateNumber, enteredAt);
+  // paid while still in (on the phone) and leaving within the grace minutes: the fee stays what was paid for
+  const grace = await paidGrace(s.tx, s.device.tenantId, open);
+  const priced = leavesWithinGrace(grace, s.at)
+    ? { amountDue: open.amountDue, discount: open.discount }
+    : await price(s, s.ctx.openVersion, open.vehicleClass, open.plateNumber, enteredAt);
   const reasons: AbnormalReason[] = [...lowConfidence(s)];
   if (!priced) reasons.push('no_tariff');
   if (s.at.getTime() - enteredAt.getTime() > s.rules.longStayHours * HOUR_MS) reasons.push('long_stay');
@@ -262,13 +267,28 @@ const leave = async (s: ReadScope, open: ParkingRecordRow, laneId: string | null
   return answer(s.event, record, record.state === 'closed' || !releaseAfterPayment);
 };
 
+/**
+ * The camera reads again a car that already left and then paid at the barrier (on the phone):
+ * within the grace minutes of that payment the stay is closed as paid, nothing more is charged.
+ */
+const leavePaidAtBarrier = async (s: EventScope) => {
+  const plateNumber = s.event.plate ?? '';
+  if (plateNumber === '') return undefined;
+  const last = await findLastStay(s.tx, s.device.tenantId, s.lot.id, plateNumber);
+  if (!last || last.state !== 'paid' || last.unpaid > 0) return undefined;
+  const grace = await paidGrace(s.tx, s.device.tenantId, last);
+  if (!leavesWithinGrace(grace, s.at)) return undefined;
+  const record = await updateRecord(s.tx, s.device.tenantId, last.id, { state: 'closed' });
+  return answer(s.event, record, true);
+};
+
 const laneEvent = async (scope: EventScope) => {
   const laneId = scope.device.laneId;
   const arrival = scope.event.kind === 'lane_entry';
   const s = await read(scope, null, arrival);
   if (arrival) return arrive(s, { laneId, spaceId: null });
   const open = s.ctx.open;
-  if (!open) return leaveUnknown(s, laneId);
+  if (!open) return (await leavePaidAtBarrier(s)) ?? leaveUnknown(s, laneId);
   const result = await leave(s, open, laneId, true);
   if (s.lot.kind === 'lane' && open.entryLaneId !== null) s.freeDelta += 1;
   return result;

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { scanTargetKinds, type ScanTargetKind } from '@parking/contract';
+import { scanTargetKinds } from '@parking/contract';
 import { z } from 'zod';
 
 /** What a code names besides places: a group's card (集团卡), read on its own phone page. */
@@ -18,33 +18,33 @@ const payloadSchema = z.strictObject({ k: z.enum(scanTokenKinds), id: z.uuid(), 
 
 export type ScanTokenCheck = { ok: true; payload: ScanTokenPayload } | { ok: false; reason: 'invalid' | 'expired' };
 
+/**
+ * A driver's order: a parking record of a tenant, until `exp` (epoch seconds). `lane` is the exit
+ * lane it was found at, whose barrier opens once it is paid.
+ */
+export interface OrderTokenPayload {
+  k: 'order';
+  id: string;
+  tenant: string;
+  lane: string | null;
+  exp: number;
+}
+
+const orderPayload = z.strictObject({ k: z.literal('order'), id: z.uuid(), tenant: z.uuid(), lane: z.uuid().nullable(), exp: z.number().int() });
+
 const signature = (secret: string, payload: string) => createHmac('sha256', secret).update(payload).digest();
 
 /**
  * `base64url(JSON payload).base64url(HMAC-SHA256(secret, that first part))`: the ids are readable,
  * but only the server can make a token, so a printed code cannot be altered to point elsewhere.
  */
-export const signScanToken = (secret: string, payload: ScanTokenPayload) => {
-  const fields = payload.exp === undefined ? { k: payload.k, id: payload.id, tenant: payload.tenant } : { k: payload.k, id: payload.id, tenant: payload.tenant, exp: payload.exp };
-  const body = Buffer.from(JSON.stringify(fields)).toString('base64url');
+const sign = (secret: string, payload: object) => {
+  const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
   return `${body}.${signature(secret, body).toString('base64url')}`;
 };
 
-/** The payload of a token this server signed and still in date; undefined for anything forged, altered, malformed or expired. */
-export const verifyScanToken = (secret: string, token: string, now = new Date()): ScanTokenPayload | undefined => {
-  const checked = checkScanToken(secret, token, now);
-  return checked.ok ? checked.payload : undefined;
-};
-
-/** As verifyScanToken, telling an expired token (genuine, but past its `exp`) from a bad one. */
-export const checkScanToken = (secret: string, token: string, now = new Date()): ScanTokenCheck => {
-  const payload = signedPayload(secret, token);
-  if (!payload) return { ok: false, reason: 'invalid' };
-  if (payload.exp !== undefined && payload.exp * 1000 < now.getTime()) return { ok: false, reason: 'expired' };
-  return { ok: true, payload };
-};
-
-const signedPayload = (secret: string, token: string): ScanTokenPayload | undefined => {
+/** The payload of a token this server signed, if it has the given shape; undefined for anything forged, altered or malformed. */
+const verify = <T>(secret: string, token: string, schema: z.ZodType<T>): T | undefined => {
   const [body, mac, ...rest] = token.split('.');
   if (!body || !mac || rest.length > 0) return undefined;
   // compared as text: base64url decoding ignores stray characters and spare bits, the text does not
@@ -52,9 +52,40 @@ const signedPayload = (secret: string, token: string): ScanTokenPayload | undefi
   const given = Buffer.from(mac);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
   try {
-    const parsed = payloadSchema.safeParse(JSON.parse(Buffer.from(body, 'base64url').toString('utf8')));
+    const parsed = schema.safeParse(JSON.parse(Buffer.from(body, 'base64url').toString('utf8')));
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;
   }
+};
+
+export const signScanToken = (secret: string, payload: ScanTokenPayload) =>
+  sign(secret, payload.exp === undefined ? { k: payload.k, id: payload.id, tenant: payload.tenant } : { k: payload.k, id: payload.id, tenant: payload.tenant, exp: payload.exp });
+
+/** As verifyScanToken, telling an expired token (genuine, but past its `exp`) from a bad one. An order token is not a scan token. */
+export const checkScanToken = (secret: string, token: string, now = new Date()): ScanTokenCheck => {
+  const payload = verify(secret, token, payloadSchema);
+  if (!payload) return { ok: false, reason: 'invalid' };
+  if (payload.exp !== undefined && payload.exp * 1000 < now.getTime()) return { ok: false, reason: 'expired' };
+  return { ok: true, payload };
+};
+
+/** The payload of a lot, lane, space or group-card token this server signed and still in date; undefined for anything else. */
+export const verifyScanToken = (secret: string, token: string, now = new Date()): ScanTokenPayload | undefined => {
+  const checked = checkScanToken(secret, token, now);
+  return checked.ok ? checked.payload : undefined;
+};
+
+/** An order token valid for `ttlMs` from `now`. */
+export const signOrderToken = (secret: string, order: { id: string; tenant: string; lane: string | null }, now: Date, ttlMs: number) =>
+  sign(secret, { k: 'order', id: order.id, tenant: order.tenant, lane: order.lane, exp: Math.floor((now.getTime() + ttlMs) / 1000) } satisfies OrderTokenPayload);
+
+export type OrderTokenCheck = { ok: true; payload: OrderTokenPayload } | { ok: false; reason: 'invalid' | 'expired' };
+
+/** An order token this server signed and that has not expired; a scan token is not one. */
+export const verifyOrderToken = (secret: string, token: string, now: Date): OrderTokenCheck => {
+  const payload = verify(secret, token, orderPayload);
+  if (!payload) return { ok: false, reason: 'invalid' };
+  if (payload.exp * 1000 <= now.getTime()) return { ok: false, reason: 'expired' };
+  return { ok: true, payload };
 };

@@ -18,6 +18,9 @@ import {
 
 export const paymentTarget = 'payment';
 
+/** Who takes the money: a signed-in user, or a driver paying on the phone (no user: the operation log names the channel). */
+export type PaymentActor = Pick<AuthContext, 'tenantId' | 'account' | 'ip' | 'userAgent'> & { userId: string | null };
+
 const toPayment = ({ payment: p, plateNumber, lotName, refunded, operatorName }: ListedPaymentRow): Payment => ({
   id: p.id,
   recordId: p.recordId,
@@ -42,7 +45,7 @@ export const listPayments = async (db: Db, auth: AuthContext, query: PaymentList
   return { list: rows.map(toPayment), pagination: { currentPage, pageSize, total } };
 };
 
-export const getPayment = async (db: Db, auth: AuthContext, id: string) => {
+export const getPayment = async (db: Db, auth: Pick<AuthContext, 'tenantId'>, id: string) => {
   const row = await findListedPayment(db, auth.tenantId, id);
   if (!row) throw notFound('支付记录不存在');
   return toPayment(row);
@@ -63,7 +66,7 @@ export const paymentKeyOf = (bodyKey: string | undefined, headerKey: string | un
 const sameRequest = (first: PaymentRow, input: PaymentValues) =>
   first.recordId === input.recordId && first.channel === input.channel && first.amount === input.amount;
 
-const firstResult = async (db: Db, auth: AuthContext, first: PaymentRow, input: PaymentValues) => {
+const firstResult = async (db: Db, auth: PaymentActor, first: PaymentRow, input: PaymentValues) => {
   if (!sameRequest(first, input)) throw conflict('该幂等键已用于另一笔支付（停车记录、渠道或金额不同），请换一个幂等键');
   return { payment: await getPayment(db, auth, first.id), repeated: true };
 };
@@ -84,7 +87,7 @@ const stateAfterPayment = (state: ParkingRecordState, unpaid: number): ParkingRe
  * so concurrent repeats wait and then find the first payment; the unique key index with
  * ON CONFLICT DO NOTHING covers a repeat that names another record (and so holds another lock).
  */
-export const recordPayment = (db: Db, auth: AuthContext, input: PaymentValues, key: string) =>
+export const recordPayment = (db: Db, auth: PaymentActor, input: PaymentValues, key: string) =>
   db.transaction(async (tx) => {
     const record = await lockRecord(tx, auth.tenantId, input.recordId);
     if (!record) throw notFound('停车记录不存在');

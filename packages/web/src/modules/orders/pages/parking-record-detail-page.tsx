@@ -16,6 +16,7 @@ import { safeRestBack } from '../record-paths';
 import '../orders.css';
 import { RecordPayments } from '../../payments/components/record-payments';
 import { RecordGroupCard } from '../../marketing/components/record-group-card';
+import { PayQrCodeButton, takesPhonePayment } from '../../payments/components/pay-qr-code-button';
 
 type FeeLine = NonNullable<ParkingRecordDetail['fee']>['breakdown'][number];
 
@@ -123,6 +124,7 @@ export function ParkingRecordDetailPage() {
             申请修改
           </Button>
           {canReleaseAbnormally(record) && <AbnormalReleaseButton record={record} />}
+          {takesPhonePayment(record) && <PayQrCodeButton record={record} />}
           {back}
         </Space>
       </div>

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { plateNumberPattern } from '../common/filters.js';
+
+/**
+ * The driver's scan-to-exit and scan-to-pay calls (no sign-in). A lane's exit QR holds a signed
+ * scan token (`t`); the order the driver sees is named by a signed, expiring order token (`o`),
+ * never by a record id.
+ */
+export const driverPayPaths = {
+  /** `?t=<lane scan token>`: the lot and lane, and the plate the lane's exit camera read just now */
+  exitLane: '/api/open/payments/exit',
+  /** finds the open stay at the token's lot by plate: answers an order token */
+  findOrder: '/api/open/payments/orders/find',
+  /** `?o=<order token>`: what the order page shows */
+  order: '/api/open/payments/orders',
+  /** starts a payment of the order's unpaid amount: answers the cashier URL */
+  pay: '/api/open/payments/orders/pay',
+  /** the sandbox provider's asynchronous, signed payment notice */
+  sandboxNotify: '/api/open/payments/sandbox/notify',
+} as const;
+
+/** The sandbox provider's own pages: its cashier and the buttons on it. */
+export const sandboxCashierPaths = {
+  page: '/sandbox/cashier/:no',
+  confirm: '/sandbox/cashier/:no/confirm',
+  cancel: '/sandbox/cashier/:no/cancel',
+} as const;
+
+/** The header carrying hex HMAC-SHA256(provider secret, raw body) of a sandbox notice. */
+export const sandboxSignatureHeader = 'x-sandbox-signature';
+
+/** Staff: the URL an attendant's PDA shows as 收款二维码 for one record. */
+export const recordPayQrCodePath = '/api/system/ParkingRecord/:id/payQrCode';
+
+/** The phone pages, as hash routes of the web app. */
+export const driverPagePaths = { scan: '/scanQRcode', order: '/orderInfoByQRcode', pda: '/pdaScanQrcode' } as const;
+
+/** Provinces of the plate keyboard, in the order drivers know them. */
+export const plateProvinces = [...'京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼'] as const;
+
+const tokenText = (missing: string) => z.string({ error: missing }).trim().min(1, missing).max(1024, '二维码无效或已被篡改');
+
+export const exitLaneQuery = z.strictObject({ t: tokenText('缺少二维码参数') });
+export const exitLaneInfo = z.object({
+  lotName: z.string(),
+  laneName: z.string(),
+  /** what the lane's exit camera read within the last few minutes, if anything */
+  recentPlate: z.string().nullable(),
+});
+export type ExitLaneInfo = z.infer<typeof exitLaneInfo>;
+
+export const driverPlate = z
+  .string({ error: '请输入车牌号' })
+  .trim()
+  .toUpperCase()
+  .min(1, '请输入车牌号')
+  .regex(plateNumberPattern, '车牌号格式不正确，如 粤B12345 或新能源 粤BD12345');
+
+export const findOrderInput = z.strictObject({ t: tokenText('缺少二维码参数'), plateNumber: driverPlate });
+export const orderToken = z.object({
+  /** signed and expiring: put it in the order page's URL as `o` */
+  orderToken: z.string(),
+});
+export type OrderTokenAnswer = z.infer<typeof orderToken>;
+
+export const orderQuery = z.strictObject({ o: tokenText('缺少订单参数') });
+export const payOrderInput = z.strictObject({ o: tokenText('缺少订单参数') });
+export const payOrderResult = z.object({ cashierUrl: z.string() });
+export type PayOrderResult = z.infer<typeof payOrderResult>;
+
+/** unpaid: something to pay; paid: paid and nothing more owed; free: nothing to pay (free period, long-rental card) */
+export const driverOrderStates = ['unpaid', 'paid', 'free'] as const;
+export type DriverOrderState = (typeof driverOrderStates)[number];
+
+/** Only what the driver's order page shows: no staff data, no ids. Money in fen. */
+export const driverOrder = z.object({
+  lotName: z.string(),
+  plateNumber: z.string(),
+  enteredAt: z.string().nullable(),
+  /** the exit time, or now while the car is still in */
+  until: z.string(),
+  /** true once the car has left (the exit camera read it) */
+  exited: z.boolean(),
+  durationSeconds: z.number().int(),
+  amountDue: z.number().int(),
+  discount: z.number().int(),
+  paid: z.number().int(),
+  unpaid: z.number().int(),
+  state: z.enum(driverOrderStates),
+  graceMinutes: z.number().int(),
+  /** paid and still in: leave before this and nothing more is charged */
+  leaveBefore: z.string().nullable(),
+  /** a payment was started and its result has not come back yet */
+  paying: z.boolean(),
+});
+export type DriverOrder = z.infer<typeof driverOrder>;
+
+/** What the sandbox provider posts to our notify URL (signed, see sandboxSignatureHeader). */
+export const sandboxNotice = z.strictObject({
+  gatewayOrderNo: z.string().min(1).max(64),
+  tradeNo: z.string().min(1).max(64),
+  amount: z.number().int().min(0),
+  state: z.enum(['paid', 'closed']),
+  at: z.iso.datetime({ offset: true }),
+});
+export type SandboxNotice = z.infer<typeof sandboxNotice>;
+export const sandboxNoticeResult = z.object({ state: z.enum(['created', 'paid', 'closed']) });
+
+export const recordPayQrCode = z.object({ url: z.string(), expiresAt: z.string() });
+export type RecordPayQrCode = z.infer<typeof recordPayQrCode>;

@@ -1,0 +1,304 @@
+import { randomBytes } from 'node:crypto';
+import { businessDay, driverPagePaths, formatAmount, sandboxNotice, type DriverOrder, type ExitLaneInfo } from '@parking/contract';
+import type { Db } from '../../db/client.js';
+import { withTenant } from '../../db/tenant-scope.js';
+import { AppError, badRequest, notFound } from '../../plugins/app-error.js';
+import type { AuthContext } from '../../types.js';
+import { queueLaneCommand } from '../devices/lane-command.service.js';
+import { paidGrace } from '../orders/paid-grace.js';
+import { holdsLongRental, type ParkingRecordRow } from '../orders/parking-record.repository.js';
+import { groupCardDiscount, groupCardQuote } from '../marketing/group-card-discount.js';
+import { priceStay } from '../orders/stay-price.js';
+import { signOrderToken, verifyOrderToken, verifyScanToken, type OrderTokenPayload } from '../parking/scan-token.js';
+import { findTenant } from '../system/tenant.repository.js';
+import type { GatewayTrade, PaymentGateway } from './gateway/payment-gateway.js';
+import {
+  findGatewayOrderByNo,
+  findLaneWithLot,
+  findLot,
+  findOpenStay,
+  findRecordOfTenant,
+  insertGatewayOrder,
+  lockGatewayOrder,
+  openGatewayOrders,
+  recentExitPlate,
+  setRecordFee,
+  updateGatewayOrder,
+} from './driver-order.repository.js';
+import { lockRecord } from './payment.repository.js';
+import { recordPayment, type PaymentActor } from './payment.service.js';
+
+const MINUTE_MS = 60_000;
+/** how long the order page of a scan stays valid */
+export const orderTokenTtlMs = 30 * MINUTE_MS;
+/** the cashier may take a while: the page it sends the driver back to outlives it */
+const returnTokenTtlMs = 2 * 60 * MINUTE_MS;
+/** a plate the exit camera read this recently is offered on the scan page */
+export const recentPlateWindowMs = 5 * MINUTE_MS;
+/** a cashier opened this recently for the same amount is offered again instead of a new trade */
+const reuseCashierMs = 10 * MINUTE_MS;
+/** a trade still open this long after it was made is asked about at the provider */
+const queryAfterMs = 5_000;
+
+/** The same words for every unusable code: nothing about what it named is revealed. */
+const invalidCode = () => badRequest('二维码无效或已被篡改，请重新扫码');
+const expiredCode = () => badRequest('订单二维码已过期，请重新扫码');
+const noStay = () => notFound('订单不存在或已结束，请重新扫码');
+
+const tenantOf = async (db: Db, tenantId: string) => {
+  const tenant = await findTenant(db, tenantId);
+  if (!tenant || !tenant.enabled) throw invalidCode();
+  return tenant;
+};
+
+/** The exit lane a lane code names, or a refusal (a lot, space or entry-lane code is not one). */
+const exitLaneOf = async (db: Db, secret: string, token: string) => {
+  const scan = verifyScanToken(secret, token);
+  if (!scan || scan.k !== 'lane') throw invalidCode();
+  await tenantOf(db, scan.tenant);
+  return withTenant(db, scan.tenant, async (tx) => {
+    const row = await findLaneWithLot(tx, scan.tenant, scan.id);
+    if (!row || !row.lane.enabled) throw invalidCode();
+    if (row.lane.direction !== 'out') throw badRequest('这是入口车道的二维码，请扫描出口处的二维码');
+    return { tenantId: scan.tenant, ...row };
+  });
+};
+
+/** 扫码出场: which lot and lane the driver stands at, and the plate its camera just read. */
+export const exitLaneInfo = async (db: Db, secret: string, token: string, now: Date): Promise<ExitLaneInfo> => {
+  const { tenantId, lane, lot } = await exitLaneOf(db, secret, token);
+  const recentPlate = await withTenant(db, tenantId, (tx) => recentExitPlate(tx, tenantId, lane.id, new Date(now.getTime() - recentPlateWindowMs), now));
+  return { lotName: lot.name, laneName: lane.name, recentPlate };
+};
+
+/** The driver names the plate: its stay at the lane's lot, as an order token for the order page. */
+export const findDriverOrder = async (db: Db, secret: string, input: { t: string; plateNumber: string }, now: Date) => {
+  const { tenantId, lane, lot } = await exitLaneOf(db, secret, input.t);
+  const stay = await withTenant(db, tenantId, (tx) => findOpenStay(tx, tenantId, lot.id, input.plateNumber));
+  if (!stay) throw notFound(`未找到车牌「${input.plateNumber}」在本停车场的在场订单，请核对车牌号`);
+  return { orderToken: signOrderToken(secret, { id: stay.id, tenant: tenantId, lane: lane.id }, now, orderTokenTtlMs) };
+};
+
+const orderOf = (secret: string, token: string, now: Date): OrderTokenPayload => {
+  const check = verifyOrderToken(secret, token, now);
+  if (!check.ok) throw check.reason === 'expired' ? expiredCode() : invalidCode();
+  return check.payload;
+};
+
+export interface StayQuote {
+  amountDue: number;
+  discount: number;
+  paid: number;
+  unpaid: number;
+  /** the exit time, or `now` for a car still in */
+  until: Date;
+  graceMinutes: number;
+  /** paid and nothing owed: leaving before this costs nothing more */
+  leaveBefore: Date | null;
+}
+
+/**
+ * What the stay costs the driver now. A car still in is priced to now (a long-rental card pays it
+ * all), unless it was paid for within the grace minutes; a stay that ended keeps the money of its exit.
+ */
+export const quoteStay = async (db: Db, record: ParkingRecordRow, now: Date): Promise<StayQuote> => {
+  const grace = await paidGrace(db, record.tenantId, record);
+  const graceMinutes = grace?.graceMinutes ?? 0;
+  const stored = { amountDue: record.amountDue, discount: record.discount, paid: record.paid, unpaid: record.unpaid };
+  const inGrace = grace !== undefined && now <= grace.until && record.unpaid === 0;
+  const leaveBefore = inGrace && (record.state === 'parked' || record.state === 'paid') ? grace.until : null;
+  if (record.state !== 'parked' || inGrace) return { ...stored, until: record.exitedAt ?? now, graceMinutes, leaveBefore };
+  const priced = record.enteredAt ? await priceStay(db, record.tenantId, record.tariffVersionId, record.vehicleClass, record.enteredAt, now) : undefined;
+  const fee = priced?.result.amount ?? 0;
+  const card = fee > 0 && (await holdsLongRental(db, record.tenantId, record.lotId, record.plateNumber, businessDay(now)));
+  // as the exit prices it: a long-rental card pays it all, else the plate's group card takes its part off
+  const discount = card ? fee : await groupCardQuote(db, { tenantId: record.tenantId, lotId: record.lotId, plate: record.plateNumber, at: now, due: fee });
+  // money taken before counts; the fee is never less than what was paid
+  const amountDue = Math.max(fee, record.paid + discount);
+  return { amountDue, discount, paid: record.paid, unpaid: amountDue - discount - record.paid, until: now, graceMinutes, leaveBefore: null };
+};
+
+const viewOf = (record: ParkingRecordRow, lotName: string, quote: StayQuote, paying: boolean): DriverOrder => ({
+  lotName,
+  plateNumber: record.plateNumber,
+  enteredAt: record.enteredAt?.toISOString() ?? null,
+  until: quote.until.toISOString(),
+  exited: record.exitedAt !== null,
+  durationSeconds: record.enteredAt ? Math.max(0, Math.floor((quote.until.getTime() - record.enteredAt.getTime()) / 1000)) : 0,
+  amountDue: quote.amountDue,
+  discount: quote.discount,
+  paid: quote.paid,
+  unpaid: quote.unpaid,
+  state: quote.unpaid > 0 ? 'unpaid' : quote.paid > 0 ? 'paid' : 'free',
+  graceMinutes: quote.graceMinutes,
+  leaveBefore: quote.leaveBefore?.toISOString() ?? null,
+  paying,
+});
+
+/** Who takes a driver's payment: no user; the operation log says the driver paid through the provider. */
+const driverActor = (tenantId: string, provider: string, ip: string): PaymentActor => ({ tenantId, userId: null, account: `车主(${provider})`, ip, userAgent: provider });
+
+/** The stay's exit lane (or the lane the driver scanned) gets 抬杆 once nothing is owed, if it releases after payment. */
+const releaseAfterPayment = async (tx: Db, tenantId: string, recordId: string, scannedLaneId: string | null) => {
+  const record = await findRecordOfTenant(tx, tenantId, recordId);
+  if (!record || record.unpaid > 0) return;
+  const lot = await findLot(tx, tenantId, record.lotId);
+  const laneId = record.exitLaneId ?? scannedLaneId;
+  if (lot?.kind !== 'lane' || !laneId) return;
+  const lane = await findLaneWithLot(tx, tenantId, laneId);
+  if (!lane || lane.lane.direction !== 'out' || !lane.lane.releaseAfterPayment) return;
+  await queueLaneCommand(tx, { tenantId, laneId, kind: 'release', recordId, plateNumber: record.plateNumber });
+};
+
+/**
+ * Applies what the provider says of a trade, once: a paid trade records the payment through
+ * recordPayment keyed by the gateway order no (a car still in first gets the fee it was priced at),
+ * then the lane is released; a closed one closes the order. A repeat changes nothing.
+ */
+const settleGatewayOrder = async (tx: Db, tenantId: string, gatewayOrderNo: string, trade: Omit<GatewayTrade, 'state'> & { state: 'paid' | 'closed' }, actor: PaymentActor) => {
+  const order = await lockGatewayOrder(tx, tenantId, gatewayOrderNo);
+  if (!order) throw badRequest('支付订单不存在');
+  if (order.state === 'paid') return order.state;
+  if (trade.state === 'closed') {
+    if (order.state === 'created') await updateGatewayOrder(tx, order.id, { state: 'closed', tradeNo: trade.tradeNo, closedAt: trade.at ? new Date(trade.at) : new Date() });
+    return 'closed' as const;
+  }
+  if (trade.amount !== order.amount) throw badRequest('通知金额与支付订单不符');
+  const record = await lockRecord(tx, tenantId, order.recordId);
+  if (!record) throw badRequest('支付订单对应的停车记录不存在');
+  let paymentId: string | null = null;
+  let remark = '';
+  try {
+    // one savepoint: the fee set for a car still in goes only with its payment
+    await tx.transaction(async (inner) => {
+      const db = inner as unknown as Db;
+      if (record.state === 'parked') {
+        const unpaid = order.amountDue - order.discount - record.paid;
+        if (unpaid >= order.amount) {
+          // a stay with something still to pay had no long-rental card: a discount is its group card's, used now
+          if (order.discount > 0) await groupCardDiscount(db, { tenantId, lotId: record.lotId, plate: record.plateNumber, at: trade.at ? new Date(trade.at) : new Date(), due: order.amountDue });
+          await setRecordFee(db, tenantId, record.id, { amountDue: order.amountDue, discount: order.discount, unpaid });
+        }
+      }
+      const remarkText = `${actor.userAgent}支付 ${gatewayOrderNo}`;
+      const { payment } = await recordPayment(db, actor, { recordId: record.id, channel: 'sandbox', amount: order.amount, payer: '', remark: remarkText }, gatewayOrderNo);
+      paymentId = payment.id;
+    });
+  } catch (error) {
+    if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+    // the driver's money arrived, but the record no longer takes it (settled another way meanwhile)
+    remark = `已收款 ${formatAmount(order.amount)} 元但未能入账：${error.message}，需退款`;
+  }
+  await updateGatewayOrder(tx, order.id, { state: 'paid', tradeNo: trade.tradeNo, paymentId, remark, paidAt: trade.at ? new Date(trade.at) : new Date() });
+  if (paymentId) await releaseAfterPayment(tx, tenantId, record.id, order.laneId);
+  return 'paid' as const;
+};
+
+/** A late notice: trades still open a few seconds after they were made are asked about at the provider. */
+const askProvider = async (db: Db, gateway: PaymentGateway, tenantId: string, recordId: string, now: Date, ip: string) => {
+  const open = await withTenant(db, tenantId, (tx) => openGatewayOrders(tx, tenantId, recordId));
+  let waiting = false;
+  for (const order of open) {
+    // a cashier abandoned hours ago is not asked about on every look
+    if (now.getTime() - order.createdAt.getTime() > returnTokenTtlMs) continue;
+    if (now.getTime() - order.createdAt.getTime() < queryAfterMs) {
+      waiting = true;
+      continue;
+    }
+    const trade = await gateway.query(order.gatewayOrderNo);
+    if (!trade || trade.state === 'pending') {
+      waiting = waiting || now.getTime() - order.createdAt.getTime() < reuseCashierMs;
+      continue;
+    }
+    const decided = { ...trade, state: trade.state };
+    await withTenant(db, tenantId, (tx) => settleGatewayOrder(tx, tenantId, order.gatewayOrderNo, decided, driverActor(tenantId, gateway.provider, ip)));
+  }
+  return waiting;
+};
+
+/** 订单详情: what the order page shows, asking the provider first about a payment whose notice is late. */
+export const driverOrderView = async (db: Db, gateway: PaymentGateway, secret: string, token: string, now: Date, ip: string): Promise<DriverOrder> => {
+  const order = orderOf(secret, token, now);
+  await tenantOf(db, order.tenant);
+  const paying = await askProvider(db, gateway, order.tenant, order.id, now, ip);
+  return withTenant(db, order.tenant, async (tx) => {
+    const record = await findRecordOfTenant(tx, order.tenant, order.id);
+    if (!record || record.state === 'void') throw noStay();
+    const lot = await findLot(tx, order.tenant, record.lotId);
+    return viewOf(record, lot?.name ?? '', await quoteStay(tx, record, now), paying);
+  });
+};
+
+const newGatewayOrderNo = (now: Date) => `SB${now.getTime()}${randomBytes(6).toString('hex').toUpperCase()}`;
+
+/**
+ * 支付: a gateway order for what the stay owes now, and the provider's cashier URL. A cashier opened
+ * minutes ago for the same amount is offered again rather than a second trade.
+ */
+export const startDriverPayment = async (db: Db, gateway: PaymentGateway, secret: string, token: string, origin: string, now: Date) => {
+  const order = orderOf(secret, token, now);
+  await tenantOf(db, order.tenant);
+  const prepared = await withTenant(db, order.tenant, async (tx) => {
+    const record = await findRecordOfTenant(tx, order.tenant, order.id);
+    if (!record || record.state === 'void') throw noStay();
+    const quote = await quoteStay(tx, record, now);
+    if (quote.unpaid <= 0) throw badRequest('该订单无需支付');
+    const lot = await findLot(tx, order.tenant, record.lotId);
+    const reusable = (await openGatewayOrders(tx, order.tenant, record.id)).find(
+      (o) => o.amount === quote.unpaid && now.getTime() - o.createdAt.getTime() < reuseCashierMs,
+    );
+    const gatewayOrder =
+      reusable ??
+      (await insertGatewayOrder(tx, {
+        tenantId: order.tenant,
+        gatewayOrderNo: newGatewayOrderNo(now),
+        provider: gateway.provider,
+        recordId: record.id,
+        laneId: order.lane,
+        amount: quote.unpaid,
+        amountDue: quote.amountDue,
+        discount: quote.discount,
+        pricedAt: quote.until,
+      }));
+    return { gatewayOrder, subject: `${lot?.name ?? ''} 停车费 ${record.plateNumber}` };
+  });
+  const returnToken = signOrderToken(secret, { id: order.id, tenant: order.tenant, lane: order.lane }, now, returnTokenTtlMs);
+  const created = await gateway.create({
+    gatewayOrderNo: prepared.gatewayOrder.gatewayOrderNo,
+    amount: prepared.gatewayOrder.amount,
+    subject: prepared.subject,
+    notifyUrl: `${origin}/api/open/payments/${gateway.provider}/notify`,
+    returnUrl: `${origin}/#${driverPagePaths.order}?o=${returnToken}`,
+  });
+  return { cashierUrl: created.cashierUrl };
+};
+
+/**
+ * The provider's asynchronous notice. A bad signature or body is refused (400) before anything is
+ * read; a good one is applied once, however many times it comes.
+ */
+export const receiveGatewayNotice = async (db: Db, gateway: PaymentGateway, rawBody: string, signature: string | undefined, ip: string) => {
+  if (!gateway.verifyNotice(rawBody, signature)) throw badRequest('通知签名错误');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(rawBody);
+  } catch {
+    throw badRequest('通知内容不是合法的 JSON');
+  }
+  const notice = sandboxNotice.safeParse(parsed);
+  if (!notice.success) throw badRequest('通知内容不完整');
+  const found = await findGatewayOrderByNo(db, notice.data.gatewayOrderNo);
+  if (!found) throw badRequest('支付订单不存在');
+  const { tenantId } = found;
+  const state = await withTenant(db, tenantId, (tx) => settleGatewayOrder(tx, tenantId, notice.data.gatewayOrderNo, notice.data, driverActor(tenantId, gateway.provider, ip)));
+  return { state };
+};
+
+/** 收款二维码: the URL an attendant's PDA shows for one record; the driver scans it and pays. */
+export const recordPayQrCode = async (db: Db, auth: AuthContext, secret: string, baseUrl: string, recordId: string, now: Date) => {
+  const record = await findRecordOfTenant(db, auth.tenantId, recordId);
+  if (!record) throw notFound('停车记录不存在');
+  if (record.state === 'void') throw badRequest('停车记录已作废，不能收款');
+  const token = signOrderToken(secret, { id: record.id, tenant: auth.tenantId, lane: null }, now, orderTokenTtlMs);
+  return { url: `${baseUrl}/#${driverPagePaths.pda}?o=${token}`, expiresAt: new Date(now.getTime() + orderTokenTtlMs).toISOString() };
+};

@@ -1,0 +1,293 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { driverPayPaths, laneCommandPullPath, recordPayQrCodePath, sandboxSignatureHeader, tariffRules, vehicleEventInput, type DriverOrder } from '@parking/contract';
+import { devices, gatewayOrders, laneCommands, parkingLanes, parkingLots, parkingRecords, payments, tariffVersions, tariffs, tenants } from '../../db/schema/index.js';
+import { appSecret } from '../../shared/app-secret.js';
+import { buildTestApp, signIn, type TestApp } from '../../test/test-app.js';
+import { signDeviceCall } from '../devices/device-client.js';
+import { receiveVehicleEvent } from '../orders/vehicle-event.service.js';
+import { signOrderToken, signScanToken } from '../parking/scan-token.js';
+import { signSandboxNotice } from './gateway/sandbox-gateway.js';
+
+// 1 元 per started hour all day, 15 minutes to leave after paying
+const allDay = [{ label: '全天', start: '00:00', end: '00:00', pricing: { kind: 'perUnit', tiers: [{ unitMinutes: 60, unitPrice: 100 }], rounding: { mode: 'up' } } }];
+const hourly = tariffRules.parse({
+  schedule: { workday: allDay, nonWorkday: allDay },
+  vehicleClasses: [{ code: 'small', name: '小型车' }],
+  graceMinutes: 15,
+});
+
+let test: TestApp;
+let server: FastifyInstance;
+let tenantId: string;
+let lotId: string;
+let lanes: { in: string; out: string };
+let cams: Record<'in' | 'out', typeof devices.$inferSelect>;
+let secret: string;
+let sandboxSecret: string;
+let adminToken: string;
+let sequence = 0;
+const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
+
+const event = (camera: 'in' | 'out', plate: string, occurredAt: string) =>
+  receiveVehicleEvent(
+    test.database.db,
+    cams[camera],
+    vehicleEventInput.parse({ tenant: 'demo', sn: cams[camera].sn, timestamp: Date.now(), nonce: `pay-nonce-${++sequence}`, deviceEventId: `PAY-${sequence}`, kind: camera === 'in' ? 'lane_entry' : 'lane_exit', plate, occurredAt, confidence: 0.98 }),
+    test.app.config.dataDir,
+  );
+const laneToken = (laneId: string) => signScanToken(secret, { k: 'lane', id: laneId, tenant: tenantId });
+const get = <T>(url: string) => server.inject({ method: 'GET', url }).then((r) => ({ status: r.statusCode, body: r.json<{ code: number; msg: string; data: T }>(), raw: r.body }));
+const post = <T>(url: string, payload: object) => server.inject({ method: 'POST', url, payload }).then((r) => ({ status: r.statusCode, body: r.json<{ code: number; msg: string; data: T }>(), raw: r.body }));
+const orderView = (o: string) => get<DriverOrder>(`${driverPayPaths.order}?o=${encodeURIComponent(o)}`);
+const findOrder = async (plateNumber: string) => (await post<{ orderToken: string }>(driverPayPaths.findOrder, { t: laneToken(lanes.out), plateNumber })).body.data.orderToken;
+const recordOf = async (id: string) => (await test.database.db.select().from(parkingRecords).where(eq(parkingRecords.id, id)))[0]!;
+const paymentsOf = (recordId: string) => test.database.db.select().from(payments).where(eq(payments.recordId, recordId));
+const commandsOf = (recordId: string) => test.database.db.select().from(laneCommands).where(eq(laneCommands.recordId, recordId));
+const noticeOf = (no: string, amount: number, state: 'paid' | 'closed' = 'paid') =>
+  JSON.stringify({ gatewayOrderNo: no, tradeNo: `T-${no}`, amount, state, at: new Date().toISOString() });
+const sendNotice = (body: string, signature = signSandboxNotice(sandboxSecret, body)) =>
+  server.inject({ method: 'POST', url: driverPayPaths.sandboxNotify, payload: body, headers: { 'content-type': 'application/json', [sandboxSignatureHeader]: signature } });
+/** pays through the sandbox cashier as the driver does: 支付, then 确认支付 (whose notice comes back through inject) */
+const payOnPhone = async (o: string) => {
+  const started = await post<{ cashierUrl: string }>(driverPayPaths.pay, { o });
+  expect(started.body.code, started.body.msg).toBe(200);
+  const confirmed = await server.inject({ method: 'POST', url: `${started.body.data.cashierUrl}/confirm` });
+  return { cashierUrl: started.body.data.cashierUrl, confirmed };
+};
+
+beforeAll(async () => {
+  let app: FastifyInstance | undefined;
+  test = await buildTestApp({
+    sandboxDelivery: async (url, body, headers) => {
+      const response = await app!.inject({ method: 'POST', url: new URL(url).pathname, payload: body, headers });
+      if (response.statusCode !== 200) throw new Error(`notice refused: ${response.body}`);
+    },
+  });
+  server = app = test.app;
+  const db = test.database.db;
+  tenantId = (await db.select().from(tenants).where(eq(tenants.code, 'demo')))[0]!.id;
+  secret = await appSecret(db, 'qr');
+  sandboxSecret = await appSecret(db, 'sandbox-pay');
+  const [tariff] = await db.insert(tariffs).values({ tenantId, name: '扫码支付测试计费' }).returning();
+  await db.insert(tariffVersions).values({ tenantId, tariffId: tariff!.id, versionNo: 1, effectiveFrom: new Date('2020-01-01T00:00:00Z'), rules: hourly });
+  const [lot] = await db.insert(parkingLots).values({ tenantId, name: '扫码支付停车场', type: 1, kind: 'lane', totalSpaces: 50, freeCount: 50, tariffId: tariff!.id }).returning();
+  lotId = lot!.id;
+  const [inLane] = await db.insert(parkingLanes).values({ tenantId, lotId, name: '南入口', direction: 'in' }).returning();
+  const [outLane] = await db.insert(parkingLanes).values({ tenantId, lotId, name: '南出口', direction: 'out' }).returning();
+  lanes = { in: inLane!.id, out: outLane!.id };
+  const camera = (sn: string, laneId: string) =>
+    db.insert(devices).values({ tenantId, sn, name: sn, type: 'camera', lotId, laneId, secret: `${sn}-secret`.padEnd(64, 'x') }).returning().then((rows) => rows[0]!);
+  cams = { in: await camera('PAY-CAM-IN', lanes.in), out: await camera('PAY-CAM-OUT', lanes.out) };
+  adminToken = await signIn(server);
+});
+afterAll(() => test.close());
+
+describe('扫码出场: the lane code, the plate and the order token', () => {
+  it('names the lot and lane, and offers the plate the exit camera read a minute ago', async () => {
+    const before = await get<{ lotName: string; laneName: string; recentPlate: string | null }>(`${driverPayPaths.exitLane}?t=${laneToken(lanes.out)}`);
+    expect(before.body.data).toEqual({ lotName: '扫码支付停车场', laneName: '南出口', recentPlate: null });
+    await event('in', '粤B1R001', minutesAgo(90));
+    await event('out', '粤B1R001', minutesAgo(1));
+    const after = await get<{ recentPlate: string | null }>(`${driverPayPaths.exitLane}?t=${laneToken(lanes.out)}`);
+    expect(after.body.data.recentPlate).toBe('粤B1R001');
+  });
+
+  it('refuses an entry lane, a forged or altered code, and an order token in place of a lane code', async () => {
+    const entry = await get(`${driverPayPaths.exitLane}?t=${laneToken(lanes.in)}`);
+    expect(entry.status).toBe(400);
+    expect(entry.body.msg).toContain('入口车道');
+    const token = laneToken(lanes.out);
+    const altered = `${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`;
+    for (const t of [altered, 'nonsense', signOrderToken(secret, { id: lanes.out, tenant: tenantId, lane: null }, new Date(), 60_000)]) {
+      const refused = await get(`${driverPayPaths.exitLane}?t=${encodeURIComponent(t)}`);
+      expect(refused.status).toBe(400);
+      expect(refused.body.msg).toBe('二维码无效或已被篡改，请重新扫码');
+    }
+  });
+
+  it('finds the open stay by plate and answers only a token; an unknown plate or a bad plate is refused', async () => {
+    await event('in', '粤B1F002', minutesAgo(30));
+    const found = await post<{ orderToken: string }>(driverPayPaths.findOrder, { t: laneToken(lanes.out), plateNumber: '粤b1f002' });
+    expect(found.body.code).toBe(200);
+    expect(Object.keys(found.body.data)).toEqual(['orderToken']);
+    const missing = await post(driverPayPaths.findOrder, { t: laneToken(lanes.out), plateNumber: '粤B9Z999' });
+    expect(missing.status).toBe(404);
+    expect(missing.body.msg).toContain('未找到车牌「粤B9Z999」');
+    const bad = await post(driverPayPaths.findOrder, { t: laneToken(lanes.out), plateNumber: 'ABC' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toContain('车牌号格式不正确');
+  });
+
+  it('shows the order without ids or staff data, and refuses tampered and expired order tokens', async () => {
+    const entered = await event('in', '粤B1V003', minutesAgo(150));
+    const o = await findOrder('粤B1V003');
+    const view = await orderView(o);
+    expect(view.body.data).toMatchObject({ lotName: '扫码支付停车场', plateNumber: '粤B1V003', exited: false, amountDue: 300, discount: 0, paid: 0, unpaid: 300, state: 'unpaid', paying: false });
+    expect(view.body.data.durationSeconds).toBeGreaterThanOrEqual(150 * 60);
+    expect(view.raw).not.toContain(entered.recordId!);
+    expect(view.raw).not.toContain(lotId);
+
+    const [body, mac] = o.split('.');
+    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body!, 'base64url').toString()), exp: 9_999_999_999 })).toString('base64url');
+    const tampered = await orderView(`${forged}.${mac}`);
+    expect(tampered.status).toBe(400);
+    expect(tampered.body.msg).toBe('二维码无效或已被篡改，请重新扫码');
+    const expired = await orderView(signOrderToken(secret, { id: entered.recordId!, tenant: tenantId, lane: lanes.out }, new Date(Date.now() - 3_600_000), 60_000));
+    expect(expired.status).toBe(400);
+    expect(expired.body.msg).toBe('订单二维码已过期，请重新扫码');
+    expect(expired.raw).not.toContain('粤B1V003');
+  });
+});
+
+describe('paying in the sandbox', () => {
+  it('pays a car still in: one sandbox payment keyed by the gateway order, 已支付 with the grace time, a release for the lane', async () => {
+    const entered = await event('in', '粤B2P001', minutesAgo(100));
+    const o = await findOrder('粤B2P001');
+    const { cashierUrl, confirmed } = await payOnPhone(o);
+    expect(cashierUrl).toMatch(/^\/sandbox\/cashier\/SB\w+$/);
+    expect(confirmed.statusCode).toBe(303);
+    expect(confirmed.headers.location).toMatch(/#\/orderInfoByQRcode\?o=/);
+
+    const [payment, ...others] = await paymentsOf(entered.recordId!);
+    expect(others).toEqual([]);
+    const [order] = await test.database.db.select().from(gatewayOrders).where(eq(gatewayOrders.recordId, entered.recordId!));
+    expect(payment).toMatchObject({ channel: 'sandbox', amount: 200, idempotencyKey: order!.gatewayOrderNo, operatorId: null });
+    expect(order).toMatchObject({ state: 'paid', paymentId: payment!.id, amount: 200 });
+    const record = await recordOf(entered.recordId!);
+    expect(record).toMatchObject({ state: 'parked', amountDue: 200, discount: 0, paid: 200, unpaid: 0 });
+
+    const commands = await commandsOf(entered.recordId!);
+    expect(commands).toMatchObject([{ laneId: lanes.out, kind: 'release', plateNumber: '粤B2P001', state: 'queued' }]);
+
+    const view = await orderView(new URL(confirmed.headers.location as string, 'http://x').hash.split('o=')[1]!);
+    expect(view.body.data).toMatchObject({ state: 'paid', paid: 200, unpaid: 0, graceMinutes: 15 });
+    expect(Date.parse(view.body.data.leaveBefore!) - payment!.paidAt.getTime()).toBe(15 * 60_000);
+  });
+
+  it('lets the paid car out within grace at no extra charge; the barrier takes the release once', async () => {
+    const entered = await event('in', '粤B2G002', minutesAgo(59));
+    await payOnPhone(await findOrder('粤B2G002'));
+    // two minutes later the fee to that moment would be a second hour: within grace it is not charged
+    const exit = await event('out', '粤B2G002', new Date(Date.now() + 2 * 60_000).toISOString());
+    expect(exit).toMatchObject({ recordId: entered.recordId, state: 'closed', amountToPay: 0, release: true });
+    expect(await recordOf(entered.recordId!)).toMatchObject({ state: 'closed', amountDue: 100, paid: 100, unpaid: 0 });
+    // the record's detail explains the amount the same way: charged up to the payment
+    const detail = await server.inject({ method: 'GET', url: `/api/system/ParkingRecord/${entered.recordId}`, headers: { authorization: adminToken } });
+    expect(detail.json().data.fee).toMatchObject({ amount: 100 });
+
+    const pull = () => {
+      const { body, headers } = signDeviceCall(laneCommandPullPath, { tenant: 'demo', sn: cams.out.sn, secret: cams.out.secret }, {});
+      return server.inject({ method: 'POST', url: laneCommandPullPath, payload: body, headers }).then((r) => r.json<{ data: { commands: Array<{ kind: string; plateNumber: string }> } }>());
+    };
+    const first = await pull();
+    expect(first.data.commands.filter((c) => c.plateNumber === '粤B2G002')).toEqual([expect.objectContaining({ kind: 'release' })]);
+    expect((await pull()).data.commands).toEqual([]);
+  });
+
+  it('charges the rest when the paid car leaves after the grace minutes', async () => {
+    const entered = await event('in', '粤B2L003', minutesAgo(59));
+    await payOnPhone(await findOrder('粤B2L003'));
+    const exit = await event('out', '粤B2L003', new Date(Date.now() + 20 * 60_000).toISOString());
+    expect(exit).toMatchObject({ state: 'awaiting_payment', amountToPay: 100, release: false });
+    expect(await recordOf(entered.recordId!)).toMatchObject({ amountDue: 200, paid: 100, unpaid: 100 });
+  });
+
+  it('pays a car waiting at the barrier: the record is 已支付, the exit lane released, a second read closes it', async () => {
+    const entered = await event('in', '粤B2W004', minutesAgo(130));
+    const atBarrier = await event('out', '粤B2W004', minutesAgo(1));
+    expect(atBarrier).toMatchObject({ state: 'awaiting_payment', amountToPay: 300, release: false });
+    const info = await get<{ recentPlate: string }>(`${driverPayPaths.exitLane}?t=${laneToken(lanes.out)}`);
+    expect(info.body.data.recentPlate).toBe('粤B2W004');
+    await payOnPhone(await findOrder(info.body.data.recentPlate));
+    expect(await recordOf(entered.recordId!)).toMatchObject({ state: 'paid', amountDue: 300, paid: 300, unpaid: 0 });
+    expect(await commandsOf(entered.recordId!)).toHaveLength(1);
+    const again = await event('out', '粤B2W004', new Date().toISOString());
+    expect(again).toMatchObject({ recordId: entered.recordId, state: 'closed', release: true, abnormalReasons: [] });
+    const stays = await test.database.db.select().from(parkingRecords).where(and(eq(parkingRecords.plateNumber, '粤B2W004'), eq(parkingRecords.lotId, lotId)));
+    expect(stays).toHaveLength(1);
+  });
+
+  it('refuses a notice with a bad signature and changes nothing', async () => {
+    const entered = await event('in', '粤B3S001', minutesAgo(45));
+    const started = await post<{ cashierUrl: string }>(driverPayPaths.pay, { o: await findOrder('粤B3S001') });
+    const no = started.body.data.cashierUrl.split('/').pop()!;
+    const body = noticeOf(no, 100);
+    for (const signature of ['', 'f'.repeat(64), signSandboxNotice('not-the-secret', body)]) {
+      const refused = await sendNotice(body, signature);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().msg).toBe('通知签名错误');
+    }
+    // a signed body altered afterwards
+    const altered = await sendNotice(body.replace('"amount":100', '"amount":1'), signSandboxNotice(sandboxSecret, body));
+    expect(altered.statusCode).toBe(400);
+    expect(await paymentsOf(entered.recordId!)).toEqual([]);
+    expect((await test.database.db.select().from(gatewayOrders).where(eq(gatewayOrders.gatewayOrderNo, no)))[0]!.state).toBe('created');
+    expect(await recordOf(entered.recordId!)).toMatchObject({ paid: 0, unpaid: 0, state: 'parked' });
+  });
+
+  it('records one payment for 20 identical notices arriving at once', async () => {
+    const entered = await event('in', '粤B3C002', minutesAgo(200));
+    const started = await post<{ cashierUrl: string }>(driverPayPaths.pay, { o: await findOrder('粤B3C002') });
+    const no = started.body.data.cashierUrl.split('/').pop()!;
+    const body = noticeOf(no, 400);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => sendNotice(body)));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
+    expect(answers.map((a) => a.json().data.state)).toEqual(Array(20).fill('paid'));
+    expect(await paymentsOf(entered.recordId!)).toHaveLength(1);
+    expect(await commandsOf(entered.recordId!)).toHaveLength(1);
+    expect(await recordOf(entered.recordId!)).toMatchObject({ amountDue: 400, paid: 400, unpaid: 0 });
+  });
+
+  it('asks the provider when the notice is late, and a cancelled cashier closes the order without money', async () => {
+    const entered = await event('in', '粤B3Q003', minutesAgo(10));
+    const o = await findOrder('粤B3Q003');
+    const started = await post<{ cashierUrl: string }>(driverPayPaths.pay, { o });
+    const no = started.body.data.cashierUrl.split('/').pop()!;
+    const page = await server.inject({ method: 'GET', url: started.body.data.cashierUrl });
+    expect(page.body).toContain('确认支付');
+    expect(page.body).toContain('1.00');
+    const cancelled = await server.inject({ method: 'POST', url: `${started.body.data.cashierUrl}/cancel` });
+    expect(cancelled.statusCode).toBe(303);
+    expect((await test.database.db.select().from(gatewayOrders).where(eq(gatewayOrders.gatewayOrderNo, no)))[0]!.state).toBe('closed');
+    expect(await paymentsOf(entered.recordId!)).toEqual([]);
+
+    // paid at the provider, but its notice never arrived: the order page asks once the trade is a few seconds old
+    const again = await post<{ cashierUrl: string }>(driverPayPaths.pay, { o });
+    const lateNo = again.body.data.cashierUrl.split('/').pop()!;
+    expect(lateNo).not.toBe(no);
+    await test.database.db.execute(`UPDATE sandbox_cashier_orders SET state = 'paid', decided_at = now() WHERE gateway_order_no = '${lateNo}'`);
+    await test.database.db.update(gatewayOrders).set({ createdAt: new Date(Date.now() - 60_000) }).where(eq(gatewayOrders.gatewayOrderNo, lateNo));
+    const view = await orderView(o);
+    expect(view.body.data).toMatchObject({ state: 'paid', paid: 100, unpaid: 0 });
+    expect(await paymentsOf(entered.recordId!)).toHaveLength(1);
+  });
+});
+
+describe('收款二维码 for an attendant PDA', () => {
+  it('gives holders of 停车记录 a signed pdaScanQrcode URL that opens the order', async () => {
+    const entered = await event('in', '粤B4D001', minutesAgo(20));
+    const answer = await server.inject({ method: 'GET', url: recordPayQrCodePath.replace(':id', entered.recordId!), headers: { authorization: adminToken } });
+    const { url, expiresAt } = answer.json<{ data: { url: string; expiresAt: string } }>().data;
+    expect(url).toMatch(/\/#\/pdaScanQrcode\?o=/);
+    expect(Date.parse(expiresAt) - Date.now()).toBeGreaterThan(29 * 60_000);
+    const view = await orderView(decodeURIComponent(url.split('o=')[1]!));
+    expect(view.body.data).toMatchObject({ plateNumber: '粤B4D001', state: 'unpaid', unpaid: 100 });
+    const stranger = await server.inject({ method: 'GET', url: recordPayQrCodePath.replace(':id', entered.recordId!) });
+    expect(stranger.statusCode).toBe(401);
+  });
+});
+
+describe('/api/open is rate-limited per address', () => {
+  it('refuses the 21st plate lookup of a minute from one phone with 429, while another phone still gets through', async () => {
+    const lookup = (remoteAddress: string) =>
+      server.inject({ method: 'POST', url: driverPayPaths.findOrder, remoteAddress, payload: { t: laneToken(lanes.out), plateNumber: '粤B9Z998' } });
+    const answers = [];
+    for (let i = 0; i < 21; i += 1) answers.push(await lookup('10.9.8.7'));
+    expect(answers.slice(0, 20).map((a) => a.statusCode)).toEqual(Array(20).fill(404));
+    expect(answers[20]!.statusCode).toBe(429);
+    expect(answers[20]!.json().msg).toMatch(/^请求过于频繁，请\d+秒后再试$/);
+    expect((await lookup('10.9.8.6')).statusCode).toBe(404);
+  });
+});

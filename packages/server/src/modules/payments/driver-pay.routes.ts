@@ -1,0 +1,148 @@
+import {
+  driverOrder,
+  driverPayPaths,
+  envelope,
+  exitLaneInfo,
+  exitLaneQuery,
+  findOrderInput,
+  orderQuery,
+  orderToken,
+  payOrderInput,
+  payOrderResult,
+  recordPayQrCode,
+  recordPayQrCodePath,
+  sandboxCashierPaths,
+  sandboxNoticeResult,
+  sandboxSignatureHeader,
+} from '@parking/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAuth } from '../../plugins/auth.js';
+import { keepRawJsonBody } from '../devices/device-signed-call.js';
+import {
+  driverOrderView,
+  exitLaneInfo as readExitLane,
+  findDriverOrder,
+  receiveGatewayNotice,
+  recordPayQrCode as makeRecordPayQrCode,
+  startDriverPayment,
+} from './driver-order.service.js';
+import { sandboxCashierPage } from './gateway/sandbox-cashier-page.js';
+import { sandboxGateway, type NoticeDelivery } from './gateway/sandbox-gateway.js';
+
+export interface DriverPayRoutesOptions {
+  /** signs order tokens; the same key as the QR codes' scan tokens */
+  secret: string;
+  /** the sandbox provider's notice-signing secret */
+  sandboxSecret: string;
+  /** PUBLIC_BASE_URL; the request's own origin when empty */
+  publicBaseUrl: string;
+  /** how the sandbox posts its notices; over HTTP unless a test says otherwise */
+  deliver?: NoticeDelivery;
+}
+
+const tags = ['public'];
+const ok = <T>(data: T, msg = '成功') => ({ code: 200, msg, data });
+const noParams = z.object({ no: z.string().min(1).max(64) });
+const recordParams = z.object({ id: z.uuid('停车记录编号格式不正确') });
+// drivers' phones, signed out: a plate is not guessed a thousand times a minute
+const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
+
+/**
+ * The driver's 扫码出场 / 扫码支付 under /api/open (no sign-in, rate-limited), the sandbox provider's
+ * cashier pages and signed notice, and the staff call that makes a record's 收款二维码.
+ */
+export const driverPayRoutes: FastifyPluginAsyncZod<DriverPayRoutesOptions> = async (app, options) => {
+  const sandbox = sandboxGateway(app.db, options.sandboxSecret, options.deliver);
+  const originOf = (request: FastifyRequest) => options.publicBaseUrl || `${request.protocol}://${request.host}`;
+
+  app.get(
+    driverPayPaths.exitLane,
+    {
+      config: { public: true, ...perMinute(60) },
+      schema: { tags, summary: '扫码出场：出口车道所在停车场、车道，及出口相机刚识别的车牌（无需登录）', querystring: exitLaneQuery, response: { 200: envelope(exitLaneInfo) } },
+    },
+    async (request) => ok(await readExitLane(app.db, options.secret, request.query.t, new Date())),
+  );
+
+  app.post(
+    driverPayPaths.findOrder,
+    {
+      config: { public: true, ...perMinute(20) },
+      schema: { tags, summary: '扫码出场：按车牌查本停车场的在场订单，答复订单令牌（无需登录）', body: findOrderInput, response: { 200: envelope(orderToken) } },
+    },
+    async (request) => ok(await findDriverOrder(app.db, options.secret, request.body, new Date())),
+  );
+
+  app.get(
+    driverPayPaths.order,
+    {
+      config: { public: true, ...perMinute(120) },
+      schema: { tags, summary: '订单详情：按订单令牌（无需登录）', querystring: orderQuery, response: { 200: envelope(driverOrder) } },
+    },
+    async (request) => ok(await driverOrderView(app.db, sandbox.gateway, options.secret, request.query.o, new Date(), request.ip)),
+  );
+
+  app.post(
+    driverPayPaths.pay,
+    {
+      config: { public: true, ...perMinute(20) },
+      schema: { tags, summary: '支付：为订单待付金额下单，答复收银台地址（无需登录）', body: payOrderInput, response: { 200: envelope(payOrderResult) } },
+    },
+    async (request) => ok(await startDriverPayment(app.db, sandbox.gateway, options.secret, request.body.o, originOf(request), new Date())),
+  );
+
+  // the notice is signed over its exact bytes: the raw body is kept in this scope only
+  await app.register(async (scope) => {
+    keepRawJsonBody(scope);
+    scope.post(
+      driverPayPaths.sandboxNotify,
+      {
+        config: { public: true, ...perMinute(600) },
+        schema: {
+          tags,
+          summary: '沙箱支付异步通知（HMAC-SHA256 签名见 X-Sandbox-Signature；重复通知只入账一次）',
+          headers: z.looseObject({ [sandboxSignatureHeader]: z.string().max(128).optional() }),
+          body: z.unknown(),
+          response: { 200: envelope(sandboxNoticeResult) },
+        },
+      },
+      async (request) => {
+        const signature = request.headers[sandboxSignatureHeader];
+        return ok(await receiveGatewayNotice(app.db, sandbox.gateway, request.rawBody ?? '', typeof signature === 'string' ? signature : undefined, request.ip));
+      },
+    );
+  });
+
+  const cashierPaths = (no: string) => ({
+    confirm: sandboxCashierPaths.confirm.replace(':no', encodeURIComponent(no)),
+    cancel: sandboxCashierPaths.cancel.replace(':no', encodeURIComponent(no)),
+  });
+  app.get(sandboxCashierPaths.page, { config: { public: true, ...perMinute(120) }, schema: { hide: true, params: noParams } }, async (request, reply) =>
+    reply.type('text/html; charset=utf-8').send(sandboxCashierPage(await sandbox.findTrade(request.params.no), cashierPaths(request.params.no))),
+  );
+  for (const [path, outcome] of [[sandboxCashierPaths.confirm, 'paid'], [sandboxCashierPaths.cancel, 'cancelled']] as const) {
+    app.post(path, { config: { public: true, ...perMinute(60) }, schema: { hide: true, params: noParams } }, async (request, reply) => {
+      let trade;
+      try {
+        trade = await sandbox.decide(request.params.no, outcome, new Date());
+      } catch (error) {
+        // the notice did not get through: the order page asks the provider instead
+        request.log.warn({ err: error }, 'sandbox notice not delivered');
+        trade = await sandbox.findTrade(request.params.no);
+      }
+      if (!trade) return reply.code(404).type('text/html; charset=utf-8').send(sandboxCashierPage(undefined, cashierPaths(request.params.no)));
+      return reply.redirect(trade.returnUrl, 303);
+    });
+  }
+
+  app.get(
+    recordPayQrCodePath,
+    {
+      config: { permission: 'ParkingRecordOrder' },
+      schema: { tags: ['orders'], summary: '收款二维码：收费员PDA出示给车主扫码支付的地址（30分钟内有效）', params: recordParams, response: { 200: envelope(recordPayQrCode) } },
+    },
+    async (request) => ok(await makeRecordPayQrCode(request.db, requireAuth(request), options.secret, originOf(request), request.params.id, new Date())),
+  );
+};

@@ -1,0 +1,37 @@
+/** What we ask a provider to collect: our order number, the amount and where to tell us and send the driver back. */
+export interface GatewayOrderRequest {
+  gatewayOrderNo: string;
+  /** fen */
+  amount: number;
+  /** shown on the cashier, e.g. 「示例停车场 停车费 粤B12345」 */
+  subject: string;
+  /** where the provider posts its signed notice */
+  notifyUrl: string;
+  /** where the cashier sends the driver afterwards */
+  returnUrl: string;
+}
+
+export type GatewayTradeState = 'pending' | 'paid' | 'closed';
+
+/** The provider's answer to a query: the trade's state, and for a paid one its trade number and time. */
+export interface GatewayTrade {
+  state: GatewayTradeState;
+  amount: number;
+  tradeNo: string;
+  at: string | null;
+}
+
+/**
+ * A payment provider with a cashier, as WeChat Pay's or Alipay's H5 payments work: `create` opens a
+ * trade and answers the cashier URL the driver is sent to; the provider later posts an
+ * asynchronous notice signed with a secret we share (`verifyNotice`); `query` asks it a trade's
+ * state when a notice is late.
+ */
+export interface PaymentGateway {
+  /** the payment channel recorded for its payments */
+  readonly provider: 'sandbox';
+  create(order: GatewayOrderRequest): Promise<{ gatewayOrderNo: string; cashierUrl: string }>;
+  query(gatewayOrderNo: string): Promise<GatewayTrade | undefined>;
+  /** whether the raw notice body carries the provider's signature */
+  verifyNotice(rawBody: string, signature: string | undefined): boolean;
+}

@@ -1,0 +1,132 @@
+import type { DriverOrder } from '@parking/contract';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../../../app/app-providers';
+import { createQueryClient } from '../../../app/query-client';
+import { installFakeApi, ok, type FakeRoutes } from '../../../test/fake-api';
+import { bodyOf, failure, quietComputedStyle } from '../../system/pages/system-page-test-kit';
+import { goToCashier } from '../driver-pay-api';
+import { OrderInfoPage, PdaPayPage } from './driver-order-page';
+import { ScanExitPage } from './scan-exit-page';
+
+const order = (overrides: Partial<DriverOrder> = {}): DriverOrder => ({
+  lotName: '万象天地停车场',
+  plateNumber: '粤B12345',
+  enteredAt: '2026-03-01T01:00:00.000Z',
+  until: '2026-03-02T03:05:09.000Z',
+  exited: false,
+  durationSeconds: 93_909,
+  amountDue: 1250,
+  discount: 200,
+  paid: 0,
+  unpaid: 1050,
+  state: 'unpaid',
+  graceMinutes: 15,
+  leaveBefore: null,
+  paying: false,
+  ...overrides,
+});
+
+const show = (path: string, routes: FakeRoutes) => {
+  const calls = installFakeApi(routes);
+  const router = createMemoryRouter(
+    [
+      { path: '/scanQRcode', element: <ScanExitPage /> },
+      { path: '/orderInfoByQRcode', element: <OrderInfoPage /> },
+      { path: '/pdaScanQrcode', element: <PdaPayPage /> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <AppProviders queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { calls, router };
+};
+const press = (key: string) => fireEvent.click(screen.getByRole('button', { name: key }));
+
+beforeAll(quietComputedStyle);
+afterEach(() => vi.restoreAllMocks());
+
+describe('扫码出场', () => {
+  it('types a new-energy plate on the plate keyboard and opens the order it finds', { timeout: 60_000 }, async () => {
+    const { calls, router } = show('/scanQRcode?t=lane-token', {
+      'GET /api/open/payments/exit': ok({ lotName: '万象天地停车场', laneName: '南出口', recentPlate: null }),
+      'POST /api/open/payments/orders/find': ok({ orderToken: 'order-token' }),
+      'GET /api/open/payments/orders': ok(order()),
+    });
+    await screen.findByText('万象天地停车场');
+    expect(screen.getByText('南出口 · 扫码缴费出场')).toBeTruthy();
+    // the first key row is the provinces; the letters follow once one is chosen
+    expect(screen.queryByRole('button', { name: 'A' })).toBeNull();
+    press('粤');
+    expect(screen.queryByRole('button', { name: '京' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /新能源/ }));
+    for (const key of ['B', 'D', '1', '2', '3', '4']) press(key);
+    press('查询订单');
+    expect(await screen.findByText('请输入完整的8位新能源车牌号')).toBeTruthy();
+    press('5');
+    expect(screen.getByRole('button', { name: '车牌第8位' }).textContent).toBe('5');
+    // a full plate takes no more keys
+    expect((screen.getByRole('button', { name: '6' }) as HTMLButtonElement).disabled).toBe(true);
+    press('查询订单');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/orderInfoByQRcode'));
+    expect(router.state.location.search).toBe('?o=order-token');
+    expect(bodyOf(calls.find((c) => c.method === 'POST'))).toEqual({ t: 'lane-token', plateNumber: '粤BD12345' });
+  });
+
+  it('offers the plate the exit camera just read', { timeout: 60_000 }, async () => {
+    const { calls } = show('/scanQRcode?t=lane-token', {
+      'GET /api/open/payments/exit': ok({ lotName: '万象天地停车场', laneName: '南出口', recentPlate: '粤B8N888' }),
+      'POST /api/open/payments/orders/find': failure(404, '未找到车牌「粤B8N888」在本停车场的在场订单，请核对车牌号'),
+    });
+    await screen.findByText('粤B8N888');
+    press('是我的车');
+    expect(await screen.findByText('未找到车牌「粤B8N888」在本停车场的在场订单，请核对车牌号')).toBeTruthy();
+    expect(bodyOf(calls.find((c) => c.method === 'POST'))).toEqual({ t: 'lane-token', plateNumber: '粤B8N888' });
+  });
+
+  it('says a tampered code is invalid and shows nothing of the lot', { timeout: 60_000 }, async () => {
+    show('/scanQRcode?t=forged', { 'GET /api/open/payments/exit': failure(400, '二维码无效或已被篡改，请重新扫码') });
+    expect(await screen.findByText('无法打开订单')).toBeTruthy();
+    expect(screen.getByText('二维码无效或已被篡改，请重新扫码')).toBeTruthy();
+    expect(screen.queryByText('请输入车牌号')).toBeNull();
+  });
+});
+
+describe('订单详情', () => {
+  it('shows the stay in 天/时/分/秒 and yuan, and 支付 goes to the cashier', { timeout: 60_000 }, async () => {
+    const assign = vi.spyOn(goToCashier, 'assign').mockImplementation(() => undefined);
+    const { calls } = show('/orderInfoByQRcode?o=order-token', {
+      'GET /api/open/payments/orders': ok(order()),
+      'POST /api/open/payments/orders/pay': ok({ cashierUrl: '/sandbox/cashier/SB1' }),
+    });
+    expect(await screen.findByText('1天2时5分9秒')).toBeTruthy();
+    expect(screen.getByText('2026-03-01 09:00:00')).toBeTruthy();
+    expect(screen.getByText('计费截止')).toBeTruthy();
+    expect(screen.getByText('¥12.50')).toBeTruthy();
+    expect(screen.getByText('¥2.00')).toBeTruthy();
+    expect(screen.getByTestId('driver-unpaid').textContent).toBe('¥10.50');
+    fireEvent.click(screen.getByRole('button', { name: /支付 ¥10.50/ }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/sandbox/cashier/SB1'));
+    expect(bodyOf(calls.find((c) => c.method === 'POST'))).toEqual({ o: 'order-token' });
+  });
+
+  it('shows 已支付 and the time to leave by once paid', { timeout: 60_000 }, async () => {
+    show('/orderInfoByQRcode?o=order-token', {
+      'GET /api/open/payments/orders': ok(order({ state: 'paid', paid: 1050, unpaid: 0, leaveBefore: '2026-03-02T03:20:09.000Z' })),
+    });
+    expect(await screen.findByText('已支付')).toBeTruthy();
+    expect(screen.getByText('请在 2026-03-02 11:20:09 前离场（缴费后 15 分钟内免费离场）')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /支付/ })).toBeNull();
+  });
+
+  it('says an expired code has expired, on the PDA page too', { timeout: 60_000 }, async () => {
+    show('/pdaScanQrcode?o=old', { 'GET /api/open/payments/orders': failure(400, '订单二维码已过期，请重新扫码') });
+    expect(await screen.findByText('二维码已过期')).toBeTruthy();
+    expect(screen.getByText('扫码支付')).toBeTruthy();
+    expect(screen.queryByText('粤B12345')).toBeNull();
+  });
+});
