@@ -17,5 +17,5 @@ CREATE TABLE "special_bills" (
 --> statement-breakpoint
 ALTER TABLE "special_bills" ADD CONSTRAINT "special_bills_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "special_bills_tenant_created" ON "special_bills" USING btree ("tenant_id","created_at");--> statement-breakpoint
-CREATE INDEX "special_bills_tenant_plate" ON "special_bills" USING btree ("tenant_id","plate_number");--> statement-breakpoint
+CREATE INDEX "special_bills_tenant_plate_prefix" ON "special_bills" USING btree ("tenant_id","plate_number" text_pattern_ops);--> statement-breakpoint
 SELECT parking_enable_tenant_rls('special_bills');

@@ -112,5 +112,5 @@ export const specialBills = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('special_bills_tenant_created').on(t.tenantId, t.createdAt), index('special_bills_tenant_plate').on(t.tenantId, t.plateNumber)],
+  (t) => [index('special_bills_tenant_created').on(t.tenantId, t.createdAt), index('special_bills_tenant_plate_prefix').on(t.tenantId, t.plateNumber.op('text_pattern_ops'))],
 );
