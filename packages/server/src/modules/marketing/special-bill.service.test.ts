@@ -65,6 +65,15 @@ describe('markSpecialBillPaid', () => {
     expect((await getSpecialBill(database.db, auth, bill.id)).status).toBe('unpaid');
   });
 
+  it('a payment and a cancel arriving together: one wins, and the bill is not both', async () => {
+    const bill = await raise();
+    const [paid, cancelled] = await Promise.allSettled([pay(bill.id, 3000, new Date()), withTenant(database.db, auth.tenantId, (tx) => cancelSpecialBill(tx, auth, bill.id))]);
+    expect([paid.status, cancelled.status].sort()).toEqual(['fulfilled', 'rejected']);
+    const after = await getSpecialBill(database.db, auth, bill.id);
+    expect(after.status).toBe(paid.status === 'fulfilled' ? 'paid' : 'cancelled');
+    expect(after.paidAt === null).toBe(after.status === 'cancelled');
+  });
+
   it('a paid bill cannot be cancelled', async () => {
     const bill = await raise();
     await pay(bill.id, 3000, new Date());

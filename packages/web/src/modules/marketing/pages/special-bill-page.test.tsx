@@ -51,6 +51,12 @@ describe('特殊账单 page', { timeout: 60_000 }, () => {
     expect(paid.getAllByText('30.00')).toHaveLength(2);
     expect(paid.queryByRole('button', { name: '作废' })).toBeNull();
     expect(paid.queryByRole('button', { name: '二维码' })).toBeNull();
+    await user.click(paid.getByRole('button', { name: '详情' }));
+    const detail = (await screen.findByText('特殊账单详情')).closest<HTMLElement>('.ant-modal')!;
+    // 金额 and 实付金额
+    expect(within(detail).getAllByText('30.00 元')).toHaveLength(2);
+    expect(within(detail).getByText('2026-03-01 11:00:00')).toBeTruthy();
+    expect(within(detail).getByRole('button', { name: /打\s*印/ })).toBeTruthy();
   });
 
   it('二维码 asks the server for the PNG; 作废 asks first, then cancels', async () => {
