@@ -65,3 +65,36 @@ export class GroupCardPhonePage {
     return this.facts.locator('tr').filter({ has: this.page.locator('th', { hasText: label }) }).locator('td');
   }
 }
+
+/** 订单管理 > 特殊账单 as an operator sees it. */
+export class SpecialBillPage extends MarketingPage {
+  async visitBills() {
+    await this.page.goto('/#/OrderManagement/specialBill');
+    await expectViewShown(this.page);
+    await expect(this.current).toBeVisible();
+  }
+
+  /** The list narrowed to one plate (its beginning is enough). */
+  async searchPlate(plate: string) {
+    const search = this.current.locator('.resource-search');
+    await search.getByLabel('车牌号', { exact: true }).fill(plate);
+    await search.getByRole('button', { name: /查询/ }).click();
+  }
+}
+
+/** The driver's /speialBillInfo page on a phone. */
+export class SpecialBillPhonePage {
+  readonly amount: Locator;
+  readonly facts: Locator;
+  readonly pay: Locator;
+
+  constructor(readonly page: Page) {
+    this.amount = page.locator('.special-bill__amount');
+    this.facts = page.locator('.scan-landing__facts');
+    this.pay = page.getByRole('button', { name: /立即支付/ });
+  }
+
+  fact(label: string): Locator {
+    return this.facts.locator('tr').filter({ has: this.page.locator('th', { hasText: label }) }).locator('td');
+  }
+}

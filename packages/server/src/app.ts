@@ -31,6 +31,8 @@ import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { longRentalRoutes } from './modules/parking/long-rental.routes.js';
 import { groupCardOpenRoutes } from './modules/marketing/group-card-open.routes.js';
 import { groupCardRoutes } from './modules/marketing/group-card.routes.js';
+import { specialBillOpenRoutes } from './modules/marketing/special-bill-open.routes.js';
+import { specialBillRoutes } from './modules/marketing/special-bill.routes.js';
 import { groupRoutes } from './modules/marketing/group.routes.js';
 import { parkingAreaRoutes } from './modules/parking/parking-area.routes.js';
 import { parkingCounterRoutes } from './modules/parking/parking-counter.routes.js';
@@ -150,6 +152,8 @@ export const app = fp(
     await instance.register(groupCardRoutes, { secret: qrSecret, publicBaseUrl: options.config.publicBaseUrl });
     await instance.register(groupCardOpenRoutes, { secret: qrSecret });
     await instance.register(activityRoutes);
+    await instance.register(specialBillRoutes, { secret: qrSecret, publicBaseUrl: options.config.publicBaseUrl });
+    await instance.register(specialBillOpenRoutes, { secret: qrSecret });
     const { weatherProviderUrl, weatherProviderKey } = options.config;
     await instance.register(weatherRoutes, {
       provider: options.weatherProvider ?? (weatherProviderUrl ? qweatherProvider(weatherProviderUrl, weatherProviderKey) : undefined),

@@ -1,2 +1,3 @@
 export * from './group.schema.js';
 export * from './group-card.schema.js';
+export * from './special-bill.schema.js';

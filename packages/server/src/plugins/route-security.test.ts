@@ -9,6 +9,7 @@ import {
   devices,
   dictionaries,
   groupCards,
+  specialBills,
   groups,
   longRentals,
   menus,
@@ -58,7 +59,7 @@ let server: FastifyInstance;
 const registered: RouteInfo[] = [];
 /** a plate of tenant demo in arrears (欠费订单 paths take the plate) */
 const demoUnpaidPlate = '粤B0U417';
-const ids = { message: '', adminUser: '', location: '', dict: '', organization: '', position: '', role: '', menu: '', tenant: '', session: '', parkingArea: '', parkingLot: '', parkingLane: '', parkingSpace: '', tariff: '', longRental: '', group: '', groupCard: '', device: '', parkingRecord: '', payment: '', refund: '', recordEdit: '', orderWarning: '', blacklist: '' };
+const ids = { message: '', adminUser: '', location: '', dict: '', organization: '', position: '', role: '', menu: '', tenant: '', session: '', parkingArea: '', parkingLot: '', parkingLane: '', parkingSpace: '', tariff: '', longRental: '', group: '', groupCard: '', specialBill: '', device: '', parkingRecord: '', payment: '', refund: '', recordEdit: '', orderWarning: '', blacklist: '' };
 /** strings of tenant demo's data: none may reach another tenant */
 let markers: string[] = [];
 /** what a demo user holding no permission may not see either */
@@ -87,6 +88,7 @@ const idOf = (path: string) =>
                   : path.includes('/Tariff/') ? ids.tariff
                   : path.includes('/LongRental/') ? ids.longRental
                   : path.includes('/GroupCard/') ? ids.groupCard
+                  : path.includes('/SpecialBill/') ? ids.specialBill
                   : path.includes('/Group/') ? ids.group
                   : path.includes('/ParkingArea/') ? ids.parkingArea
                     : path.includes('/ParkingLane/') ? ids.parkingLane
@@ -263,6 +265,10 @@ const demoSnapshot = async () => {
       database.db.select().from(groupCards).where(eq(groupCards.tenantId, of)),
       (c) => `${c.id}:${c.groupId}:${c.cardNo}:${c.plates.join(',')}:${c.lotIds.join(',')}:${c.enabled}:${c.updatedAt.toISOString()}`,
     ),
+    specialBills: await rows(
+      database.db.select().from(specialBills).where(eq(specialBills.tenantId, of)),
+      (b) => `${b.id}:${b.lotId}:${b.item}:${b.amount}:${b.status}:${b.paidAt?.toISOString()}:${b.updatedAt.toISOString()}`,
+    ),
   };
 };
 
@@ -355,6 +361,14 @@ beforeAll(async () => {
     'PUT /api/system/GroupCard/{id}': { ...intruderGroupCard, cardNo: 'DEMO-GC-0418' },
   });
   const groupMarkers = [ids.group, ids.groupCard, demoGroup!.name, demoGroup!.phone, demoGroupCard!.cardNo, '粤B0G418'];
+  // an unpaid special bill: a stranger may neither read, raise, cancel nor print its code
+  const [demoBill] = await database.db
+    .insert(specialBills)
+    .values({ tenantId: demo!.id, lotId: demoLot!.id, plateNumber: '粤B0S418', item: '演示收费项目-仅本租户可见', amount: 4180, remark: '演示账单备注-仅本租户可见', createdBy: 'admin' })
+    .returning();
+  ids.specialBill = demoBill!.id;
+  bodies['POST /api/system/SpecialBill'] = { lotId: demoLot!.id, plateNumber: '粤B0J418', item: '入侵账单', amount: 100 };
+  groupMarkers.push(ids.specialBill, demoBill!.item, demoBill!.remark, '粤B0S418');
   const [demoRecord] = await database.db
     .insert(parkingRecords)
     .values({ tenantId: demo!.id, lotId: demoLot!.id, plateNumber: '粤B0R417', enteredAt: new Date('2025-03-03T01:00:00Z') })

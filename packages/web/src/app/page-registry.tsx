@@ -37,6 +37,7 @@ export const pageRegistry: Readonly<Record<string, PageComponent>> = {
   'FinancialManagement/refund': lazyPage(() => import('../modules/payments/pages/refund-page'), 'RefundPage'),
   'OrderManagement/parkingOrderEditAudit': lazyPage(() => import('../modules/orders/pages/record-edit-audit-page'), 'RecordEditAuditPage'),
   'OrderManagement/OrderWarning': lazyPage(() => import('../modules/orders/pages/order-warning-page'), 'OrderWarningPage'),
+  'OrderManagement/specialBill': lazyPage(() => import('../modules/marketing/pages/special-bill-page'), 'SpecialBillPage'),
   'jointRecovery/unpaidOrders': lazyPage(() => import('../modules/recovery/pages/unpaid-order-page'), 'UnpaidOrderPage'),
   'ParkingOperations/group': lazyPage(() => import('../modules/marketing/pages/group-page'), 'GroupPage'),
   'ParkingOperations/groupCard': lazyPage(() => import('../modules/marketing/pages/group-card-page'), 'GroupCardPage'),

@@ -19,6 +19,8 @@ const driverPayPage = (name: 'ScanExitPage' | 'OrderInfoPage' | 'PdaPayPage') =>
   }));
 
 const activityPage = lazy(async () => ({ default: (await import('../modules/screens/mobile/activity-page')).ActivityPage }));
+const specialBillPage = (name: 'SpecialBillScanPage' | 'SpecialBillInfoPage') =>
+  lazy(async () => ({ default: (await import('../modules/marketing/mobile/special-bill-info-page'))[name] }));
 
 /** Spec §2 "Routes open without sign-in" (besides /login): the driver's phone pages. */
 export const publicRouteTable: readonly PublicRouteEntry[] = [
@@ -28,6 +30,6 @@ export const publicRouteTable: readonly PublicRouteEntry[] = [
   { path: 'pdaScanQrcode', title: '扫码支付', purpose: '扫码支付', page: driverPayPage('PdaPayPage') },
   { path: 'scanGroupCardQrcode', title: '集团卡扫码', purpose: '集团卡扫码', page: groupCardPage('GroupCardScanPage') },
   { path: 'groupCardInfo', title: '集团卡详情', purpose: '集团卡详情', page: groupCardPage('GroupCardInfoPage') },
-  { path: 'scanSpeialBillQrcode', title: '扫码支付', purpose: '特殊账单扫码支付' },
-  { path: 'speialBillInfo', title: '支付详情', purpose: '扫码支付详情' },
+  { path: 'scanSpeialBillQrcode', title: '扫码支付', purpose: '特殊账单扫码支付', page: specialBillPage('SpecialBillScanPage') },
+  { path: 'speialBillInfo', title: '支付详情', purpose: '扫码支付详情', page: specialBillPage('SpecialBillInfoPage') },
 ];

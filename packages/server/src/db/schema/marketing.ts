@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { GroupCardBenefit } from '@parking/contract';
+import type { GroupCardBenefit, SpecialBillStatus } from '@parking/contract';
 import { createdAt, tenants, updatedAt } from './tenancy.js';
 
 const tenantId = () =>
@@ -87,4 +87,30 @@ export const groupCardUses = pgTable(
     index('group_card_uses_tenant_card_month').on(t.tenantId, t.cardId, t.month),
     index('group_card_uses_tenant_lot_plate_at').on(t.tenantId, t.lotId, t.plateNumber, t.usedAt),
   ],
+);
+
+/** 特殊账单: a charge staff raise outside parking time (车辆损坏赔偿, 过夜服务费), paid by the driver from its QR code. */
+export const specialBills = pgTable(
+  'special_bills',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** no reference: a bill outlives its lot (it is money owed or paid); a deleted lot reads as such */
+    lotId: uuid('lot_id').notNull(),
+    plateNumber: text('plate_number'),
+    item: text('item').notNull(),
+    /** fen */
+    amount: integer('amount').notNull(),
+    remark: text('remark').notNull().default(''),
+    status: text('status').$type<SpecialBillStatus>().notNull().default('unpaid'),
+    /** fen; what the payment brought in, 0 until then */
+    paidAmount: integer('paid_amount').notNull().default(0),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** the staff account that raised it, kept as text: the bill outlives the account */
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('special_bills_tenant_created').on(t.tenantId, t.createdAt), index('special_bills_tenant_plate_prefix').on(t.tenantId, t.plateNumber.op('text_pattern_ops'))],
 );

@@ -73,8 +73,8 @@ const gone = () => notFound('二维码对应的停车场、车道或泊位已不
  */
 export const resolveScan = async (db: Db, secret: string, token: string): Promise<ScanTarget> => {
   const payload = verifyScanToken(secret, token);
-  // a group card's code opens its own page, not a place's
-  if (!payload || payload.k === 'groupCard') throw badRequest('二维码无效或已被篡改');
+  // a group card's or special bill's code opens its own page, not a place's
+  if (!payload || payload.k === 'groupCard' || payload.k === 'specialBill') throw badRequest('二维码无效或已被篡改');
   const tenant = await findTenant(db, payload.tenant);
   if (!tenant || !tenant.enabled) throw gone();
   const base = { kind: payload.k, tenantCode: tenant.code, laneName: null, spaceNumber: null };

@@ -2,11 +2,11 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { scanTargetKinds } from '@parking/contract';
 import { z } from 'zod';
 
-/** What a code names besides places: a group's card (集团卡), read on its own phone page. */
-export const scanTokenKinds = [...scanTargetKinds, 'groupCard'] as const;
+/** What a code names besides places: a group's card (集团卡) or a special bill (特殊账单), each read on its own phone page. */
+export const scanTokenKinds = [...scanTargetKinds, 'groupCard', 'specialBill'] as const;
 export type ScanTokenKind = (typeof scanTokenKinds)[number];
 
-/** What a QR code names: a lot, lane, space or group card of a tenant, by id; `exp` (unix seconds) when it stops being good. */
+/** What a QR code names: a lot, lane, space, group card or special bill of a tenant, by id; `exp` (unix seconds) when it stops being good. */
 export interface ScanTokenPayload {
   k: ScanTokenKind;
   id: string;

@@ -1,0 +1,31 @@
+import { envelope, specialBillOpenPaths, specialBillPagePaths, specialBillPublic, specialBillTokenQuery } from '@parking/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { openSpecialBill } from './special-bill-open.service.js';
+
+export interface SpecialBillOpenRoutesOptions {
+  secret: string;
+}
+
+const tags = ['public'];
+const ok = <T>(data: T, msg = '成功') => ({ code: 200, msg, data });
+
+/**
+ * The special bill's phone page, signed out: the call carries the bill's signed token and is
+ * rate-limited per address. Paying (POST specialBillOpenPaths.pay) belongs to the payment gateway.
+ */
+export const specialBillOpenRoutes: FastifyPluginAsyncZod<SpecialBillOpenRoutesOptions> = async (app, options) => {
+  app.get(
+    specialBillOpenPaths.info,
+    {
+      config: { public: true, rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: { tags, summary: '特殊账单扫码：停车场、车牌、收费项目、金额、状态、创建时间（无需登录）', querystring: specialBillTokenQuery, response: { 200: envelope(specialBillPublic) } },
+    },
+    async (request) => ok(await openSpecialBill(request.db, options.secret, request.query.t)),
+  );
+
+  // The printed URL is router-free (/scanSpeialBillQrcode?t=…); the console routes by hash. Nothing is looked up here.
+  app.get(specialBillPagePaths.scan, { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
+    const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    return reply.redirect(`/#${specialBillPagePaths.scan}${query}`, 302);
+  });
+};
