@@ -28,7 +28,7 @@ const qrUrlOf = async (admin: SpecialBillPage, plateNumber: string) => {
   return new URL(decodeQrPng(await readFile((await saved.path())!)));
 };
 
-test('特殊账单: raise a bill in the console, refused while wrong, then open its code as a driver at 375 px', async ({ page, browser }, testInfo) => {
+test('特殊账单: raise a bill in the console, refused while wrong, then open its code as a driver at 375 px and pay it', async ({ page, browser }, testInfo) => {
   const api = await apiAs(page);
   expect((await api.post('/api/system/Parking', { name: lotName, type: 1, kind: 'lane', totalSpaces: 100 })).body.msg).toBe('新增成功');
   const admin = new SpecialBillPage(page);
@@ -79,6 +79,19 @@ test('特殊账单: raise a bill in the console, refused while wrong, then open 
   await expect(driver.getByText('倒车撞坏道闸')).toHaveCount(0);
   expect(await driver.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await driver.screenshot({ path: testInfo.outputPath('special-bill-phone.png'), fullPage: true });
+
+  // 立即支付: the sandbox cashier takes the money and sends the driver back to the bill, now paid
+  await bill.pay.click();
+  await expect(driver).toHaveURL(/\/sandbox\/cashier\/SB\w+$/);
+  await expect(driver.getByTestId('cashier-amount')).toHaveText('120.50');
+  await driver.getByRole('button', { name: '确认支付' }).click();
+  await expect(driver).toHaveURL(/#\/speialBillInfo\?t=/);
+  await expect(bill.amount).toContainText('已支付');
+  await expect(bill.fact('支付时间')).toBeVisible();
+  await expect(bill.pay).toBeDisabled();
+  await driver.screenshot({ path: testInfo.outputPath('special-bill-phone-paid.png'), fullPage: true });
+  await admin.searchPlate(plate);
+  await expect.poll(async () => admin.cell(admin.row(plate), '状态')).toBe('已支付');
 
   // a tampered code shows the reason and nothing of the bill
   const [body, mac] = url.searchParams.get('t')!.split('.') as [string, string];

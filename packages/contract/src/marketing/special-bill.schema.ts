@@ -94,6 +94,11 @@ export const specialBillPage = pagedList(specialBill);
 
 export const specialBillTokenQuery = groupCardTokenQuery;
 
+/** 立即支付: the bill's token in, the provider's cashier address out. */
+export const specialBillPayInput = specialBillTokenQuery;
+export const specialBillPayResult = z.object({ payUrl: z.string().describe('收银台地址') });
+export type SpecialBillPayResult = z.infer<typeof specialBillPayResult>;
+
 /** What the phone page shows: no ids, no staff names, no remark. */
 export const specialBillPublic = z.object({
   lotName: z.string(),

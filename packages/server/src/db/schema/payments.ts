@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { PaymentChannel, PaymentStatus, RefundStatus } from '@parking/contract';
 import { users } from './identity.js';
+import { specialBills } from './marketing.js';
 import { parkingRecords } from './orders.js';
 import { createdAt, tenants, updatedAt } from './tenancy.js';
 
@@ -84,7 +85,9 @@ export const gatewayOrders = pgTable(
     gatewayOrderNo: text('gateway_order_no').notNull(),
     /** sandbox */
     provider: text('provider').notNull(),
-    recordId: recordId(),
+    /** what is paid for: a parking record, or a special bill (特殊账单); exactly one of the two */
+    recordId: uuid('record_id').references(() => parkingRecords.id, { onDelete: 'no action' }),
+    specialBillId: uuid('special_bill_id').references(() => specialBills.id, { onDelete: 'no action' }),
     /** the exit lane the driver scanned, to release after payment; null from a PDA or lot code */
     laneId: uuid('lane_id'),
     /** fen asked for: the record's unpaid amount priced at pricedAt */
@@ -109,6 +112,7 @@ export const gatewayOrders = pgTable(
     uniqueIndex('gateway_orders_no').on(t.gatewayOrderNo),
     index('gateway_orders_tenant_record').on(t.tenantId, t.recordId, t.createdAt),
     check('gateway_orders_amount_positive', sql`${t.amount} > 0`),
+    check('gateway_orders_one_subject', sql`num_nonnulls(${t.recordId}, ${t.specialBillId}) = 1`),
   ],
 );
 

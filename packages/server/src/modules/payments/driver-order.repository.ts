@@ -106,6 +106,14 @@ export const openGatewayOrders = (db: Db, tenantId: string, recordId: string) =>
     .where(and(eq(gatewayOrders.tenantId, tenantId), eq(gatewayOrders.recordId, recordId), eq(gatewayOrders.state, 'created')))
     .orderBy(desc(gatewayOrders.createdAt));
 
+/** A special bill's trades still waiting at the cashier, newest first. */
+export const openBillGatewayOrders = (db: Db, tenantId: string, specialBillId: string) =>
+  db
+    .select()
+    .from(gatewayOrders)
+    .where(and(eq(gatewayOrders.tenantId, tenantId), eq(gatewayOrders.specialBillId, specialBillId), eq(gatewayOrders.state, 'created')))
+    .orderBy(desc(gatewayOrders.createdAt));
+
 /** Sets a parked record's fee as priced for a payment (its money invariant holds: due − discount = paid + unpaid). */
 export const setRecordFee = (db: Db, tenantId: string, recordId: string, values: { amountDue: number; discount: number; unpaid: number }) =>
   db

@@ -8,6 +8,7 @@ import { queueLaneCommand } from '../devices/lane-command.service.js';
 import { paidGrace } from '../orders/paid-grace.js';
 import { holdsLongRental, type ParkingRecordRow } from '../orders/parking-record.repository.js';
 import { groupCardDiscount, groupCardQuote } from '../marketing/group-card-discount.js';
+import { markSpecialBillPaid } from '../marketing/special-bill.service.js';
 import { priceStay } from '../orders/stay-price.js';
 import { signOrderToken, verifyOrderToken, verifyScanToken, type OrderTokenPayload } from '../parking/scan-token.js';
 import { findTenant } from '../system/tenant.repository.js';
@@ -36,7 +37,7 @@ const returnTokenTtlMs = 2 * 60 * MINUTE_MS;
 /** a plate the exit camera read this recently is offered on the scan page */
 export const recentPlateWindowMs = 5 * MINUTE_MS;
 /** a cashier opened this recently for the same amount is offered again instead of a new trade */
-const reuseCashierMs = 10 * MINUTE_MS;
+export const reuseCashierMs = 10 * MINUTE_MS;
 /** a trade still open this long after it was made is asked about at the provider */
 const queryAfterMs = 5_000;
 
@@ -164,6 +165,9 @@ const settleGatewayOrder = async (tx: Db, tenantId: string, gatewayOrderNo: stri
     return 'closed' as const;
   }
   if (trade.amount !== order.amount) throw badRequest('通知金额与支付订单不符');
+  const paidAt = trade.at ? new Date(trade.at) : new Date();
+  if (order.specialBillId !== null) return settleSpecialBill(tx, tenantId, order.id, order.specialBillId, order.amount, trade.tradeNo, paidAt);
+  if (order.recordId === null) throw badRequest('支付订单没有付款对象');
   const record = await lockRecord(tx, tenantId, order.recordId);
   if (!record) throw badRequest('支付订单对应的停车记录不存在');
   let paymentId: string | null = null;
@@ -191,6 +195,19 @@ const settleGatewayOrder = async (tx: Db, tenantId: string, gatewayOrderNo: stri
   }
   await updateGatewayOrder(tx, order.id, { state: 'paid', tradeNo: trade.tradeNo, paymentId, remark, paidAt: trade.at ? new Date(trade.at) : new Date() });
   if (paymentId) await releaseAfterPayment(tx, tenantId, record.id, order.laneId);
+  return 'paid' as const;
+};
+
+/** A special bill's trade was paid: the bill is marked paid once; a bill cancelled meanwhile keeps a remark that the money needs refunding. */
+const settleSpecialBill = async (tx: Db, tenantId: string, orderId: string, billId: string, amount: number, tradeNo: string, paidAt: Date) => {
+  let remark = '';
+  try {
+    await tx.transaction((inner) => markSpecialBillPaid(inner as unknown as Db, tenantId, billId, amount, paidAt));
+  } catch (error) {
+    if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+    remark = `已收款 ${formatAmount(amount)} 元但未能入账：${error.message}，需退款`;
+  }
+  await updateGatewayOrder(tx, orderId, { state: 'paid', tradeNo, remark, paidAt });
   return 'paid' as const;
 };
 
@@ -229,7 +246,7 @@ export const driverOrderView = async (db: Db, gateway: PaymentGateway, secret: s
   });
 };
 
-const newGatewayOrderNo = (now: Date) => `SB${now.getTime()}${randomBytes(6).toString('hex').toUpperCase()}`;
+export const newGatewayOrderNo = (now: Date) => `SB${now.getTime()}${randomBytes(6).toString('hex').toUpperCase()}`;
 
 /**
  * 支付: a gateway order for what the stay owes now, and the provider's cashier URL. A cashier opened

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { driverPayPaths, laneCommandPullPath, recordPayQrCodePath, sandboxSignatureHeader, tariffRules, vehicleEventInput, type DriverOrder } from '@parking/contract';
-import { devices, gatewayOrders, laneCommands, parkingLanes, parkingLots, parkingRecords, payments, tariffVersions, tariffs, tenants } from '../../db/schema/index.js';
+import { driverPayPaths, laneCommandPullPath, recordPayQrCodePath, sandboxSignatureHeader, specialBillOpenPaths, tariffRules, vehicleEventInput, type DriverOrder } from '@parking/contract';
+import { devices, gatewayOrders, laneCommands, parkingLanes, parkingLots, parkingRecords, payments, specialBills, tariffVersions, tariffs, tenants } from '../../db/schema/index.js';
 import { appSecret } from '../../shared/app-secret.js';
 import { buildTestApp, signIn, type TestApp } from '../../test/test-app.js';
 import { signDeviceCall } from '../devices/device-client.js';
@@ -262,6 +262,58 @@ describe('paying in the sandbox', () => {
     const view = await orderView(o);
     expect(view.body.data).toMatchObject({ state: 'paid', paid: 100, unpaid: 0 });
     expect(await paymentsOf(entered.recordId!)).toHaveLength(1);
+  });
+});
+
+describe('特殊账单: paying a special bill in the sandbox', () => {
+  const billToken = (id: string) => signScanToken(secret, { k: 'specialBill', id, tenant: tenantId });
+  const newBill = async (amount: number) =>
+    (await test.database.db.insert(specialBills).values({ tenantId, lotId, plateNumber: '粤B5S001', item: '过夜服务费', amount, createdBy: 'admin' }).returning())[0]!;
+  const billOf = async (id: string) => (await test.database.db.select().from(specialBills).where(eq(specialBills.id, id)))[0]!;
+
+  it('opens a cashier for the bill, marks it paid once however often the notice comes, and sends the driver back to the bill', async () => {
+    const bill = await newBill(2500);
+    const started = await post<{ payUrl: string }>(specialBillOpenPaths.pay, { t: billToken(bill.id) });
+    expect(started.body.code, started.body.msg).toBe(200);
+    // a second press within minutes offers the same trade
+    const again = await post<{ payUrl: string }>(specialBillOpenPaths.pay, { t: billToken(bill.id) });
+    expect(again.body.data.payUrl).toBe(started.body.data.payUrl);
+    const confirmed = await server.inject({ method: 'POST', url: `${started.body.data.payUrl}/confirm` });
+    expect(confirmed.statusCode).toBe(303);
+    expect(confirmed.headers.location).toContain(`/#/speialBillInfo?t=${encodeURIComponent(billToken(bill.id))}`);
+    const paid = await billOf(bill.id);
+    expect(paid).toMatchObject({ status: 'paid', paidAmount: 2500 });
+    const [order] = await test.database.db.select().from(gatewayOrders).where(eq(gatewayOrders.specialBillId, bill.id));
+    expect(order).toMatchObject({ state: 'paid', amount: 2500, recordId: null, remark: '' });
+    // the provider repeats its notice: nothing changes
+    for (let i = 0; i < 3; i += 1) expect((await sendNotice(noticeOf(order!.gatewayOrderNo, 2500))).statusCode).toBe(200);
+    expect(await billOf(bill.id)).toMatchObject({ status: 'paid', paidAt: paid.paidAt });
+    const view = await get<{ status: string }>(`${specialBillOpenPaths.info}?t=${encodeURIComponent(billToken(bill.id))}`);
+    expect(view.body.data.status).toBe('paid');
+    // paid: there is nothing more to pay
+    const twice = await post(specialBillOpenPaths.pay, { t: billToken(bill.id) });
+    expect(twice.status).toBe(400);
+    expect(twice.body.msg).toBe('该账单已支付');
+  });
+
+  it('refuses a cancelled bill and a forged token; money arriving for a bill cancelled meanwhile is kept as owed back', async () => {
+    const cancelled = await newBill(800);
+    await test.database.db.update(specialBills).set({ status: 'cancelled', cancelledAt: new Date() }).where(eq(specialBills.id, cancelled.id));
+    const refused = await post(specialBillOpenPaths.pay, { t: billToken(cancelled.id) });
+    expect(refused.status).toBe(400);
+    expect(refused.body.msg).toBe('该账单已作废，无需支付');
+    const forged = await post(specialBillOpenPaths.pay, { t: `${billToken(cancelled.id).slice(0, -2)}xx` });
+    expect(forged.status).toBe(400);
+    expect(forged.body.msg).toBe('二维码无效或已被篡改');
+
+    const late = await newBill(900);
+    const started = await post<{ payUrl: string }>(specialBillOpenPaths.pay, { t: billToken(late.id) });
+    await test.database.db.update(specialBills).set({ status: 'cancelled', cancelledAt: new Date() }).where(eq(specialBills.id, late.id));
+    await server.inject({ method: 'POST', url: `${started.body.data.payUrl}/confirm` });
+    expect((await billOf(late.id)).status).toBe('cancelled');
+    const [order] = await test.database.db.select().from(gatewayOrders).where(eq(gatewayOrders.specialBillId, late.id));
+    expect(order!.state).toBe('paid');
+    expect(order!.remark).toContain('需退款');
   });
 });
 

@@ -14,6 +14,9 @@ import {
   sandboxCashierPaths,
   sandboxNoticeResult,
   sandboxSignatureHeader,
+  specialBillOpenPaths,
+  specialBillPayInput,
+  specialBillPayResult,
 } from '@parking/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -29,6 +32,7 @@ import {
   startDriverPayment,
 } from './driver-order.service.js';
 import { sandboxCashierPage } from './gateway/sandbox-cashier-page.js';
+import { startSpecialBillPayment } from './special-bill-payment.service.js';
 import { sandboxGateway, type NoticeDelivery } from './gateway/sandbox-gateway.js';
 
 export interface DriverPayRoutesOptions {
@@ -91,6 +95,15 @@ export const driverPayRoutes: FastifyPluginAsyncZod<DriverPayRoutesOptions> = as
       schema: { tags, summary: '支付：为订单待付金额下单，答复收银台地址（无需登录）', body: payOrderInput, response: { 200: envelope(payOrderResult) } },
     },
     async (request) => ok(await startDriverPayment(app.db, sandbox.gateway, options.secret, request.body.o, originOf(request), new Date())),
+  );
+
+  app.post(
+    specialBillOpenPaths.pay,
+    {
+      config: { public: true, ...perMinute(20) },
+      schema: { tags, summary: '特殊账单支付：按账单二维码令牌下单，答复收银台地址（无需登录）', body: specialBillPayInput, response: { 200: envelope(specialBillPayResult) } },
+    },
+    async (request) => ok(await startSpecialBillPayment(app.db, sandbox.gateway, options.secret, request.body.t, originOf(request), new Date())),
   );
 
   // the notice is signed over its exact bytes: the raw body is kept in this scope only

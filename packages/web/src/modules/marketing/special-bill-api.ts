@@ -1,4 +1,4 @@
-import { specialBillOpenPaths, specialBillPaths, type SpecialBill } from '@parking/contract';
+import { specialBillOpenPaths, specialBillPaths, type SpecialBill, type SpecialBillPayResult } from '@parking/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '../../shared/http/http-client';
 import { downloadFile } from '../../shared/resource/export-download';
@@ -20,14 +20,9 @@ export const useCancelSpecialBill = () => {
   });
 };
 
-/** What the payment gateway answers a start of payment with: where the driver pays (the cashier). */
-export interface SpecialBillPaymentStart {
-  payUrl: string;
-}
-
 /**
- * 立即支付 on the phone page: asks the server to open a payment of the bill the token names. The
- * server side belongs to the payment gateway; the page sends the driver to the `payUrl` it answers.
+ * 立即支付 on the phone page: asks the server to open a payment of the bill the token names; the
+ * page sends the driver to the provider's cashier (`payUrl`), which sends them back to the bill.
  */
 export const startSpecialBillPayment = (token: string) =>
-  requestData<SpecialBillPaymentStart>({ method: 'POST', url: specialBillOpenPaths.pay, data: { t: token }, silent: true });
+  requestData<SpecialBillPayResult>({ method: 'POST', url: specialBillOpenPaths.pay, data: { t: token }, silent: true });

@@ -1,0 +1,54 @@
+import { specialBillPagePaths } from '@parking/contract';
+import type { Db } from '../../db/client.js';
+import { withTenant } from '../../db/tenant-scope.js';
+import { badRequest, notFound } from '../../plugins/app-error.js';
+import { checkSpecialBillToken } from '../marketing/special-bill-open.service.js';
+import { findSpecialBill } from '../marketing/special-bill.repository.js';
+import { findTenant } from '../system/tenant.repository.js';
+import { newGatewayOrderNo, reuseCashierMs } from './driver-order.service.js';
+import { insertGatewayOrder, openBillGatewayOrders } from './driver-order.repository.js';
+import type { PaymentGateway } from './gateway/payment-gateway.js';
+
+const gone = () => notFound('特殊账单不存在');
+
+/**
+ * 立即支付 on a special bill's phone page: a gateway order for the bill's amount and the provider's
+ * cashier URL; the cashier sends the driver back to the bill. A cashier opened minutes ago is offered
+ * again rather than a second trade. The provider's notice marks the bill paid (settleGatewayOrder).
+ */
+export const startSpecialBillPayment = async (db: Db, gateway: PaymentGateway, secret: string, token: string, origin: string, now: Date) => {
+  const { tenantId, billId } = checkSpecialBillToken(secret, token);
+  const tenant = await findTenant(db, tenantId);
+  if (!tenant || !tenant.enabled) throw gone();
+  const prepared = await withTenant(db, tenantId, async (tx) => {
+    const row = await findSpecialBill(tx, tenantId, billId);
+    if (!row) throw gone();
+    const { bill, lotName } = row;
+    if (bill.status === 'paid') throw badRequest('该账单已支付');
+    if (bill.status === 'cancelled') throw badRequest('该账单已作废，无需支付');
+    const reusable = (await openBillGatewayOrders(tx, tenantId, billId)).find(
+      (o) => o.amount === bill.amount && now.getTime() - o.createdAt.getTime() < reuseCashierMs,
+    );
+    const order =
+      reusable ??
+      (await insertGatewayOrder(tx, {
+        tenantId,
+        gatewayOrderNo: newGatewayOrderNo(now),
+        provider: gateway.provider,
+        specialBillId: billId,
+        amount: bill.amount,
+        amountDue: bill.amount,
+        discount: 0,
+        pricedAt: now,
+      }));
+    return { order, subject: `${lotName} 特殊账单 ${bill.item}` };
+  });
+  const created = await gateway.create({
+    gatewayOrderNo: prepared.order.gatewayOrderNo,
+    amount: prepared.order.amount,
+    subject: prepared.subject,
+    notifyUrl: `${origin}/api/open/payments/${gateway.provider}/notify`,
+    returnUrl: `${origin}/#${specialBillPagePaths.info}?t=${encodeURIComponent(token)}`,
+  });
+  return { payUrl: created.cashierUrl };
+};
