@@ -65,8 +65,8 @@ export interface EventContextQuery {
 
 /**
  * What applying a vehicle event reads, in one statement taken after the lot's lock: the open stay
- * (with its tariff version), the lot's tariff version in force now, the long-rental and group cards of
- * the stay's plate for the day, and for an arrival its blacklist entry, arrears and last stay.
+ * (with its tariff version), the lot's tariff version in force now, for a departure the long-rental
+ * and group cards of the stay's plate for the day, and for an arrival its blacklist entry, arrears and last stay.
  */
 export const loadEventContext = async (tx: Db, q: EventContextQuery) => {
   const at = q.at.toISOString();
@@ -94,15 +94,16 @@ export const loadEventContext = async (tx: Db, q: EventContextQuery) => {
             AND v.effective_from <= ${at}::timestamptz AND (v.effective_to IS NULL OR v.effective_to > ${at}::timestamptz)
           ORDER BY v.effective_from DESC
           LIMIT 1) AS version_now,
-        EXISTS (
+        -- cards pay for a stay ending: an arrival prices nothing
+        ${!q.arrival}::boolean AND EXISTS (
           SELECT 1 FROM long_rentals, stay_plate p
            WHERE tenant_id = ${q.tenantId} AND lot_id = ${q.lotId} AND p.plate <> '' AND plate_number = p.plate AND enabled
              AND valid_from <= ${q.day}::date AND valid_to >= ${q.day}::date) AS long_rental,
-        (SELECT c.id FROM group_cards c JOIN groups g ON g.id = c.group_id, stay_plate p
+        CASE WHEN ${!q.arrival}::boolean THEN (SELECT c.id FROM group_cards c JOIN groups g ON g.id = c.group_id, stay_plate p
           WHERE c.tenant_id = ${q.tenantId} AND p.plate <> '' AND c.enabled AND g.enabled AND c.plates @> ARRAY[p.plate]
             AND ${q.lotId}::uuid = ANY(c.lot_ids) AND c.valid_from <= ${q.day}::date AND c.valid_to >= ${q.day}::date
           ORDER BY c.created_at
-          LIMIT 1) AS group_card_id,
+          LIMIT 1) END AS group_card_id,
         CASE WHEN ${q.arrival && hasPlate}::boolean THEN (
           SELECT to_jsonb(b) FROM plate_blacklist b
            WHERE b.tenant_id = ${q.tenantId} AND b.plate_number = ${q.plateNumber} AND (b.plate_colour IS NULL OR b.plate_colour = ${q.plateColour})

@@ -62,15 +62,6 @@ export const findOpenStay = async (db: Db, tenantId: string, lotId: string, plat
   return row;
 };
 
-export const findRecordOfTenant = async (db: Db, tenantId: string, id: string) => {
-  const [row] = await db
-    .select()
-    .from(parkingRecords)
-    .where(and(eq(parkingRecords.tenantId, tenantId), eq(parkingRecords.id, id)))
-    .limit(1);
-  return row;
-};
-
 export const insertGatewayOrder = async (db: Db, values: typeof gatewayOrders.$inferInsert) => {
   const [row] = await db.insert(gatewayOrders).values(values).returning();
   return row!;

@@ -6,7 +6,7 @@ import { AppError, badRequest, notFound } from '../../plugins/app-error.js';
 import type { AuthContext } from '../../types.js';
 import { queueLaneCommand } from '../devices/lane-command.service.js';
 import { paidGrace } from '../orders/paid-grace.js';
-import { holdsLongRental, type ParkingRecordRow } from '../orders/parking-record.repository.js';
+import { findRecord, holdsLongRental, type ParkingRecordRow } from '../orders/parking-record.repository.js';
 import { groupCardDiscount, groupCardQuote } from '../marketing/group-card-discount.js';
 import { markSpecialBillPaid } from '../marketing/special-bill.service.js';
 import { priceStay } from '../orders/stay-price.js';
@@ -18,7 +18,6 @@ import {
   findLaneWithLot,
   findLot,
   findOpenStay,
-  findRecordOfTenant,
   insertGatewayOrder,
   lockGatewayOrder,
   openGatewayOrders,
@@ -141,7 +140,7 @@ const driverActor = (tenantId: string, provider: string, ip: string): PaymentAct
 
 /** The stay's exit lane (or the lane the driver scanned) gets 抬杆 once nothing is owed, if it releases after payment. */
 const releaseAfterPayment = async (tx: Db, tenantId: string, recordId: string, scannedLaneId: string | null) => {
-  const record = await findRecordOfTenant(tx, tenantId, recordId);
+  const record = await findRecord(tx, tenantId, recordId);
   if (!record || record.unpaid > 0) return;
   const lot = await findLot(tx, tenantId, record.lotId);
   const laneId = record.exitLaneId ?? scannedLaneId;
@@ -239,7 +238,7 @@ export const driverOrderView = async (db: Db, gateway: PaymentGateway, secret: s
   await tenantOf(db, order.tenant);
   const paying = await askProvider(db, gateway, order.tenant, order.id, now, ip);
   return withTenant(db, order.tenant, async (tx) => {
-    const record = await findRecordOfTenant(tx, order.tenant, order.id);
+    const record = await findRecord(tx, order.tenant, order.id);
     if (!record || record.state === 'void') throw noStay();
     const lot = await findLot(tx, order.tenant, record.lotId);
     return viewOf(record, lot?.name ?? '', await quoteStay(tx, record, now), paying);
@@ -256,7 +255,7 @@ export const startDriverPayment = async (db: Db, gateway: PaymentGateway, secret
   const order = orderOf(secret, token, now);
   await tenantOf(db, order.tenant);
   const prepared = await withTenant(db, order.tenant, async (tx) => {
-    const record = await findRecordOfTenant(tx, order.tenant, order.id);
+    const record = await findRecord(tx, order.tenant, order.id);
     if (!record || record.state === 'void') throw noStay();
     const quote = await quoteStay(tx, record, now);
     if (quote.unpaid <= 0) throw badRequest('该订单无需支付');
@@ -313,7 +312,7 @@ export const receiveGatewayNotice = async (db: Db, gateway: PaymentGateway, rawB
 
 /** 收款二维码: the URL an attendant's PDA shows for one record; the driver scans it and pays. */
 export const recordPayQrCode = async (db: Db, auth: AuthContext, secret: string, baseUrl: string, recordId: string, now: Date) => {
-  const record = await findRecordOfTenant(db, auth.tenantId, recordId);
+  const record = await findRecord(db, auth.tenantId, recordId);
   if (!record) throw notFound('停车记录不存在');
   if (record.state === 'void') throw badRequest('停车记录已作废，不能收款');
   const token = signOrderToken(secret, { id: record.id, tenant: auth.tenantId, lane: null }, now, orderTokenTtlMs);
