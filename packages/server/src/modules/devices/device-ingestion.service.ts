@@ -35,32 +35,56 @@ export interface RefusalLogger {
   warn: (details: object, message: string) => void;
 }
 
+/** Records why a device call was refused (in device_events when the tenant is known, in the server log otherwise) and answers the 401 to throw. */
+const refusal = async (db: Db, call: SignedCall<ScreenPullInput>, logger: RefusalLogger, known: { tenantId?: string | undefined; deviceId?: string | undefined }, detail: string, msg: string) => {
+  const { tenant, sn } = call.input;
+  if (known.tenantId) {
+    await db.insert(deviceEvents).values({ tenantId: known.tenantId, deviceId: known.deviceId ?? null, sn, kind: 'refused', detail: `${call.path}：${detail}`, ip: call.ip, createdAt: call.now });
+  } else {
+    logger.warn({ tenant, sn, path: call.path, ip: call.ip }, `device call refused: ${detail}`);
+  }
+  return refused(msg);
+};
+
 /**
- * Checks a signed device call and answers the device it came from, or refuses it (401) and
- * records why: in device_events when the tenant is known, in the server log otherwise.
+ * Checks a signed device call but for its nonce (known device, signature, enabled, timestamp) and
+ * answers the device it came from, or refuses it (401) and records why. The nonce is the caller's
+ * to claim: verifyDeviceCall claims it on its own, a vehicle event within its transaction.
  */
-export const verifyDeviceCall = async (db: Db, call: SignedCall<ScreenPullInput>, logger: RefusalLogger): Promise<DeviceRow> => {
+export const authenticateDeviceCall = async (db: Db, call: SignedCall<ScreenPullInput>, logger: RefusalLogger): Promise<DeviceRow> => {
   const { tenant, sn, timestamp, nonce } = call.input;
   const { tenantId, row } = await findDeviceOfTenant(db, tenant, sn);
-  const refuse = async (detail: string, msg: string) => {
-    if (tenantId) {
-      await db.insert(deviceEvents).values({ tenantId, deviceId: row?.device.id ?? null, sn, kind: 'refused', detail: `${call.path}：${detail}`, ip: call.ip, createdAt: call.now });
-    } else {
-      logger.warn({ tenant, sn, path: call.path, ip: call.ip }, `device call refused: ${detail}`);
-    }
-    return refused(msg);
-  };
+  const refuse = (detail: string, msg: string) => refusal(db, call, logger, { tenantId, deviceId: row?.device.id }, detail, msg);
   if (!tenantId || !row) throw await refuse('未登记的设备编号', unknownOrBadSignature);
   const canonical = deviceCanonicalString({ path: call.path, tenant, sn, timestamp, nonce, bodySha256: sha256Hex(call.rawBody) });
   if (!signatureMatches(hmacHex(row.device.secret, canonical), call.signature ?? '')) throw await refuse('签名错误', unknownOrBadSignature);
   if (!row.device.enabled) throw await refuse('设备已停用', '设备已停用');
   if (Math.abs(call.now.getTime() - timestamp) > deviceClockSkewMs) throw await refuse('时间戳超出前后5分钟', '时间戳超出允许范围（前后5分钟），请校准设备时钟');
-  const [fresh] = await db
-    .insert(deviceNonces)
-    .values({ tenantId, deviceId: row.device.id, nonce, seenAt: call.now })
-    .onConflictDoNothing()
-    .returning({ nonce: deviceNonces.nonce });
-  if (!fresh) throw await refuse('重复的 nonce（重放）', '请求重复：nonce 已使用');
+  return row;
+};
+
+/** A nonce the device used before: the call is a replay. */
+export class ReplayedNonceError extends Error {
+  constructor() {
+    super('replayed nonce');
+  }
+}
+
+/** The 401 for a replayed call, recorded like every refusal. */
+export const refuseReplay = (db: Db, row: DeviceRow, call: SignedCall<ScreenPullInput>, logger: RefusalLogger) =>
+  refusal(db, call, logger, { tenantId: row.device.tenantId, deviceId: row.device.id }, '重复的 nonce（重放）', '请求重复：nonce 已使用');
+
+/** The nonce of an authenticated call, as claimed in device_nonces. */
+export const nonceOf = (row: DeviceRow, call: SignedCall<ScreenPullInput>) => ({ tenantId: row.device.tenantId, deviceId: row.device.id, nonce: call.input.nonce, seenAt: call.now });
+
+/**
+ * Checks a signed device call, its nonce claimed, and answers the device it came from, or refuses
+ * it (401) and records why: in device_events when the tenant is known, in the server log otherwise.
+ */
+export const verifyDeviceCall = async (db: Db, call: SignedCall<ScreenPullInput>, logger: RefusalLogger): Promise<DeviceRow> => {
+  const row = await authenticateDeviceCall(db, call, logger);
+  const [fresh] = await db.insert(deviceNonces).values(nonceOf(row, call)).onConflictDoNothing().returning({ nonce: deviceNonces.nonce });
+  if (!fresh) throw await refuseReplay(db, row, call, logger);
   return row;
 };
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DeviceFilterValues, DeviceParkingType } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { devices, parkingLanes, parkingLots, parkingSpaces, tenants } from '../../db/schema/index.js';
@@ -125,12 +125,26 @@ export const findSpace = async (db: Db, tenantId: string, id: string) => {
 };
 
 /** The device a signed call names: by the tenant's account code and the device's sn. */
+const prepareDeviceBySn = (db: Db) =>
+  selectDevices(db)
+    .innerJoin(tenants, eq(tenants.id, devices.tenantId))
+    .where(and(eq(tenants.code, sql.placeholder('tenantCode')), eq(devices.sn, sql.placeholder('sn'))))
+    .limit(1)
+    .prepare('device_by_sn');
+/** prepared once per database: planning the joins cost more than running them, on a path every device call takes */
+const deviceBySn = new WeakMap<Db, ReturnType<typeof prepareDeviceBySn>>();
+const deviceBySnOf = (db: Db) => {
+  let prepared = deviceBySn.get(db);
+  if (!prepared) {
+    prepared = prepareDeviceBySn(db);
+    deviceBySn.set(db, prepared);
+  }
+  return prepared;
+};
+
 export const findDeviceOfTenant = async (db: Db, tenantCode: string, sn: string) => {
   // every device call starts here: a known device is one query, the tenant alone is read only for a refusal
-  const [row] = await selectDevices(db)
-    .innerJoin(tenants, eq(tenants.id, devices.tenantId))
-    .where(and(eq(tenants.code, tenantCode), eq(devices.sn, sn)))
-    .limit(1);
+  const [row] = await deviceBySnOf(db).execute({ tenantCode, sn });
   if (row) return { tenantId: row.device.tenantId, row };
   const [tenant] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.code, tenantCode)).limit(1);
   return { tenantId: tenant?.id, row: undefined };

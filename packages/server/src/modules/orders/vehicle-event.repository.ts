@@ -2,10 +2,12 @@ import { sql } from 'drizzle-orm';
 import type { VehicleEventResult } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { rowFromJson, rowsOf } from '../../db/json-row.js';
+import { executePrepared } from '../../db/prepared.js';
 import { parkingLots, parkingRecords, plateBlacklist, tariffVersions, tariffs } from '../../db/schema/index.js';
 
 // The reads and writes of one vehicle event, a few statements in all: at this path every round
-// trip to PostgreSQL counts (the ingestion benchmark in bench/orders.ts measures it).
+// trip to PostgreSQL counts (the ingestion benchmark in bench/orders.ts measures it). They run as
+// prepared statements: planning them cost PostgreSQL more than running them.
 
 type VersionRow = typeof tariffVersions.$inferSelect;
 /** a stored tariff version with its tariff's name, as a record priced by it needs */
@@ -20,29 +22,55 @@ const namedVersionOf = (json: unknown): NamedVersion | undefined => {
   return version ? { version, name: value.name } : undefined;
 };
 
+/** A device call's nonce, claimed with its event: a nonce seen before makes the call a replay. */
+export interface NonceClaim {
+  tenantId: string;
+  deviceId: string;
+  nonce: string;
+  seenAt: Date;
+}
+
 /**
- * Claims the device's event id and locks the event's lot, in one statement. The lot is locked
- * whether or not the claim took (a resend only reads its first answer); claimedId is null for a resend.
+ * Claims the call's nonce and the device's event id and locks the event's lot, in one statement.
+ * A replayed nonce claims nothing (freshNonce false). The lot is locked whether or not the event's
+ * claim took (a resend only reads its first answer); claimedId is null for a resend. Without a
+ * nonce (events applied in-process, as the demo history does) only the event id is claimed.
  */
 export const claimEventAndLockLot = async (
   tx: Db,
   claim: { tenantId: string; deviceId: string; deviceEventId: string; kind: string; plateNumber: string; occurredAt: Date },
   lotId: string,
+  nonce?: NonceClaim,
 ) => {
   const [row] = rowsOf(
-    await tx.execute(sql`
-      WITH claimed AS (
+    await executePrepared(tx, 'vehicle_event_claim', sql`
+      WITH nonce AS (
+        ${
+          nonce
+            ? sql`INSERT INTO device_nonces (tenant_id, device_id, nonce, seen_at)
+                  VALUES (${nonce.tenantId}, ${nonce.deviceId}, ${nonce.nonce}, ${nonce.seenAt.toISOString()}::timestamptz)
+                  ON CONFLICT DO NOTHING
+                  RETURNING 1 AS fresh`
+            : sql`SELECT 1 AS fresh`
+        }
+      ),
+      claimed AS (
         INSERT INTO vehicle_events (tenant_id, device_id, device_event_id, kind, plate_number, occurred_at)
-        VALUES (${claim.tenantId}, ${claim.deviceId}, ${claim.deviceEventId}, ${claim.kind}, ${claim.plateNumber}, ${claim.occurredAt.toISOString()}::timestamptz)
+        SELECT ${claim.tenantId}::uuid, ${claim.deviceId}::uuid, ${claim.deviceEventId}::text, ${claim.kind}::text, ${claim.plateNumber}::text, ${claim.occurredAt.toISOString()}::timestamptz
+        WHERE EXISTS (SELECT 1 FROM nonce)
         ON CONFLICT DO NOTHING
         RETURNING id
       )
-      SELECT (SELECT id FROM claimed) AS claimed_id, to_jsonb(l) AS lot
-      FROM parking_lots l
-      WHERE l.tenant_id = ${claim.tenantId} AND l.id = ${lotId}
-      FOR UPDATE OF l`),
+      SELECT
+        EXISTS (SELECT 1 FROM nonce) AS fresh_nonce,
+        (SELECT id FROM claimed) AS claimed_id,
+        (SELECT to_jsonb(l) FROM parking_lots l WHERE l.tenant_id = ${claim.tenantId} AND l.id = ${lotId} FOR UPDATE) AS lot`),
   );
-  return { claimedId: (row?.claimed_id as string | null | undefined) ?? null, lot: rowFromJson(parkingLots, row?.lot) };
+  return {
+    freshNonce: row?.fresh_nonce === true,
+    claimedId: (row?.claimed_id as string | null | undefined) ?? null,
+    lot: rowFromJson(parkingLots, row?.lot),
+  };
 };
 
 export interface EventContextQuery {
@@ -72,7 +100,7 @@ export const loadEventContext = async (tx: Db, q: EventContextQuery) => {
   const at = q.at.toISOString();
   const hasPlate = q.plateNumber !== '';
   const [row] = rowsOf(
-    await tx.execute(sql`
+    await executePrepared(tx, 'vehicle_event_context', sql`
       WITH open_stay AS (
         SELECT * FROM parking_records
         WHERE tenant_id = ${q.tenantId} AND lot_id = ${q.lotId} AND state = 'parked'
@@ -144,7 +172,7 @@ export const finishVehicleEvent = (
   tx: Db,
   finish: { eventId: string; tenantId: string; lotId: string; freeDelta: number; recordId: string | null; result: VehicleEventResult },
 ) =>
-  tx.execute(sql`
+  executePrepared(tx, 'vehicle_event_finish', sql`
     WITH moved AS (
       UPDATE parking_lots SET free_count = greatest(0, least(total_spaces, free_count + ${finish.freeDelta}::integer)), updated_at = now()
        WHERE ${finish.freeDelta !== 0}::boolean AND tenant_id = ${finish.tenantId} AND id = ${finish.lotId}

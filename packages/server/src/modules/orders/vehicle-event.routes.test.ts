@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parkingRecordPaths, vehicleEventPath } from '@parking/contract';
-import { parkingLots, parkingRecords, vehicleEvents } from '../../db/schema/index.js';
+import { deviceEvents, parkingLots, parkingRecords, vehicleEvents } from '../../db/schema/index.js';
 import { buildTestApp, signIn, type TestApp } from '../../test/test-app.js';
 import { deviceBody, postSigned } from '../devices/device-signing.js';
 
@@ -50,6 +50,24 @@ describe('POST /api/device/events', () => {
     expect(await t.database.db.select().from(vehicleEvents).where(eq(vehicleEvents.deviceEventId, 'EV-2001'))).toHaveLength(0);
   });
 
+  it('refuses a replayed call (its nonce seen before) with 401, records the refusal and applies nothing twice', async () => {
+    const body = event({ deviceEventId: 'EV-2501', plate: '粤B25001', occurredAt: '2025-03-03T09:30:00+08:00' });
+    expect((await postSigned(t.app, vehicleEventPath, secret, body)).statusCode).toBe(200);
+    const free = (await t.database.db.select().from(parkingLots).where(eq(parkingLots.id, lotId)))[0]!.freeCount;
+    // the very same signed bytes again: same nonce, same event id
+    const replayed = await postSigned(t.app, vehicleEventPath, secret, body);
+    expect(replayed.statusCode).toBe(401);
+    expect(replayed.json()).toMatchObject({ code: 401, msg: '请求重复：nonce 已使用' });
+    // the same nonce with another event id is a replay too: the nonce is claimed before the event
+    const forged = { ...body, deviceEventId: 'EV-2502' };
+    expect((await postSigned(t.app, vehicleEventPath, secret, forged)).json().msg).toBe('请求重复：nonce 已使用');
+    expect(await recordsOf('粤B25001')).toHaveLength(1);
+    expect(await t.database.db.select().from(vehicleEvents).where(eq(vehicleEvents.deviceEventId, 'EV-2502'))).toHaveLength(0);
+    expect((await t.database.db.select().from(parkingLots).where(eq(parkingLots.id, lotId)))[0]!.freeCount).toBe(free);
+    const refusals = await t.database.db.select().from(deviceEvents).where(and(eq(deviceEvents.sn, 'GATE-IN-1'), eq(deviceEvents.kind, 'refused')));
+    expect(refusals.filter((r) => r.detail.includes('重复的 nonce'))).toHaveLength(2);
+  });
+
   it('refuses bad input with 400 and a Chinese message, writing nothing', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ deviceEventId: 'EV-3001', occurredAt: '2025-03-03T09:00:00+08:00' }, '车道事件必须带车牌号'],
@@ -85,7 +103,7 @@ describe('GET /api/system/ParkingRecord', () => {
     const window = `?enteredFrom=${encodeURIComponent('2025-03-05T00:00:00+08:00')}&enteredTo=${encodeURIComponent('2025-03-06T23:59:59+08:00')}&sidx=enteredAt`;
     expect((await list(window)).json().data.list.map((r: { plateNumber: string }) => r.plateNumber)).toEqual(['粤B40002', '京A40003']);
     const parked = (await list(`?state=parked&lotId=${lotId}&amountMin=0&amountMax=0&pageSize=2`)).json().data;
-    expect(parked.pagination).toEqual({ currentPage: 1, pageSize: 2, total: 4 });
+    expect(parked.pagination).toEqual({ currentPage: 1, pageSize: 2, total: 5 });
     expect((await list('?amountMin=1')).json().data.pagination.total).toBe(0);
   });
 

@@ -1,6 +1,6 @@
 import { envelope, vehicleEventInput, vehicleEventPath, vehicleEventResult } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { verifyDeviceCall } from '../devices/device-ingestion.service.js';
+import { authenticateDeviceCall, nonceOf, refuseReplay, ReplayedNonceError } from '../devices/device-ingestion.service.js';
 import { keepRawJsonBody, signatureHeaders, signedCallOf } from '../devices/device-signed-call.js';
 import { receiveVehicleEvent } from './vehicle-event.service.js';
 
@@ -27,8 +27,14 @@ export const vehicleEventRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const call = signedCallOf(request, vehicleEventPath);
-      const row = await verifyDeviceCall(app.db, call, request.log);
-      return ok(await receiveVehicleEvent(app.db, row.device, request.body, app.config.dataDir));
+      const row = await authenticateDeviceCall(app.db, call, request.log);
+      try {
+        // the nonce is claimed in the event's own transaction: one commit per event, not two
+        return ok(await receiveVehicleEvent(app.db, row.device, request.body, app.config.dataDir, nonceOf(row, call)));
+      } catch (error) {
+        if (error instanceof ReplayedNonceError) throw await refuseReplay(app.db, row, call, request.log);
+        throw error;
+      }
     },
   );
 };

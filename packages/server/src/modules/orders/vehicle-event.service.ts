@@ -14,6 +14,7 @@ import {
 import type { Db } from '../../db/client.js';
 import type { devices, parkingLots } from '../../db/schema/index.js';
 import { badRequest } from '../../plugins/app-error.js';
+import { ReplayedNonceError } from '../devices/device-ingestion.service.js';
 import { groupCardDiscount } from '../marketing/group-card-discount.js';
 import { recountLotSpaces } from '../parking/parking-space.service.js';
 import { decodeEventPhoto, storeEventPhoto } from './event-photo.store.js';
@@ -21,7 +22,7 @@ import { leavesWithinGrace, paidGrace } from './paid-grace.js';
 import { priceWith } from './stay-price.js';
 import { findLastStay, findSpace, findSpaceByNumber, findRecord, findVehicleEvent, insertRecord, setSpaceState, updateRecord, type ParkingRecordRow } from './parking-record.repository.js';
 import { raiseEntryWarnings, raiseRecordWarnings } from './order-warning.service.js';
-import { claimEventAndLockLot, finishVehicleEvent, loadEventContext, type EventContext, type NamedVersion } from './vehicle-event.repository.js';
+import { claimEventAndLockLot, finishVehicleEvent, loadEventContext, type EventContext, type NamedVersion, type NonceClaim } from './vehicle-event.repository.js';
 
 type Device = typeof devices.$inferSelect;
 type Lot = typeof parkingLots.$inferSelect;
@@ -316,10 +317,11 @@ const spaceEvent = async (s: EventScope) => {
 };
 
 /**
- * Applies one vehicle event from a verified device, in one transaction. A device event id seen
- * before changes nothing and gets the answer it got the first time.
+ * Applies one vehicle event from an authenticated device, in one transaction. A device event id seen
+ * before changes nothing and gets the answer it got the first time. The call's nonce, when given, is
+ * claimed in the same transaction; a nonce seen before throws ReplayedNonceError and changes nothing.
  */
-export const receiveVehicleEvent = async (db: Db, device: Device, event: VehicleEventValues, dataDir: string): Promise<VehicleEventResult> => {
+export const receiveVehicleEvent = async (db: Db, device: Device, event: VehicleEventValues, dataDir: string, nonce?: NonceClaim): Promise<VehicleEventResult> => {
   // a bad photo is refused before anything is written
   const photo = event.photo ? decodeEventPhoto(event.photo) : undefined;
   const at = new Date(event.occurredAt);
@@ -327,7 +329,8 @@ export const receiveVehicleEvent = async (db: Db, device: Device, event: Vehicle
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     const claim = { tenantId, deviceId: device.id, deviceEventId: event.deviceEventId, kind: event.kind, plateNumber: event.plate ?? '', occurredAt: at };
-    const { claimedId, lot } = await claimEventAndLockLot(tx, claim, device.lotId);
+    const { freshNonce, claimedId, lot } = await claimEventAndLockLot(tx, claim, device.lotId, nonce);
+    if (!freshNonce) throw new ReplayedNonceError();
     if (!claimedId) {
       const prior = await findVehicleEvent(tx, tenantId, device.id, event.deviceEventId);
       if (!prior?.result) throw badRequest('该设备事件正在处理，请稍后重发');
