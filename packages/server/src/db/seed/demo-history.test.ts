@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../client.js';
 import { migrate } from '../migrate.js';
-import { parkingLots, parkingRecords, payments, vehicleEvents } from '../schema/index.js';
+import { parkingLots, parkingRecords, payments, recoveryRecords, vehicleEvents } from '../schema/index.js';
 import { createTestDatabase, testConfig } from '../../test/test-app.js';
 import { seedDemoDevices } from './demo-devices.js';
 import { seedDemoHistory } from './demo-history.js';
@@ -52,6 +52,17 @@ describe('seedDemoHistory', () => {
       expect(p.paidAt.getTime()).toBeLessThanOrEqual(now.getTime());
       // only cash goes through a cashier's hands
       expect(p.operatorId === null).toBe(p.channel !== 'cash');
+    }
+  });
+
+  it('dates each recovery (追缴) at its payment, when the driver paid, not when the demo was installed', async () => {
+    const recovered = await database.db.select().from(recoveryRecords);
+    expect(recovered.length).toBeGreaterThan(0);
+    const paid = await database.db.select().from(payments);
+    for (const r of recovered) {
+      const payment = paid.find((p) => p.id === r.paymentId)!;
+      expect(r.recoveredAt.getTime()).toBe(payment.paidAt.getTime());
+      expect(r.recoveredAt.getTime()).toBeLessThanOrEqual(now.getTime());
     }
   });
 

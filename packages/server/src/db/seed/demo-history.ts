@@ -5,7 +5,7 @@ import { receiveVehicleEvent } from '../../modules/orders/vehicle-event.service.
 import { planTraffic, randomSource, type PlannedEvent, type SimDevice, type SimLot } from '../../modules/orders/simulator/traffic-plan.js';
 import { recordPayment } from '../../modules/payments/payment.service.js';
 import type { Db } from '../client.js';
-import { devices, parkingLots, parkingSpaces, payments, tenants, users } from '../schema/index.js';
+import { devices, parkingLots, parkingSpaces, payments, recoveryRecords, tenants, users } from '../schema/index.js';
 
 const demoLots = [
   { name: '东门停车场', rate: 0.12, devices: { in: 'CAM-2026-0102', out: 'CAM-2026-0103' } },
@@ -89,6 +89,8 @@ export const seedDemoHistory = async (db: Db, dataDir: string, days: number, now
     // the driver paid as the car left, not when the demo was installed; by phone, with no cashier
     const paidAt = new Date(Math.min(now.getTime(), event.at.getTime() + (1 + random() * 4) * 60_000));
     await db.update(payments).set({ paidAt, operatorId: channel === 'cash' ? admin!.id : null }).where(eq(payments.id, payment.id));
+    // a stay paid after the car left owing is a recovery (追缴) of that same moment
+    await db.update(recoveryRecords).set({ recoveredAt: paidAt }).where(eq(recoveryRecords.paymentId, payment.id));
     paid += 1;
   }
   return { events: sent, payments: paid };
