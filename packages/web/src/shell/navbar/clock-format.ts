@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import { businessTimeZone } from '../../shared/resource/value-format';
 
 const weekdays = ['星期日', '星期一', '星期二', '星期三', '星期四', '星期五', '星期六'] as const;
 
@@ -8,8 +9,8 @@ export interface ClockText {
   time: string;
 }
 
-/** The navbar's date, weekday and clock (spec §1), in the browser's own time. */
+/** The navbar's date, weekday and clock (spec §1), in Shanghai time like every time the lists show, whatever the browser's zone. */
 export function clockText(now: Date): ClockText {
-  const moment = dayjs(now);
+  const moment = dayjs(now).tz(businessTimeZone);
   return { date: moment.format('YYYY-MM-DD'), week: weekdays[moment.day()] ?? '', time: moment.format('HH:mm:ss') };
 }

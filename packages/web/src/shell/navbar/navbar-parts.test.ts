@@ -71,8 +71,10 @@ describe('big screen', () => {
 });
 
 describe('clock', () => {
-  it('shows date, weekday and time', () => {
-    expect(clockText(new Date(2026, 10, 21, 9, 5, 7))).toEqual({ date: '2026-11-21', week: '星期六', time: '09:05:07' });
+  it('shows date, weekday and time in Shanghai, whatever the browser zone', () => {
+    expect(clockText(new Date('2026-11-21T01:05:07Z'))).toEqual({ date: '2026-11-21', week: '星期六', time: '09:05:07' });
+    // 16:30 UTC is already the next day in Shanghai
+    expect(clockText(new Date('2026-11-20T16:30:00Z'))).toEqual({ date: '2026-11-21', week: '星期六', time: '00:30:00' });
   });
 });
 
