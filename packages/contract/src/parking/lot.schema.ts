@@ -161,6 +161,8 @@ export const parkingLotBindings = z.object({
   longRentals: z.number().int(),
   /** devices registered on the lot (设备运维) */
   devices: z.number().int(),
+  /** 集团卡 whose benefit names the lot */
+  groupCards: z.number().int(),
   /** parking records of the lot not yet closed or void */
   openOrders: z.number().int(),
   /** every parking record of the lot: its history keeps a lot that has any */
@@ -183,6 +185,7 @@ export function lotDeleteRefusal(name: string, bindings: Omit<ParkingLotBindings
     bindings.spaces > 0 ? `${bindings.spaces}个泊位` : '',
     bindings.longRentals > 0 ? `${bindings.longRentals}个长租车位` : '',
     bindings.devices > 0 ? `${bindings.devices}台设备` : '',
+    bindings.groupCards > 0 ? `${bindings.groupCards}张集团卡` : '',
   ].filter((part) => part !== '');
   return parts.length > 0 ? `停车场「${name}」下还有${parts.join('、')}，请先删除后再删除停车场` : undefined;
 }

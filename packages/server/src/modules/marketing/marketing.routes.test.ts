@@ -130,6 +130,13 @@ describe('集团卡', () => {
   it('refuses to delete a group that still has cards', async () => {
     expect((await call('DELETE', `/api/system/Group/${groupId}`)).json()).toMatchObject({ code: 409, msg: '集团「腾讯集团」还有2张集团卡，请先删除集团卡' });
   });
+
+  it('keeps a lot a card names: its delete is refused with the cards counted', async () => {
+    expect((await call('GET', `/api/system/Parking/bindIf/${lotId}`)).json().data).toMatchObject({ groupCards: 1, deletable: false });
+    const refused = await call('DELETE', `/api/system/Parking/${lotId}`);
+    expect(refused.json()).toMatchObject({ code: 400, msg: '停车场「科兴科学园」下还有1张集团卡，请先删除后再删除停车场' });
+    expect((await call('GET', `/api/system/Parking/${lotId}`)).statusCode).toBe(200);
+  });
 });
 
 describe('集团卡 QR code and phone page', () => {

@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
 import type { ParkingLotFilterValues, ParkingLotKind } from '@parking/contract';
 import type { Db } from '../../db/client.js';
-import { devices, longRentals, parkingAreas, parkingLanes, parkingLots, parkingRecords, parkingSpaces } from '../../db/schema/index.js';
+import { devices, groupCards, longRentals, parkingAreas, parkingLanes, parkingLots, parkingRecords, parkingSpaces } from '../../db/schema/index.js';
+import { rowsOf } from '../../db/json-row.js';
 import { containsPattern } from '../../shared/like-pattern.js';
 
 type Filter = ParkingLotFilterValues;
@@ -78,34 +79,28 @@ export const sumParkingLots = async (db: Db, tenantId: string, filter: Filter) =
       .groupBy(parkingLots.kind)
   ).map((r) => ({ kind: r.kind as ParkingLotKind, lots: Number(r.lots), spaces: Number(r.spaces), free: Number(r.free) }));
 
+/** What is bound to a lot, counted in one statement. */
 export const countLotBindings = async (db: Db, tenantId: string, lotId: string) => {
-  const [lanes] = await db
-    .select({ n: count() })
-    .from(parkingLanes)
-    .where(and(eq(parkingLanes.tenantId, tenantId), eq(parkingLanes.lotId, lotId)));
-  const [spaces] = await db
-    .select({ n: count() })
-    .from(parkingSpaces)
-    .where(and(eq(parkingSpaces.tenantId, tenantId), eq(parkingSpaces.lotId, lotId)));
-  const [cards] = await db
-    .select({ n: count() })
-    .from(longRentals)
-    .where(and(eq(longRentals.tenantId, tenantId), eq(longRentals.lotId, lotId)));
-  const [deviceCount] = await db
-    .select({ n: count() })
-    .from(devices)
-    .where(and(eq(devices.tenantId, tenantId), eq(devices.lotId, lotId)));
-  const [records] = await db
-    .select({ n: count(), open: sql<number>`count(*) filter (where ${parkingRecords.state} not in ('closed', 'void'))` })
-    .from(parkingRecords)
-    .where(and(eq(parkingRecords.tenantId, tenantId), eq(parkingRecords.lotId, lotId)));
+  const [row] = rowsOf(
+    await db.execute(sql`
+      SELECT
+        (SELECT count(*) FROM ${parkingLanes} WHERE tenant_id = ${tenantId} AND lot_id = ${lotId}) AS lanes,
+        (SELECT count(*) FROM ${parkingSpaces} WHERE tenant_id = ${tenantId} AND lot_id = ${lotId}) AS spaces,
+        (SELECT count(*) FROM ${longRentals} WHERE tenant_id = ${tenantId} AND lot_id = ${lotId}) AS long_rentals,
+        (SELECT count(*) FROM ${devices} WHERE tenant_id = ${tenantId} AND lot_id = ${lotId}) AS devices,
+        (SELECT count(*) FROM ${groupCards} WHERE tenant_id = ${tenantId} AND ${lotId}::uuid = ANY(lot_ids)) AS group_cards,
+        r.records, r.open_orders
+      FROM (SELECT count(*) AS records, count(*) FILTER (WHERE state NOT IN ('closed', 'void')) AS open_orders
+              FROM ${parkingRecords} WHERE tenant_id = ${tenantId} AND lot_id = ${lotId}) r`),
+  );
   return {
-    lanes: Number(lanes?.n ?? 0),
-    spaces: Number(spaces?.n ?? 0),
-    longRentals: Number(cards?.n ?? 0),
-    devices: Number(deviceCount?.n ?? 0),
-    records: Number(records?.n ?? 0),
-    openOrders: Number(records?.open ?? 0),
+    lanes: Number(row?.lanes ?? 0),
+    spaces: Number(row?.spaces ?? 0),
+    longRentals: Number(row?.long_rentals ?? 0),
+    devices: Number(row?.devices ?? 0),
+    groupCards: Number(row?.group_cards ?? 0),
+    records: Number(row?.records ?? 0),
+    openOrders: Number(row?.open_orders ?? 0),
   };
 };
 

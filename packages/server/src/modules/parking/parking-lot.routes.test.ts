@@ -176,7 +176,7 @@ describe('parking lots', () => {
       { tenantId: demo!.id, lotId: gatedId, number: 'A001' },
       { tenantId: demo!.id, lotId: gatedId, number: 'A002' },
     ]);
-    expect((await call('GET', `${base}/bindIf/${gatedId}`)).json().data).toEqual({ lanes: 1, spaces: 2, longRentals: 0, devices: 0, openOrders: 0, records: 0, deletable: false });
+    expect((await call('GET', `${base}/bindIf/${gatedId}`)).json().data).toEqual({ lanes: 1, spaces: 2, longRentals: 0, devices: 0, groupCards: 0, openOrders: 0, records: 0, deletable: false });
     expect((await call('DELETE', `${base}/${gatedId}`)).json()).toMatchObject({
       code: 400, msg: '停车场「万象天地停车场」下还有1条车道、2个泊位，请先删除后再删除停车场',
     });

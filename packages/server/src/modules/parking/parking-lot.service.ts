@@ -145,7 +145,7 @@ export const updateParkingLot = async (db: Db, auth: AuthContext, id: string, in
 export const parkingLotBindings = async (db: Db, auth: AuthContext, id: string): Promise<ParkingLotBindings> => {
   await getParkingLot(db, auth, id);
   const bound = await countLotBindings(db, auth.tenantId, id);
-  return { ...bound, deletable: bound.lanes + bound.spaces + bound.longRentals + bound.devices + bound.records === 0 };
+  return { ...bound, deletable: bound.lanes + bound.spaces + bound.longRentals + bound.devices + bound.groupCards + bound.records === 0 };
 };
 
 export const deleteParkingLot = async (db: Db, auth: AuthContext, id: string) => {

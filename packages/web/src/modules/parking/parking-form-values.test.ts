@@ -107,7 +107,7 @@ describe('area form values', () => {
 });
 
 describe('what is bound to a lot', () => {
-  const free = { lanes: 0, spaces: 0, longRentals: 0, devices: 0, openOrders: 0, records: 0 };
+  const free = { lanes: 0, spaces: 0, longRentals: 0, devices: 0, groupCards: 0, openOrders: 0, records: 0 };
 
   it('asks to delete only a lot nothing holds', () => {
     expect(lotDeleteQuestion('甲', { ...free, deletable: true })).toEqual({
@@ -117,9 +117,9 @@ describe('what is bound to a lot', () => {
   });
 
   it('names the lanes, spaces, cards and devices that hold it, as the server refuses', () => {
-    expect(lotDeleteQuestion('乙', { ...free, lanes: 2, spaces: 1, longRentals: 3, devices: 1, deletable: false })).toEqual({
+    expect(lotDeleteQuestion('乙', { ...free, lanes: 2, spaces: 1, longRentals: 3, devices: 1, groupCards: 2, deletable: false })).toEqual({
       deletable: false,
-      text: '停车场「乙」下还有2条车道、1个泊位、3个长租车位、1台设备，请先删除后再删除停车场。',
+      text: '停车场「乙」下还有2条车道、1个泊位、3个长租车位、1台设备、2张集团卡，请先删除后再删除停车场。',
     });
   });
 
