@@ -32,7 +32,10 @@ test.beforeAll(async ({ browser }) => {
   expect(device.body.code).toBe(200);
   made.deviceId = device.body.data.id;
 
-  const leftAt = new Date();
+  // two hours of the day's charged time (10:00–12:00 Shanghai, the last such that is past): the
+  // tariff charges little or nothing at night, and the stay must owe money whenever the suite runs
+  const noonToday = new Date(`${new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10)}T12:00:00+08:00`);
+  const leftAt = noonToday.getTime() <= Date.now() ? noonToday : new Date(noonToday.getTime() - 86_400_000);
   const parkedAt = new Date(leftAt.getTime() - 120 * 60_000);
   const report = async (kind: 'space_occupied' | 'space_freed', at: Date) => {
     const event = { ...freshBody('demo', sn), kind, deviceEventId: `${kind}-${stamp}`, plate, plateColour: 0, confidence: 0.99, spaceNumber: 'Y001', occurredAt: at.toISOString() };
@@ -137,10 +140,11 @@ test('欠费订单: find the plate, register a reminder, take the money, and fin
   const recovered = pursuit.row(plate);
   expect(await pursuit.cell(recovered, '停车场')).toBe(lotName);
   expect(await pursuit.cell(recovered, '追缴金额(元)')).toBe(yuan);
+  expect(await pursuit.cell(recovered, '已退款(元)')).toBe('0.00');
   expect(await pursuit.cell(recovered, '支付渠道')).toBe('现金');
   const exported = await pursuit.exportRows();
-  expect(exported[0]).toEqual(['车牌号', '停车场', '出场时间', '追缴金额（元）', '支付渠道', '追缴时间', '收款人']);
-  expect(exported.slice(1).map((r) => [r[0], r[1], r[3], r[4]])).toEqual([[plate, lotName, yuan, '现金']]);
+  expect(exported[0]).toEqual(['车牌号', '停车场', '出场时间', '追缴金额（元）', '已退款（元）', '支付渠道', '追缴时间', '收款人']);
+  expect(exported.slice(1).map((r) => [r[0], r[1], r[3], r[4], r[5]])).toEqual([[plate, lotName, yuan, '0.00', '现金']]);
 });
 
 test.afterAll(async ({ browser }) => {

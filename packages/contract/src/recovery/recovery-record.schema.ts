@@ -40,6 +40,8 @@ export const recoveryRecord = z.object({
   lotName: z.string(),
   /** fen */
   amount: z.number().int(),
+  /** fen of this payment refunded since (approved refunds): the recovery then kept only amount − refunded */
+  refunded: z.number().int(),
   channel: z.enum(paymentChannels),
   recoveredAt: z.string(),
   /** when the car left without paying */

@@ -42,6 +42,7 @@ export const recoveryRecordRoutes: FastifyPluginAsyncZod = async (app) => {
           { header: '停车场', width: 24, value: (r) => r.lotName },
           { header: '出场时间', width: 20, value: (r) => (r.exitedAt ? shanghaiDateTime(new Date(r.exitedAt)) : '') },
           { header: '追缴金额（元）', width: 14, value: (r) => formatAmount(r.amount) },
+          { header: '已退款（元）', width: 14, value: (r) => formatAmount(r.refunded) },
           { header: '支付渠道', width: 10, value: (r) => paymentChannelNames[r.channel] },
           { header: '追缴时间', width: 20, value: (r) => shanghaiDateTime(new Date(r.recoveredAt)) },
           { header: '收款人', width: 12, value: (r) => r.operatorName },

@@ -7,7 +7,7 @@ import { insertRecoveryRecord, pageRecoveryRecords, type ListedRecoveryRow } fro
 type ParkingRecordRow = typeof parkingRecords.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
 
-const toRecoveryRecord = ({ recovery: r, lotName, exitedAt, operatorName }: ListedRecoveryRow): RecoveryRecord => ({
+const toRecoveryRecord = ({ recovery: r, lotName, exitedAt, operatorName, refunded }: ListedRecoveryRow): RecoveryRecord => ({
   id: r.id,
   recordId: r.recordId,
   paymentId: r.paymentId,
@@ -15,6 +15,7 @@ const toRecoveryRecord = ({ recovery: r, lotName, exitedAt, operatorName }: List
   lotId: r.lotId,
   lotName,
   amount: r.amount,
+  refunded: Number(refunded),
   channel: r.channel,
   recoveredAt: r.recoveredAt.toISOString(),
   exitedAt: exitedAt?.toISOString() ?? null,

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, like, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { RecoveryRecordListValues, UnpaidOrderListValues } from '@parking/contract';
 import type { Db } from '../../db/client.js';
-import { arrearsReminders, parkingLots, parkingRecords, payments, recoveryRecords, users } from '../../db/schema/index.js';
+import { arrearsReminders, parkingLots, parkingRecords, payments, recoveryRecords, refunds, users } from '../../db/schema/index.js';
 import { prefixPattern } from '../../shared/like-pattern.js';
 
 export type ArrearsReminderRow = typeof arrearsReminders.$inferSelect;
@@ -110,8 +110,15 @@ export const recoveredOfPlate = async (db: Db, tenantId: string, plateNumber: st
   return { amount: Number(row?.amount ?? 0), count: Number(row?.n ?? 0) };
 };
 
-export type ListedRecoveryRow = { recovery: RecoveryRecordRow; lotName: string; exitedAt: Date | null; operatorName: string | null };
-const listedRecovery = { recovery: recoveryRecords, lotName: parkingLots.name, exitedAt: parkingRecords.exitedAt, operatorName: users.realName };
+export type ListedRecoveryRow = { recovery: RecoveryRecordRow; lotName: string; exitedAt: Date | null; operatorName: string | null; refunded: number | string };
+const listedRecovery = {
+  recovery: recoveryRecords,
+  lotName: parkingLots.name,
+  exitedAt: parkingRecords.exitedAt,
+  operatorName: users.realName,
+  // a recovery stays as written; what was refunded of its payment since is read beside it
+  refunded: sql<number | string>`(SELECT coalesce(sum(f.amount), 0) FROM ${refunds} f WHERE f.tenant_id = ${recoveryRecords.tenantId} AND f.payment_id = ${recoveryRecords.paymentId} AND f.status = 'approved')`,
+};
 const recoverySort = { recoveredAt: recoveryRecords.recoveredAt, amount: recoveryRecords.amount } as const;
 
 export const pageRecoveryRecords = async (db: Db, tenantId: string, f: RecoveryRecordFilter, page: Page) => {

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { abnormalReleasePath, recoveryRecordPaths, unpaidOrderPaths } from '@parking/contract';
+import { abnormalReleasePath, recoveryRecordPaths, refundPaths, unpaidOrderPaths } from '@parking/contract';
 import { operationLogs, parkingLots, parkingRecords, tenants, users } from '../../db/schema/index.js';
 import { buildTestApp, signIn, type TestApp } from '../../test/test-app.js';
 import { xlsxRows } from '../../test/xlsx-rows.js';
@@ -32,7 +32,11 @@ beforeAll(async () => {
   mwAdmin = await signIn(t.app, 'mwadmin', 'mw');
   const [demo] = await t.database.db.select().from(tenants).where(eq(tenants.code, 'demo'));
   tenantId = demo!.id;
-  await t.database.db.insert(users).values({ tenantId, account: 'nopursuit', realName: '无追缴权限', passwordHash: await hashPassword(md5Hex('admin123')) });
+  const passwordHash = await hashPassword(md5Hex('admin123'));
+  await t.database.db.insert(users).values([
+    { tenantId, account: 'nopursuit', realName: '无追缴权限', passwordHash },
+    { tenantId, account: 'refundauditor', realName: '退款审核员', passwordHash, isAdministrator: true },
+  ]);
   nobody = await signIn(t.app, 'nopursuit');
   lots.east = (await request('POST', '/api/system/Parking', { name: '东门停车场', type: 1, kind: 'lane' })).json().data.id;
   lots.west = (await request('POST', '/api/system/Parking', { name: '西门停车场', type: 1, kind: 'lane' })).json().data.id;
@@ -151,7 +155,7 @@ describe('GET /api/system/RecoveryRecord', () => {
     expect(paid.json()).toMatchObject({ code: 200, msg: '收款成功' });
 
     const list = (await request('GET', `${recoveryRecordPaths.list}?plateNumber=${encodeURIComponent('粤B7R002')}`)).json().data;
-    expect(list.list).toEqual([expect.objectContaining({ recordId: owing!.id, paymentId: paid.json().data.id, amount: 300, channel: 'cash', lotName: '西门停车场' })]);
+    expect(list.list).toEqual([expect.objectContaining({ recordId: owing!.id, paymentId: paid.json().data.id, amount: 300, refunded: 0, channel: 'cash', lotName: '西门停车场' })]);
     expect((await request('GET', `${recoveryRecordPaths.list}?channel=bitcoin`)).json()).toMatchObject({ code: 400, msg: expect.stringContaining('支付渠道只能是') });
     expect((await request('GET', `${recoveryRecordPaths.list}?recoveredFrom=2025-05-02T00:00:00%2B08:00&recoveredTo=2025-05-01T00:00:00%2B08:00`)).json()).toMatchObject({
       code: 400,
@@ -161,10 +165,23 @@ describe('GET /api/system/RecoveryRecord', () => {
     expect((await request('GET', recoveryRecordPaths.list, undefined, mwAdmin)).json().data.list).toEqual([]);
 
     const rows = await xlsxRows(await request('GET', `${recoveryRecordPaths.export}?plateNumber=${encodeURIComponent('粤B7R002')}`));
-    expect(rows[0]).toEqual(['车牌号', '停车场', '出场时间', '追缴金额（元）', '支付渠道', '追缴时间', '收款人']);
-    expect(rows[1]!.slice(0, 5)).toEqual(['粤B7R002', '西门停车场', '2025-05-02 10:00:00', '3.00', '现金']);
+    expect(rows[0]).toEqual(['车牌号', '停车场', '出场时间', '追缴金额（元）', '已退款（元）', '支付渠道', '追缴时间', '收款人']);
+    expect(rows[1]!.slice(0, 6)).toEqual(['粤B7R002', '西门停车场', '2025-05-02 10:00:00', '3.00', '0.00', '现金']);
     // the plate owes nothing now and leaves 欠费订单
     expect((await request('GET', `${unpaidOrderPaths.list}?plateNumber=${encodeURIComponent('粤B7R002')}`)).json().data.list).toEqual([]);
+  });
+
+  it('shows what was refunded of a recovered payment once the refund is approved, not while it waits', async () => {
+    const [recovered] = (await request('GET', `${recoveryRecordPaths.list}?plateNumber=${encodeURIComponent('粤B7R002')}`)).json().data.list;
+    const refund = (await request('POST', refundPaths.list, { paymentId: recovered.paymentId, amount: 120, reason: '收费有误' })).json().data;
+    const refundedNow = async () => (await request('GET', `${recoveryRecordPaths.list}?plateNumber=${encodeURIComponent('粤B7R002')}`)).json().data.list[0].refunded;
+    expect(await refundedNow()).toBe(0);
+    const approver = await signIn(t.app, 'refundauditor');
+    const approved = await request('POST', refundPaths.approve.replace(':id', refund.id), { remark: '核实' }, approver);
+    expect(approved.json()).toMatchObject({ code: 200, data: { status: 'approved' } });
+    expect(await refundedNow()).toBe(120);
+    const rows = await xlsxRows(await request('GET', `${recoveryRecordPaths.export}?plateNumber=${encodeURIComponent('粤B7R002')}`));
+    expect(rows[1]!.slice(3, 5)).toEqual(['3.00', '1.20']);
   });
 });
 

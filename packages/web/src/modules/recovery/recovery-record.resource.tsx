@@ -19,6 +19,7 @@ export const recoveryRecordResource = defineResource<RecoveryRecord, RecoveryRec
     { dataIndex: 'lotName', title: '停车场', width: 160, ellipsis: true, hideInSearch: true },
     { dataIndex: 'exitedAt', title: '出场时间', width: 170, valueType: 'date', hideInSearch: true },
     { dataIndex: 'amount', title: '追缴金额(元)', width: 120, valueType: 'money', sortable: true, hideInSearch: true },
+    { dataIndex: 'refunded', title: '已退款(元)', width: 110, valueType: 'money', hideInSearch: true },
     { dataIndex: 'channel', title: '支付渠道', width: 100, valueEnum: paymentChannelEnum },
     { dataIndex: 'recoveredAt', title: '追缴时间', width: 170, valueType: 'date', sortable: true, search: { range: ['recoveredFrom', 'recoveredTo'] } },
     { dataIndex: 'operatorName', title: '收款人', width: 100, hideInSearch: true },

@@ -13,6 +13,7 @@ const recovery: RecoveryRecord = {
   lotId: 'l-2',
   lotName: '福华路路侧',
   amount: 500,
+  refunded: 200,
   channel: 'wechat',
   recoveredAt: '2026-03-08T02:30:00.000Z',
   exitedAt: '2026-03-05T10:00:00.000Z',
@@ -28,7 +29,7 @@ beforeAll(() => {
 });
 
 describe('追缴记录', () => {
-  it('lists what was recovered: plate, lot, exit, yuan, channel, when and by whom', async () => {
+  it('lists what was recovered: plate, lot, exit, yuan and what was refunded of it, channel, when and by whom', async () => {
     renderAt('/jointRecovery/recoveryRecord', '/jointRecovery/recoveryRecord', <RecoveryRecordPage />);
     await waitFor(() => expect(bodyRows()).toHaveLength(1));
     const row = within(bodyRows()[0] as HTMLElement);
@@ -36,6 +37,7 @@ describe('追缴记录', () => {
     expect(row.getByText('福华路路侧')).toBeTruthy();
     expect(row.getByText('2026-03-05 18:00:00')).toBeTruthy();
     expect(row.getByText('5.00')).toBeTruthy();
+    expect(row.getByText('2.00')).toBeTruthy();
     expect(row.getByText('微信')).toBeTruthy();
     expect(row.getByText('2026-03-08 10:30:00')).toBeTruthy();
     expect(row.getByText('张三')).toBeTruthy();
