@@ -3,6 +3,7 @@ import { apiAs } from '../support/api.js';
 import { expect, test } from '../support/signed-in.fixtures.js';
 import { freshBody, postSigned } from '../devices/device.page.js';
 import { ParkingRecordPage } from './parking-record.page.js';
+import { lastNoonInShanghai } from '../support/charged-time.js';
 
 // A lane lot of its own priced by a seeded tariff, with an entry and an exit camera (set up through
 // the API as tenant demo's admin); the cameras report one car in and out, signed as devices do.
@@ -40,7 +41,8 @@ test.beforeAll(async ({ browser }) => {
     made.deviceIds.push(device.body.data.id);
     secrets[direction] = device.body.data.secret;
   }
-  const exitAt = new Date();
+  // in the tariff's charged daytime hours, whenever the suite runs
+  const exitAt = lastNoonInShanghai();
   const enterAt = new Date(exitAt.getTime() - 100 * 60_000);
   const report = async (direction: 'in' | 'out', at: Date) => {
     const event = { ...freshBody('demo', `E2E-REC-${direction}-${stamp}`), kind: direction === 'in' ? 'lane_entry' : 'lane_exit', deviceEventId: `${direction}-${stamp}`, plate, plateColour: 0, confidence: 0.99, occurredAt: at.toISOString(), ...(direction === 'in' ? { photo: entryPhoto } : {}) };

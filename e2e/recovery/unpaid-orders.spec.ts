@@ -3,6 +3,7 @@ import { expect, test } from '../support/signed-in.fixtures.js';
 import { freshBody, postSigned } from '../devices/device.page.js';
 import { expectViewShown } from '../support/sidebar.js';
 import { UnpaidOrdersPage } from './unpaid-orders.page.js';
+import { lastNoonInShanghai } from '../support/charged-time.js';
 
 // An on-road (space-based) lot of its own, priced by a seeded tariff, with a video pole on one
 // space. The pole reports a car parking for two hours and leaving: it left without paying, so the
@@ -32,10 +33,8 @@ test.beforeAll(async ({ browser }) => {
   expect(device.body.code).toBe(200);
   made.deviceId = device.body.data.id;
 
-  // two hours of the day's charged time (10:00–12:00 Shanghai, the last such that is past): the
-  // tariff charges little or nothing at night, and the stay must owe money whenever the suite runs
-  const noonToday = new Date(`${new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10)}T12:00:00+08:00`);
-  const leftAt = noonToday.getTime() <= Date.now() ? noonToday : new Date(noonToday.getTime() - 86_400_000);
+  // 10:00–12:00 Shanghai: charged whenever the suite runs
+  const leftAt = lastNoonInShanghai();
   const parkedAt = new Date(leftAt.getTime() - 120 * 60_000);
   const report = async (kind: 'space_occupied' | 'space_freed', at: Date) => {
     const event = { ...freshBody('demo', sn), kind, deviceEventId: `${kind}-${stamp}`, plate, plateColour: 0, confidence: 0.99, spaceNumber: 'Y001', occurredAt: at.toISOString() };
