@@ -124,7 +124,6 @@ export const findSpace = async (db: Db, tenantId: string, id: string) => {
   return row;
 };
 
-/** The device a signed call names: by the tenant's account code and the device's sn. */
 const prepareDeviceBySn = (db: Db) =>
   selectDevices(db)
     .innerJoin(tenants, eq(tenants.id, devices.tenantId))
@@ -142,6 +141,7 @@ const deviceBySnOf = (db: Db) => {
   return prepared;
 };
 
+/** The device a signed call names: by the tenant's account code and the device's sn. */
 export const findDeviceOfTenant = async (db: Db, tenantCode: string, sn: string) => {
   // every device call starts here: a known device is one query, the tenant alone is read only for a refusal
   const [row] = await deviceBySnOf(db).execute({ tenantCode, sn });

@@ -143,15 +143,15 @@ export const updateParkingLot = async (db: Db, auth: AuthContext, id: string, in
 };
 
 export const parkingLotBindings = async (db: Db, auth: AuthContext, id: string): Promise<ParkingLotBindings> => {
-  await getParkingLot(db, auth, id);
+  const lot = await getParkingLot(db, auth, id);
   const bound = await countLotBindings(db, auth.tenantId, id);
-  return { ...bound, deletable: bound.lanes + bound.spaces + bound.longRentals + bound.devices + bound.groupCards + bound.records === 0 };
+  // deletable exactly when the delete would not be refused: one rule for the dialog and the server
+  return { ...bound, deletable: lotDeleteRefusal(lot.name, bound) === undefined };
 };
 
 export const deleteParkingLot = async (db: Db, auth: AuthContext, id: string) => {
   const before = await getParkingLot(db, auth, id);
-  const bound = await parkingLotBindings(db, auth, id);
-  const refusal = lotDeleteRefusal(before.name, bound);
+  const refusal = lotDeleteRefusal(before.name, await countLotBindings(db, auth.tenantId, id));
   if (refusal) throw badRequest(refusal);
   await db.delete(parkingLots).where(and(eq(parkingLots.tenantId, auth.tenantId), eq(parkingLots.id, id)));
   await log(db, auth, 'delete', id, `删除停车场「${before.name}」`, before);
