@@ -30,48 +30,97 @@ export interface NonceClaim {
   seenAt: Date;
 }
 
+/** One event to claim: its device's event id, and the call's nonce when it came signed. */
+export interface EventClaim {
+  tenantId: string;
+  deviceId: string;
+  deviceEventId: string;
+  kind: string;
+  plateNumber: string;
+  occurredAt: Date;
+  lotId: string;
+  nonce?: NonceClaim | undefined;
+}
+
+/** What claiming an event found: a replayed nonce claims nothing (freshNonce false); claimedId is null for a resend. */
+export interface ClaimOutcome {
+  freshNonce: boolean;
+  claimedId: string | null;
+}
+
 /**
- * Claims the call's nonce and the device's event id and locks the event's lot, in one statement.
- * A replayed nonce claims nothing (freshNonce false). The lot is locked whether or not the event's
- * claim took (a resend only reads its first answer); claimedId is null for a resend. Without a
- * nonce (events applied in-process, as the demo history does) only the event id is claimed.
+ * Claims the calls' nonces and the devices' event ids and locks the events' lots (in id order, as
+ * every claim does, so claims never wait on each other in a circle), in one statement for any
+ * number of events. A lot is locked whether or not its event's claim took (a resend only reads its
+ * first answer). Of two events with the same nonce or event id, the first listed claims it. An
+ * event without a nonce (applied in-process, as the demo history does) claims only its event id.
  */
-export const claimEventAndLockLot = async (
-  tx: Db,
-  claim: { tenantId: string; deviceId: string; deviceEventId: string; kind: string; plateNumber: string; occurredAt: Date },
-  lotId: string,
-  nonce?: NonceClaim,
-) => {
+export const claimEventsAndLockLots = async (tx: Db, claims: readonly EventClaim[]) => {
+  const input = claims.map((c, idx) => ({
+    idx,
+    tenant_id: c.tenantId,
+    device_id: c.deviceId,
+    device_event_id: c.deviceEventId,
+    kind: c.kind,
+    plate_number: c.plateNumber,
+    occurred_at: c.occurredAt.toISOString(),
+    lot_id: c.lotId,
+    nonce: c.nonce?.nonce ?? null,
+    seen_at: c.nonce?.seenAt.toISOString() ?? null,
+  }));
   const [row] = rowsOf(
-    await executePrepared(tx, 'vehicle_event_claim', sql`
-      WITH nonce AS (
-        ${
-          nonce
-            ? sql`INSERT INTO device_nonces (tenant_id, device_id, nonce, seen_at)
-                  VALUES (${nonce.tenantId}, ${nonce.deviceId}, ${nonce.nonce}, ${nonce.seenAt.toISOString()}::timestamptz)
-                  ON CONFLICT DO NOTHING
-                  RETURNING 1 AS fresh`
-            : sql`SELECT 1 AS fresh`
-        }
+    await executePrepared(tx, 'vehicle_events_claim', sql`
+      WITH input AS (
+        SELECT * FROM jsonb_to_recordset(${JSON.stringify(input)}::jsonb) AS i(
+          idx integer, tenant_id uuid, device_id uuid, device_event_id text, kind text, plate_number text,
+          occurred_at timestamptz, lot_id uuid, nonce text, seen_at timestamptz)
+      ),
+      first_nonce AS (
+        SELECT DISTINCT ON (device_id, nonce) * FROM input WHERE nonce IS NOT NULL ORDER BY device_id, nonce, idx
+      ),
+      nonce AS (
+        INSERT INTO device_nonces (tenant_id, device_id, nonce, seen_at)
+        SELECT tenant_id, device_id, nonce, seen_at FROM first_nonce
+        ON CONFLICT DO NOTHING
+        RETURNING device_id, nonce
+      ),
+      fresh AS (
+        SELECT i.* FROM input i
+         WHERE i.nonce IS NULL
+            OR (i.idx IN (SELECT idx FROM first_nonce) AND EXISTS (SELECT 1 FROM nonce n WHERE n.device_id = i.device_id AND n.nonce = i.nonce))
+      ),
+      first_event AS (
+        SELECT DISTINCT ON (tenant_id, device_id, device_event_id) * FROM fresh ORDER BY tenant_id, device_id, device_event_id, idx
       ),
       claimed AS (
         INSERT INTO vehicle_events (tenant_id, device_id, device_event_id, kind, plate_number, occurred_at)
-        SELECT ${claim.tenantId}::uuid, ${claim.deviceId}::uuid, ${claim.deviceEventId}::text, ${claim.kind}::text, ${claim.plateNumber}::text, ${claim.occurredAt.toISOString()}::timestamptz
-        WHERE EXISTS (SELECT 1 FROM nonce)
+        SELECT tenant_id, device_id, device_event_id, kind, plate_number, occurred_at FROM first_event ORDER BY idx
         ON CONFLICT DO NOTHING
-        RETURNING id
+        RETURNING id, tenant_id, device_id, device_event_id
+      ),
+      locked AS (
+        SELECT to_jsonb(l) AS lot FROM parking_lots l
+         WHERE (l.tenant_id, l.id) IN (SELECT tenant_id, lot_id FROM input)
+         ORDER BY l.id
+         FOR UPDATE
       )
       SELECT
-        EXISTS (SELECT 1 FROM nonce) AS fresh_nonce,
-        (SELECT id FROM claimed) AS claimed_id,
-        (SELECT to_jsonb(l) FROM parking_lots l WHERE l.tenant_id = ${claim.tenantId} AND l.id = ${lotId} FOR UPDATE) AS lot`),
+        (SELECT jsonb_agg(jsonb_build_object(
+            'fresh', EXISTS (SELECT 1 FROM fresh f WHERE f.idx = i.idx),
+            'claimed', (SELECT c.id FROM first_event e JOIN claimed c USING (tenant_id, device_id, device_event_id) WHERE e.idx = i.idx))
+          ORDER BY i.idx) FROM input i) AS events,
+        (SELECT jsonb_agg(lot) FROM locked) AS lots`),
   );
-  return {
-    freshNonce: row?.fresh_nonce === true,
-    claimedId: (row?.claimed_id as string | null | undefined) ?? null,
-    lot: rowFromJson(parkingLots, row?.lot),
-  };
+  const events = (row?.events ?? []) as { fresh: boolean; claimed: string | null }[];
+  const lots = new Map<string, Lot>();
+  for (const json of (row?.lots ?? []) as unknown[]) {
+    const lot = rowFromJson(parkingLots, json);
+    if (lot) lots.set(lot.id, lot);
+  }
+  return { outcomes: events.map((e): ClaimOutcome => ({ freshNonce: e.fresh, claimedId: e.claimed })), lots };
 };
+
+type Lot = typeof parkingLots.$inferSelect;
 
 export interface EventContextQuery {
   tenantId: string;
@@ -92,90 +141,144 @@ export interface EventContextQuery {
 }
 
 /**
- * What applying a vehicle event reads, in one statement taken after the lot's lock: the open stay
- * (with its tariff version), the lot's tariff version in force now, for a departure the long-rental
- * and group cards of the stay's plate for the day, and for an arrival its blacklist entry, arrears and last stay.
+ * What applying a vehicle event reads, taken after the lot's lock: the open stay (with its tariff
+ * version), the lot's tariff version in force now, for a departure the long-rental and group cards
+ * of the stay's plate for the day, and for an arrival its blacklist entry, arrears and last stay.
+ * One statement for any number of events, each read on its own (a lateral join over the queries).
  */
-export const loadEventContext = async (tx: Db, q: EventContextQuery) => {
-  const at = q.at.toISOString();
-  const hasPlate = q.plateNumber !== '';
-  const [row] = rowsOf(
-    await executePrepared(tx, 'vehicle_event_context', sql`
-      WITH open_stay AS (
-        SELECT * FROM parking_records
-        WHERE tenant_id = ${q.tenantId} AND lot_id = ${q.lotId} AND state = 'parked'
-          AND ${q.spaceId === null ? sql`plate_number = ${q.plateNumber}` : sql`space_id = ${q.spaceId}`}
-        ORDER BY entered_at DESC
-        LIMIT 1
-      ),
-      -- the plate a stay is priced for: the open stay's (a sensor's event names no plate), else the event's
-      stay_plate AS (
-        SELECT coalesce((SELECT plate_number FROM open_stay), ${q.plateNumber}) AS plate
-      )
-      SELECT
-        (SELECT to_jsonb(o) FROM open_stay o) AS open,
-        (SELECT jsonb_build_object('version', to_jsonb(v), 'name', t.name)
-           FROM open_stay o JOIN tariff_versions v ON v.tenant_id = o.tenant_id AND v.id = o.tariff_version_id JOIN tariffs t ON t.id = v.tariff_id) AS open_version,
-        (SELECT jsonb_build_object('version', to_jsonb(v), 'name', t.name, 'tariff', to_jsonb(t))
-           FROM tariffs t JOIN tariff_versions v ON v.tenant_id = t.tenant_id AND v.tariff_id = t.id
-          WHERE t.tenant_id = ${q.tenantId} AND t.id = ${q.tariffId}::uuid
-            AND v.effective_from <= ${at}::timestamptz AND (v.effective_to IS NULL OR v.effective_to > ${at}::timestamptz)
-          ORDER BY v.effective_from DESC
-          LIMIT 1) AS version_now,
-        -- cards pay for a stay ending: an arrival prices nothing
-        ${!q.arrival}::boolean AND EXISTS (
-          SELECT 1 FROM long_rentals, stay_plate p
-           WHERE tenant_id = ${q.tenantId} AND lot_id = ${q.lotId} AND p.plate <> '' AND plate_number = p.plate AND enabled
-             AND valid_from <= ${q.day}::date AND valid_to >= ${q.day}::date) AS long_rental,
-        CASE WHEN ${!q.arrival}::boolean THEN (SELECT c.id FROM group_cards c JOIN groups g ON g.id = c.group_id, stay_plate p
-          WHERE c.tenant_id = ${q.tenantId} AND p.plate <> '' AND c.enabled AND g.enabled AND c.plates @> ARRAY[p.plate]
-            AND ${q.lotId}::uuid = ANY(c.lot_ids) AND c.valid_from <= ${q.day}::date AND c.valid_to >= ${q.day}::date
-          ORDER BY c.created_at
-          LIMIT 1) END AS group_card_id,
-        CASE WHEN ${q.arrival && hasPlate}::boolean THEN (
-          SELECT to_jsonb(b) FROM plate_blacklist b
-           WHERE b.tenant_id = ${q.tenantId} AND b.plate_number = ${q.plateNumber} AND (b.plate_colour IS NULL OR b.plate_colour = ${q.plateColour})
-           LIMIT 1) END AS blacklisted,
-        CASE WHEN ${q.arrival && hasPlate}::boolean THEN (
-          SELECT jsonb_build_object('records', count(*), 'owed', coalesce(sum(unpaid), 0)) FROM parking_records
-           WHERE tenant_id = ${q.tenantId} AND plate_number = ${q.plateNumber} AND state = 'unpaid') END AS arrears,
-        CASE WHEN ${q.lastStay && hasPlate}::boolean THEN (
-          SELECT jsonb_build_object('record', to_jsonb(r), 'version', to_jsonb(v), 'name', t.name)
-            FROM (SELECT * FROM parking_records
-                   WHERE tenant_id = ${q.tenantId} AND lot_id = ${q.lotId} AND plate_number = ${q.plateNumber}
-                   ORDER BY coalesce(exited_at, entered_at, created_at) DESC, created_at DESC
-                   LIMIT 1) r
-            LEFT JOIN tariff_versions v ON v.tenant_id = r.tenant_id AND v.id = r.tariff_version_id
-            LEFT JOIN tariffs t ON t.id = v.tariff_id) END AS last_stay`),
+export const loadEventContexts = async (tx: Db, queries: readonly EventContextQuery[]) => {
+  const input = queries.map((q, idx) => ({
+    idx,
+    tenant_id: q.tenantId,
+    lot_id: q.lotId,
+    plate: q.plateNumber,
+    plate_colour: q.plateColour,
+    at: q.at.toISOString(),
+    day: q.day,
+    tariff_id: q.tariffId,
+    space_id: q.spaceId,
+    arrival: q.arrival,
+    last_stay: q.lastStay,
+  }));
+  const rows = rowsOf(
+    await executePrepared(tx, 'vehicle_event_contexts', sql`
+      SELECT q.idx, s.open, c.*
+      FROM jsonb_to_recordset(${JSON.stringify(input)}::jsonb) AS q(
+        idx integer, tenant_id uuid, lot_id uuid, plate text, plate_colour integer, at timestamptz, day date,
+        tariff_id uuid, space_id uuid, arrival boolean, last_stay boolean)
+      CROSS JOIN LATERAL (
+        -- the open stay, by the space it is on, else by plate
+        SELECT (
+          SELECT u.r FROM (
+            (SELECT r FROM parking_records r
+              WHERE q.space_id IS NULL AND r.tenant_id = q.tenant_id AND r.lot_id = q.lot_id AND r.state = 'parked' AND r.plate_number = q.plate
+              ORDER BY r.entered_at DESC LIMIT 1)
+            UNION ALL
+            (SELECT r FROM parking_records r
+              WHERE q.space_id IS NOT NULL AND r.tenant_id = q.tenant_id AND r.lot_id = q.lot_id AND r.state = 'parked' AND r.space_id = q.space_id
+              ORDER BY r.entered_at DESC LIMIT 1)
+          ) u LIMIT 1
+        ) AS open_stay
+      ) o
+      CROSS JOIN LATERAL (
+        SELECT
+          to_jsonb(o.open_stay) AS open,
+          -- the plate a stay is priced for: the open stay's (a sensor's event names no plate), else the event's
+          coalesce((o.open_stay).plate_number, q.plate) AS stay_plate
+      ) s
+      CROSS JOIN LATERAL (
+        SELECT
+          (SELECT jsonb_build_object('version', to_jsonb(v), 'name', t.name)
+             FROM tariff_versions v JOIN tariffs t ON t.id = v.tariff_id
+            WHERE v.tenant_id = q.tenant_id AND v.id = (o.open_stay).tariff_version_id) AS open_version,
+          (SELECT jsonb_build_object('version', to_jsonb(v), 'name', t.name, 'tariff', to_jsonb(t))
+             FROM tariffs t JOIN tariff_versions v ON v.tenant_id = t.tenant_id AND v.tariff_id = t.id
+            WHERE t.tenant_id = q.tenant_id AND t.id = q.tariff_id
+              AND v.effective_from <= q.at AND (v.effective_to IS NULL OR v.effective_to > q.at)
+            ORDER BY v.effective_from DESC
+            LIMIT 1) AS version_now,
+          -- cards pay for a stay ending: an arrival prices nothing
+          NOT q.arrival AND s.stay_plate <> '' AND EXISTS (
+            SELECT 1 FROM long_rentals r
+             WHERE r.tenant_id = q.tenant_id AND r.lot_id = q.lot_id AND r.plate_number = s.stay_plate AND r.enabled
+               AND r.valid_from <= q.day AND r.valid_to >= q.day) AS long_rental,
+          CASE WHEN NOT q.arrival AND s.stay_plate <> '' THEN (
+            SELECT c.id FROM group_cards c JOIN groups g ON g.id = c.group_id
+             WHERE c.tenant_id = q.tenant_id AND c.enabled AND g.enabled AND c.plates @> ARRAY[s.stay_plate]
+               AND q.lot_id = ANY(c.lot_ids) AND c.valid_from <= q.day AND c.valid_to >= q.day
+             ORDER BY c.created_at
+             LIMIT 1) END AS group_card_id,
+          CASE WHEN q.arrival AND q.plate <> '' THEN (
+            SELECT to_jsonb(b) FROM plate_blacklist b
+             WHERE b.tenant_id = q.tenant_id AND b.plate_number = q.plate AND (b.plate_colour IS NULL OR b.plate_colour = q.plate_colour)
+             LIMIT 1) END AS blacklisted,
+          CASE WHEN q.arrival AND q.plate <> '' THEN (
+            SELECT jsonb_build_object('records', count(*), 'owed', coalesce(sum(unpaid), 0)) FROM parking_records
+             WHERE tenant_id = q.tenant_id AND plate_number = q.plate AND state = 'unpaid') END AS arrears,
+          CASE WHEN q.last_stay AND q.plate <> '' THEN (
+            SELECT jsonb_build_object('record', to_jsonb(r), 'version', to_jsonb(v), 'name', t.name)
+              FROM (SELECT * FROM parking_records
+                     WHERE tenant_id = q.tenant_id AND lot_id = q.lot_id AND plate_number = q.plate
+                     ORDER BY coalesce(exited_at, entered_at, created_at) DESC, created_at DESC
+                     LIMIT 1) r
+              LEFT JOIN tariff_versions v ON v.tenant_id = r.tenant_id AND v.id = r.tariff_version_id
+              LEFT JOIN tariffs t ON t.id = v.tariff_id) END AS last_stay
+      ) c
+      ORDER BY q.idx`),
   );
-  const versionNow = row?.version_now as { tariff: unknown } | null;
-  const lastStay = row?.last_stay as { record: unknown; version: unknown; name: string | null } | null;
-  const arrears = row?.arrears as { records: number; owed: number | string } | null;
+  return rows.map(contextOf);
+};
+
+/** The context of one event, as loadEventContexts reads it for many. */
+export const loadEventContext = async (tx: Db, q: EventContextQuery) => (await loadEventContexts(tx, [q]))[0]!;
+
+const contextOf = (row: Record<string, unknown>) => {
+  const versionNow = row.version_now as { tariff: unknown } | null;
+  const lastStay = row.last_stay as { record: unknown; version: unknown; name: string | null } | null;
+  const arrears = row.arrears as { records: number; owed: number | string } | null;
   return {
-    open: rowFromJson(parkingRecords, row?.open),
-    openVersion: namedVersionOf(row?.open_version),
+    open: rowFromJson(parkingRecords, row.open),
+    openVersion: namedVersionOf(row.open_version),
     versionNow: namedVersionOf(versionNow),
     tariffNow: rowFromJson(tariffs, versionNow?.tariff),
-    longRental: row?.long_rental === true,
+    longRental: row.long_rental === true,
     /** the group card that may pay part of the stay; groupCardDiscount checks its quota under the card's lock */
-    groupCardId: (row?.group_card_id as string | null | undefined) ?? null,
-    blacklisted: rowFromJson(plateBlacklist, row?.blacklisted),
+    groupCardId: (row.group_card_id as string | null | undefined) ?? null,
+    blacklisted: rowFromJson(plateBlacklist, row.blacklisted),
     arrears: { records: Number(arrears?.records ?? 0), owed: Number(arrears?.owed ?? 0) },
     lastStay: lastStay ? { record: rowFromJson(parkingRecords, lastStay.record)!, version: namedVersionOf(lastStay) } : undefined,
   };
 };
 
-export type EventContext = Awaited<ReturnType<typeof loadEventContext>>;
+export type EventContext = ReturnType<typeof contextOf>;
 
-/** Keeps the event's answer for resends and moves a lane lot's free count (kept within 0 and its total), in one statement. */
-export const finishVehicleEvent = (
-  tx: Db,
-  finish: { eventId: string; tenantId: string; lotId: string; freeDelta: number; recordId: string | null; result: VehicleEventResult },
-) =>
-  executePrepared(tx, 'vehicle_event_finish', sql`
-    WITH moved AS (
-      UPDATE parking_lots SET free_count = greatest(0, least(total_spaces, free_count + ${finish.freeDelta}::integer)), updated_at = now()
-       WHERE ${finish.freeDelta !== 0}::boolean AND tenant_id = ${finish.tenantId} AND id = ${finish.lotId}
+/** What finishing an event keeps: its answer for resends, and how far its lane lot's free count moves. */
+export interface EventFinish {
+  eventId: string;
+  tenantId: string;
+  lotId: string;
+  freeDelta: number;
+  recordId: string | null;
+  result: VehicleEventResult;
+}
+
+/**
+ * Keeps the events' answers for resends and moves each lane lot's free count by its events' sum
+ * (kept within 0 and the lot's total), in one statement for any number of events.
+ */
+export const finishVehicleEvents = (tx: Db, finishes: readonly EventFinish[]) => {
+  const input = finishes.map((f) => ({ event_id: f.eventId, tenant_id: f.tenantId, lot_id: f.lotId, free_delta: f.freeDelta, record_id: f.recordId, result: f.result }));
+  return executePrepared(tx, 'vehicle_events_finish', sql`
+    WITH input AS (
+      SELECT * FROM jsonb_to_recordset(${JSON.stringify(input)}::jsonb) AS f(
+        event_id uuid, tenant_id uuid, lot_id uuid, free_delta integer, record_id uuid, result jsonb)
+    ),
+    moved AS (
+      UPDATE parking_lots l SET free_count = greatest(0, least(l.total_spaces, l.free_count + d.delta)), updated_at = now()
+        FROM (SELECT tenant_id, lot_id, sum(free_delta)::integer AS delta FROM input GROUP BY tenant_id, lot_id) d
+       WHERE d.delta <> 0 AND l.tenant_id = d.tenant_id AND l.id = d.lot_id
     )
-    UPDATE vehicle_events SET record_id = ${finish.recordId}::uuid, result = ${JSON.stringify(finish.result)}::jsonb
-     WHERE id = ${finish.eventId}`);
+    UPDATE vehicle_events e SET record_id = f.record_id, result = f.result
+      FROM input f
+     WHERE e.id = f.event_id`);
+};

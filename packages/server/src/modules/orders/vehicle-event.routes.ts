@@ -1,8 +1,8 @@
 import { envelope, vehicleEventInput, vehicleEventPath, vehicleEventResult } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authenticateDeviceCall, nonceOf, refuseReplay, ReplayedNonceError } from '../devices/device-ingestion.service.js';
+import { authenticateDeviceCall, nonceOf, refuseReplay } from '../devices/device-ingestion.service.js';
 import { keepRawJsonBody, signatureHeaders, signedCallOf } from '../devices/device-signed-call.js';
-import { receiveVehicleEvent } from './vehicle-event.service.js';
+import { createVehicleEventBatcher } from './vehicle-event.batcher.js';
 
 const tags = ['device-ingestion'];
 const ok = <T>(data: T, msg = '成功') => ({ code: 200, msg, data });
@@ -12,6 +12,8 @@ const eventBodyLimit = 3 * 1024 * 1024;
 /** Lane cameras, sensors, video poles and PDAs report vehicles here, signed like the heartbeat. Not a fastify-plugin: the raw-body parser stays inside. */
 export const vehicleEventRoutes: FastifyPluginAsyncZod = async (app) => {
   keepRawJsonBody(app);
+  // events arriving together are applied together, a commit per batch; each is answered after its batch commits
+  const batcher = createVehicleEventBatcher(app.db, app.config.dataDir);
   app.post(
     vehicleEventPath,
     {
@@ -28,13 +30,11 @@ export const vehicleEventRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const call = signedCallOf(request, vehicleEventPath);
       const row = await authenticateDeviceCall(app.db, call, request.log);
-      try {
-        // the nonce is claimed in the event's own transaction: one commit per event, not two
-        return ok(await receiveVehicleEvent(app.db, row.device, request.body, app.config.dataDir, nonceOf(row, call)));
-      } catch (error) {
-        if (error instanceof ReplayedNonceError) throw await refuseReplay(app.db, row, call, request.log);
-        throw error;
-      }
+      // the nonce is claimed in the event's own transaction: one commit per event, not two
+      const outcome = await batcher.receive({ device: row.device, event: request.body, nonce: nonceOf(row, call) });
+      if ('replayed' in outcome) throw await refuseReplay(app.db, row, call, request.log);
+      if ('error' in outcome) throw outcome.error;
+      return ok(outcome.result);
     },
   );
 };

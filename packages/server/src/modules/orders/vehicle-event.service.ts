@@ -17,12 +17,21 @@ import { badRequest } from '../../plugins/app-error.js';
 import { ReplayedNonceError } from '../devices/device-ingestion.service.js';
 import { groupCardDiscount } from '../marketing/group-card-discount.js';
 import { recountLotSpaces } from '../parking/parking-space.service.js';
-import { decodeEventPhoto, storeEventPhoto } from './event-photo.store.js';
+import { decodeEventPhoto, storeEventPhoto, type EventPhoto } from './event-photo.store.js';
 import { leavesWithinGrace, paidGrace } from './paid-grace.js';
 import { priceWith } from './stay-price.js';
 import { findLastStay, findSpace, findSpaceByNumber, findRecord, findVehicleEvent, insertRecord, setSpaceState, updateRecord, type ParkingRecordRow } from './parking-record.repository.js';
 import { raiseEntryWarnings, raiseRecordWarnings } from './order-warning.service.js';
-import { claimEventAndLockLot, finishVehicleEvent, loadEventContext, type EventContext, type NamedVersion, type NonceClaim } from './vehicle-event.repository.js';
+import {
+  claimEventsAndLockLots,
+  finishVehicleEvents,
+  loadEventContexts,
+  type EventContext,
+  type EventContextQuery,
+  type EventFinish,
+  type NamedVersion,
+  type NonceClaim,
+} from './vehicle-event.repository.js';
 
 type Device = typeof devices.$inferSelect;
 type Lot = typeof parkingLots.$inferSelect;
@@ -38,28 +47,36 @@ interface EventScope {
   photo: string | null;
   /** how far a lane lot's free count moves, applied as the event finishes */
   freeDelta: number;
+  /** the lane event's context, read with the other events of its batch */
+  prefetched?: EventContext | undefined;
 }
 
 /** A scope with what the event reads after the lock: the open stay and what pricing it needs. */
 type ReadScope = EventScope & { ctx: EventContext };
 
-/** Reads, in one statement, what applying the event needs; a space's stay is found by the space, a lane's by the plate. */
+/** What applying the event reads once its lot is locked; a space's stay is found by the space, a lane's by the plate. */
+const contextQuery = (s: EventScope, spaceId: string | null, arrival: boolean): EventContextQuery => ({
+  tenantId: s.device.tenantId,
+  lotId: s.lot.id,
+  plateNumber: s.event.plate ?? '',
+  plateColour: s.event.plateColour,
+  at: s.at,
+  day: businessDay(s.at),
+  tariffId: s.lot.tariffId,
+  spaceId,
+  arrival,
+  lastStay: arrival && s.rules.graceReentry === 'continue',
+});
+
+const isLaneEvent = (event: VehicleEventValues) => event.kind === 'lane_entry' || event.kind === 'lane_exit';
+
+/** Reads, in one statement, what applying the event needs, unless it was read with its batch. */
 const read = async (s: EventScope, spaceId: string | null, arrival: boolean): Promise<ReadScope> => {
-  const ctx = await loadEventContext(s.tx, {
-    tenantId: s.device.tenantId,
-    lotId: s.lot.id,
-    plateNumber: s.event.plate ?? '',
-    plateColour: s.event.plateColour,
-    at: s.at,
-    day: businessDay(s.at),
-    tariffId: s.lot.tariffId,
-    spaceId,
-    arrival,
-    lastStay: arrival && s.rules.graceReentry === 'continue',
-  });
+  const ctx = s.prefetched ?? (await loadEventContexts(s.tx, [contextQuery(s, spaceId, arrival)]))[0]!;
+  s.prefetched = undefined;
   // the same scope object: what the event changes (freeDelta) is read back from it when it finishes
   return Object.assign(s, { ctx });
-}
+};
 
 const HOUR_MS = 3_600_000;
 const MINUTE_MS = 60_000;
@@ -285,8 +302,8 @@ const leavePaidAtBarrier = async (s: EventScope) => {
 
 const laneEvent = async (scope: EventScope) => {
   const laneId = scope.device.laneId;
+  const s = await read(scope, null, scope.event.kind === 'lane_entry');
   const arrival = scope.event.kind === 'lane_entry';
-  const s = await read(scope, null, arrival);
   if (arrival) return arrive(s, { laneId, spaceId: null });
   const open = s.ctx.open;
   if (!open) return (await leavePaidAtBarrier(s)) ?? leaveUnknown(s, laneId);
@@ -316,6 +333,73 @@ const spaceEvent = async (s: EventScope) => {
   return result;
 };
 
+/** A vehicle event from an authenticated device, with the call's nonce when it came signed. */
+export interface VehicleEventCall {
+  device: Device;
+  event: VehicleEventValues;
+  nonce?: NonceClaim | undefined;
+}
+
+type DecodedCall = VehicleEventCall & { photo: EventPhoto | undefined };
+
+/** What became of one event of a batch: its answer, a replayed nonce (nothing changed), or the error that refused it. */
+export type VehicleEventOutcome = { result: VehicleEventResult } | { replayed: true } | { error: unknown };
+
+/**
+ * Applies events in the caller's transaction: their nonces and event ids claimed and their lots
+ * locked in one statement, the lane events' contexts read in one, each event applied in turn, their
+ * answers kept in one. The first event that fails throws, and the transaction must not commit.
+ */
+const applyEvents = async (tx: Db, calls: readonly DecodedCall[], dataDir: string): Promise<(VehicleEventResult | 'replayed')[]> => {
+  const claims = calls.map(({ device, event, nonce }) => ({
+    tenantId: device.tenantId,
+    deviceId: device.id,
+    deviceEventId: event.deviceEventId,
+    kind: event.kind,
+    plateNumber: event.plate ?? '',
+    occurredAt: new Date(event.occurredAt),
+    lotId: device.lotId,
+    nonce,
+  }));
+  const { outcomes, lots } = await claimEventsAndLockLots(tx, claims);
+  const answers: (VehicleEventResult | 'replayed')[] = new Array(calls.length);
+  /** the claimed events, each with the place of its answer */
+  const claimed: { index: number; eventId: string; scope: EventScope }[] = [];
+  for (const [index, { device, event, photo }] of calls.entries()) {
+    const { freshNonce, claimedId } = outcomes[index]!;
+    if (!freshNonce) {
+      answers[index] = 'replayed';
+    } else if (!claimedId) {
+      const prior = await findVehicleEvent(tx, device.tenantId, device.id, event.deviceEventId);
+      if (!prior?.result) throw badRequest('该设备事件正在处理，请稍后重发');
+      answers[index] = { ...prior.result, duplicate: true };
+    } else {
+      const lot = lots.get(device.lotId);
+      if (!lot) throw badRequest('设备所属停车场不存在');
+      const at = claims[index]!.occurredAt;
+      const stored = photo ? await storeEventPhoto(dataDir, device.tenantId, at, photo) : null;
+      claimed.push({ index, eventId: claimedId, scope: { tx, device, lot, rules: eventRulesOf(lot.eventRules), event, at, photo: stored, freeDelta: 0 } });
+    }
+  }
+  // a lane event's context is read with the others', for the first event of each lot only: a later one must see what the first wrote
+  const lotsRead = new Set<string>();
+  const prefetch = claimed.map((c) => c.scope).filter((s) => isLaneEvent(s.event) && !lotsRead.has(s.lot.id) && lotsRead.add(s.lot.id));
+  if (prefetch.length > 0) {
+    const contexts = await loadEventContexts(tx, prefetch.map((s) => contextQuery(s, null, s.event.kind === 'lane_entry')));
+    prefetch.forEach((s, i) => (s.prefetched = contexts[i]));
+  }
+  const finishes: EventFinish[] = [];
+  for (const { index, eventId, scope } of claimed) {
+    const result = isLaneEvent(scope.event) ? await laneEvent(scope) : await spaceEvent(scope);
+    // a record with nothing abnormal has nothing to warn of: most events skip the lookup
+    if (result.abnormalReasons.length > 0) await warnRecord(scope, result.recordId);
+    finishes.push({ eventId, tenantId: scope.device.tenantId, lotId: scope.lot.id, freeDelta: scope.freeDelta, recordId: result.recordId, result });
+    answers[index] = result;
+  }
+  if (finishes.length > 0) await finishVehicleEvents(tx, finishes);
+  return answers;
+};
+
 /**
  * Applies one vehicle event from an authenticated device, in one transaction. A device event id seen
  * before changes nothing and gets the answer it got the first time. The call's nonce, when given, is
@@ -324,25 +408,42 @@ const spaceEvent = async (s: EventScope) => {
 export const receiveVehicleEvent = async (db: Db, device: Device, event: VehicleEventValues, dataDir: string, nonce?: NonceClaim): Promise<VehicleEventResult> => {
   // a bad photo is refused before anything is written
   const photo = event.photo ? decodeEventPhoto(event.photo) : undefined;
-  const at = new Date(event.occurredAt);
-  const { tenantId } = device;
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
-    const claim = { tenantId, deviceId: device.id, deviceEventId: event.deviceEventId, kind: event.kind, plateNumber: event.plate ?? '', occurredAt: at };
-    const { freshNonce, claimedId, lot } = await claimEventAndLockLot(tx, claim, device.lotId, nonce);
-    if (!freshNonce) throw new ReplayedNonceError();
-    if (!claimedId) {
-      const prior = await findVehicleEvent(tx, tenantId, device.id, event.deviceEventId);
-      if (!prior?.result) throw badRequest('该设备事件正在处理，请稍后重发');
-      return { ...prior.result, duplicate: true };
+  const [answer] = await db.transaction((tx) => applyEvents(tx as unknown as Db, [{ device, event, nonce, photo }], dataDir));
+  if (answer === 'replayed' || !answer) throw new ReplayedNonceError();
+  return answer;
+};
+
+/**
+ * Applies events that arrived together in one transaction, as receiveVehicleEvent applies one: one
+ * commit and a few statements for the batch instead of a transaction each. Each call gets its own
+ * outcome; if any event fails, the batch is rolled back and each event is applied again on its own,
+ * so one bad event refuses only itself. Events of the same lot are applied in the order given.
+ */
+export const receiveVehicleEvents = async (db: Db, calls: readonly VehicleEventCall[], dataDir: string): Promise<VehicleEventOutcome[]> => {
+  const outcomes: VehicleEventOutcome[] = new Array(calls.length);
+  const ready: (DecodedCall & { index: number })[] = [];
+  for (const [index, call] of calls.entries()) {
+    try {
+      ready.push({ ...call, index, photo: call.event.photo ? decodeEventPhoto(call.event.photo) : undefined });
+    } catch (error) {
+      outcomes[index] = { error };
     }
-    if (!lot) throw badRequest('设备所属停车场不存在');
-    const stored = photo ? await storeEventPhoto(dataDir, tenantId, at, photo) : null;
-    const scope: EventScope = { tx, device, lot, rules: eventRulesOf(lot.eventRules), event, at, photo: stored, freeDelta: 0 };
-    const result = event.kind === 'lane_entry' || event.kind === 'lane_exit' ? await laneEvent(scope) : await spaceEvent(scope);
-    // a record with nothing abnormal has nothing to warn of: most events skip the lookup
-    if (result.abnormalReasons.length > 0) await warnRecord(scope, result.recordId);
-    await finishVehicleEvent(tx, { eventId: claimedId, tenantId, lotId: lot.id, freeDelta: scope.freeDelta, recordId: result.recordId, result });
-    return result;
-  });
+  }
+  const alone = async (call: DecodedCall & { index: number }) => {
+    try {
+      outcomes[call.index] = { result: await receiveVehicleEvent(db, call.device, call.event, dataDir, call.nonce) };
+    } catch (error) {
+      outcomes[call.index] = error instanceof ReplayedNonceError ? { replayed: true } : { error };
+    }
+  };
+  if (ready.length === 1) await alone(ready[0]!);
+  else if (ready.length > 1) {
+    try {
+      const answers = await db.transaction((tx) => applyEvents(tx as unknown as Db, ready, dataDir));
+      answers.forEach((answer, i) => (outcomes[ready[i]!.index] = answer === 'replayed' ? { replayed: true } : { result: answer }));
+    } catch {
+      for (const call of ready) await alone(call);
+    }
+  }
+  return outcomes;
 };

@@ -1,0 +1,165 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { vehicleEventInput, type VehicleEventInput } from '@parking/contract';
+import type { Database } from '../../db/client.js';
+import { migrate } from '../../db/migrate.js';
+import { deviceNonces, devices, parkingLanes, parkingLots, parkingRecords, tariffs, tenants, vehicleEvents } from '../../db/schema/index.js';
+import { seedDemoData } from '../../db/seed/seed.js';
+import { createTestDatabase, testConfig } from '../../test/test-app.js';
+import { createVehicleEventBatcher } from './vehicle-event.batcher.js';
+import { receiveVehicleEvent, receiveVehicleEvents, type VehicleEventCall, type VehicleEventOutcome } from './vehicle-event.service.js';
+
+type DeviceRow = typeof devices.$inferSelect;
+type Cameras = { lotId: string; in: DeviceRow; out: DeviceRow };
+
+let database: Database;
+let tenantId: string;
+const lots: Cameras[] = [];
+const dataDir = testConfig().dataDir;
+let sequence = 0;
+
+const eventOf = (event: Omit<VehicleEventInput, 'tenant' | 'sn' | 'timestamp' | 'nonce' | 'deviceEventId'> & { deviceEventId?: string }, device: DeviceRow) =>
+  vehicleEventInput.parse({ tenant: 'demo', sn: device.sn, timestamp: Date.now(), nonce: `body-nonce-${++sequence}`, deviceEventId: `B-${sequence}`, ...event });
+/** a signed call's event: its nonce claimed with it */
+const call = (device: DeviceRow, event: Parameters<typeof eventOf>[0], nonce = `nonce-${++sequence}`): VehicleEventCall => ({
+  device,
+  event: eventOf(event, device),
+  nonce: { tenantId, deviceId: device.id, nonce, seenAt: new Date() },
+});
+const entry = (cams: Cameras, plate: string, at: string) => call(cams.in, { kind: 'lane_entry', plate, occurredAt: at, confidence: 0.97 });
+const exit = (cams: Cameras, plate: string, at: string) => call(cams.out, { kind: 'lane_exit', plate, occurredAt: at, confidence: 0.97 });
+const resultOf = (outcome: VehicleEventOutcome | undefined) => {
+  if (!outcome || !('result' in outcome)) throw new Error(`expected an answer, got ${JSON.stringify(outcome)}`);
+  return outcome.result;
+};
+const recordsOf = (plate: string) => database.db.select().from(parkingRecords).where(eq(parkingRecords.plateNumber, plate));
+const freeCountOf = async (lotId: string) => (await database.db.select().from(parkingLots).where(eq(parkingLots.id, lotId)))[0]!.freeCount;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await migrate(database);
+  await seedDemoData(database.db);
+  const db = database.db;
+  tenantId = (await db.select().from(tenants).where(eq(tenants.code, 'demo')))[0]!.id;
+  const [tariff] = await db.select().from(tariffs).where(and(eq(tariffs.tenantId, tenantId), eq(tariffs.name, '北京一类地区占道停车')));
+  for (const n of [1, 2, 3]) {
+    const [lot] = await db.insert(parkingLots).values({ tenantId, name: `批量停车场${n}`, type: 1, kind: 'lane', totalSpaces: 10, freeCount: 10, tariffId: tariff!.id }).returning();
+    const [inLane] = await db.insert(parkingLanes).values({ tenantId, lotId: lot!.id, name: '入口', direction: 'in' }).returning();
+    const [outLane] = await db.insert(parkingLanes).values({ tenantId, lotId: lot!.id, name: '出口', direction: 'out' }).returning();
+    const device = (sn: string, laneId: string) =>
+      db.insert(devices).values({ tenantId, sn, name: sn, type: 'camera', lotId: lot!.id, laneId, secret: 'x'.repeat(64) }).returning().then((rows) => rows[0]!);
+    lots.push({ lotId: lot!.id, in: await device(`BATCH-IN-${n}`, inLane!.id), out: await device(`BATCH-OUT-${n}`, outLane!.id) });
+  }
+});
+afterAll(() => database.close());
+
+describe('events applied together (receiveVehicleEvents)', () => {
+  it('applies the events of several lots in one go as each would be applied alone', async () => {
+    const [a, b, c] = lots as [Cameras, Cameras, Cameras];
+    const entered = await receiveVehicleEvents(
+      database.db,
+      [entry(a, '京B10001', '2025-04-01T09:00:00+08:00'), entry(b, '京B10002', '2025-04-01T09:00:00+08:00'), entry(c, '京B10003', '2025-04-01T09:00:00+08:00')],
+      dataDir,
+    );
+    expect(entered.map((o) => resultOf(o).state)).toEqual(['parked', 'parked', 'parked']);
+    expect(new Set(entered.map((o) => resultOf(o).recordId)).size).toBe(3);
+    expect(await freeCountOf(a.lotId)).toBe(9);
+
+    const left = await receiveVehicleEvents(
+      database.db,
+      [exit(a, '京B10001', '2025-04-01T11:00:00+08:00'), exit(b, '京B10002', '2025-04-01T11:00:00+08:00')],
+      dataDir,
+    );
+    // each exit closed its own lot's stay and priced it: the same as alone
+    expect(resultOf(left[0]).recordId).toBe(resultOf(entered[0]).recordId);
+    expect(resultOf(left[1]).recordId).toBe(resultOf(entered[1]).recordId);
+    expect(resultOf(left[0]).state).toBe('awaiting_payment');
+    expect(resultOf(left[0]).amountToPay).toBeGreaterThan(0);
+    expect(resultOf(left[1]).amountToPay).toBe(resultOf(left[0]).amountToPay);
+    const [stay] = await recordsOf('京B10001');
+    expect(stay).toMatchObject({ state: 'awaiting_payment', amountDue: resultOf(left[0]).amountToPay, unpaid: resultOf(left[0]).amountToPay });
+    expect(await freeCountOf(a.lotId)).toBe(10);
+    expect(await freeCountOf(c.lotId)).toBe(9);
+    // every event keeps its answer for resends
+    const kept = await database.db.select().from(vehicleEvents).where(inArray(vehicleEvents.deviceEventId, [...entered, ...left].map((o) => resultOf(o).deviceEventId)));
+    expect(kept).toHaveLength(5);
+    expect(kept.every((e) => e.result !== null && e.recordId !== null)).toBe(true);
+  });
+
+  it('answers a resend in a batch as the first time, and refuses a replayed nonce while the others are applied', async () => {
+    const [a, b, c] = lots as [Cameras, Cameras, Cameras];
+    const first = entry(a, '京B20001', '2025-04-02T09:00:00+08:00');
+    const answered = resultOf((await receiveVehicleEvents(database.db, [first], dataDir))[0]);
+    const resend = { ...first, nonce: { ...first.nonce!, nonce: `nonce-${++sequence}` } };
+    const replay = entry(b, '京B20002', '2025-04-02T09:00:00+08:00');
+    const replayed = { ...entry(b, '京B20003', '2025-04-02T09:00:00+08:00'), nonce: { ...replay.nonce!, nonce: 'used-once' } };
+    await database.db.insert(deviceNonces).values({ tenantId, deviceId: b.in.id, nonce: 'used-once', seenAt: new Date() });
+    const outcomes = await receiveVehicleEvents(database.db, [resend, replayed, entry(c, '京B20004', '2025-04-02T09:00:00+08:00')], dataDir);
+    expect(resultOf(outcomes[0])).toEqual({ ...answered, duplicate: true });
+    expect(outcomes[1]).toEqual({ replayed: true });
+    expect(resultOf(outcomes[2]).state).toBe('parked');
+    expect(await recordsOf('京B20001')).toHaveLength(1);
+    expect(await recordsOf('京B20003')).toHaveLength(0);
+    expect(await recordsOf('京B20004')).toHaveLength(1);
+  });
+
+  it('a bad event refuses only itself: the others of its batch are applied', async () => {
+    const [a, b, c] = lots as [Cameras, Cameras, Cameras];
+    await receiveVehicleEvent(database.db, a.in, eventOf({ kind: 'lane_entry', plate: '京B30001', occurredAt: '2025-04-03T10:00:00+08:00', confidence: 0.97 }, a.in), dataDir);
+    // leaves before it came in: refused
+    const early = exit(a, '京B30001', '2025-04-03T09:00:00+08:00');
+    const badPhoto = entry(c, '京B30003', '2025-04-03T10:00:00+08:00');
+    badPhoto.event = { ...badPhoto.event, photo: Buffer.from('not a photo').toString('base64') };
+    const outcomes = await receiveVehicleEvents(database.db, [entry(b, '京B30002', '2025-04-03T10:00:00+08:00'), early, badPhoto, entry(c, '京B30004', '2025-04-03T10:05:00+08:00')], dataDir);
+    expect(resultOf(outcomes[0]).state).toBe('parked');
+    expect(outcomes[1]).toMatchObject({ error: expect.objectContaining({ message: '出场时间不能早于入场时间' }) });
+    expect(outcomes[2]).toMatchObject({ error: expect.objectContaining({ message: '照片只能是 JPEG 或 PNG' }) });
+    expect(resultOf(outcomes[3]).state).toBe('parked');
+    const [open] = await recordsOf('京B30001');
+    expect(open).toMatchObject({ state: 'parked', exitedAt: null });
+    expect(await recordsOf('京B30002')).toHaveLength(1);
+    expect(await recordsOf('京B30003')).toHaveLength(0);
+    // the refused exit claimed nothing: its event id sent again with a good time is applied, not answered as a resend
+    const corrected = { ...early, event: { ...early.event, occurredAt: '2025-04-03T11:00:00+08:00' }, nonce: { ...early.nonce!, nonce: `nonce-${++sequence}` } };
+    const [again] = await receiveVehicleEvents(database.db, [corrected], dataDir);
+    expect(resultOf(again)).toMatchObject({ duplicate: false, recordId: open!.id, state: 'awaiting_payment' });
+  });
+});
+
+describe('the batcher', () => {
+  it("applies a lot's events in arrival order, each seeing the one before, while other lots' events are applied with them", async () => {
+    const batcher = createVehicleEventBatcher(database.db, dataDir, { maxInFlight: 2 });
+    const [a, b, c] = lots as [Cameras, Cameras, Cameras];
+    const plates = ['京B40001', '京B40002', '京B40003'];
+    const calls: VehicleEventCall[] = [];
+    for (const [i, cams] of [a, b, c].entries()) {
+      calls.push(entry(cams, plates[i]!, '2025-04-04T09:00:00+08:00'));
+      calls.push(exit(cams, plates[i]!, '2025-04-04T10:00:00+08:00'));
+      calls.push(entry(cams, plates[i]!, '2025-04-04T12:00:00+08:00'));
+    }
+    // all at once: a lot's entry, exit and entry again arrive together
+    const outcomes = await Promise.all(calls.map((c) => batcher.receive(c)));
+    const results = outcomes.map(resultOf);
+    for (const i of [0, 1, 2]) {
+      const [inAt9, outAt10, inAt12] = results.slice(i * 3, i * 3 + 3) as [(typeof results)[0], (typeof results)[0], (typeof results)[0]];
+      expect(inAt9.state).toBe('parked');
+      // the exit found the stay its lot's entry had just opened
+      expect(outAt10.recordId).toBe(inAt9.recordId);
+      expect(outAt10.abnormalReasons).toEqual([]);
+      expect(inAt12.recordId).not.toBe(inAt9.recordId);
+      expect(inAt12.state).toBe('parked');
+      const records = await recordsOf(plates[i]!);
+      expect(records.map((r) => r.state).sort()).toEqual(['awaiting_payment', 'parked']);
+    }
+  });
+
+  it('answers every event of a crowd once, with the free counts as if applied one by one', async () => {
+    const batcher = createVehicleEventBatcher(database.db, dataDir, { maxBatch: 4, maxInFlight: 2 });
+    const before = await Promise.all(lots.map((l) => freeCountOf(l.lotId)));
+    const calls = lots.flatMap((cams, l) => [0, 1, 2, 3].map((k) => entry(cams, `京C5${l}00${k}`, '2025-04-05T09:00:00+08:00')));
+    const outcomes = await Promise.all(calls.map((c) => batcher.receive(c)));
+    expect(outcomes.map((o) => resultOf(o).state)).toEqual(calls.map(() => 'parked'));
+    expect(new Set(outcomes.map((o) => resultOf(o).recordId)).size).toBe(calls.length);
+    expect(await Promise.all(lots.map((l) => freeCountOf(l.lotId)))).toEqual(before.map((n) => n - 4));
+  });
+});
