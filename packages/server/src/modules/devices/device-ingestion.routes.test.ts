@@ -37,6 +37,22 @@ describe('device heartbeat', () => {
     expect(device.lastStatus).toEqual({ signal: -71, plate: '粤B12345' });
   });
 
+  it('answers heartbeats of several devices at once, each for its own device, and refuses an unknown one among them', async () => {
+    const lot = (await t.app.inject({ method: 'GET', url: `/api/system/Device/${deviceId}`, headers: { authorization: admin } })).json().data.lotId as string;
+    const other = (await t.app.inject({ method: 'POST', url: '/api/system/Device', headers: { authorization: admin }, payload: { sn: 'CAM-0002', name: '出口相机', type: 'camera', lotId: lot, heartbeatCycle: 30 } })).json().data;
+    // the devices of calls arriving together are looked up together
+    const [first, second, unknown] = await Promise.all([
+      postSigned(t.app, heartbeat, secret, deviceBody('demo', 'CAM-0001')),
+      postSigned(t.app, heartbeat, other.secret, deviceBody('demo', 'CAM-0002')),
+      postSigned(t.app, heartbeat, secret, deviceBody('demo', 'CAM-9999')),
+    ]);
+    expect(first.json()).toMatchObject({ code: 200, data: { heartbeatCycle: 60 } });
+    expect(second.json()).toMatchObject({ code: 200, data: { heartbeatCycle: 30 } });
+    expect(unknown.json()).toMatchObject({ code: 401, msg: '设备未登记或签名错误' });
+    const [otherStored] = await t.database.db.select().from(devices).where(eq(devices.id, other.id));
+    expect(otherStored!.onlineState).toBe('online');
+  });
+
   it('refuses a wrong, missing or malformed signature with 401 and records why', async () => {
     const body = deviceBody('demo', 'CAM-0001');
     for (const signature of ['0'.repeat(64), '', 'not-hex']) {

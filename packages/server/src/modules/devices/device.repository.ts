@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from
 import type { DeviceFilterValues, DeviceParkingType } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { devices, parkingLanes, parkingLots, parkingSpaces, tenants } from '../../db/schema/index.js';
+import { turnBatch } from '../../db/turn-batch.js';
 import { containsPattern } from '../../shared/like-pattern.js';
 
 type Sort = { sidx?: 'sn' | 'name' | 'type' | 'lastHeartbeatAt' | 'createdAt' | undefined; sort?: 'asc' | 'desc' | undefined };
@@ -124,27 +125,41 @@ export const findSpace = async (db: Db, tenantId: string, id: string) => {
   return row;
 };
 
-const prepareDeviceBySn = (db: Db) =>
-  selectDevices(db)
+/** The devices signed calls name, by tenant account code and sn: one statement for every call of a turn. */
+const prepareDevicesBySn = (db: Db) =>
+  db
+    .select({ ...deviceColumns, tenantCode: tenants.code })
+    .from(devices)
+    .innerJoin(parkingLots, eq(parkingLots.id, devices.lotId))
+    .leftJoin(parkingLanes, eq(parkingLanes.id, devices.laneId))
+    .leftJoin(parkingSpaces, eq(parkingSpaces.id, devices.spaceId))
     .innerJoin(tenants, eq(tenants.id, devices.tenantId))
-    .where(and(eq(tenants.code, sql.placeholder('tenantCode')), eq(devices.sn, sql.placeholder('sn'))))
-    .limit(1)
-    .prepare('device_by_sn');
-/** prepared once per database: planning the joins cost more than running them, on a path every device call takes */
-const deviceBySn = new WeakMap<Db, ReturnType<typeof prepareDeviceBySn>>();
-const deviceBySnOf = (db: Db) => {
-  let prepared = deviceBySn.get(db);
-  if (!prepared) {
-    prepared = prepareDeviceBySn(db);
-    deviceBySn.set(db, prepared);
+    .where(sql`(${tenants.code}, ${devices.sn}) IN (SELECT k.tenant, k.sn FROM jsonb_to_recordset(${sql.placeholder('keys')}::jsonb) AS k(tenant text, sn text))`)
+    .prepare('devices_by_sn');
+
+/**
+ * Per database: the lookup prepared once (planning the joins cost more than running them), and the
+ * calls of one turn of the event loop looked up together, on a path every device call takes.
+ */
+const deviceLookups = new WeakMap<Db, (key: { tenantCode: string; sn: string }) => Promise<DeviceRow | undefined>>();
+const deviceLookupOf = (db: Db) => {
+  let lookup = deviceLookups.get(db);
+  if (!lookup) {
+    const prepared = prepareDevicesBySn(db);
+    lookup = turnBatch(async (keys: { tenantCode: string; sn: string }[]) => {
+      const rows = await prepared.execute({ keys: JSON.stringify(keys.map((k) => ({ tenant: k.tenantCode, sn: k.sn }))) });
+      const found = new Map(rows.map(({ tenantCode, ...row }) => [`${tenantCode}\n${row.device.sn}`, row as DeviceRow]));
+      return keys.map((k) => found.get(`${k.tenantCode}\n${k.sn}`));
+    });
+    deviceLookups.set(db, lookup);
   }
-  return prepared;
+  return lookup;
 };
 
 /** The device a signed call names: by the tenant's account code and the device's sn. */
 export const findDeviceOfTenant = async (db: Db, tenantCode: string, sn: string) => {
-  // every device call starts here: a known device is one query, the tenant alone is read only for a refusal
-  const [row] = await deviceBySnOf(db).execute({ tenantCode, sn });
+  // every device call starts here: a known device is one lookup, the tenant alone is read only for a refusal
+  const row = await deviceLookupOf(db)({ tenantCode, sn });
   if (row) return { tenantId: row.device.tenantId, row };
   const [tenant] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.code, tenantCode)).limit(1);
   return { tenantId: tenant?.id, row: undefined };
