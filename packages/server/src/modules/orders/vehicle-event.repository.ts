@@ -109,7 +109,10 @@ export const claimEventsAndLockLots = async (tx: Db, claims: readonly EventClaim
             'fresh', EXISTS (SELECT 1 FROM fresh f WHERE f.idx = i.idx),
             'claimed', (SELECT c.id FROM first_event e JOIN claimed c USING (tenant_id, device_id, device_event_id) WHERE e.idx = i.idx))
           ORDER BY i.idx) FROM input i) AS events,
-        (SELECT jsonb_agg(lot) FROM locked) AS lots`),
+        (SELECT jsonb_agg(lot) FROM locked) AS lots,
+        -- for the rest of the events' transaction: the planner guesses any input at 100 rows, which
+        -- prices the context read past jit_above_cost, and compiling it took ~400 ms to save nothing
+        set_config('jit', 'off', true) AS jit`),
   );
   const events = (row?.events ?? []) as { fresh: boolean; claimed: string | null }[];
   const lots = new Map<string, Lot>();
