@@ -3,11 +3,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { and, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { app, type AppOptions } from '../app.js';
 import { loadConfig, type AppConfig } from '../config.js';
 import { openPglite, openPostgres, type Database } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
+import { tariffs, tenants } from '../db/schema/index.js';
 import { seedDemoData } from '../db/seed/seed.js';
 import { md5Hex } from '../modules/auth/passwords.js';
 
@@ -40,6 +42,16 @@ export const createTestDatabase = async (): Promise<Database> => {
       await dropper.end();
     },
   };
+};
+
+/** A migrated test database holding the demo seed: its tenant demo and the seeded tariff 北京一类地区占道停车, which event tests price with. */
+export const seededDemoDatabase = async () => {
+  const database = await createTestDatabase();
+  await migrate(database);
+  await seedDemoData(database.db);
+  const [tenant] = await database.db.select().from(tenants).where(eq(tenants.code, 'demo'));
+  const [tariff] = await database.db.select().from(tariffs).where(and(eq(tariffs.tenantId, tenant!.id), eq(tariffs.name, '北京一类地区占道停车')));
+  return { database, tenantId: tenant!.id, tariff: tariff! };
 };
 
 export interface TestApp {

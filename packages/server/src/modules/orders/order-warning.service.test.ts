@@ -12,7 +12,6 @@ import {
   type VehicleEventInput,
 } from '@parking/contract';
 import type { Database } from '../../db/client.js';
-import { migrate } from '../../db/migrate.js';
 import {
   devices,
   operationLogs,
@@ -24,12 +23,9 @@ import {
   plateBlacklist,
   systemMessages,
   tariffVersions,
-  tariffs,
-  tenants,
   users,
 } from '../../db/schema/index.js';
-import { seedDemoData } from '../../db/seed/seed.js';
-import { createTestDatabase, testConfig } from '../../test/test-app.js';
+import { seededDemoDatabase, testConfig } from '../../test/test-app.js';
 import type { AuthContext } from '../../types.js';
 import { recordPayment } from '../payments/payment.service.js';
 import { handleOrderWarning, listOrderWarnings, raiseWarning } from './order-warning.service.js';
@@ -68,20 +64,17 @@ const payAll = async (recordId: string) => {
 };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await migrate(database);
-  await seedDemoData(database.db);
+  let tariff;
+  ({ database, tenantId, tariff } = await seededDemoDatabase());
   const db = database.db;
-  tenantId = (await db.select().from(tenants).where(eq(tenants.code, 'demo')))[0]!.id;
   const [adminUser] = await db.select().from(users).where(and(eq(users.tenantId, tenantId), eq(users.account, 'admin')));
   admin = { sessionId: 's', userId: adminUser!.id, tenantId, tenantCode: 'demo', account: 'admin', isAdministrator: true, onPlatformTenant: false, ip: '127.0.0.1', userAgent: 'vitest' };
-  const [tariff] = await db.select().from(tariffs).where(and(eq(tariffs.tenantId, tenantId), eq(tariffs.name, '北京一类地区占道停车')));
-  firstRules = (await db.select().from(tariffVersions).where(eq(tariffVersions.tariffId, tariff!.id)))[0]!.rules;
-  const [lot] = await db.insert(parkingLots).values({ tenantId, name: '预警车道停车场', type: 1, kind: 'lane', totalSpaces: 50, freeCount: 50, tariffId: tariff!.id }).returning();
+  firstRules = (await db.select().from(tariffVersions).where(eq(tariffVersions.tariffId, tariff.id)))[0]!.rules;
+  const [lot] = await db.insert(parkingLots).values({ tenantId, name: '预警车道停车场', type: 1, kind: 'lane', totalSpaces: 50, freeCount: 50, tariffId: tariff.id }).returning();
   laneLot = lot!.id;
   const [inLane] = await db.insert(parkingLanes).values({ tenantId, lotId: laneLot, name: '入口', direction: 'in' }).returning();
   const [outLane] = await db.insert(parkingLanes).values({ tenantId, lotId: laneLot, name: '出口', direction: 'out' }).returning();
-  const [road] = await db.insert(parkingLots).values({ tenantId, name: '预警路内停车场', type: 0, kind: 'space', tariffId: tariff!.id }).returning();
+  const [road] = await db.insert(parkingLots).values({ tenantId, name: '预警路内停车场', type: 0, kind: 'space', tariffId: tariff.id }).returning();
   spaceLot = road!.id;
   await db.insert(parkingSpaces).values([{ tenantId, lotId: spaceLot, number: 'B001' }, { tenantId, lotId: spaceLot, number: 'B002' }]);
   const device = (sn: string, type: string, lotId: string, extra: Partial<DeviceRow> = {}) =>

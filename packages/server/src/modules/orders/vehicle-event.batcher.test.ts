@@ -1,11 +1,9 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vehicleEventInput, type VehicleEventInput } from '@parking/contract';
 import type { Database } from '../../db/client.js';
-import { migrate } from '../../db/migrate.js';
-import { deviceNonces, devices, parkingLanes, parkingLots, parkingRecords, tariffs, tenants, vehicleEvents } from '../../db/schema/index.js';
-import { seedDemoData } from '../../db/seed/seed.js';
-import { createTestDatabase, testConfig } from '../../test/test-app.js';
+import { deviceNonces, devices, parkingLanes, parkingLots, parkingRecords, vehicleEvents } from '../../db/schema/index.js';
+import { seededDemoDatabase, testConfig } from '../../test/test-app.js';
 import { createVehicleEventBatcher } from './vehicle-event.batcher.js';
 import { receiveVehicleEvent, receiveVehicleEvents, type VehicleEventCall, type VehicleEventOutcome } from './vehicle-event.service.js';
 
@@ -36,14 +34,11 @@ const recordsOf = (plate: string) => database.db.select().from(parkingRecords).w
 const freeCountOf = async (lotId: string) => (await database.db.select().from(parkingLots).where(eq(parkingLots.id, lotId)))[0]!.freeCount;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await migrate(database);
-  await seedDemoData(database.db);
+  let tariff;
+  ({ database, tenantId, tariff } = await seededDemoDatabase());
   const db = database.db;
-  tenantId = (await db.select().from(tenants).where(eq(tenants.code, 'demo')))[0]!.id;
-  const [tariff] = await db.select().from(tariffs).where(and(eq(tariffs.tenantId, tenantId), eq(tariffs.name, '北京一类地区占道停车')));
   for (const n of [1, 2, 3]) {
-    const [lot] = await db.insert(parkingLots).values({ tenantId, name: `批量停车场${n}`, type: 1, kind: 'lane', totalSpaces: 10, freeCount: 10, tariffId: tariff!.id }).returning();
+    const [lot] = await db.insert(parkingLots).values({ tenantId, name: `批量停车场${n}`, type: 1, kind: 'lane', totalSpaces: 10, freeCount: 10, tariffId: tariff.id }).returning();
     const [inLane] = await db.insert(parkingLanes).values({ tenantId, lotId: lot!.id, name: '入口', direction: 'in' }).returning();
     const [outLane] = await db.insert(parkingLanes).values({ tenantId, lotId: lot!.id, name: '出口', direction: 'out' }).returning();
     const device = (sn: string, laneId: string) =>

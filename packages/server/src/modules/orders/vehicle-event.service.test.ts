@@ -13,10 +13,8 @@ import {
   type VehicleEventInput,
 } from '@parking/contract';
 import type { Database } from '../../db/client.js';
-import { migrate } from '../../db/migrate.js';
-import { devices, longRentals, parkingLanes, parkingLots, parkingRecords, parkingSpaces, tariffVersions, tariffs, tenants, users, vehicleEvents } from '../../db/schema/index.js';
-import { seedDemoData } from '../../db/seed/seed.js';
-import { createTestDatabase, testConfig } from '../../test/test-app.js';
+import { devices, longRentals, parkingLanes, parkingLots, parkingRecords, parkingSpaces, tariffVersions, users, vehicleEvents } from '../../db/schema/index.js';
+import { seededDemoDatabase, testConfig } from '../../test/test-app.js';
 import type { AuthContext } from '../../types.js';
 import { saveLotEventRules } from '../parking/lot-event-rules.service.js';
 import { receiveVehicleEvent } from './vehicle-event.service.js';
@@ -47,13 +45,10 @@ const recordsOfPlate = (plate: string) => database.db.select().from(parkingRecor
 const expectedFee = (from: string, to: string, rules = firstRules) => fee(tariffOf('t', 1, new Date('2025-01-01T00:00:00+08:00'), null, rules), new Date(from), new Date(to), { vehicleClass: 'small' }).amount;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await migrate(database);
-  await seedDemoData(database.db);
+  let tariff;
+  ({ database, tenantId, tariff } = await seededDemoDatabase());
   const db = database.db;
-  tenantId = (await db.select().from(tenants).where(eq(tenants.code, 'demo')))[0]!.id;
-  const [tariff] = await db.select().from(tariffs).where(and(eq(tariffs.tenantId, tenantId), eq(tariffs.name, '北京一类地区占道停车')));
-  tariffId = tariff!.id;
+  tariffId = tariff.id;
   firstRules = (await db.select().from(tariffVersions).where(eq(tariffVersions.tariffId, tariffId)))[0]!.rules;
   const [lot] = await db.insert(parkingLots).values({ tenantId, name: '事件车道停车场', type: 1, kind: 'lane', totalSpaces: 10, freeCount: 10, tariffId }).returning();
   laneLot = lot!.id;
