@@ -3,7 +3,7 @@ import { apiAs } from '../support/api.js';
 import { expect, test } from '../support/signed-in.fixtures.js';
 import { freshBody, postSigned } from '../devices/device.page.js';
 import { ParkingRecordPage } from './parking-record.page.js';
-import { lastNoonInShanghai } from '../support/charged-time.js';
+import { awaitingForADay, awaitingStayEnd } from '../support/charged-time.js';
 
 // A lane lot of its own priced by a seeded tariff, with an entry and an exit camera (set up through
 // the API as tenant demo's admin); the cameras report one car in and out, signed as devices do.
@@ -29,6 +29,8 @@ test.beforeAll(async ({ browser }) => {
   const tariffs = await api.get<{ list: { id: string; name: string }[] }>('/api/system/Tariff?pageSize=100');
   const tariffId = tariffs.body.data.list.find((t) => t.name === '北京一类地区占道停车')!.id;
   expect((await api.put(`/api/system/Parking/${made.lotId}`, { name: lotName, type: 1, kind: 'lane', totalSpaces: 50, tariffId })).body.code).toBe(200);
+  // the stay is looked at awaiting payment: the arrears check (every minute) must not move it to 欠费 meanwhile
+  expect((await api.put(`/api/system/Parking/${made.lotId}/EventRules`, awaitingForADay)).body.code).toBe(200);
 
   const secrets: Record<'in' | 'out', string> = { in: '', out: '' };
   for (const direction of ['in', 'out'] as const) {
@@ -42,7 +44,7 @@ test.beforeAll(async ({ browser }) => {
     secrets[direction] = device.body.data.secret;
   }
   // in the tariff's charged daytime hours, whenever the suite runs
-  const exitAt = lastNoonInShanghai();
+  const exitAt = awaitingStayEnd();
   const enterAt = new Date(exitAt.getTime() - 100 * 60_000);
   const report = async (direction: 'in' | 'out', at: Date) => {
     const event = { ...freshBody('demo', `E2E-REC-${direction}-${stamp}`), kind: direction === 'in' ? 'lane_entry' : 'lane_exit', deviceEventId: `${direction}-${stamp}`, plate, plateColour: 0, confidence: 0.99, occurredAt: at.toISOString(), ...(direction === 'in' ? { photo: entryPhoto } : {}) };

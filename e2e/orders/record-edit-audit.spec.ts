@@ -3,7 +3,7 @@ import { apiAs, createDemoUser } from '../support/api.js';
 import { expect, signedOut, signIn, test } from '../support/signed-in.fixtures.js';
 import { freshBody, postSigned } from '../devices/device.page.js';
 import { RecordEditAuditPage } from './record-edit-audit.page.js';
-import { lastNoonInShanghai } from '../support/charged-time.js';
+import { awaitingForADay, awaitingStayEnd } from '../support/charged-time.js';
 
 // One stay on a lot of its own, reported by its cameras (set up through the API as demo's admin).
 // The admin asks on the record's 详情 for a lower amount; the list will not let them decide it
@@ -26,6 +26,8 @@ test.beforeAll(async ({ browser }) => {
   const tariffs = await api.get<{ list: { id: string; name: string }[] }>('/api/system/Tariff?pageSize=100');
   const tariffId = tariffs.body.data.list.find((t) => t.name === '北京一类地区占道停车')!.id;
   expect((await api.put(`/api/system/Parking/${made.lotId}`, { name: lotName, type: 1, kind: 'lane', totalSpaces: 20, tariffId })).body.code).toBe(200);
+  // the stay is looked at awaiting payment: the arrears check (every minute) must not move it to 欠费 meanwhile
+  expect((await api.put(`/api/system/Parking/${made.lotId}/EventRules`, awaitingForADay)).body.code).toBe(200);
   const secrets: Record<'in' | 'out', string> = { in: '', out: '' };
   for (const direction of ['in', 'out'] as const) {
     const lane = await api.post<{ id: string }>('/api/system/ParkingLane', { lotId: made.lotId, name: direction === 'in' ? '南入口' : '南出口', direction });
@@ -36,7 +38,7 @@ test.beforeAll(async ({ browser }) => {
     secrets[direction] = device.body.data.secret;
   }
   // in the tariff's charged daytime hours, whenever the suite runs
-  const exitAt = lastNoonInShanghai();
+  const exitAt = awaitingStayEnd();
   const report = async (direction: 'in' | 'out', at: Date) => {
     const event = { ...freshBody('demo', `E2E-EDIT-${direction}-${stamp}`), kind: direction === 'in' ? 'lane_entry' : 'lane_exit', deviceEventId: `edit-${direction}-${stamp}`, plate, plateColour: 0, confidence: 0.99, occurredAt: at.toISOString() };
     const response = await postSigned(page, '/api/device/events', secrets[direction], event);
