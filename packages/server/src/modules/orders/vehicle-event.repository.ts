@@ -169,20 +169,19 @@ export const loadEventContexts = async (tx: Db, queries: readonly EventContextQu
       FROM jsonb_to_recordset(${JSON.stringify(input)}::jsonb) AS q(
         idx integer, tenant_id uuid, lot_id uuid, plate text, plate_colour integer, at timestamptz, day date,
         tariff_id uuid, space_id uuid, arrival boolean, last_stay boolean)
-      CROSS JOIN LATERAL (
-        -- the open stay, by the space it is on, else by plate
-        SELECT (
-          SELECT u.r FROM (
-            (SELECT r FROM parking_records r
-              WHERE q.space_id IS NULL AND r.tenant_id = q.tenant_id AND r.lot_id = q.lot_id AND r.state = 'parked' AND r.plate_number = q.plate
-              ORDER BY r.entered_at DESC LIMIT 1)
-            UNION ALL
-            (SELECT r FROM parking_records r
-              WHERE q.space_id IS NOT NULL AND r.tenant_id = q.tenant_id AND r.lot_id = q.lot_id AND r.state = 'parked' AND r.space_id = q.space_id
-              ORDER BY r.entered_at DESC LIMIT 1)
-          ) u LIMIT 1
-        ) AS open_stay
-      ) o
+      -- the open stay, by the space it is on, else by plate; a join, so the lookup runs once per event
+      LEFT JOIN LATERAL (
+        SELECT u.r AS open_stay FROM (
+          (SELECT r FROM parking_records r
+            WHERE q.space_id IS NULL AND r.tenant_id = q.tenant_id AND r.lot_id = q.lot_id AND r.state = 'parked' AND r.plate_number = q.plate
+            ORDER BY r.entered_at DESC LIMIT 1)
+          UNION ALL
+          (SELECT r FROM parking_records r
+            WHERE q.space_id IS NOT NULL AND r.tenant_id = q.tenant_id AND r.lot_id = q.lot_id AND r.state = 'parked' AND r.space_id = q.space_id
+            ORDER BY r.entered_at DESC LIMIT 1)
+        ) u
+        LIMIT 1
+      ) o ON true
       CROSS JOIN LATERAL (
         SELECT
           to_jsonb(o.open_stay) AS open,
@@ -231,9 +230,6 @@ export const loadEventContexts = async (tx: Db, queries: readonly EventContextQu
   );
   return rows.map(contextOf);
 };
-
-/** The context of one event, as loadEventContexts reads it for many. */
-export const loadEventContext = async (tx: Db, q: EventContextQuery) => (await loadEventContexts(tx, [q]))[0]!;
 
 const contextOf = (row: Record<string, unknown>) => {
   const versionNow = row.version_now as { tariff: unknown } | null;
