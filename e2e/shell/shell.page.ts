@@ -42,9 +42,14 @@ export class ShellPage {
       .locator('li.ant-menu-submenu')
       .filter({ has: this.page.locator(':scope > .ant-menu-submenu-title', { hasText: folderTitle }) });
     const title = folder.locator(':scope > .ant-menu-submenu-title');
-    // the open class is the menu's state; visibility would lie while a folder animates shut
-    if (!(await folder.evaluate((node) => node.classList.contains('ant-menu-submenu-open')))) await title.click();
-    await folder.locator('.ant-menu-item', { hasText: pageTitle }).click();
+    const item = folder.locator('.ant-menu-item', { hasText: pageTitle });
+    // The open class is the menu's state; visibility would lie while a folder animates shut. A page
+    // change just made may still close the folder after it was read open (the sidebar keeps only the
+    // new page's folders open), so the item gets a short wait and the folder is read again.
+    await expect(async () => {
+      if (!(await folder.evaluate((node) => node.classList.contains('ant-menu-submenu-open')))) await title.click();
+      await item.click({ timeout: 2_000 });
+    }).toPass({ timeout: 15_000 });
   }
 
   tag(title: string): Locator {
