@@ -3,7 +3,7 @@ import { expect, test } from '../support/signed-in.fixtures.js';
 import { freshBody, postSigned } from '../devices/device.page.js';
 import { expectViewShown } from '../support/sidebar.js';
 import { UnpaidOrdersPage } from './unpaid-orders.page.js';
-import { lastNoonInShanghai } from '../support/charged-time.js';
+import { awaitingForADay, awaitingStayEnd, lastNoonInShanghai } from '../support/charged-time.js';
 
 // An on-road (space-based) lot of its own, priced by a seeded tariff, with a video pole on one
 // space. The pole reports a car parking for two hours and leaving: it left without paying, so the
@@ -52,6 +52,8 @@ test.beforeAll(async ({ browser }) => {
   const gated = await api.post<{ id: string }>('/api/system/Parking', { name: gatedLotName, type: 1, kind: 'lane', totalSpaces: 20, tariffId });
   expect(gated.body.msg).toBe('新增成功');
   made.gatedLotId = gated.body.data.id;
+  // the held car is looked at awaiting payment: the arrears check (every minute) must not move it to 欠费 first
+  expect((await api.put(`/api/system/Parking/${made.gatedLotId}/EventRules`, awaitingForADay)).body.code).toBe(200);
   const secrets: Record<'in' | 'out', string> = { in: '', out: '' };
   for (const direction of ['in', 'out'] as const) {
     const lane = await api.post<{ id: string }>('/api/system/ParkingLane', { lotId: made.gatedLotId, name: direction === 'in' ? '西入口' : '西出口', direction });
@@ -61,7 +63,8 @@ test.beforeAll(async ({ browser }) => {
     made.cameraIds.push(camera.body.data.id);
     secrets[direction] = camera.body.data.secret;
   }
-  for (const [direction, at] of [['in', parkedAt], ['out', leftAt]] as const) {
+  const heldAt = awaitingStayEnd();
+  for (const [direction, at] of [['in', new Date(heldAt.getTime() - 120 * 60_000)], ['out', heldAt]] as const) {
     const event = { ...freshBody('demo', `${sn}-${direction}`), kind: direction === 'in' ? 'lane_entry' : 'lane_exit', deviceEventId: `${direction}-${stamp}`, plate: gatedPlate, plateColour: 0, confidence: 0.99, occurredAt: at.toISOString() };
     const response = await postSigned(page, '/api/device/events', secrets[direction], event);
     expect(response.status(), await response.text()).toBe(200);
