@@ -18,3 +18,29 @@ export const rowFromJson = <T extends Table>(table: T, json: unknown): T['$infer
 
 /** The rows of `db.execute`, whichever driver answered. */
 export const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
+
+/**
+ * A row of `table` as `jsonb_populate_record` reads it: the schema's field names to the columns'
+ * snake_case names, a Date as its ISO text. The inverse of rowFromJson, for statements that take
+ * rows as JSON.
+ */
+export const rowToJson = <T extends Table>(table: T, row: T['$inferSelect']): Record<string, unknown> => {
+  const json: Record<string, unknown> = {};
+  const source = row as Record<string, unknown>;
+  for (const [field, name] of columnNamesOf(table)) {
+    const value = source[field];
+    json[name] = value instanceof Date ? value.toISOString() : (value ?? null);
+  }
+  return json;
+};
+
+/** each table's field names with their column names, read from the schema once */
+const columnNames = new WeakMap<Table, [string, string][]>();
+const columnNamesOf = (table: Table) => {
+  let names = columnNames.get(table);
+  if (!names) {
+    names = Object.entries(getTableColumns(table)).map(([field, column]) => [field, column.name]);
+    columnNames.set(table, names);
+  }
+  return names;
+};

@@ -1,9 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import type { VehicleEventResult } from '@parking/contract';
 import type { Db } from '../../db/client.js';
-import { rowFromJson, rowsOf } from '../../db/json-row.js';
-import { executePrepared } from '../../db/prepared.js';
+import { rowFromJson, rowToJson, rowsOf } from '../../db/json-row.js';
+import { preparedJsonStatement } from '../../db/prepared.js';
 import { parkingLots, parkingRecords, plateBlacklist, tariffVersions, tariffs } from '../../db/schema/index.js';
+import { changeableRecordFields, type RecordWrite } from './record-writes.js';
 
 // The reads and writes of one vehicle event, a few statements in all: at this path every round
 // trip to PostgreSQL counts (the ingestion benchmark in bench/orders.ts measures it). They run as
@@ -48,30 +49,9 @@ export interface ClaimOutcome {
   claimedId: string | null;
 }
 
-/**
- * Claims the calls' nonces and the devices' event ids and locks the events' lots (in id order, as
- * every claim does, so claims never wait on each other in a circle), in one statement for any
- * number of events. A lot is locked whether or not its event's claim took (a resend only reads its
- * first answer). Of two events with the same nonce or event id, the first listed claims it. An
- * event without a nonce (applied in-process, as the demo history does) claims only its event id.
- */
-export const claimEventsAndLockLots = async (tx: Db, claims: readonly EventClaim[]) => {
-  const input = claims.map((c, idx) => ({
-    idx,
-    tenant_id: c.tenantId,
-    device_id: c.deviceId,
-    device_event_id: c.deviceEventId,
-    kind: c.kind,
-    plate_number: c.plateNumber,
-    occurred_at: c.occurredAt.toISOString(),
-    lot_id: c.lotId,
-    nonce: c.nonce?.nonce ?? null,
-    seen_at: c.nonce?.seenAt.toISOString() ?? null,
-  }));
-  const [row] = rowsOf(
-    await executePrepared(tx, 'vehicle_events_claim', sql`
+const claimStatement = preparedJsonStatement('vehicle_events_claim', (input) => sql`
       WITH input AS (
-        SELECT * FROM jsonb_to_recordset(${JSON.stringify(input)}::jsonb) AS i(
+        SELECT * FROM jsonb_to_recordset(${input}) AS i(
           idx integer, tenant_id uuid, device_id uuid, device_event_id text, kind text, plate_number text,
           occurred_at timestamptz, lot_id uuid, nonce text, seen_at timestamptz)
       ),
@@ -110,17 +90,40 @@ export const claimEventsAndLockLots = async (tx: Db, claims: readonly EventClaim
             'claimed', (SELECT c.id FROM first_event e JOIN claimed c USING (tenant_id, device_id, device_event_id) WHERE e.idx = i.idx))
           ORDER BY i.idx) FROM input i) AS events,
         (SELECT jsonb_agg(lot) FROM locked) AS lots,
+        -- the transaction's start, which stamps the records the events write
+        (extract(epoch FROM now()) * 1000)::float8 AS now_ms,
         -- for the rest of the events' transaction: the planner guesses any input at 100 rows, which
         -- prices the context read past jit_above_cost, and compiling it took ~400 ms to save nothing
-        set_config('jit', 'off', true) AS jit`),
-  );
+        set_config('jit', 'off', true) AS jit`);
+
+/**
+ * Claims the calls' nonces and the devices' event ids and locks the events' lots (in id order, as
+ * every claim does, so claims never wait on each other in a circle), in one statement for any
+ * number of events. A lot is locked whether or not its event's claim took (a resend only reads its
+ * first answer). Of two events with the same nonce or event id, the first listed claims it. An
+ * event without a nonce (applied in-process, as the demo history does) claims only its event id.
+ */
+export const claimEventsAndLockLots = async (tx: Db, claims: readonly EventClaim[]) => {
+  const input = claims.map((c, idx) => ({
+    idx,
+    tenant_id: c.tenantId,
+    device_id: c.deviceId,
+    device_event_id: c.deviceEventId,
+    kind: c.kind,
+    plate_number: c.plateNumber,
+    occurred_at: c.occurredAt.toISOString(),
+    lot_id: c.lotId,
+    nonce: c.nonce?.nonce ?? null,
+    seen_at: c.nonce?.seenAt.toISOString() ?? null,
+  }));
+  const [row] = rowsOf(await claimStatement(tx, input));
   const events = (row?.events ?? []) as { fresh: boolean; claimed: string | null }[];
   const lots = new Map<string, Lot>();
   for (const json of (row?.lots ?? []) as unknown[]) {
     const lot = rowFromJson(parkingLots, json);
     if (lot) lots.set(lot.id, lot);
   }
-  return { outcomes: events.map((e): ClaimOutcome => ({ freshNonce: e.fresh, claimedId: e.claimed })), lots };
+  return { outcomes: events.map((e): ClaimOutcome => ({ freshNonce: e.fresh, claimedId: e.claimed })), lots, now: new Date(Number(row!.now_ms)) };
 };
 
 type Lot = typeof parkingLots.$inferSelect;
@@ -143,30 +146,9 @@ export interface EventContextQuery {
   lastStay: boolean;
 }
 
-/**
- * What applying a vehicle event reads, taken after the lot's lock: the open stay (with its tariff
- * version), the lot's tariff version in force now, for a departure the long-rental and group cards
- * of the stay's plate for the day, and for an arrival its blacklist entry, arrears and last stay.
- * One statement for any number of events, each read on its own (a lateral join over the queries).
- */
-export const loadEventContexts = async (tx: Db, queries: readonly EventContextQuery[]) => {
-  const input = queries.map((q, idx) => ({
-    idx,
-    tenant_id: q.tenantId,
-    lot_id: q.lotId,
-    plate: q.plateNumber,
-    plate_colour: q.plateColour,
-    at: q.at.toISOString(),
-    day: q.day,
-    tariff_id: q.tariffId,
-    space_id: q.spaceId,
-    arrival: q.arrival,
-    last_stay: q.lastStay,
-  }));
-  const rows = rowsOf(
-    await executePrepared(tx, 'vehicle_event_contexts', sql`
+const contextStatement = preparedJsonStatement('vehicle_event_contexts', (input) => sql`
       SELECT q.idx, s.open, c.*
-      FROM jsonb_to_recordset(${JSON.stringify(input)}::jsonb) AS q(
+      FROM jsonb_to_recordset(${input}) AS q(
         idx integer, tenant_id uuid, lot_id uuid, plate text, plate_colour integer, at timestamptz, day date,
         tariff_id uuid, space_id uuid, arrival boolean, last_stay boolean)
       -- the open stay, by the space it is on, else by plate; a join, so the lookup runs once per event
@@ -226,8 +208,29 @@ export const loadEventContexts = async (tx: Db, queries: readonly EventContextQu
               LEFT JOIN tariff_versions v ON v.tenant_id = r.tenant_id AND v.id = r.tariff_version_id
               LEFT JOIN tariffs t ON t.id = v.tariff_id) END AS last_stay
       ) c
-      ORDER BY q.idx`),
-  );
+      ORDER BY q.idx`);
+
+/**
+ * What applying a vehicle event reads, taken after the lot's lock: the open stay (with its tariff
+ * version), the lot's tariff version in force now, for a departure the long-rental and group cards
+ * of the stay's plate for the day, and for an arrival its blacklist entry, arrears and last stay.
+ * One statement for any number of events, each read on its own (a lateral join over the queries).
+ */
+export const loadEventContexts = async (tx: Db, queries: readonly EventContextQuery[]) => {
+  const input = queries.map((q, idx) => ({
+    idx,
+    tenant_id: q.tenantId,
+    lot_id: q.lotId,
+    plate: q.plateNumber,
+    plate_colour: q.plateColour,
+    at: q.at.toISOString(),
+    day: q.day,
+    tariff_id: q.tariffId,
+    space_id: q.spaceId,
+    arrival: q.arrival,
+    last_stay: q.lastStay,
+  }));
+  const rows = rowsOf(await contextStatement(tx, input));
   return rows.map(contextOf);
 };
 
@@ -261,23 +264,64 @@ export interface EventFinish {
   result: VehicleEventResult;
 }
 
+const recordColumns = getTableColumns(parkingRecords);
+/** the columns a new record is written with; created_at and updated_at are the transaction's start */
+const insertedColumns = sql.raw(
+  Object.values(recordColumns)
+    .map((c) => c.name)
+    .filter((name) => name !== 'created_at' && name !== 'updated_at')
+    .map((name) => `"${name}"`)
+    .join(', '),
+);
+const changedColumns = sql.raw(changeableRecordFields.map((field) => `"${recordColumns[field].name}" = r."${recordColumns[field].name}"`).join(', '));
+
+const finishStatement = preparedJsonStatement('vehicle_events_finish', (input) => sql`
+      WITH arg AS (SELECT ${input} AS j),
+      input AS (
+        SELECT * FROM jsonb_to_recordset((SELECT j->'events' FROM arg)) AS f(
+          event_id uuid, tenant_id uuid, lot_id uuid, free_delta integer, record_id uuid, result jsonb)
+      ),
+      records AS (
+        SELECT (w->>'inserted')::boolean AS inserted, w->>'read_state' AS read_state, (w->>'read_paid')::integer AS read_paid, r.*
+          FROM jsonb_array_elements((SELECT j->'records' FROM arg)) w
+          CROSS JOIN LATERAL jsonb_populate_record(null::parking_records, w->'row') r
+      ),
+      added AS (
+        INSERT INTO parking_records (${insertedColumns}, created_at, updated_at)
+        SELECT ${insertedColumns}, now(), now() FROM records WHERE inserted
+      ),
+      changed AS (
+        UPDATE parking_records p SET ${changedColumns}, updated_at = now()
+          FROM records r
+         WHERE NOT r.inserted AND p.tenant_id = r.tenant_id AND p.id = r.id
+           -- only over what the event read; not as equalities, which let the planner find the record by
+           -- scanning every record of the tenant in that state (thousands parked) instead of by its id
+           AND (p.state, p.paid) IS NOT DISTINCT FROM (r.read_state, r.read_paid)
+        RETURNING p.id
+      ),
+      moved AS (
+        UPDATE parking_lots l SET free_count = greatest(0, least(l.total_spaces, l.free_count + d.delta)), updated_at = now()
+          FROM (SELECT tenant_id, lot_id, sum(free_delta)::integer AS delta FROM input GROUP BY tenant_id, lot_id) d
+         WHERE d.delta <> 0 AND l.tenant_id = d.tenant_id AND l.id = d.lot_id
+      ),
+      answered AS (
+        UPDATE vehicle_events e SET record_id = f.record_id, result = f.result
+          FROM input f
+         WHERE e.id = f.event_id
+      )
+      SELECT (SELECT count(*) FROM changed)::integer AS changed`);
+
 /**
- * Keeps the events' answers for resends and moves each lane lot's free count by its events' sum
- * (kept within 0 and the lot's total), in one statement for any number of events.
+ * Writes the records a batch of events opened and changed, keeps the events' answers for resends
+ * and moves each lane lot's free count by its events' sum (kept within 0 and the lot's total), in
+ * one statement for any number of events. A changed record is written only if its state and paid
+ * amount are still as read; the answer counts the changes that were not, and the caller must then
+ * roll the transaction back.
  */
-export const finishVehicleEvents = (tx: Db, finishes: readonly EventFinish[]) => {
-  const input = finishes.map((f) => ({ event_id: f.eventId, tenant_id: f.tenantId, lot_id: f.lotId, free_delta: f.freeDelta, record_id: f.recordId, result: f.result }));
-  return executePrepared(tx, 'vehicle_events_finish', sql`
-    WITH input AS (
-      SELECT * FROM jsonb_to_recordset(${JSON.stringify(input)}::jsonb) AS f(
-        event_id uuid, tenant_id uuid, lot_id uuid, free_delta integer, record_id uuid, result jsonb)
-    ),
-    moved AS (
-      UPDATE parking_lots l SET free_count = greatest(0, least(l.total_spaces, l.free_count + d.delta)), updated_at = now()
-        FROM (SELECT tenant_id, lot_id, sum(free_delta)::integer AS delta FROM input GROUP BY tenant_id, lot_id) d
-       WHERE d.delta <> 0 AND l.tenant_id = d.tenant_id AND l.id = d.lot_id
-    )
-    UPDATE vehicle_events e SET record_id = f.record_id, result = f.result
-      FROM input f
-     WHERE e.id = f.event_id`);
+export const finishVehicleEvents = async (tx: Db, finishes: readonly EventFinish[], records: readonly RecordWrite[]) => {
+  const events = finishes.map((f) => ({ event_id: f.eventId, tenant_id: f.tenantId, lot_id: f.lotId, free_delta: f.freeDelta, record_id: f.recordId, result: f.result }));
+  const written = records.map((w) => ({ inserted: w.inserted, read_state: w.inserted ? null : w.read.state, read_paid: w.inserted ? null : w.read.paid, row: rowToJson(parkingRecords, w.row) }));
+  const [row] = rowsOf(await finishStatement(tx, { events, records: written }));
+  const expected = records.filter((w) => !w.inserted).length;
+  return { stale: expected - Number(row?.changed ?? 0) };
 };

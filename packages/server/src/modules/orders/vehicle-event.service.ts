@@ -13,14 +13,15 @@ import {
 } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import type { devices, parkingLots } from '../../db/schema/index.js';
-import { badRequest } from '../../plugins/app-error.js';
+import { badRequest, conflict } from '../../plugins/app-error.js';
 import { ReplayedNonceError } from '../devices/device-ingestion.service.js';
 import { groupCardDiscount } from '../marketing/group-card-discount.js';
 import { recountLotSpaces } from '../parking/parking-space.service.js';
 import { decodeEventPhoto, storeEventPhoto, type EventPhoto } from './event-photo.store.js';
 import { leavesWithinGrace, paidGrace } from './paid-grace.js';
 import { priceWith } from './stay-price.js';
-import { findLastStay, findSpace, findSpaceByNumber, findRecord, findVehicleEvent, insertRecord, setSpaceState, updateRecord, type ParkingRecordRow } from './parking-record.repository.js';
+import { findLastStay, findSpace, findSpaceByNumber, findRecord, findVehicleEvent, setSpaceState, type ParkingRecordRow } from './parking-record.repository.js';
+import { recordWrites, type RecordWrites } from './record-writes.js';
 import { raiseEntryWarnings, raiseRecordWarnings } from './order-warning.service.js';
 import {
   claimEventsAndLockLots,
@@ -49,6 +50,8 @@ interface EventScope {
   freeDelta: number;
   /** the lane event's context, read with the other events of its batch */
   prefetched?: EventContext | undefined;
+  /** the records the batch opens and changes, written with its answers */
+  writes: RecordWrites;
 }
 
 /** A scope with what the event reads after the lock: the open stay and what pricing it needs. */
@@ -70,8 +73,26 @@ const contextQuery = (s: EventScope, spaceId: string | null, arrival: boolean): 
 
 const isLaneEvent = (event: VehicleEventValues) => event.kind === 'lane_entry' || event.kind === 'lane_exit';
 
+/** A record the batch wrote was changed meanwhile by someone else (a payment of the stay): the batch must not commit. */
+class StaleRecordError extends Error {}
+
+/**
+ * Writes the records the batch has opened and changed so far: before a statement that reads
+ * records or points at one. Most events need none, and their records are written as the batch finishes.
+ */
+const flush = async (s: EventScope) => {
+  if (s.writes.size > 0) await writeRecords(s.tx, s.writes);
+};
+
+/** Writes the pending records, with the batch's finished events when given; a record changed meanwhile refuses the batch. */
+const writeRecords = async (tx: Db, writes: RecordWrites, finishes: EventFinish[] = []) => {
+  const { stale } = await finishVehicleEvents(tx, finishes, writes.take());
+  if (stale > 0) throw new StaleRecordError();
+};
+
 /** Reads, in one statement, what applying the event needs, unless it was read with its batch. */
 const read = async (s: EventScope, spaceId: string | null, arrival: boolean): Promise<ReadScope> => {
+  if (!s.prefetched) await flush(s);
   const ctx = s.prefetched ?? (await loadEventContexts(s.tx, [contextQuery(s, spaceId, arrival)]))[0]!;
   s.prefetched = undefined;
   // the same scope object: what the event changes (freeDelta) is read back from it when it finishes
@@ -113,6 +134,7 @@ const price = async (s: ReadScope, found: NamedVersion | undefined, vehicleClass
   const amount = priced.result.amount;
   if (s.ctx.longRental) return { amountDue: amount, discount: amount };
   if (!s.ctx.groupCardId) return { amountDue: amount, discount: 0 };
+  await flush(s);
   const group = await groupCardDiscount(s.tx, { tenantId: s.device.tenantId, lotId: s.lot.id, plate: plateNumber, at: s.at, due: amount, cardId: s.ctx.groupCardId });
   return { amountDue: amount, discount: group.discount };
 };
@@ -131,6 +153,7 @@ const lowConfidence = (s: EventScope): AbnormalReason[] => (s.event.confidence <
 
 /** 订单异常 warnings for the reasons a record carries, each saying what was seen; reasons warned of before raise nothing. */
 const warnRecord = async (s: EventScope, recordId: string | null) => {
+  await flush(s);
   const record = recordId ? await findRecord(s.tx, s.device.tenantId, recordId) : undefined;
   if (!record) return;
   const confidences = [record.entryConfidence, record.exitConfidence].filter((c): c is number => c !== null && c < s.rules.minConfidence);
@@ -149,13 +172,12 @@ const warnRecord = async (s: EventScope, recordId: string | null) => {
  */
 const resumeWithinGrace = async (s: ReadScope, where: { laneId: string | null; spaceId: string | null }, plateNumber: string) => {
   if (s.rules.graceReentry !== 'continue' || plateNumber === '' || !s.ctx.lastStay) return undefined;
-  const { tenantId } = s.device;
   const { record: last, version: tariff } = s.ctx.lastStay;
   if (last.paid <= 0 || (last.state !== 'paid' && last.state !== 'closed') || !last.exitedAt || !last.tariffVersionId) return undefined;
   const away = s.at.getTime() - last.exitedAt.getTime();
   if (!tariff || away < 0 || away >= tariff.version.rules.graceMinutes * MINUTE_MS) return undefined;
   const reasons = withReasons(last.abnormalReasons, ...lowConfidence(s));
-  const record = await updateRecord(s.tx, tenantId, last.id, {
+  const record = s.writes.update(last, {
     state: 'parked',
     ...(where.spaceId ? { spaceId: where.spaceId } : {}),
     exitLaneId: null,
@@ -175,8 +197,12 @@ const arrive = async (s: ReadScope, where: { laneId: string | null; spaceId: str
   const { tenantId } = s.device;
   const plateNumber = s.event.plate ?? '';
   const { blacklisted, arrears } = s.ctx;
-  // 车辆布控 of the entry, once its record (if any) is known
-  const watch = (recordId: string | null, refused = false) => raiseEntryWarnings(s.tx, { tenantId, lotId: s.lot.id, plateNumber, recordId, blacklisted, refused, arrears });
+  // 车辆布控 of the entry, once its record (if any) is known; a warning points at the record, which must be written first
+  const watch = async (recordId: string | null, refused = false) => {
+    if (plateNumber === '' || (!blacklisted && arrears.records === 0)) return;
+    await flush(s);
+    await raiseEntryWarnings(s.tx, { tenantId, lotId: s.lot.id, plateNumber, recordId, blacklisted, refused, arrears });
+  };
   if (blacklisted && s.rules.blacklistEntry === 'refuse' && where.laneId !== null) {
     await watch(null, true);
     return answer(s.event, undefined, false);
@@ -185,12 +211,12 @@ const arrive = async (s: ReadScope, where: { laneId: string | null; spaceId: str
   let freed = 0;
   if (open) {
     if (s.rules.duplicateEntry === 're-open') {
-      const kept = await updateRecord(s.tx, tenantId, open.id, { abnormal: true, abnormalReasons: withReasons(open.abnormalReasons, 'duplicate_entry') });
+      const kept = s.writes.update(open, { abnormal: true, abnormalReasons: withReasons(open.abnormalReasons, 'duplicate_entry') });
       await watch(kept.id);
       return answer(s.event, kept, true);
     }
     // the old stay never saw its exit: it ends here as abnormal, owing nothing until staff decide
-    await updateRecord(s.tx, tenantId, open.id, { ...settle(0, 0), abnormal: true, abnormalReasons: withReasons(open.abnormalReasons, 'duplicate_entry') });
+    s.writes.update(open, { ...settle(0, 0), abnormal: true, abnormalReasons: withReasons(open.abnormalReasons, 'duplicate_entry') });
     await warnRecord(s, open.id);
     freed = 1;
   } else {
@@ -201,7 +227,7 @@ const arrive = async (s: ReadScope, where: { laneId: string | null; spaceId: str
     }
   }
   const reasons = lowConfidence(s);
-  const record = await insertRecord(s.tx, {
+  const record = s.writes.insert({
     tenantId,
     lotId: s.lot.id,
     entryLaneId: where.laneId,
@@ -236,7 +262,7 @@ const leaveUnknown = async (s: ReadScope, laneId: string | null) => {
   }
   const held = s.rules.exitWithoutEntry === 'hold';
   if (held) reasons.push('held_for_staff');
-  const record = await insertRecord(s.tx, {
+  const record = s.writes.insert({
     tenantId: s.device.tenantId,
     lotId: s.lot.id,
     exitLaneId: laneId,
@@ -272,7 +298,7 @@ const leave = async (s: ReadScope, open: ParkingRecordRow, laneId: string | null
   const money = settle(priced?.amountDue ?? 0, priced?.discount ?? 0, open.paid);
   // a space has no barrier to wait at: a car leaving it owing money has left without paying (欠费)
   if (!releaseAfterPayment && money.state === 'awaiting_payment') money.state = 'unpaid';
-  const record = await updateRecord(s.tx, s.device.tenantId, open.id, {
+  const record = s.writes.update(open, {
     exitLaneId: laneId,
     exitedAt: s.at,
     exitEventId: s.event.deviceEventId,
@@ -292,11 +318,12 @@ const leave = async (s: ReadScope, open: ParkingRecordRow, laneId: string | null
 const leavePaidAtBarrier = async (s: EventScope) => {
   const plateNumber = s.event.plate ?? '';
   if (plateNumber === '') return undefined;
+  await flush(s);
   const last = await findLastStay(s.tx, s.device.tenantId, s.lot.id, plateNumber);
   if (!last || last.state !== 'paid' || last.unpaid > 0) return undefined;
   const grace = await paidGrace(s.tx, s.device.tenantId, last);
   if (!leavesWithinGrace(grace, s.at)) return undefined;
-  const record = await updateRecord(s.tx, s.device.tenantId, last.id, { state: 'closed' });
+  const record = s.writes.update(last, { state: 'closed' });
   return answer(s.event, record, true);
 };
 
@@ -314,6 +341,7 @@ const laneEvent = async (scope: EventScope) => {
 
 const spaceEvent = async (s: EventScope) => {
   const { tenantId } = s.device;
+  await flush(s);
   const space = s.event.spaceNumber
     ? await findSpaceByNumber(s.tx, tenantId, s.lot.id, s.event.spaceNumber)
     : s.device.spaceId
@@ -361,7 +389,8 @@ const applyEvents = async (tx: Db, calls: readonly DecodedCall[], dataDir: strin
     lotId: device.lotId,
     nonce,
   }));
-  const { outcomes, lots } = await claimEventsAndLockLots(tx, claims);
+  const { outcomes, lots, now } = await claimEventsAndLockLots(tx, claims);
+  const writes = recordWrites(now);
   const answers: (VehicleEventResult | 'replayed')[] = new Array(calls.length);
   /** the claimed events, each with the place of its answer */
   const claimed: { index: number; eventId: string; scope: EventScope }[] = [];
@@ -378,7 +407,7 @@ const applyEvents = async (tx: Db, calls: readonly DecodedCall[], dataDir: strin
       if (!lot) throw badRequest('设备所属停车场不存在');
       const at = claims[index]!.occurredAt;
       const stored = photo ? await storeEventPhoto(dataDir, device.tenantId, at, photo) : null;
-      claimed.push({ index, eventId: claimedId, scope: { tx, device, lot, rules: eventRulesOf(lot.eventRules), event, at, photo: stored, freeDelta: 0 } });
+      claimed.push({ index, eventId: claimedId, scope: { tx, device, lot, rules: eventRulesOf(lot.eventRules), event, at, photo: stored, freeDelta: 0, writes } });
     }
   }
   // a lane event's context is read with the others', for the first event of each lot only: a later one must see what the first wrote
@@ -396,7 +425,7 @@ const applyEvents = async (tx: Db, calls: readonly DecodedCall[], dataDir: strin
     finishes.push({ eventId, tenantId: scope.device.tenantId, lotId: scope.lot.id, freeDelta: scope.freeDelta, recordId: result.recordId, result });
     answers[index] = result;
   }
-  if (finishes.length > 0) await finishVehicleEvents(tx, finishes);
+  if (finishes.length > 0 || writes.size > 0) await writeRecords(tx, writes, finishes);
   return answers;
 };
 
@@ -408,10 +437,21 @@ const applyEvents = async (tx: Db, calls: readonly DecodedCall[], dataDir: strin
 export const receiveVehicleEvent = async (db: Db, device: Device, event: VehicleEventValues, dataDir: string, nonce?: NonceClaim): Promise<VehicleEventResult> => {
   // a bad photo is refused before anything is written
   const photo = event.photo ? decodeEventPhoto(event.photo) : undefined;
-  const [answer] = await db.transaction((tx) => applyEvents(tx as unknown as Db, [{ device, event, nonce, photo }], dataDir));
-  if (answer === 'replayed' || !answer) throw new ReplayedNonceError();
-  return answer;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const [answer] = await db.transaction((tx) => applyEvents(tx as unknown as Db, [{ device, event, nonce, photo }], dataDir));
+      if (answer === 'replayed' || !answer) throw new ReplayedNonceError();
+      return answer;
+    } catch (error) {
+      // the stay was paid for while the event was applied: it is applied again, reading the payment
+      if (!(error instanceof StaleRecordError)) throw error;
+      if (attempt === staleAttempts) throw conflict('停车记录正被其他操作修改，请重发该事件');
+    }
+  }
 };
+
+/** how many times an event whose stay keeps changing under it is tried before it is refused */
+const staleAttempts = 3;
 
 /**
  * Applies events that arrived together in one transaction, as receiveVehicleEvent applies one: one
