@@ -1,10 +1,12 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vehicleEventInput, type VehicleEventInput } from '@parking/contract';
-import type { Database } from '../../db/client.js';
+import type { Database, Db } from '../../db/client.js';
 import { deviceNonces, devices, parkingLanes, parkingLots, parkingRecords, vehicleEvents } from '../../db/schema/index.js';
 import { seededDemoDatabase, testConfig } from '../../test/test-app.js';
+import { recordWrites } from './record-writes.js';
 import { createVehicleEventBatcher } from './vehicle-event.batcher.js';
+import { finishVehicleEvents } from './vehicle-event.repository.js';
 import { receiveVehicleEvent, receiveVehicleEvents, type VehicleEventCall, type VehicleEventOutcome } from './vehicle-event.service.js';
 
 type DeviceRow = typeof devices.$inferSelect;
@@ -121,6 +123,54 @@ describe('events applied together (receiveVehicleEvents)', () => {
   });
 });
 
+describe("a batch's records, written as it finishes (recordWrites, finishVehicleEvents)", () => {
+  const finish = (writes: ReturnType<typeof recordWrites>) => database.db.transaction((tx) => finishVehicleEvents(tx as unknown as Db, [], writes.take()));
+
+  it('writes a new record exactly as the database defaults the columns it was not given', async () => {
+    const [a] = lots as [Cameras];
+    const now = new Date();
+    const writes = recordWrites(now);
+    const opened = writes.insert({ tenantId, lotId: a.lotId, plateNumber: '京B60001', enteredAt: new Date('2025-04-06T09:00:00+08:00') });
+    expect(await finish(writes)).toEqual({ stale: 0 });
+    const [stored] = await recordsOf('京B60001');
+    // created_at and updated_at are the transaction's start, to the microsecond in the database
+    expect({ ...stored, createdAt: null, updatedAt: null }).toEqual({ ...opened, createdAt: null, updatedAt: null });
+    expect(stored!.createdAt.getTime()).toBeGreaterThanOrEqual(now.getTime() - 60_000);
+    expect(stored!.abnormalReasons).toEqual([]);
+    expect(stored).toMatchObject({ state: 'parked', plateColour: 0, amountDue: 0, paid: 0, abnormal: false, exitedAt: null });
+  });
+
+  it('writes a change over the state and paid amount it read, and refuses one whose stay was paid for meanwhile', async () => {
+    const [a] = lots as [Cameras];
+    const writes = recordWrites(new Date());
+    writes.insert({ tenantId, lotId: a.lotId, plateNumber: '京B60002', enteredAt: new Date('2025-04-06T09:00:00+08:00') });
+    writes.insert({ tenantId, lotId: a.lotId, plateNumber: '京B60003', enteredAt: new Date('2025-04-06T09:00:00+08:00') });
+    await finish(writes);
+    const [kept] = await recordsOf('京B60002');
+    const [paidMeanwhile] = await recordsOf('京B60003');
+    // paid on the phone after the exit read the stay
+    await database.db.update(parkingRecords).set({ amountDue: 500, paid: 500 }).where(eq(parkingRecords.id, paidMeanwhile!.id));
+    const exitedAt = new Date('2025-04-06T10:00:00+08:00');
+    const changes = recordWrites(new Date());
+    changes.update(kept!, { exitedAt, state: 'awaiting_payment', amountDue: 300, unpaid: 300 });
+    changes.update(paidMeanwhile!, { exitedAt, state: 'awaiting_payment', amountDue: 300, unpaid: 300 });
+    expect(await finish(changes)).toEqual({ stale: 1 });
+    expect((await recordsOf('京B60002'))[0]).toMatchObject({ exitedAt, state: 'awaiting_payment', amountDue: 300, unpaid: 300 });
+    // the payment is not overwritten by the fee the exit priced before it
+    expect((await recordsOf('京B60003'))[0]).toMatchObject({ exitedAt: null, state: 'parked', amountDue: 500, paid: 500, unpaid: 0 });
+  });
+
+  it('a record opened and changed in one batch is written once, with both', async () => {
+    const [a] = lots as [Cameras];
+    const writes = recordWrites(new Date());
+    const opened = writes.insert({ tenantId, lotId: a.lotId, plateNumber: '京B60004', enteredAt: new Date('2025-04-06T09:00:00+08:00') });
+    writes.update(opened, { abnormal: true, abnormalReasons: ['duplicate_entry'] });
+    expect(writes.size).toBe(1);
+    await finish(writes);
+    expect(await recordsOf('京B60004')).toEqual([expect.objectContaining({ id: opened.id, state: 'parked', abnormal: true, abnormalReasons: ['duplicate_entry'] })]);
+  });
+});
+
 describe('the batcher', () => {
   it("applies a lot's events in arrival order, each seeing the one before, while other lots' events are applied with them", async () => {
     const batcher = createVehicleEventBatcher(database.db, dataDir, { maxInFlight: 2 });
@@ -146,6 +196,44 @@ describe('the batcher', () => {
       const records = await recordsOf(plates[i]!);
       expect(records.map((r) => r.state).sort()).toEqual(['awaiting_payment', 'parked']);
     }
+  });
+
+  it('starts a batch beside a running one only when enough events can go in it, so a stuck batch holds up no other lot for long', async () => {
+    // the first transaction opened waits at a gate, as a batch would behind another's lock on its lot
+    let openGate!: () => void;
+    const gate = new Promise<void>((resolve) => (openGate = resolve));
+    let transactions = 0;
+    const gated = new Proxy(database.db, {
+      get: (target, key, receiver) =>
+        key === 'transaction'
+          ? async (...args: Parameters<Db['transaction']>) => {
+              transactions += 1;
+              if (transactions === 1) await gate;
+              return target.transaction(...args);
+            }
+          : Reflect.get(target, key, receiver),
+    }) as Db;
+    const batcher = createVehicleEventBatcher(gated, dataDir, { maxInFlight: 2, minConcurrentBatch: 2 });
+    const [a, b, c] = lots as [Cameras, Cameras, Cameras];
+    let stuckAnswered = false;
+    let stuckOutcome: VehicleEventOutcome | undefined;
+    const stuck = batcher.receive(entry(a, '京B70001', '2025-04-06T09:00:00+08:00')).then((o) => ((stuckAnswered = true), o));
+    try {
+      const alone = batcher.receive(entry(b, '京B70002', '2025-04-06T09:00:00+08:00'));
+      // one event is not worth a batch of its own beside the running one: it waits
+      expect(transactions).toBe(1);
+      const withIt = batcher.receive(entry(c, '京B70003', '2025-04-06T09:00:00+08:00'));
+      // two are: they are applied while the first batch is still stuck
+      const [first, second] = await Promise.all([alone, withIt]);
+      expect([resultOf(first).state, resultOf(second).state]).toEqual(['parked', 'parked']);
+      expect(transactions).toBe(2);
+      expect(stuckAnswered).toBe(false);
+    } finally {
+      openGate();
+      // awaited here, so that a failed expectation above still ends the test with none of its batches running
+      stuckOutcome = await stuck;
+    }
+    expect(resultOf(stuckOutcome).state).toBe('parked');
   });
 
   it('answers every event of a crowd once, with the free counts as if applied one by one', async () => {
