@@ -3,7 +3,7 @@
 // through the HTTP API, and an xlsx export of 1,000,000 records with the server's peak memory.
 // The server runs as its own process (packages/server/dist, so `npm run build` first), as in production.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -42,6 +42,27 @@ const cpuSecondsOf = (pid: number) => {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   // after the command name: utime and stime are fields 14 and 15 of stat, 12 and 13 here
   return (Number(fields[11]) + Number(fields[12])) / 100;
+};
+
+/** CPU seconds of each PostgreSQL process on this machine (the server under test runs here too), by pid. */
+const postgresCpu = () => {
+  const byPid = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/stat`, 'utf8').includes('(postgres)')) byPid.set(Number(entry), cpuSecondsOf(Number(entry)));
+    } catch {
+      // the process ended while the list was read
+    }
+  }
+  return byPid;
+};
+
+/** The CPU PostgreSQL spent since `before`: of the processes still running (a connection that closed meanwhile is not counted). */
+const postgresCpuSince = (before: Map<number, number>) => {
+  let total = 0;
+  for (const [pid, seconds] of postgresCpu()) total += seconds - (before.get(pid) ?? 0);
+  return total;
 };
 
 /** Clears the peak-RSS mark, so VmHWM afterwards is the peak of what ran since. */
@@ -157,10 +178,16 @@ const ingestion = async (base: string, token: string, raw: pg.Pool, tenantId: st
   await raw.query('UPDATE parking_lots SET free_count = total_spaces WHERE id = ANY($1)', [simLotIds]);
   const send: DeviceSender = (path, device, fields) => postDeviceCall(base, path, device, fields);
   const cpu0 = cpuSecondsOf(server.pid!);
+  const pg0 = postgresCpu();
+  const own0 = process.cpuUsage();
   const t0 = performance.now();
   const summary = await runTraffic(send, devices, plan, { concurrency });
   const seconds = (performance.now() - t0) / 1000;
-  const serverCpuMs = ((cpuSecondsOf(server.pid!) - cpu0) * 1000) / plan.length;
+  const perEvent = (cpuSeconds: number) => ((cpuSeconds * 1000) / plan.length).toFixed(2);
+  const serverCpuMs = perEvent(cpuSecondsOf(server.pid!) - cpu0);
+  const postgresCpuMs = perEvent(postgresCpuSince(pg0));
+  const own = process.cpuUsage(own0);
+  const generatorCpuMs = perEvent((own.user + own.system) / 1e6);
   const lotIds = simLotIds;
   const { rows: check } = await raw.query<{ records: string; open: string }>(
     "SELECT count(*)::text AS records, count(*) FILTER (WHERE state = 'parked')::text AS open FROM parking_records WHERE lot_id = ANY($1) AND entered_at >= $2",
@@ -171,7 +198,7 @@ const ingestion = async (base: string, token: string, raw: pg.Pool, tenantId: st
   const correct = summary.refused.length === 0 && Number(check[0]!.records) >= entries && summary.entries === entries && summary.exits === exits;
   console.log(`\ningestion through HTTP (${lots} lots, ${concurrency} at once): ${plan.length} events in ${seconds.toFixed(1)} s = ${(plan.length / seconds).toFixed(0)} events/s; refused ${summary.refused.length}; answered as resends ${summary.duplicatesAcknowledged}; results ${correct ? 'correct' : 'WRONG'} (entries ${summary.entries}/${entries}, exits ${summary.exits}/${exits})`);
   for (const refused of summary.refused.slice(0, 5)) console.log(`  refused ${refused.deviceEventId}: HTTP ${refused.status} ${refused.msg}`);
-  console.log(`  server CPU ${serverCpuMs.toFixed(2)} ms per event (user + system of the Node process; the machine's load does not change it much)`);
+  console.log(`  CPU per event: server ${serverCpuMs} ms, PostgreSQL ${postgresCpuMs} ms, load generator ${generatorCpuMs} ms (user + system of each process; the machine's load does not change them much)`);
 
   // the raw rate of the same rows: one INSERT per entry and one UPDATE per exit, as many at once
   const rawLots = lotIds;
