@@ -72,6 +72,10 @@ export const groupCardUses = pgTable(
     cardNo: text('card_no').notNull(),
     groupName: text('group_name').notNull(),
     benefit: text('benefit').$type<GroupCardBenefit>().notNull(),
+    /** the card's terms when used, so a correction of the stay's fee takes the same benefit off; null on uses from before they were kept */
+    discountPercent: integer('discount_percent'),
+    /** fen */
+    amountOff: integer('amount_off'),
     lotId: uuid('lot_id').notNull(),
     plateNumber: text('plate_number').notNull(),
     /** the exit the stay was priced at: the record's exited_at */

@@ -1,6 +1,6 @@
 import { businessDay, groupCardBenefitOff, type GroupCardBenefit } from '@parking/contract';
 import type { Db } from '../../db/client.js';
-import { cardForPlate, findCardUse, findGroupCard, insertCardUse, lockGroupCard } from './group-card.repository.js';
+import { cardForPlate, findCardUse, findGroupCard, insertCardUse, lockGroupCard, updateCardUse, type GroupCardUseRow } from './group-card.repository.js';
 
 export interface GroupCardDiscountInput {
   tenantId: string;
@@ -46,6 +46,8 @@ export const groupCardDiscount = async (tx: Db, input: GroupCardDiscountInput): 
     cardNo: card.cardNo,
     groupName: row.groupName,
     benefit: card.benefit,
+    discountPercent: card.discountPercent,
+    amountOff: card.amountOff,
     lotId: input.lotId,
     plateNumber: input.plate,
     usedAt: input.at,
@@ -74,4 +76,31 @@ export const recordGroupCard = async (db: Db, tenantId: string, record: { lotId:
   if (!record.exitedAt || record.plateNumber === '') return null;
   const use = await findCardUse(db, tenantId, record.lotId, record.plateNumber, record.exitedAt);
   return use ? { cardNo: use.cardNo, groupName: use.groupName, benefit: use.benefit, discount: use.discount } : null;
+};
+
+/** A card's terms: what groupCardBenefitOff takes off a fee. */
+type CardTerms = Pick<GroupCardUseRow, 'benefit' | 'discountPercent' | 'amountOff'>;
+
+/** The terms a card was used on: kept on the use, or for a use from before they were kept, the card's own if it still has that benefit. */
+const termsOf = async (db: Db, tenantId: string, use: GroupCardUseRow): Promise<CardTerms | undefined> => {
+  if (use.benefit === 'free' || use.discountPercent !== null || use.amountOff !== null) return use;
+  const row = await findGroupCard(db, tenantId, use.cardId, use.month);
+  return row?.card.benefit === use.benefit ? row.card : undefined;
+};
+
+/**
+ * A finished stay's fee corrected by staff (an approved 订单修改) to `due`, leaving at `exitedAt` (when
+ * that moves too): the
+ * group card that paid part of it takes the same benefit off the new fee, and its use moves to the
+ * stay's exit, where the record's detail finds it. Undefined when no card paid for the stay. The use
+ * stays counted in its month's quota, also when the exit moves to another month: the card was used once.
+ */
+export const reviseCardUse = async (db: Db, tenantId: string, record: { lotId: string; plateNumber: string; exitedAt: Date | null }, due: number, exitedAt = record.exitedAt) => {
+  if (!record.exitedAt || !exitedAt || record.plateNumber === '') return undefined;
+  const use = await findCardUse(db, tenantId, record.lotId, record.plateNumber, record.exitedAt);
+  if (!use) return undefined;
+  const terms = await termsOf(db, tenantId, use);
+  // terms no longer known (the card is gone): never more than it took before
+  const discount = terms ? groupCardBenefitOff(terms, due) : Math.min(use.discount, due);
+  return { before: use.discount, discount, apply: (tx: Db) => updateCardUse(tx, tenantId, use.id, { due, discount, usedAt: exitedAt }) };
 };

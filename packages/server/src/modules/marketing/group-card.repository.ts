@@ -143,7 +143,15 @@ export const cardForPlate = async (db: Db, tenantId: string, lotId: string, plat
   return row;
 };
 
+export type GroupCardUseRow = typeof groupCardUses.$inferSelect;
+
 export const insertCardUse = (db: Db, use: typeof groupCardUses.$inferInsert) => db.insert(groupCardUses).values(use);
+
+export const updateCardUse = (db: Db, tenantId: string, id: string, values: Pick<GroupCardUseRow, 'due' | 'discount' | 'usedAt'>) =>
+  db
+    .update(groupCardUses)
+    .set(values)
+    .where(and(eq(groupCardUses.tenantId, tenantId), eq(groupCardUses.id, id)));
 
 /** The card use of the stay that left `lotId` as `plate` at `exitedAt`: the record's group card. */
 export const findCardUse = async (db: Db, tenantId: string, lotId: string, plate: string, exitedAt: Date) => {

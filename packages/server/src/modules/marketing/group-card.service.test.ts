@@ -88,6 +88,9 @@ describe('group card at exit', () => {
     const owed = Math.round(record.amountDue * 0.8);
     expect(record).toMatchObject({ discount: record.amountDue - owed, unpaid: owed, state: 'awaiting_payment' });
     expectInvariant(record);
+    // the use keeps the card's terms, so a later correction of the fee takes the same share off
+    const [use] = await database.db.select().from(groupCardUses).where(eq(groupCardUses.plateNumber, '粤B10002'));
+    expect(use).toMatchObject({ benefit: 'discount', discountPercent: 80, amountOff: null, due: record.amountDue, discount: record.discount });
   });
 
   it('an amount card takes a fixed sum off, never more than the stay', async () => {

@@ -1,12 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fee, messageTypes, recordEditDecision, recordEditInput, tariffOf, type ParkingRecordState, type RecordEditInput } from '@parking/contract';
+import { fee, groupCardBenefitOff, messageTypes, recordEditDecision, recordEditInput, tariffOf, type ParkingRecordState, type RecordEditInput } from '@parking/contract';
 import type { Database } from '../../db/client.js';
 import { migrate } from '../../db/migrate.js';
-import { operationLogs, parkingLanes, parkingLots, parkingRecords, parkingSpaces, recordEditRequests, systemMessages, tariffVersions, tariffs, tenants, users } from '../../db/schema/index.js';
+import { groupCardUses, groupCards, groups, operationLogs, parkingLanes, parkingLots, parkingRecords, parkingSpaces, recordEditRequests, systemMessages, tariffVersions, tariffs, tenants, users } from '../../db/schema/index.js';
 import { seedDemoData } from '../../db/seed/seed.js';
 import { createTestDatabase } from '../../test/test-app.js';
 import type { AuthContext } from '../../types.js';
+import { recordGroupCard } from '../marketing/group-card-discount.js';
 import { approveRecordEdit, listRecordEditPage, rejectRecordEdit, requestRecordEdit } from './record-edit-audit.service.js';
 
 let database: Database;
@@ -167,6 +168,79 @@ describe('deciding', () => {
     expect(rejected).toMatchObject({ status: 'rejected', decisionRemark: '证据不足', after: null });
     expect(await recordOf(record.id)).toMatchObject({ state: 'awaiting_payment', amountDue: 1000, unpaid: 1000 });
     expect((await messageOf(edit.id))!.status).toBe(1);
+  });
+});
+
+describe('a group card that paid part of the stay', () => {
+  /** a card of `benefit`, and its use by the stay's exit, as the exit event takes it; `terms: false` is a use from before they were kept */
+  const paidByCard = async (card: { benefit: 'free' | 'discount' | 'amount'; discountPercent?: number; amountOff?: number }, options: { terms?: boolean; paid?: number; otherDiscount?: number } = {}) => {
+    const [group] = await database.db.insert(groups).values({ tenantId: clerk.tenantId, name: `修改审核集团${++sequence}`, contact: '张三', phone: '13800000000' }).returning();
+    const [row] = await database.db
+      .insert(groupCards)
+      .values({ tenantId: clerk.tenantId, groupId: group!.id, cardNo: `JT${sequence}`, ...card, lotIds: [lotId], validFrom: '2025-01-01', validTo: '2025-12-31' })
+      .returning();
+    const due = priced(entered, exited);
+    const cardOff = groupCardBenefitOff({ discountPercent: null, amountOff: null, ...card }, due);
+    const { paid = 0, otherDiscount = 0 } = options;
+    const record = await newRecord({ amountDue: due, discount: cardOff + otherDiscount, paid });
+    const terms = options.terms === false ? {} : { discountPercent: card.discountPercent ?? null, amountOff: card.amountOff ?? null };
+    await database.db.insert(groupCardUses).values({
+      tenantId: clerk.tenantId, cardId: row!.id, cardNo: row!.cardNo, groupName: group!.name, benefit: card.benefit, ...terms,
+      lotId, plateNumber: record.plateNumber, usedAt: exited, month: '2025-03', due, discount: cardOff,
+    });
+    return { record, card: row!, cardOff };
+  };
+  const usesOf = (cardId: string) => database.db.select().from(groupCardUses).where(eq(groupCardUses.cardId, cardId));
+  const later = { enteredAt: '2025-03-03T07:00:00+08:00', exitedAt: '2025-03-03T12:30:00+08:00' };
+
+  it('times: a free card pays the longer stay too, and its use moves to the new exit, where the detail finds it', async () => {
+    const { record, card } = await paidByCard({ benefit: 'free' });
+    await approve((await ask({ kind: 'times', recordId: record.id, ...later, reason: '出场时间有误' })).id);
+    const due = priced(new Date(later.enteredAt), new Date(later.exitedAt));
+    expect(due).toBeGreaterThan(record.amountDue);
+    const after = await recordOf(record.id);
+    expect(after).toMatchObject({ amountDue: due, discount: due, unpaid: 0, state: 'closed' });
+    holdsInvariant(after);
+    const [use] = await usesOf(card.id);
+    expect(use).toMatchObject({ usedAt: new Date(later.exitedAt), due, discount: due, month: '2025-03' });
+    expect(await recordGroupCard(database.db, clerk.tenantId, after)).toMatchObject({ cardNo: card.cardNo, discount: due });
+  });
+
+  it('amount: a percentage card takes its share of the new amount; a discount given besides stays', async () => {
+    const { record, card, cardOff } = await paidByCard({ benefit: 'discount', discountPercent: 80 }, { otherDiscount: 50 });
+    expect(record.discount).toBe(cardOff + 50);
+    await approve((await ask({ kind: 'amount', recordId: record.id, amountDue: 2000, reason: '补收' })).id);
+    const after = await recordOf(record.id);
+    expect(after).toMatchObject({ amountDue: 2000, discount: 400 + 50, unpaid: 2000 - 450, state: 'awaiting_payment' });
+    holdsInvariant(after);
+    expect((await usesOf(card.id))[0]).toMatchObject({ due: 2000, discount: 400, usedAt: exited });
+  });
+
+  it('an amount-off card takes no more than the new amount; refused when what it took and what was paid exceed it', async () => {
+    const { record, card } = await paidByCard({ benefit: 'amount', amountOff: 300 }, { paid: 200 });
+    await approve((await ask({ kind: 'amount', recordId: record.id, amountDue: 500, reason: '协商减免' })).id);
+    expect(await recordOf(record.id)).toMatchObject({ amountDue: 500, discount: 300, paid: 200, unpaid: 0, state: 'paid' });
+    await expect(ask({ kind: 'amount', recordId: record.id, amountDue: 400, reason: '再减' })).rejects.toMatchObject({
+      statusCode: 400, message: '新的应收金额（4.00 元）不能低于优惠与已付之和（5.00 元），如需减少请先退款',
+    });
+    expect((await usesOf(card.id))[0]).toMatchObject({ due: 500, discount: 300 });
+  });
+
+  it('a use from before its terms were kept takes the card’s terms, or when the card is gone, never more than it took', async () => {
+    const kept = await paidByCard({ benefit: 'discount', discountPercent: 50 }, { terms: false });
+    await approve((await ask({ kind: 'amount', recordId: kept.record.id, amountDue: 3000, reason: '补收' })).id);
+    expect(await recordOf(kept.record.id)).toMatchObject({ amountDue: 3000, discount: 1500, unpaid: 1500 });
+
+    const gone = await paidByCard({ benefit: 'amount', amountOff: 200 }, { terms: false });
+    await database.db.delete(groupCards).where(eq(groupCards.id, gone.card.id));
+    await approve((await ask({ kind: 'amount', recordId: gone.record.id, amountDue: 5000, reason: '补收' })).id);
+    expect(await recordOf(gone.record.id)).toMatchObject({ amountDue: 5000, discount: 200, unpaid: 4800 });
+  });
+
+  it('a rejected request leaves the card use as it was', async () => {
+    const { record, card, cardOff } = await paidByCard({ benefit: 'free' });
+    await reject((await ask({ kind: 'times', recordId: record.id, ...later, reason: '出场时间有误' })).id);
+    expect((await usesOf(card.id))[0]).toMatchObject({ usedAt: exited, discount: cardOff });
   });
 });
 

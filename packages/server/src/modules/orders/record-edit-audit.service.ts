@@ -16,6 +16,7 @@ import type { Db } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../plugins/app-error.js';
 import { shanghaiDateTime } from '../../shared/xlsx-export.js';
 import type { AuthContext } from '../../types.js';
+import { reviseCardUse } from '../marketing/group-card-discount.js';
 import { markMessagesHandled } from '../messages/messages.repository.js';
 import { raiseMessage } from '../messages/messages.service.js';
 import { lockRecord } from '../payments/payment.repository.js';
@@ -98,26 +99,38 @@ const stateAfter = (record: ParkingRecordRow, paid: number, unpaid: number): Par
   return paid > 0 ? 'paid' : 'closed';
 };
 
-/** Money of a record whose amount due becomes `amountDue`; refused when that falls below what is discounted and paid. */
-const moneyFor = (record: ParkingRecordRow, amountDue: number, what: string) => {
-  const floor = record.discount + record.paid;
+/**
+ * Money of a finished stay whose amount due becomes `amountDue` (and its exit `exitedAt`): the group card
+ * that paid part of it takes its benefit off the new amount (reviseCardUse), the rest of the discount
+ * stays. Refused when the amount falls below what is discounted and paid.
+ */
+const moneyFor = async (db: Db, tenantId: string, record: ParkingRecordRow, what: string, amountDue: number, exitedAt?: Date): Promise<PlannedEdit> => {
+  const card = await reviseCardUse(db, tenantId, record, amountDue, exitedAt);
+  const discount = card ? record.discount - card.before + card.discount : record.discount;
+  const floor = discount + record.paid;
   if (amountDue < floor) throw badRequest(`${what}（${yuan(amountDue)}）不能低于优惠与已付之和（${yuan(floor)}），如需减少请先退款`);
-  const unpaid = amountDue - record.discount - record.paid;
-  return { amountDue, unpaid, state: stateAfter(record, record.paid, unpaid) };
+  const unpaid = amountDue - discount - record.paid;
+  return { changes: { amountDue, discount, unpaid, state: stateAfter(record, record.paid, unpaid) }, alsoApply: card?.apply };
 };
+
+/** What approving a correction writes: the record's changes, and anything else that follows them (the card use of the stay). */
+interface PlannedEdit {
+  changes: Partial<NewParkingRecord>;
+  alsoApply?: ((tx: Db) => Promise<unknown>) | undefined;
+}
 
 /**
  * The changes a correction makes to a record as it stands now, or a refusal saying why it cannot.
  * Run when asked and again under the record's lock when approved: the record may have moved between.
  */
-const planEdit = async (db: Db, tenantId: string, record: ParkingRecordRow, kind: RecordEditKind, requested: RecordEditRequested): Promise<Partial<NewParkingRecord>> => {
+const planEdit = async (db: Db, tenantId: string, record: ParkingRecordRow, kind: RecordEditKind, requested: RecordEditRequested): Promise<PlannedEdit> => {
   if (record.state === 'void') throw badRequest('停车记录已作废，不能再修改');
   switch (kind) {
     case 'plate': {
       const plateNumber = requested.plateNumber ?? '';
       const plateColour = requested.plateColour ?? 0;
       if (plateNumber === record.plateNumber && plateColour === record.plateColour) throw badRequest('新车牌与当前车牌相同，无需修改');
-      return { plateNumber, plateColour };
+      return { changes: { plateNumber, plateColour } };
     }
     case 'times': {
       const enteredAt = new Date(requested.enteredAt ?? '');
@@ -125,24 +138,25 @@ const planEdit = async (db: Db, tenantId: string, record: ParkingRecordRow, kind
       if (record.state === 'parked') {
         if (exitedAt) throw badRequest('车辆尚未出场，只能修改入场时间');
         if (record.enteredAt?.getTime() === enteredAt.getTime()) throw badRequest('入场时间与当前相同，无需修改');
-        return { enteredAt };
+        return { changes: { enteredAt } };
       }
       if (!exitedAt) throw badRequest('请填写出场时间');
       if (record.enteredAt?.getTime() === enteredAt.getTime() && record.exitedAt?.getTime() === exitedAt.getTime()) throw badRequest('出入场时间与当前相同，无需修改');
       const priced = await priceStay(db, tenantId, record.tariffVersionId, record.vehicleClass, enteredAt, exitedAt);
       if (!priced) throw badRequest('该停车记录没有计费规则版本，无法按新的时间重新计费，请改为申请修改应收金额');
-      return { enteredAt, exitedAt, ...moneyFor(record, priced.result.amount, '按新的时间重新计费的应收金额') };
+      const money = await moneyFor(db, tenantId, record, '按新的时间重新计费的应收金额', priced.result.amount, exitedAt);
+      return { ...money, changes: { enteredAt, exitedAt, ...money.changes } };
     }
     case 'amount': {
       if (record.state === 'parked') throw badRequest('车辆尚未出场，出场时按计费规则计费，不能修改应收金额');
       const amountDue = requested.amountDue ?? 0;
       if (amountDue === record.amountDue) throw badRequest('新的应收金额与当前相同，无需修改');
-      return moneyFor(record, amountDue, '新的应收金额');
+      return moneyFor(db, tenantId, record, '新的应收金额', amountDue);
     }
     case 'void':
       if (record.paid > 0) throw badRequest(`该停车记录已付 ${yuan(record.paid)}，请先退款再作废`);
       // nothing is owed any more; due − discount = paid + unpaid still holds
-      return { state: 'void', unpaid: 0, amountDue: record.discount + record.paid };
+      return { changes: { state: 'void', unpaid: 0, amountDue: record.discount + record.paid } };
   }
 };
 
@@ -238,8 +252,9 @@ const decided = async (tx: Db, auth: AuthContext, id: string, values: Parameters
 export const approveRecordEdit = (db: Db, auth: AuthContext, id: string, decision: RecordEditDecisionValues) =>
   db.transaction(async (tx) => {
     const { request, record, lot } = await openRecordEdit(tx, auth, id);
-    const changes = await planEdit(tx, auth.tenantId, record, request.kind, request.requested);
+    const { changes, alsoApply } = await planEdit(tx, auth.tenantId, record, request.kind, request.requested);
     const changed = await updateRecord(tx, auth.tenantId, record.id, changes);
+    await alsoApply?.(tx);
     if (request.kind === 'void' && record.state === 'parked') await releasePlace(tx, auth.tenantId, lot, record);
     const before = snapshotOf(record);
     const after = snapshotOf(changed);
