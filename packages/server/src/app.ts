@@ -138,6 +138,7 @@ export const app = fp(
     await instance.register(refundRoutes);
     await instance.register(driverPayRoutes, {
       secret: qrSecret,
+      provider: options.config.paymentProvider,
       sandboxSecret: await appSecret(options.database.db, 'sandbox-pay'),
       publicBaseUrl: options.config.publicBaseUrl,
       ...(options.sandboxDelivery ? { deliver: options.sandboxDelivery } : {}),
@@ -153,7 +154,7 @@ export const app = fp(
     await instance.register(groupCardOpenRoutes, { secret: qrSecret });
     await instance.register(activityRoutes);
     await instance.register(specialBillRoutes, { secret: qrSecret, publicBaseUrl: options.config.publicBaseUrl });
-    await instance.register(specialBillOpenRoutes, { secret: qrSecret });
+    await instance.register(specialBillOpenRoutes, { secret: qrSecret, onlinePay: options.config.paymentProvider !== 'none' });
     const { weatherProviderUrl, weatherProviderKey } = options.config;
     await instance.register(weatherRoutes, {
       provider: options.weatherProvider ?? (weatherProviderUrl ? qweatherProvider(weatherProviderUrl, weatherProviderKey) : undefined),

@@ -27,7 +27,21 @@ export interface AppConfig {
   demoHistoryDays: number;
   /** how often the server moves lane records left awaiting payment past the lot's arrears rule to 欠费; 0 turns it off */
   arrearsCheckMs: number;
+  /**
+   * who collects drivers' online payments: the sandbox cashier (a demo, it takes no money) or none,
+   * when drivers pay at the booth and the phone pages say so
+   */
+  paymentProvider: PaymentProvider;
 }
+
+export const paymentProviders = ['sandbox', 'none'] as const;
+export type PaymentProvider = (typeof paymentProviders)[number];
+
+const oneOf = <T extends string>(name: string, value: string | undefined, allowed: readonly T[], fallback: T): T => {
+  if (value === undefined || value === '') return fallback;
+  if (!(allowed as readonly string[]).includes(value)) throw new Error(`${name} must be one of ${allowed.join(', ')}, got "${value}"`);
+  return value as T;
+};
 
 const packageRoot = resolve(import.meta.dirname, '..');
 
@@ -57,6 +71,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => (
   deviceOfflineCheckMs: integer('DEVICE_OFFLINE_CHECK_MS', env.DEVICE_OFFLINE_CHECK_MS, 30_000),
   demoHistoryDays: integer('DEMO_HISTORY_DAYS', env.DEMO_HISTORY_DAYS, 2),
   arrearsCheckMs: integer('ARREARS_CHECK_MS', env.ARREARS_CHECK_MS, 60_000),
+  paymentProvider: oneOf('PAYMENT_PROVIDER', env.PAYMENT_PROVIDER, paymentProviders, 'sandbox'),
 });
 
 /** Assets shipped with the server (seeded tenant logos). */

@@ -109,5 +109,7 @@ export const specialBillPublic = z.object({
   status: z.enum(specialBillStatuses),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
+  /** whether the operator takes payments online; when not, the driver pays at the booth */
+  onlinePay: z.boolean(),
 });
 export type SpecialBillPublic = z.infer<typeof specialBillPublic>;

@@ -72,6 +72,9 @@ export type PayOrderResult = z.infer<typeof payOrderResult>;
 export const driverOrderStates = ['unpaid', 'paid', 'free'] as const;
 export type DriverOrderState = (typeof driverOrderStates)[number];
 
+/** What a driver is told where online payment is not offered (PAYMENT_PROVIDER=none). */
+export const noOnlinePayMessage = '暂未开通线上支付，请到收费处缴费';
+
 /** Only what the driver's order page shows: no staff data, no ids. Money in fen. */
 export const driverOrder = z.object({
   lotName: z.string(),
@@ -92,6 +95,8 @@ export const driverOrder = z.object({
   leaveBefore: z.string().nullable(),
   /** a payment was started and its result has not come back yet */
   paying: z.boolean(),
+  /** whether the operator takes payments online; when not, the driver pays at the booth */
+  onlinePay: z.boolean(),
 });
 export type DriverOrder = z.infer<typeof driverOrder>;
 

@@ -4,6 +4,8 @@ import { openSpecialBill } from './special-bill-open.service.js';
 
 export interface SpecialBillOpenRoutesOptions {
   secret: string;
+  /** whether drivers can pay online (PAYMENT_PROVIDER is not none) */
+  onlinePay: boolean;
 }
 
 const tags = ['public'];
@@ -20,7 +22,7 @@ export const specialBillOpenRoutes: FastifyPluginAsyncZod<SpecialBillOpenRoutesO
       config: { public: true, rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: { tags, summary: '特殊账单扫码：停车场、车牌、收费项目、金额、状态、创建时间（无需登录）', querystring: specialBillTokenQuery, response: { 200: envelope(specialBillPublic) } },
     },
-    async (request) => ok(await openSpecialBill(request.db, options.secret, request.query.t)),
+    async (request) => ok({ ...(await openSpecialBill(request.db, options.secret, request.query.t)), onlinePay: options.onlinePay }),
   );
 
   // The printed URL is router-free (/scanSpeialBillQrcode?t=…); the console routes by hash. Nothing is looked up here.

@@ -32,7 +32,7 @@ export const checkSpecialBillToken = (secret: string, token: string) => {
 const gone = () => notFound('特殊账单不存在');
 
 /** GET /api/open/specialBill: what the driver's phone shows of the bill, read as its tenant. */
-export const openSpecialBill = async (db: Db, secret: string, token: string): Promise<SpecialBillPublic> => {
+export const openSpecialBill = async (db: Db, secret: string, token: string): Promise<Omit<SpecialBillPublic, 'onlinePay'>> => {
   const { tenantId, billId } = checkSpecialBillToken(secret, token);
   const tenant = await findTenant(db, tenantId);
   if (!tenant || !tenant.enabled) throw gone();

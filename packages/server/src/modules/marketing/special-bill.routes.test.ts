@@ -92,7 +92,7 @@ describe('特殊账单', () => {
     expect(info.json()).toEqual({
       code: 200,
       msg: '成功',
-      data: { lotName: '科兴科学园', plateNumber: '粤B12345', item: '车辆损坏赔偿', amount: 12050, status: 'unpaid', createdAt: expect.any(String), paidAt: null },
+      data: { lotName: '科兴科学园', plateNumber: '粤B12345', item: '车辆损坏赔偿', amount: 12050, status: 'unpaid', createdAt: expect.any(String), paidAt: null, onlinePay: true },
     });
     expect(info.body).not.toContain(billId);
     expect(info.body).not.toContain('撞坏道闸');

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { businessDay, driverPagePaths, formatAmount, sandboxNotice, type DriverOrder, type ExitLaneInfo } from '@parking/contract';
+import { businessDay, driverPagePaths, formatAmount, noOnlinePayMessage, sandboxNotice, type DriverOrder, type ExitLaneInfo } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { withTenant } from '../../db/tenant-scope.js';
 import { AppError, badRequest, notFound } from '../../plugins/app-error.js';
@@ -118,7 +118,7 @@ export const quoteStay = async (db: Db, record: ParkingRecordRow, now: Date): Pr
   return { amountDue, discount, paid: record.paid, unpaid: amountDue - discount - record.paid, until: now, graceMinutes, leaveBefore: null };
 };
 
-const viewOf = (record: ParkingRecordRow, lotName: string, quote: StayQuote, paying: boolean): DriverOrder => ({
+const viewOf = (record: ParkingRecordRow, lotName: string, quote: StayQuote, paying: boolean, onlinePay: boolean): DriverOrder => ({
   lotName,
   plateNumber: record.plateNumber,
   enteredAt: record.enteredAt?.toISOString() ?? null,
@@ -133,7 +133,11 @@ const viewOf = (record: ParkingRecordRow, lotName: string, quote: StayQuote, pay
   graceMinutes: quote.graceMinutes,
   leaveBefore: quote.leaveBefore?.toISOString() ?? null,
   paying,
+  onlinePay,
 });
+
+/** Online payment asked for while PAYMENT_PROVIDER is none: the driver pays at the booth. */
+export const noOnlinePayment = () => badRequest(noOnlinePayMessage);
 
 /** Who takes a driver's payment: no user; the operation log says the driver paid through the provider. */
 const driverActor = (tenantId: string, provider: string, ip: string): PaymentActor => ({ tenantId, userId: null, account: `车主(${provider})`, ip, userAgent: provider });
@@ -232,16 +236,19 @@ const askProvider = async (db: Db, gateway: PaymentGateway, tenantId: string, re
   return waiting;
 };
 
-/** 订单详情: what the order page shows, asking the provider first about a payment whose notice is late. */
-export const driverOrderView = async (db: Db, gateway: PaymentGateway, secret: string, token: string, now: Date, ip: string): Promise<DriverOrder> => {
+/**
+ * 订单详情: what the order page shows, asking the provider first about a payment whose notice is late.
+ * Without a provider (PAYMENT_PROVIDER none) there is nothing to ask, and the page offers no 支付.
+ */
+export const driverOrderView = async (db: Db, gateway: PaymentGateway | undefined, secret: string, token: string, now: Date, ip: string): Promise<DriverOrder> => {
   const order = orderOf(secret, token, now);
   await tenantOf(db, order.tenant);
-  const paying = await askProvider(db, gateway, order.tenant, order.id, now, ip);
+  const paying = gateway ? await askProvider(db, gateway, order.tenant, order.id, now, ip) : false;
   return withTenant(db, order.tenant, async (tx) => {
     const record = await findRecord(tx, order.tenant, order.id);
     if (!record || record.state === 'void') throw noStay();
     const lot = await findLot(tx, order.tenant, record.lotId);
-    return viewOf(record, lot?.name ?? '', await quoteStay(tx, record, now), paying);
+    return viewOf(record, lot?.name ?? '', await quoteStay(tx, record, now), paying, gateway !== undefined);
   });
 };
 
@@ -251,7 +258,8 @@ export const newGatewayOrderNo = (now: Date) => `SB${now.getTime()}${randomBytes
  * 支付: a gateway order for what the stay owes now, and the provider's cashier URL. A cashier opened
  * minutes ago for the same amount is offered again rather than a second trade.
  */
-export const startDriverPayment = async (db: Db, gateway: PaymentGateway, secret: string, token: string, origin: string, now: Date) => {
+export const startDriverPayment = async (db: Db, gateway: PaymentGateway | undefined, secret: string, token: string, origin: string, now: Date) => {
+  if (!gateway) throw noOnlinePayment();
   const order = orderOf(secret, token, now);
   await tenantOf(db, order.tenant);
   const prepared = await withTenant(db, order.tenant, async (tx) => {

@@ -124,7 +124,7 @@ describe('扫码出场: the lane code, the plate and the order token', () => {
     const entered = await event('in', '粤B1V003', minutesAgo(150));
     const o = await findOrder('粤B1V003');
     const view = await orderView(o);
-    expect(view.body.data).toMatchObject({ lotName: '扫码支付停车场', plateNumber: '粤B1V003', exited: false, amountDue: 300, discount: 0, paid: 0, unpaid: 300, state: 'unpaid', paying: false });
+    expect(view.body.data).toMatchObject({ lotName: '扫码支付停车场', plateNumber: '粤B1V003', exited: false, amountDue: 300, discount: 0, paid: 0, unpaid: 300, state: 'unpaid', paying: false, onlinePay: true });
     expect(view.body.data.durationSeconds).toBeGreaterThanOrEqual(150 * 60);
     expect(view.raw).not.toContain(entered.recordId!);
     expect(view.raw).not.toContain(lotId);

@@ -21,23 +21,27 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { PaymentProvider } from '../../config.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { keepRawJsonBody } from '../devices/device-signed-call.js';
 import {
   driverOrderView,
   exitLaneInfo as readExitLane,
   findDriverOrder,
+  noOnlinePayment,
   receiveGatewayNotice,
   recordPayQrCode as makeRecordPayQrCode,
   startDriverPayment,
 } from './driver-order.service.js';
 import { sandboxCashierPage } from './gateway/sandbox-cashier-page.js';
 import { startSpecialBillPayment } from './special-bill-payment.service.js';
-import { sandboxGateway, type NoticeDelivery } from './gateway/sandbox-gateway.js';
+import { sandboxGateway, type NoticeDelivery, type SandboxGateway } from './gateway/sandbox-gateway.js';
 
 export interface DriverPayRoutesOptions {
   /** signs order tokens; the same key as the QR codes' scan tokens */
   secret: string;
+  /** PAYMENT_PROVIDER: none serves no cashier and no notice, and refuses online payment */
+  provider: PaymentProvider;
   /** the sandbox provider's notice-signing secret */
   sandboxSecret: string;
   /** PUBLIC_BASE_URL; the request's own origin when empty */
@@ -58,7 +62,7 @@ const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' }
  * cashier pages and signed notice, and the staff call that makes a record's 收款二维码.
  */
 export const driverPayRoutes: FastifyPluginAsyncZod<DriverPayRoutesOptions> = async (app, options) => {
-  const sandbox = sandboxGateway(app.db, options.sandboxSecret, options.deliver);
+  const sandbox = options.provider === 'sandbox' ? sandboxGateway(app.db, options.sandboxSecret, options.deliver) : undefined;
   const originOf = (request: FastifyRequest) => options.publicBaseUrl || `${request.protocol}://${request.host}`;
 
   app.get(
@@ -85,7 +89,7 @@ export const driverPayRoutes: FastifyPluginAsyncZod<DriverPayRoutesOptions> = as
       config: { public: true, ...perMinute(120) },
       schema: { tags, summary: '订单详情：按订单令牌（无需登录）', querystring: orderQuery, response: { 200: envelope(driverOrder) } },
     },
-    async (request) => ok(await driverOrderView(app.db, sandbox.gateway, options.secret, request.query.o, new Date(), request.ip)),
+    async (request) => ok(await driverOrderView(app.db, sandbox?.gateway, options.secret, request.query.o, new Date(), request.ip)),
   );
 
   app.post(
@@ -94,7 +98,7 @@ export const driverPayRoutes: FastifyPluginAsyncZod<DriverPayRoutesOptions> = as
       config: { public: true, ...perMinute(20) },
       schema: { tags, summary: '支付：为订单待付金额下单，答复收银台地址（无需登录）', body: payOrderInput, response: { 200: envelope(payOrderResult) } },
     },
-    async (request) => ok(await startDriverPayment(app.db, sandbox.gateway, options.secret, request.body.o, originOf(request), new Date())),
+    async (request) => ok(await startDriverPayment(app.db, sandbox?.gateway, options.secret, request.body.o, originOf(request), new Date())),
   );
 
   app.post(
@@ -103,9 +107,27 @@ export const driverPayRoutes: FastifyPluginAsyncZod<DriverPayRoutesOptions> = as
       config: { public: true, ...perMinute(20) },
       schema: { tags, summary: '特殊账单支付：按账单二维码令牌下单，答复收银台地址（无需登录）', body: specialBillPayInput, response: { 200: envelope(specialBillPayResult) } },
     },
-    async (request) => ok(await startSpecialBillPayment(app.db, sandbox.gateway, options.secret, request.body.t, originOf(request), new Date())),
+    async (request) => ok(await startSpecialBillPayment(app.db, sandbox?.gateway, options.secret, request.body.t, originOf(request), new Date())),
   );
 
+  if (sandbox) await app.register(sandboxRoutes, { sandbox });
+
+  app.get(
+    recordPayQrCodePath,
+    {
+      config: { permission: 'ParkingRecordOrder' },
+      schema: { tags: ['orders'], summary: '收款二维码：收费员PDA出示给车主扫码支付的地址（30分钟内有效）', params: recordParams, response: { 200: envelope(recordPayQrCode) } },
+    },
+    async (request) => {
+      // a code the driver could not pay from is no use at the booth
+      if (!sandbox) throw noOnlinePayment();
+      return ok(await makeRecordPayQrCode(request.db, requireAuth(request), options.secret, originOf(request), request.params.id, new Date()));
+    },
+  );
+};
+
+/** The sandbox provider's side: the signed notice it posts, and the cashier page where the driver confirms or cancels. */
+const sandboxRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxGateway }> = async (app, { sandbox: { gateway, findTrade, decide } }) => {
   // the notice is signed over its exact bytes: the raw body is kept in this scope only
   await app.register(async (scope) => {
     keepRawJsonBody(scope);
@@ -123,7 +145,7 @@ export const driverPayRoutes: FastifyPluginAsyncZod<DriverPayRoutesOptions> = as
       },
       async (request) => {
         const signature = request.headers[sandboxSignatureHeader];
-        return ok(await receiveGatewayNotice(app.db, sandbox.gateway, request.rawBody ?? '', typeof signature === 'string' ? signature : undefined, request.ip));
+        return ok(await receiveGatewayNotice(app.db, gateway, request.rawBody ?? '', typeof signature === 'string' ? signature : undefined, request.ip));
       },
     );
   });
@@ -133,29 +155,20 @@ export const driverPayRoutes: FastifyPluginAsyncZod<DriverPayRoutesOptions> = as
     cancel: sandboxCashierPaths.cancel.replace(':no', encodeURIComponent(no)),
   });
   app.get(sandboxCashierPaths.page, { config: { public: true, ...perMinute(120) }, schema: { hide: true, params: noParams } }, async (request, reply) =>
-    reply.type('text/html; charset=utf-8').send(sandboxCashierPage(await sandbox.findTrade(request.params.no), cashierPaths(request.params.no))),
+    reply.type('text/html; charset=utf-8').send(sandboxCashierPage(await findTrade(request.params.no), cashierPaths(request.params.no))),
   );
   for (const [path, outcome] of [[sandboxCashierPaths.confirm, 'paid'], [sandboxCashierPaths.cancel, 'cancelled']] as const) {
     app.post(path, { config: { public: true, ...perMinute(60) }, schema: { hide: true, params: noParams } }, async (request, reply) => {
       let trade;
       try {
-        trade = await sandbox.decide(request.params.no, outcome, new Date());
+        trade = await decide(request.params.no, outcome, new Date());
       } catch (error) {
         // the notice did not get through: the order page asks the provider instead
         request.log.warn({ err: error }, 'sandbox notice not delivered');
-        trade = await sandbox.findTrade(request.params.no);
+        trade = await findTrade(request.params.no);
       }
       if (!trade) return reply.code(404).type('text/html; charset=utf-8').send(sandboxCashierPage(undefined, cashierPaths(request.params.no)));
       return reply.redirect(trade.returnUrl, 303);
     });
   }
-
-  app.get(
-    recordPayQrCodePath,
-    {
-      config: { permission: 'ParkingRecordOrder' },
-      schema: { tags: ['orders'], summary: '收款二维码：收费员PDA出示给车主扫码支付的地址（30分钟内有效）', params: recordParams, response: { 200: envelope(recordPayQrCode) } },
-    },
-    async (request) => ok(await makeRecordPayQrCode(request.db, requireAuth(request), options.secret, originOf(request), request.params.id, new Date())),
-  );
 };

@@ -5,7 +5,7 @@ import { badRequest, notFound } from '../../plugins/app-error.js';
 import { checkSpecialBillToken } from '../marketing/special-bill-open.service.js';
 import { findSpecialBill } from '../marketing/special-bill.repository.js';
 import { findTenant } from '../system/tenant.repository.js';
-import { newGatewayOrderNo, reuseCashierMs } from './driver-order.service.js';
+import { newGatewayOrderNo, noOnlinePayment, reuseCashierMs } from './driver-order.service.js';
 import { insertGatewayOrder, openBillGatewayOrders } from './driver-order.repository.js';
 import type { PaymentGateway } from './gateway/payment-gateway.js';
 
@@ -16,7 +16,8 @@ const gone = () => notFound('特殊账单不存在');
  * cashier URL; the cashier sends the driver back to the bill. A cashier opened minutes ago is offered
  * again rather than a second trade. The provider's notice marks the bill paid (settleGatewayOrder).
  */
-export const startSpecialBillPayment = async (db: Db, gateway: PaymentGateway, secret: string, token: string, origin: string, now: Date) => {
+export const startSpecialBillPayment = async (db: Db, gateway: PaymentGateway | undefined, secret: string, token: string, origin: string, now: Date) => {
+  if (!gateway) throw noOnlinePayment();
   const { tenantId, billId } = checkSpecialBillToken(secret, token);
   const tenant = await findTenant(db, tenantId);
   if (!tenant || !tenant.enabled) throw gone();

@@ -13,6 +13,7 @@ const bill = (overrides: Partial<SpecialBillPublic> = {}): SpecialBillPublic => 
   status: 'unpaid',
   createdAt: '2026-03-01T02:00:00.000Z',
   paidAt: null,
+  onlinePay: true,
   ...overrides,
 });
 const payButton = () => screen.getByRole('button', { name: /立即支付/ }) as HTMLButtonElement;
@@ -53,6 +54,14 @@ describe('特殊账单 phone page', { timeout: 60_000 }, () => {
     expect(await screen.findByText('该账单已支付，无需重复支付')).toBeTruthy();
     expect(screen.getByText('2026-03-01 11:00:00')).toBeTruthy();
     expect(payButton().disabled).toBe(true);
+  });
+
+  it('without online payment, an unpaid bill sends the driver to the booth, with no 立即支付', async () => {
+    installFakeApi({ 'GET /api/open/specialBill': ok(bill({ onlinePay: false })) });
+    renderAt('/speialBillInfo?t=abc.def', '/speialBillInfo', <SpecialBillInfoPage />);
+    expect(await screen.findByText('暂未开通线上支付，请到收费处缴费')).toBeTruthy();
+    expect(screen.getByText('120.50 元')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /立即支付/ })).toBeNull();
   });
 
   it('shows the server’s reason for a tampered token, and nothing of a bill', async () => {

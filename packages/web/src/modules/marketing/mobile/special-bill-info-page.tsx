@@ -1,4 +1,4 @@
-import { formatAmount, specialBillOpenPaths, specialBillStatusNames, type SpecialBillPublic } from '@parking/contract';
+import { formatAmount, noOnlinePayMessage, specialBillOpenPaths, specialBillStatusNames, type SpecialBillPublic } from '@parking/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Result, Spin, Tag } from 'antd';
 import { Navigate, useSearchParams } from 'react-router';
@@ -61,9 +61,13 @@ export function SpecialBillInfoPage() {
         </Descriptions>
         {data.status !== 'unpaid' && <Alert type={data.status === 'paid' ? 'success' : 'info'} showIcon title={notPayable[data.status]} className="special-bill__notice" />}
         {pay.isError && <Alert type="error" showIcon title={pay.error.message} className="special-bill__notice" />}
-        <Button type="primary" size="large" block disabled={data.status !== 'unpaid'} loading={pay.isPending} onClick={() => pay.mutate()} className="special-bill__pay">
-          立即支付
-        </Button>
+        {data.status === 'unpaid' && !data.onlinePay ? (
+          <Alert type="warning" showIcon title={noOnlinePayMessage} className="special-bill__notice" />
+        ) : (
+          <Button type="primary" size="large" block disabled={data.status !== 'unpaid'} loading={pay.isPending} onClick={() => pay.mutate()} className="special-bill__pay">
+            立即支付
+          </Button>
+        )}
       </div>
     );
   })();

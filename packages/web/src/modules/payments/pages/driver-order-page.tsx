@@ -1,4 +1,4 @@
-import { formatAmount, formatDuration, type DriverOrder } from '@parking/contract';
+import { formatAmount, formatDuration, noOnlinePayMessage, type DriverOrder } from '@parking/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Result, Spin } from 'antd';
 import { useSearchParams } from 'react-router';
@@ -45,9 +45,13 @@ function OrderSummary({ order, onPay, paying, payError }: { order: DriverOrder; 
         </div>
         {order.paying && <Alert type="info" showIcon message="正在确认支付结果，请稍候……" style={{ marginBottom: 12 }} />}
         {payError && <Alert type="error" showIcon message={payError} style={{ marginBottom: 12 }} />}
-        <Button type="primary" block size="large" loading={paying} onClick={onPay}>
-          支付 {yuan(order.unpaid)}
-        </Button>
+        {order.onlinePay ? (
+          <Button type="primary" block size="large" loading={paying} onClick={onPay}>
+            支付 {yuan(order.unpaid)}
+          </Button>
+        ) : (
+          <Alert type="warning" showIcon message={noOnlinePayMessage} />
+        )}
       </>
     );
   }

@@ -25,6 +25,7 @@ const order = (overrides: Partial<DriverOrder> = {}): DriverOrder => ({
   graceMinutes: 15,
   leaveBefore: null,
   paying: false,
+  onlinePay: true,
   ...overrides,
 });
 
@@ -121,6 +122,14 @@ describe('订单详情', () => {
     expect(await screen.findByText('已支付')).toBeTruthy();
     expect(screen.getByText('请在 2026-03-02 11:20:09 前离场（缴费后 15 分钟内免费离场）')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /支付/ })).toBeNull();
+  });
+
+  it('without online payment, shows what is owed and sends the driver to the booth, with no 支付', { timeout: 60_000 }, async () => {
+    const { calls } = show('/orderInfoByQRcode?o=order-token', { 'GET /api/open/payments/orders': ok(order({ onlinePay: false })) });
+    expect(await screen.findByText('暂未开通线上支付，请到收费处缴费')).toBeTruthy();
+    expect(screen.getByTestId('driver-unpaid').textContent).toBe('¥10.50');
+    expect(screen.queryByRole('button', { name: /支付/ })).toBeNull();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
 
   it('says an expired code has expired, on the PDA page too', { timeout: 60_000 }, async () => {
