@@ -6,6 +6,7 @@ import { openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { seedDemoDevices } from './db/seed/demo-devices.js';
 import { seedDemoHistory } from './db/seed/demo-history.js';
+import { seedDemoMarketing } from './db/seed/demo-marketing.js';
 import { seedDemoData } from './db/seed/seed.js';
 import { startDeviceOfflineJob } from './modules/devices/device-offline.job.js';
 import { startArrearsJob } from './modules/recovery/arrears.job.js';
@@ -32,6 +33,7 @@ const main = async () => {
   if (freshInstall) {
     // lots and devices only a real start gets: the test suites count tenant demo's lots from zero
     await seedDemoDevices(database.db);
+    await seedDemoMarketing(database.db);
     server.log.info('demo data seeded: tenants demo and mw');
   }
 
