@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { installFakeApi, ok, type RecordedCall } from '../../../test/fake-api';
 import { bodyOf, quietComputedStyle, renderAt, saved, user } from '../../system/pages/system-page-test-kit';
+import { useSessionStore } from '../../auth/session-store';
 import { LotPage } from './lot-page';
 
 const lot = (overrides: Partial<ParkingLot>): ParkingLot => ({
@@ -102,6 +103,19 @@ describe('停车场 page', { timeout: 120_000 }, () => {
     const summary = await screen.findByLabelText('车位汇总');
     expect(within(summary).getByText('850')).toBeTruthy();
     expect(callsTo(calls, 'GET', '/api/system/Parking/sum')[0]?.params).toEqual({ kind: 'lane' });
+  });
+
+  it('空位查询页 opens the drivers\' public page of the signed-in operator\'s lots in a new tab', async () => {
+    useSessionStore.setState({ user: { ...(useSessionStore.getState().user ?? {}), tenantCode: 'mw' } as never });
+    try {
+      fakeServer();
+      renderAt('/parkingAdmin/parkingList', '/parkingAdmin/parkingList', <LotPage />);
+      const link = (await screen.findByText('空位查询页')).closest('a')!;
+      expect(link.getAttribute('href')).toBe('#/activity?tenant=mw');
+      expect(link.getAttribute('target')).toBe('_blank');
+    } finally {
+      useSessionStore.setState({ user: null });
+    }
   });
 
   it('删除 asks what is bound first: a bound lot is refused with what holds it, a free one is deleted', async () => {

@@ -1,6 +1,8 @@
-import type { ParkingLot } from '@parking/contract';
+import { ExportOutlined } from '@ant-design/icons';
+import { activityPagePath, type ParkingLot } from '@parking/contract';
 import { App, Button } from 'antd';
 import { useState } from 'react';
+import { useSessionStore } from '../../auth/session-store';
 import { ApiError } from '../../../shared/http/api-error';
 import { filterParams } from '../../../shared/resource/list-query';
 import { ResourceFormModal } from '../../../shared/resource/resource-form-modal';
@@ -26,6 +28,7 @@ export function LotPage() {
   const [editing, setEditing] = useState<ParkingLot | null>(null);
   const [showingQrCode, setShowingQrCode] = useState<ParkingLot | null>(null);
   const [zipping, setZipping] = useState<string | null>(null);
+  const tenantCode = useSessionStore((state) => state.user?.tenantCode ?? '');
 
   const removeLot = async (lot: ParkingLot) => {
     const msg = await remove.mutateAsync(lot.id);
@@ -50,6 +53,12 @@ export function LotPage() {
       <ResourceListPage
         descriptor={lotResource}
         actionsWidth={400}
+        toolbarExtra={
+          // the drivers' public page of free spaces at this operator's lots, to check or to share
+          <Button icon={<ExportOutlined />} href={`#${activityPagePath}?tenant=${encodeURIComponent(tenantCode)}`} target="_blank" rel="noopener">
+            空位查询页
+          </Button>
+        }
         rowActions={(lot) => (
           <>
             <Button type="link" size="small" onClick={() => setShowingQrCode(lot)}>
