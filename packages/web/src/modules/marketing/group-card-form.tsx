@@ -5,7 +5,7 @@ import { EnabledField } from '../../shared/resource/enabled-field';
 import { checkRule, schemaCheck, schemaRule } from '../../shared/resource/schema-check';
 import { dateFormat, yuanInputToFen } from '../../shared/resource/value-format';
 import { useLotOptions } from '../parking/parking-api';
-import { useGroupOptions } from './marketing-api';
+import { GroupSelect } from './components/group-select';
 
 const fields = groupCardFields.shape;
 const checkAmount = schemaCheck(fields.amountOff);
@@ -24,23 +24,6 @@ const platesRule: FormRule = {
     }
   },
 };
-
-function GroupSelect({ value, onChange, id }: { value?: string | null; onChange?: (next: string | null) => void; id?: string }) {
-  const groups = useGroupOptions();
-  return (
-    <Select
-      id={id}
-      value={value ?? undefined}
-      onChange={(next: string | undefined) => onChange?.(next ?? null)}
-      options={(groups.data ?? []).map((g) => ({ value: g.id, label: g.enabled ? g.name : `${g.name}（停用）` }))}
-      loading={groups.isLoading}
-      allowClear
-      showSearch={{ optionFilterProp: 'label' }}
-      placeholder="请选择集团"
-      notFoundContent="暂无集团，请先在「集团」页面新增"
-    />
-  );
-}
 
 function LotMultiSelect({ value, onChange, id }: { value?: string[]; onChange?: (next: string[]) => void; id?: string }) {
   const lots = useLotOptions();

@@ -6,14 +6,14 @@ import {
   type GroupCard,
   type GroupCardListQuery,
 } from '@parking/contract';
-import { Select, Tag } from 'antd';
-import { pickerWidth, type PickerProps } from '../../shared/components/picker';
+import { Tag } from 'antd';
 import { defineResource, type ValueEnum } from '../../shared/resource/resource-types';
 import { LotSelect } from '../parking/components/parking-selects';
 import { enabledColumn } from '../parking/enabled-column';
+import { GroupSelect } from './components/group-select';
 import { GroupCardFormInputs } from './group-card-form';
 import { groupCardFormBody, groupCardToFormValues, type GroupCardFormValues } from './group-card-form-values';
-import { groupCardResourceKey, useGroupOptions } from './marketing-api';
+import { groupCardResourceKey } from './marketing-api';
 
 export const groupCardStateEnum: ValueEnum = {
   active: { text: groupCardStateNames.active, status: 'success' },
@@ -21,23 +21,6 @@ export const groupCardStateEnum: ValueEnum = {
   expired: { text: groupCardStateNames.expired, status: 'default' },
 };
 const benefitEnum: ValueEnum = Object.fromEntries(Object.entries(groupCardBenefitNames).map(([value, text]) => [value, { text }]));
-
-function GroupSearchSelect({ value, onChange, id }: PickerProps<string | null | undefined>) {
-  const groups = useGroupOptions();
-  return (
-    <Select
-      id={id}
-      value={value ?? undefined}
-      onChange={(next: string | undefined) => onChange?.(next ?? null)}
-      options={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
-      loading={groups.isLoading}
-      allowClear
-      showSearch={{ optionFilterProp: 'label' }}
-      placeholder="请选择集团"
-      style={{ width: pickerWidth('search') }}
-    />
-  );
-}
 
 const quota = (card: GroupCard) => (card.monthlyQuota === null ? '不限' : `${card.remainingQuota ?? 0} / ${card.monthlyQuota}`);
 
@@ -50,7 +33,7 @@ export const groupCardResource = defineResource<GroupCard, GroupCardListQuery>({
   actions: { create: true, update: true, remove: true, export: true },
   columns: [
     { dataIndex: 'cardNo', title: '卡号', width: 120, sortable: true, search: { placeholder: '请输入卡号' } },
-    { dataIndex: 'groupName', title: '集团', width: 140, search: { param: 'groupId' }, input: () => <GroupSearchSelect /> },
+    { dataIndex: 'groupName', title: '集团', width: 140, search: { param: 'groupId' }, input: () => <GroupSelect place="search" /> },
     { dataIndex: 'benefit', title: '优惠', width: 120, valueEnum: benefitEnum, render: (_value, card) => groupCardBenefitText(card) },
     {
       dataIndex: 'plates',

@@ -1,6 +1,7 @@
 import { dictionaryNames, plateColourName, type ParkingLotKind, type TariffSummary } from '@parking/contract';
 import { Select } from 'antd';
-import { pickerWidth, type PickerProps } from '../../../shared/components/picker';
+import { OptionSelect } from '../../../shared/components/option-select';
+import type { PickerProps } from '../../../shared/components/picker';
 import { useDictionary } from '../../../shared/dictionary/use-dictionary';
 import { useAreaOptions, useLotOptions, useUserOptions } from '../parking-api';
 import { useTariffOptions } from '../tariff-api';
@@ -28,40 +29,16 @@ export function UserMultiSelect({ value, onChange, id, placeholder }: PickerProp
 }
 
 /** One area; a null from the API shows the placeholder. */
-export function AreaSelect({ value, onChange, place = 'form', id }: PickerProps<string | null | undefined>) {
+export function AreaSelect(props: PickerProps<string | null | undefined>) {
   const areas = useAreaOptions();
-  return (
-    <Select
-      id={id}
-      value={value ?? undefined}
-      onChange={(next: string | undefined) => onChange?.(next ?? null)}
-      options={areas.data ?? []}
-      loading={areas.isLoading}
-      allowClear
-      showSearch={{ optionFilterProp: 'label' }}
-      placeholder="请选择片区"
-      notFoundContent="暂无片区"
-      style={{ width: pickerWidth(place) }}
-    />
-  );
+  return <OptionSelect {...props} options={areas.data} loading={areas.isLoading} placeholder="请选择片区" notFoundContent="暂无片区" />;
 }
 
 /** 停车场类型 from the parking_type dictionary; the search form keeps values as strings (URL), the form as numbers. */
-export function LotTypeSelect({ value, onChange, place = 'form', id }: PickerProps<string | number | null | undefined>) {
+export function LotTypeSelect(props: PickerProps<string | number | null | undefined>) {
   const dictionary = useDictionary(dictionaryNames.lotType);
-  const options = dictionary.options.map((option) => ({ label: option.label, value: place === 'search' ? String(option.value) : Number(option.value) }));
-  return (
-    <Select
-      id={id}
-      value={value ?? undefined}
-      onChange={(next: string | number | undefined) => onChange?.(next ?? null)}
-      options={options}
-      loading={dictionary.loading}
-      allowClear
-      placeholder="请选择停车场类型"
-      style={{ width: pickerWidth(place) }}
-    />
-  );
+  const options = dictionary.options.map((option) => ({ label: option.label, value: props.place === 'search' ? String(option.value) : Number(option.value) }));
+  return <OptionSelect<string | number> {...props} options={options} loading={dictionary.loading} placeholder="请选择停车场类型" searchable={false} />;
 }
 
 /** A lot type's dictionary label in a table cell. */
@@ -70,40 +47,17 @@ export function LotTypeLabel({ value }: { value: number }) {
 }
 
 /** One lot of the tenant, searched by name; `kind` narrows it to lane-based or space-based lots. */
-export function LotSelect({ value, onChange, place = 'form', id, kind }: PickerProps<string | null | undefined> & { kind?: ParkingLotKind }) {
+export function LotSelect({ kind, ...props }: PickerProps<string | null | undefined> & { kind?: ParkingLotKind }) {
   const lots = useLotOptions(kind);
-  const options = (lots.data ?? []).map((lot) => ({ value: lot.id, label: lot.name }));
-  return (
-    <Select
-      id={id}
-      value={value ?? undefined}
-      onChange={(next: string | undefined) => onChange?.(next ?? null)}
-      options={options}
-      loading={lots.isLoading}
-      allowClear
-      showSearch={{ optionFilterProp: 'label' }}
-      placeholder="请选择停车场"
-      notFoundContent={kind === 'lane' ? '暂无车道型停车场' : '暂无停车场'}
-      style={{ width: pickerWidth(place) }}
-    />
-  );
+  const options = lots.data?.map((lot) => ({ value: lot.id, label: lot.name }));
+  return <OptionSelect {...props} options={options} loading={lots.isLoading} placeholder="请选择停车场" notFoundContent={kind === 'lane' ? '暂无车道型停车场' : '暂无停车场'} />;
 }
 
 /** 车牌颜色 from the plate_colour dictionary (spec §3: 1 white, 2 yellow, 3 green, 4 black, otherwise blue). */
-export function PlateColourSelect({ value, onChange, id }: PickerProps<number | null | undefined>) {
+export function PlateColourSelect(props: PickerProps<number | null | undefined>) {
   const dictionary = useDictionary(dictionaryNames.plateColour);
   const options = dictionary.options.map((option) => ({ label: option.label, value: Number(option.value) }));
-  return (
-    <Select
-      id={id}
-      value={value ?? undefined}
-      onChange={(next: number | undefined) => onChange?.(next ?? null)}
-      options={options}
-      loading={dictionary.loading}
-      placeholder="请选择车牌颜色"
-      style={{ width: '100%' }}
-    />
-  );
+  return <OptionSelect {...props} place="form" options={options} loading={dictionary.loading} placeholder="请选择车牌颜色" clearable={false} searchable={false} />;
 }
 
 /** A plate colour's dictionary label in a table cell. */
@@ -118,23 +72,10 @@ export const tariffLabel = (tariff: TariffSummary) =>
   `${tariff.name}（${tariff.currentVersion ? `第${tariff.currentVersion.versionNo}版` : '无生效版本'}）${tariff.enabled ? '' : '（已停用）'}`;
 
 /** The lot's 计费规则; a disabled tariff cannot be picked, but a lot that already has one keeps showing it. */
-export function TariffSelect({ value, onChange, id }: PickerProps<string | null | undefined>) {
+export function TariffSelect(props: PickerProps<string | null | undefined>) {
   const tariffs = useTariffOptions();
-  const options = (tariffs.data?.list ?? []).map((tariff) => ({ value: tariff.id, label: tariffLabel(tariff), disabled: !tariff.enabled && tariff.id !== value }));
-  return (
-    <Select
-      id={id}
-      value={value ?? undefined}
-      onChange={(next: string | undefined) => onChange?.(next ?? null)}
-      options={options}
-      loading={tariffs.isLoading}
-      allowClear
-      showSearch={{ optionFilterProp: 'label' }}
-      placeholder="请选择计费规则"
-      notFoundContent="暂无计费规则"
-      style={{ width: '100%' }}
-    />
-  );
+  const options = tariffs.data?.list.map((tariff) => ({ value: tariff.id, label: tariffLabel(tariff), disabled: !tariff.enabled && tariff.id !== props.value }));
+  return <OptionSelect {...props} place="form" options={options} loading={tariffs.isLoading} placeholder="请选择计费规则" notFoundContent="暂无计费规则" />;
 }
 
 /** A lot's tariff name in a table cell, from the same cached list as the picker; '-' for none. */

@@ -2,7 +2,8 @@ import { Select, TreeSelect } from 'antd';
 import { useMemo } from 'react';
 import { organizationOptions } from '../organization-tree';
 import { useOrganizationTree, usePositionOptions, useRoleOptions, type NamedOption } from '../system-api';
-import { pickerWidth, type PickerPlace, type PickerProps } from '../../../shared/components/picker';
+import { OptionSelect } from '../../../shared/components/option-select';
+import { pickerWidth, type PickerProps } from '../../../shared/components/picker';
 
 
 /** Picks one organization from the tree; `excluded` hides an organization and its subtree (it cannot be its own parent). */
@@ -38,22 +39,9 @@ export function OrganizationTreeSelect({
 const asOptions = (items: readonly NamedOption[] | undefined) => (items ?? []).map((item) => ({ value: item.id, label: item.name }));
 
 /** One position (a search filter). */
-export function PositionSelect({ value, onChange, place = 'search', id }: PickerProps<string | undefined>) {
+export function PositionSelect({ place = 'search', ...props }: PickerProps<string | null | undefined>) {
   const positions = usePositionOptions();
-  return (
-    <Select
-      id={id}
-      value={value ?? undefined}
-      onChange={onChange}
-      options={asOptions(positions.data)}
-      loading={positions.isLoading}
-      allowClear
-      showSearch={{ optionFilterProp: 'label' }}
-      placeholder="请选择岗位"
-      notFoundContent="暂无岗位"
-      style={{ width: pickerWidth(place) }}
-    />
-  );
+  return <OptionSelect {...props} place={place} options={asOptions(positions.data)} loading={positions.isLoading} placeholder="请选择岗位" notFoundContent="暂无岗位" />;
 }
 
 /**
