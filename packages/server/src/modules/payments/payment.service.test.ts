@@ -141,6 +141,8 @@ describe('refunds', () => {
     expect(approved.decidedAt).not.toBeNull();
     expect(await recordOf(record.id)).toMatchObject({ amountDue: 1000, discount: 200, paid: 400, unpaid: 400, state: 'awaiting_payment' });
     await expect(approve(refund.id)).rejects.toMatchObject({ statusCode: 409, message: '该退款已审核，不能重复审核' });
+    const [log] = await database.db.select().from(operationLogs).where(and(eq(operationLogs.targetId, refund.id), eq(operationLogs.action, 'update')));
+    expect(log).toMatchObject({ summary: `同意退款：停车记录「${record.plateNumber}」2.00 元`, before: { status: 'requested', discount: 0, paid: 600, unpaid: 400 }, after: { status: 'approved', discount: 200, paid: 400 } });
   });
 
   it('refuses to ask for more than the payment less what is refunded or waiting, and a rejection frees it', async () => {
@@ -153,6 +155,8 @@ describe('refunds', () => {
     });
     await reject(waiting.id);
     expect(await recordOf(record.id)).toMatchObject({ paid: 500, discount: 0, state: 'paid' });
+    const [log] = await database.db.select().from(operationLogs).where(and(eq(operationLogs.targetId, waiting.id), eq(operationLogs.action, 'update')));
+    expect(log).toMatchObject({ summary: `驳回退款：停车记录「${record.plateNumber}」3.00 元`, before: { status: 'requested' }, after: { status: 'rejected', remark: '不符合退款条件' } });
     const whole = await askRefund({ paymentId: payment.id, amount: 500, reason: '车主投诉' });
     await approve(whole.id);
     expect(await recordOf(record.id)).toMatchObject({ paid: 0, discount: 500, unpaid: 0, state: 'paid' });

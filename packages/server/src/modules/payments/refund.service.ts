@@ -92,6 +92,22 @@ const openRefund = async (tx: Db, auth: AuthContext, id: string) => {
   return { refund, record };
 };
 
+/** Marks the refund decided and logs it: 同意退款 or 驳回退款 of the record's plate and amount, with what changed. */
+const decided = async (tx: Db, auth: AuthContext, id: string, status: 'approved' | 'rejected', decision: RefundDecisionValues, before: object, changed: object = {}) => {
+  await decideRefund(tx, auth.tenantId, id, { status, decidedBy: auth.userId, remark: decision.remark });
+  const after = await getRefund(tx, auth, id);
+  await recordOperation(tx, auth, {
+    module: 'payments',
+    action: 'update',
+    target: refundTarget,
+    targetId: id,
+    summary: `${status === 'approved' ? '同意' : '驳回'}退款：停车记录「${after.plateNumber}」${formatAmount(after.amount)} 元`,
+    before,
+    after: { ...after, ...changed },
+  });
+  return after;
+};
+
 /**
  * Gives the money back. The refund is a concession, not a reopened debt: paid goes down and the
  * record's discount goes up by the same amount, unpaid and state stay, so due − discount = paid + unpaid
@@ -103,33 +119,12 @@ export const approveRefund = (db: Db, auth: AuthContext, id: string, decision: R
     if (refund.amount > record.paid) throw conflict('停车记录的已付金额不足以退款');
     const money = { discount: record.discount + refund.amount, paid: record.paid - refund.amount, unpaid: record.unpaid, state: record.state };
     await moveRecordMoney(tx, auth.tenantId, record.id, money);
-    await decideRefund(tx, auth.tenantId, id, { status: 'approved', decidedBy: auth.userId, remark: decision.remark });
-    const after = await getRefund(tx, auth, id);
-    await recordOperation(tx, auth, {
-      module: 'payments',
-      action: 'update',
-      target: refundTarget,
-      targetId: id,
-      summary: `同意退款：停车记录「${after.plateNumber}」${formatAmount(after.amount)} 元`,
-      before: { status: refund.status, discount: record.discount, paid: record.paid, unpaid: record.unpaid },
-      after: { ...after, ...money },
-    });
-    return after;
+    const before = { status: refund.status, discount: record.discount, paid: record.paid, unpaid: record.unpaid };
+    return decided(tx, auth, id, 'approved', decision, before, money);
   });
 
 export const rejectRefund = (db: Db, auth: AuthContext, id: string, decision: RefundDecisionValues) =>
   db.transaction(async (tx) => {
     const { refund } = await openRefund(tx, auth, id);
-    await decideRefund(tx, auth.tenantId, id, { status: 'rejected', decidedBy: auth.userId, remark: decision.remark });
-    const after = await getRefund(tx, auth, id);
-    await recordOperation(tx, auth, {
-      module: 'payments',
-      action: 'update',
-      target: refundTarget,
-      targetId: id,
-      summary: `驳回退款：停车记录「${after.plateNumber}」${formatAmount(after.amount)} 元`,
-      before: { status: refund.status },
-      after,
-    });
-    return after;
+    return decided(tx, auth, id, 'rejected', decision, { status: refund.status });
   });
