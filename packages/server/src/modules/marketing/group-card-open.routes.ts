@@ -1,5 +1,6 @@
 import { envelope, groupCardBindInput, groupCardOpenPaths, groupCardPagePaths, groupCardPublic, groupCardTokenQuery } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { toHashRoute } from '../../shared/hash-route.js';
 import { bindGroupCardPlate, openGroupCard } from './group-card-open.service.js';
 
 export interface GroupCardOpenRoutesOptions {
@@ -36,9 +37,5 @@ export const groupCardOpenRoutes: FastifyPluginAsyncZod<GroupCardOpenRoutesOptio
       ),
   );
 
-  // The printed URL is router-free (/scanGroupCardQrcode?t=…); the console routes by hash. Nothing is looked up here.
-  app.get(groupCardPagePaths.scan, { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
-    const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-    return reply.redirect(`/#${groupCardPagePaths.scan}${query}`, 302);
-  });
+  app.get(groupCardPagePaths.scan, { config: { public: true }, schema: { hide: true } }, toHashRoute);
 };

@@ -1,5 +1,6 @@
 import { envelope, specialBillOpenPaths, specialBillPagePaths, specialBillPublic, specialBillTokenQuery } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { toHashRoute } from '../../shared/hash-route.js';
 import { openSpecialBill } from './special-bill-open.service.js';
 
 export interface SpecialBillOpenRoutesOptions {
@@ -25,9 +26,5 @@ export const specialBillOpenRoutes: FastifyPluginAsyncZod<SpecialBillOpenRoutesO
     async (request) => ok({ ...(await openSpecialBill(request.db, options.secret, request.query.t)), onlinePay: options.onlinePay }),
   );
 
-  // The printed URL is router-free (/scanSpeialBillQrcode?t=…); the console routes by hash. Nothing is looked up here.
-  app.get(specialBillPagePaths.scan, { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
-    const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-    return reply.redirect(`/#${specialBillPagePaths.scan}${query}`, 302);
-  });
+  app.get(specialBillPagePaths.scan, { config: { public: true }, schema: { hide: true } }, toHashRoute);
 };

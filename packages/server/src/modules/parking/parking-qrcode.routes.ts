@@ -14,6 +14,7 @@ import yazl from 'yazl';
 import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth.js';
 import { asAttachment } from '../../shared/attachment.js';
+import { toHashRoute } from '../../shared/hash-route.js';
 import { laneQrCode, lotQrCode, resolveScan, spaceQrCodes, type QrCodeFile, type QrCodeSigner } from './qrcode.service.js';
 
 export interface QrCodeRoutesOptions {
@@ -88,14 +89,5 @@ export const parkingQrCodeRoutes: FastifyPluginAsyncZod<QrCodeRoutesOptions> = a
     async (request) => ok(await resolveScan(request.db, options.secret, request.query.t)),
   );
 
-  // The printed URL is short and router-free (/m/exit?t=…); the console routes by hash, so the
-  // phone is sent on to the page that reads the token. Nothing is looked up here.
-  app.get(
-    '/m/:page',
-    { config: { public: true }, schema: { hide: true, params: z.object({ page: z.enum(scanPageNames) }) } },
-    async (request, reply) => {
-      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-      return reply.redirect(`/#/m/${request.params.page}${query}`, 302);
-    },
-  );
+  app.get('/m/:page', { config: { public: true }, schema: { hide: true, params: z.object({ page: z.enum(scanPageNames) }) } }, toHashRoute);
 };
