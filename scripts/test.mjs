@@ -27,6 +27,13 @@ if (buildStatus !== 0) {
   console.log('tests: 0 passed, 1 failed');
   process.exit(1);
 }
+// the build compiles the packages; the browser specs and the benchmarks run from source unchecked
+const typecheckStatus = run('type check (packages, e2e, bench)', 'npm', ['run', 'typecheck']);
+if (typecheckStatus !== 0) {
+  console.log('\ntype check failed; no suite ran');
+  console.log('tests: 0 passed, 1 failed');
+  process.exit(1);
+}
 
 const vitestFile = resolve(out, 'vitest.json');
 const vitestStatus = run('unit and API tests (vitest)', 'npx', [
