@@ -89,10 +89,9 @@ const termsOf = async (db: Db, tenantId: string, use: GroupCardUseRow): Promise<
 };
 
 /**
- * A finished stay's fee corrected by staff (an approved 订单修改) to `due`, leaving at `exitedAt` (when
- * that moves too): the
- * group card that paid part of it takes the same benefit off the new fee, and its use moves to the
- * stay's exit, where the record's detail finds it. Undefined when no card paid for the stay. The use
+ * A finished stay's fee corrected by staff (an approved 订单修改) to `due`, leaving at `exitedAt` when
+ * that moves too: the group card that paid part of it takes the same benefit off the new fee, and its
+ * use moves to the stay's exit, where the record's detail finds it. Undefined when no card paid for the stay. The use
  * stays counted in its month's quota, also when the exit moves to another month: the card was used once.
  */
 export const reviseCardUse = async (db: Db, tenantId: string, record: { lotId: string; plateNumber: string; exitedAt: Date | null }, due: number, exitedAt = record.exitedAt) => {
