@@ -54,10 +54,12 @@ import { drawCaptcha, type CaptchaImage } from './modules/auth/captcha.js';
 import { logOnlySmsSender, type SmsSender } from './modules/auth/sms-sender.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
+import { inputTextPlugin } from './plugins/input-text.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { tenancyPlugin } from './plugins/tenancy.js';
 import { webPlugin } from './plugins/web.js';
 import { appSecret } from './shared/app-secret.js';
+import { useJsonBodyParser } from './shared/json-body.js';
 import './types.js';
 
 export interface AppOptions {
@@ -84,6 +86,8 @@ export const app = fp(
     instance.setSerializerCompiler(serializerCompiler);
 
     await instance.register(errorsPlugin);
+    useJsonBodyParser(instance);
+    await instance.register(inputTextPlugin);
     await instance.register(cookie);
     await instance.register(formbody);
     // uploads are single images; each route narrows the size further (shared/image-upload.ts)

@@ -2,6 +2,7 @@ import Fastify from 'fastify';
 import { Redis } from 'ioredis';
 import { app } from './app.js';
 import { loadConfig } from './config.js';
+import { fastifyOptions } from './server-options.js';
 import { openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { seedDemoDevices } from './db/seed/demo-devices.js';
@@ -15,7 +16,7 @@ import { startArrearsJob } from './modules/recovery/arrears.job.js';
 const main = async () => {
   const config = loadConfig();
   const server = Fastify({
-    logger: { level: config.logLevel },
+    ...fastifyOptions({ level: config.logLevel }),
     trustProxy: process.env.TRUST_PROXY === 'true',
     requestTimeout: 120_000,
     return503OnClosing: true,

@@ -1,25 +1,28 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { jsonBodyErrors } from '../shared/json-body.js';
 import { AppError } from './app-error.js';
 
-const where: Record<string, string> = { body: '请求体', querystring: '查询参数', params: '路径参数', headers: '请求头' };
+/** How messages name the part of a request a field is in. */
+export const requestPartNames: Record<string, string> = { body: '请求体', querystring: '查询参数', params: '路径参数', headers: '请求头' };
 
 /** Names the field in Chinese terms: "查询参数 pageSize：每页条数最大为1000". */
 const validationMessage = (error: FastifyError & { validation: { instancePath: string; message?: string }[] }) => {
   const first = error.validation[0];
   const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') ?? '';
-  const context = where[error.validationContext ?? ''] ?? '参数';
+  const context = requestPartNames[error.validationContext ?? ''] ?? '参数';
   const message = first?.message ?? '格式不正确';
   return field ? `${context} ${field}：${message}` : `${context}：${message}`;
 };
 
-/** Fastify's own 4xx errors, said in Chinese. */
+/** Fastify's own 4xx errors and the body parser's, said in Chinese. */
 const fastifyMessages: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: '不支持的请求内容类型',
   FST_ERR_CTP_BODY_TOO_LARGE: '请求体过大',
   FST_ERR_CTP_EMPTY_JSON_BODY: '请求体不能为空',
-  FST_ERR_CTP_INVALID_JSON_BODY: '请求体不是合法的 JSON',
+  [jsonBodyErrors.invalid]: '请求体不是合法的 JSON',
+  [jsonBodyErrors.prototypeKey]: '请求体不能含有字段 __proto__ 或 constructor.prototype',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: '请求体长度不正确',
 };
 

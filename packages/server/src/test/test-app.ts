@@ -7,6 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { app, type AppOptions } from '../app.js';
 import { loadConfig, type AppConfig } from '../config.js';
+import { fastifyOptions } from '../server-options.js';
 import { openPglite, openPostgres, type Database } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
 import { tariffs, tenants } from '../db/schema/index.js';
@@ -76,7 +77,7 @@ export const buildTestApp = async (
   const database = await createTestDatabase();
   await migrate(database);
   await seedDemoData(database.db);
-  const instance = Fastify({ logger: false });
+  const instance = Fastify(fastifyOptions(false));
   await instance.register(app, { ...options, config: testConfig(options.config), database });
   await instance.ready();
   return {

@@ -1,6 +1,7 @@
 import { deviceSignatureHeader } from '@parking/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { useJsonBodyParser } from '../../shared/json-body.js';
 import type { SignedCall } from './device-ingestion.service.js';
 
 // a missing or malformed signature is refused like a wrong one (401), not as bad input
@@ -13,16 +14,8 @@ export const signatureHeaders = z.looseObject({
  * object. Call it inside the routes' own (non fastify-plugin) scope so other routes keep the default parser.
  */
 export const keepRawJsonBody = (app: FastifyInstance) =>
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = String(body);
+  useJsonBodyParser(app, (request, text) => {
     request.rawBody = text;
-    try {
-      done(null, text === '' ? undefined : JSON.parse(text));
-    } catch {
-      const error = new Error('请求体不是合法的 JSON') as FastifyError;
-      Object.assign(error, { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' });
-      done(error, undefined);
-    }
   });
 
 /** What verifyDeviceCall checks: the parsed body, its raw bytes and the signature header of a request to `path`. */
