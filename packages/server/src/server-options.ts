@@ -32,8 +32,13 @@ export const loggedUrl = (url: string) => {
   return `${path}?${names.join('&')}`;
 };
 
-/** drizzle puts the statement's parameters in its error message; they may be phones, plates or hashes. */
-const withoutParameters = (message: string) => message.replace(/\nparams: [\s\S]*$/, '\nparams: (not logged)');
+/**
+ * drizzle puts the statement's parameters in its error message, and PostgreSQL quotes the value it
+ * could not take (`invalid input syntax for type uuid: "…"`, `value "…" is out of range`); they may be
+ * phones, plates or hashes. Quoted names (`constraint "users_phone"`) stay: they say what failed.
+ */
+const withoutParameters = (message: string) =>
+  message.replace(/\nparams: [\s\S]*$/, '\nparams: (not logged)').replace(/(: |value )"[^"]*"/g, '$1"…"');
 
 interface LoggedError {
   [key: string]: unknown;

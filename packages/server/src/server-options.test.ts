@@ -1,0 +1,94 @@
+import { Writable } from 'node:stream';
+import { authPaths, devicePublicPaths } from '@parking/contract';
+import { sql } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { app } from './app.js';
+import type { Database } from './db/client.js';
+import { migrate } from './db/migrate.js';
+import { seedDemoData } from './db/seed/seed.js';
+import { md5Hex } from './modules/auth/passwords.js';
+import { deviceBody, signatureOf } from './modules/devices/device-signing.js';
+import { fastifyOptions, loggedError, loggedUrl } from './server-options.js';
+import { createTestDatabase, demoPasswordMd5, postLogin, testConfig } from './test/test-app.js';
+
+describe('loggedUrl', () => {
+  it('keeps the path and the names of the query, never its values', () => {
+    expect(loggedUrl('/api/system/Users?phone=13800138000&token=abc')).toBe('/api/system/Users?phone=…&token=…');
+    expect(loggedUrl('/api/system/Users')).toBe('/api/system/Users');
+  });
+});
+
+describe('loggedError', () => {
+  it('drops the parameters drizzle writes into a failed query’s message, and the driver’s detail of its cause', () => {
+    const cause = Object.assign(new Error('duplicate key value violates unique constraint "users_phone"'), { code: '23505', detail: 'Key (phone)=(13800138000) already exists.' });
+    const failed = new Error('Failed query: insert into users (phone) values ($1)\nparams: 13800138000', { cause });
+    const logged = JSON.stringify(loggedError(failed));
+    expect(logged).not.toContain('13800138000');
+    expect(logged).toContain('insert into users');
+    expect(logged).toContain('23505');
+    expect(logged).toContain('users_phone');
+  });
+
+  it('masks the value PostgreSQL quotes in its own message', () => {
+    const syntax = loggedError(new Error('invalid input syntax for type uuid: "13800138000"'));
+    expect(syntax.message).toBe('invalid input syntax for type uuid: "…"');
+    const range = loggedError(new Error('value "13800138000" is out of range for type integer'));
+    expect(range.message).toBe('value "…" is out of range for type integer');
+    expect(range.stack).not.toContain('13800138000');
+  });
+});
+
+/** Each line of the server's log at info, the level a production server runs at. */
+const logLines: string[] = [];
+let server: FastifyInstance;
+let database: Database;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await migrate(database);
+  await seedDemoData(database.db);
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logLines.push(chunk.toString('utf8'));
+      done();
+    },
+  });
+  server = Fastify(fastifyOptions({ level: 'info', stream }));
+  await server.register(app, { config: testConfig(), database });
+  // a failure carrying a parameter, as any failed statement does: what reaches the log of a 500
+  server.get('/api/test/failing-statement', { config: { public: true } }, async () => database.db.execute(sql`select ${'13900139000-parameter'}::int`));
+  await server.ready();
+});
+afterAll(async () => {
+  await server.close();
+  await database.close();
+});
+
+describe('what a run leaves in the log at info', () => {
+  it('holds no password, token, phone number, SQL parameter or device signature', async () => {
+    const failedSignIn = await postLogin(server, { account: 'admin', password: md5Hex('wrong-password-1'), tenant: 'demo' });
+    expect(failedSignIn.json().code).not.toBe(200);
+    const signedIn = await postLogin(server, { account: 'admin', password: demoPasswordMd5, tenant: 'demo' });
+    expect(signedIn.json().code).toBe(200);
+    const token = signedIn.json().data.token as string;
+    const listed = await server.inject({ method: 'GET', url: '/api/system/Permission/Users?keyword=13700137000', headers: { authorization: token } });
+    expect(listed.statusCode).toBe(200);
+    await server.inject({ method: 'POST', url: authPaths.smsCode.replace(':account', 'demo'), payload: { username: '13600136000' } });
+    const device = { tenant: 'demo', sn: 'NO-SUCH-DEVICE' };
+    const body = deviceBody(device.tenant, device.sn);
+    const signature = signatureOf(devicePublicPaths.heartbeat, 'device-secret', body);
+    await server.inject({ method: 'POST', url: devicePublicPaths.heartbeat, headers: { 'content-type': 'application/json', 'x-signature': signature }, payload: JSON.stringify(body) });
+    const failing = await server.inject({ method: 'GET', url: '/api/test/failing-statement' });
+    expect(failing.statusCode).toBe(500);
+    expect(failing.json().msg).toBe('服务器内部错误，请稍后再试');
+
+    const log = logLines.join('');
+    // the run did log: requests and the failure, so an empty log cannot pass
+    expect(log).toContain('/api/oauth/Login');
+    expect(log).toContain('request failed');
+    for (const secret of ['admin123', demoPasswordMd5, md5Hex('wrong-password-1'), token, '13700137000', '13600136000', '13900139000', signature]) {
+      expect(log, `the log holds ${secret}`).not.toContain(secret);
+    }
+  });
+});
