@@ -19,7 +19,11 @@ export interface AppConfig {
   loginRateLimit: number;
   /** signs the tokens in QR codes; when unset a random key is made once and kept in the database */
   qrSecret: string | undefined;
-  /** where drivers' phones reach the public pages a QR code points at; the request's own origin when empty */
+  /**
+   * the one origin (and optional path prefix) of every absolute address we hand out: QR codes, payment
+   * and notice addresses, redirects; PUBLIC_BASE_URL, else the server's own http://localhost:PORT.
+   * Never taken from a request, whose Host a stranger chooses.
+   */
   publicBaseUrl: string;
   /** how often the server looks for devices that stopped sending heartbeats; 0 turns the check off */
   deviceOfflineCheckMs: number;
@@ -37,6 +41,41 @@ export interface AppConfig {
 export const paymentProviders = ['sandbox', 'none'] as const;
 export type PaymentProvider = (typeof paymentProviders)[number];
 
+/**
+ * Providers that run inside this server (the sandbox cashier) or take no online payment. Every other
+ * provider sends drivers back and posts notices from its own servers, so it needs PUBLIC_BASE_URL:
+ * listing the exceptions rather than the rule means a real provider added later needs it unasked.
+ */
+export const localPaymentProviders: readonly string[] = ['sandbox', 'none'] satisfies readonly PaymentProvider[];
+
+export const needsPublicAddress = (provider: string) => !localPaymentProviders.includes(provider);
+
+const publicBaseUrlExample = 'https://park.example.com 或 https://example.com/parking';
+
+/**
+ * PUBLIC_BASE_URL checked and without its trailing slash, or the server's own address when unset;
+ * throws when a provider that needs a public address has none, or when the value is not an http(s) origin.
+ */
+export const publicBaseUrlOf = (value: string | undefined, provider: string, port: number): string => {
+  if (value === undefined || value.trim() === '') {
+    if (needsPublicAddress(provider)) {
+      throw new Error(`PAYMENT_PROVIDER=${provider} 需要设置 PUBLIC_BASE_URL：支付机构要把车主送回、把支付通知发到本系统的公网地址（如 ${publicBaseUrlExample}）`);
+    }
+    return `http://localhost:${port}`;
+  }
+  const invalid = () => new Error(`PUBLIC_BASE_URL 须是 http(s) 地址，可带路径前缀，不带账号、查询串或 #（如 ${publicBaseUrlExample}），当前为 "${value}"`);
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    throw invalid();
+  }
+  const prefix = url.pathname.replace(/\/+$/, '');
+  // a prefix starting // would make our own paths read as another host
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname || url.username || url.password || /[?#]/.test(value) || prefix.includes('//')) throw invalid();
+  return `${url.origin}${prefix}`;
+};
+
 const oneOf = <T extends string>(name: string, value: string | undefined, allowed: readonly T[], fallback: T): T => {
   if (value === undefined || value === '') return fallback;
   if (!(allowed as readonly string[]).includes(value)) throw new Error(`${name} must be one of ${allowed.join(', ')}, got "${value}"`);
@@ -52,27 +91,31 @@ const integer = (name: string, value: string | undefined, fallback: number): num
   return parsed;
 };
 
-export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => ({
-  port: integer('PORT', env.PORT, 8080),
-  host: env.HOST || '0.0.0.0',
-  dataDir: resolve(env.DATA_DIR || './data'),
-  databaseUrl: env.DATABASE_URL || undefined,
-  redisUrl: env.REDIS_URL || undefined,
-  logLevel: env.LOG_LEVEL || 'info',
-  webDist: resolve(env.WEB_DIST || resolve(packageRoot, '../web/dist')),
-  apiBaseUrl: env.API_BASE_URL || '',
-  amapKey: env.AMAP_KEY || '',
-  amapSecurityCode: env.AMAP_SECURITY_CODE || '',
-  weatherProviderUrl: env.WEATHER_PROVIDER_URL || '',
-  weatherProviderKey: env.WEATHER_PROVIDER_KEY || '',
-  loginRateLimit: integer('LOGIN_RATE_LIMIT', env.LOGIN_RATE_LIMIT, 30),
-  qrSecret: env.QR_SECRET || undefined,
-  publicBaseUrl: (env.PUBLIC_BASE_URL || '').replace(/\/+$/, ''),
-  deviceOfflineCheckMs: integer('DEVICE_OFFLINE_CHECK_MS', env.DEVICE_OFFLINE_CHECK_MS, 30_000),
-  demoHistoryDays: integer('DEMO_HISTORY_DAYS', env.DEMO_HISTORY_DAYS, 2),
-  arrearsCheckMs: integer('ARREARS_CHECK_MS', env.ARREARS_CHECK_MS, 60_000),
-  paymentProvider: oneOf('PAYMENT_PROVIDER', env.PAYMENT_PROVIDER, paymentProviders, 'sandbox'),
-});
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
+  const port = integer('PORT', env.PORT, 8080);
+  const paymentProvider = oneOf('PAYMENT_PROVIDER', env.PAYMENT_PROVIDER, paymentProviders, 'sandbox');
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    dataDir: resolve(env.DATA_DIR || './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    logLevel: env.LOG_LEVEL || 'info',
+    webDist: resolve(env.WEB_DIST || resolve(packageRoot, '../web/dist')),
+    apiBaseUrl: env.API_BASE_URL || '',
+    amapKey: env.AMAP_KEY || '',
+    amapSecurityCode: env.AMAP_SECURITY_CODE || '',
+    weatherProviderUrl: env.WEATHER_PROVIDER_URL || '',
+    weatherProviderKey: env.WEATHER_PROVIDER_KEY || '',
+    loginRateLimit: integer('LOGIN_RATE_LIMIT', env.LOGIN_RATE_LIMIT, 30),
+    qrSecret: env.QR_SECRET || undefined,
+    publicBaseUrl: publicBaseUrlOf(env.PUBLIC_BASE_URL, paymentProvider, port),
+    deviceOfflineCheckMs: integer('DEVICE_OFFLINE_CHECK_MS', env.DEVICE_OFFLINE_CHECK_MS, 30_000),
+    demoHistoryDays: integer('DEMO_HISTORY_DAYS', env.DEMO_HISTORY_DAYS, 2),
+    arrearsCheckMs: integer('ARREARS_CHECK_MS', env.ARREARS_CHECK_MS, 60_000),
+    paymentProvider,
+  };
+};
 
 /** Assets shipped with the server (seeded tenant logos). */
 export const assetsDir = resolve(packageRoot, 'assets');

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig, needsPublicAddress, paymentProviders, publicBaseUrlOf } from './config.js';
+
+const invalid = 'PUBLIC_BASE_URL 须是 http(s) 地址';
+
+describe('publicBaseUrl: the one origin of every address we hand out', () => {
+  it('is the server\'s own address when PUBLIC_BASE_URL is unset', () => {
+    expect(loadConfig({}).publicBaseUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PORT: '9090', PUBLIC_BASE_URL: '' }).publicBaseUrl).toBe('http://localhost:9090');
+    expect(loadConfig({ PAYMENT_PROVIDER: 'none' }).publicBaseUrl).toBe('http://localhost:8080');
+  });
+
+  it('takes an http(s) origin with an optional path prefix, without its trailing slash', () => {
+    expect(loadConfig({ PUBLIC_BASE_URL: 'https://park.example.com/' }).publicBaseUrl).toBe('https://park.example.com');
+    expect(loadConfig({ PUBLIC_BASE_URL: 'https://Park.Example.com:443/parking//' }).publicBaseUrl).toBe('https://park.example.com/parking');
+    expect(loadConfig({ PUBLIC_BASE_URL: 'http://10.0.0.5:8080' }).publicBaseUrl).toBe('http://10.0.0.5:8080');
+  });
+
+  it('refuses anything else at start, naming the setting and what it got', () => {
+    for (const value of ['park.example.com', '/parking', 'ftp://park.example.com', 'javascript:alert(1)', 'https://user:pw@park.example.com', 'https://park.example.com/?a=1', 'https://park.example.com/#x', 'https://park.example.com//evil.example']) {
+      expect(() => loadConfig({ PUBLIC_BASE_URL: value }), value).toThrow(invalid);
+      expect(() => loadConfig({ PUBLIC_BASE_URL: value }), value).toThrow(`当前为 "${value}"`);
+    }
+  });
+});
+
+describe('a payment provider that needs a public address', () => {
+  it('is every provider but the ones running here, so a new real provider needs one unasked', () => {
+    expect(paymentProviders.filter(needsPublicAddress)).toEqual([]);
+    expect(needsPublicAddress('wechat')).toBe(true);
+    expect(needsPublicAddress('alipay')).toBe(true);
+  });
+
+  it('refuses to start without PUBLIC_BASE_URL, and starts with one', () => {
+    expect(() => publicBaseUrlOf(undefined, 'wechat', 8080)).toThrow('PAYMENT_PROVIDER=wechat 需要设置 PUBLIC_BASE_URL');
+    expect(() => publicBaseUrlOf(' ', 'wechat', 8080)).toThrow('PAYMENT_PROVIDER=wechat 需要设置 PUBLIC_BASE_URL');
+    expect(() => publicBaseUrlOf('not an address', 'wechat', 8080)).toThrow(invalid);
+    expect(publicBaseUrlOf('https://park.example.com', 'wechat', 8080)).toBe('https://park.example.com');
+    expect(publicBaseUrlOf(undefined, 'sandbox', 8080)).toBe('http://localhost:8080');
+  });
+});
