@@ -21,7 +21,7 @@ import { createGroupCard, deleteGroupCard, getGroupCard, listGroupCards, updateG
 
 export interface GroupCardRoutesOptions {
   secret: string;
-  /** PUBLIC_BASE_URL; the request's own origin when empty */
+  /** config.publicBaseUrl: the origin printed in the codes, never the request's */
   publicBaseUrl: string;
 }
 
@@ -33,6 +33,7 @@ const quota = (c: GroupCard) => (c.monthlyQuota === null ? '不限' : String(c.m
 
 /** 集团卡 under /api/system/GroupCard, for holders of the 集团卡 page. */
 export const groupCardRoutes: FastifyPluginAsyncZod<GroupCardRoutesOptions> = async (app, options) => {
+  const signer: QrCodeSigner = { secret: options.secret, baseUrl: options.publicBaseUrl };
   app.get(
     groupCardPaths.list,
     {
@@ -77,7 +78,6 @@ export const groupCardRoutes: FastifyPluginAsyncZod<GroupCardRoutesOptions> = as
     groupCardPaths.qrcode,
     { config: { permission }, schema: { tags, summary: '集团卡二维码（PNG；扫码打开集团卡页面，至卡的结束日期失效）', params: idParams } },
     async (request, reply) => {
-      const signer: QrCodeSigner = { secret: options.secret, baseUrl: options.publicBaseUrl || `${request.protocol}://${request.host}` };
       const file = await groupCardQrCode(request.db, requireAuth(request), signer, request.params.id);
       return asAttachment(reply, file.fileName, 'image/png').send(file.png);
     },

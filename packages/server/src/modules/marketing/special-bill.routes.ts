@@ -20,7 +20,7 @@ import { cancelSpecialBill, createSpecialBill, getSpecialBill, listSpecialBills 
 
 export interface SpecialBillRoutesOptions {
   secret: string;
-  /** PUBLIC_BASE_URL; the request's own origin when empty */
+  /** config.publicBaseUrl: the origin printed in the codes, never the request's */
   publicBaseUrl: string;
 }
 
@@ -32,6 +32,7 @@ const moment = (iso: string | null) => (iso === null ? '' : shanghaiDateTime(new
 
 /** 特殊账单 under /api/system/SpecialBill, for holders of the 特殊账单 page. */
 export const specialBillRoutes: FastifyPluginAsyncZod<SpecialBillRoutesOptions> = async (app, options) => {
+  const signer: QrCodeSigner = { secret: options.secret, baseUrl: options.publicBaseUrl };
   app.get(
     specialBillPaths.list,
     {
@@ -72,7 +73,6 @@ export const specialBillRoutes: FastifyPluginAsyncZod<SpecialBillRoutesOptions> 
     specialBillPaths.qrcode,
     { config: { permission }, schema: { tags, summary: '特殊账单二维码（PNG；扫码打开账单支付页面）', params: idParams } },
     async (request, reply) => {
-      const signer: QrCodeSigner = { secret: options.secret, baseUrl: options.publicBaseUrl || `${request.protocol}://${request.host}` };
       const file = await specialBillQrCode(request.db, requireAuth(request), signer, request.params.id);
       return asAttachment(reply, file.fileName, 'image/png').send(file.png);
     },

@@ -8,7 +8,7 @@ import {
   scanTarget,
 } from '@parking/contract';
 import type { Readable } from 'node:stream';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import yazl from 'yazl';
 import { z } from 'zod';
@@ -19,7 +19,7 @@ import { laneQrCode, lotQrCode, resolveScan, spaceQrCodes, type QrCodeFile, type
 
 export interface QrCodeRoutesOptions {
   secret: string;
-  /** PUBLIC_BASE_URL; the request's own origin when empty */
+  /** config.publicBaseUrl: the origin printed in the codes, never the request's */
   publicBaseUrl: string;
 }
 
@@ -34,15 +34,12 @@ const sendPng = (reply: FastifyReply, file: QrCodeFile) => asAttachment(reply, f
  * call a scanned code lands on. Each code holds a signed token, never a bare id.
  */
 export const parkingQrCodeRoutes: FastifyPluginAsyncZod<QrCodeRoutesOptions> = async (app, options) => {
-  const signer = (request: FastifyRequest): QrCodeSigner => ({
-    secret: options.secret,
-    baseUrl: options.publicBaseUrl || `${request.protocol}://${request.host}`,
-  });
+  const signer: QrCodeSigner = { secret: options.secret, baseUrl: options.publicBaseUrl };
 
   app.get(
     parkingQrCodePaths.lot,
     { config: { permission: 'parkingList' }, schema: { tags: ['parking'], summary: '停车场二维码（PNG）', params: idParams } },
-    async (request, reply) => sendPng(reply, await lotQrCode(request.db, requireAuth(request), signer(request), request.params.id)),
+    async (request, reply) => sendPng(reply, await lotQrCode(request.db, requireAuth(request), signer, request.params.id)),
   );
 
   app.get(
@@ -51,7 +48,7 @@ export const parkingQrCodeRoutes: FastifyPluginAsyncZod<QrCodeRoutesOptions> = a
       config: { permission: 'parkingLane' },
       schema: { tags: ['parking'], summary: '车道二维码（PNG；出口车道扫码出场，入口车道扫码入场）', querystring: parkingLaneQrCodeQuery },
     },
-    async (request, reply) => sendPng(reply, await laneQrCode(request.db, requireAuth(request), signer(request), request.query.id)),
+    async (request, reply) => sendPng(reply, await laneQrCode(request.db, requireAuth(request), signer, request.query.id)),
   );
 
   app.get(
@@ -61,7 +58,7 @@ export const parkingQrCodeRoutes: FastifyPluginAsyncZod<QrCodeRoutesOptions> = a
       schema: { tags: ['parking'], summary: '下载停车场全部泊位二维码（zip，每个泊位一张PNG，以泊位编号命名）', querystring: parkingSpaceQrCodesQuery },
     },
     async (request, reply) => {
-      const { fileName, files } = await spaceQrCodes(request.db, requireAuth(request), signer(request), request.query.parkingId);
+      const { fileName, files } = await spaceQrCodes(request.db, requireAuth(request), signer, request.query.parkingId);
       const zip = new yazl.ZipFile();
       // a PassThrough in yazl, typed as the bare interface
       const output = zip.outputStream as Readable;

@@ -49,7 +49,7 @@ const noticeOf = (no: string, amount: number, state: 'paid' | 'closed' = 'paid')
   JSON.stringify({ gatewayOrderNo: no, tradeNo: `T-${no}`, amount, state, at: new Date().toISOString() });
 const sendNotice = (body: string, signature = signSandboxNotice(sandboxSecret, body)) =>
   server.inject({ method: 'POST', url: driverPayPaths.sandboxNotify, payload: body, headers: { 'content-type': 'application/json', [sandboxSignatureHeader]: signature } });
-/** pays through the sandbox cashier as the driver does: 支付, then 确认支付 (whose notice comes back through inject) */
+/** pays through the sandbox cashier as the driver does: 支付, then 确认支付 (whose notice the sandbox hands to our notify route) */
 const payOnPhone = async (o: string) => {
   const started = await post<{ cashierUrl: string }>(driverPayPaths.pay, { o });
   expect(started.body.code, started.body.msg).toBe(200);
@@ -58,14 +58,9 @@ const payOnPhone = async (o: string) => {
 };
 
 beforeAll(async () => {
-  let app: FastifyInstance | undefined;
-  test = await buildTestApp({
-    sandboxDelivery: async (url, body, headers) => {
-      const response = await app!.inject({ method: 'POST', url: new URL(url).pathname, payload: body, headers });
-      if (response.statusCode !== 200) throw new Error(`notice refused: ${response.body}`);
-    },
-  });
-  server = app = test.app;
+  // the sandbox's own in-process delivery brings its notices back, as in production
+  test = await buildTestApp();
+  server = test.app;
   const db = test.database.db;
   tenantId = (await db.select().from(tenants).where(eq(tenants.code, 'demo')))[0]!.id;
   secret = await appSecret(db, 'qr');

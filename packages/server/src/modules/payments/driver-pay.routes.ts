@@ -18,7 +18,6 @@ import {
   specialBillPayInput,
   specialBillPayResult,
 } from '@parking/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { PaymentProvider } from '../../config.js';
@@ -35,7 +34,7 @@ import {
 } from './driver-order.service.js';
 import { sandboxCashierPage } from './gateway/sandbox-cashier-page.js';
 import { startSpecialBillPayment } from './special-bill-payment.service.js';
-import { sandboxGateway, type NoticeDelivery, type SandboxGateway } from './gateway/sandbox-gateway.js';
+import { inProcessDelivery, sandboxGateway, type NoticeDelivery, type SandboxGateway } from './gateway/sandbox-gateway.js';
 
 export interface DriverPayRoutesOptions {
   /** signs order tokens; the same key as the QR codes' scan tokens */
@@ -44,9 +43,9 @@ export interface DriverPayRoutesOptions {
   provider: PaymentProvider;
   /** the sandbox provider's notice-signing secret */
   sandboxSecret: string;
-  /** PUBLIC_BASE_URL; the request's own origin when empty */
+  /** config.publicBaseUrl: the origin of payment, notice and return addresses, never the request's */
   publicBaseUrl: string;
-  /** how the sandbox posts its notices; over HTTP unless a test says otherwise */
+  /** how the sandbox posts its notices; in-process to this server unless a test says otherwise */
   deliver?: NoticeDelivery;
 }
 
@@ -62,8 +61,8 @@ const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' }
  * cashier pages and signed notice, and the staff call that makes a record's 收款二维码.
  */
 export const driverPayRoutes: FastifyPluginAsyncZod<DriverPayRoutesOptions> = async (app, options) => {
-  const sandbox = options.provider === 'sandbox' ? sandboxGateway(app.db, options.sandboxSecret, options.deliver) : undefined;
-  const originOf = (request: FastifyRequest) => options.publicBaseUrl || `${request.protocol}://${request.host}`;
+  const sandbox = options.provider === 'sandbox' ? sandboxGateway(app.db, options.sandboxSecret, options.deliver ?? inProcessDelivery(app)) : undefined;
+  const base = options.publicBaseUrl;
 
   app.get(
     driverPayPaths.exitLane,
@@ -98,7 +97,7 @@ export const driverPayRoutes: FastifyPluginAsyncZod<DriverPayRoutesOptions> = as
       config: { public: true, ...perMinute(20) },
       schema: { tags, summary: '支付：为订单待付金额下单，答复收银台地址（无需登录）', body: payOrderInput, response: { 200: envelope(payOrderResult) } },
     },
-    async (request) => ok(await startDriverPayment(app.db, sandbox?.gateway, options.secret, request.body.o, originOf(request), new Date())),
+    async (request) => ok(await startDriverPayment(app.db, sandbox?.gateway, options.secret, request.body.o, base, new Date())),
   );
 
   app.post(
@@ -107,10 +106,10 @@ export const driverPayRoutes: FastifyPluginAsyncZod<DriverPayRoutesOptions> = as
       config: { public: true, ...perMinute(20) },
       schema: { tags, summary: '特殊账单支付：按账单二维码令牌下单，答复收银台地址（无需登录）', body: specialBillPayInput, response: { 200: envelope(specialBillPayResult) } },
     },
-    async (request) => ok(await startSpecialBillPayment(app.db, sandbox?.gateway, options.secret, request.body.t, originOf(request), new Date())),
+    async (request) => ok(await startSpecialBillPayment(app.db, sandbox?.gateway, options.secret, request.body.t, base, new Date())),
   );
 
-  if (sandbox) await app.register(sandboxRoutes, { sandbox });
+  if (sandbox) await app.register(sandboxRoutes, { sandbox, publicBaseUrl: base });
 
   app.get(
     recordPayQrCodePath,
@@ -121,13 +120,32 @@ export const driverPayRoutes: FastifyPluginAsyncZod<DriverPayRoutesOptions> = as
     async (request) => {
       // a code the driver could not pay from is no use at the booth
       if (!sandbox) throw noOnlinePayment();
-      return ok(await makeRecordPayQrCode(request.db, requireAuth(request), options.secret, originOf(request), request.params.id, new Date()));
+      return ok(await makeRecordPayQrCode(request.db, requireAuth(request), options.secret, base, request.params.id, new Date()));
     },
   );
 };
 
+/**
+ * Where the cashier sends the driver back: the return address as a path of this site, so the redirect
+ * cannot leave it; an address not under our base (made under an earlier one) goes to our home page.
+ */
+export const ownPath = (returnUrl: string, publicBaseUrl: string) => {
+  const base = new URL(publicBaseUrl);
+  const prefix = base.pathname.replace(/\/+$/, '');
+  const home = `${prefix}/`;
+  let target: URL;
+  try {
+    target = new URL(returnUrl);
+  } catch {
+    return home;
+  }
+  const under = target.pathname === prefix || target.pathname.startsWith(home);
+  // a path starting // would be read by the browser as another host
+  return target.origin === base.origin && under && !target.pathname.startsWith('//') ? `${target.pathname}${target.search}${target.hash}` : home;
+};
+
 /** The sandbox provider's side: the signed notice it posts, and the cashier page where the driver confirms or cancels. */
-const sandboxRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxGateway }> = async (app, { sandbox: { gateway, findTrade, decide } }) => {
+const sandboxRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxGateway; publicBaseUrl: string }> = async (app, { sandbox: { gateway, findTrade, decide }, publicBaseUrl }) => {
   // the notice is signed over its exact bytes: the raw body is kept in this scope only
   await app.register(async (scope) => {
     keepRawJsonBody(scope);
@@ -154,9 +172,11 @@ const sandboxRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxGateway }> = async 
     confirm: sandboxCashierPaths.confirm.replace(':no', encodeURIComponent(no)),
     cancel: sandboxCashierPaths.cancel.replace(':no', encodeURIComponent(no)),
   });
-  app.get(sandboxCashierPaths.page, { config: { public: true, ...perMinute(120) }, schema: { hide: true, params: noParams } }, async (request, reply) =>
-    reply.type('text/html; charset=utf-8').send(sandboxCashierPage(await findTrade(request.params.no), cashierPaths(request.params.no))),
-  );
+  const backTo = (trade: { returnUrl: string }) => ownPath(trade.returnUrl, publicBaseUrl);
+  app.get(sandboxCashierPaths.page, { config: { public: true, ...perMinute(120) }, schema: { hide: true, params: noParams } }, async (request, reply) => {
+    const trade = await findTrade(request.params.no);
+    return reply.type('text/html; charset=utf-8').send(sandboxCashierPage(trade && { ...trade, returnUrl: backTo(trade) }, cashierPaths(request.params.no)));
+  });
   for (const [path, outcome] of [[sandboxCashierPaths.confirm, 'paid'], [sandboxCashierPaths.cancel, 'cancelled']] as const) {
     app.post(path, { config: { public: true, ...perMinute(60) }, schema: { hide: true, params: noParams } }, async (request, reply) => {
       let trade;
@@ -168,7 +188,7 @@ const sandboxRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxGateway }> = async 
         trade = await findTrade(request.params.no);
       }
       if (!trade) return reply.code(404).type('text/html; charset=utf-8').send(sandboxCashierPage(undefined, cashierPaths(request.params.no)));
-      return reply.redirect(trade.returnUrl, 303);
+      return reply.redirect(backTo(trade), 303);
     });
   }
 };

@@ -1,17 +1,21 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { eq, and } from 'drizzle-orm';
-import { sandboxCashierPaths, sandboxSignatureHeader, type SandboxNotice } from '@parking/contract';
+import { driverPayPaths, sandboxCashierPaths, sandboxSignatureHeader, type SandboxNotice } from '@parking/contract';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../db/client.js';
 import { sandboxCashierOrders } from '../../../db/schema/index.js';
 import type { GatewayTrade, PaymentGateway } from './payment-gateway.js';
 
-/** Posts a notice to our notify URL; the server fetches, tests answer through app.inject. */
-export type NoticeDelivery = (url: string, body: string, headers: Record<string, string>) => Promise<void>;
+/** Posts a notice to a path of this server: never a host, so no request or setting can send it elsewhere. */
+export type NoticeDelivery = (path: string, body: string, headers: Record<string, string>) => Promise<void>;
 
-export const fetchDelivery: NoticeDelivery = async (url, body, headers) => {
-  const response = await fetch(url, { method: 'POST', body, headers });
-  if (!response.ok) throw new Error(`notify answered HTTP ${response.status}`);
-};
+/** The sandbox runs inside this server, so its notice is handed to our own notify route in-process, off the network. */
+export const inProcessDelivery =
+  (server: FastifyInstance): NoticeDelivery =>
+  async (path, body, headers) => {
+    const response = await server.inject({ method: 'POST', url: path, payload: body, headers });
+    if (response.statusCode !== 200) throw new Error(`notify answered HTTP ${response.statusCode}: ${response.body}`);
+  };
 
 export const signSandboxNotice = (secret: string, rawBody: string) => createHmac('sha256', secret).update(rawBody).digest('hex');
 
@@ -24,7 +28,7 @@ export type SandboxCashierOrder = typeof sandboxCashierOrders.$inferSelect;
  * notices with its own secret. It keeps its trades in its own table, as a real provider keeps them
  * on its servers; nothing of ours is read by it.
  */
-export const sandboxGateway = (db: Db, secret: string, deliver: NoticeDelivery = fetchDelivery) => {
+export const sandboxGateway = (db: Db, secret: string, deliver: NoticeDelivery) => {
   const findTrade = async (no: string) => {
     const [row] = await db.select().from(sandboxCashierOrders).where(eq(sandboxCashierOrders.gatewayOrderNo, no)).limit(1);
     return row;
@@ -73,7 +77,8 @@ export const sandboxGateway = (db: Db, secret: string, deliver: NoticeDelivery =
       at: (trade.decidedAt ?? new Date()).toISOString(),
     };
     const body = JSON.stringify(notice);
-    await deliver(trade.notifyUrl, body, { 'content-type': 'application/json', [sandboxSignatureHeader]: signSandboxNotice(secret, body) });
+    // the trade's notifyUrl is what a real provider would be told; the sandbox answers only its own server
+    await deliver(driverPayPaths.sandboxNotify, body, { 'content-type': 'application/json', [sandboxSignatureHeader]: signSandboxNotice(secret, body) });
   };
 
   return { gateway, findTrade, decide };
