@@ -19,7 +19,7 @@ export const loginInput = z.object({
   account: z.string({ error: '请输入账号' }).trim().min(1, '请输入账号').max(64, '账号最长64位'),
   password: md5Hex,
   rememberMe: formBoolean,
-  /** captcha answer, required once an account has failed 5 times */
+  /** captcha answer, required once the account has failed 3 times from this address (signInPolicy) */
   code: z.string().trim().max(16).optional(),
   /** the captcha key the image was issued for */
   timestamp: z.string().trim().max(64).optional(),
@@ -34,11 +34,15 @@ export const loginResult = z.object({
   token: z.string(),
   /** seconds until the token expires when unused */
   expiresIn: z.number().int(),
+  /** failed sign-ins since the account's previous sign-in, said once: "上次登录后有N次失败的登录尝试…" */
+  notice: z.string().optional(),
 });
 export type LoginResult = z.infer<typeof loginResult>;
 
-/** When a login fails, the client learns whether the next try needs a captcha. */
-export const loginFailureData = z.object({ captchaRequired: z.boolean() }).nullable();
+/** When a login fails, the client learns whether the next try needs a captcha, and how long to wait. */
+export const loginFailureData = z
+  .object({ captchaRequired: z.boolean(), retryAfterSeconds: z.number().int().optional() })
+  .nullable();
 
 export const captchaResult = z.object({
   /** send back as `timestamp` with the answer in `code` */

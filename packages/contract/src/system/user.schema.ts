@@ -10,6 +10,7 @@ export const userPaths = {
   selector: '/api/system/Permission/Users/Selector',
   export: '/api/system/Permission/Users/Actions/Export',
   resetPassword: '/api/system/Permission/Users/:id/Actions/ResetPassword',
+  releaseLoginLimit: '/api/system/Permission/Users/:id/Actions/ReleaseLoginLimit',
 } as const;
 
 export const userStatusNames: Readonly<Record<number, string>> = { 1: '启用', 0: '停用' };
@@ -69,14 +70,38 @@ export const systemUser = z.object({
   updatedAt: z.string(),
 });
 export type SystemUser = z.infer<typeof systemUser>;
-export const systemUserPage = pagedList(systemUser);
+
+/** How failed sign-ins hold an account back now; absent when they do not. */
+export const loginLimit = z.object({
+  /** failures still counted, from every address */
+  failures: z.number().int(),
+  /** some address (or every one) must answer the captcha */
+  captchaRequired: z.boolean(),
+  /** when the longest wait in force lifts (ISO); null when no address must wait */
+  limitedUntil: z.string().nullable(),
+  lastFailureAt: z.string(),
+  lastFailureIp: z.string(),
+});
+export type LoginLimit = z.infer<typeof loginLimit>;
+
+/** A row of the 用户 list: the user and what failed sign-ins hold against them (已限制登录). */
+export const systemUserRow = systemUser.extend({ loginLimit: loginLimit.nullable() });
+export type SystemUserRow = z.infer<typeof systemUserRow>;
+export const systemUserPage = pagedList(systemUserRow);
+
+export const releaseLoginLimitResult = z.object({ releasedFailures: z.number().int() });
 
 export const userSelectorItem = z.object({ id: z.string(), account: z.string(), realName: z.string() });
 
-/** Both values are the MD5 hex of what was typed; the rules on the typed text run in the console. */
+/**
+ * Every value is the MD5 hex of what was typed; the rules on the typed text run in the console.
+ * `oldPassword` is required when the id is one's own (checked by the server), and ignored when an
+ * administrator resets another user, whose form stays the spec's (id, userPassword, validatePassword).
+ */
 export const resetPasswordInput = z
   .object({
     id: z.uuid('用户编号格式不正确').optional(),
+    oldPassword: z.string().regex(/^[0-9a-f]{32}$/, '当前密码格式错误：应为小写十六进制 MD5 摘要').optional(),
     userPassword: md5Hex,
     validatePassword: md5Hex,
   })

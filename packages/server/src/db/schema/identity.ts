@@ -193,6 +193,8 @@ export const loginAttempts = pgTable(
     ip: text('ip').notNull().default(''),
     succeeded: boolean('succeeded').notNull(),
     createdAt: createdAt(),
+    /** set on failures an administrator's 解除限制 no longer counts; the sign-in notice still tells of them */
+    releasedAt: timestamp('released_at', { withTimezone: true }),
   },
   (t) => [index('login_attempts_account_time').on(t.tenantId, t.account, t.createdAt)],
 );

@@ -2,7 +2,6 @@ import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   captchas,
-  loginAttempts,
   positions,
   roles,
   smsCodes,
@@ -53,31 +52,6 @@ export const findUserProfile = async (db: Db, tenantId: string, userId: string) 
     .where(and(eq(userRoles.tenantId, tenantId), eq(userRoles.userId, userId)))
     .orderBy(asc(roles.name));
   return { ...user, positions: userPositionRows, roles: roleRows };
-};
-
-export const recordLoginAttempt = (db: Db, tenantId: string, account: string, ip: string, succeeded: boolean) =>
-  db.insert(loginAttempts).values({ tenantId, account: account.toLowerCase(), ip, succeeded });
-
-/** Failures of an account since its last success, newest first, within the window. */
-export const recentFailures = async (db: Db, tenantId: string, account: string, since: Date): Promise<Date[]> => {
-  const rows = await db
-    .select({ succeeded: loginAttempts.succeeded, createdAt: loginAttempts.createdAt })
-    .from(loginAttempts)
-    .where(
-      and(
-        eq(loginAttempts.tenantId, tenantId),
-        eq(loginAttempts.account, account.toLowerCase()),
-        gt(loginAttempts.createdAt, since),
-      ),
-    )
-    .orderBy(desc(loginAttempts.createdAt))
-    .limit(50);
-  const failures: Date[] = [];
-  for (const row of rows) {
-    if (row.succeeded) break;
-    failures.push(row.createdAt);
-  }
-  return failures;
 };
 
 export const insertCaptcha = (db: Db, key: string, answerHash: string, expiresAt: Date) =>

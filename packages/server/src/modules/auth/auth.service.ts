@@ -11,13 +11,13 @@ import {
   findUserProfile,
   insertSmsCode,
   lastSmsSentAt,
-  recentFailures,
-  recordLoginAttempt,
   takeSmsCode,
 } from './auth.repository.js';
 import { checkCaptcha, type CaptchaImage } from './captcha.js';
+import { recordLoginAttempt } from './login-attempts.repository.js';
 import { decoyPasswordHash, verifyPassword } from './passwords.js';
 import { startSession } from './session.service.js';
+import { failedSignInNotice, recordFailure, refuseWhileWaiting, signInThrottle } from './sign-in-throttle.js';
 import type { SmsSender } from './sms-sender.js';
 
 export interface AuthDeps {
@@ -43,46 +43,23 @@ export const activeTenant = async (db: Db, code: string) => {
   return tenant;
 };
 
-/** Where an account stands: failures in the window, and when a lock lifts if there is one. */
-export const throttleState = async (db: Db, tenantId: string, account: string, now: Date) => {
-  const windowMs = signInPolicy.windowMinutes * minute;
-  const failures = await recentFailures(db, tenantId, account, new Date(now.getTime() - windowMs - signInPolicy.lockMinutes * minute));
-  const inWindow = failures.filter((at) => at.getTime() > now.getTime() - windowMs).length;
-  const newest = failures[0];
-  const tenth = failures[signInPolicy.lockAfterFailures - 1];
-  const lockedUntil =
-    newest && tenth && newest.getTime() - tenth.getTime() <= windowMs
-      ? new Date(newest.getTime() + signInPolicy.lockMinutes * minute)
-      : undefined;
-  return {
-    failures: inWindow,
-    captchaRequired: inWindow >= signInPolicy.captchaAfterFailures,
-    lockedUntil: lockedUntil && lockedUntil > now ? lockedUntil : undefined,
-  };
-};
-
-const lockedMessage = (until: Date, now: Date) =>
-  `密码错误次数过多，账号已锁定，请${Math.max(1, Math.ceil((until.getTime() - now.getTime()) / minute))}分钟后再试`;
-
+/**
+ * Signs in. Failures are counted per account and source address (sign-in-throttle.ts): a
+ * stranger's failures make only the stranger wait, and ask the owner at most for the captcha.
+ */
 export const login = async (deps: AuthDeps, input: LoginInput & { rememberMe: boolean }, origin: RequestOrigin, now = new Date()) => {
   const { db } = deps;
   const tenant = await activeTenant(db, input.tenant ?? origin.accountCode);
   const account = input.account.trim();
-  const state = await throttleState(db, tenant.id, account, now);
-  if (state.lockedUntil) throw tooMany(lockedMessage(state.lockedUntil, now), { captchaRequired: true });
+  const throttle = await signInThrottle(db, tenant.id, account, origin.ip, now);
+  refuseWhileWaiting(throttle, now);
 
   const fail = async (msg: string) => {
-    await recordLoginAttempt(db, tenant.id, account, origin.ip, false);
-    const failures = state.failures + 1;
-    if (failures >= signInPolicy.lockAfterFailures) {
-      throw tooMany(lockedMessage(new Date(now.getTime() + signInPolicy.lockMinutes * minute), now), { captchaRequired: true });
-    }
-    const left = signInPolicy.lockAfterFailures - failures;
-    const warning = failures >= signInPolicy.captchaAfterFailures ? `，再错${left}次将锁定账号${signInPolicy.lockMinutes}分钟` : '';
-    return badRequest(`${msg}${warning}`, { captchaRequired: failures >= signInPolicy.captchaAfterFailures });
+    const failure = await recordFailure(db, { tenantId: tenant.id, account, ip: origin.ip }, throttle, msg, now);
+    return badRequest(failure.msg, failure.data);
   };
 
-  if (state.captchaRequired) {
+  if (throttle.captchaRequired) {
     if (!input.code || !input.timestamp) throw badRequest('请输入验证码', { captchaRequired: true });
     if (!(await checkCaptcha(db, input.timestamp, input.code, now))) throw await fail('验证码错误或已过期');
   }
@@ -101,13 +78,16 @@ export const login = async (deps: AuthDeps, input: LoginInput & { rememberMe: bo
     }
   }
 
-  await recordLoginAttempt(db, tenant.id, account, origin.ip, true);
+  // read before this success is recorded: it is what happened since the previous one
+  const notice = await failedSignInNotice(db, tenant.id, account);
+  await recordLoginAttempt(db, { tenantId: tenant.id, account, ip: origin.ip, succeeded: true, at: now });
   await recordOperation(
     db,
     { tenantId: tenant.id, userId: user.id, account: user.account, ip: origin.ip, userAgent: origin.userAgent },
     { module: 'auth', action: 'login', target: 'session', summary: '登录系统', after: { rememberMe: input.rememberMe } },
   );
-  return startSession(db, { tenantId: tenant.id, userId: user.id, rememberMe: input.rememberMe, ip: origin.ip, userAgent: origin.userAgent }, now);
+  const session = await startSession(db, { tenantId: tenant.id, userId: user.id, rememberMe: input.rememberMe, ip: origin.ip, userAgent: origin.userAgent }, now);
+  return notice ? { ...session, notice } : session;
 };
 
 const maskMobile = (mobile: string) => mobile.replace(/^(\d{3})\d{4}(\d+)$/, '$1****$2');

@@ -1,5 +1,6 @@
 import {
   envelope,
+  releaseLoginLimitResult,
   systemUser,
   systemUserPage,
   userCreateInput,
@@ -8,14 +9,14 @@ import {
   userSelectorItem,
   userStatusNames,
   userUpdateInput,
-  type SystemUser,
+  type SystemUserRow,
 } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { anySignedIn, requireAuth } from '../../plugins/auth.js';
 import { pages, sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
 import { selectorUsers } from './user.repository.js';
-import { createUser, deleteUser, getUser, listUsers, setUserStatus, updateUser } from './user-admin.service.js';
+import { createUser, deleteUser, getUser, listUsers, releaseLoginLimit, setUserStatus, updateUser } from './user-admin.service.js';
 
 const tags = ['system'];
 const permission = 'user';
@@ -51,7 +52,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const auth = requireAuth(request);
       const { currentPage: _page, pageSize: _size, ...filter } = request.query;
-      return sendXlsx<SystemUser>(reply, {
+      return sendXlsx<SystemUserRow>(reply, {
         fileName: '用户',
         sheetName: '用户',
         columns: [
@@ -119,5 +120,19 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await setUserStatus(request.db, requireAuth(request), request.params.id, request.params.status);
       return ok(result, result.status === 1 ? '已启用' : '已停用');
     },
+  );
+
+  app.post(
+    userPaths.releaseLoginLimit,
+    {
+      config: { permission },
+      schema: {
+        tags,
+        summary: '解除登录限制（失败的登录不再计入验证码与等待）',
+        params: idParams,
+        response: { 200: envelope(releaseLoginLimitResult) },
+      },
+    },
+    async (request) => ok(await releaseLoginLimit(request.db, requireAuth(request), request.params.id), '已解除限制'),
   );
 };

@@ -1,11 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import type { SystemUser, UserCreateInput, UserListQuery, UserUpdateInput } from '@parking/contract';
+import type { SystemUser, SystemUserRow, UserCreateInput, UserListQuery, UserUpdateInput } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { badRequest, conflict, notFound } from '../../plugins/app-error.js';
 import type { AuthContext } from '../../types.js';
 import { hashPassword } from '../auth/passwords.js';
+import { releaseFailures } from '../auth/login-attempts.repository.js';
 import { revokeUserSessions } from '../auth/session.repository.js';
+import { loginLimitsOf } from '../auth/sign-in-throttle.js';
 import { recordOperation } from './operation-log.service.js';
 import {
   accountTaken,
@@ -39,12 +41,22 @@ const toUser = (
   updatedAt: row.user.updatedAt.toISOString(),
 });
 
-export const listUsers = async (db: Db, auth: AuthContext, query: UserListQuery & { currentPage: number; pageSize: number }) => {
+/** A page of users, each with what failed sign-ins hold against them now (已限制登录). */
+export const listUsers = async (
+  db: Db,
+  auth: AuthContext,
+  query: UserListQuery & { currentPage: number; pageSize: number },
+  now = new Date(),
+): Promise<{ list: SystemUserRow[]; pagination: { currentPage: number; pageSize: number; total: number } }> => {
   const { currentPage, pageSize, ...filter } = query;
   const { rows, total } = await pageUsers(db, auth.tenantId, filter, { currentPage, pageSize });
   const { positionsOf, rolesOf } = await membershipsOf(db, auth.tenantId, rows.map((r) => r.user.id));
+  const limits = await loginLimitsOf(db, auth.tenantId, rows.map((r) => r.user.account), now);
   return {
-    list: rows.map((r) => toUser(r, positionsOf.get(r.user.id) ?? [], rolesOf.get(r.user.id) ?? [])),
+    list: rows.map((r) => ({
+      ...toUser(r, positionsOf.get(r.user.id) ?? [], rolesOf.get(r.user.id) ?? []),
+      loginLimit: limits.get(r.user.account.toLowerCase()) ?? null,
+    })),
     pagination: { currentPage, pageSize, total },
   };
 };
@@ -149,4 +161,19 @@ export const deleteUser = async (db: Db, auth: AuthContext, id: string) => {
   await recordOperation(db, auth, {
     module: 'system', action: 'delete', target: 'user', targetId: id, summary: `删除用户「${before.account}」`, before,
   });
+};
+
+/**
+ * 解除限制: the user's failed sign-ins stop counting, from every address, so no wait or captcha
+ * holds them back; the sign-in notice still tells them of those failures.
+ */
+export const releaseLoginLimit = async (db: Db, auth: AuthContext, id: string, now = new Date()) => {
+  const user = await getUser(db, auth, id);
+  const limit = (await loginLimitsOf(db, auth.tenantId, [user.account], now)).get(user.account.toLowerCase()) ?? null;
+  const releasedFailures = await releaseFailures(db, auth.tenantId, user.account, now);
+  await recordOperation(db, auth, {
+    module: 'system', action: 'update', target: 'user', targetId: id,
+    summary: `解除用户「${user.account}」的登录限制`, before: { loginLimit: limit }, after: { releasedFailures },
+  });
+  return { releasedFailures };
 };
