@@ -44,15 +44,18 @@ describe('the operation log', () => {
     const me = await t.app.inject({ method: 'GET', url: '/api/oauth/CurrentUser', headers: { authorization: admin } });
     const id = me.json().data.userInfo.userId;
     const password = md5Hex('abc12345');
-    await t.app.inject({
+    const oldPassword = md5Hex('admin123');
+    const changed = await t.app.inject({
       method: 'POST',
       url: `/api/system/Permission/Users/${id}/Actions/ResetPassword`,
       headers: { authorization: admin },
-      payload: { id, userPassword: password, validatePassword: password },
+      payload: { id, oldPassword, userPassword: password, validatePassword: password },
     });
+    expect(changed.json().code).toBe(200);
     const response = await logs(admin, `?target=user&targetId=${id}`);
     expect(response.json().data.list[0]).toMatchObject({ action: 'update', summary: '修改本人密码' });
     expect(response.body).not.toContain(password);
+    expect(response.body).not.toContain(oldPassword);
   });
 
   it('searches by account, keyword and time, sorts, and pages', async () => {
