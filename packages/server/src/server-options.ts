@@ -91,10 +91,10 @@ export const fastifyOptions = (logger: { level: string; stream?: NodeJS.Writable
     },
   },
   clientErrorHandler: answerClientError,
-  // a path that does not decode (a lone %ED%A0%80) is the client's mistake, in the envelope like any other
+  // a path that does not decode (a lone %ED%A0%80) or is past the router's length is the client's mistake, in the envelope like any other
   frameworkErrors: (error: FastifyError, _request, reply) => {
     const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
     // the raw reply: this runs before a route, so no route's reply typing applies
-    reply.raw.writeHead(status, { 'content-type': 'application/json; charset=utf-8' }).end(envelopeJson(status, '请求地址不正确'));
+    reply.raw.writeHead(status, { 'content-type': 'application/json; charset=utf-8' }).end(envelopeJson(status, status === 414 ? '请求地址过长' : '请求地址不正确'));
   },
 });

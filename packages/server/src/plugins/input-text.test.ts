@@ -86,6 +86,12 @@ describe('malformed requests answer in the envelope', () => {
     expect(response.json()).toEqual({ code: 400, msg: '请求地址不正确', data: null });
   });
 
+  it('answers a path parameter past the router’s length with 414 in the envelope', async () => {
+    const response = await t.app.inject({ method: 'GET', url: `/api/system/ParkingArea/${'a'.repeat(500)}`, headers: { authorization: admin } });
+    expect(response.statusCode).toBe(414);
+    expect(response.json()).toEqual({ code: 414, msg: '请求地址过长', data: null });
+  });
+
   it('answers a body over the limit with 413 in the envelope', async () => {
     const response = await json('POST', '/api/system/ParkingArea', JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024) }));
     expect(response.statusCode).toBe(413);
