@@ -55,3 +55,7 @@ export const setUserStatus = (id: string, status: 0 | 1) =>
 
 export const resetUserPassword = (id: string, body: ResetPasswordInput) =>
   requestData<{ endedSessions: number }>({ method: 'POST', url: withId(userPaths.resetPassword, id), data: body });
+
+/** 解除限制: resolves to how many failed sign-ins stopped counting. */
+export const releaseLoginLimit = (id: string) =>
+  requestData<{ releasedFailures: number }>({ method: 'POST', url: withId(userPaths.releaseLoginLimit, id) });

@@ -1,7 +1,8 @@
-import { userPaths, userStatusNames, type SystemUser, type UserListQuery } from '@parking/contract';
+import { userPaths, userStatusNames, type SystemUserRow, type UserListQuery } from '@parking/contract';
 import { Tag } from 'antd';
 import { defineResource, type ValueEnum } from '../../shared/resource/resource-types';
 import { OrganizationTreeSelect, PositionSelect } from './components/identity-selects';
+import { LoginLimitTag } from './components/login-limit';
 import { userResourceKey } from './system-api';
 import { UserFormInputs } from './user-form';
 import { userCreateBody, userToFormValues, userUpdateBody, type UserFormValues } from './user-form-values';
@@ -18,8 +19,8 @@ const names = (items: ReadonlyArray<{ id: string; name: string }>) =>
     </Tag>
   ));
 
-/** 系统管理 > 用户: staff accounts with their organization, positions (the first is the main one) and roles. */
-export const userResource = defineResource<SystemUser, UserListQuery>({
+/** 系统管理 > 用户: staff accounts with their organization, positions (the first is the main one), roles and login limit. */
+export const userResource = defineResource<SystemUserRow, UserListQuery>({
   resource: userResourceKey,
   name: '用户',
   listPath: userPaths.list,
@@ -44,6 +45,14 @@ export const userResource = defineResource<SystemUser, UserListQuery>({
       render: (_value, user) => <span className="user-positions">{names(user.positions)}</span>,
     },
     { dataIndex: 'status', title: '状态', valueType: 'select', valueEnum: userStatusEnum, width: 80 },
+    {
+      dataIndex: 'loginLimit',
+      title: '登录限制',
+      width: 150,
+      hideInSearch: true,
+      hideInForm: true,
+      render: (_value, user) => <LoginLimitTag limit={user.loginLimit} />,
+    },
     { dataIndex: 'roles', title: '角色', width: 140, hideInSearch: true, render: (_value, user) => names(user.roles) },
     { dataIndex: 'mobile', title: '手机号', width: 120, hideInSearch: true },
     { dataIndex: 'email', title: '邮箱', width: 160, ellipsis: true, hideInSearch: true },

@@ -1,10 +1,11 @@
-import { App, Form, Modal } from 'antd';
+import { App, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { reloadPage } from '../../shared/browser/reload-page';
-import { resetOwnPassword } from './password-api';
+import { changeOwnPassword } from './password-api';
 import { PasswordFields } from './password-fields';
 
 interface PasswordForm {
+  oldPassword: string;
   userPassword: string;
   validatePassword: string;
 }
@@ -13,7 +14,10 @@ export const passwordChangedText = '修改成功';
 /** Spec §8: reload 1 s after a successful change. */
 export const reloadDelayMs = 1000;
 
-/** 修改密码 (spec §5 rules): new password and its confirmation, checked again on submit. */
+/**
+ * 修改密码: the current password (so a stolen session alone cannot change it), then the new one and
+ * its confirmation under the spec §5 rules, checked again on submit.
+ */
 export function ChangePasswordDialog({ open, userId, onClose }: { open: boolean; userId: string; onClose: () => void }) {
   const [form] = Form.useForm<PasswordForm>();
   const [saving, setSaving] = useState(false);
@@ -24,7 +28,7 @@ export function ChangePasswordDialog({ open, userId, onClose }: { open: boolean;
     if (!values) return;
     setSaving(true);
     try {
-      await resetOwnPassword(userId, values.userPassword, values.validatePassword);
+      await changeOwnPassword(userId, values.oldPassword, values.userPassword, values.validatePassword);
       void message.success(passwordChangedText);
       window.setTimeout(reloadPage, reloadDelayMs);
     } catch (error) {
@@ -47,6 +51,9 @@ export function ChangePasswordDialog({ open, userId, onClose }: { open: boolean;
       width={440}
     >
       <Form form={form} layout="horizontal" labelCol={{ flex: '88px' }} preserve={false}>
+        <Form.Item label="当前密码" name="oldPassword" rules={[{ required: true, message: '请输入当前密码' }]}>
+          <Input.Password placeholder="请输入当前密码" autoComplete="current-password" />
+        </Form.Item>
         <PasswordFields names={['userPassword', 'validatePassword']} onPressEnter={() => void submit()} />
       </Form>
     </Modal>

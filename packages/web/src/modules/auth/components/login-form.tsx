@@ -60,6 +60,8 @@ export function LoginForm() {
       });
       rememberSignIn(values.account.trim(), values.rememberMe);
       signedIn(result.token, values.rememberMe);
+      // the server tells of failed sign-ins once; it stays until read, clear of the navbar
+      if (result.notice) notification.warning({ title: '登录提醒', description: result.notice, duration: 0, placement: 'bottomRight' });
       navigate(redirectAfterSignIn(searchParams.get('redirect')), { replace: true });
     } catch (error) {
       notification.error({ title: '登录失败', description: error instanceof Error ? error.message : undefined });

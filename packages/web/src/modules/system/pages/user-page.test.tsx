@@ -1,6 +1,7 @@
-import type { SystemUser } from '@parking/contract';
+import type { LoginLimit, SystemUser, SystemUserRow } from '@parking/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { useSessionStore } from '../../auth/session-store';
 import { md5Hex } from '../../../shared/crypto/md5';
 import { installFakeApi, ok, type RecordedCall } from '../../../test/fake-api';
 import { disableConfirmText } from '../components/user-status-button';
@@ -17,9 +18,19 @@ import {
 } from './system-page-test-kit';
 import { UserPage } from './user-page';
 
-const seeded = (): SystemUser[] => [
-  systemUser({ id: 'u-admin', account: 'admin', realName: '管理员', isAdministrator: true }),
-  systemUser({
+/** 已限制登录 of a stranger's failures: an address waits until 10:15:00 Shanghai time */
+const limited: LoginLimit = {
+  failures: 6,
+  captchaRequired: true,
+  limitedUntil: '2026-03-02T02:15:00.000Z',
+  lastFailureAt: '2026-03-02T02:14:58.000Z',
+  lastFailureIp: '203.0.113.7',
+};
+const row = (u: SystemUser, loginLimit: LoginLimit | null = null): SystemUserRow => ({ ...u, loginLimit });
+
+const seeded = (): SystemUserRow[] => [
+  row(systemUser({ id: 'u-admin', account: 'admin', realName: '管理员', isAdministrator: true })),
+  row(systemUser({
     id: 'u-zs',
     account: 'zhangsan',
     realName: '张三',
@@ -29,7 +40,7 @@ const seeded = (): SystemUser[] => [
       { id: 'p-lead', name: '班长' },
       { id: 'p-toll', name: '收费员' },
     ],
-  }),
+  })),
 ];
 
 function fakeServer(users = seeded()) {
@@ -47,6 +58,10 @@ function fakeServer(users = seeded()) {
       users[1]!.status = 0;
       return saved('已停用', { status: 0, endedSessions: 1 });
     },
+    'POST /api/system/Permission/Users/u-zs/Actions/ReleaseLoginLimit': () => {
+      users[1]!.loginLimit = null;
+      return saved('已解除限制', { releasedFailures: 6 });
+    },
   });
 }
 
@@ -59,6 +74,7 @@ const fill = async (label: string, text: string) => {
 };
 
 beforeAll(quietComputedStyle);
+afterEach(() => useSessionStore.setState({ user: null }));
 
 describe('用户 page', { timeout: 150_000 }, () => {
   it('lists users with their positions in order and status badges; URL filters reach the list call', async () => {
@@ -118,5 +134,54 @@ describe('用户 page', { timeout: 150_000 }, () => {
     expect(await screen.findByText('已停用')).toBeTruthy();
     expect(calls.some((c) => c.url === '/api/system/Permission/Users/updateStatus/u-zs/0')).toBe(true);
     await waitFor(async () => expect(within(await rowOf('zhangsan')).getByRole('button', { name: '启用' })).toBeTruthy());
+  });
+
+  it('shows 已限制登录 with when it lifts; 解除限制 asks, clears it and refreshes the row', async () => {
+    const users = seeded();
+    users[1]!.loginLimit = limited;
+    const calls = fakeServer(users);
+    renderAt('/system/user', '/system/user', <UserPage />);
+    const zhangsan = await rowOf('zhangsan');
+    expect(within(zhangsan).getByText('已限制登录')).toBeTruthy();
+    expect(within(zhangsan).getByText('至 2026-03-02 10:15:00')).toBeTruthy();
+    // an unlimited user has neither the tag nor the action
+    expect(within(await rowOf('admin')).queryByRole('button', { name: '解除限制' })).toBeNull();
+
+    await user.click(within(zhangsan).getByRole('button', { name: '解除限制' }));
+    expect((await screen.findAllByText('确定解除用户「张三」的登录限制吗？')).length).toBeGreaterThan(0);
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: '解除限制' }));
+
+    expect(await screen.findByText('已解除限制')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST' && c.url === '/api/system/Permission/Users/u-zs/Actions/ReleaseLoginLimit')).toBe(true);
+    await waitFor(async () => expect(within(await rowOf('zhangsan')).queryByText('已限制登录')).toBeNull());
+  });
+
+  it('shows 需验证码 when failures only ask for the captcha', async () => {
+    const users = seeded();
+    users[1]!.loginLimit = { ...limited, failures: 3, limitedUntil: null };
+    fakeServer(users);
+    renderAt('/system/user', '/system/user', <UserPage />);
+    const zhangsan = await rowOf('zhangsan');
+    expect(within(zhangsan).getByText('需验证码')).toBeTruthy();
+    expect(within(zhangsan).queryByText('已限制登录')).toBeNull();
+    expect(within(zhangsan).getByRole('button', { name: '解除限制' })).toBeTruthy();
+  });
+
+  it('重置密码 of another user takes the spec form; on one’s own row it asks for the current password', async () => {
+    useSessionStore.setState({
+      user: { userId: 'u-admin', userName: '管理员', userAccount: 'admin', avatar: '', tenantCode: 'demo', tenantName: '演示', positionIds: [], roleIds: [], isAdministrator: true },
+    });
+    fakeServer();
+    renderAt('/system/user', '/system/user', <UserPage />);
+    await user.click(within(await rowOf('zhangsan')).getByRole('button', { name: '重置密码' }));
+    expect(within(await screen.findByRole('dialog')).getByText('重置密码：张三（zhangsan）')).toBeTruthy();
+    expect(within(dialog()).queryByLabelText('当前密码')).toBeNull();
+    await user.click(within(dialog()).getByRole('button', { name: '取消' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(within(await rowOf('admin')).getByRole('button', { name: '重置密码' }));
+    const own = await screen.findByRole('dialog');
+    expect(within(own).getByText('修改密码')).toBeTruthy();
+    expect(within(own).getByLabelText('当前密码')).toBeTruthy();
   });
 });
