@@ -35,13 +35,47 @@ test('a deep link while signed out goes to login, and back to it after sign-in',
   await expect(page.locator('.resource-page').filter({ visible: true })).toBeVisible();
 });
 
-test('a wrong password shows 登录失败 with the server message and stays on login', async ({ page }) => {
+test('a wrong password shows 登录失败 with the server message; the next sign-in tells of it once', async ({ page, browser, baseURL }) => {
   const login = new LoginPage(page);
   await login.open();
   await login.signIn('admin', 'not-the-password');
   await expect(page.locator('.ant-notification').getByText('登录失败')).toBeVisible();
   await expect(page.locator('.ant-notification').getByText('账号或密码错误')).toBeVisible();
   await expect(page).toHaveURL(/#\/login/);
+
+  await login.signIn('admin', 'admin123');
+  await expect(page.locator('.app-navbar')).toBeVisible();
+  const notice = page.locator('.ant-notification-notice', { hasText: '登录提醒' });
+  await expect(notice.getByText(/^上次登录后有1次失败的登录尝试，最近一次来自 IP 127\.0\.0\.1 于 \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)).toBeVisible();
+  // it stays until read
+  await notice.locator('.ant-notification-notice-close').click();
+  await expect(notice).toHaveCount(0);
+
+  // the next sign-in, in another browser, is not told again
+  const other = await browser.newContext({ baseURL });
+  const again = await other.newPage();
+  const secondLogin = new LoginPage(again);
+  await secondLogin.open();
+  await secondLogin.signIn('admin', 'admin123');
+  await expect(again.locator('.app-navbar')).toBeVisible();
+  await expect(again.getByText('登录提醒')).toHaveCount(0);
+  await other.close();
+});
+
+test('three failures from an address bring the captcha to the login form', async ({ page }) => {
+  // an account of its own: with no captcha answer to give, it stays asked for one
+  const login = new LoginPage(page);
+  await login.open();
+  for (let n = 1; n <= 3; n++) {
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/oauth/Login'));
+    await login.signIn('nobody-e2e', `wrong-${n}`);
+    expect((await (await answered).json()).msg).toBe('账号或密码错误');
+  }
+  await expect(page.getByPlaceholder('验证码')).toBeVisible();
+  await expect(page.getByAltText('验证码图片')).toBeVisible();
+  // the form now asks for the answer before sending anything
+  await login.signIn('nobody-e2e', 'wrong-4');
+  await expect(page.getByText('请输入验证码', { exact: true })).toBeVisible();
 });
 
 test('logout asks first, then ends the session', async ({ page, context }) => {

@@ -19,16 +19,18 @@ async function openDialog(page: Page) {
 }
 
 // mwadmin of tenant mw is no other spec's account, and the password is put back at the end.
-test('change password: the rules in Chinese, a refusal shown as is, then 修改成功, a reload and the new password', async ({ page }) => {
+test('change password: the current password first, the rules in Chinese, a refusal shown as is, then 修改成功, a reload and the new password', async ({ page }) => {
   await page.context().clearCookies();
   await signIn(page, mwAdmin);
   const shell = new ShellPage(page);
   let dialog = await openDialog(page);
+  const current = dialog.getByPlaceholder('请输入当前密码');
   const password = dialog.getByPlaceholder('请输入新密码');
   const confirmation = dialog.getByPlaceholder('请再次输入新密码');
   const submit = dialog.getByRole('button', { name: '确定' });
 
   await submit.click();
+  await expect(dialog.getByText('请输入当前密码', { exact: true })).toBeVisible();
   await expect(dialog.getByText('请输入新密码', { exact: true })).toBeVisible();
   await expect(dialog.getByText('请再次输入新密码', { exact: true })).toBeVisible();
 
@@ -38,6 +40,8 @@ test('change password: the rules in Chinese, a refusal shown as is, then 修改�
   }
   await password.fill(newPassword);
   await expect(dialog.getByText('密码应当至少6位且含有数字、字母')).toHaveCount(0);
+  // a current password that is not theirs: the form cannot know, the server will say
+  await current.fill('not-my-password1');
   await confirmation.fill(newPassword);
   await expect(dialog.locator('.ant-form-item-explain-error')).toHaveCount(0);
   // changing the new password afterwards makes the confirmation wrong again, and submit checks it
@@ -52,7 +56,13 @@ test('change password: the rules in Chinese, a refusal shown as is, then 修改�
   expect(sent).toBe(false);
   await password.fill(newPassword);
 
-  // a non-200 answer: its msg, as an error
+  // the wrong current password: the server refuses, its msg shows as an error and the dialog stays
+  await submit.click();
+  await expect(shell.toast('当前密码不正确')).toBeVisible();
+  await expect(dialog).toBeVisible();
+
+  // any other non-200 answer: its msg, as an error
+  await current.fill('admin123');
   await page.route(resetPath, (route) => route.fulfill({ status: 400, json: { code: 400, msg: '新密码不能与最近使用的密码相同', data: null } }), { times: 1 });
   await submit.click();
   await expect(shell.toast('新密码不能与最近使用的密码相同')).toBeVisible();
@@ -61,7 +71,8 @@ test('change password: the rules in Chinese, a refusal shown as is, then 修改�
   const request = page.waitForRequest((r) => resetPath.test(new URL(r.url()).pathname) && r.method() === 'POST');
   const loaded = page.waitForEvent('load');
   await submit.click();
-  const body = (await request).postDataJSON() as { id: string; userPassword: string; validatePassword: string };
+  const body = (await request).postDataJSON() as { id: string; oldPassword: string; userPassword: string; validatePassword: string };
+  expect(body.oldPassword).toBe(md5('admin123'));
   expect(body.userPassword).toBe(md5(newPassword));
   expect(body.validatePassword).toBe(md5(newPassword));
   expect((await request).url()).toContain(`/Users/${body.id}/Actions/ResetPassword`);
@@ -82,9 +93,13 @@ test('change password: the rules in Chinese, a refusal shown as is, then 修改�
   await expect(page.locator('.ant-notification').getByText('登录失败')).toBeVisible();
   await login.signIn('mwadmin', newPassword);
   await expect(page.locator('.app-navbar')).toBeVisible();
+  // told once of the failures since the last sign-in: the wrong current password and the old password
+  await expect(page.locator('.ant-notification').getByText('登录提醒')).toBeVisible();
+  await expect(page.locator('.ant-notification').getByText(/^上次登录后有2次失败的登录尝试，最近一次来自 IP 127\.0\.0\.1 于 \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)).toBeVisible();
 
   // put admin123 back for later runs against the same data
   dialog = await openDialog(page);
+  await dialog.getByPlaceholder('请输入当前密码').fill(newPassword);
   await dialog.getByPlaceholder('请输入新密码').fill('admin123');
   await dialog.getByPlaceholder('请再次输入新密码').fill('admin123');
   const restored = page.waitForEvent('load');

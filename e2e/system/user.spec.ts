@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { md5 } from '../support/api.js';
 import { expect, signIn, test } from '../support/signed-in.fixtures.js';
 import { SystemAdminPage } from './system-admin.page.js';
 
@@ -120,6 +121,34 @@ test('用户: create one in the organization with the position, find them, edit 
   await expect.poll(() => admin.cell(admin.row(person.account), '姓名')).toBe(`${person.realName}改`);
   expect(await admin.cell(admin.row(person.account), '邮箱')).toBe('e2e@example.com');
   expect(await admin.row(person.account).locator('.user-positions .ant-tag').allInnerTexts()).toEqual([position.name, '客服专员']);
+});
+
+test('three wrong passwords ask them for the captcha: 用户 shows 需验证码, 解除限制 lifts it and they are told of the failures', async ({ page, browser, baseURL }) => {
+  for (let n = 1; n <= 3; n++) {
+    const answer = await page.request.post('/api/oauth/Login', { form: { account: person.account, password: md5(`wrong${n}x`), tenant: 'demo' } });
+    expect((await answer.json()).msg).toBe('账号或密码错误');
+  }
+  const admin = new SystemAdminPage(page);
+  await admin.open('用户', 'system/user');
+  await (await admin.searchField('账号')).fill(person.account);
+  await admin.search();
+  const row = admin.row(person.account);
+  await expect.poll(() => admin.cell(row, '登录限制')).toBe('需验证码');
+
+  await row.getByRole('button', { name: '解除限制' }).click();
+  const confirm = page.locator('.ant-modal-confirm');
+  await expect(confirm.locator('.ant-modal-confirm-title')).toHaveText(`确定解除用户「${person.realName}改」的登录限制吗？`);
+  await confirm.getByRole('button', { name: '解除限制' }).click();
+  await admin.expectMessage('已解除限制');
+  await expect.poll(() => admin.cell(row, '登录限制')).toBe('');
+  await expect(row.getByRole('button', { name: '解除限制' })).toHaveCount(0);
+
+  // no captcha asked of them now; the sign-in tells them of the three failures
+  const other = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+  const them = await other.newPage();
+  await signIn(them, { account: person.account, password: person.password });
+  await expect(them.locator('.ant-notification').getByText(/^上次登录后有3次失败的登录尝试，最近一次来自 IP 127\.0\.0\.1 于 /)).toBeVisible();
+  await other.close();
 });
 
 test('停用 ends the user’s sign-in; 启用 lets them back; 重置密码 gives them a new one', async ({ page, browser, baseURL }) => {
