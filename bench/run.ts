@@ -1,8 +1,10 @@
 // npm run bench — figures for the sign-in path, measured through the whole app (no network) on
 // embedded PGlite, or on PostgreSQL when TEST_DATABASE_URL is set; then the orders core (bench/orders.ts)
-// on the PostgreSQL server. `npm run bench -- signin` or `-- orders` runs one of them. Not part of npm test.
+// on the PostgreSQL server. `npm run bench -- signin` or `-- orders` runs one of them; `-- soak` runs only
+// the hour-long memory soak (bench/soak.ts), never run by default. Not part of npm test.
 import { performance } from 'node:perf_hooks';
 import { runOrdersBench } from './orders.js';
+import { runSoak } from './soak.js';
 import { buildTestApp, demoPasswordMd5, postLogin, signIn } from '../packages/server/src/test/test-app.js';
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -45,5 +47,8 @@ const main = async () => {
 };
 
 const only = process.argv[2];
-if (only !== 'orders') await main();
-if (only !== 'signin') await runOrdersBench();
+if (only === 'soak') await runSoak();
+else {
+  if (only !== 'orders') await main();
+  if (only !== 'signin') await runOrdersBench();
+}
