@@ -48,7 +48,7 @@ export const userResource = defineResource<SystemUserRow, UserListQuery>({
     {
       dataIndex: 'loginLimit',
       title: '登录限制',
-      width: 150,
+      width: 140,
       hideInSearch: true,
       hideInForm: true,
       render: (_value, user) => <LoginLimitTag limit={user.loginLimit} />,

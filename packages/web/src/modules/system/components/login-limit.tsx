@@ -1,9 +1,13 @@
 import type { LoginLimit, SystemUserRow } from '@parking/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Tag, Tooltip } from 'antd';
-import { formatDateTime } from '../../../shared/resource/value-format';
+import dayjs from 'dayjs';
+import { businessTimeZone, formatDateTime } from '../../../shared/resource/value-format';
 import { resourceKeys } from '../../../shared/resource/use-resource';
 import { releaseLoginLimit, userResourceKey } from '../system-api';
+
+/** A wait lasts minutes at most: month, day and time say when it lifts in a narrow column. */
+const liftsAt = (iso: string) => dayjs(iso).tz(businessTimeZone).format('MM-DD HH:mm:ss');
 
 /** Why the tag is there: how many failures, from where and when the last one came. */
 const limitDetail = (limit: LoginLimit) =>
@@ -17,7 +21,7 @@ export function LoginLimitTag({ limit }: { limit: LoginLimit | null }) {
       {limit.limitedUntil ? (
         <span className="user-login-limit">
           <Tag color="error">已限制登录</Tag>
-          <span className="user-login-limit__until">{`至 ${formatDateTime(limit.limitedUntil)}`}</span>
+          <span className="user-login-limit__until">{`至 ${liftsAt(limit.limitedUntil)}`}</span>
         </span>
       ) : (
         <Tag color="warning">需验证码</Tag>
