@@ -50,7 +50,8 @@ const isoExample = '2025-03-03T08:00:00+08:00';
  * is what a malformed text is told; by default "<label>格式应为 ISO 8601，如 …".
  */
 export const boundedTime = (label: string, formatError = `${label}格式应为 ISO 8601，如 ${isoExample}`) =>
-  z.iso.datetime({ offset: true, error: formatError }).superRefine((text, ctx) => {
+  // a malformed text is told only that (abort), not also that it is no time
+  z.iso.datetime({ offset: true, error: formatError, abort: true }).superRefine((text, ctx) => {
     const issue = timeWindowIssue(label, Date.parse(text));
     if (issue) ctx.addIssue({ code: 'custom', message: issue });
   });

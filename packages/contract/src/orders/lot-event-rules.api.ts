@@ -38,6 +38,7 @@ export const lotEventRuleLabels: Readonly<Record<keyof LotEventRules, string>> =
   firstPeriodMinutes: '首时段(分钟)',
   minConfidence: '最低识别置信度',
   longStayHours: '超长停车(小时)',
+  maxStayDays: '最长计费(天)',
   blacklistEntry: '黑名单车辆入场',
   graceReentry: '缴费后免费时段内再次入场',
   arrearsAfterMinutes: '出场未缴费转欠费(分钟)',
@@ -50,6 +51,7 @@ export const lotEventRuleHelp: Readonly<Record<keyof LotEventRules, string>> = {
   firstPeriodMinutes: '无入场记录出场按“收首时段费”处理时，按出场前这么多分钟的停车计费。',
   minConfidence: '车牌识别置信度低于此值（0到1）时，停车记录标为异常，便于人工核对车牌。',
   longStayHours: '在场超过此小时数的车辆记为超长停车并产生预警。',
+  maxStayDays: '停车超过此天数的订单只按此天数计费，并产生超长停车预警，由人工核实后处理。',
   blacklistEntry: '黑名单车辆到达入口时：产生“黑名单车辆入场”预警并放行；或不抬杆、不生成停车记录。',
   graceReentry: '车辆缴费后在免费离场时段内再次入场时：继续使用原订单；或新开一条订单。',
   arrearsAfterMinutes: '车道型停车场的车辆出场后仍未缴费超过此分钟数，订单转为欠费并进入追缴。',
@@ -60,6 +62,7 @@ export const lotEventRuleRanges = {
   firstPeriodMinutes: { min: 1, max: 1440, step: 1 },
   minConfidence: { min: 0, max: 1, step: 0.05 },
   longStayHours: { min: 1, max: 24 * 365, step: 1 },
+  maxStayDays: { min: 1, max: 365, step: 1 },
   arrearsAfterMinutes: { min: 1, max: 1440, step: 1 },
 } as const satisfies Partial<Record<keyof LotEventRules, { min: number; max: number; step: number }>>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedTime } from '../common/bounded-time.js';
 import { formatAmount, plateNumberPattern } from '../common/filters.js';
 import { pagedList, pageQuery } from '../common/paging.js';
 // read only inside z.lazy: parking-record.schema imports this file (lazily too) for the record detail's edits
@@ -53,17 +54,15 @@ const timesRequest = z
   .strictObject({
     kind: z.literal('times'),
     recordId,
-    enteredAt: moment('入场时间'),
+    enteredAt: boundedTime('入场时间'),
     /** null while the car is still parked */
-    exitedAt: moment('出场时间').nullable().default(null),
+    exitedAt: boundedTime('出场时间').nullable().default(null),
     reason,
   })
+  // "not later than now" needs the request's clock: the service checks it (requestRecordEdit)
   .superRefine((input, ctx) => {
-    const now = Date.now();
-    if (Date.parse(input.enteredAt) > now) ctx.addIssue({ code: 'custom', path: ['enteredAt'], message: '入场时间不能晚于当前时间' });
-    if (input.exitedAt !== null) {
-      if (Date.parse(input.exitedAt) > now) ctx.addIssue({ code: 'custom', path: ['exitedAt'], message: '出场时间不能晚于当前时间' });
-      if (Date.parse(input.exitedAt) < Date.parse(input.enteredAt)) ctx.addIssue({ code: 'custom', path: ['exitedAt'], message: '出场时间不能早于入场时间' });
+    if (input.exitedAt !== null && Date.parse(input.exitedAt) < Date.parse(input.enteredAt)) {
+      ctx.addIssue({ code: 'custom', path: ['exitedAt'], message: '出场时间不能早于入场时间' });
     }
   });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedTime } from '../common/bounded-time.js';
 import { deviceRequest } from '../devices/device-ingestion.schema.js';
 import { abnormalReasons, parkingRecordStates } from './parking-record.schema.js';
 
@@ -29,7 +30,8 @@ export const vehicleEventInput = deviceRequest
     plateColour: z.number({ error: '车牌颜色必须是整数' }).int('车牌颜色必须是整数').min(0, '车牌颜色不正确').max(99, '车牌颜色不正确').default(0),
     /** how sure the device is of the plate it read, 0–1 */
     confidence: z.number({ error: '识别置信度必须是0到1之间的数' }).min(0, '识别置信度不能小于0').max(1, '识别置信度不能大于1').default(1),
-    occurredAt: z.iso.datetime({ offset: true, error: '事件时间格式应为 ISO 8601，如 2025-03-03T08:00:00+08:00' }),
+    /** within the business window; the service also refuses a time past its clock (clockAheadToleranceMs) */
+    occurredAt: boundedTime('事件时间'),
     /** a video pole or PDA names the space; a sensor bound to one space need not */
     spaceNumber: z.string({ error: '泊位编号必须是文字' }).trim().min(1, '泊位编号不能为空').max(32, '泊位编号最长32位').optional(),
     /** a JPEG or PNG, base64, at most 2 MB decoded */

@@ -25,6 +25,17 @@ describe('tariff API inputs', () => {
     expect(tariffTrialInput.safeParse({ ...stay, rules, exitedAt: '2025-03-03T07:59:00+08:00' }).error?.issues[0]?.message).toBe('出场时间不能早于入场时间');
   });
 
+  it('refuses a trial of a stay over centuries, longer than 366 days, or paid after it left, and a version effective before 2000', () => {
+    const messages = (input: object) => tariffTrialInput.safeParse({ ...stay, rules, ...input }).error?.issues.map((i) => i.message);
+    expect(messages({ enteredAt: '1725-03-03T08:00:00+08:00', exitedAt: '2025-03-03T08:00:00+08:00' })?.[0]).toBe('入场时间（1725-03-03）不能早于2000-01-01');
+    expect(messages({ enteredAt: '2001-01-01T08:00:00+08:00', exitedAt: '2099-03-03T08:00:00+08:00' })).toEqual(['试算的停车时长不能超过366天']);
+    expect(messages({ exitedAt: '2026-03-04T08:01:00+08:00' })).toEqual(['试算的停车时长不能超过366天']);
+    expect(messages({ exitedAt: '2026-03-04T08:00:00+08:00' })).toBeUndefined();
+    expect(messages({ paidAt: '2099-01-01T00:00:00+08:00' })).toEqual(['缴费时间不能晚于出场时间']);
+    expect(tariffSaveInput.safeParse({ name: 'x', rules, effectiveFrom: '1999-12-31T08:00:00+08:00' }).error?.issues.map((i) => i.message)).toEqual(['生效时间（1999-12-31）不能早于2000-01-01']);
+    expect(tariffUpdateInput.safeParse({ name: 'x', effectiveFrom: '0001-01-01T00:00:00+08:00' }).error?.issues.map((i) => i.message)).toEqual(['生效时间（0001-01-01）不能早于2000-01-01']);
+  });
+
   it('dates a version on the Shanghai calendar: 2025-05-31T16:00Z is 2025-06-01 there', () => {
     expect(shanghaiDate(new Date('2025-05-31T16:00:00Z'))).toBe('2025-06-01');
     expect(shanghaiDate(new Date('2025-05-31T15:59:00Z'))).toBe('2025-05-31');

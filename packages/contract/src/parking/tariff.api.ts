@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedTime, maxPricedStayDays, stayLongerThan } from '../common/bounded-time.js';
 import { pagedList, pageQuery } from '../common/paging.js';
 import { enabledMarkFilter, parkingText } from './area.schema.js';
 import { tariffRules, type Tariff, type TariffRules } from './tariff.schema.js';
@@ -12,7 +13,8 @@ export const tariffPaths = {
   lotTariff: '/api/system/Parking/:id/Tariff',
 } as const;
 
-const instant = (label: string) => z.iso.datetime({ offset: true, error: `${label}格式不正确，应为 ISO 时间（如 2025-03-03T08:00:00+08:00）` });
+/** an API time inside the business window (common/bounded-time.ts): no version or trial reaches back centuries */
+const instant = (label: string) => boundedTime(label, `${label}格式不正确，应为 ISO 时间（如 2025-03-03T08:00:00+08:00）`);
 
 export const tariffSaveInput = z.object({
   name: z.string({ error: '请输入计费规则名称' }).trim().min(1, '请输入计费规则名称').max(50, '计费规则名称不能超过50个字'),
@@ -83,8 +85,16 @@ export const tariffTrialInput = z
     if ((t.tariffId === undefined) === (t.rules === undefined)) {
       ctx.addIssue({ code: 'custom', path: ['tariffId'], message: '请选择计费规则或填写计费规则内容（二选一）' });
     }
-    if (Date.parse(t.exitedAt) < Date.parse(t.enteredAt)) {
+    const enteredAt = new Date(t.enteredAt);
+    const exitedAt = new Date(t.exitedAt);
+    if (exitedAt < enteredAt) {
       ctx.addIssue({ code: 'custom', path: ['exitedAt'], message: '出场时间不能早于入场时间' });
+    } else if (stayLongerThan(enteredAt, exitedAt, maxPricedStayDays)) {
+      ctx.addIssue({ code: 'custom', path: ['exitedAt'], message: `试算的停车时长不能超过${maxPricedStayDays}天` });
+    }
+    // a payment after the exit would charge past it: the engine prices up to the payment when the car leaves within grace
+    if (t.paidAt !== undefined && Date.parse(t.paidAt) > exitedAt.getTime()) {
+      ctx.addIssue({ code: 'custom', path: ['paidAt'], message: '缴费时间不能晚于出场时间' });
     }
   });
 export type TariffTrialInput = z.input<typeof tariffTrialInput>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateWindowIssue } from '../common/bounded-time.js';
 
 /** A versioned tariff 计费规则 (DESIGN §6). Money in fen; times are Asia/Shanghai wall clock. */
 
@@ -204,6 +205,10 @@ export const tariffInput = z
     ...tariffRulesShape,
   })
   .superRefine((t, ctx) => {
+    const from = dateWindowIssue('生效日期', t.effectiveFrom);
+    if (from) ctx.addIssue({ code: 'custom', path: ['effectiveFrom'], message: from });
+    const to = t.effectiveTo === null ? undefined : dateWindowIssue('失效日期', t.effectiveTo);
+    if (to) ctx.addIssue({ code: 'custom', path: ['effectiveTo'], message: to });
     if (t.effectiveTo !== null && t.effectiveTo < t.effectiveFrom) {
       ctx.addIssue({ code: 'custom', path: ['effectiveTo'], message: '失效日期不能早于生效日期' });
     }

@@ -314,6 +314,17 @@ describe('grace minutes after payment and odd stays', () => {
     expect(result.chargedUntil).toEqual(at('2025-03-03T10:00'));
   });
 
+  it('缴费时刻晚于离场时只计到离场：不会按缴费时刻计费到离场之后', () => {
+    const result = fee(t, at('2025-03-03T08:00'), at('2025-03-03T10:00'), { vehicleClass: 'small', paidAt: at('2099-03-03T10:00') });
+    expect(result.chargedUntil).toEqual(at('2025-03-03T10:00'));
+    expect(result.amount).toBe(200);
+  });
+
+  it('停车超过366天不计费而报错：计费工作量随时长增长，超长停车由调用方先截断', () => {
+    expect(() => fee(t, at('1725-03-03T10:00'), at('2025-03-03T10:00'), { vehicleClass: 'small' })).toThrow('停车时长超过366天，不能计费');
+    expect(fee(t, at('2025-03-03T10:00'), at('2026-03-04T10:00'), { vehicleClass: 'small' }).amount).toBeGreaterThan(0);
+  });
+
   it('出场早于入场报错', () => {
     expect(() => fee(t, at('2025-03-03T10:00'), at('2025-03-03T09:00'), { vehicleClass: 'small' })).toThrow('出场时间不能早于入场时间');
   });

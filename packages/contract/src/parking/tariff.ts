@@ -1,3 +1,4 @@
+import { maxPricedStayDays } from '../common/bounded-time.js';
 import {
   segmentSpan,
   type FeeContext,
@@ -155,7 +156,8 @@ type Clock = { minutes: number; day: number; period: number };
 
 /**
  * The fee of a stay in fen, with a readable breakdown whose lines add up to the amount.
- * Throws when the vehicle class is not in the tariff or the exit precedes the entry.
+ * Throws when the vehicle class is not in the tariff, the exit precedes the entry or the stay is
+ * longer than maxPricedStayDays: callers bound stays first, so a longer one is refused, not run out of memory.
  */
 export const fee = (tariff: Tariff, enteredAt: Date, exitedAt: Date, context: FeeContext): FeeResult => {
   const vehicleClass = tariff.vehicleClasses.find((c) => c.code === context.vehicleClass);
@@ -167,10 +169,12 @@ export const fee = (tariff: Tariff, enteredAt: Date, exitedAt: Date, context: Fe
     paidAt !== undefined &&
     paidAt.getTime() >= enteredAt.getTime() &&
     exitedAt.getTime() <= paidAt.getTime() + tariff.graceMinutes * MINUTE_MS;
-  const chargedUntil = leftInGrace ? paidAt : exitedAt;
+  // a payment after the exit charges nothing past the exit
+  const chargedUntil = leftInGrace && paidAt < exitedAt ? paidAt : exitedAt;
   const entry = toWall(enteredAt);
   const until = Math.max(entry, toWall(chargedUntil));
   const stay = until - entry;
+  if (stay > maxPricedStayDays * DAY) throw new RangeError(`停车时长超过${maxPricedStayDays}天，不能计费`);
 
   const free = tariff.freePeriod;
   if (free && (free.inclusive ? stay <= free.minutes : stay < free.minutes)) {

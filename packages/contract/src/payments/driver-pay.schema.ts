@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedTime } from '../common/bounded-time.js';
 import { plateNumberPattern } from '../common/filters.js';
 
 /**
@@ -106,7 +107,8 @@ export const sandboxNotice = z.strictObject({
   tradeNo: z.string().min(1).max(64),
   amount: z.number().int().min(0),
   state: z.enum(['paid', 'closed']),
-  at: z.iso.datetime({ offset: true }),
+  /** when the provider decided the trade; inside the business window, and not past our clock (checked on receipt) */
+  at: boundedTime('通知时间'),
 });
 export type SandboxNotice = z.infer<typeof sandboxNotice>;
 export const sandboxNoticeResult = z.object({ state: z.enum(['created', 'paid', 'closed']) });

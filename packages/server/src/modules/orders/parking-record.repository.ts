@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { ParkingRecordListValues } from '@parking/contract';
+import { eventRulesOf, type ParkingRecordListValues } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { longRentals, parkingLanes, parkingLots, parkingRecordCounts, parkingRecords, parkingSpaces, tariffVersions, tariffs, vehicleEvents } from '../../db/schema/index.js';
 import { startsWith } from '../../shared/like-pattern.js';
@@ -95,6 +95,16 @@ export const findTariffVersion = async (db: Db, tenantId: string, versionId: str
     .where(and(eq(tariffVersions.tenantId, tenantId), eq(tariffVersions.id, versionId)))
     .limit(1);
   return row;
+};
+
+/** The lot's 最长计费天数 (its event rules; the default for a lot never configured or gone). */
+export const findLotMaxStayDays = async (db: Db, tenantId: string, lotId: string) => {
+  const [row] = await db
+    .select({ eventRules: parkingLots.eventRules })
+    .from(parkingLots)
+    .where(and(eq(parkingLots.tenantId, tenantId), eq(parkingLots.id, lotId)))
+    .limit(1);
+  return eventRulesOf(row?.eventRules).maxStayDays;
 };
 
 const sortColumns = {

@@ -77,7 +77,7 @@ const feeOf = async (db: Db, tenantId: string, r: ParkingRecordRow): Promise<Par
   // a stay paid on the phone before it left and left within grace was charged only up to the payment
   const grace = await paidGrace(db, tenantId, r);
   const paidBeforeExit = grace && grace.lastPaidAt < r.exitedAt ? grace.lastPaidAt : undefined;
-  const priced = await priceStay(db, tenantId, r.tariffVersionId, r.vehicleClass, r.enteredAt, r.exitedAt, paidBeforeExit);
+  const priced = await priceStay(db, tenantId, r, r.enteredAt, r.exitedAt, paidBeforeExit);
   if (!priced) return null;
   const { tariffName, tariffVersionNo, result } = priced;
   return {

@@ -107,7 +107,12 @@ describe('POST /api/system/ParkingOrderEditAudit', () => {
       [{ kind: 'plate', recordId: record.id, plateNumber: '12345', reason: '识别错误' }, '请输入正确的车牌号'],
       [{ kind: 'plate', recordId: 'not-a-uuid', plateNumber: '粤B12345', reason: '识别错误' }, '停车记录编号格式不正确'],
       [{ kind: 'times', recordId: record.id, enteredAt: '2025-03-03T10:00:00+08:00', exitedAt: '2025-03-03T09:00:00+08:00', reason: '时间有误' }, '出场时间不能早于入场时间'],
-      [{ kind: 'times', recordId: record.id, enteredAt: '2999-03-03T10:00:00+08:00', reason: '时间有误' }, '入场时间不能晚于当前时间'],
+      [{ kind: 'times', recordId: record.id, enteredAt: '2999-03-03T10:00:00+08:00', reason: '时间有误' }, '入场时间（2999-03-03）不能晚于2099-12-31'],
+      // later than now (the request's clock): the service's check, the schema cannot know now
+      [{ kind: 'times', recordId: record.id, enteredAt: '2098-03-03T10:00:00+08:00', reason: '时间有误' }, '入场时间不能晚于当前时间'],
+      // a correction to the year 1500 would price five centuries: refused before anything is read
+      [{ kind: 'times', recordId: record.id, enteredAt: '1500-03-03T10:00:00+08:00', exitedAt: '2025-03-03T10:00:00+08:00', reason: '时间有误' }, '入场时间（1500-03-03）不能早于2000-01-01'],
+      [{ kind: 'times', recordId: record.id, enteredAt: '0001-03-03T10:00:00+08:00', reason: '时间有误' }, '入场时间（0001-03-03）不能早于2000-01-01'],
       [{ kind: 'void', recordId: record.id, reason: '作废', extra: 1 }, ''],
     ];
     for (const [body, msg] of cases) {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fee, groupCardBenefitOff, messageTypes, recordEditDecision, recordEditInput, tariffOf, type ParkingRecordState, type RecordEditInput } from '@parking/contract';
 import type { Database } from '../../db/client.js';
 import { migrate } from '../../db/migrate.js';
-import { groupCardUses, groupCards, groups, operationLogs, parkingLanes, parkingLots, parkingRecords, parkingSpaces, recordEditRequests, systemMessages, tariffVersions, tariffs, tenants, users } from '../../db/schema/index.js';
+import { groupCardUses, groupCards, groups, operationLogs, orderWarnings, parkingLanes, parkingLots, parkingRecords, parkingSpaces, recordEditRequests, systemMessages, tariffVersions, tariffs, tenants, users } from '../../db/schema/index.js';
 import { seedDemoData } from '../../db/seed/seed.js';
 import { createTestDatabase } from '../../test/test-app.js';
 import type { AuthContext } from '../../types.js';
@@ -130,7 +130,10 @@ describe('asking for a correction', () => {
     const times = { kind: 'times', recordId: '00000000-0000-4000-8000-000000000000', reason: '时间有误' } as const;
     const issues = (input: object) => recordEditInput.safeParse({ ...times, ...input }).error?.issues.map((i) => i.message) ?? [];
     expect(issues({ enteredAt: '2025-03-03T09:00:00+08:00', exitedAt: '2025-03-03T08:00:00+08:00' })).toEqual(['出场时间不能早于入场时间']);
-    expect(issues({ enteredAt: '2025-03-03T09:00:00+08:00', exitedAt: '2999-01-01T00:00:00+08:00' })).toEqual(['出场时间不能晚于当前时间']);
+    expect(issues({ enteredAt: '2025-03-03T09:00:00+08:00', exitedAt: '2999-01-01T00:00:00+08:00' })).toEqual(['出场时间（2999-01-01）不能晚于2099-12-31']);
+    expect(issues({ enteredAt: '1500-01-01T09:00:00+08:00' })).toEqual(['入场时间（1500-01-01）不能早于2000-01-01']);
+    // "not later than now" is the service's, with the request's clock
+    expect(issues({ enteredAt: '2025-03-03T09:00:00+08:00', exitedAt: '2098-01-01T00:00:00+08:00' })).toEqual([]);
     expect(issues({ enteredAt: 'yesterday' })).toEqual([expect.stringContaining('入场时间格式应为 ISO 8601')]);
     expect(recordEditInput.safeParse({ kind: 'plate', recordId: times.recordId, plateNumber: 'ABC', reason: 'x' }).error?.issues[0]?.message).toBe('请输入正确的车牌号，如 粤B12345');
     expect(recordEditInput.safeParse({ kind: 'void', recordId: times.recordId, reason: '  ' }).error?.issues[0]?.message).toBe('请填写修改原因');
@@ -336,5 +339,37 @@ describe('applying each kind keeps amount due − discount = paid + unpaid', () 
     await approve((await ask({ kind: 'void', recordId: parkedOnSpace!.id, reason: '地磁误报' })).id);
     expect((await database.db.select().from(parkingSpaces).where(eq(parkingSpaces.id, space!.id)))[0]!.state).toBe('free');
     expect((await database.db.select().from(parkingLots).where(eq(parkingLots.id, road!.id)))[0]).toMatchObject({ totalSpaces: 1, freeCount: 1 });
+  });
+});
+
+describe('corrections that reach far', () => {
+  it('refuses new times later than the request\'s clock, whatever the real date', async () => {
+    const record = await newRecord();
+    const now = new Date('2025-03-04T08:00:00+08:00');
+    const times = { kind: 'times', recordId: record.id, reason: '时间有误' } as const;
+    const askAt = (input: object) => requestRecordEdit(database.db, clerk, recordEditInput.parse({ ...times, ...input }), now);
+    await expect(askAt({ enteredAt: '2025-03-03T07:00:00+08:00', exitedAt: '2025-03-04T08:01:00+08:00' })).rejects.toMatchObject({ statusCode: 400, message: '出场时间不能晚于当前时间' });
+    await expect(askAt({ enteredAt: '2025-03-04T09:00:00+08:00', exitedAt: '2025-03-04T09:30:00+08:00' })).rejects.toMatchObject({ statusCode: 400, message: '入场时间不能晚于当前时间' });
+    expect(await askAt({ enteredAt: '2025-03-03T07:00:00+08:00', exitedAt: '2025-03-04T08:00:00+08:00' })).toMatchObject({ status: 'requested' });
+  });
+
+  it('prices new times longer than the lot\'s 最长计费天数 to that many days and warns of 超长停车 when applied', async () => {
+    await database.db.update(parkingLots).set({ eventRules: { maxStayDays: 2 } }).where(eq(parkingLots.id, lotId));
+    try {
+      const record = await newRecord({ amountDue: 0 });
+      const from = new Date('2025-02-01T08:00:00+08:00');
+      const edit = await ask({ kind: 'times', recordId: record.id, enteredAt: from.toISOString(), exitedAt: exited.toISOString(), reason: '入场时间识别错误' });
+      await approve(edit.id);
+      const twoDays = priced(from, new Date(from.getTime() + 2 * 86_400_000));
+      expect(twoDays).toBeGreaterThan(0);
+      expect(twoDays).toBeLessThan(priced(from, new Date(from.getTime() + 3 * 86_400_000)));
+      const after = await recordOf(record.id);
+      expect(after).toMatchObject({ enteredAt: from, amountDue: twoDays, unpaid: twoDays, abnormal: true });
+      expect(after.abnormalReasons).toContain('long_stay');
+      const warnings = await database.db.select().from(orderWarnings).where(eq(orderWarnings.recordId, record.id));
+      expect(warnings).toMatchObject([{ kind: 'long_stay', detail: '修改后停车超过最长计费2天，按2天计费' }]);
+    } finally {
+      await database.db.update(parkingLots).set({ eventRules: {} }).where(eq(parkingLots.id, lotId));
+    }
   });
 });

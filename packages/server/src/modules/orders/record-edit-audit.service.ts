@@ -1,6 +1,7 @@
 import {
   describeEditRequest,
   formatAmount,
+  futureTimeIssue,
   messageTypes,
   recordEditKindNames,
   type ParkingRecordState,
@@ -32,6 +33,7 @@ import {
   pageRecordEdits,
   type ListedRecordEditRow,
 } from './record-edit-audit.repository.js';
+import { raiseRecordWarnings } from './order-warning.service.js';
 import { priceStay } from './stay-price.js';
 
 export const recordEditTarget = 'recordEditAudit';
@@ -117,6 +119,8 @@ const moneyFor = async (db: Db, tenantId: string, record: ParkingRecordRow, what
 interface PlannedEdit {
   changes: Partial<NewParkingRecord>;
   alsoApply?: ((tx: Db) => Promise<unknown>) | undefined;
+  /** set when the new times are priced to the lot's 最长计费天数: what the 超长停车 warning says */
+  longStayDetail?: string;
 }
 
 /**
@@ -142,10 +146,17 @@ const planEdit = async (db: Db, tenantId: string, record: ParkingRecordRow, kind
       }
       if (!exitedAt) throw badRequest('请填写出场时间');
       if (record.enteredAt?.getTime() === enteredAt.getTime() && record.exitedAt?.getTime() === exitedAt.getTime()) throw badRequest('出入场时间与当前相同，无需修改');
-      const priced = await priceStay(db, tenantId, record.tariffVersionId, record.vehicleClass, enteredAt, exitedAt);
+      const priced = await priceStay(db, tenantId, record, enteredAt, exitedAt);
       if (!priced) throw badRequest('该停车记录没有计费规则版本，无法按新的时间重新计费，请改为申请修改应收金额');
       const money = await moneyFor(db, tenantId, record, '按新的时间重新计费的应收金额', priced.result.amount, exitedAt);
-      return { ...money, changes: { enteredAt, exitedAt, ...money.changes } };
+      // longer than the lot's 最长计费天数: priced to it, and the record is warned of as 超长停车 when applied
+      const longStay = priced.capped && !record.abnormalReasons.includes('long_stay');
+      const flagged = longStay ? { abnormal: true, abnormalReasons: [...record.abnormalReasons, 'long_stay' as const] } : {};
+      return {
+        ...money,
+        changes: { enteredAt, exitedAt, ...money.changes, ...flagged },
+        ...(priced.capped ? { longStayDetail: `修改后停车超过最长计费${priced.maxStayDays}天，按${priced.maxStayDays}天计费` } : {}),
+      };
     }
     case 'amount': {
       if (record.state === 'parked') throw badRequest('车辆尚未出场，出场时按计费规则计费，不能修改应收金额');
@@ -169,7 +180,7 @@ const requestedOf = async (db: Db, tenantId: string, record: ParkingRecordRow, i
       return { enteredAt: new Date(input.enteredAt).toISOString(), exitedAt: input.exitedAt === null ? null : new Date(input.exitedAt).toISOString() };
     case 'amount': {
       const priced =
-        record.enteredAt && record.exitedAt ? await priceStay(db, tenantId, record.tariffVersionId, record.vehicleClass, record.enteredAt, record.exitedAt) : undefined;
+        record.enteredAt && record.exitedAt ? await priceStay(db, tenantId, record, record.enteredAt, record.exitedAt) : undefined;
       return { amountDue: input.amountDue, suggestedAmountDue: priced?.result.amount ?? null };
     }
     case 'void':
@@ -179,9 +190,18 @@ const requestedOf = async (db: Db, tenantId: string, record: ParkingRecordRow, i
 
 const openRequestMessage = '该停车记录已有待审核的修改申请，请等审核后再申请';
 
-/** Asks for a correction of a record; nothing changes until another user approves it. */
-export const requestRecordEdit = (db: Db, auth: AuthContext, input: RecordEditValues) =>
+/** New times may not be later than now: the one check of them the schema cannot make without the request's clock. */
+const refuseFutureTimes = (input: RecordEditValues, now: Date) => {
+  if (input.kind !== 'times') return;
+  const issue =
+    futureTimeIssue('入场时间', new Date(input.enteredAt), now) ?? (input.exitedAt === null ? undefined : futureTimeIssue('出场时间', new Date(input.exitedAt), now));
+  if (issue) throw badRequest(issue);
+};
+
+/** Asks for a correction of a record; nothing changes until another user approves it. `now` is the request's clock. */
+export const requestRecordEdit = (db: Db, auth: AuthContext, input: RecordEditValues, now = new Date()) =>
   db.transaction(async (tx) => {
+    refuseFutureTimes(input, now);
     const record = await lockRecord(tx, auth.tenantId, input.recordId);
     if (!record) throw notFound('停车记录不存在');
     if (await findOpenRecordEdit(tx, auth.tenantId, record.id)) throw conflict(openRequestMessage);
@@ -252,9 +272,10 @@ const decided = async (tx: Db, auth: AuthContext, id: string, values: Parameters
 export const approveRecordEdit = (db: Db, auth: AuthContext, id: string, decision: RecordEditDecisionValues) =>
   db.transaction(async (tx) => {
     const { request, record, lot } = await openRecordEdit(tx, auth, id);
-    const { changes, alsoApply } = await planEdit(tx, auth.tenantId, record, request.kind, request.requested);
+    const { changes, alsoApply, longStayDetail } = await planEdit(tx, auth.tenantId, record, request.kind, request.requested);
     const changed = await updateRecord(tx, auth.tenantId, record.id, changes);
     await alsoApply?.(tx);
+    if (longStayDetail) await raiseRecordWarnings(tx, { ...changed, abnormalReasons: ['long_stay'] }, { long_stay: longStayDetail });
     if (request.kind === 'void' && record.state === 'parked') await releasePlace(tx, auth.tenantId, lot, record);
     const before = snapshotOf(record);
     const after = snapshotOf(changed);

@@ -121,6 +121,23 @@ describe('events applied together (receiveVehicleEvents)', () => {
     const [again] = await receiveVehicleEvents(database.db, [corrected], dataDir);
     expect(resultOf(again)).toMatchObject({ duplicate: false, recordId: open!.id, state: 'awaiting_payment' });
   });
+
+  it('an event dated past the clock it arrived by (more than 10 minutes) refuses only itself, and again when resent', async () => {
+    const [a, b] = lots as [Cameras, Cameras, Cameras];
+    const receivedAt = new Date('2025-04-04T10:00:00+08:00');
+    const at = (c: VehicleEventCall) => ({ ...c, receivedAt });
+    const ahead = at(entry(a, '京B31001', '2025-04-04T10:10:01+08:00'));
+    const justInside = at(entry(b, '京B31002', '2025-04-04T10:10:00+08:00'));
+    const outcomes = await receiveVehicleEvents(database.db, [ahead, justInside], dataDir);
+    expect(outcomes[0]).toMatchObject({ error: expect.objectContaining({ statusCode: 400, message: '事件时间不能晚于当前时间10分钟以上，请校准设备时钟' }) });
+    expect(resultOf(outcomes[1]).state).toBe('parked');
+    // the device resends it: the same answer, nothing claimed or written
+    const [resent] = await receiveVehicleEvents(database.db, [{ ...ahead, nonce: { ...ahead.nonce!, nonce: `nonce-${++sequence}` } }], dataDir);
+    expect(resent).toMatchObject({ error: expect.objectContaining({ statusCode: 400 }) });
+    expect(await recordsOf('京B31001')).toHaveLength(0);
+    await expect(receiveVehicleEvent(database.db, a.in, ahead.event, dataDir, undefined, receivedAt)).rejects.toMatchObject({ statusCode: 400 });
+    expect(await database.db.select().from(vehicleEvents).where(eq(vehicleEvents.deviceEventId, ahead.event.deviceEventId))).toHaveLength(0);
+  });
 });
 
 describe("a batch's records, written as it finishes (recordWrites, finishVehicleEvents)", () => {

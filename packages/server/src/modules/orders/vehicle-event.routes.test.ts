@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parkingRecordPaths, vehicleEventPath } from '@parking/contract';
-import { deviceEvents, parkingLots, parkingRecords, vehicleEvents } from '../../db/schema/index.js';
+import { deviceEvents, parkingLots, parkingRecords, tariffVersions, tariffs, vehicleEvents } from '../../db/schema/index.js';
 import { buildTestApp, signIn, type TestApp } from '../../test/test-app.js';
 import { deviceBody, postSigned } from '../devices/device-signing.js';
 
@@ -128,5 +128,62 @@ describe('GET /api/system/ParkingRecord', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json().msg).toContain(msg);
     }
+  });
+});
+
+describe('POST /api/device/events with times far apart', () => {
+  let exitSecret: string;
+  const exit = (extra: Record<string, unknown>) => deviceBody('demo', 'GATE-OUT-P', { kind: 'lane_exit', plateColour: 0, confidence: 0.99, ...extra });
+  const sendTwice = async (body: () => Record<string, unknown>) => [await postSigned(t.app, vehicleEventPath, exitSecret, body()), await postSigned(t.app, vehicleEventPath, exitSecret, body())];
+
+  beforeAll(async () => {
+    const call = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: { authorization: admin }, payload });
+    const lane = (await call('/api/system/ParkingLane', { lotId, name: '西出口', direction: 'out' })).json().data;
+    exitSecret = (await call('/api/system/Device', { sn: 'GATE-OUT-P', name: '西出口相机', type: 'camera', lotId, laneId: lane.id })).json().data.secret;
+    // a stay stored before entries were bounded, priced by a real tariff: pricing it from 0001 ran the process out of memory
+    const [tariff] = await t.database.db.select().from(tariffs).where(eq(tariffs.name, '北京一类地区占道停车'));
+    const [version] = await t.database.db.select().from(tariffVersions).where(eq(tariffVersions.tariffId, tariff!.id));
+    await t.database.db.insert(parkingRecords).values({
+      tenantId: tariff!.tenantId,
+      lotId,
+      plateNumber: '粤B00001',
+      enteredAt: new Date('0001-01-01T12:00:00+08:00'),
+      tariffVersionId: version!.id,
+      vehicleClass: 'small',
+      state: 'parked',
+    });
+  });
+
+  it('answers the same poison exit 400 every time it is resent, stays up, and takes a normal event after', async () => {
+    // an exit whose stay entered in the year 0001: refused, not priced over two thousand years
+    const ancient = () => exit({ deviceEventId: 'EV-P-1', plate: '粤B00001', occurredAt: '2025-03-03T10:00:00+08:00' });
+    for (const response of await sendTwice(ancient)) {
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: 400, msg: '该车在场记录的入场时间（0001-01-01）不能早于2000-01-01，无法自动计费，请人工处理该停车记录', data: null });
+    }
+    // read back as stored: the year 0001, not 1901
+    expect(await recordsOf('粤B00001')).toMatchObject([{ state: 'parked', exitedAt: null, amountDue: 0, enteredAt: new Date('0001-01-01T12:00:00+08:00') }]);
+    // an exit dated far in the future: past the window, and inside it but past the server's clock
+    const farFuture = () => exit({ deviceEventId: 'EV-P-2', plate: '粤B90002', occurredAt: '2999-03-03T10:00:00+08:00' });
+    for (const response of await sendTwice(farFuture)) {
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: 400, msg: expect.stringContaining('事件时间（2999-03-03）不能晚于2099-12-31') });
+    }
+    const ahead = () => exit({ deviceEventId: 'EV-P-3', plate: '粤B90003', occurredAt: '2098-03-03T10:00:00+08:00' });
+    for (const response of await sendTwice(ahead)) {
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: 400, msg: '事件时间不能晚于当前时间10分钟以上，请校准设备时钟' });
+    }
+    // an entry dated 0001 is refused as itself, never read as 1901 or 2001
+    const entry = await postSigned(t.app, vehicleEventPath, secret, event({ deviceEventId: 'EV-P-4', plate: '粤B90004', occurredAt: '0001-01-01T00:00:00+08:00' }));
+    expect(entry.json()).toMatchObject({ code: 400, msg: expect.stringContaining('事件时间（0001-01-01）不能早于2000-01-01') });
+    expect(await recordsOf('粤B90002')).toHaveLength(0);
+    expect(await recordsOf('粤B90004')).toHaveLength(0);
+    const refused = await t.database.db.select().from(vehicleEvents).where(eq(vehicleEvents.deviceEventId, 'EV-P-1'));
+    expect(refused).toHaveLength(0);
+    // the same process answers the next ordinary event
+    const normal = await postSigned(t.app, vehicleEventPath, secret, event({ deviceEventId: 'EV-P-5', plate: '粤B90005', occurredAt: '2025-03-03T11:00:00+08:00' }));
+    expect(normal.statusCode).toBe(200);
+    expect(normal.json()).toMatchObject({ code: 200, data: { state: 'parked', release: true } });
   });
 });

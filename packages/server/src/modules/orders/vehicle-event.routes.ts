@@ -31,7 +31,8 @@ export const vehicleEventRoutes: FastifyPluginAsyncZod = async (app) => {
       const call = signedCallOf(request, vehicleEventPath);
       const row = await authenticateDeviceCall(app.db, call, request.log);
       // the nonce is claimed in the event's own transaction: one commit per event, not two
-      const outcome = await batcher.receive({ device: row.device, event: request.body, nonce: nonceOf(row, call) });
+      // an event dated past call.now is refused (400): a device resending it is told to stop, not crashed on
+      const outcome = await batcher.receive({ device: row.device, event: request.body, nonce: nonceOf(row, call), receivedAt: call.now });
       if ('replayed' in outcome) throw await refuseReplay(app.db, row, call, request.log);
       if ('error' in outcome) throw outcome.error;
       return ok(outcome.result);

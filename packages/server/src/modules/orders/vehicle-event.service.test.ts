@@ -13,7 +13,7 @@ import {
   type VehicleEventInput,
 } from '@parking/contract';
 import type { Database } from '../../db/client.js';
-import { devices, longRentals, parkingLanes, parkingLots, parkingRecords, parkingSpaces, tariffVersions, users, vehicleEvents } from '../../db/schema/index.js';
+import { devices, longRentals, orderWarnings, parkingLanes, parkingLots, parkingRecords, parkingSpaces, tariffVersions, users, vehicleEvents } from '../../db/schema/index.js';
 import { seededDemoDatabase, testConfig } from '../../test/test-app.js';
 import type { AuthContext } from '../../types.js';
 import { saveLotEventRules } from '../parking/lot-event-rules.service.js';
@@ -202,6 +202,27 @@ describe("the lot's rules for edge cases", () => {
     await send(cams.in, { kind: 'lane_entry', plate: '京A50002', occurredAt: '2025-03-03T09:00:00+08:00' });
     expect((await send(cams.out, { kind: 'lane_exit', plate: '京A50002', occurredAt: '2025-03-03T20:00:00+08:00' })).abnormalReasons).toEqual([]);
     await setRules({});
+  });
+
+  it('a stay longer than the lot\'s 最长计费天数 is priced to that many days and warned of as 超长停车', async () => {
+    // the long-stay hours are left above the stay: the warning comes from the bound alone
+    await setRules({ maxStayDays: 3, longStayHours: 24 * 365 });
+    try {
+      await send(cams.in, { kind: 'lane_entry', plate: '京A50003', occurredAt: '2025-03-03T09:00:00+08:00' });
+      const exit = await send(cams.out, { kind: 'lane_exit', plate: '京A50003', occurredAt: '2025-06-03T09:00:00+08:00' });
+      const threeDays = expectedFee('2025-03-03T09:00:00+08:00', '2025-03-06T09:00:00+08:00');
+      expect(threeDays).toBeLessThan(expectedFee('2025-03-03T09:00:00+08:00', '2025-03-07T09:00:00+08:00'));
+      expect(exit).toMatchObject({ state: 'awaiting_payment', amountToPay: threeDays, abnormalReasons: ['long_stay'] });
+      expect(await recordOf(exit.recordId)).toMatchObject({ amountDue: threeDays, unpaid: threeDays, abnormal: true });
+      const [warning] = await database.db.select().from(orderWarnings).where(eq(orderWarnings.recordId, exit.recordId!));
+      expect(warning).toMatchObject({ kind: 'long_stay', detail: '停车92天，超过最长计费3天，按3天计费' });
+      // within the bound it is priced over its whole length, as before
+      await send(cams.in, { kind: 'lane_entry', plate: '京A50004', occurredAt: '2025-03-03T09:00:00+08:00' });
+      const short = await send(cams.out, { kind: 'lane_exit', plate: '京A50004', occurredAt: '2025-03-05T09:00:00+08:00' });
+      expect(short).toMatchObject({ amountToPay: expectedFee('2025-03-03T09:00:00+08:00', '2025-03-05T09:00:00+08:00'), abnormalReasons: [] });
+    } finally {
+      await setRules({});
+    }
   });
 });
 

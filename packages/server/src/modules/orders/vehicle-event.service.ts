@@ -1,9 +1,13 @@
 import {
   abnormalReasonNames,
   businessDay,
+  clockAheadToleranceMs,
   eventRulesOf,
+  futureTimeIssue,
   stayLength,
+  stayLongerThan,
   tariffOf,
+  timeWindowIssue,
   vehicleClassFor,
   type AbnormalReason,
   type LotEventRules,
@@ -129,14 +133,16 @@ const settle = (amountDue: number, discount: number, paid = 0): { state: Parking
  * today pays it all, otherwise the plate's group card takes its benefit off (and uses one of its month's uses).
  */
 const price = async (s: ReadScope, found: NamedVersion | undefined, vehicleClass: string | null, plateNumber: string, from: Date) => {
-  const priced = priceWith(found, vehicleClass, from, s.at);
+  // a stay longer than the lot's 最长计费天数 is priced to it (capped) and warned of as 超长停车
+  const priced = priceWith(found, vehicleClass, from, s.at, { maxStayDays: s.rules.maxStayDays });
   if (!priced) return undefined;
   const amount = priced.result.amount;
-  if (s.ctx.longRental) return { amountDue: amount, discount: amount };
-  if (!s.ctx.groupCardId) return { amountDue: amount, discount: 0 };
+  const { capped } = priced;
+  if (s.ctx.longRental) return { amountDue: amount, discount: amount, capped };
+  if (!s.ctx.groupCardId) return { amountDue: amount, discount: 0, capped };
   await flush(s);
   const group = await groupCardDiscount(s.tx, { tenantId: s.device.tenantId, lotId: s.lot.id, plate: plateNumber, at: s.at, due: amount, cardId: s.ctx.groupCardId });
-  return { amountDue: amount, discount: group.discount };
+  return { amountDue: amount, discount: group.discount, capped };
 };
 
 /** The lot's tariff version in force now, and the vehicle class the plate colour falls in. */
@@ -162,7 +168,10 @@ const warnRecord = async (s: EventScope, recordId: string | null) => {
     duplicate_entry: record.state === 'parked' ? '在场期间再次入场，沿用在场订单' : '在场期间再次入场，原订单已异常关闭',
     exit_without_entry: record.abnormalReasons.includes('held_for_staff') ? `出场时无入场记录，${abnormalReasonNames.held_for_staff}` : '出场时无入场记录',
     low_confidence: confidences.length ? `识别置信度${Math.min(...confidences)}低于${s.rules.minConfidence}` : abnormalReasonNames.low_confidence,
-    long_stay: `停车${stay}，超过${s.rules.longStayHours}小时`,
+    long_stay:
+      record.enteredAt && record.exitedAt && stayLongerThan(record.enteredAt, record.exitedAt, s.rules.maxStayDays)
+        ? `停车${stay}，超过最长计费${s.rules.maxStayDays}天，按${s.rules.maxStayDays}天计费`
+        : `停车${stay}，超过${s.rules.longStayHours}小时`,
   });
 };
 
@@ -286,14 +295,17 @@ const leaveUnknown = async (s: ReadScope, laneId: string | null) => {
 const leave = async (s: ReadScope, open: ParkingRecordRow, laneId: string | null, releaseAfterPayment: boolean) => {
   const enteredAt = open.enteredAt ?? s.at;
   if (s.at < enteredAt) throw badRequest('出场时间不能早于入场时间');
+  // a stay stored before entries were bounded (an entry dated 0001): no tariff prices it, staff settle it by hand
+  const badEntry = timeWindowIssue('该车在场记录的入场时间', enteredAt.getTime());
+  if (badEntry) throw badRequest(`${badEntry}，无法自动计费，请人工处理该停车记录`);
   // paid while still in (on the phone) and leaving within the grace minutes: the fee stays what was paid for
   const grace = await paidGrace(s.tx, s.device.tenantId, open);
   const priced = leavesWithinGrace(grace, s.at)
-    ? { amountDue: open.amountDue, discount: open.discount }
+    ? { amountDue: open.amountDue, discount: open.discount, capped: false }
     : await price(s, s.ctx.openVersion, open.vehicleClass, open.plateNumber, enteredAt);
   const reasons: AbnormalReason[] = [...lowConfidence(s)];
   if (!priced) reasons.push('no_tariff');
-  if (s.at.getTime() - enteredAt.getTime() > s.rules.longStayHours * HOUR_MS) reasons.push('long_stay');
+  if (s.at.getTime() - enteredAt.getTime() > s.rules.longStayHours * HOUR_MS || priced?.capped) reasons.push('long_stay');
   const all = withReasons(open.abnormalReasons, ...reasons);
   const money = settle(priced?.amountDue ?? 0, priced?.discount ?? 0, open.paid);
   // a space has no barrier to wait at: a car leaving it owing money has left without paying (欠费)
@@ -366,7 +378,18 @@ export interface VehicleEventCall {
   device: Device;
   event: VehicleEventValues;
   nonce?: NonceClaim | undefined;
+  /** the server's clock when the call arrived, which the event's time may not be past; an event applied in-process (demo history) has none */
+  receivedAt?: Date | undefined;
 }
+
+/**
+ * An event dated past the server's clock by more than a device clock may run ahead is refused (400),
+ * so the device stops resending it; the schema already refused a time outside the business window.
+ */
+const refuseFutureEvent = (event: VehicleEventValues, now: Date) => {
+  const issue = futureTimeIssue('事件时间', new Date(event.occurredAt), now, clockAheadToleranceMs);
+  if (issue) throw badRequest(`${issue}，请校准设备时钟`);
+};
 
 type DecodedCall = VehicleEventCall & { photo: EventPhoto | undefined };
 
@@ -433,10 +456,19 @@ const applyEvents = async (tx: Db, calls: readonly DecodedCall[], dataDir: strin
  * Applies one vehicle event from an authenticated device, in one transaction. A device event id seen
  * before changes nothing and gets the answer it got the first time. The call's nonce, when given, is
  * claimed in the same transaction; a nonce seen before throws ReplayedNonceError and changes nothing.
+ * `receivedAt` is the server's clock when the call came, which the event's time may not be past.
  */
-export const receiveVehicleEvent = async (db: Db, device: Device, event: VehicleEventValues, dataDir: string, nonce?: NonceClaim): Promise<VehicleEventResult> => {
-  // a bad photo is refused before anything is written
+export const receiveVehicleEvent = async (
+  db: Db,
+  device: Device,
+  event: VehicleEventValues,
+  dataDir: string,
+  nonce?: NonceClaim,
+  receivedAt?: Date,
+): Promise<VehicleEventResult> => {
+  // a bad photo or a time past the clock is refused before anything is written
   const photo = event.photo ? decodeEventPhoto(event.photo) : undefined;
+  if (receivedAt) refuseFutureEvent(event, receivedAt);
   for (let attempt = 1; ; attempt += 1) {
     try {
       const [answer] = await db.transaction((tx) => applyEvents(tx as unknown as Db, [{ device, event, nonce, photo }], dataDir));
@@ -464,6 +496,8 @@ export const receiveVehicleEvents = async (db: Db, calls: readonly VehicleEventC
   const ready: (DecodedCall & { index: number })[] = [];
   for (const [index, call] of calls.entries()) {
     try {
+      // refused here, an event dated past the clock costs the batch nothing
+      if (call.receivedAt) refuseFutureEvent(call.event, call.receivedAt);
       ready.push({ ...call, index, photo: call.event.photo ? decodeEventPhoto(call.event.photo) : undefined });
     } catch (error) {
       outcomes[index] = { error };
@@ -471,7 +505,7 @@ export const receiveVehicleEvents = async (db: Db, calls: readonly VehicleEventC
   }
   const alone = async (call: DecodedCall & { index: number }) => {
     try {
-      outcomes[call.index] = { result: await receiveVehicleEvent(db, call.device, call.event, dataDir, call.nonce) };
+      outcomes[call.index] = { result: await receiveVehicleEvent(db, call.device, call.event, dataDir, call.nonce, call.receivedAt) };
     } catch (error) {
       outcomes[call.index] = error instanceof ReplayedNonceError ? { replayed: true } : { error };
     }

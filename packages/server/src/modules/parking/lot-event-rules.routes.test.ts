@@ -32,6 +32,7 @@ const custom = {
   firstPeriodMinutes: 30,
   minConfidence: 0.65,
   longStayHours: 48,
+  maxStayDays: 30,
   blacklistEntry: 'refuse',
   graceReentry: 'continue',
   arrearsAfterMinutes: 120,
@@ -56,6 +57,7 @@ describe('停车场事件规则', () => {
     expect(log!.summary).toContain('重复入场：异常关闭旧记录并新开 → 沿用在场记录');
     expect(log!.summary).toContain('无入场记录出场：收首时段费 → 待人工处理');
     expect(log!.summary).toContain('最低识别置信度：0.8 → 0.65');
+    expect(log!.summary).toContain('最长计费(天)：90 → 30');
     // the lot's 操作记录 shows it too
     const lotLog = (await call('GET', `/api/system/Parking/operlogList?lotId=${lotId}&sort=desc`)).json().data.list[0];
     expect(lotLog).toMatchObject({ targetId: lotId, after: custom });
@@ -80,6 +82,8 @@ describe('停车场事件规则', () => {
       [{ firstPeriodMinutes: 2.5 }, '首时段分钟数必须是整数'],
       [{ longStayHours: 9000 }, '超长停车最多8760小时'],
       [{ arrearsAfterMinutes: 1441 }, '转欠费最多1440分钟'],
+      [{ maxStayDays: 0 }, '最长计费天数至少1天'],
+      [{ maxStayDays: 366 }, '最长计费天数最多365天'],
       [{ arrearsAfterMinutes: '30' }, '转欠费分钟数必须是整数'],
       [{ duplicateEntry: 'ignore' }, '重复入场处理方式只能是'],
       [{ exitWithoutEntry: 'charge' }, '无入场出场处理方式只能是'],

@@ -137,6 +137,27 @@ describe('tariff CRUD and versions', () => {
     expect((await call('GET', `${base}/not-a-uuid`)).json().msg).toBe('路径参数 id：计费规则编号格式不正确');
   });
 
+  it('refuses times far apart in Chinese: a trial over centuries or a year, a version effective in 1999', async () => {
+    const before = await total();
+    const trial = (body: object) => call('POST', `${base}/Actions/Trial`, { tariffId: id, vehicleClass: 'small', ...body });
+    // a century inside the window: refused by its length, before the engine runs
+    const centuries = await trial({ enteredAt: '2000-01-01T08:00:00+08:00', exitedAt: '2099-12-31T08:00:00+08:00' });
+    expect(centuries.statusCode).toBe(400);
+    expect(centuries.json()).toMatchObject({ code: 400, msg: '请求体 exitedAt：试算的停车时长不能超过366天' });
+    const ancient = await trial({ enteredAt: '1725-03-03T08:00:00+08:00', exitedAt: '2025-03-03T08:00:00+08:00' });
+    expect(ancient.json()).toMatchObject({ code: 400, msg: '请求体 enteredAt：入场时间（1725-03-03）不能早于2000-01-01' });
+    const paidLater = await trial({ enteredAt: '2025-03-03T08:00:00+08:00', exitedAt: '2025-03-03T09:00:00+08:00', paidAt: '2099-03-03T09:00:00+08:00' });
+    expect(paidLater.json()).toMatchObject({ code: 400, msg: '请求体 paidAt：缴费时间不能晚于出场时间' });
+    // a year and a day is still priced
+    expect((await trial({ enteredAt: '2025-03-03T08:00:00+08:00', exitedAt: '2026-03-04T08:00:00+08:00' })).json().code).toBe(200);
+    const old = await call('POST', base, { name: '1999年的规则', effectiveFrom: '1999-12-31T08:00:00+08:00', rules: flatRules(1) });
+    expect(old.statusCode).toBe(400);
+    expect(old.json()).toMatchObject({ code: 400, msg: '请求体 effectiveFrom：生效时间（1999-12-31）不能早于2000-01-01' });
+    const newVersion = await call('PUT', `${base}/${id}`, { name: '测试按时计费', effectiveFrom: '1999-06-01T00:00:00+08:00', rules: flatRules(7) });
+    expect(newVersion.json()).toMatchObject({ code: 400, msg: '请求体 effectiveFrom：生效时间（1999-06-01）不能早于2000-01-01' });
+    expect(await total()).toBe(before);
+  });
+
   it('assigns a tariff to a lot, counts it, refuses deleting it while used, then deletes it', async () => {
     const lot = (await call('POST', '/api/system/Parking', { name: '计费测试停车场', type: 1, kind: 'lane' })).json().data;
     const assigned = await call('PUT', `/api/system/Parking/${lot.id}/Tariff`, { tariffId: id });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { businessDay, driverPagePaths, formatAmount, noOnlinePayMessage, sandboxNotice, type DriverOrder, type ExitLaneInfo } from '@parking/contract';
+import { businessDay, clockAheadToleranceMs, driverPagePaths, futureTimeIssue, formatAmount, noOnlinePayMessage, sandboxNotice, type DriverOrder, type ExitLaneInfo } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { withTenant } from '../../db/tenant-scope.js';
 import { AppError, badRequest, notFound } from '../../plugins/app-error.js';
@@ -108,7 +108,8 @@ export const quoteStay = async (db: Db, record: ParkingRecordRow, now: Date): Pr
   const inGrace = grace !== undefined && now <= grace.until && record.unpaid === 0;
   const leaveBefore = inGrace && (record.state === 'parked' || record.state === 'paid') ? grace.until : null;
   if (record.state !== 'parked' || inGrace) return { ...stored, until: record.exitedAt ?? now, graceMinutes, leaveBefore };
-  const priced = record.enteredAt ? await priceStay(db, record.tenantId, record.tariffVersionId, record.vehicleClass, record.enteredAt, now) : undefined;
+  // an entry stamped after now (a device clock ahead) has cost nothing yet
+  const priced = record.enteredAt && record.enteredAt <= now ? await priceStay(db, record.tenantId, record, record.enteredAt, now) : undefined;
   const fee = priced?.result.amount ?? 0;
   const card = fee > 0 && (await holdsLongRental(db, record.tenantId, record.lotId, record.plateNumber, businessDay(now)));
   // as the exit prices it: a long-rental card pays it all, else the plate's group card takes its part off
@@ -299,9 +300,10 @@ export const startDriverPayment = async (db: Db, gateway: PaymentGateway | undef
 
 /**
  * The provider's asynchronous notice. A bad signature or body is refused (400) before anything is
- * read; a good one is applied once, however many times it comes.
+ * read; a good one is applied once, however many times it comes. Its time must lie in the business
+ * window and not past `now` (the server's clock) by more than a clock may run ahead.
  */
-export const receiveGatewayNotice = async (db: Db, gateway: PaymentGateway, rawBody: string, signature: string | undefined, ip: string) => {
+export const receiveGatewayNotice = async (db: Db, gateway: PaymentGateway, rawBody: string, signature: string | undefined, ip: string, now = new Date()) => {
   if (!gateway.verifyNotice(rawBody, signature)) throw badRequest('通知签名错误');
   let parsed: unknown;
   try {
@@ -310,7 +312,12 @@ export const receiveGatewayNotice = async (db: Db, gateway: PaymentGateway, rawB
     throw badRequest('通知内容不是合法的 JSON');
   }
   const notice = sandboxNotice.safeParse(parsed);
-  if (!notice.success) throw badRequest('通知内容不完整');
+  if (!notice.success) {
+    const badTime = notice.error.issues.find((i) => i.path[0] === 'at' && i.code === 'custom');
+    throw badRequest(badTime?.message ?? '通知内容不完整');
+  }
+  const late = futureTimeIssue('通知时间', new Date(notice.data.at), now, clockAheadToleranceMs);
+  if (late) throw badRequest(late);
   const found = await findGatewayOrderByNo(db, notice.data.gatewayOrderNo);
   if (!found) throw badRequest('支付订单不存在');
   const { tenantId } = found;

@@ -13,6 +13,7 @@ const custom: LotEventRules = {
   firstPeriodMinutes: 30,
   minConfidence: 0.65,
   longStayHours: 48,
+  maxStayDays: 30,
   blacklistEntry: 'refuse',
   graceReentry: 'continue',
   arrearsAfterMinutes: 120,
@@ -46,6 +47,8 @@ describe('事件规则 dialog', { timeout: 120_000 }, () => {
     expect(number('首时段(分钟)').value).toBe('30');
     expect(Number(number('最低识别置信度').value)).toBe(0.65);
     expect(number('超长停车(小时)').value).toBe('48');
+    expect(number('最长计费(天)').value).toBe('30');
+    expect(screen.getByText(/停车超过此天数的订单只按此天数计费/)).toBeTruthy();
     expect(number('出场未缴费转欠费(分钟)').value).toBe('120');
     expect(screen.getByText(/车牌识别置信度低于此值/)).toBeTruthy();
     expect(screen.getByText(/出口识别到没有入场记录的车辆时/)).toBeTruthy();
@@ -57,19 +60,22 @@ describe('事件规则 dialog', { timeout: 120_000 }, () => {
     await typeInto('最低识别置信度', '1.5');
     await typeInto('首时段(分钟)', '1441');
     await typeInto('超长停车(小时)', '2.5');
+    await typeInto('最长计费(天)', '366');
     await user.click((await dialog()).getByRole('button', { name: '保存' }));
     expect(await screen.findByText('最低识别置信度应在0到1之间')).toBeTruthy();
     expect(await screen.findByText('首时段应在1到1440分钟之间')).toBeTruthy();
     expect(await screen.findByText('超长停车必须是整数')).toBeTruthy();
+    expect(await screen.findByText('最长计费应在1到365天之间')).toBeTruthy();
     expect(puts()).toHaveLength(0);
 
     await typeInto('最低识别置信度', '0.9');
     await typeInto('首时段(分钟)', '15');
     await typeInto('超长停车(小时)', '48');
+    await typeInto('最长计费(天)', '60');
     await user.click(radio('免费放行'));
     await user.click((await dialog()).getByRole('button', { name: '保存' }));
     await waitFor(() => expect(puts()).toHaveLength(1));
-    expect(bodyOf(puts()[0])).toEqual({ ...custom, minConfidence: 0.9, firstPeriodMinutes: 15, exitWithoutEntry: 'free' });
+    expect(bodyOf(puts()[0])).toEqual({ ...custom, minConfidence: 0.9, firstPeriodMinutes: 15, maxStayDays: 60, exitWithoutEntry: 'free' });
     expect(await screen.findByText('保存成功')).toBeTruthy();
     await waitFor(() => expect(onClose).toHaveBeenCalled());
   });

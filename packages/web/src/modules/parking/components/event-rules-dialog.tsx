@@ -33,6 +33,7 @@ const order: (keyof LotEventRules)[] = [
   'firstPeriodMinutes',
   'arrearsAfterMinutes',
   'longStayHours',
+  'maxStayDays',
   'minConfidence',
 ];
 const isChoice = (key: keyof LotEventRules): key is ChoiceRule => key in choices;
