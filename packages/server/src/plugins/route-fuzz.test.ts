@@ -5,6 +5,7 @@ import { app } from '../app.js';
 import { migrate } from '../db/migrate.js';
 import { parkingLots, parkingRecords, tariffs, tariffVersions, tenants } from '../db/schema/index.js';
 import { seedDemoData } from '../db/seed/seed.js';
+import { randomSource } from '../modules/orders/simulator/traffic-plan.js';
 import { fastifyOptions } from '../server-options.js';
 import {
   bodyBreakers,
@@ -15,7 +16,6 @@ import {
   nestedObject,
   parameterBreakers,
   sample,
-  seededRandom,
 } from '../test/fuzz-inputs.js';
 import { createTestDatabase, signIn, testConfig } from '../test/test-app.js';
 
@@ -150,7 +150,7 @@ const withValueAt = (base: unknown, path: string[], value: unknown): unknown => 
 };
 
 const requestsFor = (operation: Operation, index: number): FuzzRequest[] => {
-  const random = seededRandom(0x16_0000 + index);
+  const random = randomSource(0x16_0000 + index);
   const requests: FuzzRequest[] = [];
   const query = requiredQuery(operation);
   const baseQuery = query.join('&');

@@ -1,7 +1,7 @@
 /**
  * Malformed inputs for the route fuzz test, made from a route's OpenAPI schemas: a plausible
  * request (examples of each declared field) and variants that break it one way at a time.
- * Everything is drawn from a seeded generator, so a run is the same every time.
+ * Everything is drawn from a seeded generator (the simulator's), so a run is the same every time.
  */
 
 export interface JsonSchema {
@@ -25,18 +25,6 @@ export interface JsonSchema {
   oneOf?: JsonSchema[];
   allOf?: JsonSchema[];
 }
-
-/** mulberry32: small, fast and the same on every machine. */
-export const seededRandom = (seed: number) => {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let x = state;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-};
 
 /** `count` items of `list`, drawn without repeats. */
 export const sample = <T>(random: () => number, list: readonly T[], count: number): T[] => {
