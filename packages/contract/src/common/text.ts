@@ -1,7 +1,8 @@
 /**
  * The one rule every text that enters the product keeps, whatever its field: no NUL character
  * (PostgreSQL cannot store it) and no unpaired UTF-16 surrogate (it is not text in any encoding).
- * Forms check it before sending; the server checks every body, query and path it is sent.
+ * The server holds every body, query and path to it (plugins/input-text.ts); it lives here so the
+ * console's forms can check the same rule before sending.
  */
 
 export const textMessages = {
