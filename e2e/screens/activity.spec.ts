@@ -4,9 +4,10 @@ import { apiAs } from '../support/api.js';
 import { expect, test } from '../support/signed-in.fixtures.js';
 import { ActivityPhonePage } from './activity.page.js';
 
-// The seeded demo lots plus one lane lot of this spec's own that the operator marks full.
+// The seeded demo lots plus one lane lot of this spec's own that the operator marks full. Its name is
+// longer than a phone's row, so the 375 px check below always meets a name that must be cut short.
 const stamp = Date.now().toString(36);
-const fullLot = `统计测试停车场${stamp}`;
+const fullLot = `统计测试停车场（东区地下二层访客专用）${stamp}`;
 const seededLots = ['东门停车场', '人民路', '中山路'];
 
 test.describe.configure({ mode: 'serial' });
