@@ -1,0 +1,26 @@
+import type { Paged } from '@parking/contract';
+
+/** The page a paged list asks for (DESIGN §4); the rest of its query is the filter. */
+export type Page = { currentPage: number; pageSize: number };
+
+/** A list query split into the page and the filter, so repositories take the filter alone. */
+export const splitPage = <Q extends Page>(query: Q): { page: Page; filter: Omit<Q, keyof Page> } => {
+  const { currentPage, pageSize, ...filter } = query;
+  return { page: { currentPage, pageSize }, filter };
+};
+
+/** Rows skipped before the page: pages count from 1. */
+export const offsetOf = (page: Page): number => (page.currentPage - 1) * page.pageSize;
+
+/** `count(*)` is a string on pg and a number on PGlite (DESIGN §2a); an empty answer counts 0. */
+export const countOf = (row: { n: number | string | bigint } | undefined): number => Number(row?.n ?? 0);
+
+/** The answer of every paged list: `{ list, pagination: { currentPage, pageSize, total } }`. */
+export function pageAnswer<T>(rows: readonly T[], page: Page, total: number): Paged<T>;
+export function pageAnswer<R, T>(rows: readonly R[], page: Page, total: number, map: (row: R) => T): Paged<T>;
+export function pageAnswer<R, T>(rows: readonly R[], page: Page, total: number, map?: (row: R) => T): Paged<T | R> {
+  return {
+    list: map ? rows.map((row) => map(row)) : [...rows],
+    pagination: { currentPage: page.currentPage, pageSize: page.pageSize, total },
+  };
+}
