@@ -5,3 +5,4 @@ export * from './filters.js';
 export * from './business-day.js';
 export * from './text.js';
 export * from './bounded-time.js';
+export * from './endpoint.js';

@@ -28,3 +28,6 @@ export const pagedList = <T extends z.ZodType>(item: T) =>
   z.object({ list: z.array(item), pagination });
 
 export type Paged<T> = { list: T[]; pagination: z.infer<typeof pagination> };
+
+/** Query of a picker's options (用户、岗位、角色选择器): names matching a keyword. */
+export const selectorQuery = z.strictObject({ keyword: z.string().trim().max(32).optional() });

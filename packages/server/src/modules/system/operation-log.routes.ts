@@ -1,13 +1,8 @@
-import {
-  envelope,
-  operationActionNames,
-  operationLogPage,
-  operationLogPaths,
-  operationLogQuery,
-  type OperationLog,
-} from '@parking/contract';
+import { operationActionNames, operationLogEndpoints as endpoints, type OperationLog } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/auth.js';
+import { ok } from '../../shared/ok.js';
+import { routeOf } from '../../shared/route.js';
 import { pages, sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
 import { pageOperationLogs } from './operation-log.repository.js';
 
@@ -29,24 +24,20 @@ export const toLog = (row: Awaited<ReturnType<typeof pageOperationLogs>>['rows']
 /** 操作日志: searchable and exportable; only for users holding the 操作日志 page. */
 export const operationLogRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['system'];
-  app.get(
-    operationLogPaths.list,
-    {
-      config: { permission: 'log' },
-      schema: { tags, summary: '操作日志', querystring: operationLogQuery, response: { 200: envelope(operationLogPage) } },
-    },
-    async (request) => {
+  const permission = 'log';
+  app.route({
+    ...routeOf(endpoints.list, { tags, summary: '操作日志', permission }),
+    handler: async (request) => {
       const auth = requireAuth(request);
       const { currentPage, pageSize, ...filter } = request.query;
       const { rows, total } = await pageOperationLogs(request.db, auth.tenantId, filter, { currentPage, pageSize });
-      return { code: 200, msg: '成功', data: { list: rows.map(toLog), pagination: { currentPage, pageSize, total } } };
+      return ok({ list: rows.map(toLog), pagination: { currentPage, pageSize, total } });
     },
-  );
+  });
 
-  app.get(
-    operationLogPaths.export,
-    { config: { permission: 'log' }, schema: { tags, summary: '导出操作日志（xlsx）', querystring: operationLogQuery } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(endpoints.export, { tags, summary: '导出操作日志（xlsx）', permission }),
+    handler: async (request, reply) => {
       const auth = requireAuth(request);
       const { currentPage: _page, pageSize: _size, ...filter } = request.query;
       return sendXlsx<OperationLog>(reply, {
@@ -69,5 +60,5 @@ export const operationLogRoutes: FastifyPluginAsyncZod = async (app) => {
         ),
       });
     },
-  );
+  });
 };

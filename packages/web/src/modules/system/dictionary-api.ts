@@ -1,7 +1,7 @@
-import { dictionaryPaths, type DictDetailInput } from '@parking/contract';
+import { dictionaryEndpoints, type DictDetailInput } from '@parking/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { dictionaryResource } from '../../shared/dictionary/dictionary-api';
-import { createCall, removeCall, updateCall } from '../../shared/resource/resource-api';
+import { removeCall, saveCall } from '../../shared/resource/resource-api';
 import { resourceKeys } from '../../shared/resource/use-resource';
 
 export interface DictDetailSave {
@@ -19,13 +19,12 @@ const useInvalidateDictionaries = () => {
 export function useDictDetailSave() {
   const invalidate = useInvalidateDictionaries();
   return useMutation({
-    mutationFn: ({ id, body }: DictDetailSave) =>
-      id === undefined ? createCall(dictionaryPaths.list, { ...body }) : updateCall(dictionaryPaths.list, id, { ...body }),
+    mutationFn: ({ id, body }: DictDetailSave) => saveCall(dictionaryEndpoints, id, body),
     onSuccess: invalidate,
   });
 }
 
 export function useDictDetailRemove() {
   const invalidate = useInvalidateDictionaries();
-  return useMutation({ mutationFn: (id: string) => removeCall(dictionaryPaths.list, id), onSuccess: invalidate });
+  return useMutation({ mutationFn: (id: string) => removeCall(dictionaryEndpoints.remove, id), onSuccess: invalidate });
 }

@@ -1,14 +1,14 @@
-import { menuAdminPaths, rolePaths, type MenuAdminNode, type MenuInput } from '@parking/contract';
+import { menuAdminEndpoints, roleEndpoints, type MenuAdminNode, type MenuInput } from '@parking/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { requestData } from '../../shared/http/http-client';
-import { createCall, removeCall, updateCall } from '../../shared/resource/resource-api';
+import { call } from '../../shared/http/call';
+import { saveCall, removeCall } from '../../shared/resource/resource-api';
 
 /** The whole menu tree; a change on the 菜单 page refreshes the 菜单授权 drawer's copy too. */
 export const menuTreeKey = ['systemMenu', 'list'] as const;
 const grantableMenuTreeKey = ['systemMenu', 'grantable'] as const;
 
 /** Every menu of the tenant, disabled ones included, nested folders → pages. */
-export const fetchMenuTree = (): Promise<MenuAdminNode[]> => requestData<MenuAdminNode[]>({ method: 'GET', url: menuAdminPaths.list });
+export const fetchMenuTree = (): Promise<MenuAdminNode[]> => call(menuAdminEndpoints.tree);
 
 export const useMenuTree = () => useQuery({ queryKey: menuTreeKey, queryFn: fetchMenuTree });
 
@@ -16,7 +16,7 @@ export const useMenuTree = () => useQuery({ queryKey: menuTreeKey, queryFn: fetc
 export const useGrantableMenuTree = () =>
   useQuery({
     queryKey: grantableMenuTreeKey,
-    queryFn: () => requestData<MenuAdminNode[]>({ method: 'GET', url: rolePaths.menuCatalogue }),
+    queryFn: () => call(roleEndpoints.menuCatalogue),
   });
 
 const useInvalidateMenus = () => {
@@ -34,13 +34,12 @@ export interface MenuSave {
 export function useMenuSave() {
   const invalidate = useInvalidateMenus();
   return useMutation({
-    mutationFn: ({ id, body }: MenuSave) =>
-      id === undefined ? createCall(menuAdminPaths.list, { ...body }) : updateCall(menuAdminPaths.list, id, { ...body }),
+    mutationFn: ({ id, body }: MenuSave) => saveCall(menuAdminEndpoints, id, body),
     onSuccess: invalidate,
   });
 }
 
 export function useMenuRemove() {
   const invalidate = useInvalidateMenus();
-  return useMutation({ mutationFn: (id: string) => removeCall(menuAdminPaths.list, id), onSuccess: invalidate });
+  return useMutation({ mutationFn: (id: string) => removeCall(menuAdminEndpoints.remove, id), onSuccess: invalidate });
 }

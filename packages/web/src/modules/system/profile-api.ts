@@ -1,21 +1,15 @@
-import { profilePaths, type Envelope, type OwnSession, type Profile, type ProfileInput } from '@parking/contract';
-import { http } from '../../shared/http/http-client';
+import { profileEndpoints, type OwnSession, type Profile, type ProfileInput } from '@parking/contract';
+import { call, callEnvelope } from '../../shared/http/call';
 
 export const profileKeys = {
   profile: ['profile', 'me'] as const,
   sessions: ['profile', 'sessions'] as const,
 };
 
-export const fetchProfile = (): Promise<Profile> =>
-  http.get<Envelope<Profile>>(profilePaths.profile).then((response) => response.data.data);
+export const fetchProfile = (): Promise<Profile> => call(profileEndpoints.profile);
 
-export const saveProfile = (body: ProfileInput): Promise<string> =>
-  http.put<Envelope<Profile>>(profilePaths.profile, body).then((response) => response.data.msg);
+export const saveProfile = async (body: ProfileInput): Promise<string> => (await callEnvelope(profileEndpoints.update, { body })).msg;
 
-export const fetchOwnSessions = (): Promise<OwnSession[]> =>
-  http.get<Envelope<OwnSession[]>>(profilePaths.sessions).then((response) => response.data.data);
+export const fetchOwnSessions = (): Promise<OwnSession[]> => call(profileEndpoints.sessions);
 
-export const endOwnSession = (id: string): Promise<{ current: boolean }> =>
-  http
-    .delete<Envelope<{ current: boolean }>>(profilePaths.session.replace(':id', encodeURIComponent(id)))
-    .then((response) => response.data.data);
+export const endOwnSession = (id: string): Promise<{ current: boolean }> => call(profileEndpoints.endSession, { params: { id } });

@@ -1,13 +1,6 @@
-import {
-  organizationPaths,
-  positionPaths,
-  rolePaths,
-  userPaths,
-  type OrganizationNode,
-  type ResetPasswordInput,
-} from '@parking/contract';
+import { organizationEndpoints, positionEndpoints, roleEndpoints, userEndpoints, type ResetPasswordInput } from '@parking/contract';
 import { useQuery } from '@tanstack/react-query';
-import { requestData } from '../../shared/http/http-client';
+import { call } from '../../shared/http/call';
 import { resourceKeys } from '../../shared/resource/use-resource';
 
 /** Query-key roots, shared with the resources so a save there refreshes every picker here. */
@@ -21,9 +14,7 @@ export interface NamedOption {
   name: string;
 }
 
-const withId = (path: string, id: string) => path.replace(':id', encodeURIComponent(id));
-
-export const fetchOrganizationTree = () => requestData<OrganizationNode[]>({ method: 'GET', url: organizationPaths.list });
+export const fetchOrganizationTree = () => call(organizationEndpoints.tree);
 
 /** The tenant's whole organization tree; the 组织 page and every organization picker read the same cache entry. */
 export const useOrganizationTree = () =>
@@ -32,13 +23,13 @@ export const useOrganizationTree = () =>
 export const usePositionOptions = () =>
   useQuery({
     queryKey: [...resourceKeys.all(positionResourceKey), 'selector'],
-    queryFn: () => requestData<NamedOption[]>({ method: 'GET', url: positionPaths.selector }),
+    queryFn: (): Promise<NamedOption[]> => call(positionEndpoints.selector),
   });
 
 export const useRoleOptions = () =>
   useQuery({
     queryKey: [...resourceKeys.all(roleResourceKey), 'selector'],
-    queryFn: () => requestData<NamedOption[]>({ method: 'GET', url: rolePaths.selector }),
+    queryFn: (): Promise<NamedOption[]> => call(roleEndpoints.selector),
   });
 
 export interface UserStatusResult {
@@ -47,15 +38,9 @@ export interface UserStatusResult {
 }
 
 /** 启用 (1) or 停用 (0); resolves to the server's msg ("已停用"). */
-export const setUserStatus = (id: string, status: 0 | 1) =>
-  requestData<UserStatusResult>({
-    method: 'POST',
-    url: withId(userPaths.status, id).replace(':status', String(status)),
-  });
+export const setUserStatus = (id: string, status: 0 | 1): Promise<UserStatusResult> => call(userEndpoints.setStatus, { params: { id, status } });
 
-export const resetUserPassword = (id: string, body: ResetPasswordInput) =>
-  requestData<{ endedSessions: number }>({ method: 'POST', url: withId(userPaths.resetPassword, id), data: body });
+export const resetUserPassword = (id: string, body: ResetPasswordInput) => call(userEndpoints.resetPassword, { params: { id }, body });
 
 /** 解除限制: resolves to how many failed sign-ins stopped counting. */
-export const releaseLoginLimit = (id: string) =>
-  requestData<{ releasedFailures: number }>({ method: 'POST', url: withId(userPaths.releaseLoginLimit, id) });
+export const releaseLoginLimit = (id: string) => call(userEndpoints.releaseLoginLimit, { params: { id } });

@@ -1,16 +1,12 @@
-import { tenantPaths, type Envelope, type Tenant, type TenantCreateInput, type TenantUpdateInput } from '@parking/contract';
-import { http } from '../../shared/http/http-client';
-import { itemPath } from '../../shared/resource/resource-api';
+import { pathOf, tenantEndpoints, type Tenant, type TenantCreateInput, type TenantUpdateInput } from '@parking/contract';
+import { call, callEnvelope } from '../../shared/http/call';
 
-export const tenantUploadPath = (id: string, kind: 'logo' | 'favicon') =>
-  tenantPaths.upload.replace(':id', encodeURIComponent(id)).replace(':kind', kind);
+export const tenantUploadPath = (id: string, kind: 'logo' | 'favicon') => pathOf(tenantEndpoints.upload, { id, kind });
 
-export const fetchTenant = (id: string): Promise<Tenant> =>
-  http.get<Envelope<Tenant>>(itemPath(tenantPaths.list, id)).then((response) => response.data.data);
+export const fetchTenant = (id: string): Promise<Tenant> => call(tenantEndpoints.detail, { params: { id } });
 
 /** Both resolve to the server's msg (新增成功 / 修改成功), which the user is shown. */
-export const createTenant = (body: TenantCreateInput): Promise<string> =>
-  http.post<Envelope<Tenant>>(tenantPaths.list, body).then((response) => response.data.msg);
+export const createTenant = async (body: TenantCreateInput): Promise<string> => (await callEnvelope(tenantEndpoints.create, { body })).msg;
 
-export const updateTenant = (id: string, body: TenantUpdateInput): Promise<string> =>
-  http.put<Envelope<Tenant>>(itemPath(tenantPaths.list, id), body).then((response) => response.data.msg);
+export const updateTenant = async (id: string, body: TenantUpdateInput): Promise<string> =>
+  (await callEnvelope(tenantEndpoints.update, { params: { id }, body })).msg;

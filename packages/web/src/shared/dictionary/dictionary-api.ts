@@ -1,5 +1,5 @@
-import { dictionaryPaths, type DictDetail, type Envelope, type Paged } from '@parking/contract';
-import { http } from '../http/http-client';
+import { dictionaryEndpoints, type DictDetail } from '@parking/contract';
+import { call } from '../http/call';
 import { resourceKeys } from '../resource/use-resource';
 
 /** Spec §9: a dictionary is read whole, from page 0 at 9999 a page. */
@@ -24,7 +24,5 @@ const requestParams = ({ dictName, label }: DictionaryQuery) => ({
 export const dictionaryKey = (query: DictionaryQuery) => resourceKeys.list(dictionaryResource, requestParams(query));
 
 /** GET api/dictDetail?dictName=X&page=0&size=9999: the entries of one dictionary, in their order. */
-export const fetchDictionary = (query: DictionaryQuery): Promise<DictDetail[]> =>
-  http
-    .get<Envelope<Paged<DictDetail>>>(dictionaryPaths.list, { params: requestParams(query) })
-    .then((response) => response.data.data.list);
+export const fetchDictionary = async (query: DictionaryQuery): Promise<DictDetail[]> =>
+  (await call(dictionaryEndpoints.list, { query: requestParams(query) })).list;

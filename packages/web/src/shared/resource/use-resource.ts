@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toRequestParams, type ListQuery, type RequestParams } from './list-query';
-import { createCall, listCall, removeCall, updateCall } from './resource-api';
+import { createCall, listCall, removeCallByPath, updateCall } from './resource-api';
 import type { ResourceDescriptor } from './resource-types';
 
 /** One query-key scheme for every resource (STYLE: react-admin/refine). */
@@ -28,7 +28,7 @@ const useInvalidate = (resource: string) => {
 export function useResourceRemove<T, Q>(descriptor: ResourceDescriptor<T, Q>) {
   const invalidate = useInvalidate(descriptor.resource);
   return useMutation({
-    mutationFn: (id: string | number) => removeCall(descriptor.listPath, id),
+    mutationFn: (id: string | number) => removeCallByPath(descriptor.listPath, id),
     onSuccess: invalidate,
   });
 }

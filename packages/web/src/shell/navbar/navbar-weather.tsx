@@ -1,7 +1,7 @@
-import { weatherInfo, weatherPath, type WeatherInfo } from '@parking/contract';
+import { weatherEndpoints, weatherInfo, type WeatherInfo } from '@parking/contract';
 import { useQuery } from '@tanstack/react-query';
 import { getRuntimeConfig } from '../../app/runtime-config';
-import { requestData } from '../../shared/http/http-client';
+import { call } from '../../shared/http/call';
 import { readAccount } from '../../shared/tenant/account-cookie';
 import { useBranding } from '../../shared/tenant/branding-api';
 import { readWeatherCache, today, weatherText, writeWeatherCache } from './weather-cache';
@@ -10,10 +10,9 @@ async function fetchWeather(account: string, location: string, date: string): Pr
   const cached = readWeatherCache(window.localStorage, account, date);
   if (cached) return cached;
   const data = weatherInfo.parse(
-    await requestData<unknown>({
-      method: 'GET',
-      url: weatherPath.replace(':locationCode', encodeURIComponent(location)),
-      params: { timestamp: Date.now() },
+    await call(weatherEndpoints.today, {
+      params: { locationCode: location },
+      query: { timestamp: String(Date.now()) },
       // no weather is better than a warning about weather
       silent: true,
     }),

@@ -1,6 +1,6 @@
-import { userPaths, type ResetPasswordInput } from '@parking/contract';
+import { userEndpoints, type ResetPasswordInput } from '@parking/contract';
 import { md5Hex } from '../../shared/crypto/md5';
-import { http } from '../../shared/http/http-client';
+import { callEnvelope } from '../../shared/http/call';
 
 /** An administrator's reset of another user (the spec's form); every value leaves the browser only as MD5 hex. */
 export const resetPasswordBody = (userId: string, password: string, confirmation: string): ResetPasswordInput => ({
@@ -17,10 +17,10 @@ export const changeOwnPasswordBody = (userId: string, current: string, password:
 
 /** Silent: the dialog shows the server's msg itself; resolves to the success msg. */
 export async function changeOwnPassword(userId: string, current: string, password: string, confirmation: string): Promise<string> {
-  const response = await http.post<{ code: number; msg: string }>(
-    userPaths.resetPassword.replace(':id', encodeURIComponent(userId)),
-    changeOwnPasswordBody(userId, current, password, confirmation),
-    { silent: true },
-  );
-  return response.data.msg;
+  const answer = await callEnvelope(userEndpoints.resetPassword, {
+    params: { id: userId },
+    body: changeOwnPasswordBody(userId, current, password, confirmation),
+    silent: true,
+  });
+  return answer.msg;
 }

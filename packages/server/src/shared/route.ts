@@ -1,0 +1,46 @@
+import { envelope, type Endpoint } from '@parking/contract';
+import type { FastifyContextConfig } from 'fastify';
+import type { z } from 'zod';
+
+/** What a route adds to its endpoint: the OpenAPI words and who may call it. */
+export interface RouteOptions extends Pick<FastifyContextConfig, 'permission' | 'public' | 'rateLimit'> {
+  tags: string[];
+  summary: string;
+  description?: string;
+  consumes?: string[];
+  hide?: boolean;
+}
+
+type EnvelopeSchema<Answer extends z.ZodType> = ReturnType<typeof envelope<Answer>>;
+
+type RouteSchema<E extends Endpoint> = Pick<RouteOptions, 'tags' | 'summary' | 'description' | 'consumes' | 'hide'> &
+  (E['params'] extends z.ZodType ? { params: E['params'] } : unknown) &
+  (E['query'] extends z.ZodType ? { querystring: E['query'] } : unknown) &
+  (E['body'] extends z.ZodType ? { body: E['body'] } : unknown) &
+  (E['answer'] extends z.ZodType ? { response: { 200: EnvelopeSchema<E['answer']> } & FailureSchemas<E['failures']> } : unknown);
+
+type FailureSchemas<Failures> = Failures extends object
+  ? { [Status in keyof Failures]: Failures[Status] extends z.ZodType ? EnvelopeSchema<Failures[Status]> : never }
+  : unknown;
+
+/**
+ * The Fastify route options of a contract endpoint: its method, path and schemas, the success
+ * answer wrapped in the envelope (a file answer has no response schema), and the access config.
+ * Spread it into `app.route({ ...routeOf(endpoint, options), handler })`.
+ */
+export const routeOf = <E extends Endpoint>(target: E, options: RouteOptions) => {
+  const { permission, public: isPublic, rateLimit, ...doc } = options;
+  const config: FastifyContextConfig = {};
+  if (permission !== undefined) config.permission = permission;
+  if (isPublic !== undefined) config.public = isPublic;
+  if (rateLimit !== undefined) config.rateLimit = rateLimit;
+  const schema: Record<string, unknown> = { ...doc };
+  if (target.params) schema.params = target.params;
+  if (target.query) schema.querystring = target.query;
+  if (target.body) schema.body = target.body;
+  if (target.answer !== 'file') {
+    const failures = Object.entries(target.failures ?? {}).map(([status, data]) => [status, envelope(data)]);
+    schema.response = { 200: envelope(target.answer), ...Object.fromEntries(failures) };
+  }
+  return { method: target.method as E['method'], url: target.path as E['path'], config, schema: schema as RouteSchema<E> };
+};
