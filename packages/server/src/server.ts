@@ -10,7 +10,7 @@ import { seedDemoHistory } from './db/seed/demo-history.js';
 import { seedDemoMarketing } from './db/seed/demo-marketing.js';
 import { seedDemoData } from './db/seed/seed.js';
 import { startDeviceOfflineJob } from './modules/devices/device-offline.job.js';
-import { startArrearsJob } from './modules/recovery/arrears.job.js';
+import { startRecordClockJob } from './modules/orders/index.js';
 
 /** The process: config, logger, database lifecycle, graceful shutdown. */
 const main = async () => {
@@ -41,7 +41,7 @@ const main = async () => {
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   await server.register(app, { config, database, redis });
   const offlineJob = startDeviceOfflineJob(database.db, config.deviceOfflineCheckMs, server.log);
-  const arrearsJob = startArrearsJob(database.db, config.arrearsCheckMs, server.log);
+  const arrearsJob = startRecordClockJob(database.db, config.arrearsCheckMs, server.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {

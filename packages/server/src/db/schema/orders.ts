@@ -60,6 +60,8 @@ export const parkingRecords = pgTable(
     index('parking_records_tenant_lot_plate').on(t.tenantId, t.lotId, t.plateNumber),
     index('parking_records_tenant_entered').on(t.tenantId, t.enteredAt),
     index('parking_records_tenant_state').on(t.tenantId, t.state),
+    // the few records time moves (record-clock.job): left at the barrier owing, or paid at it, found without reading the rest
+    index('parking_records_at_barrier').on(t.exitedAt).where(sql`${t.state} in ('awaiting_payment', 'paid')`),
     // plate prefix search (粤B…) whatever the database's collation
     index('parking_records_tenant_plate_prefix').on(t.tenantId, t.plateNumber.op('text_pattern_ops')),
     // the money invariant of every record, held by the database whatever code writes it

@@ -4,7 +4,6 @@ import {
   futureTimeIssue,
   messageTypes,
   recordEditKindNames,
-  type ParkingRecordState,
   type RecordEditDecisionValues,
   type RecordEditKind,
   type RecordEditListValues,
@@ -20,10 +19,11 @@ import type { AuthContext } from '../../types.js';
 import { reviseCardUse } from '../marketing/group-card-discount.js';
 import { markMessagesHandled } from '../messages/messages.repository.js';
 import { raiseMessage } from '../messages/messages.service.js';
-import { lockRecord } from '../payments/payment.repository.js';
 import { recordOperation } from '../system/operation-log.service.js';
 import { recountLotSpaces } from '../parking/parking-space.service.js';
-import { findRecordLot, lockLot, moveFreeCount, setSpaceState, updateRecord, type NewParkingRecord, type ParkingRecordRow } from './parking-record.repository.js';
+import { findRecordLot, lockLot, moveFreeCount, setSpaceState, type ParkingRecordRow } from './parking-record.repository.js';
+import { changeRecord, lockRecord, planRecordChange, type RecordValues } from './record-store.js';
+import type { RecordEvent } from './record-state.js';
 import {
   claimRecordEdit,
   decideRecordEdit,
@@ -94,13 +94,6 @@ export const getRecordEdit = async (db: Db, auth: AuthContext, id: string) => {
   return toRecordEdit(row);
 };
 
-/** What a record's state becomes once its money moved: still owing, settled, or left as it was while parked. */
-const stateAfter = (record: ParkingRecordRow, paid: number, unpaid: number): ParkingRecordState => {
-  if (record.state === 'parked') return 'parked';
-  if (unpaid > 0) return record.state === 'unpaid' ? 'unpaid' : 'awaiting_payment';
-  return paid > 0 ? 'paid' : 'closed';
-};
-
 /**
  * Money of a finished stay whose amount due becomes `amountDue` (and its exit `exitedAt`): the group card
  * that paid part of it takes its benefit off the new amount (reviseCardUse), the rest of the discount
@@ -112,12 +105,15 @@ const moneyFor = async (db: Db, tenantId: string, record: ParkingRecordRow, what
   const floor = discount + record.paid;
   if (amountDue < floor) throw badRequest(`${what}（${yuan(amountDue)}）不能低于优惠与已付之和（${yuan(floor)}），如需减少请先退款`);
   const unpaid = amountDue - discount - record.paid;
-  return { changes: { amountDue, discount, unpaid, state: stateAfter(record, record.paid, unpaid) }, alsoApply: card?.apply };
+  // the state follows from the money (record-state.ts): still owing, or settled
+  return { on: 'edit', changes: { amountDue, discount, unpaid }, alsoApply: card?.apply };
 };
 
 /** What approving a correction writes: the record's changes, and anything else that follows them (the card use of the stay). */
 interface PlannedEdit {
-  changes: Partial<NewParkingRecord>;
+  /** the move the correction makes; null for one that moves no money (a plate, or the entry of a car still in) */
+  on: RecordEvent | null;
+  changes: RecordValues;
   alsoApply?: ((tx: Db) => Promise<unknown>) | undefined;
   /** set when the new times are priced to the lot's 最长计费天数: what the 超长停车 warning says */
   longStayDetail?: string;
@@ -134,7 +130,7 @@ const planEdit = async (db: Db, tenantId: string, record: ParkingRecordRow, kind
       const plateNumber = requested.plateNumber ?? '';
       const plateColour = requested.plateColour ?? 0;
       if (plateNumber === record.plateNumber && plateColour === record.plateColour) throw badRequest('新车牌与当前车牌相同，无需修改');
-      return { changes: { plateNumber, plateColour } };
+      return { on: null, changes: { plateNumber, plateColour } };
     }
     case 'times': {
       const enteredAt = new Date(requested.enteredAt ?? '');
@@ -142,7 +138,7 @@ const planEdit = async (db: Db, tenantId: string, record: ParkingRecordRow, kind
       if (record.state === 'parked') {
         if (exitedAt) throw badRequest('车辆尚未出场，只能修改入场时间');
         if (record.enteredAt?.getTime() === enteredAt.getTime()) throw badRequest('入场时间与当前相同，无需修改');
-        return { changes: { enteredAt } };
+        return { on: null, changes: { enteredAt } };
       }
       if (!exitedAt) throw badRequest('请填写出场时间');
       if (record.enteredAt?.getTime() === enteredAt.getTime() && record.exitedAt?.getTime() === exitedAt.getTime()) throw badRequest('出入场时间与当前相同，无需修改');
@@ -167,7 +163,7 @@ const planEdit = async (db: Db, tenantId: string, record: ParkingRecordRow, kind
     case 'void':
       if (record.paid > 0) throw badRequest(`该停车记录已付 ${yuan(record.paid)}，请先退款再作废`);
       // nothing is owed any more; due − discount = paid + unpaid still holds
-      return { changes: { state: 'void', unpaid: 0, amountDue: record.discount + record.paid } };
+      return { on: 'void', changes: { unpaid: 0, amountDue: record.discount + record.paid } };
   }
 };
 
@@ -206,7 +202,9 @@ export const requestRecordEdit = (db: Db, auth: AuthContext, input: RecordEditVa
     if (!record) throw notFound('停车记录不存在');
     if (await findOpenRecordEdit(tx, auth.tenantId, record.id)) throw conflict(openRequestMessage);
     const requested = await requestedOf(tx, auth.tenantId, record, input);
-    await planEdit(tx, auth.tenantId, record, input.kind, requested);
+    const planned = await planEdit(tx, auth.tenantId, record, input.kind, requested);
+    // a move the record's state does not take is refused when asked, not only when approved
+    planRecordChange(record, planned.on, planned.changes);
     const row = await claimRecordEdit(tx, {
       tenantId: auth.tenantId,
       recordId: record.id,
@@ -272,8 +270,8 @@ const decided = async (tx: Db, auth: AuthContext, id: string, values: Parameters
 export const approveRecordEdit = (db: Db, auth: AuthContext, id: string, decision: RecordEditDecisionValues) =>
   db.transaction(async (tx) => {
     const { request, record, lot } = await openRecordEdit(tx, auth, id);
-    const { changes, alsoApply, longStayDetail } = await planEdit(tx, auth.tenantId, record, request.kind, request.requested);
-    const changed = await updateRecord(tx, auth.tenantId, record.id, changes);
+    const { on, changes, alsoApply, longStayDetail } = await planEdit(tx, auth.tenantId, record, request.kind, request.requested);
+    const changed = await changeRecord(tx, record, on, changes);
     await alsoApply?.(tx);
     if (longStayDetail) await raiseRecordWarnings(tx, { ...changed, abnormalReasons: ['long_stay'] }, { long_stay: longStayDetail });
     if (request.kind === 'void' && record.state === 'parked') await releasePlace(tx, auth.tenantId, lot, record);

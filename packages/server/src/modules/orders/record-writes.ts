@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { NewParkingRecord, ParkingRecordRow } from './parking-record.repository.js';
+import { moneyFault, RecordMoneyError } from './record-store.js';
 
 /** What an event may change on a stay it did not open: its exit, place, state, money and reasons. */
 export const changeableRecordFields = [
@@ -66,6 +67,7 @@ export const recordWrites = (now: Date) => {
         updatedAt: now,
         ...definedOf(values),
       } as ParkingRecordRow;
+      checkMoney(row);
       pending.set(row.id, { inserted: true, row });
       return row;
     },
@@ -73,6 +75,7 @@ export const recordWrites = (now: Date) => {
     update(record: ParkingRecordRow, change: RecordChange): ParkingRecordRow {
       const before = pending.get(record.id);
       const row = { ...(before?.row ?? record), ...definedOf(change), updatedAt: now };
+      checkMoney(row);
       pending.set(row.id, before?.inserted ? { inserted: true, row } : { inserted: false, row, read: before && !before.inserted ? before.read : { state: record.state, paid: record.paid } });
       return row;
     },
@@ -89,6 +92,12 @@ export const recordWrites = (now: Date) => {
 };
 
 export type RecordWrites = ReturnType<typeof recordWrites>;
+
+/** A batch never holds a record whose money does not balance: the defect is caught where it is made, not at the batch's write. */
+const checkMoney = (row: ParkingRecordRow) => {
+  const fault = moneyFault(row);
+  if (fault) throw new RecordMoneyError(row.id, fault);
+};
 
 /** The fields given a value: an absent or undefined field keeps the default (or what was read). */
 const definedOf = <T extends object>(values: T): Partial<T> => Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<T>;

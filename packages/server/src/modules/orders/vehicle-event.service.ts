@@ -26,6 +26,8 @@ import { leavesWithinGrace, paidGrace } from './paid-grace.js';
 import { priceWith } from './stay-price.js';
 import { findLastStay, findSpace, findSpaceByNumber, findRecord, findVehicleEvent, setSpaceState, type ParkingRecordRow } from './parking-record.repository.js';
 import { recordWrites, type RecordWrites } from './record-writes.js';
+import { nextState } from './record-state.js';
+import { noBenefits, quoteStay } from './stay-quote.js';
 import { raiseEntryWarnings, raiseRecordWarnings } from './order-warning.service.js';
 import {
   claimEventsAndLockLots,
@@ -119,14 +121,11 @@ const answer = (event: VehicleEventValues, record: ParkingRecordRow | undefined,
 });
 
 /**
- * The money of a finished stay: nothing owed is closed, anything owed awaits payment; due − discount = paid + unpaid.
- * Money already taken for the stay (prepaid, or a stay resumed within grace) is kept: only the rest is owed, never less than nothing.
+ * The state a stay in `state` takes when its car leaves with `money` (record-state.ts): at a barrier
+ * (a lane) a car owing money waits there; elsewhere it has left owing (欠费); held, staff settle it.
  */
-const settle = (amountDue: number, discount: number, paid = 0): { state: ParkingRecordState; amountDue: number; discount: number; paid: number; unpaid: number } => {
-  const due = Math.max(amountDue, paid);
-  const unpaid = Math.max(0, due - discount - paid);
-  return { state: unpaid > 0 ? 'awaiting_payment' : 'closed', amountDue: due, discount: due - paid - unpaid, paid, unpaid };
-};
+const exitState = (state: ParkingRecordState, money: { paid: number; unpaid: number }, barrier: boolean, held = false) =>
+  nextState(state, 'exit', { owes: money.unpaid > 0, paid: money.paid > 0, barrier, held });
 
 /**
  * The fee of a stay ending now under a stored tariff version: a long-rental card of the plate valid
@@ -136,13 +135,13 @@ const price = async (s: ReadScope, found: NamedVersion | undefined, vehicleClass
   // a stay longer than the lot's 最长计费天数 is priced to it (capped) and warned of as 超长停车
   const priced = priceWith(found, vehicleClass, from, s.at, { maxStayDays: s.rules.maxStayDays });
   if (!priced) return undefined;
-  const amount = priced.result.amount;
+  const fee = priced.result.amount;
   const { capped } = priced;
-  if (s.ctx.longRental) return { amountDue: amount, discount: amount, capped };
-  if (!s.ctx.groupCardId) return { amountDue: amount, discount: 0, capped };
+  if (s.ctx.longRental) return { fee, benefits: { longRental: true, groupCardOff: 0 }, capped };
+  if (!s.ctx.groupCardId) return { fee, benefits: noBenefits, capped };
   await flush(s);
-  const group = await groupCardDiscount(s.tx, { tenantId: s.device.tenantId, lotId: s.lot.id, plate: plateNumber, at: s.at, due: amount, cardId: s.ctx.groupCardId });
-  return { amountDue: amount, discount: group.discount, capped };
+  const group = await groupCardDiscount(s.tx, { tenantId: s.device.tenantId, lotId: s.lot.id, plate: plateNumber, at: s.at, due: fee, cardId: s.ctx.groupCardId });
+  return { fee, benefits: { longRental: false, groupCardOff: group.discount }, capped };
 };
 
 /** The lot's tariff version in force now, and the vehicle class the plate colour falls in. */
@@ -187,7 +186,7 @@ const resumeWithinGrace = async (s: ReadScope, where: { laneId: string | null; s
   if (!tariff || away < 0 || away >= tariff.version.rules.graceMinutes * MINUTE_MS) return undefined;
   const reasons = withReasons(last.abnormalReasons, ...lowConfidence(s));
   const record = s.writes.update(last, {
-    state: 'parked',
+    state: nextState(last.state, 'resume', { owes: false, paid: true, barrier: false, held: false }),
     ...(where.spaceId ? { spaceId: where.spaceId } : {}),
     exitLaneId: null,
     exitedAt: null,
@@ -224,8 +223,9 @@ const arrive = async (s: ReadScope, where: { laneId: string | null; spaceId: str
       await watch(kept.id);
       return answer(s.event, kept, true);
     }
-    // the old stay never saw its exit: it ends here as abnormal, owing nothing until staff decide
-    s.writes.update(open, { ...settle(0, 0), abnormal: true, abnormalReasons: withReasons(open.abnormalReasons, 'duplicate_entry') });
+    // the old stay never saw its exit: it ends here as abnormal, owing nothing until staff decide (money taken for it is kept)
+    const money = quoteStay(0, noBenefits, open.paid);
+    s.writes.update(open, { ...money, state: exitState(open.state, money, false), abnormal: true, abnormalReasons: withReasons(open.abnormalReasons, 'duplicate_entry') });
     await warnRecord(s, open.id);
     freed = 1;
   } else {
@@ -261,12 +261,12 @@ const arrive = async (s: ReadScope, where: { laneId: string | null; spaceId: str
 const leaveUnknown = async (s: ReadScope, laneId: string | null) => {
   const plateNumber = s.event.plate ?? '';
   const tariff = tariffNow(s);
-  let money = settle(0, 0);
+  let money = quoteStay(0, noBenefits, 0);
   const reasons: AbnormalReason[] = ['exit_without_entry', ...lowConfidence(s)];
   if (s.rules.exitWithoutEntry === 'charge-first-period') {
     const from = new Date(s.at.getTime() - s.rules.firstPeriodMinutes * MINUTE_MS);
     const priced = await price(s, s.ctx.versionNow, tariff.vehicleClass, plateNumber, from);
-    if (priced) money = settle(priced.amountDue, priced.discount);
+    if (priced) money = quoteStay(priced.fee, priced.benefits, 0);
     else reasons.push('no_tariff');
   }
   const held = s.rules.exitWithoutEntry === 'hold';
@@ -284,7 +284,7 @@ const leaveUnknown = async (s: ReadScope, laneId: string | null) => {
     ...tariff,
     ...money,
     // held: the barrier stays shut and the record waits for staff to settle it
-    ...(held ? { state: 'awaiting_payment' as const } : {}),
+    state: exitState('parked', money, true, held),
     abnormal: true,
     abnormalReasons: reasons,
   });
@@ -301,16 +301,17 @@ const leave = async (s: ReadScope, open: ParkingRecordRow, laneId: string | null
   // paid while still in (on the phone) and leaving within the grace minutes: the fee stays what was paid for
   const grace = await paidGrace(s.tx, s.device.tenantId, open);
   const priced = leavesWithinGrace(grace, s.at)
-    ? { amountDue: open.amountDue, discount: open.discount, capped: false }
+    ? { fee: open.amountDue, benefits: { longRental: false, groupCardOff: open.discount }, capped: false }
     : await price(s, s.ctx.openVersion, open.vehicleClass, open.plateNumber, enteredAt);
   const reasons: AbnormalReason[] = [...lowConfidence(s)];
   if (!priced) reasons.push('no_tariff');
   if (s.at.getTime() - enteredAt.getTime() > s.rules.longStayHours * HOUR_MS || priced?.capped) reasons.push('long_stay');
   const all = withReasons(open.abnormalReasons, ...reasons);
-  const money = settle(priced?.amountDue ?? 0, priced?.discount ?? 0, open.paid);
+  const money = quoteStay(priced?.fee ?? 0, priced?.benefits ?? noBenefits, open.paid);
   // a space has no barrier to wait at: a car leaving it owing money has left without paying (欠费)
-  if (!releaseAfterPayment && money.state === 'awaiting_payment') money.state = 'unpaid';
+  const state = exitState(open.state, money, releaseAfterPayment);
   const record = s.writes.update(open, {
+    state,
     exitLaneId: laneId,
     exitedAt: s.at,
     exitEventId: s.event.deviceEventId,
@@ -335,7 +336,7 @@ const leavePaidAtBarrier = async (s: EventScope) => {
   if (!last || last.state !== 'paid' || last.unpaid > 0) return undefined;
   const grace = await paidGrace(s.tx, s.device.tenantId, last);
   if (!leavesWithinGrace(grace, s.at)) return undefined;
-  const record = s.writes.update(last, { state: 'closed' });
+  const record = s.writes.update(last, { state: nextState(last.state, 'pass', { owes: false, paid: true, barrier: true, held: false }) });
   return answer(s.event, record, true);
 };
 

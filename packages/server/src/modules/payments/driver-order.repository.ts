@@ -104,10 +104,3 @@ export const openBillGatewayOrders = (db: Db, tenantId: string, specialBillId: s
     .from(gatewayOrders)
     .where(and(eq(gatewayOrders.tenantId, tenantId), eq(gatewayOrders.specialBillId, specialBillId), eq(gatewayOrders.state, 'created')))
     .orderBy(desc(gatewayOrders.createdAt));
-
-/** Sets a parked record's fee as priced for a payment (its money invariant holds: due − discount = paid + unpaid). */
-export const setRecordFee = (db: Db, tenantId: string, recordId: string, values: { amountDue: number; discount: number; unpaid: number }) =>
-  db
-    .update(parkingRecords)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where(and(eq(parkingRecords.tenantId, tenantId), eq(parkingRecords.id, recordId)));

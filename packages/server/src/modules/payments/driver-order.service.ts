@@ -5,11 +5,9 @@ import { withTenant } from '../../db/tenant-scope.js';
 import { AppError, badRequest, notFound } from '../../plugins/app-error.js';
 import type { AuthContext } from '../../types.js';
 import { queueLaneCommand } from '../devices/lane-command.service.js';
-import { paidGrace } from '../orders/paid-grace.js';
-import { findRecord, holdsLongRental, type ParkingRecordRow } from '../orders/parking-record.repository.js';
+import { changeRecord, findRecord, holdsLongRental, lockRecord, paidGrace, priceStay, quoteStay, type ParkingRecordRow, type StayMoney } from '../orders/index.js';
 import { groupCardDiscount, groupCardQuote } from '../marketing/group-card-discount.js';
 import { markSpecialBillPaid } from '../marketing/special-bill.service.js';
-import { priceStay } from '../orders/stay-price.js';
 import { signOrderToken, verifyOrderToken, verifyScanToken, type OrderTokenPayload } from '../parking/scan-token.js';
 import { findTenant } from '../system/tenant.repository.js';
 import type { GatewayTrade, PaymentGateway } from './gateway/payment-gateway.js';
@@ -22,10 +20,8 @@ import {
   lockGatewayOrder,
   openGatewayOrders,
   recentExitPlate,
-  setRecordFee,
   updateGatewayOrder,
 } from './driver-order.repository.js';
-import { lockRecord } from './payment.repository.js';
 import { recordPayment, type PaymentActor } from './payment.service.js';
 
 const MINUTE_MS = 60_000;
@@ -85,11 +81,7 @@ const orderOf = (secret: string, token: string, now: Date): OrderTokenPayload =>
   return check.payload;
 };
 
-export interface StayQuote {
-  amountDue: number;
-  discount: number;
-  paid: number;
-  unpaid: number;
+export interface DriverQuote extends StayMoney {
   /** the exit time, or `now` for a car still in */
   until: Date;
   graceMinutes: number;
@@ -101,7 +93,7 @@ export interface StayQuote {
  * What the stay costs the driver now. A car still in is priced to now (a long-rental card pays it
  * all), unless it was paid for within the grace minutes; a stay that ended keeps the money of its exit.
  */
-export const quoteStay = async (db: Db, record: ParkingRecordRow, now: Date): Promise<StayQuote> => {
+export const quoteForDriver = async (db: Db, record: ParkingRecordRow, now: Date): Promise<DriverQuote> => {
   const grace = await paidGrace(db, record.tenantId, record);
   const graceMinutes = grace?.graceMinutes ?? 0;
   const stored = { amountDue: record.amountDue, discount: record.discount, paid: record.paid, unpaid: record.unpaid };
@@ -111,15 +103,13 @@ export const quoteStay = async (db: Db, record: ParkingRecordRow, now: Date): Pr
   // an entry stamped after now (a device clock ahead) has cost nothing yet
   const priced = record.enteredAt && record.enteredAt <= now ? await priceStay(db, record.tenantId, record, record.enteredAt, now) : undefined;
   const fee = priced?.result.amount ?? 0;
-  const card = fee > 0 && (await holdsLongRental(db, record.tenantId, record.lotId, record.plateNumber, businessDay(now)));
-  // as the exit prices it: a long-rental card pays it all, else the plate's group card takes its part off
-  const discount = card ? fee : await groupCardQuote(db, { tenantId: record.tenantId, lotId: record.lotId, plate: record.plateNumber, at: now, due: fee });
-  // money taken before counts; the fee is never less than what was paid
-  const amountDue = Math.max(fee, record.paid + discount);
-  return { amountDue, discount, paid: record.paid, unpaid: amountDue - discount - record.paid, until: now, graceMinutes, leaveBefore: null };
+  const longRental = fee > 0 && (await holdsLongRental(db, record.tenantId, record.lotId, record.plateNumber, businessDay(now)));
+  // quoted as the exit prices it (quoteStay); the group card is only quoted here, used when the payment arrives
+  const groupCardOff = longRental ? 0 : await groupCardQuote(db, { tenantId: record.tenantId, lotId: record.lotId, plate: record.plateNumber, at: now, due: fee });
+  return { ...quoteStay(fee, { longRental, groupCardOff }, record.paid), until: now, graceMinutes, leaveBefore: null };
 };
 
-const viewOf = (record: ParkingRecordRow, lotName: string, quote: StayQuote, paying: boolean, onlinePay: boolean): DriverOrder => ({
+const viewOf = (record: ParkingRecordRow, lotName: string, quote: DriverQuote, paying: boolean, onlinePay: boolean): DriverOrder => ({
   lotName,
   plateNumber: record.plateNumber,
   enteredAt: record.enteredAt?.toISOString() ?? null,
@@ -181,11 +171,13 @@ const settleGatewayOrder = async (tx: Db, tenantId: string, gatewayOrderNo: stri
     await tx.transaction(async (inner) => {
       const db = inner as unknown as Db;
       if (record.state === 'parked') {
-        const unpaid = order.amountDue - order.discount - record.paid;
-        if (unpaid >= order.amount) {
+        // the fee the cashier was opened at, quoted as the driver saw it, with what is paid by now
+        const money = quoteStay(order.amountDue, { longRental: false, groupCardOff: order.discount }, record.paid);
+        if (money.unpaid >= order.amount) {
           // a stay with something still to pay had no long-rental card: a discount is its group card's, used now
-          if (order.discount > 0) await groupCardDiscount(db, { tenantId, lotId: record.lotId, plate: record.plateNumber, at: trade.at ? new Date(trade.at) : new Date(), due: order.amountDue });
-          await setRecordFee(db, tenantId, record.id, { amountDue: order.amountDue, discount: order.discount, unpaid });
+          if (money.discount > 0) await groupCardDiscount(db, { tenantId, lotId: record.lotId, plate: record.plateNumber, at: trade.at ? new Date(trade.at) : new Date(), due: order.amountDue });
+          // priced while the car is still in: no state moves until it leaves
+          await changeRecord(db, record, null, { amountDue: money.amountDue, discount: money.discount, unpaid: money.unpaid });
         }
       }
       const remarkText = `${actor.userAgent}支付 ${gatewayOrderNo}`;
@@ -249,7 +241,7 @@ export const driverOrderView = async (db: Db, gateway: PaymentGateway | undefine
     const record = await findRecord(tx, order.tenant, order.id);
     if (!record || record.state === 'void') throw noStay();
     const lot = await findLot(tx, order.tenant, record.lotId);
-    return viewOf(record, lot?.name ?? '', await quoteStay(tx, record, now), paying, gateway !== undefined);
+    return viewOf(record, lot?.name ?? '', await quoteForDriver(tx, record, now), paying, gateway !== undefined);
   });
 };
 
@@ -266,7 +258,7 @@ export const startDriverPayment = async (db: Db, gateway: PaymentGateway | undef
   const prepared = await withTenant(db, order.tenant, async (tx) => {
     const record = await findRecord(tx, order.tenant, order.id);
     if (!record || record.state === 'void') throw noStay();
-    const quote = await quoteStay(tx, record, now);
+    const quote = await quoteForDriver(tx, record, now);
     if (quote.unpaid <= 0) throw badRequest('该订单无需支付');
     const lot = await findLot(tx, order.tenant, record.lotId);
     const reusable = (await openGatewayOrders(tx, order.tenant, record.id)).find(

@@ -6,6 +6,7 @@ import { devices, gatewayOrders, laneCommands, parkingLanes, parkingLots, parkin
 import { appSecret } from '../../shared/app-secret.js';
 import { buildTestApp, signIn, type TestApp } from '../../test/test-app.js';
 import { signDeviceCall } from '../devices/device-client.js';
+import { closePaidPastGrace } from '../orders/index.js';
 import { receiveVehicleEvent } from '../orders/vehicle-event.service.js';
 import { signOrderToken, signScanToken } from '../parking/scan-token.js';
 import { signSandboxNotice } from './gateway/sandbox-gateway.js';
@@ -202,6 +203,36 @@ describe('paying in the sandbox', () => {
     expect(again).toMatchObject({ recordId: entered.recordId, state: 'closed', release: true, abnormalReasons: [] });
     const stays = await test.database.db.select().from(parkingRecords).where(and(eq(parkingRecords.plateNumber, '粤B2W004'), eq(parkingRecords.lotId, lotId)));
     expect(stays).toHaveLength(1);
+  });
+
+  it('closes a record paid at the barrier once its grace is over, the camera having read no second time', async () => {
+    const entered = await event('in', '粤B2C009', minutesAgo(70));
+    await event('out', '粤B2C009', minutesAgo(1));
+    await payOnPhone(await findOrder('粤B2C009'));
+    const [payment] = await paymentsOf(entered.recordId!);
+    expect(await recordOf(entered.recordId!)).toMatchObject({ state: 'paid', unpaid: 0 });
+    const after = (minutes: number) => new Date(payment!.paidAt.getTime() + minutes * 60_000);
+    // 15 grace minutes: still at the barrier at 14, through it at 16
+    await closePaidPastGrace(test.database.db, after(14));
+    expect((await recordOf(entered.recordId!)).state).toBe('paid');
+    const passed = await closePaidPastGrace(test.database.db, after(16));
+    expect(passed.passed).toBeGreaterThanOrEqual(1);
+    expect(await recordOf(entered.recordId!)).toMatchObject({ state: 'closed', paid: 200, unpaid: 0 });
+  });
+
+  it('quotes a stay the same at the driver\'s page, the cashier and the exit', async () => {
+    const entered = await event('in', '粤B2Q010', minutesAgo(130));
+    const o = await findOrder('粤B2Q010');
+    const page = (await orderView(o)).body.data;
+    expect(page).toMatchObject({ amountDue: 300, discount: 0, paid: 0, unpaid: 300 });
+    const started = await post<{ cashierUrl: string }>(driverPayPaths.pay, { o });
+    expect(started.body.code, started.body.msg).toBe(200);
+    const [cashier] = await test.database.db.select().from(gatewayOrders).where(eq(gatewayOrders.recordId, entered.recordId!));
+    expect({ amountDue: cashier!.amountDue, discount: cashier!.discount, amount: cashier!.amount }).toEqual({ amountDue: page.amountDue, discount: page.discount, amount: page.unpaid });
+    // the driver walks off without paying on the phone: the exit a minute later prices the same stay the same
+    const exit = await event('out', '粤B2Q010', new Date(Date.now() + 60_000).toISOString());
+    expect(exit).toMatchObject({ state: 'awaiting_payment', amountToPay: page.unpaid });
+    expect(await recordOf(entered.recordId!)).toMatchObject({ amountDue: page.amountDue, discount: page.discount, paid: page.paid, unpaid: page.unpaid });
   });
 
   it('refuses a notice with a bad signature and changes nothing', async () => {

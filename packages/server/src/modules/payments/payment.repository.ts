@@ -5,26 +5,9 @@ import { parkingLots, parkingRecords, payments, refunds, users } from '../../db/
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
-export type ParkingRecordMoney = typeof parkingRecords.$inferSelect;
 export type ListedPaymentRow = { payment: PaymentRow; plateNumber: string; lotName: string; refunded: number; operatorName: string | null };
 export type ListedRefundRow = { refund: RefundRow; plateNumber: string; lotName: string; requestedByName: string | null; decidedByName: string | null };
 type Page = { currentPage: number; pageSize: number };
-
-/** The record, locked until the transaction ends: money of one record moves one change at a time. */
-export const lockRecord = async (db: Db, tenantId: string, recordId: string) => {
-  const [row] = await db
-    .select()
-    .from(parkingRecords)
-    .where(and(eq(parkingRecords.tenantId, tenantId), eq(parkingRecords.id, recordId)))
-    .for('update');
-  return row;
-};
-
-export const moveRecordMoney = (db: Db, tenantId: string, recordId: string, values: Pick<ParkingRecordMoney, 'discount' | 'paid' | 'unpaid' | 'state'>) =>
-  db
-    .update(parkingRecords)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where(and(eq(parkingRecords.tenantId, tenantId), eq(parkingRecords.id, recordId)));
 
 /** Inserts the payment unless its key was taken; undefined then, and the caller reads the first one. */
 export const claimPayment = async (db: Db, values: typeof payments.$inferInsert) => {

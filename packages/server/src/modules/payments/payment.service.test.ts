@@ -62,10 +62,10 @@ describe('recording payments', () => {
     expect(logs[0]!.summary).toContain('收款 3.00 元');
   });
 
-  it('settles a record left unpaid (欠费) and keeps a prepaid car parked', async () => {
+  it('closes a record left unpaid (欠费) once settled, its car long gone, and keeps a prepaid car parked', async () => {
     const left = await newRecord(500, 'unpaid');
     await pay(left.id, 500);
-    expect(await recordOf(left.id)).toMatchObject({ state: 'paid', paid: 500, unpaid: 0 });
+    expect(await recordOf(left.id)).toMatchObject({ state: 'closed', paid: 500, unpaid: 0 });
     const parked = await newRecord(200, 'parked');
     await pay(parked.id, 200);
     expect(await recordOf(parked.id)).toMatchObject({ state: 'parked', paid: 200, unpaid: 0 });

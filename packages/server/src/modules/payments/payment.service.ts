@@ -1,20 +1,11 @@
-import { formatAmount, paymentChannelNames, type ParkingRecordState, type Payment, type PaymentListValues, type PaymentValues } from '@parking/contract';
+import { formatAmount, paymentChannelNames, type Payment, type PaymentListValues, type PaymentValues } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../plugins/app-error.js';
 import type { AuthContext } from '../../types.js';
 import { recordRecoveryOf } from '../recovery/recovery-record.service.js';
 import { recordOperation } from '../system/operation-log.service.js';
-import {
-  claimPayment,
-  findListedPayment,
-  findPaymentByKey,
-  lockRecord,
-  moveRecordMoney,
-  pagePayments,
-  type ListedPaymentRow,
-  type ParkingRecordMoney,
-  type PaymentRow,
-} from './payment.repository.js';
+import { changeRecord, lockRecord, type RecordMoney } from '../orders/index.js';
+import { claimPayment, findListedPayment, findPaymentByKey, pagePayments, type ListedPaymentRow, type PaymentRow } from './payment.repository.js';
 
 export const paymentTarget = 'payment';
 
@@ -72,15 +63,11 @@ const firstResult = async (db: Db, auth: PaymentActor, first: PaymentRow, input:
 };
 
 /** States in which a record still takes money: a void record never does, the others while something is unpaid. */
-const checkTakesMoney = (record: ParkingRecordMoney, amount: number) => {
+const checkTakesMoney = (record: RecordMoney & { state: string }, amount: number) => {
   if (record.state === 'void') throw badRequest('停车记录已作废，不能收款');
   if (record.unpaid <= 0) throw badRequest('该停车记录没有待付金额');
   if (amount > record.unpaid) throw badRequest(`支付金额（${formatAmount(amount)} 元）不能超过待付金额（${formatAmount(record.unpaid)} 元）`);
 };
-
-/** A stay that owed money and is settled becomes 已支付; a car still parked (prepaid) or a closed stay keeps its state. */
-const stateAfterPayment = (state: ParkingRecordState, unpaid: number): ParkingRecordState =>
-  unpaid === 0 && (state === 'awaiting_payment' || state === 'unpaid') ? 'paid' : state;
 
 /**
  * Records money taken for a parking record, once per idempotency key. The record row is locked first,
@@ -111,9 +98,9 @@ export const recordPayment = (db: Db, auth: PaymentActor, input: PaymentValues, 
       return firstResult(tx, auth, first, input);
     }
 
-    const unpaid = record.unpaid - input.amount;
-    const money = { discount: record.discount, paid: record.paid + input.amount, unpaid, state: stateAfterPayment(record.state, unpaid) };
-    await moveRecordMoney(tx, auth.tenantId, record.id, money);
+    // settled at the barrier it is 已支付 until the car is through; a car already gone (欠费) is 已完成
+    const changed = await changeRecord(tx, record, 'payment', { paid: record.paid + input.amount, unpaid: record.unpaid - input.amount });
+    const money = { discount: changed.discount, paid: changed.paid, unpaid: changed.unpaid, state: changed.state };
     // money taken for a record in arrears is a recovery (追缴), committed with the payment or not at all
     await recordRecoveryOf(tx, record, claimed);
     const payment = await getPayment(tx, auth, claimed.id);

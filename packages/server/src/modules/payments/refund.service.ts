@@ -2,6 +2,7 @@ import { formatAmount, type Refund, type RefundDecisionValues, type RefundListVa
 import type { Db } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../plugins/app-error.js';
 import type { AuthContext } from '../../types.js';
+import { changeRecord, lockRecord } from '../orders/index.js';
 import { recordOperation } from '../system/operation-log.service.js';
 import {
   decideRefund,
@@ -9,8 +10,6 @@ import {
   findPayment,
   findRefund,
   insertRefund,
-  lockRecord,
-  moveRecordMoney,
   pageRefunds,
   refundsHeld,
   type ListedRefundRow,
@@ -117,8 +116,8 @@ export const approveRefund = (db: Db, auth: AuthContext, id: string, decision: R
   db.transaction(async (tx) => {
     const { refund, record } = await openRefund(tx, auth, id);
     if (refund.amount > record.paid) throw conflict('停车记录的已付金额不足以退款');
-    const money = { discount: record.discount + refund.amount, paid: record.paid - refund.amount, unpaid: record.unpaid, state: record.state };
-    await moveRecordMoney(tx, auth.tenantId, record.id, money);
+    const changed = await changeRecord(tx, record, 'refund', { discount: record.discount + refund.amount, paid: record.paid - refund.amount });
+    const money = { discount: changed.discount, paid: changed.paid, unpaid: changed.unpaid, state: changed.state };
     const before = { status: refund.status, discount: record.discount, paid: record.paid, unpaid: record.unpaid };
     return decided(tx, auth, id, 'approved', decision, before, money);
   });

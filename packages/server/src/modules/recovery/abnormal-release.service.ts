@@ -1,12 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { formatAmount, type AbnormalReason, type ParkingRecordState } from '@parking/contract';
+import { formatAmount, type AbnormalReason } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { parkingLots } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../plugins/app-error.js';
 import type { AuthContext } from '../../types.js';
-import { getParkingRecord } from '../orders/parking-record.service.js';
-import { updateRecord } from '../orders/parking-record.repository.js';
-import { lockRecord } from '../payments/payment.repository.js';
+import { changeRecord, getParkingRecord, lockRecord } from '../orders/index.js';
 import { recordOperation } from '../system/operation-log.service.js';
 
 export const parkingRecordTarget = 'parkingRecord';
@@ -32,9 +30,9 @@ export const releaseAbnormally = (db: Db, auth: AuthContext, id: string, reason:
     if (!record) throw notFound('停车记录不存在');
     if (record.state !== 'awaiting_payment') throw badRequest('只有待支付的停车记录可以手动放行');
     if ((await lotKindOf(tx, auth.tenantId, record.lotId)) !== 'lane') throw badRequest('只有车道停车场的停车记录可以手动放行');
-    const state: ParkingRecordState = record.unpaid > 0 ? 'unpaid' : 'closed';
     const abnormalReasons: AbnormalReason[] = [...new Set<AbnormalReason>([...record.abnormalReasons, 'abnormal_release'])];
-    await updateRecord(tx, auth.tenantId, id, { state, abnormal: true, abnormalReasons });
+    // owing, it goes to pursuit (欠费); owing nothing (held for staff), it is over
+    const { state } = await changeRecord(tx, record, 'release', { abnormal: true, abnormalReasons });
     await recordOperation(tx, auth, {
       module: 'orders',
       action: 'update',

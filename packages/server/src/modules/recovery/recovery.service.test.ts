@@ -20,7 +20,7 @@ import type { AuthContext } from '../../types.js';
 import { receiveVehicleEvent } from '../orders/vehicle-event.service.js';
 import { recordPayment } from '../payments/payment.service.js';
 import { releaseAbnormally } from './abnormal-release.service.js';
-import { moveOverdueToArrears, startArrearsJob } from './arrears.job.js';
+import { moveOverdueToArrears, startRecordClockJob as startArrearsJob } from '../orders/index.js';
 import { listRecoveryRecords } from './recovery-record.service.js';
 import { addReminder, getUnpaidOrder, listUnpaidOrders } from './unpaid-order.service.js';
 
@@ -153,7 +153,7 @@ describe('the arrears job at lane lots', () => {
       vi.useRealTimers();
     }
     expect((await recordOf(overdue.id)).state).toBe('unpaid');
-    expect(info).toHaveBeenCalledWith({ moved: 1 }, 'records left unpaid went to pursuit');
+    expect(info).toHaveBeenCalledWith({ moved: 1, passed: 0 }, 'records moved with time (left unpaid to pursuit, paid ones through the barrier)');
   });
 });
 
@@ -278,7 +278,8 @@ describe('paying arrears (追缴)', () => {
     expect(await recoveriesOf(record.id)).toHaveLength(1);
 
     const rest = await pay(record.id, 1000);
-    expect(await recordOf(record.id)).toMatchObject({ state: 'paid', paid: 1500, unpaid: 0 });
+    // the car left long ago: settled, the stay is over (已完成), not 已支付 waiting at a barrier
+    expect(await recordOf(record.id)).toMatchObject({ state: 'closed', paid: 1500, unpaid: 0 });
     const written = await recoveriesOf(record.id);
     expect(written.map((r) => r.amount).sort((a, b) => a - b)).toEqual([500, 1000]);
     expect(written.find((r) => r.paymentId === rest.payment.id)).toMatchObject({ plateNumber: '粤D50005', lotId: lots.south, channel: 'wechat', recoveredAt: new Date(rest.payment.paidAt) });

@@ -1,0 +1,18 @@
+/**
+ * The orders module's public face: the record core (the record's states, the one quote of a stay,
+ * the one writer of records) and what other modules may read of records. Other modules import
+ * orders only from here (DESIGN §3).
+ */
+export { orderWarningRoutes } from './order-warning.routes.js';
+export { parkingRecordRoutes } from './parking-record.routes.js';
+export { recordEditAuditRoutes } from './record-edit-audit.routes.js';
+export { vehicleEventRoutes } from './vehicle-event.routes.js';
+
+export { nextState, recordEvents, takesMove, type MoveFacts, type RecordEvent } from './record-state.js';
+export { changeRecord, lockRecord, moneyFault, planRecordChange, RecordMoneyError, type ExitPlace, type RecordMoney, type RecordValues } from './record-store.js';
+export { closePaidPastGrace, moveOverdueToArrears, moveRecordsWithTime, startRecordClockJob } from './record-clock.job.js';
+export { leavesWithinGrace, paidGrace, type PaidGrace } from './paid-grace.js';
+export { priceStay, priceWith, type PricedStay, type StayBound } from './stay-price.js';
+export { findRecord, holdsLongRental, type ParkingRecordRow } from './parking-record.repository.js';
+export { exportParkingRecords, getParkingRecord, listParkingRecords } from './parking-record.service.js';
+export { noBenefits, quoteStay, type StayBenefits, type StayMoney } from './stay-quote.js';

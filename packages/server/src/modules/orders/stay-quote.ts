@@ -1,0 +1,31 @@
+/** What a stay's money is: due − discount = paid + unpaid, all in fen. */
+export interface StayMoney {
+  amountDue: number;
+  discount: number;
+  paid: number;
+  unpaid: number;
+}
+
+/** What takes money off a stay's fee, as found for the plate when the stay is priced. */
+export interface StayBenefits {
+  /** a long-rental card (长租) of the plate in force that day: the stay costs nothing */
+  longRental: boolean;
+  /** fen the plate's group card takes off the fee (its benefit applied to this fee), 0 without one */
+  groupCardOff: number;
+}
+
+export const noBenefits: StayBenefits = { longRental: false, groupCardOff: 0 };
+
+/**
+ * The one quote of a stay, the same wherever it is asked: at the exit, on the driver's order page,
+ * at the cashier, in a correction. From the tariff's fee, the benefits in their order (long rental
+ * pays all, else the group card takes its part; never more than the fee) and what was paid already:
+ * money taken is kept, only the rest is owed, never less than nothing; a stay paid beyond its fee is
+ * due what was paid, the discount shrinking first.
+ */
+export const quoteStay = (fee: number, benefits: StayBenefits, paid: number): StayMoney => {
+  const off = benefits.longRental ? fee : Math.min(fee, Math.max(0, benefits.groupCardOff));
+  const amountDue = Math.max(fee, paid);
+  const unpaid = Math.max(0, amountDue - off - paid);
+  return { amountDue, discount: amountDue - paid - unpaid, paid, unpaid };
+};
