@@ -62,20 +62,6 @@ export const setSpaceState = (db: Db, tenantId: string, spaceId: string, state: 
     .set({ state, updatedAt: sql`now()` })
     .where(and(eq(parkingSpaces.tenantId, tenantId), eq(parkingSpaces.id, spaceId)));
 
-export const insertRecord = async (db: Db, values: NewParkingRecord) => {
-  const [row] = await db.insert(parkingRecords).values(values).returning();
-  return row!;
-};
-
-export const updateRecord = async (db: Db, tenantId: string, id: string, values: Partial<NewParkingRecord>) => {
-  const [row] = await db
-    .update(parkingRecords)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where(and(eq(parkingRecords.tenantId, tenantId), eq(parkingRecords.id, id)))
-    .returning();
-  return row!;
-};
-
 /** The lot a record belongs to, read without a lock so the lot can be locked first. */
 export const findRecordLot = async (db: Db, tenantId: string, id: string) => {
   const [row] = await db
