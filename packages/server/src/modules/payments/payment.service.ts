@@ -2,7 +2,7 @@ import { formatAmount, paymentChannelNames, type Payment, type PaymentListValues
 import type { Db } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../plugins/app-error.js';
 import type { AuthContext } from '../../types.js';
-import { recordRecoveryOf } from '../recovery/recovery-record.service.js';
+import { recordRecoveryOf } from '../recovery/index.js';
 import { recordOperation } from '../system/operation-log.service.js';
 import { changeRecord, lockRecord, type RecordMoney } from '../orders/index.js';
 import { claimPayment, findListedPayment, findPaymentByKey, pagePayments, type ListedPaymentRow, type PaymentRow } from './payment.repository.js';

@@ -9,7 +9,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { badRequest, notFound } from '../../plugins/app-error.js';
 import type { AuthContext } from '../../types.js';
-import { listParkingRecords } from '../orders/parking-record.service.js';
+import { listParkingRecords } from '../orders/index.js';
 import { recordOperation } from '../system/operation-log.service.js';
 import { insertReminder, owedByPlate, pageUnpaidOrders, recoveredOfPlate, remindersOfPlate, type ListedReminderRow } from './recovery.repository.js';
 

@@ -1,0 +1,9 @@
+/**
+ * The payments module's public face: its routes, the sandbox gateway's delivery hook, and taking a
+ * payment (the demo history seeds paid stays through it). Other modules import payments only from here.
+ */
+export { driverPayRoutes } from './driver-pay.routes.js';
+export { paymentRoutes } from './payment.routes.js';
+export { refundRoutes } from './refund.routes.js';
+export type { NoticeDelivery } from './gateway/sandbox-gateway.js';
+export { recordPayment, type PaymentActor } from './payment.service.js';

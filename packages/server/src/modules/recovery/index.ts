@@ -1,0 +1,7 @@
+/**
+ * The recovery (联合追缴) module's public face: its routes, and the recovery record a payment of a
+ * stay in arrears writes with it. Other modules import recovery only from here.
+ */
+export { recoveryRecordRoutes } from './recovery-record.routes.js';
+export { unpaidOrderRoutes } from './unpaid-order.routes.js';
+export { recordRecoveryOf } from './recovery-record.service.js';
