@@ -1,58 +1,6 @@
-import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import {
-  captchas,
-  positions,
-  roles,
-  smsCodes,
-  tenants,
-  userPositions,
-  userRoles,
-  users,
-} from '../../db/schema/index.js';
-
-export const findTenantByCode = async (db: Db, code: string) => {
-  const [row] = await db.select().from(tenants).where(eq(tenants.code, code)).limit(1);
-  return row;
-};
-
-export const findUserByAccount = async (db: Db, tenantId: string, account: string) => {
-  const [row] = await db
-    .select({
-      id: users.id,
-      account: users.account,
-      realName: users.realName,
-      passwordHash: users.passwordHash,
-      status: users.status,
-      mobile: users.mobile,
-    })
-    .from(users)
-    .where(and(eq(users.tenantId, tenantId), sql`lower(${users.account}) = lower(${account})`))
-    .limit(1);
-  return row;
-};
-
-export const findUserProfile = async (db: Db, tenantId: string, userId: string) => {
-  const [user] = await db
-    .select({ id: users.id, account: users.account, realName: users.realName, avatar: users.avatar, isAdministrator: users.isAdministrator })
-    .from(users)
-    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)))
-    .limit(1);
-  if (!user) return undefined;
-  const userPositionRows = await db
-    .select({ id: positions.id, name: positions.name, code: positions.code })
-    .from(userPositions)
-    .innerJoin(positions, eq(positions.id, userPositions.positionId))
-    .where(and(eq(userPositions.tenantId, tenantId), eq(userPositions.userId, userId)))
-    .orderBy(asc(userPositions.sortCode), asc(positions.sortCode));
-  const roleRows = await db
-    .select({ id: roles.id, name: roles.name })
-    .from(userRoles)
-    .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(and(eq(userRoles.tenantId, tenantId), eq(userRoles.userId, userId)))
-    .orderBy(asc(roles.name));
-  return { ...user, positions: userPositionRows, roles: roleRows };
-};
+import { captchas, smsCodes } from '../../db/schema/index.js';
 
 export const insertCaptcha = (db: Db, key: string, answerHash: string, expiresAt: Date) =>
   db.insert(captchas).values({ key, answerHash, expiresAt });

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAttempts, sessions, users } from '../../db/schema/index.js';
 import { buildTestApp, demoPasswordMd5, postLogin, signIn, type TestApp } from '../../test/test-app.js';
-import { md5Hex } from './passwords.js';
+import { md5Hex } from '../../shared/passwords.js';
 
 let t: TestApp;
 const captchaAnswer = 'k7Pq';

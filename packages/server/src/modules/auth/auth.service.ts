@@ -2,23 +2,28 @@ import { createHash, randomInt } from 'node:crypto';
 import { signInPolicy, type CurrentUser, type LoginInput } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { badRequest, forbidden, notFound, tooMany } from '../../plugins/app-error.js';
+import { decoyPasswordHash, verifyPassword } from '../../shared/passwords.js';
 import type { AuthContext } from '../../types.js';
-import { buildMenuTree, userMenus } from '../system/menu.service.js';
-import { recordOperation } from '../system/operation-log.service.js';
 import {
-  findTenantByCode,
+  activeTenant,
+  buildMenuTree,
+  failedSignInNotice,
   findUserByAccount,
   findUserProfile,
-  insertSmsCode,
-  lastSmsSentAt,
-  takeSmsCode,
-} from './auth.repository.js';
+  recordFailure,
+  recordLoginAttempt,
+  recordOperation,
+  refuseWhileWaiting,
+  signInThrottle,
+  userMenus,
+} from '../system/index.js';
+import { insertSmsCode, lastSmsSentAt, takeSmsCode } from './auth.repository.js';
 import { checkCaptcha, type CaptchaImage } from './captcha.js';
-import { recordLoginAttempt } from './login-attempts.repository.js';
-import { decoyPasswordHash, verifyPassword } from './passwords.js';
 import { startSession } from './session.service.js';
-import { failedSignInNotice, recordFailure, refuseWhileWaiting, signInThrottle } from './sign-in-throttle.js';
 import type { SmsSender } from './sms-sender.js';
+
+// Kept for auth.routes, system's weather.routes and others until they import it from system.
+export { activeTenant } from '../system/index.js';
 
 export interface AuthDeps {
   db: Db;
@@ -35,13 +40,6 @@ export interface RequestOrigin {
 
 const minute = 60_000;
 const smsCodeHash = (code: string) => createHash('sha256').update(code).digest('hex');
-
-export const activeTenant = async (db: Db, code: string) => {
-  const tenant = await findTenantByCode(db, code);
-  if (!tenant) throw notFound(`租户「${code}」不存在`);
-  if (!tenant.enabled) throw forbidden(`租户「${code}」已停用`);
-  return tenant;
-};
 
 /**
  * Signs in. Failures are counted per account and source address (sign-in-throttle.ts): a

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loginAttempts, tenants, users } from '../../db/schema/index.js';
 import { shanghaiDateTime } from '../../shared/xlsx-export.js';
 import { buildTestApp, demoPasswordMd5, signIn, type TestApp } from '../../test/test-app.js';
-import { hashPassword, md5Hex } from './passwords.js';
-import { waitAfterFailures } from './sign-in-throttle.js';
+import { hashPassword, md5Hex } from '../../shared/passwords.js';
+import { waitAfterFailures } from '../system/index.js';
 
 // The clock is the test's: Date is faked (timers are not) and moved on only by `advance`.
 const start = new Date('2026-03-02T01:00:00Z');

@@ -1,7 +1,7 @@
 import { activityLevelOf, occupancyPercent, type ActivityLot, type ActivityStats } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { withTenant } from '../../db/tenant-scope.js';
-import { activeTenant } from '../auth/auth.service.js';
+import { activeTenant } from '../system/index.js';
 import { activityLots, entriesByHour, type ActivityLotRow } from './activity.repository.js';
 
 const HOUR_MS = 3_600_000;

@@ -56,3 +56,19 @@ export const grantToSystemRoles = async (db: Db, tenantId: string, menuId: strin
   if (systemRoles.length) await db.insert(roleMenus).values(systemRoles.map((r) => ({ tenantId, roleId: r.id, menuId })));
   return systemRoles.map((r) => r.id);
 };
+
+export type MenuRowValues = Omit<MenuAdminRow, 'id'>;
+
+export const insertMenu = async (db: Db, tenantId: string, values: MenuRowValues): Promise<string> => {
+  const [row] = await db.insert(menus).values({ tenantId, ...values }).returning({ id: menus.id });
+  return row!.id;
+};
+
+export const updateMenuRow = (db: Db, tenantId: string, id: string, values: MenuRowValues, at: Date) =>
+  db
+    .update(menus)
+    .set({ ...values, updatedAt: at })
+    .where(and(eq(menus.tenantId, tenantId), eq(menus.id, id)));
+
+export const deleteMenuRow = (db: Db, tenantId: string, id: string) =>
+  db.delete(menus).where(and(eq(menus.tenantId, tenantId), eq(menus.id, id)));

@@ -1,17 +1,18 @@
-import { and, eq } from 'drizzle-orm';
 import { menuMaxDepth, type MenuAdminItem, type MenuAdminNode, type MenuValues } from '@parking/contract';
 import type { Db } from '../../db/client.js';
-import { menus } from '../../db/schema/index.js';
 import { badRequest, conflict, notFound } from '../../plugins/app-error.js';
 import type { AuthContext } from '../../types.js';
 import { depthOf, heightOf, nestRows, wouldCycle } from './identity-tree.js';
 import {
   deleteMenuGrants,
+  deleteMenuRow,
   findMenuRow,
   grantToSystemRoles,
+  insertMenu,
   listMenuRows,
   menuEnCodeTaken,
   menuGrantRoleIds,
+  updateMenuRow,
   type MenuAdminRow,
 } from './menu-admin.repository.js';
 import { recordOperation } from './operation-log.service.js';
@@ -75,9 +76,9 @@ const menuValues = (input: Input) => ({
 export const createMenu = async (db: Db, auth: AuthContext, input: Input) => {
   await ensureUniqueEnCode(db, auth.tenantId, input.enCode);
   await checkPlace(db, auth.tenantId, input);
-  const [row] = await db.insert(menus).values({ tenantId: auth.tenantId, ...menuValues(input) }).returning({ id: menus.id });
-  const systemRoleIds = await grantToSystemRoles(db, auth.tenantId, row!.id);
-  const created = await getMenu(db, auth, row!.id);
+  const id = await insertMenu(db, auth.tenantId, menuValues(input));
+  const systemRoleIds = await grantToSystemRoles(db, auth.tenantId, id);
+  const created = await getMenu(db, auth, id);
   await recordOperation(db, auth, {
     module: 'system', action: 'create', target: 'menu', targetId: created.id, summary: `新增菜单「${created.fullName}」`,
     after: { ...created, roleIds: systemRoleIds },
@@ -92,10 +93,7 @@ export const updateMenu = async (db: Db, auth: AuthContext, id: string, input: I
   }
   await ensureUniqueEnCode(db, auth.tenantId, input.enCode, id);
   await checkPlace(db, auth.tenantId, input, id);
-  await db
-    .update(menus)
-    .set({ ...menuValues(input), updatedAt: new Date() })
-    .where(and(eq(menus.tenantId, auth.tenantId), eq(menus.id, id)));
+  await updateMenuRow(db, auth.tenantId, id, menuValues(input), new Date());
   const after = await getMenu(db, auth, id);
   await recordOperation(db, auth, {
     module: 'system', action: 'update', target: 'menu', targetId: id, summary: `修改菜单「${after.fullName}」`, before, after,
@@ -111,7 +109,7 @@ export const deleteMenu = async (db: Db, auth: AuthContext, id: string) => {
   if (children > 0) throw badRequest(`菜单「${menu.fullName}」下还有${children}个下级菜单，不能删除`);
   const roleIds = await menuGrantRoleIds(db, auth.tenantId, id);
   await deleteMenuGrants(db, auth.tenantId, id);
-  await db.delete(menus).where(and(eq(menus.tenantId, auth.tenantId), eq(menus.id, id)));
+  await deleteMenuRow(db, auth.tenantId, id);
   await recordOperation(db, auth, {
     module: 'system', action: 'delete', target: 'menu', targetId: id, summary: `删除菜单「${menu.fullName}」`,
     before: { ...menu, roleIds },

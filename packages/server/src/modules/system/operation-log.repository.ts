@@ -3,6 +3,7 @@ import type { OperationLogQuery } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { operationLogs } from '../../db/schema/index.js';
 import { containsPattern } from '../../shared/like-pattern.js';
+import { countOf, offsetOf, type Page } from '../../shared/paging.js';
 
 type Filter = Omit<OperationLogQuery, 'currentPage' | 'pageSize'>;
 
@@ -31,7 +32,7 @@ export const pageOperationLogs = async (
   db: Db,
   tenantId: string,
   filter: Filter,
-  page: { currentPage: number; pageSize: number },
+  page: Page,
 ) => {
   const where = conditions(tenantId, filter);
   const column = sortColumns[filter.sidx ?? 'createdAt'];
@@ -43,7 +44,13 @@ export const pageOperationLogs = async (
     .where(where)
     .orderBy(direction(column), desc(operationLogs.id))
     .limit(page.pageSize)
-    .offset((page.currentPage - 1) * page.pageSize);
-  return { rows, total: Number(total?.n ?? 0) };
+    .offset(offsetOf(page));
+  return { rows, total: countOf(total) };
 };
 
+
+export type OperationLogRow = typeof operationLogs.$inferSelect;
+
+export const insertOperationLog = async (db: Db, values: typeof operationLogs.$inferInsert) => {
+  await db.insert(operationLogs).values(values);
+};

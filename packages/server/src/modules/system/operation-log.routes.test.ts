@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signIn, type TestApp } from '../../test/test-app.js';
-import { md5Hex } from '../auth/passwords.js';
+import { md5Hex } from '../../shared/passwords.js';
 
 let t: TestApp;
 let admin: string;

@@ -1,6 +1,8 @@
+import type { OperationLog, OperationLogQuery } from '@parking/contract';
 import type { Db } from '../../db/client.js';
-import { operationLogs } from '../../db/schema/index.js';
+import { pageAnswer, splitPage, type Page } from '../../shared/paging.js';
 import type { AuthContext } from '../../types.js';
+import { insertOperationLog, pageOperationLogs, type OperationLogRow } from './operation-log.repository.js';
 
 export type OperationAction = 'create' | 'update' | 'delete' | 'login' | 'logout' | 'export' | 'other';
 
@@ -41,7 +43,7 @@ export const recordOperation = async (
   actor: Pick<AuthContext, 'tenantId' | 'account' | 'ip' | 'userAgent'> & { userId: string | null },
   entry: OperationEntry,
 ) => {
-  await db.insert(operationLogs).values({
+  await insertOperationLog(db, {
     tenantId: actor.tenantId,
     userId: actor.userId,
     account: actor.account,
@@ -55,4 +57,26 @@ export const recordOperation = async (
     ip: actor.ip,
     userAgent: actor.userAgent.slice(0, 255),
   });
+};
+
+export const toOperationLog = (row: OperationLogRow): OperationLog => ({
+  id: row.id,
+  account: row.account,
+  module: row.module,
+  action: row.action,
+  target: row.target,
+  targetId: row.targetId,
+  summary: row.summary,
+  before: row.before,
+  after: row.after,
+  ip: row.ip,
+  userAgent: row.userAgent,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** A page of the tenant's operation log; other modules show their own part of it (e.g. a lot's history). */
+export const listOperationLogs = async (db: Db, auth: Pick<AuthContext, 'tenantId'>, query: Omit<OperationLogQuery, keyof Page> & Page) => {
+  const { page, filter } = splitPage(query);
+  const { rows, total } = await pageOperationLogs(db, auth.tenantId, filter, page);
+  return pageAnswer(rows, page, total, toOperationLog);
 };

@@ -54,3 +54,19 @@ export const organizationDependents = async (db: Db, tenantId: string, id: strin
     .where(and(eq(positions.tenantId, tenantId), eq(positions.organizationId, id)));
   return { children: Number(children?.n ?? 0), users: Number(members?.n ?? 0), positions: Number(posts?.n ?? 0) };
 };
+
+export type OrganizationRowValues = Omit<OrganizationRow, 'id'>;
+
+export const insertOrganization = async (db: Db, tenantId: string, values: OrganizationRowValues): Promise<string> => {
+  const [row] = await db.insert(organizations).values({ tenantId, ...values }).returning({ id: organizations.id });
+  return row!.id;
+};
+
+export const updateOrganizationRow = (db: Db, tenantId: string, id: string, values: OrganizationRowValues) =>
+  db
+    .update(organizations)
+    .set(values)
+    .where(and(eq(organizations.tenantId, tenantId), eq(organizations.id, id)));
+
+export const deleteOrganizationRow = (db: Db, tenantId: string, id: string) =>
+  db.delete(organizations).where(and(eq(organizations.tenantId, tenantId), eq(organizations.id, id)));

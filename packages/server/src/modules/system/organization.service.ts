@@ -1,16 +1,17 @@
-import { and, eq } from 'drizzle-orm';
 import type { Organization, OrganizationValues, OrganizationNode } from '@parking/contract';
 import type { Db } from '../../db/client.js';
-import { organizations } from '../../db/schema/index.js';
 import { badRequest, conflict, notFound } from '../../plugins/app-error.js';
 import type { AuthContext } from '../../types.js';
 import { nestRows, wouldCycle } from './identity-tree.js';
 import { recordOperation } from './operation-log.service.js';
 import {
+  deleteOrganizationRow,
   findOrganization,
+  insertOrganization,
   listOrganizations,
   organizationCodeTaken,
   organizationDependents,
+  updateOrganizationRow,
   type OrganizationRow,
 } from './organization.repository.js';
 
@@ -45,14 +46,13 @@ const ensureUniqueCode = async (db: Db, tenantId: string, code: string, exceptId
   if (await organizationCodeTaken(db, tenantId, code, exceptId)) throw conflict(`组织编码「${code}」已存在`);
 };
 
+const organizationValues = (input: Input) => ({ parentId: input.parentId, name: input.name, code: input.code, sortCode: input.sortCode });
+
 export const createOrganization = async (db: Db, auth: AuthContext, input: Input) => {
   await ensureUniqueCode(db, auth.tenantId, input.code);
   await checkParent(db, auth.tenantId, input);
-  const [row] = await db
-    .insert(organizations)
-    .values({ tenantId: auth.tenantId, parentId: input.parentId, name: input.name, code: input.code, sortCode: input.sortCode })
-    .returning({ id: organizations.id });
-  const created = await getOrganization(db, auth, row!.id);
+  const id = await insertOrganization(db, auth.tenantId, organizationValues(input));
+  const created = await getOrganization(db, auth, id);
   await recordOperation(db, auth, {
     module: 'system', action: 'create', target: 'organization', targetId: created.id, summary: `新增组织「${created.name}」`, after: created,
   });
@@ -63,10 +63,7 @@ export const updateOrganization = async (db: Db, auth: AuthContext, id: string, 
   const before = await getOrganization(db, auth, id);
   await ensureUniqueCode(db, auth.tenantId, input.code, id);
   await checkParent(db, auth.tenantId, input, id);
-  await db
-    .update(organizations)
-    .set({ parentId: input.parentId, name: input.name, code: input.code, sortCode: input.sortCode })
-    .where(and(eq(organizations.tenantId, auth.tenantId), eq(organizations.id, id)));
+  await updateOrganizationRow(db, auth.tenantId, id, organizationValues(input));
   const after = await getOrganization(db, auth, id);
   await recordOperation(db, auth, {
     module: 'system', action: 'update', target: 'organization', targetId: id, summary: `修改组织「${after.name}」`, before, after,
@@ -80,7 +77,7 @@ export const deleteOrganization = async (db: Db, auth: AuthContext, id: string) 
   if (dependents.children > 0) throw badRequest(`组织「${before.name}」下还有${dependents.children}个下级组织，不能删除`);
   if (dependents.users > 0) throw badRequest(`组织「${before.name}」下还有${dependents.users}个用户，不能删除`);
   if (dependents.positions > 0) throw badRequest(`组织「${before.name}」下还有${dependents.positions}个岗位，不能删除`);
-  await db.delete(organizations).where(and(eq(organizations.tenantId, auth.tenantId), eq(organizations.id, id)));
+  await deleteOrganizationRow(db, auth.tenantId, id);
   await recordOperation(db, auth, {
     module: 'system', action: 'delete', target: 'organization', targetId: id, summary: `删除组织「${before.name}」`, before,
   });

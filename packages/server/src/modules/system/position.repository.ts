@@ -3,6 +3,7 @@ import type { PositionListQuery } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { organizations, positions, userPositions } from '../../db/schema/index.js';
 import { containsPattern } from '../../shared/like-pattern.js';
+import { countOf, offsetOf, type Page } from '../../shared/paging.js';
 
 
 type Filter = Omit<PositionListQuery, 'currentPage' | 'pageSize'>;
@@ -20,7 +21,7 @@ const positionColumns = { position: positions, organizationName: organizations.n
 
 export type PositionRow = { position: typeof positions.$inferSelect; organizationName: string | null };
 
-export const pagePositions = async (db: Db, tenantId: string, filter: Filter, page: { currentPage: number; pageSize: number }) => {
+export const pagePositions = async (db: Db, tenantId: string, filter: Filter, page: Page) => {
   const where = positionConditions(tenantId, filter);
   const direction = filter.sort === 'desc' ? desc : asc;
   const [total] = await db.select({ n: count() }).from(positions).where(where);
@@ -31,8 +32,8 @@ export const pagePositions = async (db: Db, tenantId: string, filter: Filter, pa
     .where(where)
     .orderBy(direction(sortColumns[filter.sidx ?? 'sortCode']), asc(positions.id))
     .limit(page.pageSize)
-    .offset((page.currentPage - 1) * page.pageSize);
-  return { rows, total: Number(total?.n ?? 0) };
+    .offset(offsetOf(page));
+  return { rows, total: countOf(total) };
 };
 
 export const findPositionRow = async (db: Db, tenantId: string, id: string): Promise<PositionRow | undefined> => {
@@ -77,3 +78,31 @@ export const selectorPositions = (db: Db, tenantId: string, keyword: string | un
     )
     .orderBy(asc(positions.sortCode), asc(positions.name))
     .limit(500);
+
+export type PositionRowValues = Pick<PositionRow['position'], 'organizationId' | 'name' | 'code' | 'sortCode'>;
+
+export const insertPosition = async (db: Db, tenantId: string, values: PositionRowValues): Promise<string> => {
+  const [row] = await db.insert(positions).values({ tenantId, ...values }).returning({ id: positions.id });
+  return row!.id;
+};
+
+export const updatePositionRow = (db: Db, tenantId: string, id: string, values: PositionRowValues) =>
+  db
+    .update(positions)
+    .set(values)
+    .where(and(eq(positions.tenantId, tenantId), eq(positions.id, id)));
+
+export const deletePositionRow = (db: Db, tenantId: string, id: string) =>
+  db.delete(positions).where(and(eq(positions.tenantId, tenantId), eq(positions.id, id)));
+
+/** The code of a user's first position: the message center recognises finance staff by it (spec §6). */
+export const firstPositionCode = async (db: Db, tenantId: string, userId: string) => {
+  const [row] = await db
+    .select({ code: positions.code })
+    .from(userPositions)
+    .innerJoin(positions, eq(positions.id, userPositions.positionId))
+    .where(and(eq(userPositions.tenantId, tenantId), eq(userPositions.userId, userId)))
+    .orderBy(asc(userPositions.sortCode), asc(positions.sortCode))
+    .limit(1);
+  return row?.code;
+};

@@ -1,15 +1,17 @@
-import { and, eq } from 'drizzle-orm';
 import { financePositionCode, type Position, type PositionValues, type PositionListQuery } from '@parking/contract';
 import type { Db } from '../../db/client.js';
-import { positions } from '../../db/schema/index.js';
 import { badRequest, conflict, notFound } from '../../plugins/app-error.js';
+import { pageAnswer, splitPage } from '../../shared/paging.js';
 import type { AuthContext } from '../../types.js';
 import { recordOperation } from './operation-log.service.js';
 import {
+  deletePositionRow,
   findPositionRow,
+  insertPosition,
   pagePositions,
   positionCodeTaken,
   positionHolderCounts,
+  updatePositionRow,
   type PositionRow,
 } from './position.repository.js';
 import { countOwned } from './user.repository.js';
@@ -31,10 +33,10 @@ const toPosition = (row: PositionRow, userCount: number): Position => ({
 });
 
 export const listPositions = async (db: Db, auth: AuthContext, query: PositionListQuery & { currentPage: number; pageSize: number }) => {
-  const { currentPage, pageSize, ...filter } = query;
-  const { rows, total } = await pagePositions(db, auth.tenantId, filter, { currentPage, pageSize });
+  const { page, filter } = splitPage(query);
+  const { rows, total } = await pagePositions(db, auth.tenantId, filter, page);
   const holders = await positionHolderCounts(db, auth.tenantId, rows.map((r) => r.position.id));
-  return { list: rows.map((r) => toPosition(r, holders.get(r.position.id) ?? 0)), pagination: { currentPage, pageSize, total } };
+  return pageAnswer(rows, page, total, (r) => toPosition(r, holders.get(r.position.id) ?? 0));
 };
 
 export const getPosition = async (db: Db, auth: AuthContext, id: string) => {
@@ -51,13 +53,12 @@ const checkInput = async (db: Db, tenantId: string, input: Input, exceptId?: str
   }
 };
 
+const positionValues = (input: Input) => ({ organizationId: input.organizationId, name: input.name, code: input.code, sortCode: input.sortCode });
+
 export const createPosition = async (db: Db, auth: AuthContext, input: Input) => {
   await checkInput(db, auth.tenantId, input);
-  const [row] = await db
-    .insert(positions)
-    .values({ tenantId: auth.tenantId, organizationId: input.organizationId, name: input.name, code: input.code, sortCode: input.sortCode })
-    .returning({ id: positions.id });
-  const created = await getPosition(db, auth, row!.id);
+  const id = await insertPosition(db, auth.tenantId, positionValues(input));
+  const created = await getPosition(db, auth, id);
   await recordOperation(db, auth, {
     module: 'system', action: 'create', target: 'position', targetId: created.id, summary: `新增岗位「${created.name}」`, after: created,
   });
@@ -68,10 +69,7 @@ export const updatePosition = async (db: Db, auth: AuthContext, id: string, inpu
   const before = await getPosition(db, auth, id);
   if (before.code === financePositionCode && input.code !== financePositionCode) throw badRequest(`${financeReason}，不能修改编码`);
   await checkInput(db, auth.tenantId, input, id);
-  await db
-    .update(positions)
-    .set({ organizationId: input.organizationId, name: input.name, code: input.code, sortCode: input.sortCode })
-    .where(and(eq(positions.tenantId, auth.tenantId), eq(positions.id, id)));
+  await updatePositionRow(db, auth.tenantId, id, positionValues(input));
   const after = await getPosition(db, auth, id);
   await recordOperation(db, auth, {
     module: 'system', action: 'update', target: 'position', targetId: id, summary: `修改岗位「${after.name}」`, before, after,
@@ -83,7 +81,7 @@ export const deletePosition = async (db: Db, auth: AuthContext, id: string) => {
   const before = await getPosition(db, auth, id);
   if (before.code === financePositionCode) throw badRequest(`${financeReason}，该岗位不能删除`);
   if (before.userCount > 0) throw badRequest(`岗位「${before.name}」下还有${before.userCount}个用户，不能删除`);
-  await db.delete(positions).where(and(eq(positions.tenantId, auth.tenantId), eq(positions.id, id)));
+  await deletePositionRow(db, auth.tenantId, id);
   await recordOperation(db, auth, {
     module: 'system', action: 'delete', target: 'position', targetId: id, summary: `删除岗位「${before.name}」`, before,
   });

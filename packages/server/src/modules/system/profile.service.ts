@@ -1,23 +1,22 @@
 import { unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { OwnSession, Profile, profileInput } from '@parking/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { sessions, tenants, users } from '../../db/schema/index.js';
 import { notFound } from '../../plugins/app-error.js';
 import { uploadsDir, uploadsPrefix } from '../../shared/image-upload.js';
 import type { AuthContext } from '../../types.js';
-import { revokeSession } from '../auth/session.repository.js';
 import { recordOperation } from './operation-log.service.js';
-import { findUserRow, membershipsOf } from './user.repository.js';
+import { listOpenSessions, revokeSession } from './session.repository.js';
+import { findTenant } from './tenant.repository.js';
+import { findUserRow, membershipsOf, updateUserRow } from './user.repository.js';
 
 /** The signed-in user as the personal center shows them. */
 export const getProfile = async (db: Db, auth: AuthContext): Promise<Profile> => {
   const row = await findUserRow(db, auth.tenantId, auth.userId);
   if (!row) throw notFound('用户不存在');
   const { positionsOf, rolesOf } = await membershipsOf(db, auth.tenantId, [auth.userId]);
-  const [tenant] = await db.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, auth.tenantId)).limit(1);
+  const tenant = await findTenant(db, auth.tenantId);
   return {
     userId: row.user.id,
     account: row.user.account,
@@ -36,10 +35,7 @@ export const getProfile = async (db: Db, auth: AuthContext): Promise<Profile> =>
 
 export const updateProfile = async (db: Db, auth: AuthContext, input: z.output<typeof profileInput>) => {
   const before = await getProfile(db, auth);
-  await db
-    .update(users)
-    .set({ ...input, updatedAt: new Date() })
-    .where(and(eq(users.tenantId, auth.tenantId), eq(users.id, auth.userId)));
+  await updateUserRow(db, auth.tenantId, auth.userId, input, new Date());
   const after = await getProfile(db, auth);
   await recordOperation(db, auth, {
     module: 'system',
@@ -57,10 +53,7 @@ export const updateProfile = async (db: Db, auth: AuthContext, input: z.output<t
 export const replaceAvatar = async (db: Db, auth: AuthContext, dataDir: string, url: string) => {
   const row = await findUserRow(db, auth.tenantId, auth.userId);
   if (!row) throw notFound('用户不存在');
-  await db
-    .update(users)
-    .set({ avatar: url, updatedAt: new Date() })
-    .where(and(eq(users.tenantId, auth.tenantId), eq(users.id, auth.userId)));
+  await updateUserRow(db, auth.tenantId, auth.userId, { avatar: url }, new Date());
   await recordOperation(db, auth, {
     module: 'system',
     action: 'update',
@@ -79,11 +72,7 @@ export const replaceAvatar = async (db: Db, auth: AuthContext, dataDir: string, 
 
 /** The user's sessions that can still be used, the most recently used first. */
 export const listOwnSessions = async (db: Db, auth: AuthContext, now = new Date()): Promise<OwnSession[]> => {
-  const rows = await db
-    .select()
-    .from(sessions)
-    .where(and(eq(sessions.tenantId, auth.tenantId), eq(sessions.userId, auth.userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
-    .orderBy(desc(sessions.lastSeenAt));
+  const rows = await listOpenSessions(db, auth.tenantId, auth.userId, now);
   return rows.map((s) => ({
     id: s.id,
     ip: s.ip,

@@ -3,6 +3,7 @@ import type { RoleListQuery } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { roleMenus, roles, userRoles } from '../../db/schema/index.js';
 import { containsPattern } from '../../shared/like-pattern.js';
+import { countOf, offsetOf, type Page } from '../../shared/paging.js';
 
 
 type Filter = Omit<RoleListQuery, 'currentPage' | 'pageSize'>;
@@ -13,7 +14,7 @@ const roleConditions = (tenantId: string, keyword: string | undefined): SQL | un
 
 const sortColumns = { name: roles.name, code: roles.code, createdAt: roles.createdAt } as const;
 
-export const pageRoles = async (db: Db, tenantId: string, filter: Filter, page: { currentPage: number; pageSize: number }) => {
+export const pageRoles = async (db: Db, tenantId: string, filter: Filter, page: Page) => {
   const where = roleConditions(tenantId, filter.keyword);
   const direction = filter.sort === 'desc' ? desc : asc;
   const [total] = await db.select({ n: count() }).from(roles).where(where);
@@ -24,8 +25,8 @@ export const pageRoles = async (db: Db, tenantId: string, filter: Filter, page: 
     // the system role first, then the chosen order
     .orderBy(desc(roles.isSystem), direction(sortColumns[filter.sidx ?? 'createdAt']), asc(roles.id))
     .limit(page.pageSize)
-    .offset((page.currentPage - 1) * page.pageSize);
-  return { rows, total: Number(total?.n ?? 0) };
+    .offset(offsetOf(page));
+  return { rows, total: countOf(total) };
 };
 
 export const findRole = async (db: Db, tenantId: string, id: string): Promise<RoleRow | undefined> => {
@@ -77,3 +78,19 @@ export const selectorRoles = (db: Db, tenantId: string, keyword: string | undefi
     .where(roleConditions(tenantId, keyword))
     .orderBy(desc(roles.isSystem), asc(roles.name))
     .limit(500);
+
+export type RoleRowValues = Pick<RoleRow, 'name' | 'code' | 'description'>;
+
+export const insertRole = async (db: Db, tenantId: string, values: RoleRowValues): Promise<string> => {
+  const [row] = await db.insert(roles).values({ tenantId, ...values }).returning({ id: roles.id });
+  return row!.id;
+};
+
+export const updateRoleRow = (db: Db, tenantId: string, id: string, values: RoleRowValues) =>
+  db
+    .update(roles)
+    .set(values)
+    .where(and(eq(roles.tenantId, tenantId), eq(roles.id, id)));
+
+export const deleteRoleRow = (db: Db, tenantId: string, id: string) =>
+  db.delete(roles).where(and(eq(roles.tenantId, tenantId), eq(roles.id, id)));

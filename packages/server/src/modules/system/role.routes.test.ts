@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signIn, type TestApp } from '../../test/test-app.js';
-import { md5Hex } from '../auth/passwords.js';
+import { md5Hex } from '../../shared/passwords.js';
 
 interface MenuNode {
   id: string;

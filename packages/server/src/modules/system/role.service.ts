@@ -1,18 +1,20 @@
-import { and, eq } from 'drizzle-orm';
 import type { Role, RoleDetail, RoleValues, RoleListQuery } from '@parking/contract';
 import type { Db } from '../../db/client.js';
-import { roles } from '../../db/schema/index.js';
 import { badRequest, conflict, notFound } from '../../plugins/app-error.js';
+import { pageAnswer, splitPage } from '../../shared/paging.js';
 import type { AuthContext } from '../../types.js';
 import { listMenuRows } from './menu-admin.repository.js';
 import { recordOperation } from './operation-log.service.js';
 import {
+  deleteRoleRow,
   findRole,
+  insertRole,
   pageRoles,
   replaceRoleMenus,
   roleCodeTaken,
   roleHolderCounts,
   roleMenuIds,
+  updateRoleRow,
   type RoleRow,
 } from './role.repository.js';
 
@@ -31,10 +33,10 @@ const toRole = (row: RoleRow, userCount: number): Role => ({
 const systemRoleRefusal = (role: Role, what: string) => `「${role.name}」是系统角色，拥有全部菜单，${what}`;
 
 export const listRoles = async (db: Db, auth: AuthContext, query: RoleListQuery & { currentPage: number; pageSize: number }) => {
-  const { currentPage, pageSize, ...filter } = query;
-  const { rows, total } = await pageRoles(db, auth.tenantId, filter, { currentPage, pageSize });
+  const { page, filter } = splitPage(query);
+  const { rows, total } = await pageRoles(db, auth.tenantId, filter, page);
   const holders = await roleHolderCounts(db, auth.tenantId, rows.map((r) => r.id));
-  return { list: rows.map((r) => toRole(r, holders.get(r.id) ?? 0)), pagination: { currentPage, pageSize, total } };
+  return pageAnswer(rows, page, total, (r) => toRole(r, holders.get(r.id) ?? 0));
 };
 
 export const getRole = async (db: Db, auth: AuthContext, id: string): Promise<RoleDetail> => {
@@ -50,11 +52,8 @@ const ensureUniqueCode = async (db: Db, tenantId: string, code: string, exceptId
 
 export const createRole = async (db: Db, auth: AuthContext, input: Input) => {
   await ensureUniqueCode(db, auth.tenantId, input.code);
-  const [row] = await db
-    .insert(roles)
-    .values({ tenantId: auth.tenantId, name: input.name, code: input.code, description: input.description })
-    .returning({ id: roles.id });
-  const created = await getRole(db, auth, row!.id);
+  const id = await insertRole(db, auth.tenantId, { name: input.name, code: input.code, description: input.description });
+  const created = await getRole(db, auth, id);
   await recordOperation(db, auth, {
     module: 'system', action: 'create', target: 'role', targetId: created.id, summary: `新增角色「${created.name}」`, after: created,
   });
@@ -64,10 +63,7 @@ export const createRole = async (db: Db, auth: AuthContext, input: Input) => {
 export const updateRole = async (db: Db, auth: AuthContext, id: string, input: Input) => {
   const before = await getRole(db, auth, id);
   await ensureUniqueCode(db, auth.tenantId, input.code, id);
-  await db
-    .update(roles)
-    .set({ name: input.name, code: input.code, description: input.description })
-    .where(and(eq(roles.tenantId, auth.tenantId), eq(roles.id, id)));
+  await updateRoleRow(db, auth.tenantId, id, { name: input.name, code: input.code, description: input.description });
   const after = await getRole(db, auth, id);
   await recordOperation(db, auth, {
     module: 'system', action: 'update', target: 'role', targetId: id, summary: `修改角色「${after.name}」`, before, after,
@@ -103,7 +99,7 @@ export const deleteRole = async (db: Db, auth: AuthContext, id: string) => {
   const before = await getRole(db, auth, id);
   if (before.isSystem) throw badRequest(systemRoleRefusal(before, '不能删除'));
   if (before.userCount > 0) throw badRequest(`角色「${before.name}」下还有${before.userCount}个用户，不能删除`);
-  await db.delete(roles).where(and(eq(roles.tenantId, auth.tenantId), eq(roles.id, id)));
+  await deleteRoleRow(db, auth.tenantId, id);
   await recordOperation(db, auth, {
     module: 'system', action: 'delete', target: 'role', targetId: id, summary: `删除角色「${before.name}」`, before,
   });

@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { TenantListQuery } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { tenants } from '../../db/schema/index.js';
 import { containsPattern } from '../../shared/like-pattern.js';
+import { countOf, offsetOf, type Page } from '../../shared/paging.js';
 
 type Filter = Omit<TenantListQuery, 'currentPage' | 'pageSize'>;
 export type TenantRow = typeof tenants.$inferSelect;
@@ -20,7 +21,7 @@ const tenantConditions = (filter: Filter): SQL | undefined =>
   );
 
 /** Tenants are the platform's own rows (no tenant_id): only platform administrators reach them. */
-export const pageTenants = async (db: Db, filter: Filter, page: { currentPage: number; pageSize: number }) => {
+export const pageTenants = async (db: Db, filter: Filter, page: Page) => {
   const where = tenantConditions(filter);
   const [total] = await db.select({ n: count() }).from(tenants).where(where);
   const rows = await db
@@ -30,8 +31,8 @@ export const pageTenants = async (db: Db, filter: Filter, page: { currentPage: n
     .orderBy(desc(tenants.isPlatform), asc(tenants.createdAt), asc(tenants.code))
     .where(where)
     .limit(page.pageSize)
-    .offset((page.currentPage - 1) * page.pageSize);
-  return { rows, total: Number(total?.n ?? 0) };
+    .offset(offsetOf(page));
+  return { rows, total: countOf(total) };
 };
 
 export const findTenant = async (db: Db, id: string): Promise<TenantRow | undefined> => {
@@ -42,4 +43,23 @@ export const findTenant = async (db: Db, id: string): Promise<TenantRow | undefi
 export const tenantCodeTaken = async (db: Db, code: string) => {
   const [row] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.code, code)).limit(1);
   return row !== undefined;
+};
+
+export type TenantRowValues = Partial<Omit<TenantRow, 'id' | 'code' | 'isPlatform' | 'createdAt' | 'updatedAt'>>;
+
+export const updateTenantRow = (db: Db, id: string, values: TenantRowValues, at: Date) =>
+  db
+    .update(tenants)
+    .set({ ...values, updatedAt: at })
+    .where(eq(tenants.id, id));
+
+/** Points row-level security (db/tenant-scope.ts) at another tenant for the rest of the transaction. */
+export const pointRowSecurityAt = async (db: Db, tenantId: string) => {
+  await db.execute(sql`SELECT set_config('app.tenant_id', ${tenantId}, true)`);
+};
+
+/** Sign-in and branding find a tenant by the account code of the cookie or `?account=`. */
+export const findTenantByCode = async (db: Db, code: string) => {
+  const [row] = await db.select().from(tenants).where(eq(tenants.code, code)).limit(1);
+  return row;
 };

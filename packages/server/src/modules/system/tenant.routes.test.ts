@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { md5Hex } from '../auth/passwords.js';
+import { md5Hex } from '../../shared/passwords.js';
 import { buildTestApp, multipartFile, sampleImages, signIn, testConfig, type TestApp } from '../../test/test-app.js';
 
 interface TenantItem {

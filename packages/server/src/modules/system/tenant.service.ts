@@ -1,17 +1,16 @@
 import { unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { eq, sql } from 'drizzle-orm';
 import type { BrandImageKind, Tenant, TenantListQuery, tenantCreateInput, tenantUpdateInput } from '@parking/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { tenants } from '../../db/schema/index.js';
 import { insertTenant, setUpTenant } from '../../db/seed/tenant-setup.js';
-import { badRequest, conflict, notFound } from '../../plugins/app-error.js';
+import { badRequest, conflict, forbidden, notFound } from '../../plugins/app-error.js';
 import { uploadsDir, uploadsPrefix } from '../../shared/image-upload.js';
+import { pageAnswer, splitPage } from '../../shared/paging.js';
+import { hashPassword } from '../../shared/passwords.js';
 import type { AuthContext } from '../../types.js';
-import { hashPassword } from '../auth/passwords.js';
 import { recordOperation } from './operation-log.service.js';
-import { findTenant, pageTenants, tenantCodeTaken, type TenantRow } from './tenant.repository.js';
+import { findTenant, findTenantByCode, pageTenants, pointRowSecurityAt, tenantCodeTaken, updateTenantRow, type TenantRow } from './tenant.repository.js';
 
 type CreateValues = z.output<typeof tenantCreateInput>;
 type UpdateValues = z.output<typeof tenantUpdateInput>;
@@ -35,9 +34,9 @@ export const toTenant = (row: TenantRow): Tenant => ({
 });
 
 export const listTenants = async (db: Db, query: TenantListQuery & { currentPage: number; pageSize: number }) => {
-  const { currentPage, pageSize, ...filter } = query;
-  const { rows, total } = await pageTenants(db, filter, { currentPage, pageSize });
-  return { list: rows.map(toTenant), pagination: { currentPage, pageSize, total } };
+  const { page, filter } = splitPage(query);
+  const { rows, total } = await pageTenants(db, filter, page);
+  return pageAnswer(rows, page, total, toTenant);
 };
 
 const tenantOrNotFound = async (db: Db, id: string) => {
@@ -48,14 +47,22 @@ const tenantOrNotFound = async (db: Db, id: string) => {
 
 export const getTenant = async (db: Db, id: string) => toTenant(await tenantOrNotFound(db, id));
 
+/** The tenant an account code names, refused when unknown or disabled: sign-in, branding and screens start here. */
+export const activeTenant = async (db: Db, code: string) => {
+  const tenant = await findTenantByCode(db, code);
+  if (!tenant) throw notFound(`租户「${code}」不存在`);
+  if (!tenant.enabled) throw forbidden(`租户「${code}」已停用`);
+  return tenant;
+};
+
 /**
  * Runs `work` with row-level security pointed at another tenant, inside the request's
  * transaction, then points it back: a new tenant's rows belong to it, not to the platform.
  */
 const actingFor = async <T>(db: Db, tenantId: string, back: string, work: () => Promise<T>): Promise<T> => {
-  await db.execute(sql`SELECT set_config('app.tenant_id', ${tenantId}, true)`);
+  await pointRowSecurityAt(db, tenantId);
   const result = await work();
-  await db.execute(sql`SELECT set_config('app.tenant_id', ${back}, true)`);
+  await pointRowSecurityAt(db, back);
   return result;
 };
 
@@ -84,7 +91,7 @@ export const updateTenant = async (db: Db, auth: AuthContext, id: string, input:
   // disabling the platform's tenant would lock every platform administrator out
   if (before.isPlatform && !input.enabled) throw badRequest('平台运营租户不能停用');
   // a disabled tenant's sessions end at their next request (session.service checks the tenant)
-  await db.update(tenants).set({ ...input, updatedAt: new Date() }).where(eq(tenants.id, id));
+  await updateTenantRow(db, id, input, new Date());
   const after = await getTenant(db, id);
   await recordOperation(db, auth, {
     module: 'system',
@@ -103,10 +110,7 @@ const brandImageNames: Readonly<Record<BrandImageKind, string>> = { logo: 'Logo'
 /** Points the tenant at a freshly stored image and removes the one it replaces. */
 export const replaceBrandImage = async (db: Db, auth: AuthContext, dataDir: string, id: string, kind: BrandImageKind, url: string) => {
   const before = await tenantOrNotFound(db, id);
-  await db
-    .update(tenants)
-    .set({ [kind]: url, updatedAt: new Date() })
-    .where(eq(tenants.id, id));
+  await updateTenantRow(db, id, { [kind]: url }, new Date());
   await recordOperation(db, auth, {
     module: 'system',
     action: 'update',

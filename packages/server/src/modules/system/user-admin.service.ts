@@ -1,22 +1,24 @@
-import { and, eq } from 'drizzle-orm';
-import type { SystemUser, SystemUserRow, UserCreateInput, UserListQuery, UserUpdateInput } from '@parking/contract';
+import type { Paged, SystemUser, SystemUserRow, UserCreateInput, UserListQuery, UserUpdateInput } from '@parking/contract';
 import type { Db } from '../../db/client.js';
-import { users } from '../../db/schema/index.js';
 import { badRequest, conflict, notFound } from '../../plugins/app-error.js';
+import { pageAnswer, splitPage, type Page } from '../../shared/paging.js';
+import { hashPassword } from '../../shared/passwords.js';
 import type { AuthContext } from '../../types.js';
-import { hashPassword } from '../auth/passwords.js';
-import { releaseFailures } from '../auth/login-attempts.repository.js';
-import { revokeUserSessions } from '../auth/session.repository.js';
-import { loginLimitsOf } from '../auth/sign-in-throttle.js';
+import { releaseFailures } from './login-attempts.repository.js';
 import { recordOperation } from './operation-log.service.js';
+import { revokeUserSessions } from './session.repository.js';
+import { loginLimitsOf } from './sign-in-throttle.js';
 import {
   accountTaken,
   countEnabledAdministrators,
   countOwned,
+  deleteUserRow,
   findUserRow,
+  insertUser,
   membershipsOf,
   pageUsers,
   replaceMemberships,
+  updateUserRow,
 } from './user.repository.js';
 
 type UserFields = Required<Omit<UserUpdateInput, 'status'>> & { status: number };
@@ -45,20 +47,17 @@ const toUser = (
 export const listUsers = async (
   db: Db,
   auth: AuthContext,
-  query: UserListQuery & { currentPage: number; pageSize: number },
+  query: UserListQuery & Page,
   now = new Date(),
-): Promise<{ list: SystemUserRow[]; pagination: { currentPage: number; pageSize: number; total: number } }> => {
-  const { currentPage, pageSize, ...filter } = query;
-  const { rows, total } = await pageUsers(db, auth.tenantId, filter, { currentPage, pageSize });
+): Promise<Paged<SystemUserRow>> => {
+  const { page, filter } = splitPage(query);
+  const { rows, total } = await pageUsers(db, auth.tenantId, filter, page);
   const { positionsOf, rolesOf } = await membershipsOf(db, auth.tenantId, rows.map((r) => r.user.id));
   const limits = await loginLimitsOf(db, auth.tenantId, rows.map((r) => r.user.account), now);
-  return {
-    list: rows.map((r) => ({
-      ...toUser(r, positionsOf.get(r.user.id) ?? [], rolesOf.get(r.user.id) ?? []),
-      loginLimit: limits.get(r.user.account.toLowerCase()) ?? null,
-    })),
-    pagination: { currentPage, pageSize, total },
-  };
+  return pageAnswer(rows, page, total, (r) => ({
+    ...toUser(r, positionsOf.get(r.user.id) ?? [], rolesOf.get(r.user.id) ?? []),
+    loginLimit: limits.get(r.user.account.toLowerCase()) ?? null,
+  }));
 };
 
 export const getUser = async (db: Db, auth: AuthContext, id: string) => {
@@ -80,25 +79,22 @@ const checkReferences = async (db: Db, tenantId: string, input: UserFields) => {
   return { positionIds, roleIds };
 };
 
+const userValues = (input: UserFields) => ({
+  account: input.account,
+  realName: input.realName,
+  mobile: input.mobile,
+  email: input.email,
+  status: input.status,
+  isAdministrator: input.isAdministrator,
+  organizationId: input.organizationId,
+});
+
 export const createUser = async (db: Db, auth: AuthContext, input: UserFields & { password: string }) => {
   if (await accountTaken(db, auth.tenantId, input.account)) throw conflict(`账号「${input.account}」已存在`);
   const { positionIds, roleIds } = await checkReferences(db, auth.tenantId, input);
-  const [row] = await db
-    .insert(users)
-    .values({
-      tenantId: auth.tenantId,
-      account: input.account,
-      realName: input.realName,
-      passwordHash: await hashPassword(input.password),
-      mobile: input.mobile,
-      email: input.email,
-      status: input.status,
-      isAdministrator: input.isAdministrator,
-      organizationId: input.organizationId,
-    })
-    .returning({ id: users.id });
-  await replaceMemberships(db, auth.tenantId, row!.id, positionIds, roleIds);
-  const created = await getUser(db, auth, row!.id);
+  const id = await insertUser(db, auth.tenantId, { ...userValues(input), passwordHash: await hashPassword(input.password) });
+  await replaceMemberships(db, auth.tenantId, id, positionIds, roleIds);
+  const created = await getUser(db, auth, id);
   await recordOperation(db, auth, {
     module: 'system', action: 'create', target: 'user', targetId: created.id, summary: `新增用户「${created.account}」`, after: created,
   });
@@ -117,19 +113,7 @@ export const updateUser = async (db: Db, auth: AuthContext, id: string, input: U
   if (await accountTaken(db, auth.tenantId, input.account, id)) throw conflict(`账号「${input.account}」已存在`);
   await keepAnAdministrator(db, auth.tenantId, before, input.isAdministrator && input.status === 1);
   const { positionIds, roleIds } = await checkReferences(db, auth.tenantId, input);
-  await db
-    .update(users)
-    .set({
-      account: input.account,
-      realName: input.realName,
-      mobile: input.mobile,
-      email: input.email,
-      status: input.status,
-      isAdministrator: input.isAdministrator,
-      organizationId: input.organizationId,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(users.tenantId, auth.tenantId), eq(users.id, id)));
+  await updateUserRow(db, auth.tenantId, id, userValues(input), new Date());
   await replaceMemberships(db, auth.tenantId, id, positionIds, roleIds);
   if (before.status === 1 && input.status !== 1) await revokeUserSessions(db, auth.tenantId, id, 'disabled');
   const after = await getUser(db, auth, id);
@@ -143,7 +127,7 @@ export const setUserStatus = async (db: Db, auth: AuthContext, id: string, statu
   const before = await getUser(db, auth, id);
   if (id === auth.userId && status !== 1) throw badRequest('不能停用当前登录的账号');
   await keepAnAdministrator(db, auth.tenantId, before, status === 1);
-  await db.update(users).set({ status, updatedAt: new Date() }).where(and(eq(users.tenantId, auth.tenantId), eq(users.id, id)));
+  await updateUserRow(db, auth.tenantId, id, { status }, new Date());
   // a disabled user's open sessions end at once: their next call answers 601
   const ended = status === 1 ? 0 : await revokeUserSessions(db, auth.tenantId, id, 'disabled');
   await recordOperation(db, auth, {
@@ -157,7 +141,7 @@ export const deleteUser = async (db: Db, auth: AuthContext, id: string) => {
   if (id === auth.userId) throw badRequest('不能删除当前登录的账号');
   const before = await getUser(db, auth, id);
   await keepAnAdministrator(db, auth.tenantId, before, false);
-  await db.delete(users).where(and(eq(users.tenantId, auth.tenantId), eq(users.id, id)));
+  await deleteUserRow(db, auth.tenantId, id);
   await recordOperation(db, auth, {
     module: 'system', action: 'delete', target: 'user', targetId: id, summary: `删除用户「${before.account}」`, before,
   });

@@ -3,6 +3,7 @@ import type { UserListQuery } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { organizations, positions, roles, userPositions, userRoles, users } from '../../db/schema/index.js';
 import { containsPattern } from '../../shared/like-pattern.js';
+import { countOf, offsetOf, type Page } from '../../shared/paging.js';
 
 
 type Filter = Omit<UserListQuery, 'currentPage' | 'pageSize'>;
@@ -27,7 +28,7 @@ const userConditions = (db: Db, tenantId: string, filter: Filter): SQL | undefin
 
 const sortColumns = { account: users.account, realName: users.realName, createdAt: users.createdAt } as const;
 
-export const pageUsers = async (db: Db, tenantId: string, filter: Filter, page: { currentPage: number; pageSize: number }) => {
+export const pageUsers = async (db: Db, tenantId: string, filter: Filter, page: Page) => {
   const where = userConditions(db, tenantId, filter);
   const direction = filter.sort === 'asc' ? asc : desc;
   const [total] = await db.select({ n: count() }).from(users).where(where);
@@ -38,8 +39,8 @@ export const pageUsers = async (db: Db, tenantId: string, filter: Filter, page: 
     .where(where)
     .orderBy(direction(sortColumns[filter.sidx ?? 'createdAt']), asc(users.id))
     .limit(page.pageSize)
-    .offset((page.currentPage - 1) * page.pageSize);
-  return { rows, total: Number(total?.n ?? 0) };
+    .offset(offsetOf(page));
+  return { rows, total: countOf(total) };
 };
 
 /** Positions and roles of many users in two queries, not two per user. */
@@ -91,7 +92,7 @@ export const countOwned = async (db: Db, tenantId: string, kind: 'organization' 
   if (ids.length === 0) return 0;
   const table = kind === 'organization' ? organizations : kind === 'position' ? positions : roles;
   const [row] = await db.select({ n: count() }).from(table).where(and(eq(table.tenantId, tenantId), inArray(table.id, ids)));
-  return Number(row?.n ?? 0);
+  return countOf(row);
 };
 
 export const countEnabledAdministrators = async (db: Db, tenantId: string) => {
@@ -99,7 +100,7 @@ export const countEnabledAdministrators = async (db: Db, tenantId: string) => {
     .select({ n: count() })
     .from(users)
     .where(and(eq(users.tenantId, tenantId), eq(users.isAdministrator, true), eq(users.status, 1)));
-  return Number(row?.n ?? 0);
+  return countOf(row);
 };
 
 export const replaceMemberships = async (db: Db, tenantId: string, userId: string, positionIds: string[], roleIds: string[]) => {
@@ -124,3 +125,75 @@ export const selectorUsers = (db: Db, tenantId: string, keyword: string | undefi
     )
     .orderBy(asc(users.realName))
     .limit(200);
+
+export const findUserByAccount = async (db: Db, tenantId: string, account: string) => {
+  const [row] = await db
+    .select({
+      id: users.id,
+      account: users.account,
+      realName: users.realName,
+      passwordHash: users.passwordHash,
+      status: users.status,
+      mobile: users.mobile,
+    })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), sql`lower(${users.account}) = lower(${account})`))
+    .limit(1);
+  return row;
+};
+
+export const findUserProfile = async (db: Db, tenantId: string, userId: string) => {
+  const [user] = await db
+    .select({ id: users.id, account: users.account, realName: users.realName, avatar: users.avatar, isAdministrator: users.isAdministrator })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)))
+    .limit(1);
+  if (!user) return undefined;
+  const userPositionRows = await db
+    .select({ id: positions.id, name: positions.name, code: positions.code })
+    .from(userPositions)
+    .innerJoin(positions, eq(positions.id, userPositions.positionId))
+    .where(and(eq(userPositions.tenantId, tenantId), eq(userPositions.userId, userId)))
+    .orderBy(asc(userPositions.sortCode), asc(positions.sortCode));
+  const roleRows = await db
+    .select({ id: roles.id, name: roles.name })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(and(eq(userRoles.tenantId, tenantId), eq(userRoles.userId, userId)))
+    .orderBy(asc(roles.name));
+  return { ...user, positions: userPositionRows, roles: roleRows };
+};
+
+export type UserRow = typeof users.$inferSelect;
+export type UserRowValues = Partial<Pick<UserRow, 'account' | 'realName' | 'mobile' | 'email' | 'avatar' | 'status' | 'isAdministrator' | 'organizationId' | 'passwordHash'>>;
+
+export const insertUser = async (
+  db: Db,
+  tenantId: string,
+  values: Required<Omit<UserRowValues, 'avatar'>>,
+): Promise<string> => {
+  const [row] = await db.insert(users).values({ tenantId, ...values }).returning({ id: users.id });
+  return row!.id;
+};
+
+/** Updates a user and answers the account, or undefined when the tenant has no such user. */
+export const updateUserRow = async (db: Db, tenantId: string, id: string, values: UserRowValues, at: Date) => {
+  const [row] = await db
+    .update(users)
+    .set({ ...values, updatedAt: at })
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, id)))
+    .returning({ account: users.account });
+  return row;
+};
+
+export const deleteUserRow = (db: Db, tenantId: string, id: string) =>
+  db.delete(users).where(and(eq(users.tenantId, tenantId), eq(users.id, id)));
+
+export const userPasswordHash = async (db: Db, tenantId: string, id: string): Promise<string | undefined> => {
+  const [row] = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, id)))
+    .limit(1);
+  return row?.passwordHash;
+};

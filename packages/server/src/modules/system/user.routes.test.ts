@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAttempts } from '../../db/schema/index.js';
 import { buildTestApp, postLogin, signIn, type TestApp } from '../../test/test-app.js';
-import { md5Hex } from '../auth/passwords.js';
+import { md5Hex } from '../../shared/passwords.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,13 +1,12 @@
-import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { users } from '../../db/schema/index.js';
 import { badRequest, forbidden, notFound } from '../../plugins/app-error.js';
+import { hashPassword, verifyPassword } from '../../shared/passwords.js';
 import type { AuthContext } from '../../types.js';
-import { hashPassword, verifyPassword } from '../auth/passwords.js';
-import { revokeUserSessions } from '../auth/session.repository.js';
-import { recordFailure, refuseWhileWaiting, signInThrottle } from '../auth/sign-in-throttle.js';
 import { permissionCodes } from './menu.service.js';
 import { recordOperation } from './operation-log.service.js';
+import { revokeUserSessions } from './session.repository.js';
+import { recordFailure, refuseWhileWaiting, signInThrottle } from './sign-in-throttle.js';
+import { updateUserRow, userPasswordHash } from './user.repository.js';
 
 export interface PasswordReset {
   /** the MD5 hex of the new password */
@@ -38,13 +37,9 @@ const checkCurrentPassword = async (db: Db, auth: AuthContext, input: PasswordRe
   if (input.oldPassword === input.userPassword) throw badRequest('新密码不能与当前密码相同');
   const throttle = await signInThrottle(db, auth.tenantId, auth.account, auth.ip, now);
   refuseWhileWaiting(throttle, now);
-  const [row] = await db
-    .select({ passwordHash: users.passwordHash })
-    .from(users)
-    .where(and(eq(users.tenantId, auth.tenantId), eq(users.id, auth.userId)))
-    .limit(1);
-  if (!row) throw notFound('用户不存在');
-  if (await verifyPassword(row.passwordHash, input.oldPassword)) return undefined;
+  const passwordHash = await userPasswordHash(db, auth.tenantId, auth.userId);
+  if (passwordHash === undefined) throw notFound('用户不存在');
+  if (await verifyPassword(passwordHash, input.oldPassword)) return undefined;
   return recordFailure(db, { tenantId: auth.tenantId, account: auth.account, ip: auth.ip }, throttle, '当前密码不正确', now);
 };
 
@@ -66,19 +61,15 @@ export const resetPassword = async (
   } else if (!auth.isAdministrator && !(await permissionCodes(db, auth)).has('user')) {
     throw forbidden('没有修改其他用户密码的权限');
   }
-  const updated = await db
-    .update(users)
-    .set({ passwordHash: await hashPassword(input.userPassword), updatedAt: now })
-    .where(and(eq(users.tenantId, auth.tenantId), eq(users.id, userId)))
-    .returning({ id: users.id, account: users.account });
-  if (updated.length === 0) throw notFound('用户不存在');
+  const updated = await updateUserRow(db, auth.tenantId, userId, { passwordHash: await hashPassword(input.userPassword) }, now);
+  if (!updated) throw notFound('用户不存在');
   const ended = await revokeUserSessions(db, auth.tenantId, userId, 'password', self ? auth.sessionId : undefined);
   await recordOperation(db, auth, {
     module: 'system',
     action: 'update',
     target: 'user',
     targetId: userId,
-    summary: self ? '修改本人密码' : `重置用户「${updated[0]!.account}」的密码`,
+    summary: self ? '修改本人密码' : `重置用户「${updated.account}」的密码`,
     after: { endedSessions: ended },
   });
   return { endedSessions: ended };

@@ -1,0 +1,72 @@
+import { and, asc, count, eq, ilike, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { dictionaries } from '../../db/schema/index.js';
+import { containsPattern } from '../../shared/like-pattern.js';
+import { countOf } from '../../shared/paging.js';
+
+export type DictionaryRow = typeof dictionaries.$inferSelect;
+export type DictionaryValues = Pick<DictionaryRow, 'dictName' | 'label' | 'value' | 'sortCode'>;
+
+/** The dictionary API pages from 0 (`page`, `size`), unlike the other lists. */
+export const pageDictionary = async (
+  db: Db,
+  tenantId: string,
+  query: { dictName: string; page: number; size: number; label?: string | undefined },
+) => {
+  const where = and(
+    eq(dictionaries.tenantId, tenantId),
+    eq(dictionaries.dictName, query.dictName),
+    query.label ? ilike(dictionaries.label, containsPattern(query.label)) : undefined,
+  );
+  const [total] = await db.select({ n: count() }).from(dictionaries).where(where);
+  const rows = await db
+    .select()
+    .from(dictionaries)
+    .where(where)
+    .orderBy(asc(dictionaries.sortCode), asc(dictionaries.value))
+    .limit(query.size)
+    .offset(query.page * query.size);
+  return { rows, total: countOf(total) };
+};
+
+export const dictionaryValueTaken = async (db: Db, tenantId: string, dictName: string, value: string, exceptId?: string) => {
+  const [clash] = await db
+    .select({ id: dictionaries.id })
+    .from(dictionaries)
+    .where(
+      and(
+        eq(dictionaries.tenantId, tenantId),
+        eq(dictionaries.dictName, dictName),
+        eq(dictionaries.value, value),
+        exceptId ? ne(dictionaries.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  return clash !== undefined;
+};
+
+export const findDictionaryRow = async (db: Db, tenantId: string, id: string): Promise<DictionaryRow | undefined> => {
+  const [row] = await db
+    .select()
+    .from(dictionaries)
+    .where(and(eq(dictionaries.tenantId, tenantId), eq(dictionaries.id, id)))
+    .limit(1);
+  return row;
+};
+
+export const insertDictionaryRow = async (db: Db, tenantId: string, values: DictionaryValues): Promise<DictionaryRow> => {
+  const [row] = await db.insert(dictionaries).values({ tenantId, ...values }).returning();
+  return row!;
+};
+
+export const updateDictionaryRow = async (db: Db, tenantId: string, id: string, values: DictionaryValues): Promise<DictionaryRow> => {
+  const [row] = await db
+    .update(dictionaries)
+    .set(values)
+    .where(and(eq(dictionaries.tenantId, tenantId), eq(dictionaries.id, id)))
+    .returning();
+  return row!;
+};
+
+export const deleteDictionaryRow = (db: Db, tenantId: string, id: string) =>
+  db.delete(dictionaries).where(and(eq(dictionaries.tenantId, tenantId), eq(dictionaries.id, id)));
