@@ -35,6 +35,7 @@ import {
 } from './record-edit-audit.repository.js';
 import { raiseRecordWarnings } from './order-warning.service.js';
 import { priceStay } from './stay-price.js';
+import { quoteStay } from './stay-quote.js';
 
 export const recordEditTarget = 'recordEditAudit';
 const orderEditMessageName = '订单修改审核';
@@ -104,9 +105,9 @@ const moneyFor = async (db: Db, tenantId: string, record: ParkingRecordRow, what
   const discount = card ? record.discount - card.before + card.discount : record.discount;
   const floor = discount + record.paid;
   if (amountDue < floor) throw badRequest(`${what}（${yuan(amountDue)}）不能低于优惠与已付之和（${yuan(floor)}），如需减少请先退款`);
-  const unpaid = amountDue - discount - record.paid;
-  // the state follows from the money (record-state.ts): still owing, or settled
-  return { on: 'edit', changes: { amountDue, discount, unpaid }, alsoApply: card?.apply };
+  // the one quote of a stay (stay-quote.ts) with the new amount; the state follows from the money (record-state.ts)
+  const money = quoteStay(amountDue, { longRental: false, groupCardOff: discount }, record.paid);
+  return { on: 'edit', changes: { amountDue: money.amountDue, discount: money.discount, unpaid: money.unpaid }, alsoApply: card?.apply };
 };
 
 /** What approving a correction writes: the record's changes, and anything else that follows them (the card use of the stay). */
