@@ -1,4 +1,4 @@
-import { getTableColumns, sql } from 'drizzle-orm';
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { VehicleEventResult } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { rowFromJson, rowToJson, rowsOf } from '../../db/json-row.js';
@@ -9,6 +9,23 @@ import { changeableRecordFields, type RecordWrite } from './record-writes.js';
 // The reads and writes of one vehicle event, a few statements in all: at this path every round
 // trip to PostgreSQL counts (the ingestion benchmark in bench/orders.ts measures it). They run as
 // prepared statements: planning them cost PostgreSQL more than running them.
+//
+// A prepared statement keeps the plan it got on its sixth run for as long as its connection lives,
+// and nothing but ANALYZE (or VACUUM) replaces it: a plan made while a table was small (a fresh
+// install, a new tenant, a table never analysed) stayed in use as the table grew. So every row these
+// statements touch is found one key at a time, in a form whose only sensible plan is an index probe
+// per key, by an index that has the key, at any table size and with or without statistics:
+// - a read is a LATERAL subquery by the leading columns of an index (a LIMIT keeps it one per key).
+//   Without statistics every equality looks as selective as any other, and the planner took the
+//   smallest index that matched: so a column that only narrows (a record's state) is compared with
+//   IS NOT DISTINCT FROM, which no index takes, and an order no index should serve is an expression;
+// - a write joins its keys as `column = ANY (ARRAY[key])`, not `column = key`: the planner cannot
+//   hash-join on that, while it can look it up by index, and it counts one row per key. With `=` it
+//   hash-joined each batch against a scan of the whole table (vehicle_events, parking_records);
+// - other columns a write compares with its input (the tenant) are compared with IS NOT DISTINCT
+//   FROM, which the planner cannot hash-join on either (the columns are NOT NULL, so it means `=`).
+// vehicle-event.repository.test.ts checks the plans on tables without statistics; bench/RESULTS.md
+// ("ingestion on tables without statistics") has what the old plans cost.
 
 type VersionRow = typeof tariffVersions.$inferSelect;
 /** a stored tariff version with its tariff's name, as a record priced by it needs */
@@ -49,7 +66,7 @@ export interface ClaimOutcome {
   claimedId: string | null;
 }
 
-const claimStatement = preparedJsonStatement('vehicle_events_claim', (input) => sql`
+const claimSql = (input: SQL) => sql`
       WITH input AS (
         SELECT * FROM jsonb_to_recordset(${input}) AS i(
           idx integer, tenant_id uuid, device_id uuid, device_event_id text, kind text, plate_number text,
@@ -79,10 +96,11 @@ const claimStatement = preparedJsonStatement('vehicle_events_claim', (input) => 
         RETURNING id, tenant_id, device_id, device_event_id
       ),
       locked AS (
-        SELECT to_jsonb(l) AS lot FROM parking_lots l
-         WHERE (l.tenant_id, l.id) IN (SELECT tenant_id, lot_id FROM input)
+        SELECT to_jsonb(l) AS lot
+          FROM (SELECT DISTINCT tenant_id, lot_id FROM input) k
+          JOIN parking_lots l ON l.id = ANY (ARRAY[k.lot_id]) AND l.tenant_id IS NOT DISTINCT FROM k.tenant_id
          ORDER BY l.id
-         FOR UPDATE
+         FOR UPDATE OF l
       )
       SELECT
         (SELECT jsonb_agg(jsonb_build_object(
@@ -94,7 +112,8 @@ const claimStatement = preparedJsonStatement('vehicle_events_claim', (input) => 
         (extract(epoch FROM now()) * 1000)::float8 AS now_ms,
         -- for the rest of the events' transaction: the planner guesses any input at 100 rows, which
         -- prices the context read past jit_above_cost, and compiling it took ~400 ms to save nothing
-        set_config('jit', 'off', true) AS jit`);
+        set_config('jit', 'off', true) AS jit`;
+const claimStatement = preparedJsonStatement('vehicle_events_claim', claimSql);
 
 /**
  * Claims the calls' nonces and the devices' event ids and locks the events' lots (in id order, as
@@ -146,21 +165,27 @@ export interface EventContextQuery {
   lastStay: boolean;
 }
 
-const contextStatement = preparedJsonStatement('vehicle_event_contexts', (input) => sql`
+const contextSql = (input: SQL) => sql`
       SELECT q.idx, s.open, c.*
       FROM jsonb_to_recordset(${input}) AS q(
         idx integer, tenant_id uuid, lot_id uuid, plate text, plate_colour integer, at timestamptz, day date,
         tariff_id uuid, space_id uuid, arrival boolean, last_stay boolean)
-      -- the open stay, by the space it is on, else by plate; a join, so the lookup runs once per event
+      -- the open stay, by the space it is on, else by plate; a join, so the lookup runs once per event.
+      -- Without statistics the planner took any index of the tenant over the plate's, and read for each
+      -- event every record the tenant ever parked (the smaller (tenant, state) index, dead entries too)
+      -- or entered since (walking (tenant, entered) backwards for the ORDER BY). So the state is compared
+      -- with IS NOT DISTINCT FROM where a plate is known, and the order is an expression no index has
+      -- (a null entry first, as DESC puts it)
       LEFT JOIN LATERAL (
         SELECT u.r AS open_stay FROM (
           (SELECT r FROM parking_records r
-            WHERE q.space_id IS NULL AND r.tenant_id = q.tenant_id AND r.lot_id = q.lot_id AND r.state = 'parked' AND r.plate_number = q.plate
-            ORDER BY r.entered_at DESC LIMIT 1)
+            WHERE q.space_id IS NULL AND r.tenant_id = q.tenant_id AND r.lot_id = q.lot_id AND r.plate_number = q.plate
+              AND r.state IS NOT DISTINCT FROM 'parked'
+            ORDER BY coalesce(r.entered_at, 'infinity') DESC LIMIT 1)
           UNION ALL
           (SELECT r FROM parking_records r
             WHERE q.space_id IS NOT NULL AND r.tenant_id = q.tenant_id AND r.lot_id = q.lot_id AND r.state = 'parked' AND r.space_id = q.space_id
-            ORDER BY r.entered_at DESC LIMIT 1)
+            ORDER BY coalesce(r.entered_at, 'infinity') DESC LIMIT 1)
         ) u
         LIMIT 1
       ) o ON true
@@ -198,7 +223,7 @@ const contextStatement = preparedJsonStatement('vehicle_event_contexts', (input)
              LIMIT 1) END AS blacklisted,
           CASE WHEN q.arrival AND q.plate <> '' THEN (
             SELECT jsonb_build_object('records', count(*), 'owed', coalesce(sum(unpaid), 0)) FROM parking_records
-             WHERE tenant_id = q.tenant_id AND plate_number = q.plate AND state = 'unpaid') END AS arrears,
+             WHERE tenant_id = q.tenant_id AND plate_number = q.plate AND state IS NOT DISTINCT FROM 'unpaid') END AS arrears,
           CASE WHEN q.last_stay AND q.plate <> '' THEN (
             SELECT jsonb_build_object('record', to_jsonb(r), 'version', to_jsonb(v), 'name', t.name)
               FROM (SELECT * FROM parking_records
@@ -208,7 +233,8 @@ const contextStatement = preparedJsonStatement('vehicle_event_contexts', (input)
               LEFT JOIN tariff_versions v ON v.tenant_id = r.tenant_id AND v.id = r.tariff_version_id
               LEFT JOIN tariffs t ON t.id = v.tariff_id) END AS last_stay
       ) c
-      ORDER BY q.idx`);
+      ORDER BY q.idx`;
+const contextStatement = preparedJsonStatement('vehicle_event_contexts', contextSql);
 
 /**
  * What applying a vehicle event reads, taken after the lot's lock: the open stay (with its tariff
@@ -275,7 +301,7 @@ const insertedColumns = sql.raw(
 );
 const changedColumns = sql.raw(changeableRecordFields.map((field) => `"${recordColumns[field].name}" = r."${recordColumns[field].name}"`).join(', '));
 
-const finishStatement = preparedJsonStatement('vehicle_events_finish', (input) => sql`
+const finishSql = (input: SQL) => sql`
       WITH arg AS (SELECT ${input} AS j),
       input AS (
         SELECT * FROM jsonb_to_recordset((SELECT j->'events' FROM arg)) AS f(
@@ -293,23 +319,24 @@ const finishStatement = preparedJsonStatement('vehicle_events_finish', (input) =
       changed AS (
         UPDATE parking_records p SET ${changedColumns}, updated_at = now()
           FROM records r
-         WHERE NOT r.inserted AND p.tenant_id = r.tenant_id AND p.id = r.id
+         WHERE NOT r.inserted AND p.id = ANY (ARRAY[r.id])
            -- only over what the event read; not as equalities, which let the planner find the record by
            -- scanning every record of the tenant in that state (thousands parked) instead of by its id
-           AND (p.state, p.paid) IS NOT DISTINCT FROM (r.read_state, r.read_paid)
+           AND (p.tenant_id, p.state, p.paid) IS NOT DISTINCT FROM (r.tenant_id, r.read_state, r.read_paid)
         RETURNING p.id
       ),
       moved AS (
         UPDATE parking_lots l SET free_count = greatest(0, least(l.total_spaces, l.free_count + d.delta)), updated_at = now()
           FROM (SELECT tenant_id, lot_id, sum(free_delta)::integer AS delta FROM input GROUP BY tenant_id, lot_id) d
-         WHERE d.delta <> 0 AND l.tenant_id = d.tenant_id AND l.id = d.lot_id
+         WHERE d.delta <> 0 AND l.id = ANY (ARRAY[d.lot_id]) AND l.tenant_id IS NOT DISTINCT FROM d.tenant_id
       ),
       answered AS (
         UPDATE vehicle_events e SET record_id = f.record_id, result = f.result
           FROM input f
-         WHERE e.id = f.event_id
+         WHERE e.id = ANY (ARRAY[f.event_id])
       )
-      SELECT (SELECT count(*) FROM changed)::integer AS changed`);
+      SELECT (SELECT count(*) FROM changed)::integer AS changed`;
+const finishStatement = preparedJsonStatement('vehicle_events_finish', finishSql);
 
 /**
  * Writes the records a batch of events opened and changed, keeps the events' answers for resends
@@ -325,3 +352,6 @@ export const finishVehicleEvents = async (tx: Db, finishes: readonly EventFinish
   const expected = records.filter((w) => !w.inserted).length;
   return { stale: expected - Number(row?.changed ?? 0) };
 };
+
+/** The event path's statements, each around its one JSON input: for a test that reads the plans PostgreSQL gives them. */
+export const eventPathSql = { claim: claimSql, context: contextSql, finish: finishSql };

@@ -1,0 +1,120 @@
+import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client.js';
+import { devices, parkingLots } from '../../db/schema/index.js';
+import { seededDemoDatabase } from '../../test/test-app.js';
+import { eventPathSql } from './vehicle-event.repository.js';
+
+// The event path's statements run prepared, and a prepared statement keeps the plan it got on its
+// sixth run until the table is analysed: a plan made on small tables without statistics stayed in
+// use while they grew. These tests read the plans each statement gets on tables never analysed,
+// empty (a fresh install) and grown to tens of thousands of rows, and want every row of the big tables found
+// by an index, never by a scan of the table.
+
+let database: Database;
+let tenantId: string;
+let lotId: string;
+let deviceId: string;
+const dialect = new PgDialect();
+const bigTables = ['vehicle_events', 'parking_records', 'parking_lots'] as const;
+
+/** What EXPLAIN says of a statement of the event path, planned as its prepared statement is (generic or custom plan). */
+const planOf = async (statement: keyof typeof eventPathSql, mode: 'force_generic_plan' | 'force_custom_plan') => {
+  const { sql: text } = dialect.sqlToQuery(eventPathSql[statement](sql`${sql.placeholder('json')}::jsonb`));
+  const name = `plan_probe_${statement}`;
+  return database.transaction(async (session) => {
+    await session.exec(`SET LOCAL plan_cache_mode = ${mode}`);
+    await session.exec(`PREPARE ${name}(jsonb) AS ${text}`);
+    try {
+      const rows = await session.query<{ 'QUERY PLAN': string }>(`EXPLAIN EXECUTE ${name}('[]')`);
+      return rows.map((row) => row['QUERY PLAN']).join('\n');
+    } finally {
+      await session.exec(`DEALLOCATE ${name}`);
+    }
+  });
+};
+
+/** The tables' size as the planner sees it: -1 reltuples is a table never analysed or vacuumed. */
+const neverAnalysed = async () => {
+  const rows = await database.transaction((session) =>
+    session.query<{ relname: string; reltuples: number }>(`SELECT relname, reltuples FROM pg_class WHERE relname = ANY($1)`, [[...bigTables]]),
+  );
+  return rows.every((row) => Number(row.reltuples) === -1);
+};
+
+const expectIndexOnly = (plan: string, mustProbe: readonly string[]) => {
+  for (const table of bigTables) expect.soft(plan, `${table} scanned whole`).not.toMatch(new RegExp(`Seq Scan on ${table}\\b`));
+  // and the statement does reach the tables it is about, by an index
+  for (const table of mustProbe) expect.soft(plan, `${table} not found by an index`).toMatch(new RegExp(`(Index|Index Only|Bitmap Heap) Scan (Backward )?(using \\w+ )?on ${table}\\b`));
+};
+
+/** Each index scan of parking_records in a plan: its index condition and filter. */
+const recordScansOf = (plan: string) => {
+  const lines = plan.split('\n');
+  const scans: { cond: string; filter: string }[] = [];
+  lines.forEach((line, i) => {
+    if (!/Scan.* on parking_records\b/.test(line)) return;
+    const detail: string[] = [];
+    for (let j = i + 1; j < lines.length && !/->|Plan \d/.test(lines[j]!); j++) detail.push(lines[j]!);
+    const part = (label: string) => detail.find((d) => d.includes(label)) ?? '';
+    scans.push({ cond: part('Index Cond:'), filter: part('Filter:') });
+  });
+  return scans;
+};
+
+/**
+ * A stay is looked up by its plate, by an index that has it: an index that does not (the tenant's
+ * records in a state, all it ever held there) is as slow as a scan. The open stay of a space is the
+ * exception: no index has the space yet, and a space lot's events read all parked records of the tenant.
+ */
+const expectRecordsByPlate = (plan: string) => {
+  const scans = recordScansOf(plan);
+  expect(scans.length).toBeGreaterThan(0);
+  for (const scan of scans.filter((s) => !s.filter.includes('space_id'))) expect.soft(scan.cond, 'a stay looked up without its plate').toContain('plate_number');
+};
+
+const checkAllPlans = async () => {
+  for (const mode of ['force_generic_plan', 'force_custom_plan'] as const) {
+    expectIndexOnly(await planOf('claim', mode), ['parking_lots']);
+    const context = await planOf('context', mode);
+    expectIndexOnly(context, ['parking_records']);
+    expectRecordsByPlate(context);
+    expectIndexOnly(await planOf('finish', mode), ['parking_records', 'vehicle_events', 'parking_lots']);
+  }
+};
+
+beforeAll(async () => {
+  ({ database, tenantId } = await seededDemoDatabase());
+  const db = database.db;
+  const [lot] = await db.insert(parkingLots).values({ tenantId, name: '计划测试停车场', type: 1, kind: 'lane', totalSpaces: 100, freeCount: 100 }).returning();
+  lotId = lot!.id;
+  const [device] = await db.insert(devices).values({ tenantId, sn: 'CAM-PLAN-1', name: '入口相机', type: 'camera', lotId, secret: 'x' }).returning();
+  deviceId = device!.id;
+  // whatever the server's autovacuum does, these tables keep no statistics during the test
+  for (const table of bigTables) await db.execute(sql.raw(`ALTER TABLE ${table} SET (autovacuum_enabled = false)`));
+});
+
+afterAll(async () => {
+  await database?.close();
+});
+
+describe('the event path on tables without statistics', () => {
+  it('finds every row by an index on empty tables, as a fresh install plans them', async () => {
+    expect(await neverAnalysed()).toBe(true);
+    await checkAllPlans();
+  });
+
+  it('still does once the tables hold tens of thousands of rows', async () => {
+    await database.db.execute(sql`
+      INSERT INTO parking_records (tenant_id, lot_id, plate_number, entered_at, state)
+      SELECT ${tenantId}, ${lotId}, '京A' || lpad(g::text, 5, '0'), now() - g * interval '1 minute', CASE WHEN g % 10 = 0 THEN 'parked' ELSE 'closed' END
+        FROM generate_series(1, 40000) g`);
+    await database.db.execute(sql`
+      INSERT INTO vehicle_events (tenant_id, device_id, device_event_id, kind, plate_number, occurred_at)
+      SELECT ${tenantId}, ${deviceId}, 'E-' || g, 'lane_entry', '京A' || lpad(g::text, 5, '0'), now() - g * interval '1 minute'
+        FROM generate_series(1, 20000) g`);
+    expect(await neverAnalysed()).toBe(true);
+    await checkAllPlans();
+  });
+});
