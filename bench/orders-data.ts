@@ -18,6 +18,8 @@ const withDatabaseName = (url: string, name: string) => {
 
 /** The bench database on the server of `serverUrl`, made and migrated when missing. */
 export const openBenchDatabase = async (serverUrl: string, name = 'parking_bench'): Promise<{ database: Database; url: string }> => {
+  // the name goes into CREATE DATABASE as it is
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`bench database name must be a plain lower-case identifier: ${name}`);
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);

@@ -4,7 +4,7 @@
 // The server runs as its own process (packages/server/dist, so `npm run build` first), as in production.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
@@ -65,6 +65,17 @@ const postgresCpuSince = (before: Map<number, number>) => {
   return total;
 };
 
+/** The machine's load average over the last minute: other work on the machine slows a run down. */
+const loadAverage = () => Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);
+
+/** Whole-table scans so far of the tables every event reads and writes, and how many rows they read. */
+const eventTableScans = async (raw: pg.Pool) => {
+  const { rows } = await raw.query<{ relname: string; seq_scan: string; seq_tup_read: string }>(
+    "SELECT relname, seq_scan::text, seq_tup_read::text FROM pg_stat_user_tables WHERE relname IN ('vehicle_events', 'parking_records', 'parking_lots') ORDER BY relname",
+  );
+  return new Map(rows.map((r) => [r.relname, { scans: Number(r.seq_scan), rows: Number(r.seq_tup_read) }]));
+};
+
 /** Clears the peak-RSS mark, so VmHWM afterwards is the peak of what ran since. */
 const resetPeak = (pid: number) => {
   try {
@@ -102,7 +113,9 @@ export const runOrdersBench = async () => {
   const only = process.env.BENCH_ONLY;
   const runs = (part: 'list' | 'ingest' | 'export') => (only === undefined ? part !== 'ingest' || process.env.BENCH_SKIP_INGEST !== '1' : only === part);
   const total = Number(process.env.BENCH_RECORDS ?? 10_000_000);
-  const { database, url } = await openBenchDatabase(serverUrl);
+  // BENCH_DATABASE_NAME: a database of its own on that server (made and migrated when missing), e.g. a
+  // fresh one to measure ingestion on tables the planner has no statistics for
+  const { database, url } = await openBenchDatabase(serverUrl, process.env.BENCH_DATABASE_NAME);
   await database.close();
   if (runs('list') || runs('export')) {
     console.log(`orders: generating ${total.toLocaleString('en')} parking records (2 tenants, 200 lots, 1 year) if missing`);
@@ -187,6 +200,8 @@ const ingestion = async (base: string, token: string, raw: pg.Pool, tenantId: st
     waits.push(performance.now() - sentAt);
     return answer;
   };
+  const scans0 = await eventTableScans(raw);
+  const load0 = loadAverage();
   const cpu0 = cpuSecondsOf(server.pid!);
   const pg0 = postgresCpu();
   const own0 = process.cpuUsage();
@@ -215,6 +230,12 @@ const ingestion = async (base: string, token: string, raw: pg.Pool, tenantId: st
   waits.sort((a, b) => a - b);
   console.log(`  answered in: p50 ${ms(percentile(waits, 50))}, p95 ${ms(percentile(waits, 95))}, p99 ${ms(percentile(waits, 99))}, max ${ms(waits.at(-1) ?? 0)}`);
   console.log(`  CPU per event: server ${serverCpuMs} ms, PostgreSQL ${postgresCpuMs} ms, load generator ${generatorCpuMs} ms (user + system of each process; the machine's load does not change them much)`);
+  console.log(`  machine load average (1 min): ${load0.toFixed(1)} at the start, ${loadAverage().toFixed(1)} at the end, on ${availableParallelism()} cores`);
+  // a server connection reports its counts once idle for 10 s (PostgreSQL 15): wait for them, before the raw SQL below adds its own
+  await new Promise((resolve) => setTimeout(resolve, 11_000));
+  const scans = await eventTableScans(raw);
+  const scanned = [...scans].map(([table, now]) => `${table} ${now.scans - (scans0.get(table)?.scans ?? 0)} (${(now.rows - (scans0.get(table)?.rows ?? 0)).toLocaleString('en')} rows)`);
+  console.log(`  whole-table scans during the run: ${scanned.join(', ')}`);
 
   // the raw rate of the same rows: one INSERT per entry and one UPDATE per exit, as many at once
   const rawLots = simLotIds;
