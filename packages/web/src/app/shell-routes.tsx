@@ -15,7 +15,7 @@ import { Suspense } from 'react';
 const UserCenterPage = lazyPage(() => import('../modules/system/pages/user-center-page'), 'UserCenterPage');
 const ScanLandingPage = lazyPage(() => import('../modules/parking/pages/scan-landing-page'), 'ScanLandingPage');
 const SpaceBatchPage = lazyPage(() => import('../modules/parking/pages/space-batch-page'), 'SpaceBatchPage');
-const ParkingRecordDetailPage = lazyPage(() => import('../modules/orders/pages/parking-record-detail-page'), 'ParkingRecordDetailPage');
+const ParkingRecordDetailPage = lazyPage(() => import('./parking-record-detail'), 'ParkingRecordDetail');
 const UnpaidOrderDetailPage = lazyPage(() => import('../modules/recovery/pages/unpaid-order-detail-page'), 'UnpaidOrderDetailPage');
 
 const titled = (title: string): RouteHandle => ({ title });

@@ -5,7 +5,6 @@ import type { TimelineProps } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { PlateText } from '../../../shared/components/plate-text';
-import { AbnormalReleaseButton, canReleaseAbnormally } from '../../recovery/components/abnormal-release-button';
 import { formatDateTime } from '../../../shared/resource/value-format';
 import { RecordEditHistory } from '../components/record-edit-history';
 import { RecordEditRequestDialog } from '../components/record-edit-request-dialog';
@@ -14,9 +13,7 @@ import { useParkingRecordDetail } from '../orders-api';
 import { recordStateBadge } from '../record-options';
 import { safeRestBack } from '../record-paths';
 import '../orders.css';
-import { RecordPayments } from '../../payments/components/record-payments';
 import { RecordGroupCard } from '../../marketing/components/record-group-card';
-import { PayQrCodeButton, takesPhonePayment } from '../../payments/components/pay-qr-code-button';
 
 type FeeLine = NonNullable<ParkingRecordDetail['fee']>['breakdown'][number];
 
@@ -80,7 +77,17 @@ const feeColumns = [
 ];
 
 /** 停车订单详情 (/OrderManagement/parkingRecordOrderInfo/:id?restBack=…): one stay, how it was priced, and back to where the user came from. */
-export function ParkingRecordDetailPage() {
+/**
+ * What modules above orders add to a record's page (DESIGN §3: orders knows nothing of payments or
+ * recovery): buttons beside 申请修改, and sections after the fee. The app composes them
+ * (app/parking-record-detail.tsx).
+ */
+export interface RecordDetailExtensions {
+  actions?: (record: ParkingRecordDetail) => ReactNode;
+  sections?: (record: ParkingRecordDetail) => ReactNode;
+}
+
+export function ParkingRecordDetailPage({ actions, sections }: RecordDetailExtensions = {}) {
   const { id = '' } = useParams();
   const [search] = useSearchParams();
   const navigate = useNavigate();
@@ -123,8 +130,7 @@ export function ParkingRecordDetailPage() {
           <Button icon={<EditOutlined />} disabled={record.state === 'void'} title={record.state === 'void' ? '停车记录已作废，不能再修改' : undefined} onClick={() => setAsking(true)}>
             申请修改
           </Button>
-          {canReleaseAbnormally(record) && <AbnormalReleaseButton record={record} />}
-          {takesPhonePayment(record) && <PayQrCodeButton record={record} />}
+          {actions?.(record)}
           {back}
         </Space>
       </div>
@@ -182,7 +188,7 @@ export function ParkingRecordDetailPage() {
         <RecordGroupCard card={record.groupCard} />
       </Card>
 
-      <RecordPayments recordId={record.id} />
+      {sections?.(record)}
 
       <Card size="small" title="修改记录" className="record-detail__edits">
         <RecordEditHistory edits={record.edits} />

@@ -4,13 +4,13 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/app-providers';
 import { createQueryClient } from '../../../app/query-client';
 import { installFakeApi, ok, type FakeRoutes } from '../../../test/fake-api';
-import { ParkingRecordDetailPage } from '../../orders/pages/parking-record-detail-page';
+import { ParkingRecordDetail } from '../../../app/parking-record-detail';
 import { parkingRecordDetail } from '../../orders/record-fixtures';
 import { bodyOf, quietComputedStyle, saved, user } from '../../system/pages/system-page-test-kit';
 
 function renderRecord(routes: FakeRoutes) {
   const calls = installFakeApi({ 'GET /api/system/ParkingRecord/r-1/photos/entry': { status: 404, body: { code: 404, msg: '暂无图片', data: null } }, ...routes });
-  const router = createMemoryRouter([{ path: '/OrderManagement/parkingRecordOrderInfo/:id', element: <ParkingRecordDetailPage /> }], {
+  const router = createMemoryRouter([{ path: '/OrderManagement/parkingRecordOrderInfo/:id', element: <ParkingRecordDetail /> }], {
     initialEntries: ['/OrderManagement/parkingRecordOrderInfo/r-1'],
   });
   render(
