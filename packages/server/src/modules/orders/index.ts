@@ -13,6 +13,6 @@ export { changeRecord, lockRecord, moneyFault, planRecordChange, RecordMoneyErro
 export { closePaidPastGrace, moveOverdueToArrears, moveRecordsWithTime, startRecordClockJob } from './record-clock.job.js';
 export { leavesWithinGrace, paidGrace, type PaidGrace } from './paid-grace.js';
 export { priceStay, priceWith, type PricedStay, type StayBound } from './stay-price.js';
-export { findRecord, holdsLongRental, type ParkingRecordRow } from './parking-record.repository.js';
+export { findLotKind, findRecord, holdsLongRental, type ParkingRecordRow } from './parking-record.repository.js';
 export { exportParkingRecords, getParkingRecord, listParkingRecords } from './parking-record.service.js';
 export { noBenefits, quoteStay, type StayBenefits, type StayMoney } from './stay-quote.js';

@@ -83,6 +83,16 @@ export const findTariffVersion = async (db: Db, tenantId: string, versionId: str
   return row;
 };
 
+/** Whether the lot is lane-based (barriers) or space-based; undefined for a lot not found. */
+export const findLotKind = async (db: Db, tenantId: string, lotId: string) => {
+  const [row] = await db
+    .select({ kind: parkingLots.kind })
+    .from(parkingLots)
+    .where(and(eq(parkingLots.tenantId, tenantId), eq(parkingLots.id, lotId)))
+    .limit(1);
+  return row?.kind;
+};
+
 /** The lot's 最长计费天数 (its event rules; the default for a lot never configured or gone). */
 export const findLotMaxStayDays = async (db: Db, tenantId: string, lotId: string) => {
   const [row] = await db

@@ -1,22 +1,11 @@
-import { and, eq } from 'drizzle-orm';
 import { formatAmount, type AbnormalReason } from '@parking/contract';
 import type { Db } from '../../db/client.js';
-import { parkingLots } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../plugins/app-error.js';
 import type { AuthContext } from '../../types.js';
-import { changeRecord, getParkingRecord, lockRecord } from '../orders/index.js';
+import { changeRecord, findLotKind, getParkingRecord, lockRecord } from '../orders/index.js';
 import { recordOperation } from '../system/operation-log.service.js';
 
 export const parkingRecordTarget = 'parkingRecord';
-
-const lotKindOf = async (db: Db, tenantId: string, lotId: string) => {
-  const [lot] = await db
-    .select({ kind: parkingLots.kind })
-    .from(parkingLots)
-    .where(and(eq(parkingLots.tenantId, tenantId), eq(parkingLots.id, lotId)))
-    .limit(1);
-  return lot?.kind;
-};
 
 /**
  * 手动放行: staff lift the barrier for a car that has not paid. What it owes goes to pursuit at
@@ -29,7 +18,7 @@ export const releaseAbnormally = (db: Db, auth: AuthContext, id: string, reason:
     const record = await lockRecord(tx, auth.tenantId, id);
     if (!record) throw notFound('停车记录不存在');
     if (record.state !== 'awaiting_payment') throw badRequest('只有待支付的停车记录可以手动放行');
-    if ((await lotKindOf(tx, auth.tenantId, record.lotId)) !== 'lane') throw badRequest('只有车道停车场的停车记录可以手动放行');
+    if ((await findLotKind(tx, auth.tenantId, record.lotId)) !== 'lane') throw badRequest('只有车道停车场的停车记录可以手动放行');
     const abnormalReasons: AbnormalReason[] = [...new Set<AbnormalReason>([...record.abnormalReasons, 'abnormal_release'])];
     // owing, it goes to pursuit (欠费); owing nothing (held for staff), it is over
     const { state } = await changeRecord(tx, record, 'release', { abnormal: true, abnormalReasons });
