@@ -44,13 +44,19 @@ const cpuSecondsOf = (pid: number) => {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 };
 
-/** CPU seconds of each PostgreSQL process on this machine (the server under test runs here too), by pid. */
-const postgresCpu = () => {
+/**
+ * CPU seconds of each PostgreSQL process on this machine (the server under test runs here too), by
+ * pid; with `database`, only its connections' ("postgres: [cluster:] user database host state"), which leaves
+ * out other work on the same server.
+ */
+const postgresCpu = (database?: string) => {
   const byPid = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (readFileSync(`/proc/${entry}/stat`, 'utf8').includes('(postgres)')) byPid.set(Number(entry), cpuSecondsOf(Number(entry)));
+      if (!readFileSync(`/proc/${entry}/stat`, 'utf8').includes('(postgres)')) continue;
+      if (database !== undefined && !readFileSync(`/proc/${entry}/cmdline`, 'utf8').split(/[\s\0]+/).includes(database)) continue;
+      byPid.set(Number(entry), cpuSecondsOf(Number(entry)));
     } catch {
       // the process ended while the list was read
     }
@@ -59,9 +65,9 @@ const postgresCpu = () => {
 };
 
 /** The CPU PostgreSQL spent since `before`: of the processes still running (a connection that closed meanwhile is not counted). */
-const postgresCpuSince = (before: Map<number, number>) => {
+const postgresCpuSince = (before: Map<number, number>, database?: string) => {
   let total = 0;
-  for (const [pid, seconds] of postgresCpu()) total += seconds - (before.get(pid) ?? 0);
+  for (const [pid, seconds] of postgresCpu(database)) total += seconds - (before.get(pid) ?? 0);
   return total;
 };
 
@@ -132,7 +138,7 @@ export const runOrdersBench = async () => {
     const { rows: tenantRows } = await raw.query<{ id: string }>("SELECT id FROM tenants WHERE code = 'demo'");
     const tenantId = tenantRows[0]!.id;
     if (runs('list')) await listBench(base, token, raw, tenantId);
-    if (runs('ingest')) await ingestion(base, token, raw, tenantId, server);
+    if (runs('ingest')) await ingestion(base, token, raw, tenantId, server, new URL(url).pathname.slice(1));
     if (runs('export')) await exportBench(base, token, raw, tenantId, server);
   } finally {
     await raw.end();
@@ -175,7 +181,7 @@ const listBench = async (base: string, token: string, raw: pg.Pool, tenantId: st
   }
 };
 
-const ingestion = async (base: string, token: string, raw: pg.Pool, tenantId: string, server: ChildProcess) => {
+const ingestion = async (base: string, token: string, raw: pg.Pool, tenantId: string, server: ChildProcess, database: string) => {
   // ingestion: lots of the simulator, each with an entry and an exit camera; every lot's events in order.
   // Each lot sends its next event only once the last is answered, so the rate is at most lots / answer
   // time: BENCH_INGEST_LOTS=200 (the list's data has 200 lots) shows what the machine does with more at once.
@@ -204,6 +210,7 @@ const ingestion = async (base: string, token: string, raw: pg.Pool, tenantId: st
   const load0 = loadAverage();
   const cpu0 = cpuSecondsOf(server.pid!);
   const pg0 = postgresCpu();
+  const own0pg = postgresCpu(database);
   const own0 = process.cpuUsage();
   const t0 = performance.now();
   const summary = await runTraffic(send, devices, plan, { concurrency });
@@ -211,6 +218,7 @@ const ingestion = async (base: string, token: string, raw: pg.Pool, tenantId: st
   const perEvent = (cpuSeconds: number) => ((cpuSeconds * 1000) / plan.length).toFixed(2);
   const serverCpuMs = perEvent(cpuSecondsOf(server.pid!) - cpu0);
   const postgresCpuMs = perEvent(postgresCpuSince(pg0));
+  const ownPostgresCpuMs = perEvent(postgresCpuSince(own0pg, database));
   const own = process.cpuUsage(own0);
   const generatorCpuMs = perEvent((own.user + own.system) / 1e6);
   // this run's stays, by the seed in their entry's event id: one per entry, open until its exit, money balanced
@@ -230,6 +238,7 @@ const ingestion = async (base: string, token: string, raw: pg.Pool, tenantId: st
   waits.sort((a, b) => a - b);
   console.log(`  answered in: p50 ${ms(percentile(waits, 50))}, p95 ${ms(percentile(waits, 95))}, p99 ${ms(percentile(waits, 99))}, max ${ms(waits.at(-1) ?? 0)}`);
   console.log(`  CPU per event: server ${serverCpuMs} ms, PostgreSQL ${postgresCpuMs} ms, load generator ${generatorCpuMs} ms (user + system of each process; the machine's load does not change them much)`);
+  console.log(`  PostgreSQL CPU per event of this database's connections alone: ${ownPostgresCpuMs} ms (the figure above counts every PostgreSQL process, other work on the server too)`);
   console.log(`  machine load average (1 min): ${load0.toFixed(1)} at the start, ${loadAverage().toFixed(1)} at the end, on ${availableParallelism()} cores`);
   // a server connection reports its counts once idle for 10 s (PostgreSQL 15): wait for them, before the raw SQL below adds its own
   await new Promise((resolve) => setTimeout(resolve, 11_000));
