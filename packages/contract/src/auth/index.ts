@@ -1,2 +1,3 @@
 export * from './auth.schema.js';
 export * from './auth.routes.js';
+export * from './auth.endpoints.js';

@@ -1,1 +1,2 @@
 export * from './region.schema.js';
+export * from './region.endpoints.js';

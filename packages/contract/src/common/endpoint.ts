@@ -23,6 +23,8 @@ export interface Endpoint {
   params?: z.ZodObject;
   query?: z.ZodType;
   body?: z.ZodType;
+  /** headers the server reads (a device's signature); the console sends none */
+  headers?: z.ZodType;
   answer: z.ZodType | 'file';
   /** the data of a refusal the handler answers itself (a 400 whose envelope carries details) */
   failures?: Readonly<Partial<Record<400 | 403 | 404 | 409, z.ZodType>>>;

@@ -1,1 +1,2 @@
 export * from './messages.schema.js';
+export * from './messages.endpoints.js';

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { endpoint } from '../common/endpoint.js';
+import { parkingLotParams } from '../parking/lot.endpoints.js';
 import {
   lotEventRules,
   type BlacklistEntryRule,
@@ -74,3 +76,9 @@ export const lotEventRulesInput = z.strictObject(lotEventRules.shape, {
   error: (issue) => (issue.code === 'unrecognized_keys' ? `不支持的事件规则：${issue.keys.join('、')}` : undefined),
 });
 export type LotEventRulesBody = z.input<typeof lotEventRulesInput>;
+
+/** GET answers the rules with defaults filled in; PUT saves the whole set, the rules left out back to default. */
+export const lotEventRulesEndpoints = {
+  detail: endpoint({ method: 'GET', path: lotEventRulesPaths.item, params: parkingLotParams, answer: lotEventRules }),
+  update: endpoint({ method: 'PUT', path: lotEventRulesPaths.item, params: parkingLotParams, body: lotEventRulesInput, answer: lotEventRules }),
+};

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { boundedTime, maxPricedStayDays, stayLongerThan } from '../common/bounded-time.js';
+import { endpoint, idParams } from '../common/endpoint.js';
 import { pagedList, pageQuery } from '../common/paging.js';
 import { enabledMarkFilter, parkingText } from './area.schema.js';
+import { parkingLotParams } from './lot.endpoints.js';
+import { parkingLot } from './lot.schema.js';
 import { tariffRules, type Tariff, type TariffRules } from './tariff.schema.js';
 
 /** 计费规则 under /api/system/Tariff; a lot's tariff is set under /api/system/Parking. */
@@ -126,3 +129,17 @@ export const tariffOf = (name: string, versionNo: number, effectiveFrom: Date, e
   effectiveFrom: shanghaiDate(effectiveFrom),
   effectiveTo: effectiveTo === null ? null : shanghaiDate(effectiveTo),
 });
+
+const tariffParams = idParams('计费规则编号格式不正确');
+
+export const tariffEndpoints = {
+  list: endpoint({ method: 'GET', path: tariffPaths.list, query: tariffListQuery, answer: tariffPage }),
+  trial: endpoint({ method: 'POST', path: tariffPaths.trial, body: tariffTrialInput, answer: tariffTrialResult }),
+  versions: endpoint({ method: 'GET', path: tariffPaths.versions, params: tariffParams, answer: z.array(tariffVersion) }),
+  detail: endpoint({ method: 'GET', path: tariffPaths.item, params: tariffParams, answer: tariffDetail }),
+  create: endpoint({ method: 'POST', path: tariffPaths.list, body: tariffSaveInput, answer: tariffDetail }),
+  update: endpoint({ method: 'PUT', path: tariffPaths.item, params: tariffParams, body: tariffUpdateInput, answer: tariffDetail }),
+  remove: endpoint({ method: 'DELETE', path: tariffPaths.item, params: tariffParams, answer: z.null() }),
+  /** a lot's tariff, set from the 停车场 page */
+  lotTariff: endpoint({ method: 'PUT', path: tariffPaths.lotTariff, params: parkingLotParams, body: lotTariffInput, answer: parkingLot }),
+};

@@ -1,1 +1,2 @@
 export * from './activity.schema.js';
+export * from './activity.endpoints.js';

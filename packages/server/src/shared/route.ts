@@ -17,6 +17,7 @@ type RouteSchema<E extends Endpoint> = Pick<RouteOptions, 'tags' | 'summary' | '
   (E['params'] extends z.ZodType ? { params: E['params'] } : unknown) &
   (E['query'] extends z.ZodType ? { querystring: E['query'] } : unknown) &
   (E['body'] extends z.ZodType ? { body: E['body'] } : unknown) &
+  (E['headers'] extends z.ZodType ? { headers: E['headers'] } : unknown) &
   (E['answer'] extends z.ZodType ? { response: { 200: EnvelopeSchema<E['answer']> } & FailureSchemas<E['failures']> } : unknown);
 
 type FailureSchemas<Failures> = Failures extends object
@@ -38,6 +39,7 @@ export const routeOf = <E extends Endpoint>(target: E, options: RouteOptions) =>
   if (target.params) schema.params = target.params;
   if (target.query) schema.querystring = target.query;
   if (target.body) schema.body = target.body;
+  if (target.headers) schema.headers = target.headers;
   if (target.answer !== 'file') {
     const failures = Object.entries(target.failures ?? {}).map(([status, data]) => [status, envelope(data)]);
     schema.response = { 200: envelope(target.answer), ...Object.fromEntries(failures) };

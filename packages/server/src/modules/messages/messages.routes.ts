@@ -1,56 +1,39 @@
-import {
-  deviceOfflinePage,
-  deviceOfflineQuery,
-  envelope,
-  messageCountQuery,
-  messageCounts as messageCountsSchema,
-  messageListQuery,
-  messagePaths,
-  messageStatusNames,
-  messageTypeNames,
-  systemMessagePage,
-  type SystemMessage,
-} from '@parking/contract';
+import { messageEndpoints as endpoints, messageStatusNames, messageTypeNames, type SystemMessage } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { anySignedIn, requireAuth } from '../../plugins/auth.js';
+import { ok } from '../../shared/ok.js';
+import { routeOf } from '../../shared/route.js';
 import { pages, sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
 import { listMessages, listOfflineTasks, messageCounts, removeMessage } from './messages.service.js';
 
-const ok = <T>(data: T, msg = '成功') => ({ code: 200, msg, data });
 const tags = ['messages'];
-const countsResponse = { 200: envelope(messageCountsSchema) };
+const permission = anySignedIn;
 
 /** The message center of spec §4/§7; every answer is filtered to what the user may see. */
 export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    messagePaths.count,
-    { config: { permission: anySignedIn }, schema: { tags, summary: '各类未处理消息数量', querystring: messageCountQuery, response: countsResponse } },
-    async (request) => ok(await messageCounts(request.db, requireAuth(request), request.query.status)),
-  );
+  app.route({
+    ...routeOf(endpoints.count, { tags, summary: '各类未处理消息数量', permission }),
+    handler: async (request) => ok(await messageCounts(request.db, requireAuth(request), request.query.status)),
+  });
 
-  app.get(
-    messagePaths.alertCount,
-    { config: { permission: anySignedIn }, schema: { tags, summary: '告警数量（每10秒轮询）', querystring: messageCountQuery, response: countsResponse } },
-    async (request) => ok(await messageCounts(request.db, requireAuth(request), request.query.status)),
-  );
+  app.route({
+    ...routeOf(endpoints.alertCount, { tags, summary: '告警数量（每10秒轮询）', permission }),
+    handler: async (request) => ok(await messageCounts(request.db, requireAuth(request), request.query.status)),
+  });
 
-  app.get(
-    messagePaths.refresh,
-    { config: { permission: anySignedIn }, schema: { tags, summary: '重新统计消息数量', response: countsResponse } },
-    async (request) => ok(await messageCounts(request.db, requireAuth(request)), '刷新成功'),
-  );
+  app.route({
+    ...routeOf(endpoints.refresh, { tags, summary: '重新统计消息数量', permission }),
+    handler: async (request) => ok(await messageCounts(request.db, requireAuth(request)), '刷新成功'),
+  });
 
-  app.get(
-    messagePaths.list,
-    { config: { permission: anySignedIn }, schema: { tags, summary: '系统消息列表', querystring: messageListQuery, response: { 200: envelope(systemMessagePage) } } },
-    async (request) => ok(await listMessages(request.db, requireAuth(request), request.query)),
-  );
+  app.route({
+    ...routeOf(endpoints.list, { tags, summary: '系统消息列表', permission }),
+    handler: async (request) => ok(await listMessages(request.db, requireAuth(request), request.query)),
+  });
 
-  app.get(
-    messagePaths.export,
-    { config: { permission: anySignedIn }, schema: { tags, summary: '导出系统消息（xlsx，按当前筛选）', querystring: messageListQuery } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(endpoints.export, { tags, summary: '导出系统消息（xlsx，按当前筛选）', permission }),
+    handler: async (request, reply) => {
       const auth = requireAuth(request);
       const { status, messageTypeList } = request.query;
       return sendXlsx<SystemMessage>(reply, {
@@ -68,28 +51,18 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
         ),
       });
     },
-  );
+  });
 
-  app.delete(
-    messagePaths.remove,
-    {
-      config: { permission: anySignedIn },
-      schema: {
-        tags,
-        summary: '删除系统消息',
-        params: z.object({ id: z.uuid('消息编号格式不正确') }),
-        response: { 200: envelope(z.null()) },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(endpoints.remove, { tags, summary: '删除系统消息', permission }),
+    handler: async (request) => {
       await removeMessage(request.db, requireAuth(request), request.params.id);
       return ok(null, '删除成功');
     },
-  );
+  });
 
-  app.get(
-    messagePaths.deviceOffline,
-    { config: { permission: anySignedIn }, schema: { tags, summary: '设备离线任务', querystring: deviceOfflineQuery, response: { 200: envelope(deviceOfflinePage) } } },
-    async (request) => ok(await listOfflineTasks(request.db, requireAuth(request), request.query)),
-  );
+  app.route({
+    ...routeOf(endpoints.deviceOffline, { tags, summary: '设备离线任务', permission }),
+    handler: async (request) => ok(await listOfflineTasks(request.db, requireAuth(request), request.query)),
+  });
 };

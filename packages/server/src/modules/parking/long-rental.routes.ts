@@ -1,39 +1,31 @@
 import {
-  envelope,
   formatAmount,
+  type LongRental,
   longRental,
-  longRentalInput,
-  longRentalListQuery,
-  longRentalLots as longRentalLotsSchema,
-  longRentalPage,
-  longRentalPaths,
+  longRentalEndpoints as endpoints,
   longRentalStateNames,
   plateColourName,
-  type LongRental,
 } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth.js';
+import { ok } from '../../shared/ok.js';
+import { routeOf } from '../../shared/route.js';
 import { pages, sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
 import { createLongRental, deleteLongRental, getLongRental, listLongRentals, longRentalLots, updateLongRental } from './long-rental.service.js';
 
 const tags = ['parking'];
 const permission = 'longRental';
-const idParams = z.object({ id: z.uuid('长租车位编号格式不正确') });
-const ok = <T>(data: T, msg = '成功') => ({ code: 200, msg, data });
 
 /** 长租车位 under /api/system/LongRental, for holders of the 长租车位 page. */
 export const longRentalRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    longRentalPaths.list,
-    { config: { permission }, schema: { tags, summary: '长租车位列表（state：active 生效中、pending 未生效、expired 已过期）', querystring: longRentalListQuery, response: { 200: envelope(longRentalPage) } } },
-    async (request) => ok(await listLongRentals(request.db, requireAuth(request), request.query)),
-  );
+  app.route({
+    ...routeOf(endpoints.list, { tags, summary: '长租车位列表（state：active 生效中、pending 未生效、expired 已过期）', permission }),
+    handler: async (request) => ok(await listLongRentals(request.db, requireAuth(request), request.query)),
+  });
 
-  app.get(
-    longRentalPaths.export,
-    { config: { permission }, schema: { tags, summary: '导出长租车位（xlsx）', querystring: longRentalListQuery } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(endpoints.export, { tags, summary: '导出长租车位（xlsx）', permission }),
+    handler: async (request, reply) => {
       const auth = requireAuth(request);
       const { currentPage: _page, pageSize: _size, ...filter } = request.query;
       return sendXlsx<LongRental>(reply, {
@@ -57,41 +49,33 @@ export const longRentalRoutes: FastifyPluginAsyncZod = async (app) => {
         batches: pages(async (currentPage, pageSize) => (await listLongRentals(request.db, auth, { ...filter, currentPage, pageSize })).list),
       });
     },
-  );
+  });
 
-  app.get(
-    longRentalPaths.lots,
-    { config: { permission }, schema: { tags, summary: '各停车场长租车位数、生效中的长租及长租车位离场释放', response: { 200: envelope(longRentalLotsSchema) } } },
-    async (request) => ok(await longRentalLots(request.db, requireAuth(request))),
-  );
+  app.route({
+    ...routeOf(endpoints.lots, { tags, summary: '各停车场长租车位数、生效中的长租及长租车位离场释放', permission }),
+    handler: async (request) => ok(await longRentalLots(request.db, requireAuth(request))),
+  });
 
-  app.get(
-    longRentalPaths.item,
-    { config: { permission }, schema: { tags, summary: '长租车位详情', params: idParams, response: { 200: envelope(longRental) } } },
-    async (request) => ok(await getLongRental(request.db, requireAuth(request), request.params.id)),
-  );
+  app.route({
+    ...routeOf(endpoints.detail, { tags, summary: '长租车位详情', permission }),
+    handler: async (request) => ok(await getLongRental(request.db, requireAuth(request), request.params.id)),
+  });
 
-  app.post(
-    longRentalPaths.list,
-    {
-      config: { permission },
-      schema: { tags, summary: '新增长租车位（同一车牌在同一停车场的有效期不能重叠）', body: longRentalInput, response: { 200: envelope(longRental) } },
-    },
-    async (request) => ok(await createLongRental(request.db, requireAuth(request), request.body), '新增成功'),
-  );
+  app.route({
+    ...routeOf(endpoints.create, { tags, summary: '新增长租车位（同一车牌在同一停车场的有效期不能重叠）', permission }),
+    handler: async (request) => ok(await createLongRental(request.db, requireAuth(request), request.body), '新增成功'),
+  });
 
-  app.put(
-    longRentalPaths.item,
-    { config: { permission }, schema: { tags, summary: '修改长租车位', params: idParams, body: longRentalInput, response: { 200: envelope(longRental) } } },
-    async (request) => ok(await updateLongRental(request.db, requireAuth(request), request.params.id, request.body), '修改成功'),
-  );
+  app.route({
+    ...routeOf(endpoints.update, { tags, summary: '修改长租车位', permission }),
+    handler: async (request) => ok(await updateLongRental(request.db, requireAuth(request), request.params.id, request.body), '修改成功'),
+  });
 
-  app.delete(
-    longRentalPaths.item,
-    { config: { permission }, schema: { tags, summary: '删除长租车位', params: idParams, response: { 200: envelope(z.null()) } } },
-    async (request) => {
+  app.route({
+    ...routeOf(endpoints.remove, { tags, summary: '删除长租车位', permission }),
+    handler: async (request) => {
       await deleteLongRental(request.db, requireAuth(request), request.params.id);
       return ok(null, '删除成功');
     },
-  );
+  });
 };

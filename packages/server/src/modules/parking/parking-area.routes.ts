@@ -1,27 +1,24 @@
-import { envelope, parkingArea, type ParkingArea, parkingAreaInput, parkingAreaListQuery, parkingAreaPage, parkingAreaPaths } from '@parking/contract';
+import { type ParkingArea, parkingArea, parkingAreaEndpoints as endpoints } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth.js';
+import { ok } from '../../shared/ok.js';
+import { routeOf } from '../../shared/route.js';
 import { pages, sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
 import { createParkingArea, deleteParkingArea, getParkingArea, listParkingAreas, updateParkingArea } from './parking-area.service.js';
 
 const tags = ['parking'];
 const permission = 'parkingArea';
-const idParams = z.object({ id: z.uuid('片区编号格式不正确') });
-const ok = <T>(data: T, msg = '成功') => ({ code: 200, msg, data });
 
 /** 片区 under /api/system/ParkingArea, for holders of the 片区 page. */
 export const parkingAreaRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    parkingAreaPaths.list,
-    { config: { permission }, schema: { tags, summary: '片区列表', querystring: parkingAreaListQuery, response: { 200: envelope(parkingAreaPage) } } },
-    async (request) => ok(await listParkingAreas(request.db, requireAuth(request), request.query)),
-  );
+  app.route({
+    ...routeOf(endpoints.list, { tags, summary: '片区列表', permission }),
+    handler: async (request) => ok(await listParkingAreas(request.db, requireAuth(request), request.query)),
+  });
 
-  app.get(
-    parkingAreaPaths.export,
-    { config: { permission }, schema: { tags, summary: '导出片区（xlsx）', querystring: parkingAreaListQuery } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(endpoints.export, { tags, summary: '导出片区（xlsx）', permission }),
+    handler: async (request, reply) => {
       const auth = requireAuth(request);
       const { currentPage: _page, pageSize: _size, ...filter } = request.query;
       return sendXlsx<ParkingArea>(reply, {
@@ -42,38 +39,28 @@ export const parkingAreaRoutes: FastifyPluginAsyncZod = async (app) => {
         batches: pages(async (currentPage, pageSize) => (await listParkingAreas(request.db, auth, { ...filter, currentPage, pageSize })).list),
       });
     },
-  );
+  });
 
-  app.get(
-    parkingAreaPaths.item,
-    { config: { permission }, schema: { tags, summary: '片区详情', params: idParams, response: { 200: envelope(parkingArea) } } },
-    async (request) => ok(await getParkingArea(request.db, requireAuth(request), request.params.id)),
-  );
+  app.route({
+    ...routeOf(endpoints.detail, { tags, summary: '片区详情', permission }),
+    handler: async (request) => ok(await getParkingArea(request.db, requireAuth(request), request.params.id)),
+  });
 
-  app.post(
-    parkingAreaPaths.list,
-    { config: { permission }, schema: { tags, summary: '新增片区', body: parkingAreaInput, response: { 200: envelope(parkingArea) } } },
-    async (request) => ok(await createParkingArea(request.db, requireAuth(request), request.body), '新增成功'),
-  );
+  app.route({
+    ...routeOf(endpoints.create, { tags, summary: '新增片区', permission }),
+    handler: async (request) => ok(await createParkingArea(request.db, requireAuth(request), request.body), '新增成功'),
+  });
 
-  app.put(
-    parkingAreaPaths.item,
-    {
-      config: { permission },
-      schema: { tags, summary: '修改片区', params: idParams, body: parkingAreaInput, response: { 200: envelope(parkingArea) } },
-    },
-    async (request) => ok(await updateParkingArea(request.db, requireAuth(request), request.params.id, request.body), '修改成功'),
-  );
+  app.route({
+    ...routeOf(endpoints.update, { tags, summary: '修改片区', permission }),
+    handler: async (request) => ok(await updateParkingArea(request.db, requireAuth(request), request.params.id, request.body), '修改成功'),
+  });
 
-  app.delete(
-    parkingAreaPaths.item,
-    {
-      config: { permission },
-      schema: { tags, summary: '删除片区（有停车场时不能删除）', params: idParams, response: { 200: envelope(z.null()) } },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(endpoints.remove, { tags, summary: '删除片区（有停车场时不能删除）', permission }),
+    handler: async (request) => {
       await deleteParkingArea(request.db, requireAuth(request), request.params.id);
       return ok(null, '删除成功');
     },
-  );
+  });
 };

@@ -1,27 +1,24 @@
-import { envelope, parkingLane, parkingLaneDirectionNames, type ParkingLane, parkingLaneInput, parkingLaneListQuery, parkingLanePage, parkingLanePaths } from '@parking/contract';
+import { type ParkingLane, parkingLane, parkingLaneDirectionNames, parkingLaneEndpoints as endpoints } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth.js';
+import { ok } from '../../shared/ok.js';
+import { routeOf } from '../../shared/route.js';
 import { pages, sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
 import { createParkingLane, deleteParkingLane, getParkingLane, listParkingLanes, updateParkingLane } from './parking-lane.service.js';
 
 const tags = ['parking'];
 const permission = 'parkingLane';
-const idParams = z.object({ id: z.uuid('车道编号格式不正确') });
-const ok = <T>(data: T, msg = '成功') => ({ code: 200, msg, data });
 
 /** 车道 under /api/system/ParkingLane, for holders of the 车道 page. */
 export const parkingLaneRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    parkingLanePaths.list,
-    { config: { permission }, schema: { tags, summary: '车道列表', querystring: parkingLaneListQuery, response: { 200: envelope(parkingLanePage) } } },
-    async (request) => ok(await listParkingLanes(request.db, requireAuth(request), request.query)),
-  );
+  app.route({
+    ...routeOf(endpoints.list, { tags, summary: '车道列表', permission }),
+    handler: async (request) => ok(await listParkingLanes(request.db, requireAuth(request), request.query)),
+  });
 
-  app.get(
-    parkingLanePaths.export,
-    { config: { permission }, schema: { tags, summary: '导出车道（xlsx）', querystring: parkingLaneListQuery } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(endpoints.export, { tags, summary: '导出车道（xlsx）', permission }),
+    handler: async (request, reply) => {
       const auth = requireAuth(request);
       const { currentPage: _page, pageSize: _size, ...filter } = request.query;
       return sendXlsx<ParkingLane>(reply, {
@@ -39,35 +36,28 @@ export const parkingLaneRoutes: FastifyPluginAsyncZod = async (app) => {
         batches: pages(async (currentPage, pageSize) => (await listParkingLanes(request.db, auth, { ...filter, currentPage, pageSize })).list),
       });
     },
-  );
+  });
 
-  app.get(
-    parkingLanePaths.item,
-    { config: { permission }, schema: { tags, summary: '车道详情', params: idParams, response: { 200: envelope(parkingLane) } } },
-    async (request) => ok(await getParkingLane(request.db, requireAuth(request), request.params.id)),
-  );
+  app.route({
+    ...routeOf(endpoints.detail, { tags, summary: '车道详情', permission }),
+    handler: async (request) => ok(await getParkingLane(request.db, requireAuth(request), request.params.id)),
+  });
 
-  app.post(
-    parkingLanePaths.list,
-    { config: { permission }, schema: { tags, summary: '新增车道（仅车道型停车场）', body: parkingLaneInput, response: { 200: envelope(parkingLane) } } },
-    async (request) => ok(await createParkingLane(request.db, requireAuth(request), request.body), '新增成功'),
-  );
+  app.route({
+    ...routeOf(endpoints.create, { tags, summary: '新增车道（仅车道型停车场）', permission }),
+    handler: async (request) => ok(await createParkingLane(request.db, requireAuth(request), request.body), '新增成功'),
+  });
 
-  app.put(
-    parkingLanePaths.item,
-    {
-      config: { permission },
-      schema: { tags, summary: '修改车道', params: idParams, body: parkingLaneInput, response: { 200: envelope(parkingLane) } },
-    },
-    async (request) => ok(await updateParkingLane(request.db, requireAuth(request), request.params.id, request.body), '修改成功'),
-  );
+  app.route({
+    ...routeOf(endpoints.update, { tags, summary: '修改车道', permission }),
+    handler: async (request) => ok(await updateParkingLane(request.db, requireAuth(request), request.params.id, request.body), '修改成功'),
+  });
 
-  app.delete(
-    parkingLanePaths.item,
-    { config: { permission }, schema: { tags, summary: '删除车道', params: idParams, response: { 200: envelope(z.null()) } } },
-    async (request) => {
+  app.route({
+    ...routeOf(endpoints.remove, { tags, summary: '删除车道', permission }),
+    handler: async (request) => {
       await deleteParkingLane(request.db, requireAuth(request), request.params.id);
       return ok(null, '删除成功');
     },
-  );
+  });
 };

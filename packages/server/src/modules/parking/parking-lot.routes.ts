@@ -1,29 +1,14 @@
 import {
-  envelope,
-  lotEventRules,
-  lotEventRulesInput,
-  lotEventRulesPaths,
-  operationLogPage,
-  parkingLot,
-  parkingLotBindings,
-  parkingLotFilter,
-  parkingLotFreeCountInput,
-  parkingLotInput,
-  parkingLotKindNames,
-  parkingLotListQuery,
-  parkingLotLogQuery,
-  parkingLotOptionPage,
-  parkingLotOptionsQuery,
-  parkingLotPage,
-  parkingLotPaths,
-  parkingLotSpaceLeaveInput,
-  parkingLotSum,
-  parkingLotTypeNames,
+  lotEventRulesEndpoints,
   type ParkingLot,
+  parkingLotEndpoints as endpoints,
+  parkingLotKindNames,
+  parkingLotTypeNames,
 } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { anySignedIn, requireAuth } from '../../plugins/auth.js';
+import { ok } from '../../shared/ok.js';
+import { routeOf } from '../../shared/route.js';
 import { pages, sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
 import { pageOperationLogs } from '../system/operation-log.repository.js';
 import { toLog } from '../system/operation-log.routes.js';
@@ -44,37 +29,24 @@ import {
 
 const tags = ['parking'];
 const permission = 'parkingList';
-const idParams = z.object({ id: z.uuid('停车场编号格式不正确') });
-const ok = <T>(data: T, msg = '成功') => ({ code: 200, msg, data });
 const yesNo = (v: boolean) => (v ? '是' : '否');
 
 /** 停车场 under /api/system/Parking (spec §7), for holders of the 停车场 page. */
 export const parkingLotRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    parkingLotPaths.list,
-    { config: { permission }, schema: { tags, summary: '停车场列表', querystring: parkingLotListQuery, response: { 200: envelope(parkingLotPage) } } },
-    async (request) => ok(await listParkingLots(request.db, requireAuth(request), request.query)),
-  );
+  app.route({
+    ...routeOf(endpoints.list, { tags, summary: '停车场列表', permission }),
+    handler: async (request) => ok(await listParkingLots(request.db, requireAuth(request), request.query)),
+  });
 
-  app.get(
-    parkingLotPaths.options,
-    {
-      // order, device and report filters of every module pick lots from this list
-      config: { permission: anySignedIn },
-      schema: {
-        tags,
-        summary: '停车场下拉列表（默认每页1000条，enabledmark 1 启用；type 1 车道型，0 泊位型）',
-        querystring: parkingLotOptionsQuery,
-        response: { 200: envelope(parkingLotOptionPage) },
-      },
-    },
-    async (request) => ok(await listParkingLotOptions(request.db, requireAuth(request), request.query)),
-  );
+  app.route({
+    // order, device and report filters of every module pick lots from this list
+    ...routeOf(endpoints.options, { tags, summary: '停车场下拉列表（默认每页1000条，enabledmark 1 启用；type 1 车道型，0 泊位型）', permission: anySignedIn }),
+    handler: async (request) => ok(await listParkingLotOptions(request.db, requireAuth(request), request.query)),
+  });
 
-  app.get(
-    parkingLotPaths.export,
-    { config: { permission }, schema: { tags, summary: '导出停车场（xlsx）', querystring: parkingLotListQuery } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(endpoints.export, { tags, summary: '导出停车场（xlsx）', permission }),
+    handler: async (request, reply) => {
       const auth = requireAuth(request);
       const { currentPage: _page, pageSize: _size, ...filter } = request.query;
       return sendXlsx<ParkingLot>(reply, {
@@ -100,21 +72,16 @@ export const parkingLotRoutes: FastifyPluginAsyncZod = async (app) => {
         batches: pages(async (currentPage, pageSize) => (await listParkingLots(request.db, auth, { ...filter, currentPage, pageSize })).list),
       });
     },
-  );
+  });
 
-  app.get(
-    parkingLotPaths.sum,
-    { config: { permission }, schema: { tags, summary: '停车场车位汇总', querystring: parkingLotFilter, response: { 200: envelope(parkingLotSum) } } },
-    async (request) => ok(await sumParking(request.db, requireAuth(request), request.query)),
-  );
+  app.route({
+    ...routeOf(endpoints.sum, { tags, summary: '停车场车位汇总', permission }),
+    handler: async (request) => ok(await sumParking(request.db, requireAuth(request), request.query)),
+  });
 
-  app.get(
-    parkingLotPaths.operationLogs,
-    {
-      config: { permission },
-      schema: { tags, summary: '停车场操作记录', querystring: parkingLotLogQuery, response: { 200: envelope(operationLogPage) } },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(endpoints.operationLogs, { tags, summary: '停车场操作记录', permission }),
+    handler: async (request) => {
       const auth = requireAuth(request);
       const { currentPage, pageSize, lotId, sort } = request.query;
       if (lotId) await getParkingLot(request.db, auth, lotId);
@@ -122,90 +89,54 @@ export const parkingLotRoutes: FastifyPluginAsyncZod = async (app) => {
       const { rows, total } = await pageOperationLogs(request.db, auth.tenantId, filter, { currentPage, pageSize });
       return ok({ list: rows.map(toLog), pagination: { currentPage, pageSize, total } });
     },
-  );
+  });
 
-  app.get(
-    parkingLotPaths.bindIf,
-    {
-      config: { permission },
-      schema: { tags, summary: '停车场绑定情况（删除前询问）', params: idParams, response: { 200: envelope(parkingLotBindings) } },
-    },
-    async (request) => ok(await bindingsOf(request.db, requireAuth(request), request.params.id)),
-  );
+  app.route({
+    ...routeOf(endpoints.bindIf, { tags, summary: '停车场绑定情况（删除前询问）', permission }),
+    handler: async (request) => ok(await bindingsOf(request.db, requireAuth(request), request.params.id)),
+  });
 
-  app.put(
-    parkingLotPaths.freeCount,
-    {
-      config: { permission },
-      schema: { tags, summary: '修正空闲车位数', params: idParams, body: parkingLotFreeCountInput, response: { 200: envelope(parkingLot) } },
-    },
-    async (request) => ok(await correctFreeCount(request.db, requireAuth(request), request.params.id, request.body.freeCount), '修改成功'),
-  );
+  app.route({
+    ...routeOf(endpoints.freeCount, { tags, summary: '修正空闲车位数', permission }),
+    handler: async (request) => ok(await correctFreeCount(request.db, requireAuth(request), request.params.id, request.body.freeCount), '修改成功'),
+  });
 
-  app.put(
-    parkingLotPaths.longRentalSpaceLeave,
-    {
-      config: { permission },
-      schema: { tags, summary: '设置长租车位离场释放', params: idParams, body: parkingLotSpaceLeaveInput, response: { 200: envelope(parkingLot) } },
-    },
-    async (request) =>
+  app.route({
+    ...routeOf(endpoints.longRentalSpaceLeave, { tags, summary: '设置长租车位离场释放', permission }),
+    handler: async (request) =>
       ok(await setLongRentalSpaceLeave(request.db, requireAuth(request), request.params.id, request.body.longRentalSpaceLeave), '修改成功'),
-  );
+  });
 
-  app.get(
-    lotEventRulesPaths.item,
-    {
-      config: { permission },
-      schema: { tags, summary: '停车场事件规则（未设置的规则取默认值）', params: idParams, response: { 200: envelope(lotEventRules) } },
-    },
-    async (request) => ok(await getLotEventRules(request.db, requireAuth(request), request.params.id)),
-  );
+  app.route({
+    ...routeOf(lotEventRulesEndpoints.detail, { tags, summary: '停车场事件规则（未设置的规则取默认值）', permission }),
+    handler: async (request) => ok(await getLotEventRules(request.db, requireAuth(request), request.params.id)),
+  });
 
-  app.put(
-    lotEventRulesPaths.item,
-    {
-      config: { permission },
-      schema: {
-        tags,
-        summary: '设置停车场事件规则（省略的规则恢复默认值）',
-        params: idParams,
-        body: lotEventRulesInput,
-        response: { 200: envelope(lotEventRules) },
-      },
-    },
-    async (request) => ok(await saveLotEventRules(request.db, requireAuth(request), request.params.id, request.body), '保存成功'),
-  );
+  app.route({
+    ...routeOf(lotEventRulesEndpoints.update, { tags, summary: '设置停车场事件规则（省略的规则恢复默认值）', permission }),
+    handler: async (request) => ok(await saveLotEventRules(request.db, requireAuth(request), request.params.id, request.body), '保存成功'),
+  });
 
-  app.get(
-    parkingLotPaths.item,
-    { config: { permission }, schema: { tags, summary: '停车场详情', params: idParams, response: { 200: envelope(parkingLot) } } },
-    async (request) => ok(await getParkingLot(request.db, requireAuth(request), request.params.id)),
-  );
+  app.route({
+    ...routeOf(endpoints.detail, { tags, summary: '停车场详情', permission }),
+    handler: async (request) => ok(await getParkingLot(request.db, requireAuth(request), request.params.id)),
+  });
 
-  app.post(
-    parkingLotPaths.list,
-    { config: { permission }, schema: { tags, summary: '新增停车场', body: parkingLotInput, response: { 200: envelope(parkingLot) } } },
-    async (request) => ok(await createParkingLot(request.db, requireAuth(request), request.body), '新增成功'),
-  );
+  app.route({
+    ...routeOf(endpoints.create, { tags, summary: '新增停车场', permission }),
+    handler: async (request) => ok(await createParkingLot(request.db, requireAuth(request), request.body), '新增成功'),
+  });
 
-  app.put(
-    parkingLotPaths.item,
-    {
-      config: { permission },
-      schema: { tags, summary: '修改停车场', params: idParams, body: parkingLotInput, response: { 200: envelope(parkingLot) } },
-    },
-    async (request) => ok(await updateParkingLot(request.db, requireAuth(request), request.params.id, request.body), '修改成功'),
-  );
+  app.route({
+    ...routeOf(endpoints.update, { tags, summary: '修改停车场', permission }),
+    handler: async (request) => ok(await updateParkingLot(request.db, requireAuth(request), request.params.id, request.body), '修改成功'),
+  });
 
-  app.delete(
-    parkingLotPaths.item,
-    {
-      config: { permission },
-      schema: { tags, summary: '删除停车场（有车道、泊位或未完成订单时不能删除）', params: idParams, response: { 200: envelope(z.null()) } },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(endpoints.remove, { tags, summary: '删除停车场（有车道、泊位或未完成订单时不能删除）', permission }),
+    handler: async (request) => {
       await deleteParkingLot(request.db, requireAuth(request), request.params.id);
       return ok(null, '删除成功');
     },
-  );
+  });
 };

@@ -1,12 +1,4 @@
-import {
-  envelope,
-  parkingLaneQrCodeQuery,
-  parkingQrCodePaths,
-  parkingSpaceQrCodesQuery,
-  scanPagePaths,
-  scanResolveQuery,
-  scanTarget,
-} from '@parking/contract';
+import { parkingQrCodeEndpoints as endpoints, scanPagePaths } from '@parking/contract';
 import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -15,6 +7,8 @@ import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth.js';
 import { asAttachment } from '../../shared/attachment.js';
 import { toHashRoute } from '../../shared/hash-route.js';
+import { ok } from '../../shared/ok.js';
+import { routeOf } from '../../shared/route.js';
 import { laneQrCode, lotQrCode, resolveScan, spaceQrCodes, type QrCodeFile, type QrCodeSigner } from './qrcode.service.js';
 
 export interface QrCodeRoutesOptions {
@@ -25,8 +19,6 @@ export interface QrCodeRoutesOptions {
 
 /** enter, exit, scan: the last part of each phone page's path */
 const scanPageNames = Object.values(scanPagePaths).map((path) => path.slice('/m/'.length)) as [string, ...string[]];
-const idParams = z.object({ id: z.uuid('停车场编号格式不正确') });
-const ok = <T>(data: T, msg = '成功') => ({ code: 200, msg, data });
 const sendPng = (reply: FastifyReply, file: QrCodeFile) => asAttachment(reply, file.fileName, 'image/png').send(file.png);
 
 /**
@@ -36,28 +28,19 @@ const sendPng = (reply: FastifyReply, file: QrCodeFile) => asAttachment(reply, f
 export const parkingQrCodeRoutes: FastifyPluginAsyncZod<QrCodeRoutesOptions> = async (app, options) => {
   const signer: QrCodeSigner = { secret: options.secret, baseUrl: options.publicBaseUrl };
 
-  app.get(
-    parkingQrCodePaths.lot,
-    { config: { permission: 'parkingList' }, schema: { tags: ['parking'], summary: '停车场二维码（PNG）', params: idParams } },
-    async (request, reply) => sendPng(reply, await lotQrCode(request.db, requireAuth(request), signer, request.params.id)),
-  );
+  app.route({
+    ...routeOf(endpoints.lot, { tags: ['parking'], summary: '停车场二维码（PNG）', permission: 'parkingList' }),
+    handler: async (request, reply) => sendPng(reply, await lotQrCode(request.db, requireAuth(request), signer, request.params.id)),
+  });
 
-  app.get(
-    parkingQrCodePaths.lane,
-    {
-      config: { permission: 'parkingLane' },
-      schema: { tags: ['parking'], summary: '车道二维码（PNG；出口车道扫码出场，入口车道扫码入场）', querystring: parkingLaneQrCodeQuery },
-    },
-    async (request, reply) => sendPng(reply, await laneQrCode(request.db, requireAuth(request), signer, request.query.id)),
-  );
+  app.route({
+    ...routeOf(endpoints.lane, { tags: ['parking'], summary: '车道二维码（PNG；出口车道扫码出场，入口车道扫码入场）', permission: 'parkingLane' }),
+    handler: async (request, reply) => sendPng(reply, await laneQrCode(request.db, requireAuth(request), signer, request.query.id)),
+  });
 
-  app.get(
-    parkingQrCodePaths.spaces,
-    {
-      config: { permission: 'parkingList' },
-      schema: { tags: ['parking'], summary: '下载停车场全部泊位二维码（zip，每个泊位一张PNG，以泊位编号命名）', querystring: parkingSpaceQrCodesQuery },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(endpoints.spaces, { tags: ['parking'], summary: '下载停车场全部泊位二维码（zip，每个泊位一张PNG，以泊位编号命名）', permission: 'parkingList' }),
+    handler: async (request, reply) => {
       const { fileName, files } = await spaceQrCodes(request.db, requireAuth(request), signer, request.query.parkingId);
       const zip = new yazl.ZipFile();
       // a PassThrough in yazl, typed as the bare interface
@@ -74,17 +57,13 @@ export const parkingQrCodeRoutes: FastifyPluginAsyncZod<QrCodeRoutesOptions> = a
       }
       return reply;
     },
-  );
+  });
 
-  app.get(
-    parkingQrCodePaths.resolve,
-    {
-      // drivers' phones, signed out; a token is checked before any row is read
-      config: { public: true, rateLimit: { max: 120, timeWindow: '1 minute' } },
-      schema: { tags: ['public'], summary: '扫码：二维码指向的停车场、车道或泊位（无需登录）', querystring: scanResolveQuery, response: { 200: envelope(scanTarget) } },
-    },
-    async (request) => ok(await resolveScan(request.db, options.secret, request.query.t)),
-  );
+  app.route({
+    // drivers' phones, signed out; a token is checked before any row is read
+    ...routeOf(endpoints.resolve, { tags: ['public'], summary: '扫码：二维码指向的停车场、车道或泊位（无需登录）', public: true, rateLimit: { max: 120, timeWindow: '1 minute' } }),
+    handler: async (request) => ok(await resolveScan(request.db, options.secret, request.query.t)),
+  });
 
   app.get('/m/:page', { config: { public: true }, schema: { hide: true, params: z.object({ page: z.enum(scanPageNames) }) } }, toHashRoute);
 };

@@ -1,12 +1,6 @@
-import {
-  authPaths,
-  currentUser as currentUserSchema,
-  type CaptchaResult,
-  type CurrentUser,
-  type LoginResult,
-} from '@parking/contract';
+import { authEndpoints, currentUser as currentUserSchema, type CaptchaResult, type CurrentUser, type LoginInput, type LoginResult } from '@parking/contract';
 import { md5Hex } from '../../shared/crypto/md5';
-import { postForm, requestData } from '../../shared/http/http-client';
+import { call } from '../../shared/http/call';
 
 export interface SignInForm {
   account: string;
@@ -17,11 +11,12 @@ export interface SignInForm {
   captcha?: { key: string; answer: string };
 }
 
-export function signInFields(form: SignInForm): Record<string, string> {
-  const fields: Record<string, string> = {
+/** The login form's fields, every one a string since they go form-encoded. */
+export function signInFields(form: SignInForm): LoginInput & Record<string, string> {
+  const fields: LoginInput & Record<string, string> = {
     account: form.account.trim(),
     password: md5Hex(form.password),
-    rememberMe: String(form.rememberMe),
+    rememberMe: form.rememberMe ? 'true' : 'false',
     tenant: form.tenant,
   };
   if (form.captcha) {
@@ -32,15 +27,15 @@ export function signInFields(form: SignInForm): Record<string, string> {
 }
 
 export const signIn = (form: SignInForm): Promise<LoginResult> =>
-  postForm<LoginResult>(authPaths.login, signInFields(form), { silent: true });
+  call(authEndpoints.login, { body: signInFields(form), form: true, silent: true });
 
 export const fetchCaptcha = (account: string): Promise<CaptchaResult> =>
-  requestData<CaptchaResult>({ method: 'POST', url: authPaths.captcha, params: { account }, silent: true });
+  call(authEndpoints.captcha, { query: { account }, silent: true });
 
 /** Silent: a failure here logs out and reloads (spec §8); parsed so a drifted answer fails here, not in the menu code. */
 export async function fetchCurrentUser(): Promise<CurrentUser> {
-  return currentUserSchema.parse(await requestData<unknown>({ method: 'GET', url: authPaths.currentUser, silent: true }));
+  return currentUserSchema.parse(await call(authEndpoints.currentUser, { silent: true }));
 }
 
 export const signOutOnServer = (): Promise<unknown> =>
-  requestData<unknown>({ method: 'GET', url: authPaths.logout, silent: true });
+  call(authEndpoints.logout, { silent: true });

@@ -1,17 +1,7 @@
-import {
-  tariffPaths,
-  type Envelope,
-  type Paged,
-  type TariffDetail,
-  type TariffSaveInput,
-  type TariffSummary,
-  type TariffTrialInput,
-  type TariffTrialResult,
-  type TariffVersion,
-} from '@parking/contract';
+import { tariffEndpoints, type TariffSaveInput, type TariffTrialInput } from '@parking/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http, requestData } from '../../shared/http/http-client';
-import { itemPath } from '../../shared/resource/resource-api';
+import { call, callEnvelope } from '../../shared/http/call';
+import { removeCall } from '../../shared/resource/resource-api';
 
 const keys = {
   all: ['tariffs'] as const,
@@ -28,7 +18,7 @@ export interface TariffListParams {
 export function useTariffList(params: TariffListParams) {
   return useQuery({
     queryKey: keys.list(params),
-    queryFn: () => requestData<Paged<TariffSummary>>({ method: 'GET', url: tariffPaths.list, params }),
+    queryFn: () => call(tariffEndpoints.list, { query: params }),
   });
 }
 
@@ -40,12 +30,12 @@ export function useTariffOptions() {
 export function useTariffVersions(id: string | undefined) {
   return useQuery({
     queryKey: keys.versions(id ?? ''),
-    queryFn: () => requestData<TariffVersion[]>({ method: 'GET', url: tariffPaths.versions.replace(':id', encodeURIComponent(id!)) }),
+    queryFn: () => call(tariffEndpoints.versions, { params: { id: id! } }),
     enabled: id !== undefined,
   });
 }
 
-export const fetchTariff = (id: string) => requestData<TariffDetail>({ method: 'GET', url: itemPath(tariffPaths.list, id) });
+export const fetchTariff = (id: string) => call(tariffEndpoints.detail, { params: { id } });
 
 export interface TariffSave {
   /** absent for a new tariff */
@@ -57,10 +47,8 @@ export interface TariffSave {
 export function useTariffSave() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: TariffSave) =>
-      (id === undefined ? http.post<Envelope<TariffDetail>>(tariffPaths.list, body) : http.put<Envelope<TariffDetail>>(itemPath(tariffPaths.list, id), body)).then(
-        (response) => response.data.msg,
-      ),
+    mutationFn: async ({ id, body }: TariffSave) =>
+      (id === undefined ? await callEnvelope(tariffEndpoints.create, { body }) : await callEnvelope(tariffEndpoints.update, { params: { id }, body })).msg,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.all }),
   });
 }
@@ -68,7 +56,7 @@ export function useTariffSave() {
 export function useTariffRemove() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => http.delete<Envelope<null>>(itemPath(tariffPaths.list, id)).then((response) => response.data.msg),
+    mutationFn: (id: string) => removeCall(tariffEndpoints.remove, id),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.all }),
   });
 }
@@ -76,6 +64,6 @@ export function useTariffRemove() {
 /** The trial's refusals (no such vehicle class, no version at entry) are shown in the panel, not as a toast. */
 export function useTariffTrial() {
   return useMutation({
-    mutationFn: (body: TariffTrialInput) => requestData<TariffTrialResult>({ method: 'POST', url: tariffPaths.trial, data: body, silent: true }),
+    mutationFn: (body: TariffTrialInput) => call(tariffEndpoints.trial, { body, silent: true }),
   });
 }

@@ -1,20 +1,15 @@
-import { regionPaths, type Envelope, type RegionAddressMatch, type RegionNode } from '@parking/contract';
-import { http } from '../http/http-client';
+import { regionEndpoints, type RegionAddressMatch, type RegionNode } from '@parking/contract';
+import { call } from '../http/call';
 
 /** '' stands for the top level, the provinces. */
 export const regionKey = (parentCode: string) => ['region', parentCode] as const;
 
 /** GET /api/system/Base/Area/tree[?parentCode=]: one level of the division tree. */
 export const fetchRegionChildren = (parentCode: string): Promise<RegionNode[]> =>
-  http
-    .get<Envelope<RegionNode[]>>(regionPaths.children, { params: parentCode ? { parentCode } : {} })
-    .then((response) => response.data.data);
+  call(regionEndpoints.children, { query: parentCode ? { parentCode } : {} });
 
 /** GET /api/system/Base/Area/getCodeByAddress?address=: the divisions a free-text address names. */
-export const fetchCodeByAddress = (address: string): Promise<RegionAddressMatch> =>
-  http
-    .get<Envelope<RegionAddressMatch>>(regionPaths.codeByAddress, { params: { address } })
-    .then((response) => response.data.data);
+export const fetchCodeByAddress = (address: string): Promise<RegionAddressMatch> => call(regionEndpoints.codeByAddress, { query: { address } });
 
 /** The cascader value of a match: [province, city, district] without the levels the address lacks. */
 export const regionPathOf = (match: RegionAddressMatch): string[] =>

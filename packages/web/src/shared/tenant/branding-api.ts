@@ -1,6 +1,7 @@
-import { authPaths, branding as brandingSchema, type Branding } from '@parking/contract';
+import { authEndpoints, branding as brandingSchema, type Branding } from '@parking/contract';
 import { useQuery } from '@tanstack/react-query';
-import { http, requestData } from '../http/http-client';
+import { call } from '../http/call';
+import { http } from '../http/http-client';
 import { readAccount } from './account-cookie';
 
 /** Logo and favicon are server paths; they live on the API's origin when that is not the page's. */
@@ -11,7 +12,7 @@ export function resolveAssetUrl(url: string, apiBaseUrl: string | undefined = ht
 
 export async function fetchBranding(account: string): Promise<Branding> {
   const branding = brandingSchema.parse(
-    await requestData<unknown>({ method: 'GET', url: authPaths.branding, params: { account }, silent: true }),
+    await call(authEndpoints.branding, { query: { account }, silent: true }),
   );
   return { ...branding, logo: resolveAssetUrl(branding.logo), favicon: resolveAssetUrl(branding.favicon) };
 }

@@ -1,13 +1,13 @@
 import {
   deviceOfflinePage,
   messageCounts,
-  messagePaths,
+  messageEndpoints,
   systemMessagePage,
   type DeviceOfflineTask,
   type MessageCounts,
   type SystemMessage,
 } from '@parking/contract';
-import { requestData } from '../../../shared/http/http-client';
+import { call } from '../../../shared/http/call';
 
 /** Spec §9: list sizes of the message dialog. */
 export const messagePageSize = 50;
@@ -25,25 +25,25 @@ export const messageCenterKeys = {
 
 /** The endpoint polled every 10 s. Silent: a failed poll must not raise a toast every 10 s. */
 export const fetchAlertCounts = async (): Promise<MessageCounts> =>
-  messageCounts.parse(await requestData<unknown>({ method: 'GET', url: messagePaths.alertCount, params: { status: unread }, silent: true }));
+  messageCounts.parse(await call(messageEndpoints.alertCount, { query: { status: unread }, silent: true }));
 
 export const fetchCounts = async (): Promise<MessageCounts> =>
-  messageCounts.parse(await requestData<unknown>({ method: 'GET', url: messagePaths.count, params: { status: unread } }));
+  messageCounts.parse(await call(messageEndpoints.count, { query: { status: unread } }));
 
 export const refreshCounts = async (): Promise<MessageCounts> =>
-  messageCounts.parse(await requestData<unknown>({ method: 'GET', url: messagePaths.refresh }));
+  messageCounts.parse(await call(messageEndpoints.refresh));
 
 /** Unread system messages of the given types; null means every type the user may see. */
 export async function fetchMessages(types: readonly number[] | null): Promise<SystemMessage[]> {
-  const params = { status: unread, pageSize: messagePageSize, currentPage: 1, ...(types ? { messageTypeList: types.join(',') } : {}) };
-  return systemMessagePage.parse(await requestData<unknown>({ method: 'GET', url: messagePaths.list, params })).list;
+  const query = { status: unread, pageSize: messagePageSize, currentPage: 1, ...(types ? { messageTypeList: types.join(',') } : {}) };
+  return systemMessagePage.parse(await call(messageEndpoints.list, { query })).list;
 }
 
 export const deleteMessage = (id: string): Promise<unknown> =>
-  requestData<unknown>({ method: 'DELETE', url: messagePaths.remove.replace(':id', encodeURIComponent(id)) });
+  call(messageEndpoints.remove, { params: { id } });
 
 /** Silent: users without the device pages get a 403, which here means "nothing to show", not /401. */
 export async function fetchOfflineTasks(parkingType: 0 | 1): Promise<DeviceOfflineTask[]> {
-  const params = { currentPage: 1, pageSize: devicePageSize, parkingType };
-  return deviceOfflinePage.parse(await requestData<unknown>({ method: 'GET', url: messagePaths.deviceOffline, params, silent: true })).list;
+  const query = { currentPage: 1, pageSize: devicePageSize, parkingType };
+  return deviceOfflinePage.parse(await call(messageEndpoints.deviceOffline, { query, silent: true })).list;
 }

@@ -1,8 +1,8 @@
-import { parkingQrCodePaths, scanActions, type ScanAction, type ScanTarget } from '@parking/contract';
+import { parkingQrCodeEndpoints, scanActions, type ScanAction, type ScanTarget } from '@parking/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Result, Spin } from 'antd';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { requestData } from '../../../shared/http/http-client';
+import { call } from '../../../shared/http/call';
 import '../../../mobile/mobile.css';
 
 /** The last part of /m/…, as the printed URL names it, and what the page is for. */
@@ -29,7 +29,7 @@ export function ScanLandingPage() {
     enabled: known !== undefined && token !== '',
     retry: false,
     queryFn: () =>
-      requestData<ScanTarget>({ method: 'GET', url: parkingQrCodePaths.resolve, params: { t: token }, silent: true }),
+      call(parkingQrCodeEndpoints.resolve, { query: { t: token }, silent: true }),
   });
 
   const title = known?.title ?? '扫码停车';

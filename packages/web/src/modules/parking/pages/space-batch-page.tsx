@@ -1,9 +1,9 @@
-import { parkingSpacePaths, type ParkingSpaceBatchResult } from '@parking/contract';
+import { parkingSpaceEndpoints, type ParkingSpaceBatchResult } from '@parking/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Alert, Button, Col, Form, Input, InputNumber, Result, Row, Select, Space, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { requestData } from '../../../shared/http/http-client';
+import { call } from '../../../shared/http/call';
 import { resourceKeys } from '../../../shared/resource/use-resource';
 import { LotSelect } from '../components/parking-selects';
 import { parkingLotResourceKey, parkingSpaceResourceKey, useLotOptions } from '../parking-api';
@@ -28,7 +28,7 @@ export function SpaceBatchPage() {
 
   const create = useMutation({
     mutationFn: (body: ReturnType<typeof spaceBatchBody>) =>
-      requestData<ParkingSpaceBatchResult>({ method: 'POST', url: parkingSpacePaths.batch, data: body }),
+      call(parkingSpaceEndpoints.batch, { body }),
     onSuccess: async (result) => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: resourceKeys.all(parkingSpaceResourceKey) }),

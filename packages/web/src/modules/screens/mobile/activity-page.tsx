@@ -1,7 +1,7 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import {
   activityLevelNames,
-  activityPaths,
+  activityEndpoints,
   activityPlacementNames,
   type ActivityHour,
   type ActivityLot,
@@ -13,7 +13,7 @@ import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../shared/http/api-error';
-import { requestData } from '../../../shared/http/http-client';
+import { call } from '../../../shared/http/call';
 import { businessTimeZone, formatDateTime } from '../../../shared/resource/value-format';
 import '../../../mobile/mobile.css';
 import './activity.css';
@@ -198,7 +198,7 @@ export function ActivityPage() {
     queryKey: ['activityOpen', tenant],
     retry: false,
     refetchInterval: activityRefreshMs,
-    queryFn: () => requestData<ActivityStats>({ method: 'GET', url: activityPaths.open, params: tenant ? { tenant } : {}, silent: true }),
+    queryFn: (): Promise<ActivityStats> => call(activityEndpoints.open, { query: tenant ? { tenant } : {}, silent: true }),
   });
 
   const body = (() => {
