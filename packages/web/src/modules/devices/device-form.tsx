@@ -1,6 +1,6 @@
 import { deviceInput, deviceNetworkTypes, deviceTypeNames, deviceTypes, heartbeatCycleMax, heartbeatCycleMin, type DeviceParkingType } from '@parking/contract';
 import { Col, Form, Input, InputNumber, Row, Select } from 'antd';
-import { EnabledField } from '../../shared/resource/enabled-field';
+import { EnabledField } from '../../shared/resource/fields/enabled-field';
 import { schemaRule } from '../../shared/resource/schema-check';
 import { DeviceLotSelect } from './components/device-lot-select';
 import { useLotBindings } from './devices-api';

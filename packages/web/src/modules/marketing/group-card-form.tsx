@@ -1,7 +1,7 @@
 import { groupCardBenefitNames, groupCardBenefits, groupCardFields, groupCardMaxPlates, groupCardPlate, sanitizeMoney, type GroupCard } from '@parking/contract';
 import { Col, DatePicker, Form, Input, InputNumber, Radio, Row, Select, Switch } from 'antd';
 import type { FormRule } from 'antd';
-import { EnabledField } from '../../shared/resource/enabled-field';
+import { EnabledField } from '../../shared/resource/fields/enabled-field';
 import { checkRule, schemaCheck, schemaRule } from '../../shared/resource/schema-check';
 import { dateFormat, yuanInputToFen } from '../../shared/resource/value-format';
 import { useLotOptions } from '../parking/parking-api';

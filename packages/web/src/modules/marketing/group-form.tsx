@@ -1,6 +1,6 @@
 import { checkMobile, groupInput, type Group, type GroupInput } from '@parking/contract';
 import { Col, Form, Input, Row } from 'antd';
-import { EnabledField } from '../../shared/resource/enabled-field';
+import { EnabledField } from '../../shared/resource/fields/enabled-field';
 import { checkRule, schemaRule } from '../../shared/resource/schema-check';
 
 const fields = groupInput.shape;

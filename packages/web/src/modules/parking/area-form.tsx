@@ -1,6 +1,6 @@
 import { parkingAreaInput, type ParkingArea } from '@parking/contract';
 import { Col, Form, Input, InputNumber, Row } from 'antd';
-import { EnabledField } from '../../shared/resource/enabled-field';
+import { EnabledField } from '../../shared/resource/fields/enabled-field';
 import { schemaRule } from '../../shared/resource/schema-check';
 import { CoordinateInputs } from './components/coordinate-inputs';
 import { UserMultiSelect } from './components/parking-selects';

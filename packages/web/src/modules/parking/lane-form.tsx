@@ -1,6 +1,6 @@
 import { parkingLaneDirectionNames, parkingLaneDirections, parkingLaneInput, type ParkingLane } from '@parking/contract';
 import { Col, Form, Input, InputNumber, Radio, Row, Switch } from 'antd';
-import { EnabledField } from '../../shared/resource/enabled-field';
+import { EnabledField } from '../../shared/resource/fields/enabled-field';
 import { schemaRule } from '../../shared/resource/schema-check';
 import { LotSelect } from './components/parking-selects';
 

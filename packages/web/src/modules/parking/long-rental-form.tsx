@@ -1,6 +1,6 @@
 import { checkMobile, longRentalInput, sanitizeMoney, type LongRental } from '@parking/contract';
 import { Col, DatePicker, Form, Input, InputNumber, Row } from 'antd';
-import { EnabledField } from '../../shared/resource/enabled-field';
+import { EnabledField } from '../../shared/resource/fields/enabled-field';
 import { checkRule, schemaCheck, schemaRule } from '../../shared/resource/schema-check';
 import { dateFormat, yuanInputToFen } from '../../shared/resource/value-format';
 import { LotSelect, PlateColourSelect } from './components/parking-selects';

@@ -2,7 +2,7 @@ import { checkEmail, checkMobile, userCreateInput, type SystemUser } from '@park
 import { Col, Form, Input, Row, Switch } from 'antd';
 import { PasswordFields } from '../../shell/password/password-fields';
 import { OrganizationTreeSelect, PositionMultiSelect, RoleMultiSelect } from './components/identity-selects';
-import { EnabledField } from '../../shared/resource/enabled-field';
+import { EnabledField } from '../../shared/resource/fields/enabled-field';
 import { checkRule, schemaRule } from '../../shared/resource/schema-check';
 
 const fields = userCreateInput.shape;

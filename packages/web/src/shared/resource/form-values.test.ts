@@ -3,7 +3,6 @@ import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { formRules, formValuesToBody, recordToFormValues } from './form-values';
 import type { ResourceColumn } from './resource-types';
-import { yuanInputToFen } from './value-format';
 
 interface Tariff {
   name: string;
@@ -35,6 +34,12 @@ const row: Tariff = {
   creatorTime: '2026-01-01T00:00:00.000Z',
 };
 
+const run = async (rules: ReturnType<typeof formRules>, value: unknown) => {
+  for (const rule of rules) {
+    if (typeof rule === 'object' && rule.validator) await rule.validator(rule, value, () => undefined);
+  }
+};
+
 describe('create and edit share one mapping', () => {
   it('a row becomes form values: yuan text, Dayjs, boolean, select key; hidden fields left out', () => {
     const values = recordToFormValues(columns, row);
@@ -45,7 +50,7 @@ describe('create and edit share one mapping', () => {
   });
 
   it('form values become the body: fen, ISO time, the switch API values, numeric select keys as numbers', () => {
-    const body = formValuesToBody(columns, { ...recordToFormValues(columns, row), name: '  标准 ', capPerDay: '12.345' });
+    const body = formValuesToBody(columns, { ...recordToFormValues(columns, row), name: '  标准 ', capPerDay: '12.34' });
     expect(body).toEqual({
       name: '标准',
       capPerDay: 1234,
@@ -57,20 +62,16 @@ describe('create and edit share one mapping', () => {
     expect(formValuesToBody(columns, {})).toMatchObject({ capPerDay: null, lotType: null, effectiveFrom: null, enabled: 'N' });
   });
 
-  it('money input is sanitised to 2 decimals before it becomes fen', () => {
-    expect(yuanInputToFen('0.1')).toBe(10);
-    expect(yuanInputToFen('1a2.5b')).toBe(1250);
-    expect(yuanInputToFen('')).toBeNull();
+  it('money input becomes exact fen; a bad amount is refused by the rule, never rounded', async () => {
+    expect(formValuesToBody(columns, { capPerDay: '0.1' })).toMatchObject({ capPerDay: 10 });
+    expect(formValuesToBody(columns, { capPerDay: '' })).toMatchObject({ capPerDay: null });
+    const rules = formRules(columns.find((c) => c.dataIndex === 'capPerDay')!);
+    await expect(run(rules, '12.345')).rejects.toThrow('每日封顶最多两位小数');
+    await expect(run(rules, '12.34')).resolves.toBeUndefined();
   });
 });
 
 describe('descriptor rules', () => {
-  const run = async (rules: ReturnType<typeof formRules>, value: unknown) => {
-    for (const rule of rules) {
-      if (typeof rule === 'object' && rule.validator) await rule.validator(rule, value, () => undefined);
-    }
-  };
-
   it('required and max become antd rules with Chinese messages', () => {
     expect(formRules(columns[0]!)).toEqual([
       { required: true, message: '请输入名称' },

@@ -2,7 +2,7 @@ import type { Rule } from 'antd/es/form';
 import dayjs from 'dayjs';
 import { formColumns } from './resource-columns';
 import type { ResourceColumn } from './resource-types';
-import { fenToYuanInput, yuanInputToFen } from './value-format';
+import { fenToYuan, moneyProblem, yuanToFen } from './fields/money';
 
 const defaultSwitchValues = [0, 1] as const;
 
@@ -18,7 +18,7 @@ export function recordToFormValues<T, Q>(
     if (value === undefined) continue;
     switch (column.valueType) {
       case 'money':
-        values[column.dataIndex] = fenToYuanInput(value);
+        values[column.dataIndex] = fenToYuan(value as number | string | null);
         break;
       case 'date':
         values[column.dataIndex] = value ? dayjs(value as string) : undefined;
@@ -50,7 +50,7 @@ export function formValuesToBody<T, Q>(
     const [off, on] = column.switchValues ?? defaultSwitchValues;
     switch (column.valueType) {
       case 'money':
-        body[column.dataIndex] = yuanInputToFen(value);
+        body[column.dataIndex] = yuanToFen(value);
         break;
       case 'date':
         body[column.dataIndex] = dayjs.isDayjs(value) ? value.toISOString() : null;
@@ -78,16 +78,31 @@ export function formValuesToBody<T, Q>(
 /** The descriptor's rules as antd form rules; a `check` is one of the contract's checkers. */
 export function formRules<T, Q>(column: ResourceColumn<T, Q>): Rule[] {
   const verb = column.valueType === 'select' || column.valueType === 'date' ? '请选择' : '请输入';
-  return (column.rules ?? []).map((rule): Rule => {
-    if (rule.required) return { required: true, message: rule.message ?? `${verb}${column.title}` };
-    if (rule.max !== undefined) return { max: rule.max, message: rule.message ?? `${column.title}最多${rule.max}个字符` };
-    const check = rule.check;
-    if (!check) return {};
-    return {
-      validator: async (_rule, value: unknown) => {
-        const problem = check(value === undefined || value === null ? '' : String(value));
-        if (problem) throw new Error(rule.message ?? problem);
-      },
-    };
-  });
+  // an amount is checked as typed, never rounded to two decimals behind the user's back
+  const money: Rule[] =
+    column.valueType === 'money'
+      ? [
+          {
+            validator: async (_rule, value: unknown) => {
+              const problem = moneyProblem(value, { noun: column.title });
+              if (problem) throw new Error(problem);
+            },
+          },
+        ]
+      : [];
+  return [
+    ...(column.rules ?? []).map((rule): Rule => {
+      if (rule.required) return { required: true, message: rule.message ?? `${verb}${column.title}` };
+      if (rule.max !== undefined) return { max: rule.max, message: rule.message ?? `${column.title}最多${rule.max}个字符` };
+      const check = rule.check;
+      if (!check) return {};
+      return {
+        validator: async (_rule, value: unknown) => {
+          const problem = check(value === undefined || value === null ? '' : String(value));
+          if (problem) throw new Error(rule.message ?? problem);
+        },
+      };
+    }),
+    ...money,
+  ];
 }

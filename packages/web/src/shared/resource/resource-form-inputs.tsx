@@ -1,4 +1,3 @@
-import { sanitizeMoney } from '@parking/contract';
 import { DatePicker, Form, Input, InputNumber, Select, Switch } from 'antd';
 import type { ReactNode } from 'react';
 import { formColumns } from './resource-columns';
@@ -39,8 +38,6 @@ export function ResourceFormInputs<T, Q>({ columns, record }: { columns: Readonl
           label={column.title}
           rules={formRules(column)}
           valuePropName={column.valueType === 'switch' ? 'checked' : 'value'}
-          // money keeps 2 decimals as it is typed (spec §5)
-          normalize={column.valueType === 'money' ? (value: unknown) => sanitizeMoney(String(value ?? '')) : undefined}
         >
           {formInput(column, record)}
         </Form.Item>
