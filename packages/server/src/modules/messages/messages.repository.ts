@@ -1,17 +1,9 @@
-import { and, asc, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import type { OfflineTaskListValues } from '@parking/contract';
 import type { Db } from '../../db/client.js';
-import { deviceOfflineTasks, positions, systemMessages, userPositions } from '../../db/schema/index.js';
-
-export const firstPositionCode = async (db: Db, tenantId: string, userId: string) => {
-  const [row] = await db
-    .select({ code: positions.code })
-    .from(userPositions)
-    .innerJoin(positions, eq(positions.id, userPositions.positionId))
-    .where(and(eq(userPositions.tenantId, tenantId), eq(userPositions.userId, userId)))
-    .orderBy(asc(userPositions.sortCode), asc(positions.sortCode))
-    .limit(1);
-  return row?.code;
-};
+import { deviceOfflineTasks, systemMessages } from '../../db/schema/index.js';
+import { containsPattern } from '../../shared/like-pattern.js';
+import { countOf, offsetOf, type Page } from '../../shared/paging.js';
 
 export const countMessagesByType = async (db: Db, tenantId: string, status: number, types: readonly number[]) => {
   if (types.length === 0) return new Map<number, number>();
@@ -36,7 +28,7 @@ export const pageMessages = async (
   db: Db,
   tenantId: string,
   filter: { status?: number | undefined; types: readonly number[] },
-  page: { currentPage: number; pageSize: number },
+  page: Page,
 ) => {
   const conditions: SQL[] = [eq(systemMessages.tenantId, tenantId), inArray(systemMessages.messageType, [...filter.types])];
   if (filter.status !== undefined) conditions.push(eq(systemMessages.status, filter.status));
@@ -48,8 +40,8 @@ export const pageMessages = async (
     .where(where)
     .orderBy(desc(systemMessages.creatorTime), desc(systemMessages.id))
     .limit(page.pageSize)
-    .offset((page.currentPage - 1) * page.pageSize);
-  return { list, total: Number(total?.n ?? 0) };
+    .offset(offsetOf(page));
+  return { list, total: countOf(total) };
 };
 
 export const findMessage = async (db: Db, tenantId: string, id: string) => {
@@ -68,7 +60,7 @@ export const pageOpenOfflineTasks = async (
   db: Db,
   tenantId: string,
   parkingType: number,
-  page: { currentPage: number; pageSize: number },
+  page: Page,
 ) => {
   const where = and(
     eq(deviceOfflineTasks.tenantId, tenantId),
@@ -82,8 +74,8 @@ export const pageOpenOfflineTasks = async (
     .where(where)
     .orderBy(desc(deviceOfflineTasks.creatorTime), desc(deviceOfflineTasks.id))
     .limit(page.pageSize)
-    .offset((page.currentPage - 1) * page.pageSize);
-  return { list, total: Number(total?.n ?? 0) };
+    .offset(offsetOf(page));
+  return { list, total: countOf(total) };
 };
 
 /** The one way other modules raise a message (warnings, audits, invoices, reconciliation…). */
@@ -108,3 +100,48 @@ export const markMessagesHandled = (db: Db, tenantId: string, messageType: numbe
         eq(systemMessages.status, 0),
       ),
     );
+
+export type OfflineTaskRow = typeof deviceOfflineTasks.$inferSelect;
+
+/** Opens a device's offline task; undefined when the sn already has one open (its outage is reported). */
+export const openOfflineTask = async (
+  db: Db,
+  values: Pick<typeof deviceOfflineTasks.$inferInsert, 'tenantId' | 'taskTypeName' | 'content' | 'deviceSn' | 'parkingType' | 'creatorTime'>,
+): Promise<string | undefined> => {
+  const [task] = await db.insert(deviceOfflineTasks).values(values).onConflictDoNothing().returning({ id: deviceOfflineTasks.id });
+  return task?.id;
+};
+
+/** Closes the sn's open offline task, if any; answers how many closed. */
+export const closeOfflineTasks = async (db: Db, tenantId: string, sn: string, at: Date): Promise<number> => {
+  const closed = await db
+    .update(deviceOfflineTasks)
+    .set({ closedAt: at })
+    .where(and(eq(deviceOfflineTasks.tenantId, tenantId), eq(deviceOfflineTasks.deviceSn, sn), isNull(deviceOfflineTasks.closedAt)))
+    .returning({ id: deviceOfflineTasks.id });
+  return closed.length;
+};
+
+export type OfflineTaskFilter = Omit<OfflineTaskListValues, keyof Page>;
+
+const offlineTaskSortColumns = { creatorTime: deviceOfflineTasks.creatorTime, deviceSn: deviceOfflineTasks.deviceSn } as const;
+
+/** Every offline task of the tenant, open or closed (设备离线任务). */
+export const pageOfflineTaskHistory = async (db: Db, tenantId: string, filter: OfflineTaskFilter, page: Page) => {
+  const where = and(
+    eq(deviceOfflineTasks.tenantId, tenantId),
+    filter.state === 'open' ? isNull(deviceOfflineTasks.closedAt) : filter.state === 'closed' ? isNotNull(deviceOfflineTasks.closedAt) : undefined,
+    filter.parkingType === undefined ? undefined : eq(deviceOfflineTasks.parkingType, filter.parkingType),
+    filter.deviceNo ? ilike(deviceOfflineTasks.deviceSn, containsPattern(filter.deviceNo)) : undefined,
+  );
+  const direction = filter.sort === 'asc' ? asc : desc;
+  const [total] = await db.select({ n: count() }).from(deviceOfflineTasks).where(where);
+  const rows = await db
+    .select()
+    .from(deviceOfflineTasks)
+    .where(where)
+    .orderBy(direction(offlineTaskSortColumns[filter.sidx ?? 'creatorTime']), desc(deviceOfflineTasks.id))
+    .limit(page.pageSize)
+    .offset(offsetOf(page));
+  return { rows, total: countOf(total) };
+};

@@ -8,15 +8,14 @@ import {
 } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { forbidden, notFound } from '../../plugins/app-error.js';
+import { pageAnswer, type Page } from '../../shared/paging.js';
 import type { AuthContext } from '../../types.js';
-import { permissionCodes } from '../system/menu.service.js';
-import { recordOperation } from '../system/operation-log.service.js';
+import { firstPositionCode, permissionCodes, recordOperation } from '../system/index.js';
 import {
   countMessagesByType,
   countOpenOfflineTasks,
   deleteMessage,
   findMessage,
-  firstPositionCode,
   insertMessage,
   pageMessages,
   pageOpenOfflineTasks,
@@ -76,7 +75,7 @@ const toMessage = (row: Awaited<ReturnType<typeof findMessage>> & object): Syste
 export const listMessages = async (
   db: Db,
   auth: AuthContext,
-  query: { currentPage: number; pageSize: number; status?: number | undefined; messageTypeList?: number[] | undefined },
+  query: Page & { status?: number | undefined; messageTypeList?: number[] | undefined },
 ) => {
   const scope = await messageScope(db, auth);
   const types = query.messageTypeList ? scope.types.filter((t) => query.messageTypeList!.includes(t)) : scope.types;
@@ -84,7 +83,7 @@ export const listMessages = async (
   const { list, total } = types.length
     ? await pageMessages(db, auth.tenantId, { status: query.status, types }, page)
     : { list: [], total: 0 };
-  return { list: list.map(toMessage), pagination: { ...page, total } };
+  return pageAnswer(list, page, total, toMessage);
 };
 
 export const removeMessage = async (db: Db, auth: AuthContext, id: string) => {
@@ -106,24 +105,21 @@ export const removeMessage = async (db: Db, auth: AuthContext, id: string) => {
 export const listOfflineTasks = async (
   db: Db,
   auth: AuthContext,
-  query: { currentPage: number; pageSize: number; parkingType: number },
+  query: Page & { parkingType: number },
 ) => {
   const scope = await messageScope(db, auth);
   const parkingType = query.parkingType as 0 | 1;
   if (!scope.offline[parkingType]) throw forbidden(parkingType === 0 ? '没有查看路内设备离线任务的权限' : '没有查看路外设备离线任务的权限');
   const page = { currentPage: query.currentPage, pageSize: query.pageSize };
   const { list, total } = await pageOpenOfflineTasks(db, auth.tenantId, parkingType, page);
-  return {
-    list: list.map((row) => ({
-      id: row.id,
-      taskTypeName: row.taskTypeName,
-      content: row.content,
-      deviceSn: row.deviceSn,
-      parkingType: row.parkingType,
-      creatorTime: row.creatorTime.toISOString(),
-    })),
-    pagination: { ...page, total },
-  };
+  return pageAnswer(list, page, total, (row) => ({
+    id: row.id,
+    taskTypeName: row.taskTypeName,
+    content: row.content,
+    deviceSn: row.deviceSn,
+    parkingType: row.parkingType,
+    creatorTime: row.creatorTime.toISOString(),
+  }));
 };
 
 /** Producing modules call this; nothing else writes system messages. */
