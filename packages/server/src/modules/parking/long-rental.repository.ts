@@ -3,6 +3,7 @@ import type { LongRentalListValues } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { longRentals, parkingLots } from '../../db/schema/index.js';
 import { containsPattern } from '../../shared/like-pattern.js';
+import { countOf, offsetOf, type Page } from '../../shared/paging.js';
 
 type Filter = Omit<LongRentalListValues, 'currentPage' | 'pageSize'>;
 export type LongRentalRow = { card: typeof longRentals.$inferSelect; lotName: string };
@@ -30,7 +31,7 @@ const sortColumns = {
 } as const;
 const cardColumns = { card: longRentals, lotName: parkingLots.name };
 
-export const pageLongRentals = async (db: Db, tenantId: string, filter: Filter, today: string, page: { currentPage: number; pageSize: number }) => {
+export const pageLongRentals = async (db: Db, tenantId: string, filter: Filter, today: string, page: Page) => {
   const where = cardConditions(tenantId, filter, today);
   // newest first when nothing is asked for; a column asked for sorts ascending unless told otherwise
   const direction = (filter.sort ?? (filter.sidx ? 'asc' : 'desc')) === 'asc' ? asc : desc;
@@ -42,8 +43,8 @@ export const pageLongRentals = async (db: Db, tenantId: string, filter: Filter, 
     .where(where)
     .orderBy(direction(sortColumns[filter.sidx ?? 'createdAt']), asc(longRentals.id))
     .limit(page.pageSize)
-    .offset((page.currentPage - 1) * page.pageSize);
-  return { rows, total: Number(total?.n ?? 0) };
+    .offset(offsetOf(page));
+  return { rows, total: countOf(total) };
 };
 
 export const findLongRental = async (db: Db, tenantId: string, id: string): Promise<LongRentalRow | undefined> => {
@@ -103,3 +104,19 @@ export const cardCountsByLot = async (db: Db, tenantId: string, today: string) =
       .where(eq(longRentals.tenantId, tenantId))
       .groupBy(longRentals.lotId)
   ).map((r) => ({ lotId: r.lotId, cards: Number(r.cards), activeCards: Number(r.activeCards), rentedSpaces: Number(r.rentedSpaces) }));
+
+export type LongRentalValues = Omit<typeof longRentals.$inferInsert, 'id' | 'tenantId' | 'createdAt' | 'updatedAt'>;
+
+export const insertLongRental = async (db: Db, tenantId: string, values: LongRentalValues): Promise<string> => {
+  const [row] = await db.insert(longRentals).values({ tenantId, ...values }).returning({ id: longRentals.id });
+  return row!.id;
+};
+
+export const updateLongRentalRow = (db: Db, tenantId: string, id: string, values: Partial<LongRentalValues>) =>
+  db
+    .update(longRentals)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(longRentals.tenantId, tenantId), eq(longRentals.id, id)));
+
+export const deleteLongRentalRow = (db: Db, tenantId: string, id: string) =>
+  db.delete(longRentals).where(and(eq(longRentals.tenantId, tenantId), eq(longRentals.id, id)));

@@ -1,11 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
 import { businessDay, longRentalStateOn, type LongRental, type LongRentalListValues, type LongRentalLot, type LongRentalValues } from '@parking/contract';
 import type { Db } from '../../db/client.js';
-import { longRentals } from '../../db/schema/index.js';
 import { badRequest, conflict, notFound } from '../../plugins/app-error.js';
+import { pageAnswer, splitPage } from '../../shared/paging.js';
 import type { AuthContext } from '../../types.js';
-import { recordOperation } from '../system/operation-log.service.js';
-import { cardCountsByLot, findLongRental, lockPlateOnLot, overlappingCard, pageLongRentals, type LongRentalRow } from './long-rental.repository.js';
+import { recordOperation } from '../system/index.js';
+import { cardCountsByLot, deleteLongRentalRow, findLongRental, insertLongRental, lockPlateOnLot, overlappingCard, pageLongRentals, updateLongRentalRow, type LongRentalRow } from './long-rental.repository.js';
 import { findParkingLot, lotTotals } from './parking-lot.repository.js';
 
 export const longRentalTarget = 'longRental';
@@ -31,9 +30,9 @@ const toCard = ({ card, lotName }: LongRentalRow, today: string): LongRental => 
 
 /** States are read on today's Shanghai business day; `today` is a parameter so tests can pick one. */
 export const listLongRentals = async (db: Db, auth: AuthContext, query: LongRentalListValues, today = businessDay()) => {
-  const { currentPage, pageSize, ...filter } = query;
-  const { rows, total } = await pageLongRentals(db, auth.tenantId, filter, today, { currentPage, pageSize });
-  return { list: rows.map((row) => toCard(row, today)), pagination: { currentPage, pageSize, total } };
+  const { page, filter } = splitPage(query);
+  const { rows, total } = await pageLongRentals(db, auth.tenantId, filter, today, page);
+  return pageAnswer(rows, page, total, (row) => toCard(row, today));
 };
 
 export const getLongRental = async (db: Db, auth: AuthContext, id: string) => {
@@ -64,8 +63,8 @@ const title = (card: LongRental) => `${card.lotName} ${card.plateNumber}`;
 
 export const createLongRental = async (db: Db, auth: AuthContext, input: LongRentalValues) => {
   await checkInput(db, auth.tenantId, input);
-  const [row] = await db.insert(longRentals).values({ tenantId: auth.tenantId, ...input }).returning({ id: longRentals.id });
-  const created = await getLongRental(db, auth, row!.id);
+  const id = await insertLongRental(db, auth.tenantId, input);
+  const created = await getLongRental(db, auth, id);
   await log(db, auth, 'create', created.id, `新增长租车位「${title(created)}」`, undefined, created);
   return created;
 };
@@ -73,10 +72,7 @@ export const createLongRental = async (db: Db, auth: AuthContext, input: LongRen
 export const updateLongRental = async (db: Db, auth: AuthContext, id: string, input: LongRentalValues) => {
   const before = await getLongRental(db, auth, id);
   await checkInput(db, auth.tenantId, input, id);
-  await db
-    .update(longRentals)
-    .set({ ...input, updatedAt: sql`now()` })
-    .where(and(eq(longRentals.tenantId, auth.tenantId), eq(longRentals.id, id)));
+  await updateLongRentalRow(db, auth.tenantId, id, input);
   const after = await getLongRental(db, auth, id);
   await log(db, auth, 'update', id, `修改长租车位「${title(after)}」`, before, after);
   return after;
@@ -84,7 +80,7 @@ export const updateLongRental = async (db: Db, auth: AuthContext, id: string, in
 
 export const deleteLongRental = async (db: Db, auth: AuthContext, id: string) => {
   const before = await getLongRental(db, auth, id);
-  await db.delete(longRentals).where(and(eq(longRentals.tenantId, auth.tenantId), eq(longRentals.id, id)));
+  await deleteLongRentalRow(db, auth.tenantId, id);
   await log(db, auth, 'delete', id, `删除长租车位「${title(before)}」`, before);
 };
 

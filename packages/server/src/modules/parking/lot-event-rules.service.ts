@@ -1,4 +1,3 @@
-import { and, eq, sql } from 'drizzle-orm';
 import {
   blacklistEntryRuleNames,
   duplicateEntryRuleNames,
@@ -9,11 +8,10 @@ import {
   type LotEventRules,
 } from '@parking/contract';
 import type { Db } from '../../db/client.js';
-import { parkingLots } from '../../db/schema/index.js';
 import { notFound } from '../../plugins/app-error.js';
 import type { AuthContext } from '../../types.js';
-import { recordOperation } from '../system/operation-log.service.js';
-import { findParkingLot } from './parking-lot.repository.js';
+import { recordOperation } from '../system/index.js';
+import { findParkingLot, updateParkingLotRow } from './parking-lot.repository.js';
 import { parkingLotTarget } from './parking-lot.service.js';
 
 const requireLot = async (db: Db, auth: AuthContext, id: string) => {
@@ -48,10 +46,7 @@ const describeChanges = (before: LotEventRules, after: LotEventRules) =>
 export const saveLotEventRules = async (db: Db, auth: AuthContext, id: string, rules: LotEventRules): Promise<LotEventRules> => {
   const lot = await requireLot(db, auth, id);
   const before = eventRulesOf(lot.eventRules);
-  await db
-    .update(parkingLots)
-    .set({ eventRules: rules, updatedAt: sql`now()` })
-    .where(and(eq(parkingLots.tenantId, auth.tenantId), eq(parkingLots.id, id)));
+  await updateParkingLotRow(db, auth.tenantId, id, { eventRules: rules });
   const after = await getLotEventRules(db, auth, id);
   const changes = describeChanges(before, after);
   await recordOperation(db, auth, {

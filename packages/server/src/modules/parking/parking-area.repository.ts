@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, ilike, inArray, ne, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { ParkingAreaListQuery } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { parkingAreas, parkingLots } from '../../db/schema/index.js';
 import { containsPattern } from '../../shared/like-pattern.js';
+import { countOf, offsetOf, type Page } from '../../shared/paging.js';
 
 type Filter = Omit<ParkingAreaListQuery, 'currentPage' | 'pageSize'>;
 export type ParkingAreaRow = typeof parkingAreas.$inferSelect;
@@ -16,7 +17,7 @@ const areaConditions = (tenantId: string, filter: Filter): SQL | undefined =>
 
 const sortColumns = { name: parkingAreas.name, createdAt: parkingAreas.createdAt } as const;
 
-export const pageParkingAreas = async (db: Db, tenantId: string, filter: Filter, page: { currentPage: number; pageSize: number }) => {
+export const pageParkingAreas = async (db: Db, tenantId: string, filter: Filter, page: Page) => {
   const where = areaConditions(tenantId, filter);
   const direction = filter.sort === 'desc' ? desc : asc;
   const [total] = await db.select({ n: count() }).from(parkingAreas).where(where);
@@ -26,8 +27,8 @@ export const pageParkingAreas = async (db: Db, tenantId: string, filter: Filter,
     .where(where)
     .orderBy(direction(sortColumns[filter.sidx ?? 'createdAt']), asc(parkingAreas.id))
     .limit(page.pageSize)
-    .offset((page.currentPage - 1) * page.pageSize);
-  return { rows, total: Number(total?.n ?? 0) };
+    .offset(offsetOf(page));
+  return { rows, total: countOf(total) };
 };
 
 export const findParkingArea = async (db: Db, tenantId: string, id: string): Promise<ParkingAreaRow | undefined> => {
@@ -58,3 +59,19 @@ export const areaLotCounts = async (db: Db, tenantId: string, ids: string[]): Pr
     .groupBy(parkingLots.areaId);
   return new Map(rows.flatMap((r) => (r.id ? [[r.id, Number(r.n)] as const] : [])));
 };
+
+export type ParkingAreaValues = Omit<typeof parkingAreas.$inferInsert, 'id' | 'tenantId' | 'createdAt' | 'updatedAt'>;
+
+export const insertParkingArea = async (db: Db, tenantId: string, values: ParkingAreaValues): Promise<string> => {
+  const [row] = await db.insert(parkingAreas).values({ tenantId, ...values }).returning({ id: parkingAreas.id });
+  return row!.id;
+};
+
+export const updateParkingAreaRow = (db: Db, tenantId: string, id: string, values: Partial<ParkingAreaValues>) =>
+  db
+    .update(parkingAreas)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(parkingAreas.tenantId, tenantId), eq(parkingAreas.id, id)));
+
+export const deleteParkingAreaRow = (db: Db, tenantId: string, id: string) =>
+  db.delete(parkingAreas).where(and(eq(parkingAreas.tenantId, tenantId), eq(parkingAreas.id, id)));

@@ -1,11 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { ParkingArea, ParkingAreaListQuery, ParkingAreaValues } from '@parking/contract';
 import type { Db } from '../../db/client.js';
-import { parkingAreas } from '../../db/schema/index.js';
 import { badRequest, conflict, notFound } from '../../plugins/app-error.js';
+import { pageAnswer, splitPage, type Page } from '../../shared/paging.js';
 import type { AuthContext } from '../../types.js';
-import { recordOperation } from '../system/operation-log.service.js';
-import { areaLotCounts, findParkingArea, pageParkingAreas, parkingAreaNameTaken, type ParkingAreaRow } from './parking-area.repository.js';
+import { recordOperation } from '../system/index.js';
+import { areaLotCounts, deleteParkingAreaRow, findParkingArea, insertParkingArea, pageParkingAreas, parkingAreaNameTaken, updateParkingAreaRow, type ParkingAreaRow } from './parking-area.repository.js';
 import { namedUsers, requireTenantUsers, tenantUserNames } from './tenant-users.repository.js';
 
 const toArea = (row: ParkingAreaRow, names: Map<string, string>, lotCount: number): ParkingArea => ({
@@ -31,10 +30,10 @@ const describeAreas = async (db: Db, tenantId: string, rows: ParkingAreaRow[]) =
   return rows.map((r) => toArea(r, names, lots.get(r.id) ?? 0));
 };
 
-export const listParkingAreas = async (db: Db, auth: AuthContext, query: ParkingAreaListQuery & { currentPage: number; pageSize: number }) => {
-  const { currentPage, pageSize, ...filter } = query;
-  const { rows, total } = await pageParkingAreas(db, auth.tenantId, filter, { currentPage, pageSize });
-  return { list: await describeAreas(db, auth.tenantId, rows), pagination: { currentPage, pageSize, total } };
+export const listParkingAreas = async (db: Db, auth: AuthContext, query: ParkingAreaListQuery & Page) => {
+  const { page, filter } = splitPage(query);
+  const { rows, total } = await pageParkingAreas(db, auth.tenantId, filter, page);
+  return pageAnswer(await describeAreas(db, auth.tenantId, rows), page, total);
 };
 
 export const getParkingArea = async (db: Db, auth: AuthContext, id: string) => {
@@ -51,8 +50,8 @@ const checkInput = async (db: Db, tenantId: string, input: ParkingAreaValues, ex
 
 export const createParkingArea = async (db: Db, auth: AuthContext, input: ParkingAreaValues) => {
   await checkInput(db, auth.tenantId, input);
-  const [row] = await db.insert(parkingAreas).values({ tenantId: auth.tenantId, ...input }).returning({ id: parkingAreas.id });
-  const created = await getParkingArea(db, auth, row!.id);
+  const id = await insertParkingArea(db, auth.tenantId, input);
+  const created = await getParkingArea(db, auth, id);
   await recordOperation(db, auth, {
     module: 'parking', action: 'create', target: 'parkingArea', targetId: created.id, summary: `新增片区「${created.name}」`, after: created,
   });
@@ -62,10 +61,7 @@ export const createParkingArea = async (db: Db, auth: AuthContext, input: Parkin
 export const updateParkingArea = async (db: Db, auth: AuthContext, id: string, input: ParkingAreaValues) => {
   const before = await getParkingArea(db, auth, id);
   await checkInput(db, auth.tenantId, input, id);
-  await db
-    .update(parkingAreas)
-    .set({ ...input, updatedAt: sql`now()` })
-    .where(and(eq(parkingAreas.tenantId, auth.tenantId), eq(parkingAreas.id, id)));
+  await updateParkingAreaRow(db, auth.tenantId, id, input);
   const after = await getParkingArea(db, auth, id);
   await recordOperation(db, auth, {
     module: 'parking', action: 'update', target: 'parkingArea', targetId: id, summary: `修改片区「${after.name}」`, before, after,
@@ -76,7 +72,7 @@ export const updateParkingArea = async (db: Db, auth: AuthContext, id: string, i
 export const deleteParkingArea = async (db: Db, auth: AuthContext, id: string) => {
   const before = await getParkingArea(db, auth, id);
   if (before.lotCount > 0) throw badRequest(`片区「${before.name}」下还有${before.lotCount}个停车场，不能删除`);
-  await db.delete(parkingAreas).where(and(eq(parkingAreas.tenantId, auth.tenantId), eq(parkingAreas.id, id)));
+  await deleteParkingAreaRow(db, auth.tenantId, id);
   await recordOperation(db, auth, {
     module: 'parking', action: 'delete', target: 'parkingArea', targetId: id, summary: `删除片区「${before.name}」`, before,
   });

@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, ilike, ne, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
 import type { ParkingLaneListValues } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { parkingLanes, parkingLots } from '../../db/schema/index.js';
 import { containsPattern } from '../../shared/like-pattern.js';
+import { countOf, offsetOf, type Page } from '../../shared/paging.js';
 
 type Filter = Omit<ParkingLaneListValues, 'currentPage' | 'pageSize'>;
 export type ParkingLaneRow = { lane: typeof parkingLanes.$inferSelect; lotName: string };
@@ -19,7 +20,7 @@ const laneConditions = (tenantId: string, filter: Filter): SQL | undefined =>
 const sortColumns = { sortCode: parkingLanes.sortCode, name: parkingLanes.name, createdAt: parkingLanes.createdAt } as const;
 const laneColumns = { lane: parkingLanes, lotName: parkingLots.name };
 
-export const pageParkingLanes = async (db: Db, tenantId: string, filter: Filter, page: { currentPage: number; pageSize: number }) => {
+export const pageParkingLanes = async (db: Db, tenantId: string, filter: Filter, page: Page) => {
   const where = laneConditions(tenantId, filter);
   const direction = filter.sort === 'desc' ? desc : asc;
   const [total] = await db.select({ n: count() }).from(parkingLanes).where(where);
@@ -30,8 +31,8 @@ export const pageParkingLanes = async (db: Db, tenantId: string, filter: Filter,
     .where(where)
     .orderBy(direction(sortColumns[filter.sidx ?? 'sortCode']), asc(parkingLanes.createdAt), asc(parkingLanes.id))
     .limit(page.pageSize)
-    .offset((page.currentPage - 1) * page.pageSize);
-  return { rows, total: Number(total?.n ?? 0) };
+    .offset(offsetOf(page));
+  return { rows, total: countOf(total) };
 };
 
 export const findParkingLane = async (db: Db, tenantId: string, id: string): Promise<ParkingLaneRow | undefined> => {
@@ -59,3 +60,36 @@ export const parkingLaneNameTaken = async (db: Db, tenantId: string, lotId: stri
     .limit(1);
   return row !== undefined;
 };
+
+/** A lot's lanes for the device form's picker. */
+export const lanesOfLot = (db: Db, tenantId: string, lotId: string) =>
+  db
+    .select({ id: parkingLanes.id, name: parkingLanes.name })
+    .from(parkingLanes)
+    .where(and(eq(parkingLanes.tenantId, tenantId), eq(parkingLanes.lotId, lotId)))
+    .orderBy(asc(parkingLanes.sortCode), asc(parkingLanes.name));
+
+export const findLane = async (db: Db, tenantId: string, id: string) => {
+  const [row] = await db
+    .select({ lotId: parkingLanes.lotId, name: parkingLanes.name })
+    .from(parkingLanes)
+    .where(and(eq(parkingLanes.tenantId, tenantId), eq(parkingLanes.id, id)))
+    .limit(1);
+  return row;
+};
+
+export type ParkingLaneValues = Omit<typeof parkingLanes.$inferInsert, 'id' | 'tenantId' | 'createdAt' | 'updatedAt'>;
+
+export const insertParkingLane = async (db: Db, tenantId: string, values: ParkingLaneValues): Promise<string> => {
+  const [row] = await db.insert(parkingLanes).values({ tenantId, ...values }).returning({ id: parkingLanes.id });
+  return row!.id;
+};
+
+export const updateParkingLaneRow = (db: Db, tenantId: string, id: string, values: Partial<ParkingLaneValues>) =>
+  db
+    .update(parkingLanes)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(parkingLanes.tenantId, tenantId), eq(parkingLanes.id, id)));
+
+export const deleteParkingLaneRow = (db: Db, tenantId: string, id: string) =>
+  db.delete(parkingLanes).where(and(eq(parkingLanes.tenantId, tenantId), eq(parkingLanes.id, id)));

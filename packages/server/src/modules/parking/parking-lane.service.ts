@@ -1,11 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { ParkingLane, ParkingLaneListValues, ParkingLaneValues } from '@parking/contract';
 import type { Db } from '../../db/client.js';
-import { parkingLanes } from '../../db/schema/index.js';
 import { badRequest, conflict, notFound } from '../../plugins/app-error.js';
+import { pageAnswer, splitPage } from '../../shared/paging.js';
 import type { AuthContext } from '../../types.js';
-import { recordOperation } from '../system/operation-log.service.js';
-import { findParkingLane, pageParkingLanes, parkingLaneNameTaken, type ParkingLaneRow } from './parking-lane.repository.js';
+import { recordOperation } from '../system/index.js';
+import { deleteParkingLaneRow, findParkingLane, insertParkingLane, pageParkingLanes, parkingLaneNameTaken, updateParkingLaneRow, type ParkingLaneRow } from './parking-lane.repository.js';
 import { findParkingLot } from './parking-lot.repository.js';
 
 export const parkingLaneTarget = 'parkingLane';
@@ -24,9 +23,9 @@ const toLane = ({ lane, lotName }: ParkingLaneRow): ParkingLane => ({
 });
 
 export const listParkingLanes = async (db: Db, auth: AuthContext, query: ParkingLaneListValues) => {
-  const { currentPage, pageSize, ...filter } = query;
-  const { rows, total } = await pageParkingLanes(db, auth.tenantId, filter, { currentPage, pageSize });
-  return { list: rows.map(toLane), pagination: { currentPage, pageSize, total } };
+  const { page, filter } = splitPage(query);
+  const { rows, total } = await pageParkingLanes(db, auth.tenantId, filter, page);
+  return pageAnswer(rows, page, total, toLane);
 };
 
 export const getParkingLane = async (db: Db, auth: AuthContext, id: string) => {
@@ -50,8 +49,8 @@ const log = (db: Db, auth: AuthContext, action: 'create' | 'update' | 'delete', 
 
 export const createParkingLane = async (db: Db, auth: AuthContext, input: ParkingLaneValues) => {
   await checkInput(db, auth.tenantId, input);
-  const [row] = await db.insert(parkingLanes).values({ tenantId: auth.tenantId, ...input }).returning({ id: parkingLanes.id });
-  const created = await getParkingLane(db, auth, row!.id);
+  const id = await insertParkingLane(db, auth.tenantId, input);
+  const created = await getParkingLane(db, auth, id);
   await log(db, auth, 'create', created.id, `新增车道「${created.lotName} ${created.name}」`, undefined, created);
   return created;
 };
@@ -59,10 +58,7 @@ export const createParkingLane = async (db: Db, auth: AuthContext, input: Parkin
 export const updateParkingLane = async (db: Db, auth: AuthContext, id: string, input: ParkingLaneValues) => {
   const before = await getParkingLane(db, auth, id);
   await checkInput(db, auth.tenantId, input, id);
-  await db
-    .update(parkingLanes)
-    .set({ ...input, updatedAt: sql`now()` })
-    .where(and(eq(parkingLanes.tenantId, auth.tenantId), eq(parkingLanes.id, id)));
+  await updateParkingLaneRow(db, auth.tenantId, id, input);
   const after = await getParkingLane(db, auth, id);
   await log(db, auth, 'update', id, `修改车道「${after.lotName} ${after.name}」`, before, after);
   return after;
@@ -70,6 +66,6 @@ export const updateParkingLane = async (db: Db, auth: AuthContext, id: string, i
 
 export const deleteParkingLane = async (db: Db, auth: AuthContext, id: string) => {
   const before = await getParkingLane(db, auth, id);
-  await db.delete(parkingLanes).where(and(eq(parkingLanes.tenantId, auth.tenantId), eq(parkingLanes.id, id)));
+  await deleteParkingLaneRow(db, auth.tenantId, id);
   await log(db, auth, 'delete', id, `删除车道「${before.lotName} ${before.name}」`, before);
 };

@@ -1,9 +1,10 @@
-import { and, asc, count, desc, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { ParkingLotFilterValues, ParkingLotKind } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { devices, groupCards, longRentals, parkingAreas, parkingLanes, parkingLots, parkingRecords, parkingSpaces } from '../../db/schema/index.js';
 import { rowsOf } from '../../db/json-row.js';
 import { containsPattern } from '../../shared/like-pattern.js';
+import { countOf, offsetOf, type Page } from '../../shared/paging.js';
 
 type Filter = ParkingLotFilterValues;
 type Sort = { sidx?: 'name' | 'type' | 'totalSpaces' | 'freeCount' | 'createdAt' | undefined; sort?: 'asc' | 'desc' | undefined };
@@ -30,7 +31,7 @@ const sortColumns = {
 
 const lotColumns = { lot: parkingLots, areaName: parkingAreas.name };
 
-export const pageParkingLots = async (db: Db, tenantId: string, filter: Filter & Sort, page: { currentPage: number; pageSize: number }) => {
+export const pageParkingLots = async (db: Db, tenantId: string, filter: Filter & Sort, page: Page) => {
   const where = lotConditions(tenantId, filter);
   const direction = filter.sort === 'desc' ? desc : asc;
   const [total] = await db.select({ n: count() }).from(parkingLots).where(where);
@@ -41,8 +42,8 @@ export const pageParkingLots = async (db: Db, tenantId: string, filter: Filter &
     .where(where)
     .orderBy(direction(sortColumns[filter.sidx ?? 'createdAt']), asc(parkingLots.id))
     .limit(page.pageSize)
-    .offset((page.currentPage - 1) * page.pageSize);
-  return { rows, total: Number(total?.n ?? 0) };
+    .offset(offsetOf(page));
+  return { rows, total: countOf(total) };
 };
 
 export const findParkingLot = async (db: Db, tenantId: string, id: string): Promise<ParkingLotRow | undefined> => {
@@ -119,3 +120,34 @@ export const lotTotals = (db: Db, tenantId: string) =>
     .from(parkingLots)
     .where(eq(parkingLots.tenantId, tenantId))
     .orderBy(asc(parkingLots.name), asc(parkingLots.id));
+
+export type ParkingLotValues = Omit<typeof parkingLots.$inferInsert, 'id' | 'tenantId' | 'createdAt' | 'updatedAt'>;
+
+export const insertParkingLot = async (db: Db, tenantId: string, values: ParkingLotValues): Promise<string> => {
+  const [row] = await db.insert(parkingLots).values({ tenantId, ...values }).returning({ id: parkingLots.id });
+  return row!.id;
+};
+
+export const updateParkingLotRow = (db: Db, tenantId: string, id: string, values: Partial<ParkingLotValues>) =>
+  db
+    .update(parkingLots)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(parkingLots.tenantId, tenantId), eq(parkingLots.id, id)));
+
+export const deleteParkingLotRow = (db: Db, tenantId: string, id: string) =>
+  db.delete(parkingLots).where(and(eq(parkingLots.tenantId, tenantId), eq(parkingLots.id, id)));
+
+/** The names of the tenant's lots among `ids` (cards and bills name the lots they apply to). */
+export const lotNamesOf = async (db: Db, tenantId: string, ids: readonly string[]) => {
+  if (ids.length === 0) return new Map<string, string>();
+  const rows = await db
+    .select({ id: parkingLots.id, name: parkingLots.name })
+    .from(parkingLots)
+    .where(and(eq(parkingLots.tenantId, tenantId), inArray(parkingLots.id, [...ids])));
+  return new Map(rows.map((r) => [r.id, r.name]));
+};
+
+export const lotOfTenant = async (db: Db, tenantId: string, lotId: string) => {
+  const [row] = await db.select({ id: parkingLots.id }).from(parkingLots).where(and(eq(parkingLots.tenantId, tenantId), eq(parkingLots.id, lotId))).limit(1);
+  return row;
+};

@@ -1,4 +1,3 @@
-import { and, eq, sql } from 'drizzle-orm';
 import {
   lotDeleteRefusal,
   parkingLotKinds,
@@ -10,19 +9,18 @@ import {
   type ParkingLotValues,
 } from '@parking/contract';
 import type { Db } from '../../db/client.js';
-import { parkingLots } from '../../db/schema/index.js';
 import { badRequest, conflict, notFound } from '../../plugins/app-error.js';
 import type { AuthContext } from '../../types.js';
-import { recordOperation } from '../system/operation-log.service.js';
+import { pageAnswer, splitPage, type Page } from '../../shared/paging.js';
+import { recordOperation } from '../system/index.js';
 import { findParkingArea } from './parking-area.repository.js';
-import { countLotBindings, findParkingLot, pageParkingLots, parkingLotNameTaken, sumParkingLots, type ParkingLotRow } from './parking-lot.repository.js';
+import { countLotBindings, deleteParkingLotRow, findParkingLot, insertParkingLot, pageParkingLots, parkingLotNameTaken, sumParkingLots, updateParkingLotRow, type ParkingLotRow } from './parking-lot.repository.js';
 import { findTariff } from './tariff.repository.js';
 import { namedUsers, requireTenantUsers, tenantUserNames } from './tenant-users.repository.js';
 
 /** the operation-log target of every lot change; 操作记录 of a lot reads it back */
 export const parkingLotTarget = 'parkingLot';
 
-type Page = { currentPage: number; pageSize: number };
 
 const toLot = ({ lot, areaName }: ParkingLotRow, names: Map<string, string>): ParkingLot => ({
   id: lot.id,
@@ -60,9 +58,9 @@ const describeLots = async (db: Db, tenantId: string, rows: ParkingLotRow[]) => 
 };
 
 export const listParkingLots = async (db: Db, auth: AuthContext, query: ParkingLotListValues) => {
-  const { currentPage, pageSize, ...filter } = query;
-  const { rows, total } = await pageParkingLots(db, auth.tenantId, filter, { currentPage, pageSize });
-  return { list: await describeLots(db, auth.tenantId, rows), pagination: { currentPage, pageSize, total } };
+  const { page, filter } = splitPage(query);
+  const { rows, total } = await pageParkingLots(db, auth.tenantId, filter, page);
+  return pageAnswer(await describeLots(db, auth.tenantId, rows), page, total);
 };
 
 /** The spec's parking list call: enabledmark picks enabled or disabled lots, type 1 lane-based, 0 space-based. */
@@ -112,11 +110,8 @@ const log = (db: Db, auth: AuthContext, action: 'create' | 'update' | 'delete', 
 export const createParkingLot = async (db: Db, auth: AuthContext, input: ParkingLotValues) => {
   await checkInput(db, auth.tenantId, input);
   // a new lot has no car in it yet
-  const [row] = await db
-    .insert(parkingLots)
-    .values({ tenantId: auth.tenantId, ...input, freeCount: input.totalSpaces })
-    .returning({ id: parkingLots.id });
-  const created = await getParkingLot(db, auth, row!.id);
+  const id = await insertParkingLot(db, auth.tenantId, { ...input, freeCount: input.totalSpaces });
+  const created = await getParkingLot(db, auth, id);
   await log(db, auth, 'create', created.id, `新增停车场「${created.name}」`, undefined, created);
   return created;
 };
@@ -133,10 +128,7 @@ export const updateParkingLot = async (db: Db, auth: AuthContext, id: string, in
   const totals = bound.spaces > 0 ? pickTotals(before) : pickTotals(input);
   // the cars parked stay parked: a change of the total moves the free count by the same amount
   const freeCount = Math.min(totals.totalSpaces, Math.max(0, before.freeCount + totals.totalSpaces - before.totalSpaces));
-  await db
-    .update(parkingLots)
-    .set({ ...input, ...totals, freeCount, updatedAt: sql`now()` })
-    .where(and(eq(parkingLots.tenantId, auth.tenantId), eq(parkingLots.id, id)));
+  await updateParkingLotRow(db, auth.tenantId, id, { ...input, ...totals, freeCount });
   const after = await getParkingLot(db, auth, id);
   await log(db, auth, 'update', id, `修改停车场「${after.name}」`, before, after);
   return after;
@@ -153,7 +145,7 @@ export const deleteParkingLot = async (db: Db, auth: AuthContext, id: string) =>
   const before = await getParkingLot(db, auth, id);
   const refusal = lotDeleteRefusal(before.name, await countLotBindings(db, auth.tenantId, id));
   if (refusal) throw badRequest(refusal);
-  await db.delete(parkingLots).where(and(eq(parkingLots.tenantId, auth.tenantId), eq(parkingLots.id, id)));
+  await deleteParkingLotRow(db, auth.tenantId, id);
   await log(db, auth, 'delete', id, `删除停车场「${before.name}」`, before);
 };
 
@@ -165,10 +157,7 @@ export const correctFreeCount = async (db: Db, auth: AuthContext, id: string, fr
   if (before.kind === 'space' && (await countLotBindings(db, auth.tenantId, id)).spaces > 0) {
     throw badRequest(`停车场「${before.name}」的空闲车位数按泊位状态统计，不能手动修正`);
   }
-  await db
-    .update(parkingLots)
-    .set({ freeCount, updatedAt: sql`now()` })
-    .where(and(eq(parkingLots.tenantId, auth.tenantId), eq(parkingLots.id, id)));
+  await updateParkingLotRow(db, auth.tenantId, id, { freeCount });
   const after = await getParkingLot(db, auth, id);
   await log(db, auth, 'update', id, `修正停车场「${after.name}」空闲车位数：${before.freeCount} → ${freeCount}`, before, after);
   return after;
@@ -176,10 +165,7 @@ export const correctFreeCount = async (db: Db, auth: AuthContext, id: string, fr
 
 export const setLongRentalSpaceLeave = async (db: Db, auth: AuthContext, id: string, longRentalSpaceLeave: boolean) => {
   const before = await getParkingLot(db, auth, id);
-  await db
-    .update(parkingLots)
-    .set({ longRentalSpaceLeave, updatedAt: sql`now()` })
-    .where(and(eq(parkingLots.tenantId, auth.tenantId), eq(parkingLots.id, id)));
+  await updateParkingLotRow(db, auth.tenantId, id, { longRentalSpaceLeave });
   const after = await getParkingLot(db, auth, id);
   const state = longRentalSpaceLeave ? '开启' : '关闭';
   await log(db, auth, 'update', id, `${state}停车场「${after.name}」长租车位离场释放`, before, after);

@@ -3,6 +3,7 @@ import type { ParkingSpaceListValues } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { parkingLots, parkingSpaces } from '../../db/schema/index.js';
 import { containsPattern } from '../../shared/like-pattern.js';
+import { countOf, offsetOf, type Page } from '../../shared/paging.js';
 
 type Filter = Omit<ParkingSpaceListValues, 'currentPage' | 'pageSize'>;
 export type ParkingSpaceRow = { space: typeof parkingSpaces.$inferSelect; lotName: string };
@@ -21,7 +22,7 @@ const spaceConditions = (tenantId: string, filter: Filter): SQL | undefined =>
 const sortColumns = { number: parkingSpaces.number, type: parkingSpaces.type, state: parkingSpaces.state, createdAt: parkingSpaces.createdAt } as const;
 const spaceColumns = { space: parkingSpaces, lotName: parkingLots.name };
 
-export const pageParkingSpaces = async (db: Db, tenantId: string, filter: Filter, page: { currentPage: number; pageSize: number }) => {
+export const pageParkingSpaces = async (db: Db, tenantId: string, filter: Filter, page: Page) => {
   const where = spaceConditions(tenantId, filter);
   const direction = filter.sort === 'desc' ? desc : asc;
   const [total] = await db.select({ n: count() }).from(parkingSpaces).where(where);
@@ -32,8 +33,8 @@ export const pageParkingSpaces = async (db: Db, tenantId: string, filter: Filter
     .where(where)
     .orderBy(direction(sortColumns[filter.sidx ?? 'number']), asc(parkingLots.name), asc(parkingSpaces.id))
     .limit(page.pageSize)
-    .offset((page.currentPage - 1) * page.pageSize);
-  return { rows, total: Number(total?.n ?? 0) };
+    .offset(offsetOf(page));
+  return { rows, total: countOf(total) };
 };
 
 export const findParkingSpace = async (db: Db, tenantId: string, id: string): Promise<ParkingSpaceRow | undefined> => {
@@ -119,3 +120,41 @@ export const spaceCountsByLot = async (db: Db, tenantId: string) =>
     fault: Number(r.fault),
     longRental: Number(r.longRental),
   }));
+
+/** a lot's spaces for the picker; lots have at most a few thousand */
+export const spacesOfLot = (db: Db, tenantId: string, lotId: string, limit = 5000) =>
+  db
+    .select({ id: parkingSpaces.id, number: parkingSpaces.number })
+    .from(parkingSpaces)
+    .where(and(eq(parkingSpaces.tenantId, tenantId), eq(parkingSpaces.lotId, lotId)))
+    .orderBy(asc(parkingSpaces.number))
+    .limit(limit);
+
+export const findSpace = async (db: Db, tenantId: string, id: string) => {
+  const [row] = await db
+    .select({ lotId: parkingSpaces.lotId, number: parkingSpaces.number })
+    .from(parkingSpaces)
+    .where(and(eq(parkingSpaces.tenantId, tenantId), eq(parkingSpaces.id, id)))
+    .limit(1);
+  return row;
+};
+
+export type ParkingSpaceValues = Omit<typeof parkingSpaces.$inferInsert, 'id' | 'tenantId' | 'createdAt' | 'updatedAt'>;
+
+export const insertParkingSpace = async (db: Db, tenantId: string, values: ParkingSpaceValues): Promise<string> => {
+  const [row] = await db.insert(parkingSpaces).values({ tenantId, ...values }).returning({ id: parkingSpaces.id });
+  return row!.id;
+};
+
+export const updateParkingSpaceRow = (db: Db, tenantId: string, id: string, values: Partial<ParkingSpaceValues>) =>
+  db
+    .update(parkingSpaces)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(parkingSpaces.tenantId, tenantId), eq(parkingSpaces.id, id)));
+
+export const deleteParkingSpaceRow = (db: Db, tenantId: string, id: string) =>
+  db.delete(parkingSpaces).where(and(eq(parkingSpaces.tenantId, tenantId), eq(parkingSpaces.id, id)));
+
+export const insertParkingSpaces = async (db: Db, tenantId: string, values: ParkingSpaceValues[]) => {
+  await db.insert(parkingSpaces).values(values.map((v) => ({ tenantId, ...v })));
+};

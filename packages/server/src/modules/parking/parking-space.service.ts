@@ -1,4 +1,3 @@
-import { and, eq, sql } from 'drizzle-orm';
 import {
   parkingSpaceBatchNumbers,
   type ParkingSpace,
@@ -8,12 +7,12 @@ import {
   type ParkingSpaceValues,
 } from '@parking/contract';
 import type { Db } from '../../db/client.js';
-import { parkingLots, parkingSpaces } from '../../db/schema/index.js';
 import { badRequest, conflict, notFound } from '../../plugins/app-error.js';
+import { pageAnswer, splitPage } from '../../shared/paging.js';
 import type { AuthContext } from '../../types.js';
-import { recordOperation } from '../system/operation-log.service.js';
-import { findParkingLot } from './parking-lot.repository.js';
-import { countLotSpaces, findParkingSpace, pageParkingSpaces, spaceOfSensor, takenSpaceNumbers, type ParkingSpaceRow } from './parking-space.repository.js';
+import { recordOperation } from '../system/index.js';
+import { findParkingLot, updateParkingLotRow } from './parking-lot.repository.js';
+import { countLotSpaces, deleteParkingSpaceRow, findParkingSpace, insertParkingSpace, insertParkingSpaces, pageParkingSpaces, spaceOfSensor, takenSpaceNumbers, updateParkingSpaceRow, type ParkingSpaceRow } from './parking-space.repository.js';
 
 export const parkingSpaceTarget = 'parkingSpace';
 
@@ -43,23 +42,19 @@ export const recountLotSpaces = async (db: Db, tenantId: string, lotId: string) 
   const counted = await countLotSpaces(db, tenantId, lotId);
   const { totalSpaces, freeCount, kind } = lot.lot;
   const free = kind === 'space' ? counted.free : Math.min(counted.total, Math.max(0, freeCount + counted.total - totalSpaces));
-  await db
-    .update(parkingLots)
-    .set({
-      totalSpaces: counted.total,
-      longRentalSpaces: counted.longRental,
-      reservedSpaces: counted.reserved,
-      chargingSpaces: counted.charging,
-      freeCount: free,
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(parkingLots.tenantId, tenantId), eq(parkingLots.id, lotId)));
+  await updateParkingLotRow(db, tenantId, lotId, {
+    totalSpaces: counted.total,
+    longRentalSpaces: counted.longRental,
+    reservedSpaces: counted.reserved,
+    chargingSpaces: counted.charging,
+    freeCount: free,
+  });
 };
 
 export const listParkingSpaces = async (db: Db, auth: AuthContext, query: ParkingSpaceListValues) => {
-  const { currentPage, pageSize, ...filter } = query;
-  const { rows, total } = await pageParkingSpaces(db, auth.tenantId, filter, { currentPage, pageSize });
-  return { list: rows.map(toSpace), pagination: { currentPage, pageSize, total } };
+  const { page, filter } = splitPage(query);
+  const { rows, total } = await pageParkingSpaces(db, auth.tenantId, filter, page);
+  return pageAnswer(rows, page, total, toSpace);
 };
 
 export const getParkingSpace = async (db: Db, auth: AuthContext, id: string) => {
@@ -94,9 +89,9 @@ const log = (db: Db, auth: AuthContext, action: 'create' | 'update' | 'delete', 
 
 export const createParkingSpace = async (db: Db, auth: AuthContext, input: ParkingSpaceValues) => {
   await checkInput(db, auth.tenantId, input);
-  const [row] = await db.insert(parkingSpaces).values({ tenantId: auth.tenantId, ...input }).returning({ id: parkingSpaces.id });
+  const id = await insertParkingSpace(db, auth.tenantId, input);
   await recountLotSpaces(db, auth.tenantId, input.lotId);
-  const created = await getParkingSpace(db, auth, row!.id);
+  const created = await getParkingSpace(db, auth, id);
   await log(db, auth, 'create', created.id, `新增泊位「${created.lotName} ${created.number}」`, undefined, created);
   return created;
 };
@@ -108,7 +103,7 @@ export const createParkingSpaceBatch = async (db: Db, auth: AuthContext, input: 
   const taken = await takenSpaceNumbers(db, auth.tenantId, input.lotId, numbers);
   if (taken.length > 0) throw conflict(`停车场「${lot.name}」已有泊位编号${firstFew(taken)}，未生成任何泊位`);
   const { lotId, type, charging, state } = input;
-  await db.insert(parkingSpaces).values(numbers.map((number) => ({ tenantId: auth.tenantId, lotId, number, type, charging, state })));
+  await insertParkingSpaces(db, auth.tenantId, numbers.map((number) => ({ lotId, number, type, charging, state })));
   await recountLotSpaces(db, auth.tenantId, lotId);
   const result = { created: numbers.length, first: numbers[0]!, last: numbers.at(-1)! };
   await log(db, auth, 'create', lotId, `批量新增泊位「${lot.name} ${result.first}–${result.last}」共${result.created}个`, undefined, { ...input, ...result });
@@ -118,10 +113,7 @@ export const createParkingSpaceBatch = async (db: Db, auth: AuthContext, input: 
 export const updateParkingSpace = async (db: Db, auth: AuthContext, id: string, input: ParkingSpaceValues) => {
   const before = await getParkingSpace(db, auth, id);
   await checkInput(db, auth.tenantId, input, id);
-  await db
-    .update(parkingSpaces)
-    .set({ ...input, updatedAt: sql`now()` })
-    .where(and(eq(parkingSpaces.tenantId, auth.tenantId), eq(parkingSpaces.id, id)));
+  await updateParkingSpaceRow(db, auth.tenantId, id, input);
   await recountLotSpaces(db, auth.tenantId, input.lotId);
   if (before.lotId !== input.lotId) await recountLotSpaces(db, auth.tenantId, before.lotId);
   const after = await getParkingSpace(db, auth, id);
@@ -131,7 +123,7 @@ export const updateParkingSpace = async (db: Db, auth: AuthContext, id: string, 
 
 export const deleteParkingSpace = async (db: Db, auth: AuthContext, id: string) => {
   const before = await getParkingSpace(db, auth, id);
-  await db.delete(parkingSpaces).where(and(eq(parkingSpaces.tenantId, auth.tenantId), eq(parkingSpaces.id, id)));
+  await deleteParkingSpaceRow(db, auth.tenantId, id);
   await recountLotSpaces(db, auth.tenantId, before.lotId);
   await log(db, auth, 'delete', id, `删除泊位「${before.lotName} ${before.number}」`, before);
 };

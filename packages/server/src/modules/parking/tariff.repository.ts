@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lte, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { TariffListQuery } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { parkingLots, parkingRecords, tariffs, tariffVersions } from '../../db/schema/index.js';
 import { containsPattern } from '../../shared/like-pattern.js';
+import { countOf, offsetOf, type Page } from '../../shared/paging.js';
 
 type Filter = Pick<TariffListQuery, 'name' | 'sidx' | 'sort'> & { enabled?: number | undefined };
 export type TariffRow = typeof tariffs.$inferSelect;
@@ -10,7 +11,7 @@ export type TariffVersionRow = typeof tariffVersions.$inferSelect;
 
 const sortColumns = { name: tariffs.name, createdAt: tariffs.createdAt } as const;
 
-export const pageTariffs = async (db: Db, tenantId: string, filter: Filter, page: { currentPage: number; pageSize: number }) => {
+export const pageTariffs = async (db: Db, tenantId: string, filter: Filter, page: Page) => {
   const where = and(
     eq(tariffs.tenantId, tenantId),
     filter.name ? ilike(tariffs.name, containsPattern(filter.name)) : undefined,
@@ -24,8 +25,8 @@ export const pageTariffs = async (db: Db, tenantId: string, filter: Filter, page
     .where(where)
     .orderBy(direction(sortColumns[filter.sidx ?? 'createdAt']), asc(tariffs.id))
     .limit(page.pageSize)
-    .offset((page.currentPage - 1) * page.pageSize);
-  return { rows, total: Number(total?.n ?? 0) };
+    .offset(offsetOf(page));
+  return { rows, total: countOf(total) };
 };
 
 export const findTariff = async (db: Db, tenantId: string, id: string): Promise<TariffRow | undefined> => {
@@ -92,3 +93,34 @@ export const lotNamesUsing = async (db: Db, tenantId: string, tariffId: string) 
       .where(and(eq(parkingLots.tenantId, tenantId), eq(parkingLots.tariffId, tariffId)))
       .orderBy(asc(parkingLots.name))
   ).map((r) => r.name);
+
+export type TariffValues = Omit<typeof tariffs.$inferInsert, 'id' | 'tenantId' | 'createdAt' | 'updatedAt'>;
+
+export const insertTariff = async (db: Db, tenantId: string, values: TariffValues): Promise<string> => {
+  const [row] = await db.insert(tariffs).values({ tenantId, ...values }).returning({ id: tariffs.id });
+  return row!.id;
+};
+
+export const updateTariffRow = (db: Db, tenantId: string, id: string, values: Partial<TariffValues>) =>
+  db
+    .update(tariffs)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(tariffs.tenantId, tenantId), eq(tariffs.id, id)));
+
+export const deleteTariffRow = (db: Db, tenantId: string, id: string) =>
+  db.delete(tariffs).where(and(eq(tariffs.tenantId, tenantId), eq(tariffs.id, id)));
+
+export const insertTariffVersion = async (
+  db: Db,
+  tenantId: string,
+  values: Pick<typeof tariffVersions.$inferInsert, 'tariffId' | 'versionNo' | 'effectiveFrom' | 'rules'>,
+) => {
+  await db.insert(tariffVersions).values({ tenantId, ...values });
+};
+
+/** The version stops applying at `effectiveTo`, where the next one starts. */
+export const endTariffVersion = (db: Db, tenantId: string, id: string, effectiveTo: Date) =>
+  db
+    .update(tariffVersions)
+    .set({ effectiveTo })
+    .where(and(eq(tariffVersions.tenantId, tenantId), eq(tariffVersions.id, id)));

@@ -1,4 +1,3 @@
-import { and, eq, sql } from 'drizzle-orm';
 import {
   fee,
   tariffOf,
@@ -16,12 +15,17 @@ import {
 import type { z } from 'zod';
 import type { tariffListQuery, tariffTrialInput } from '@parking/contract';
 import type { Db } from '../../db/client.js';
-import { parkingLots, tariffs, tariffVersions } from '../../db/schema/index.js';
 import { badRequest, conflict, notFound } from '../../plugins/app-error.js';
 import type { AuthContext } from '../../types.js';
-import { recordOperation } from '../system/operation-log.service.js';
+import { recordOperation } from '../system/index.js';
 import { getParkingLot, parkingLotTarget } from './parking-lot.service.js';
+import { updateParkingLotRow } from './parking-lot.repository.js';
 import {
+  deleteTariffRow,
+  endTariffVersion,
+  insertTariff,
+  insertTariffVersion,
+  updateTariffRow,
   type TariffRow,
   type TariffVersionRow,
   findTariff,
@@ -114,13 +118,10 @@ const log = (db: Db, auth: AuthContext, action: 'create' | 'update' | 'delete', 
 
 export const createTariff = async (db: Db, auth: AuthContext, input: TariffSaveValues) => {
   if (await tariffNameTaken(db, auth.tenantId, input.name)) throw conflict(`计费规则名称「${input.name}」已存在`);
-  const [row] = await db
-    .insert(tariffs)
-    .values({ tenantId: auth.tenantId, name: input.name, description: input.description, enabled: input.enabled })
-    .returning({ id: tariffs.id });
+  const id = await insertTariff(db, auth.tenantId, { name: input.name, description: input.description, enabled: input.enabled });
   const effectiveFrom = input.effectiveFrom ? new Date(input.effectiveFrom) : new Date();
-  await db.insert(tariffVersions).values({ tenantId: auth.tenantId, tariffId: row!.id, versionNo: 1, effectiveFrom, rules: input.rules });
-  const created = await getTariff(db, auth, row!.id);
+  await insertTariffVersion(db, auth.tenantId, { tariffId: id, versionNo: 1, effectiveFrom, rules: input.rules });
+  const created = await getTariff(db, auth, id);
   await log(db, auth, 'create', created.id, `新增计费规则「${created.name}」`, undefined, created);
   return created;
 };
@@ -135,13 +136,8 @@ const addVersion = async (db: Db, tenantId: string, tariffId: string, rules: Tar
     throw badRequest(`新版本的生效时间须晚于第${latest.versionNo}版的生效时间（${shanghaiText(latest.effectiveFrom)}）`);
   }
   const versionNo = (latest?.versionNo ?? 0) + 1;
-  if (latest) {
-    await db
-      .update(tariffVersions)
-      .set({ effectiveTo: effectiveFrom })
-      .where(and(eq(tariffVersions.tenantId, tenantId), eq(tariffVersions.id, latest.id)));
-  }
-  await db.insert(tariffVersions).values({ tenantId, tariffId, versionNo, effectiveFrom, rules });
+  if (latest) await endTariffVersion(db, tenantId, latest.id, effectiveFrom);
+  await insertTariffVersion(db, tenantId, { tariffId, versionNo, effectiveFrom, rules });
   return versionNo;
 };
 
@@ -151,10 +147,7 @@ export const updateTariff = async (db: Db, auth: AuthContext, id: string, input:
   const versionNo = input.rules
     ? await addVersion(db, auth.tenantId, id, input.rules, input.effectiveFrom ? new Date(input.effectiveFrom) : new Date())
     : undefined;
-  await db
-    .update(tariffs)
-    .set({ name: input.name, description: input.description, enabled: input.enabled, updatedAt: sql`now()` })
-    .where(and(eq(tariffs.tenantId, auth.tenantId), eq(tariffs.id, id)));
+  await updateTariffRow(db, auth.tenantId, id, { name: input.name, description: input.description, enabled: input.enabled });
   const after = await getTariff(db, auth, id);
   const summary = `修改计费规则「${after.name}」${versionNo ? `，新增第${versionNo}版` : ''}`;
   await log(db, auth, 'update', id, summary, before, after);
@@ -171,7 +164,7 @@ export const deleteTariff = async (db: Db, auth: AuthContext, id: string) => {
   // an order keeps the version in force at entry: deleting it would take that away
   const records = await recordsPricedBy(db, auth.tenantId, id);
   if (records > 0) throw badRequest(`计费规则「${before.name}」已有${records}条停车记录按其计费，不能删除，可将其停用`);
-  await db.delete(tariffs).where(and(eq(tariffs.tenantId, auth.tenantId), eq(tariffs.id, id)));
+  await deleteTariffRow(db, auth.tenantId, id);
   await log(db, auth, 'delete', id, `删除计费规则「${before.name}」`, before);
 };
 
@@ -213,10 +206,7 @@ export const assignLotTariff = async (db: Db, auth: AuthContext, lotId: string, 
   if (tariffId !== null && !tariff) throw badRequest('所选计费规则不存在');
   if (tariff && !tariff.enabled) throw badRequest(`计费规则「${tariff.name}」已停用，不能分配给停车场`);
   const previous = before.tariffId ? (await findTariff(db, auth.tenantId, before.tariffId))?.name : undefined;
-  await db
-    .update(parkingLots)
-    .set({ tariffId, updatedAt: sql`now()` })
-    .where(and(eq(parkingLots.tenantId, auth.tenantId), eq(parkingLots.id, lotId)));
+  await updateParkingLotRow(db, auth.tenantId, lotId, { tariffId });
   const after = await getParkingLot(db, auth, lotId);
   const summary = `停车场「${after.name}」计费规则：${previous ?? '无'} → ${tariff?.name ?? '无'}`;
   await recordOperation(db, auth, { module: 'parking', action: 'update', target: parkingLotTarget, targetId: lotId, summary, before, after });
