@@ -1,4 +1,3 @@
-import { and, eq, lt } from 'drizzle-orm';
 import {
   deviceCanonicalString,
   deviceClockSkewMs,
@@ -9,11 +8,18 @@ import {
   type ScreenPullResult,
 } from '@parking/contract';
 import type { Db } from '../../db/client.js';
-import { deviceEvents, deviceNonces, devices, screenMessages } from '../../db/schema/index.js';
 import { AppError, badRequest } from '../../plugins/app-error.js';
 import { closeOutage } from './device-outage.js';
 import { hmacHex, sha256Hex, signatureMatches } from './device-secret.js';
-import { findDeviceOfTenant, type DeviceRow } from './device.repository.js';
+import {
+  claimNonce,
+  deleteNoncesSeenBefore,
+  findDeviceOfTenant,
+  insertDeviceEvent,
+  recordDeviceHeartbeat,
+  type DeviceRow,
+} from './device.repository.js';
+import { deliverQueuedScreenMessages } from './screen.repository.js';
 
 /** A refused device call: HTTP 401, code 401, a Chinese msg. */
 const refused = (msg: string) => new AppError(401, msg);
@@ -39,7 +45,7 @@ export interface RefusalLogger {
 const refusal = async (db: Db, call: SignedCall<ScreenPullInput>, logger: RefusalLogger, known: { tenantId?: string | undefined; deviceId?: string | undefined }, detail: string, msg: string) => {
   const { tenant, sn } = call.input;
   if (known.tenantId) {
-    await db.insert(deviceEvents).values({ tenantId: known.tenantId, deviceId: known.deviceId ?? null, sn, kind: 'refused', detail: `${call.path}：${detail}`, ip: call.ip, createdAt: call.now });
+    await insertDeviceEvent(db, { tenantId: known.tenantId, deviceId: known.deviceId ?? null, sn, kind: 'refused', detail: `${call.path}：${detail}`, ip: call.ip, createdAt: call.now });
   } else {
     logger.warn({ tenant, sn, path: call.path, ip: call.ip }, `device call refused: ${detail}`);
   }
@@ -83,8 +89,7 @@ export const nonceOf = (row: DeviceRow, call: SignedCall<ScreenPullInput>) => ({
  */
 export const verifyDeviceCall = async (db: Db, call: SignedCall<ScreenPullInput>, logger: RefusalLogger): Promise<DeviceRow> => {
   const row = await authenticateDeviceCall(db, call, logger);
-  const [fresh] = await db.insert(deviceNonces).values(nonceOf(row, call)).onConflictDoNothing().returning({ nonce: deviceNonces.nonce });
-  if (!fresh) throw await refuseReplay(db, row, call, logger);
+  if (!(await claimNonce(db, nonceOf(row, call)))) throw await refuseReplay(db, row, call, logger);
   return row;
 };
 
@@ -92,15 +97,10 @@ export const verifyDeviceCall = async (db: Db, call: SignedCall<ScreenPullInput>
 export const recordHeartbeat = (db: Db, row: DeviceRow, input: HeartbeatInput, now: Date): Promise<HeartbeatResult> =>
   db.transaction(async (tx) => {
     const { tenantId, id, sn } = row.device;
-    // the row lock orders this after an offline check that is marking the device offline right now
-    const [current] = await tx.select({ onlineState: devices.onlineState }).from(devices).where(eq(devices.id, id)).for('update');
-    await tx
-      .update(devices)
-      .set({ lastHeartbeatAt: now, onlineState: 'online', ...(input.status ? { lastStatus: input.status } : {}) })
-      .where(eq(devices.id, id));
-    if (current?.onlineState === 'offline') {
+    const before = await recordDeviceHeartbeat(tx as unknown as Db, id, now, input.status);
+    if (before === 'offline') {
       await closeOutage(tx as unknown as Db, tenantId, sn, now);
-      await tx.insert(deviceEvents).values({ tenantId, deviceId: id, sn, kind: 'online', detail: '恢复心跳', createdAt: now });
+      await insertDeviceEvent(tx as unknown as Db, { tenantId, deviceId: id, sn, kind: 'online', detail: '恢复心跳', createdAt: now });
     }
     return { serverTime: now.getTime(), heartbeatCycle: row.device.heartbeatCycle };
   });
@@ -109,11 +109,7 @@ export const recordHeartbeat = (db: Db, row: DeviceRow, input: HeartbeatInput, n
 export const pullScreenMessages = (db: Db, row: DeviceRow, now: Date): Promise<ScreenPullResult> => {
   if (row.device.type !== 'led_screen') throw badRequest('该设备不是显示屏');
   return db.transaction(async (tx) => {
-    const delivered = await tx
-      .update(screenMessages)
-      .set({ state: 'delivered', deliveredAt: now })
-      .where(and(eq(screenMessages.deviceId, row.device.id), eq(screenMessages.state, 'queued')))
-      .returning();
+    const delivered = await deliverQueuedScreenMessages(tx as unknown as Db, row.device.id, now);
     delivered.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
     return {
       messages: delivered.map((m) => ({ id: m.id, text: m.text, line: m.line, colour: m.colour as ScreenColour, createdAt: m.createdAt.toISOString() })),
@@ -122,4 +118,4 @@ export const pullScreenMessages = (db: Db, row: DeviceRow, now: Date): Promise<S
 };
 
 /** Nonces older than the window can no longer be replayed: the timestamp check refuses them. */
-export const pruneNonces = (db: Db, now: Date) => db.delete(deviceNonces).where(lt(deviceNonces.seenAt, new Date(now.getTime() - nonceRetentionMs)));
+export const pruneNonces = (db: Db, now: Date) => deleteNoncesSeenBefore(db, new Date(now.getTime() - nonceRetentionMs));

@@ -1,10 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
 import { missedCyclesBeforeOffline, parkingTypeOfLot } from '@parking/contract';
 import type { Db } from '../../db/client.js';
-import { devices } from '../../db/schema/index.js';
 import { pruneNonces } from './device-ingestion.service.js';
 import { openOutage } from './device-outage.js';
-import { devicesByIds } from './device.repository.js';
+import { devicesByIds, markSilentDevicesOffline } from './device.repository.js';
 import { startPeriodicJob, type JobLogger } from '../../shared/periodic-job.js';
 
 /**
@@ -14,19 +12,8 @@ import { startPeriodicJob, type JobLogger } from '../../shared/periodic-job.js';
  */
 export const checkOfflineDevices = (db: Db, now: Date) =>
   db.transaction(async (tx) => {
-    const at = now.toISOString();
-    const gone = await tx
-      .update(devices)
-      .set({ onlineState: 'offline' })
-      .where(
-        and(
-          eq(devices.onlineState, 'online'),
-          eq(devices.enabled, true),
-          sql`${devices.lastHeartbeatAt} + ${devices.heartbeatCycle} * ${missedCyclesBeforeOffline} * interval '1 second' < ${at}::timestamptz`,
-        ),
-      )
-      .returning({ id: devices.id });
-    const rows = await devicesByIds(tx as unknown as Db, gone.map((g) => g.id));
+    const gone = await markSilentDevicesOffline(tx as unknown as Db, missedCyclesBeforeOffline, now);
+    const rows = await devicesByIds(tx as unknown as Db, gone);
     let reported = 0;
     for (const { device, lotName, lotType, laneName, spaceNumber } of rows) {
       const outage = { tenantId: device.tenantId, id: device.id, sn: device.sn, type: device.type, lotName, place: laneName ?? spaceNumber, parkingType: parkingTypeOfLot(lotType) };

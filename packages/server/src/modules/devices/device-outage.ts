@@ -1,9 +1,7 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import { deviceOfflineTaskType, deviceTypeNames, messageTypes, missedCyclesBeforeOffline, type DeviceParkingType, type DeviceType } from '@parking/contract';
 import type { Db } from '../../db/client.js';
-import { deviceEvents, deviceOfflineTasks } from '../../db/schema/index.js';
-import { markMessagesHandled } from '../messages/messages.repository.js';
-import { raiseMessage } from '../messages/messages.service.js';
+import { closeOfflineTasks, markMessagesHandled, openOfflineTask, raiseMessage } from '../messages/index.js';
+import { insertDeviceEvent } from './device.repository.js';
 
 export interface OutageDevice {
   tenantId: string;
@@ -29,24 +27,23 @@ export const outageText = (device: OutageDevice) => {
  */
 export const openOutage = async (db: Db, device: OutageDevice, at: Date) => {
   const content = outageText(device);
-  const [task] = await db
-    .insert(deviceOfflineTasks)
-    .values({ tenantId: device.tenantId, taskTypeName: deviceOfflineTaskType, content, deviceSn: device.sn, parkingType: device.parkingType, creatorTime: at })
-    .onConflictDoNothing()
-    .returning({ id: deviceOfflineTasks.id });
+  const task = await openOfflineTask(db, {
+    tenantId: device.tenantId,
+    taskTypeName: deviceOfflineTaskType,
+    content,
+    deviceSn: device.sn,
+    parkingType: device.parkingType,
+    creatorTime: at,
+  });
   if (!task) return false;
   await raiseMessage(db, { tenantId: device.tenantId, messageName: deviceOfflineTaskType, messageText: content, messageType: messageTypes.deviceOffline, businessId: device.sn });
-  await db.insert(deviceEvents).values({ tenantId: device.tenantId, deviceId: device.id, sn: device.sn, kind: 'offline', detail: content, createdAt: at });
+  await insertDeviceEvent(db, { tenantId: device.tenantId, deviceId: device.id, sn: device.sn, kind: 'offline', detail: content, createdAt: at });
   return true;
 };
 
 /** The device is back (or gone): its open task closes and its message counts as handled. */
 export const closeOutage = async (db: Db, tenantId: string, sn: string, at: Date) => {
-  const closed = await db
-    .update(deviceOfflineTasks)
-    .set({ closedAt: at })
-    .where(and(eq(deviceOfflineTasks.tenantId, tenantId), eq(deviceOfflineTasks.deviceSn, sn), isNull(deviceOfflineTasks.closedAt)))
-    .returning({ id: deviceOfflineTasks.id });
+  const closed = await closeOfflineTasks(db, tenantId, sn, at);
   await markMessagesHandled(db, tenantId, messageTypes.deviceOffline, sn, at);
-  return closed.length;
+  return closed;
 };

@@ -1,9 +1,10 @@
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DeviceFilterValues, DeviceParkingType } from '@parking/contract';
 import type { Db } from '../../db/client.js';
-import { devices, parkingLanes, parkingLots, parkingSpaces, tenants } from '../../db/schema/index.js';
+import { deviceEvents, deviceNonces, devices, parkingLanes, parkingLots, parkingSpaces, tenants } from '../../db/schema/index.js';
 import { turnBatch } from '../../db/turn-batch.js';
 import { containsPattern } from '../../shared/like-pattern.js';
+import { countOf, offsetOf, type Page } from '../../shared/paging.js';
 
 type Sort = { sidx?: 'sn' | 'name' | 'type' | 'lastHeartbeatAt' | 'createdAt' | undefined; sort?: 'asc' | 'desc' | undefined };
 /** the list filter, with the parking types the user may see in place of the one asked for */
@@ -58,7 +59,7 @@ const selectDevices = (db: Db) =>
     .leftJoin(parkingLanes, eq(parkingLanes.id, devices.laneId))
     .leftJoin(parkingSpaces, eq(parkingSpaces.id, devices.spaceId));
 
-export const pageDevices = async (db: Db, tenantId: string, filter: DeviceFilter & Sort, page: { currentPage: number; pageSize: number }) => {
+export const pageDevices = async (db: Db, tenantId: string, filter: DeviceFilter & Sort, page: Page) => {
   if (filter.parkingTypes.length === 0) return { rows: [] as DeviceRow[], total: 0 };
   const where = deviceConditions(tenantId, filter);
   const direction = filter.sort === 'asc' ? asc : desc;
@@ -71,8 +72,8 @@ export const pageDevices = async (db: Db, tenantId: string, filter: DeviceFilter
     .where(where)
     .orderBy(direction(sortColumns[filter.sidx ?? 'createdAt']), asc(devices.sn), asc(devices.id))
     .limit(page.pageSize)
-    .offset((page.currentPage - 1) * page.pageSize);
-  return { rows, total: Number(total?.n ?? 0) };
+    .offset(offsetOf(page));
+  return { rows, total: countOf(total) };
 };
 
 export const findDevice = async (db: Db, tenantId: string, id: string): Promise<DeviceRow | undefined> => {
@@ -89,40 +90,6 @@ export const deviceSnTaken = async (db: Db, tenantId: string, sn: string, except
     .where(and(eq(devices.tenantId, tenantId), eq(devices.sn, sn), exceptId ? ne(devices.id, exceptId) : undefined))
     .limit(1);
   return row !== undefined;
-};
-
-export const lanesOfLot = (db: Db, tenantId: string, lotId: string) =>
-  db
-    .select({ id: parkingLanes.id, name: parkingLanes.name })
-    .from(parkingLanes)
-    .where(and(eq(parkingLanes.tenantId, tenantId), eq(parkingLanes.lotId, lotId)))
-    .orderBy(asc(parkingLanes.sortCode), asc(parkingLanes.name));
-
-/** a lot's spaces for the picker; lots have at most a few thousand */
-export const spacesOfLot = (db: Db, tenantId: string, lotId: string, limit = 5000) =>
-  db
-    .select({ id: parkingSpaces.id, number: parkingSpaces.number })
-    .from(parkingSpaces)
-    .where(and(eq(parkingSpaces.tenantId, tenantId), eq(parkingSpaces.lotId, lotId)))
-    .orderBy(asc(parkingSpaces.number))
-    .limit(limit);
-
-export const findLane = async (db: Db, tenantId: string, id: string) => {
-  const [row] = await db
-    .select({ lotId: parkingLanes.lotId, name: parkingLanes.name })
-    .from(parkingLanes)
-    .where(and(eq(parkingLanes.tenantId, tenantId), eq(parkingLanes.id, id)))
-    .limit(1);
-  return row;
-};
-
-export const findSpace = async (db: Db, tenantId: string, id: string) => {
-  const [row] = await db
-    .select({ lotId: parkingSpaces.lotId, number: parkingSpaces.number })
-    .from(parkingSpaces)
-    .where(and(eq(parkingSpaces.tenantId, tenantId), eq(parkingSpaces.id, id)))
-    .limit(1);
-  return row;
 };
 
 /** The devices signed calls name, by tenant account code and sn: one statement for every call of a turn. */
@@ -167,3 +134,61 @@ export const findDeviceOfTenant = async (db: Db, tenantCode: string, sn: string)
 
 export const devicesByIds = async (db: Db, ids: readonly string[]) =>
   ids.length === 0 ? [] : selectDevices(db).where(inArray(devices.id, [...ids]));
+
+type DeviceRowInsert = typeof devices.$inferInsert;
+export type DeviceValues = Omit<DeviceRowInsert, 'id' | 'tenantId' | 'createdAt' | 'updatedAt'>;
+
+export const insertDevice = async (db: Db, tenantId: string, values: DeviceValues & { secret: string }): Promise<string> => {
+  const [row] = await db.insert(devices).values({ tenantId, ...values }).returning({ id: devices.id });
+  return row!.id;
+};
+
+export const updateDeviceRow = (db: Db, tenantId: string, id: string, values: Partial<DeviceValues>) =>
+  db
+    .update(devices)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(devices.tenantId, tenantId), eq(devices.id, id)));
+
+export const deleteDeviceRow = (db: Db, tenantId: string, id: string) =>
+  db.delete(devices).where(and(eq(devices.tenantId, tenantId), eq(devices.id, id)));
+
+/** Marks offline, in one UPDATE, every enabled online device silent for more than `cycles` heartbeats at `now`. */
+export const markSilentDevicesOffline = async (db: Db, cycles: number, now: Date): Promise<string[]> => {
+  const gone = await db
+    .update(devices)
+    .set({ onlineState: 'offline' })
+    .where(
+      and(
+        eq(devices.onlineState, 'online'),
+        eq(devices.enabled, true),
+        sql`${devices.lastHeartbeatAt} + ${devices.heartbeatCycle} * ${cycles} * interval '1 second' < ${now.toISOString()}::timestamptz`,
+      ),
+    )
+    .returning({ id: devices.id });
+  return gone.map((g) => g.id);
+};
+
+/**
+ * Records a heartbeat and answers the state the device was in before it. The row lock orders
+ * this after an offline check that is marking the device offline right now.
+ */
+export const recordDeviceHeartbeat = async (db: Db, id: string, now: Date, status: DeviceRowInsert['lastStatus'] | undefined) => {
+  const [current] = await db.select({ onlineState: devices.onlineState }).from(devices).where(eq(devices.id, id)).for('update');
+  await db
+    .update(devices)
+    .set({ lastHeartbeatAt: now, onlineState: 'online', ...(status ? { lastStatus: status } : {}) })
+    .where(eq(devices.id, id));
+  return current?.onlineState;
+};
+
+export const insertDeviceEvent = async (db: Db, event: Omit<typeof deviceEvents.$inferInsert, 'id'>) => {
+  await db.insert(deviceEvents).values(event);
+};
+
+/** Claims a device's nonce; false when it was used before (a replay). */
+export const claimNonce = async (db: Db, nonce: typeof deviceNonces.$inferInsert): Promise<boolean> => {
+  const [fresh] = await db.insert(deviceNonces).values(nonce).onConflictDoNothing().returning({ nonce: deviceNonces.nonce });
+  return fresh !== undefined;
+};
+
+export const deleteNoncesSeenBefore = (db: Db, before: Date) => db.delete(deviceNonces).where(lt(deviceNonces.seenAt, before));

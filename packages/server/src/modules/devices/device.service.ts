@@ -1,4 +1,3 @@
-import { and, eq, sql } from 'drizzle-orm';
 import {
   parkingTypeOfLot,
   type Device,
@@ -11,15 +10,23 @@ import {
   type DeviceWithSecret,
 } from '@parking/contract';
 import type { Db } from '../../db/client.js';
-import { devices } from '../../db/schema/index.js';
 import { badRequest, conflict, notFound } from '../../plugins/app-error.js';
+import { pageAnswer, splitPage } from '../../shared/paging.js';
 import type { AuthContext } from '../../types.js';
-import { recordOperation } from '../system/operation-log.service.js';
-import { findParkingLot } from '../parking/parking-lot.repository.js';
+import { findLane, findParkingLot, findSpace, lanesOfLot, spacesOfLot } from '../parking/index.js';
+import { recordOperation } from '../system/index.js';
 import { heldParkingTypes, listedParkingTypes, refuseParkingType } from './device-access.js';
 import { closeOutage } from './device-outage.js';
 import { newDeviceSecret } from './device-secret.js';
-import { deviceSnTaken, findDevice, findLane, findSpace, lanesOfLot, pageDevices, spacesOfLot, type DeviceRow } from './device.repository.js';
+import {
+  deleteDeviceRow,
+  deviceSnTaken,
+  findDevice,
+  insertDevice,
+  pageDevices,
+  updateDeviceRow,
+  type DeviceRow,
+} from './device.repository.js';
 
 /** the operation-log target of every device change */
 export const deviceTarget = 'device';
@@ -47,10 +54,10 @@ export const toDevice = ({ device, lotName, lotType, laneName, spaceNumber }: De
 });
 
 export const listDevices = async (db: Db, auth: AuthContext, query: DeviceListValues) => {
-  const { currentPage, pageSize, parkingType, ...filter } = query;
+  const { page, filter: { parkingType, ...filter } } = splitPage(query);
   const parkingTypes = await listedParkingTypes(db, auth, parkingType);
-  const { rows, total } = await pageDevices(db, auth.tenantId, { ...filter, parkingTypes }, { currentPage, pageSize });
-  return { list: rows.map(toDevice), pagination: { currentPage, pageSize, total } };
+  const { rows, total } = await pageDevices(db, auth.tenantId, { ...filter, parkingTypes }, page);
+  return pageAnswer(rows, page, total, toDevice);
 };
 
 /** A device of the tenant whose page the user holds; any other id is as good as absent. */
@@ -85,8 +92,7 @@ const log = (db: Db, auth: AuthContext, action: 'create' | 'update' | 'delete', 
 export const createDevice = async (db: Db, auth: AuthContext, input: DeviceValues): Promise<DeviceWithSecret> => {
   await checkInput(db, auth, input);
   const secret = newDeviceSecret();
-  const [row] = await db.insert(devices).values({ tenantId: auth.tenantId, ...input, secret }).returning({ id: devices.id });
-  const created = await getDevice(db, auth, row!.id);
+  const created = await getDevice(db, auth, await insertDevice(db, auth.tenantId, { ...input, secret }));
   await log(db, auth, 'create', created.id, `新增设备「${created.lotName} ${created.sn}」`, undefined, created);
   return { ...created, secret };
 };
@@ -94,10 +100,7 @@ export const createDevice = async (db: Db, auth: AuthContext, input: DeviceValue
 export const updateDevice = async (db: Db, auth: AuthContext, id: string, input: DeviceValues) => {
   const before = await getDevice(db, auth, id);
   await checkInput(db, auth, input, id);
-  await db
-    .update(devices)
-    .set({ ...input, updatedAt: sql`now()` })
-    .where(and(eq(devices.tenantId, auth.tenantId), eq(devices.id, id)));
+  await updateDeviceRow(db, auth.tenantId, id, input);
   // a renamed device's open outage would never close under its old sn
   if (before.sn !== input.sn) await closeOutage(db, auth.tenantId, before.sn, new Date());
   const after = await getDevice(db, auth, id);
@@ -108,7 +111,7 @@ export const updateDevice = async (db: Db, auth: AuthContext, id: string, input:
 /** A deleted device's outage is over: its task closes and its message is handled. */
 export const deleteDevice = async (db: Db, auth: AuthContext, id: string) => {
   const before = await getDevice(db, auth, id);
-  await db.delete(devices).where(and(eq(devices.tenantId, auth.tenantId), eq(devices.id, id)));
+  await deleteDeviceRow(db, auth.tenantId, id);
   await closeOutage(db, auth.tenantId, before.sn, new Date());
   await log(db, auth, 'delete', id, `删除设备「${before.lotName} ${before.sn}」`, before);
 };
@@ -117,10 +120,7 @@ export const deleteDevice = async (db: Db, auth: AuthContext, id: string) => {
 export const resetDeviceSecret = async (db: Db, auth: AuthContext, id: string) => {
   const before = await getDevice(db, auth, id);
   const secret = newDeviceSecret();
-  await db
-    .update(devices)
-    .set({ secret, updatedAt: sql`now()` })
-    .where(and(eq(devices.tenantId, auth.tenantId), eq(devices.id, id)));
+  await updateDeviceRow(db, auth.tenantId, id, { secret });
   await recordOperation(db, auth, {
     module: 'devices',
     action: 'update',

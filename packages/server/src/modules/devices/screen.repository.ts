@@ -3,6 +3,7 @@ import type { ScreenListValues } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { devices, parkingLots, screenMessages } from '../../db/schema/index.js';
 import { containsPattern } from '../../shared/like-pattern.js';
+import { countOf, offsetOf, type Page } from '../../shared/paging.js';
 
 type Filter = Omit<ScreenListValues, 'currentPage' | 'pageSize'>;
 
@@ -16,7 +17,7 @@ const screenConditions = (tenantId: string, filter: Filter): SQL | undefined =>
 
 const sortColumns = { sn: devices.sn, name: devices.name, createdAt: devices.createdAt } as const;
 
-export const pageScreens = async (db: Db, tenantId: string, filter: Filter, page: { currentPage: number; pageSize: number }) => {
+export const pageScreens = async (db: Db, tenantId: string, filter: Filter, page: Page) => {
   const where = screenConditions(tenantId, filter);
   const direction = filter.sort === 'desc' ? desc : asc;
   const [total] = await db.select({ n: count() }).from(devices).where(where);
@@ -27,8 +28,8 @@ export const pageScreens = async (db: Db, tenantId: string, filter: Filter, page
     .where(where)
     .orderBy(direction(sortColumns[filter.sidx ?? 'sn']), asc(devices.id))
     .limit(page.pageSize)
-    .offset((page.currentPage - 1) * page.pageSize);
-  return { rows, total: Number(total?.n ?? 0) };
+    .offset(offsetOf(page));
+  return { rows, total: countOf(total) };
 };
 
 /** The newest `perScreen` messages of each screen, newest first, and how many of each still wait. */
@@ -55,3 +56,22 @@ export const recentScreenMessages = async (db: Db, tenantId: string, deviceIds: 
     .groupBy(screenMessages.deviceId);
   return { recent: recent.map((r) => r.message), pending: new Map(pendingRows.map((r) => [r.deviceId, Number(r.n)])) };
 };
+
+export type ScreenMessageRow = typeof screenMessages.$inferSelect;
+
+export const insertScreenMessage = async (
+  db: Db,
+  tenantId: string,
+  values: Pick<typeof screenMessages.$inferInsert, 'deviceId' | 'text' | 'line' | 'colour'>,
+): Promise<ScreenMessageRow> => {
+  const [row] = await db.insert(screenMessages).values({ tenantId, ...values }).returning();
+  return row!;
+};
+
+/** A screen's queued messages, delivered from `now`. */
+export const deliverQueuedScreenMessages = (db: Db, deviceId: string, now: Date): Promise<ScreenMessageRow[]> =>
+  db
+    .update(screenMessages)
+    .set({ state: 'delivered', deliveredAt: now })
+    .where(and(eq(screenMessages.deviceId, deviceId), eq(screenMessages.state, 'queued')))
+    .returning();

@@ -9,14 +9,14 @@ import {
   type ScreenMessageValues,
 } from '@parking/contract';
 import type { Db } from '../../db/client.js';
-import { screenMessages } from '../../db/schema/index.js';
 import { badRequest } from '../../plugins/app-error.js';
+import { pageAnswer, splitPage } from '../../shared/paging.js';
 import type { AuthContext } from '../../types.js';
-import { recordOperation } from '../system/operation-log.service.js';
+import { recordOperation } from '../system/index.js';
 import { findDevice } from './device.repository.js';
-import { pageScreens, recentScreenMessages } from './screen.repository.js';
+import { insertScreenMessage, pageScreens, recentScreenMessages, type ScreenMessageRow } from './screen.repository.js';
 
-const toMessage = (m: typeof screenMessages.$inferSelect): ScreenMessage => ({
+const toMessage = (m: ScreenMessageRow): ScreenMessage => ({
   id: m.id,
   deviceId: m.deviceId,
   text: m.text,
@@ -29,10 +29,10 @@ const toMessage = (m: typeof screenMessages.$inferSelect): ScreenMessage => ({
 
 /** 显示屏: every LED screen of the tenant with its latest messages and how many still wait. */
 export const listScreens = async (db: Db, auth: AuthContext, query: ScreenListValues) => {
-  const { currentPage, pageSize, ...filter } = query;
-  const { rows, total } = await pageScreens(db, auth.tenantId, filter, { currentPage, pageSize });
+  const { page, filter } = splitPage(query);
+  const { rows, total } = await pageScreens(db, auth.tenantId, filter, page);
   const { recent, pending } = await recentScreenMessages(db, auth.tenantId, rows.map((r) => r.device.id), screenRecentMessages);
-  const list: Screen[] = rows.map(({ device, lotName }) => ({
+  return pageAnswer(rows, page, total, ({ device, lotName }): Screen => ({
     id: device.id,
     sn: device.sn,
     name: device.name,
@@ -44,7 +44,6 @@ export const listScreens = async (db: Db, auth: AuthContext, query: ScreenListVa
     pendingCount: pending.get(device.id) ?? 0,
     messages: recent.filter((m) => m.deviceId === device.id).map(toMessage),
   }));
-  return { list, pagination: { currentPage, pageSize, total } };
 };
 
 /** Queues a text for a screen of the tenant; the screen shows it once it pulls. */
@@ -53,8 +52,7 @@ export const sendScreenMessage = async (db: Db, auth: AuthContext, input: Screen
   // another tenant's device is as unknown as a made-up id
   if (!row || row.device.type !== 'led_screen') throw badRequest('所选显示屏不存在');
   if (!row.device.enabled) throw badRequest(`显示屏「${row.device.sn}」已停用`);
-  const [message] = await db.insert(screenMessages).values({ tenantId: auth.tenantId, ...input }).returning();
-  const queued = toMessage(message!);
+  const queued = toMessage(await insertScreenMessage(db, auth.tenantId, input));
   await recordOperation(db, auth, {
     module: 'devices',
     action: 'create',
