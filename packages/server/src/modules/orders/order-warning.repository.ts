@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, isNull, like, lte, sum } from 'drizzle-orm';
 import type { OrderWarningKind, OrderWarningListValues } from '@parking/contract';
 import type { Db } from '../../db/client.js';
+import { countOf, offsetOf } from '../../shared/paging.js';
 import { orderWarnings, parkingLots, parkingRecords, users } from '../../db/schema/index.js';
 import { prefixPattern } from '../../shared/like-pattern.js';
 
@@ -80,8 +81,8 @@ export const pageWarnings = async (db: Db, tenantId: string, filter: Filter, pag
     .where(where)
     .orderBy(direction(sortColumns[filter.sidx ?? 'createdAt']), desc(orderWarnings.createdAt), asc(orderWarnings.id))
     .limit(page.pageSize)
-    .offset((page.currentPage - 1) * page.pageSize);
-  return { rows, total: Number(total?.n ?? 0) };
+    .offset(offsetOf(page));
+  return { rows, total: countOf(total) };
 };
 
 export const findListedWarning = async (db: Db, tenantId: string, id: string): Promise<ListedWarningRow | undefined> => {

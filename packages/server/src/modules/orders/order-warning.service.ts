@@ -12,6 +12,7 @@ import {
   type OrderWarningListValues,
 } from '@parking/contract';
 import type { Db } from '../../db/client.js';
+import { pageAnswer, splitPage } from '../../shared/paging.js';
 import { conflict, notFound } from '../../plugins/app-error.js';
 import type { AuthContext } from '../../types.js';
 import { markMessagesHandled } from '../messages/messages.repository.js';
@@ -148,9 +149,9 @@ const toWarning = ({ warning: w, lotName: name, handledByName }: ListedWarningRo
 });
 
 export const listOrderWarnings = async (db: Db, auth: AuthContext, query: OrderWarningListValues) => {
-  const { currentPage, pageSize, ...filter } = query;
-  const { rows, total } = await pageWarnings(db, auth.tenantId, filter, { currentPage, pageSize });
-  return { list: rows.map(toWarning), pagination: { currentPage, pageSize, total } };
+  const { page, filter } = splitPage(query);
+  const { rows, total } = await pageWarnings(db, auth.tenantId, filter, page);
+  return pageAnswer(rows, page, total, toWarning);
 };
 
 export const getOrderWarning = async (db: Db, auth: AuthContext, id: string) => {

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, getTableColumns, gte, lte, sql, type SQL } f
 import { alias } from 'drizzle-orm/pg-core';
 import { eventRulesOf, type ParkingRecordListValues } from '@parking/contract';
 import type { Db } from '../../db/client.js';
+import { offsetOf } from '../../shared/paging.js';
 import { longRentals, parkingLanes, parkingLots, parkingRecordCounts, parkingRecords, parkingSpaces, tariffVersions, tariffs, vehicleEvents } from '../../db/schema/index.js';
 import { startsWith } from '../../shared/like-pattern.js';
 import { mapEach } from '../../shared/map-each.js';
@@ -171,7 +172,7 @@ export const pageParkingRecords = async (db: Db, tenantId: string, filter: Filte
   const total = await countRecords(db, tenantId, filter, where);
   const rows: ListedRecordRow[] = await listedRecords(db, where, filter)
     .limit(page.pageSize)
-    .offset((page.currentPage - 1) * page.pageSize);
+    .offset(offsetOf(page));
   return { rows, total };
 };
 

@@ -1,6 +1,7 @@
 import { join, resolve, sep } from 'node:path';
 import { type ParkingRecord, type ParkingRecordDetail, type ParkingRecordFee, type ParkingRecordListValues, type ParkingRecordPhotoKind } from '@parking/contract';
 import type { Db } from '../../db/client.js';
+import { pageAnswer, splitPage } from '../../shared/paging.js';
 import { notFound } from '../../plugins/app-error.js';
 import type { AuthContext } from '../../types.js';
 import { listRecordEdits } from './record-edit-audit.service.js';
@@ -45,9 +46,9 @@ const toRecord = ({ record: r, lotName, entryLaneName, exitLaneName, spaceNumber
 });
 
 export const listParkingRecords = async (db: Db, auth: AuthContext, query: ParkingRecordListValues) => {
-  const { currentPage, pageSize, ...filter } = query;
-  const { rows, total } = await pageParkingRecords(db, auth.tenantId, filter, { currentPage, pageSize });
-  return { list: rows.map(toRecord), pagination: { currentPage, pageSize, total } };
+  const { page, filter } = splitPage(query);
+  const { rows, total } = await pageParkingRecords(db, auth.tenantId, filter, page);
+  return pageAnswer(rows, page, total, toRecord);
 };
 
 /** the most one export writes: a million rows is about 60 MB of xlsx */

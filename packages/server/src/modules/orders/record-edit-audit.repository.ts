@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, like, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { RecordEditListValues } from '@parking/contract';
 import type { Db } from '../../db/client.js';
+import { countOf, offsetOf, type Page } from '../../shared/paging.js';
 import { parkingLots, parkingRecords, recordEditRequests, users } from '../../db/schema/index.js';
 import { prefixPattern } from '../../shared/like-pattern.js';
 
@@ -16,7 +17,6 @@ export type ListedRecordEditRow = {
   decidedByName: string | null;
 };
 type Filter = Omit<RecordEditListValues, 'currentPage' | 'pageSize'>;
-type Page = { currentPage: number; pageSize: number };
 
 const requesters = alias(users, 'requester');
 const deciders = alias(users, 'decider');
@@ -116,6 +116,6 @@ export const pageRecordEdits = async (db: Db, tenantId: string, filter: Filter, 
     .where(where)
     .orderBy(direction(sortColumns[filter.sidx ?? 'createdAt']), desc(recordEditRequests.createdAt), asc(recordEditRequests.id))
     .limit(page.pageSize)
-    .offset((page.currentPage - 1) * page.pageSize);
-  return { rows, total: Number(total?.n ?? 0) };
+    .offset(offsetOf(page));
+  return { rows, total: countOf(total) };
 };

@@ -13,6 +13,7 @@ import {
   type RecordEditValues,
 } from '@parking/contract';
 import type { Db } from '../../db/client.js';
+import { pageAnswer, splitPage } from '../../shared/paging.js';
 import { badRequest, conflict, notFound } from '../../plugins/app-error.js';
 import { shanghaiDateTime } from '../../shared/xlsx-export.js';
 import type { AuthContext } from '../../types.js';
@@ -80,9 +81,9 @@ const toRecordEdit = ({ request: r, plateNumber, plateColour, lotId, lotName, re
 });
 
 export const listRecordEditPage = async (db: Db, auth: AuthContext, query: RecordEditListValues) => {
-  const { currentPage, pageSize, ...filter } = query;
-  const { rows, total } = await pageRecordEdits(db, auth.tenantId, filter, { currentPage, pageSize });
-  return { list: rows.map(toRecordEdit), pagination: { currentPage, pageSize, total } };
+  const { page, filter } = splitPage(query);
+  const { rows, total } = await pageRecordEdits(db, auth.tenantId, filter, page);
+  return pageAnswer(rows, page, total, toRecordEdit);
 };
 
 /** A record's corrections, newest first, for its detail page. */

@@ -1,13 +1,13 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, sql, type AnyColumn } from 'drizzle-orm';
 import type { PaymentListValues, RefundListValues } from '@parking/contract';
 import type { Db } from '../../db/client.js';
+import { countOf, offsetOf, type Page } from '../../shared/paging.js';
 import { parkingLots, parkingRecords, payments, refunds, users } from '../../db/schema/index.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
 export type ListedPaymentRow = { payment: PaymentRow; plateNumber: string; lotName: string; refunded: number; operatorName: string | null };
 export type ListedRefundRow = { refund: RefundRow; plateNumber: string; lotName: string; requestedByName: string | null; decidedByName: string | null };
-type Page = { currentPage: number; pageSize: number };
 
 /** Inserts the payment unless its key was taken; undefined then, and the caller reads the first one. */
 export const claimPayment = async (db: Db, values: typeof payments.$inferInsert) => {
@@ -66,8 +66,8 @@ export const pagePayments = async (db: Db, tenantId: string, filter: Omit<Paymen
     .where(where)
     .orderBy(direction(paymentSort[filter.sidx ?? 'paidAt']), asc(payments.id))
     .limit(page.pageSize)
-    .offset((page.currentPage - 1) * page.pageSize);
-  return { rows: rows.map((r) => ({ ...r, refunded: Number(r.refunded) })), total: Number(total?.n ?? 0) };
+    .offset(offsetOf(page));
+  return { rows: rows.map((r) => ({ ...r, refunded: Number(r.refunded) })), total: countOf(total) };
 };
 
 export const findListedPayment = async (db: Db, tenantId: string, id: string): Promise<ListedPaymentRow | undefined> => {
@@ -128,8 +128,8 @@ export const pageRefunds = async (db: Db, tenantId: string, filter: Omit<RefundL
     .where(where)
     .orderBy(direction(refundSort[filter.sidx ?? 'createdAt']), asc(refunds.id))
     .limit(page.pageSize)
-    .offset((page.currentPage - 1) * page.pageSize);
-  return { rows, total: Number(total?.n ?? 0) };
+    .offset(offsetOf(page));
+  return { rows, total: countOf(total) };
 };
 
 export const findListedRefund = async (db: Db, tenantId: string, id: string): Promise<ListedRefundRow | undefined> => {

@@ -1,5 +1,6 @@
 import { formatAmount, paymentChannelNames, type Payment, type PaymentListValues, type PaymentValues } from '@parking/contract';
 import type { Db } from '../../db/client.js';
+import { pageAnswer, splitPage } from '../../shared/paging.js';
 import { badRequest, conflict, notFound } from '../../plugins/app-error.js';
 import type { AuthContext } from '../../types.js';
 import { recordRecoveryOf } from '../recovery/index.js';
@@ -31,9 +32,9 @@ const toPayment = ({ payment: p, plateNumber, lotName, refunded, operatorName }:
 });
 
 export const listPayments = async (db: Db, auth: AuthContext, query: PaymentListValues) => {
-  const { currentPage, pageSize, ...filter } = query;
-  const { rows, total } = await pagePayments(db, auth.tenantId, filter, { currentPage, pageSize });
-  return { list: rows.map(toPayment), pagination: { currentPage, pageSize, total } };
+  const { page, filter } = splitPage(query);
+  const { rows, total } = await pagePayments(db, auth.tenantId, filter, page);
+  return pageAnswer(rows, page, total, toPayment);
 };
 
 export const getPayment = async (db: Db, auth: Pick<AuthContext, 'tenantId'>, id: string) => {

@@ -1,5 +1,6 @@
 import { formatAmount, type Refund, type RefundDecisionValues, type RefundListValues, type RefundValues } from '@parking/contract';
 import type { Db } from '../../db/client.js';
+import { pageAnswer, splitPage } from '../../shared/paging.js';
 import { badRequest, conflict, notFound } from '../../plugins/app-error.js';
 import type { AuthContext } from '../../types.js';
 import { changeRecord, lockRecord } from '../orders/index.js';
@@ -36,9 +37,9 @@ const toRefund = ({ refund: r, plateNumber, lotName, requestedByName, decidedByN
 });
 
 export const listRefunds = async (db: Db, auth: AuthContext, query: RefundListValues) => {
-  const { currentPage, pageSize, ...filter } = query;
-  const { rows, total } = await pageRefunds(db, auth.tenantId, filter, { currentPage, pageSize });
-  return { list: rows.map(toRefund), pagination: { currentPage, pageSize, total } };
+  const { page, filter } = splitPage(query);
+  const { rows, total } = await pageRefunds(db, auth.tenantId, filter, page);
+  return pageAnswer(rows, page, total, toRefund);
 };
 
 export const getRefund = async (db: Db, auth: AuthContext, id: string) => {

@@ -1,5 +1,6 @@
 import type { RecoveryRecord, RecoveryRecordListValues } from '@parking/contract';
 import type { Db } from '../../db/client.js';
+import { pageAnswer, splitPage } from '../../shared/paging.js';
 import type { parkingRecords, payments } from '../../db/schema/index.js';
 import type { AuthContext } from '../../types.js';
 import { insertRecoveryRecord, pageRecoveryRecords, type ListedRecoveryRow } from './recovery.repository.js';
@@ -41,7 +42,7 @@ export const recordRecoveryOf = async (tx: Db, before: ParkingRecordRow, payment
 };
 
 export const listRecoveryRecords = async (db: Db, auth: AuthContext, query: RecoveryRecordListValues) => {
-  const { currentPage, pageSize, ...filter } = query;
-  const { rows, total } = await pageRecoveryRecords(db, auth.tenantId, filter, { currentPage, pageSize });
-  return { list: rows.map(toRecoveryRecord), pagination: { currentPage, pageSize, total } };
+  const { page, filter } = splitPage(query);
+  const { rows, total } = await pageRecoveryRecords(db, auth.tenantId, filter, page);
+  return pageAnswer(rows, page, total, toRecoveryRecord);
 };

@@ -1,12 +1,12 @@
 import { and, asc, count, desc, eq, gte, like, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { RecoveryRecordListValues, UnpaidOrderListValues } from '@parking/contract';
 import type { Db } from '../../db/client.js';
+import { countOf, offsetOf, type Page } from '../../shared/paging.js';
 import { arrearsReminders, parkingLots, parkingRecords, payments, recoveryRecords, refunds, users } from '../../db/schema/index.js';
 import { prefixPattern } from '../../shared/like-pattern.js';
 
 export type ArrearsReminderRow = typeof arrearsReminders.$inferSelect;
 export type RecoveryRecordRow = typeof recoveryRecords.$inferSelect;
-type Page = { currentPage: number; pageSize: number };
 type UnpaidOrderFilter = Omit<UnpaidOrderListValues, 'currentPage' | 'pageSize'>;
 type RecoveryRecordFilter = Omit<RecoveryRecordListValues, 'currentPage' | 'pageSize'>;
 
@@ -57,7 +57,7 @@ export const pageUnpaidOrders = async (db: Db, tenantId: string, f: UnpaidOrderF
   const rows = await grouped
     .orderBy(direction(unpaidOrderSort[f.sidx ?? 'owed']), asc(parkingRecords.plateNumber))
     .limit(page.pageSize)
-    .offset((page.currentPage - 1) * page.pageSize);
+    .offset(offsetOf(page));
   return {
     rows: rows.map((r) => ({
       plateNumber: r.plateNumber,
@@ -67,7 +67,7 @@ export const pageUnpaidOrders = async (db: Db, tenantId: string, f: UnpaidOrderF
       lastExitedAt: isoOf(r.lastExitedAt),
       lots: [...r.lots].sort((a, b) => a.name.localeCompare(b.name, 'zh-CN')),
     })),
-    total: Number(total?.n ?? 0),
+    total: countOf(total),
   };
 };
 
@@ -143,6 +143,6 @@ export const pageRecoveryRecords = async (db: Db, tenantId: string, f: RecoveryR
     .where(where)
     .orderBy(direction(recoverySort[f.sidx ?? 'recoveredAt']), asc(recoveryRecords.id))
     .limit(page.pageSize)
-    .offset((page.currentPage - 1) * page.pageSize);
-  return { rows, total: Number(total?.n ?? 0) };
+    .offset(offsetOf(page));
+  return { rows, total: countOf(total) };
 };

@@ -7,6 +7,7 @@ import {
   type UnpaidOrderListValues,
 } from '@parking/contract';
 import type { Db } from '../../db/client.js';
+import { pageAnswer, splitPage } from '../../shared/paging.js';
 import { badRequest, notFound } from '../../plugins/app-error.js';
 import type { AuthContext } from '../../types.js';
 import { listParkingRecords } from '../orders/index.js';
@@ -30,9 +31,9 @@ const toReminder = ({ reminder: r, operatorName }: ListedReminderRow): ArrearsRe
 });
 
 export const listUnpaidOrders = async (db: Db, auth: AuthContext, query: UnpaidOrderListValues) => {
-  const { currentPage, pageSize, ...filter } = query;
-  const { rows, total } = await pageUnpaidOrders(db, auth.tenantId, filter, { currentPage, pageSize });
-  return { list: rows, pagination: { currentPage, pageSize, total } };
+  const { page, filter } = splitPage(query);
+  const { rows, total } = await pageUnpaidOrders(db, auth.tenantId, filter, page);
+  return pageAnswer(rows, page, total);
 };
 
 /**
