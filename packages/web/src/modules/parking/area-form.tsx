@@ -1,6 +1,7 @@
 import { parkingAreaInput, type ParkingArea } from '@parking/contract';
 import { Col, Form, Input, InputNumber, Row } from 'antd';
 import { EnabledField } from '../../shared/resource/fields/enabled-field';
+import { RemarkField } from '../../shared/resource/fields/remark-field';
 import { schemaRule } from '../../shared/resource/schema-check';
 import { CoordinateInputs } from './components/coordinate-inputs';
 import { UserMultiSelect } from './components/parking-selects';
@@ -43,9 +44,7 @@ export function AreaFormInputs(_props: { record: ParkingArea | undefined }) {
         </Form.Item>
       </Col>
       <Col span={24}>
-        <Form.Item label="描述" name="description" rules={[schemaRule(fields.description)]}>
-          <Input.TextArea rows={3} placeholder="请输入描述" maxLength={500} showCount />
-        </Form.Item>
+        <RemarkField schema={fields.description} name="description" label="描述" rows={3} />
       </Col>
       <EnabledField />
     </Row>

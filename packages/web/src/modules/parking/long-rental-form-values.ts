@@ -1,6 +1,9 @@
 import type { LongRental, LongRentalInput } from '@parking/contract';
-import dayjs, { type Dayjs } from 'dayjs';
-import { dateFormat, fenToYuanInput, yuanInputToFen } from '../../shared/resource/value-format';
+import { daysToRange, rangeToDays, type DayRange } from '../../shared/resource/fields/date-range-field';
+import { fenToYuan, yuanToFen } from '../../shared/resource/fields/money';
+import { phoneText } from '../../shared/resource/fields/phone-field';
+import { plateText } from '../../shared/resource/fields/plate-field';
+import { remarkText } from '../../shared/resource/fields/remark-field';
 
 /** What the 长租车位 form's inputs hold: the dates in one range picker, the price in yuan as typed. */
 export type LongRentalFormValues = {
@@ -9,7 +12,7 @@ export type LongRentalFormValues = {
   lotId: string | null;
   ownerName: string;
   phone: string;
-  validRange: [Dayjs, Dayjs] | null;
+  validRange: DayRange;
   monthlyPrice: string;
   spaceCount: number | null;
   remark: string;
@@ -26,8 +29,8 @@ export function longRentalToFormValues(card: LongRental | undefined): LongRental
     lotId: card.lotId,
     ownerName: card.ownerName,
     phone: card.phone,
-    validRange: [dayjs(card.validFrom), dayjs(card.validTo)],
-    monthlyPrice: fenToYuanInput(card.monthlyPrice),
+    validRange: daysToRange(card.validFrom, card.validTo),
+    monthlyPrice: fenToYuan(card.monthlyPrice),
     spaceCount: card.spaceCount,
     remark: card.remark,
     enabled: card.enabled,
@@ -38,18 +41,18 @@ const text = (value: string | undefined | null) => (value ?? '').trim();
 
 /** The form's values → the POST/PUT body: yuan to fen, the range to two business days. */
 export function longRentalFormBody(values: LongRentalFormValues): LongRentalInput {
-  const [from, to] = values.validRange ?? [];
+  const { from, to } = rangeToDays(values.validRange);
   return {
-    plateNumber: text(values.plateNumber).toUpperCase(),
+    plateNumber: plateText(values.plateNumber),
     plateColour: values.plateColour ?? 0,
     lotId: values.lotId ?? '',
     ownerName: text(values.ownerName),
-    phone: text(values.phone),
-    validFrom: from ? from.format(dateFormat) : '',
-    validTo: to ? to.format(dateFormat) : '',
-    monthlyPrice: yuanInputToFen(values.monthlyPrice) ?? 0,
+    phone: phoneText(values.phone),
+    validFrom: from,
+    validTo: to,
+    monthlyPrice: yuanToFen(values.monthlyPrice) ?? 0,
     spaceCount: values.spaceCount ?? 1,
-    remark: text(values.remark),
+    remark: remarkText(values.remark),
     enabled: values.enabled,
   };
 }

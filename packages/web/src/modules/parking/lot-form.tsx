@@ -6,6 +6,7 @@ import { useAddressRegion } from '../../shared/region/use-address-region';
 import { schemaRule } from '../../shared/resource/schema-check';
 import { CoordinateInputs } from './components/coordinate-inputs';
 import { AreaSelect, LotTypeSelect, TariffSelect, UserMultiSelect } from './components/parking-selects';
+import { EnabledField } from '../../shared/resource/fields/enabled-field';
 
 const fields = parkingLotInput.shape;
 const kindOptions = parkingLotKinds.map((kind) => ({ value: kind, label: parkingLotKindNames[kind] }));
@@ -75,11 +76,7 @@ export function LotFormInputs(_props: { record: ParkingLot | undefined }) {
           <Switch checkedChildren="是" unCheckedChildren="否" />
         </Form.Item>
       </Col>
-      <Col span={8}>
-        <Form.Item label="状态" name="enabled" valuePropName="checked">
-          <Switch checkedChildren="启用" unCheckedChildren="停用" />
-        </Form.Item>
-      </Col>
+      <EnabledField span={8} />
     </Row>
   );
 }

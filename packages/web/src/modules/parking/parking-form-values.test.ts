@@ -1,6 +1,7 @@
-import { parkingAreaInput, parkingLotInput, type ParkingArea, type ParkingLot } from '@parking/contract';
+import { longRentalInput, parkingAreaInput, parkingLotInput, type LongRental, type ParkingArea, type ParkingLot } from '@parking/contract';
 import { describe, expect, it } from 'vitest';
 import { areaFormBody, areaToFormValues } from './area-form-values';
+import { longRentalFormBody, longRentalToFormValues } from './long-rental-form-values';
 import { lotDeleteQuestion, lotFormBody, lotToFormValues } from './lot-form-values';
 
 // the contract wants uuids for picked users and areas
@@ -131,3 +132,23 @@ describe('what is bound to a lot', () => {
   });
 });
 
+
+describe('long rental form values', () => {
+  const card: LongRental = {
+    id: 'c-1', lotId: '0195f0a0-0000-7000-8000-0000000000b1', lotName: '甲', plateNumber: '粤B12345', plateColour: 3, ownerName: '王五', phone: '13912345678',
+    validFrom: '2024-01-01', validTo: '2099-12-31', monthlyPrice: 45055, spaceCount: 2, remark: '', enabled: true, state: 'active',
+    createdAt: '2024-01-01T00:00:00.000Z', updatedAt: '2024-01-01T00:00:00.000Z',
+  };
+
+  it('a card round-trips through the form: price in yuan text, days in a range, the same body back', () => {
+    const values = longRentalToFormValues(card);
+    expect(values.monthlyPrice).toBe('450.55');
+    const body = longRentalFormBody({ ...values, plateNumber: ' 粤b12345 ', phone: ' 13912345678 ', remark: ' 续租 ' });
+    expect(body).toEqual({ plateNumber: '粤B12345', plateColour: 3, lotId: card.lotId, ownerName: '王五', phone: '13912345678', validFrom: '2024-01-01', validTo: '2099-12-31', monthlyPrice: 45055, spaceCount: 2, remark: '续租', enabled: true });
+    expect(longRentalInput.safeParse(body).success).toBe(true);
+  });
+
+  it('a typed price becomes exact fen', () => {
+    expect(longRentalFormBody({ ...longRentalToFormValues(card), monthlyPrice: '1.13' }).monthlyPrice).toBe(113);
+  });
+});

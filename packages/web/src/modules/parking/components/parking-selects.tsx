@@ -53,12 +53,8 @@ export function LotSelect({ kind, ...props }: PickerProps<string | null | undefi
   return <OptionSelect {...props} options={options} loading={lots.isLoading} placeholder="请选择停车场" notFoundContent={kind === 'lane' ? '暂无车道型停车场' : '暂无停车场'} />;
 }
 
-/** 车牌颜色 from the plate_colour dictionary (spec §3: 1 white, 2 yellow, 3 green, 4 black, otherwise blue). */
-export function PlateColourSelect(props: PickerProps<number | null | undefined>) {
-  const dictionary = useDictionary(dictionaryNames.plateColour);
-  const options = dictionary.options.map((option) => ({ label: option.label, value: Number(option.value) }));
-  return <OptionSelect {...props} place="form" options={options} loading={dictionary.loading} placeholder="请选择车牌颜色" clearable={false} searchable={false} />;
-}
+// 车牌颜色 is picked alike in every form with a plate
+export { PlateColourSelect } from '../../../shared/resource/fields/plate-field';
 
 /** A plate colour's dictionary label in a table cell. */
 export function PlateColourLabel({ value }: { value: number }) {
