@@ -1,15 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm';
 import { businessDay, groupCardBenefitText, groupCardPagePaths, maskMobile, type GroupCardPublic } from '@parking/contract';
 import type { Db } from '../../db/client.js';
-import { groupCards } from '../../db/schema/index.js';
 import { withTenant } from '../../db/tenant-scope.js';
 import { badRequest, notFound } from '../../plugins/app-error.js';
-import { qrPng, type QrCodeFile, type QrCodeSigner } from '../parking/qrcode.service.js';
-import { checkScanToken, signScanToken } from '../parking/scan-token.js';
-import { findTenant } from '../system/tenant.repository.js';
-import { recordOperation } from '../system/operation-log.service.js';
+import { checkScanToken, lotNamesOf, qrPng, signScanToken, type QrCodeFile, type QrCodeSigner } from '../parking/index.js';
+import { findTenant, recordOperation } from '../system/index.js';
 import type { AuthContext } from '../../types.js';
-import { findGroupCard, lockTenantCards, lotNamesOf, type GroupCardRow } from './group-card.repository.js';
+import { findGroupCard, lockTenantCards, updateGroupCardRow, type GroupCardRow } from './group-card.repository.js';
 import { checkPlateOverlap, getGroupCard, groupCardTarget, toGroupCard } from './group-card.service.js';
 
 const DAY_MS = 86_400_000;
@@ -101,10 +97,7 @@ export const bindGroupCardPlate = (db: Db, secret: string, token: string, plateN
       if (card.plates.length >= card.maxPlates) throw badRequest(`该集团卡最多绑定${card.maxPlates}个车牌，已满`);
       await checkPlateOverlap(tx, open.tenantId, { plates: [plateNumber], lotIds: card.lotIds, validFrom: card.validFrom, validTo: card.validTo }, card.id);
       const plates = [...card.plates, plateNumber];
-      await tx
-        .update(groupCards)
-        .set({ plates, updatedAt: sql`now()` })
-        .where(and(eq(groupCards.tenantId, open.tenantId), eq(groupCards.id, card.id)));
+      await updateGroupCardRow(tx, open.tenantId, card.id, { plates });
       await recordOperation(
         tx,
         { tenantId: open.tenantId, userId: null, account: '车主扫码', ip: actor.ip, userAgent: actor.userAgent },

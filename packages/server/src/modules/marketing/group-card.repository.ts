@@ -3,6 +3,7 @@ import type { GroupCardListValues } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { groupCardUses, groupCards, groups, parkingLots } from '../../db/schema/index.js';
 import { containsPattern } from '../../shared/like-pattern.js';
+import { countOf, offsetOf, type Page } from '../../shared/paging.js';
 
 type Filter = Omit<GroupCardListValues, 'currentPage' | 'pageSize'>;
 export type GroupCardRow = { card: typeof groupCards.$inferSelect; groupName: string; groupPhone: string; groupEnabled: boolean; usedThisMonth: number };
@@ -37,7 +38,7 @@ const columns = (month: string) => ({
 type Selected = Omit<GroupCardRow, 'usedThisMonth'> & { usedThisMonth: string | number };
 const toRow = (r: Selected): GroupCardRow => ({ ...r, usedThisMonth: Number(r.usedThisMonth) });
 
-export const pageGroupCards = async (db: Db, tenantId: string, filter: Filter, today: string, page: { currentPage: number; pageSize: number }) => {
+export const pageGroupCards = async (db: Db, tenantId: string, filter: Filter, today: string, page: Page) => {
   const where = conditions(tenantId, filter, today);
   const direction = (filter.sort ?? (filter.sidx ? 'asc' : 'desc')) === 'asc' ? asc : desc;
   const [total] = await db.select({ n: count() }).from(groupCards).where(where);
@@ -48,8 +49,8 @@ export const pageGroupCards = async (db: Db, tenantId: string, filter: Filter, t
     .where(where)
     .orderBy(direction(sortColumns[filter.sidx ?? 'createdAt']), asc(groupCards.id))
     .limit(page.pageSize)
-    .offset((page.currentPage - 1) * page.pageSize);
-  return { rows: rows.map(toRow), total: Number(total?.n ?? 0) };
+    .offset(offsetOf(page));
+  return { rows: rows.map(toRow), total: countOf(total) };
 };
 
 export const findGroupCard = async (db: Db, tenantId: string, id: string, month: string): Promise<GroupCardRow | undefined> => {
@@ -71,15 +72,6 @@ export const lockGroupCard = async (db: Db, tenantId: string, id: string) => {
 };
 
 /** The names of the tenant's lots among `ids`, in the order given; a deleted lot drops out. */
-export const lotNamesOf = async (db: Db, tenantId: string, ids: readonly string[]) => {
-  if (ids.length === 0) return new Map<string, string>();
-  const rows = await db
-    .select({ id: parkingLots.id, name: parkingLots.name })
-    .from(parkingLots)
-    .where(and(eq(parkingLots.tenantId, tenantId), inArray(parkingLots.id, [...ids])));
-  return new Map(rows.map((r) => [r.id, r.name]));
-};
-
 export const cardNumbered = async (db: Db, tenantId: string, cardNo: string, exceptId?: string) => {
   const [row] = await db
     .select({ id: groupCards.id })
@@ -163,3 +155,19 @@ export const findCardUse = async (db: Db, tenantId: string, lotId: string, plate
     .limit(1);
   return row;
 };
+
+export type GroupCardValues = Omit<typeof groupCards.$inferInsert, 'id' | 'tenantId' | 'createdAt' | 'updatedAt'>;
+
+export const insertGroupCard = async (db: Db, tenantId: string, values: GroupCardValues): Promise<string> => {
+  const [row] = await db.insert(groupCards).values({ tenantId, ...values }).returning({ id: groupCards.id });
+  return row!.id;
+};
+
+export const updateGroupCardRow = (db: Db, tenantId: string, id: string, values: Partial<GroupCardValues>) =>
+  db
+    .update(groupCards)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(groupCards.tenantId, tenantId), eq(groupCards.id, id)));
+
+export const deleteGroupCardRow = (db: Db, tenantId: string, id: string) =>
+  db.delete(groupCards).where(and(eq(groupCards.tenantId, tenantId), eq(groupCards.id, id)));

@@ -1,12 +1,12 @@
-import { and, eq, sql } from 'drizzle-orm';
 import { businessDay, groupCardStateOn, type GroupCard, type GroupCardListValues, type GroupCardValues } from '@parking/contract';
 import type { Db } from '../../db/client.js';
-import { groupCards } from '../../db/schema/index.js';
 import { badRequest, conflict, notFound } from '../../plugins/app-error.js';
+import { pageAnswer, splitPage } from '../../shared/paging.js';
 import type { AuthContext } from '../../types.js';
-import { recordOperation } from '../system/operation-log.service.js';
+import { lotNamesOf } from '../parking/index.js';
+import { recordOperation } from '../system/index.js';
 import { findGroup } from './group.repository.js';
-import { cardNumbered, findGroupCard, lockTenantCards, lotNamesOf, overlappingCards, pageGroupCards, type GroupCardRow } from './group-card.repository.js';
+import { cardNumbered, deleteGroupCardRow, findGroupCard, insertGroupCard, lockTenantCards, overlappingCards, pageGroupCards, updateGroupCardRow, type GroupCardRow } from './group-card.repository.js';
 
 export const groupCardTarget = 'groupCard';
 
@@ -40,10 +40,10 @@ export const toGroupCard = (row: GroupCardRow, lotNames: ReadonlyMap<string, str
 };
 
 export const listGroupCards = async (db: Db, auth: AuthContext, query: GroupCardListValues, today = businessDay()) => {
-  const { currentPage, pageSize, ...filter } = query;
-  const { rows, total } = await pageGroupCards(db, auth.tenantId, filter, today, { currentPage, pageSize });
+  const { page, filter } = splitPage(query);
+  const { rows, total } = await pageGroupCards(db, auth.tenantId, filter, today, page);
   const names = await lotNamesOf(db, auth.tenantId, [...new Set(rows.flatMap((r) => r.card.lotIds))]);
-  return { list: rows.map((row) => toGroupCard(row, names, today)), pagination: { currentPage, pageSize, total } };
+  return pageAnswer(rows, page, total, (row) => toGroupCard(row, names, today));
 };
 
 export const getGroupCard = async (db: Db, auth: AuthContext, id: string, today = businessDay()) => {
@@ -81,8 +81,8 @@ const title = (card: GroupCard) => `${card.groupName} ${card.cardNo}`;
 
 export const createGroupCard = async (db: Db, auth: AuthContext, input: GroupCardValues) => {
   await checkInput(db, auth.tenantId, input);
-  const [row] = await db.insert(groupCards).values({ tenantId: auth.tenantId, ...input }).returning({ id: groupCards.id });
-  const created = await getGroupCard(db, auth, row!.id);
+  const id = await insertGroupCard(db, auth.tenantId, input);
+  const created = await getGroupCard(db, auth, id);
   await log(db, auth, 'create', created.id, `新增集团卡「${title(created)}」`, undefined, created);
   return created;
 };
@@ -90,10 +90,7 @@ export const createGroupCard = async (db: Db, auth: AuthContext, input: GroupCar
 export const updateGroupCard = async (db: Db, auth: AuthContext, id: string, input: GroupCardValues) => {
   const before = await getGroupCard(db, auth, id);
   await checkInput(db, auth.tenantId, input, id);
-  await db
-    .update(groupCards)
-    .set({ ...input, updatedAt: sql`now()` })
-    .where(and(eq(groupCards.tenantId, auth.tenantId), eq(groupCards.id, id)));
+  await updateGroupCardRow(db, auth.tenantId, id, input);
   const after = await getGroupCard(db, auth, id);
   await log(db, auth, 'update', id, `修改集团卡「${title(after)}」`, before, after);
   return after;
@@ -102,6 +99,6 @@ export const updateGroupCard = async (db: Db, auth: AuthContext, id: string, inp
 /** Uses already counted stay with their records: a deleted card still shows on the stays it paid for. */
 export const deleteGroupCard = async (db: Db, auth: AuthContext, id: string) => {
   const before = await getGroupCard(db, auth, id);
-  await db.delete(groupCards).where(and(eq(groupCards.tenantId, auth.tenantId), eq(groupCards.id, id)));
+  await deleteGroupCardRow(db, auth.tenantId, id);
   await log(db, auth, 'delete', id, `删除集团卡「${title(before)}」`, before);
 };

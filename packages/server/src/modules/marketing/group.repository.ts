@@ -3,6 +3,7 @@ import type { GroupListValues } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { groups } from '../../db/schema/index.js';
 import { containsPattern } from '../../shared/like-pattern.js';
+import { countOf, offsetOf, type Page } from '../../shared/paging.js';
 
 type Filter = Omit<GroupListValues, 'currentPage' | 'pageSize'>;
 export type GroupRow = { group: typeof groups.$inferSelect; cardCount: number };
@@ -23,7 +24,7 @@ const cardCount = sql<string>`(select count(*) from group_cards c where c.tenant
 const columns = { group: groups, cardCount };
 const toRow = (r: { group: typeof groups.$inferSelect; cardCount: string | number }): GroupRow => ({ group: r.group, cardCount: Number(r.cardCount) });
 
-export const pageGroups = async (db: Db, tenantId: string, filter: Filter, page: { currentPage: number; pageSize: number }) => {
+export const pageGroups = async (db: Db, tenantId: string, filter: Filter, page: Page) => {
   const where = conditions(tenantId, filter);
   const direction = (filter.sort ?? (filter.sidx ? 'asc' : 'desc')) === 'asc' ? asc : desc;
   const [total] = await db.select({ n: count() }).from(groups).where(where);
@@ -33,8 +34,8 @@ export const pageGroups = async (db: Db, tenantId: string, filter: Filter, page:
     .where(where)
     .orderBy(direction(sortColumns[filter.sidx ?? 'createdAt']), asc(groups.id))
     .limit(page.pageSize)
-    .offset((page.currentPage - 1) * page.pageSize);
-  return { rows: rows.map(toRow), total: Number(total?.n ?? 0) };
+    .offset(offsetOf(page));
+  return { rows: rows.map(toRow), total: countOf(total) };
 };
 
 export const findGroup = async (db: Db, tenantId: string, id: string): Promise<GroupRow | undefined> => {
@@ -53,3 +54,19 @@ export const groupNamed = async (db: Db, tenantId: string, name: string, exceptI
 
 export const groupOptionRows = (db: Db, tenantId: string) =>
   db.select({ id: groups.id, name: groups.name, enabled: groups.enabled }).from(groups).where(eq(groups.tenantId, tenantId)).orderBy(asc(groups.name));
+
+export type GroupValues = Omit<typeof groups.$inferInsert, 'id' | 'tenantId' | 'createdAt' | 'updatedAt'>;
+
+export const insertGroup = async (db: Db, tenantId: string, values: GroupValues): Promise<string> => {
+  const [row] = await db.insert(groups).values({ tenantId, ...values }).returning({ id: groups.id });
+  return row!.id;
+};
+
+export const updateGroupRow = (db: Db, tenantId: string, id: string, values: Partial<GroupValues>) =>
+  db
+    .update(groups)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(groups.tenantId, tenantId), eq(groups.id, id)));
+
+export const deleteGroupRow = (db: Db, tenantId: string, id: string) =>
+  db.delete(groups).where(and(eq(groups.tenantId, tenantId), eq(groups.id, id)));

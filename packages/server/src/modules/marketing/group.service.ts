@@ -1,11 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { Group, GroupListValues, GroupOption, GroupValues } from '@parking/contract';
 import type { Db } from '../../db/client.js';
-import { groups } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../plugins/app-error.js';
+import { pageAnswer, splitPage } from '../../shared/paging.js';
 import type { AuthContext } from '../../types.js';
-import { recordOperation } from '../system/operation-log.service.js';
-import { findGroup, groupNamed, groupOptionRows, pageGroups, type GroupRow } from './group.repository.js';
+import { recordOperation } from '../system/index.js';
+import { deleteGroupRow, findGroup, groupNamed, groupOptionRows, insertGroup, pageGroups, updateGroupRow, type GroupRow } from './group.repository.js';
 
 export const groupTarget = 'group';
 
@@ -22,9 +21,9 @@ const toGroup = ({ group, cardCount }: GroupRow): Group => ({
 });
 
 export const listGroups = async (db: Db, auth: AuthContext, query: GroupListValues) => {
-  const { currentPage, pageSize, ...filter } = query;
-  const { rows, total } = await pageGroups(db, auth.tenantId, filter, { currentPage, pageSize });
-  return { list: rows.map(toGroup), pagination: { currentPage, pageSize, total } };
+  const { page, filter } = splitPage(query);
+  const { rows, total } = await pageGroups(db, auth.tenantId, filter, page);
+  return pageAnswer(rows, page, total, toGroup);
 };
 
 export const getGroup = async (db: Db, auth: AuthContext, id: string) => {
@@ -44,8 +43,8 @@ const log = (db: Db, auth: AuthContext, action: 'create' | 'update' | 'delete', 
 
 export const createGroup = async (db: Db, auth: AuthContext, input: GroupValues) => {
   await checkName(db, auth.tenantId, input.name);
-  const [row] = await db.insert(groups).values({ tenantId: auth.tenantId, ...input }).returning({ id: groups.id });
-  const created = await getGroup(db, auth, row!.id);
+  const id = await insertGroup(db, auth.tenantId, input);
+  const created = await getGroup(db, auth, id);
   await log(db, auth, 'create', created.id, `新增集团「${created.name}」`, undefined, created);
   return created;
 };
@@ -53,10 +52,7 @@ export const createGroup = async (db: Db, auth: AuthContext, input: GroupValues)
 export const updateGroup = async (db: Db, auth: AuthContext, id: string, input: GroupValues) => {
   const before = await getGroup(db, auth, id);
   await checkName(db, auth.tenantId, input.name, id);
-  await db
-    .update(groups)
-    .set({ ...input, updatedAt: sql`now()` })
-    .where(and(eq(groups.tenantId, auth.tenantId), eq(groups.id, id)));
+  await updateGroupRow(db, auth.tenantId, id, input);
   const after = await getGroup(db, auth, id);
   await log(db, auth, 'update', id, `修改集团「${after.name}」`, before, after);
   return after;
@@ -66,6 +62,6 @@ export const updateGroup = async (db: Db, auth: AuthContext, id: string, input: 
 export const deleteGroup = async (db: Db, auth: AuthContext, id: string) => {
   const before = await getGroup(db, auth, id);
   if (before.cardCount > 0) throw conflict(`集团「${before.name}」还有${before.cardCount}张集团卡，请先删除集团卡`);
-  await db.delete(groups).where(and(eq(groups.tenantId, auth.tenantId), eq(groups.id, id)));
+  await deleteGroupRow(db, auth.tenantId, id);
   await log(db, auth, 'delete', id, `删除集团「${before.name}」`, before);
 };

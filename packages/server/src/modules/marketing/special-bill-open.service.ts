@@ -3,9 +3,8 @@ import type { Db } from '../../db/client.js';
 import { withTenant } from '../../db/tenant-scope.js';
 import { badRequest, notFound } from '../../plugins/app-error.js';
 import type { AuthContext } from '../../types.js';
-import { qrPng, type QrCodeFile, type QrCodeSigner } from '../parking/qrcode.service.js';
-import { checkScanToken, signScanToken } from '../parking/scan-token.js';
-import { findTenant } from '../system/tenant.repository.js';
+import { checkScanToken, qrPng, signScanToken, type QrCodeFile, type QrCodeSigner } from '../parking/index.js';
+import { findTenant } from '../system/index.js';
 import { findSpecialBill } from './special-bill.repository.js';
 import { getSpecialBill } from './special-bill.service.js';
 

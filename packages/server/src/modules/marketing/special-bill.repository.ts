@@ -3,6 +3,7 @@ import type { SpecialBillListValues } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { parkingLots, specialBills } from '../../db/schema/index.js';
 import { startsWith } from '../../shared/like-pattern.js';
+import { countOf, offsetOf, type Page } from '../../shared/paging.js';
 
 type Filter = Omit<SpecialBillListValues, 'currentPage' | 'pageSize'>;
 export type SpecialBillRow = { bill: typeof specialBills.$inferSelect; lotName: string };
@@ -21,7 +22,7 @@ const sortColumns = { createdAt: specialBills.createdAt, amount: specialBills.am
 /** a bill outlives its lot: a deleted one reads as such */
 const columns = { bill: specialBills, lotName: sql<string>`coalesce(${parkingLots.name}, '已删除的停车场')` };
 
-export const pageSpecialBills = async (db: Db, tenantId: string, filter: Filter, page: { currentPage: number; pageSize: number }) => {
+export const pageSpecialBills = async (db: Db, tenantId: string, filter: Filter, page: Page) => {
   const where = conditions(tenantId, filter);
   const direction = (filter.sort ?? (filter.sidx ? 'asc' : 'desc')) === 'asc' ? asc : desc;
   const [total] = await db.select({ n: count() }).from(specialBills).where(where);
@@ -32,8 +33,8 @@ export const pageSpecialBills = async (db: Db, tenantId: string, filter: Filter,
     .where(where)
     .orderBy(direction(sortColumns[filter.sidx ?? 'createdAt']), asc(specialBills.id))
     .limit(page.pageSize)
-    .offset((page.currentPage - 1) * page.pageSize);
-  return { rows, total: Number(total?.n ?? 0) };
+    .offset(offsetOf(page));
+  return { rows, total: countOf(total) };
 };
 
 /** The bill with its lot's name; `lock` holds the row until the transaction ends, so a pay and a cancel go one at a time. */
@@ -59,7 +60,3 @@ export const updateSpecialBill = (db: Db, tenantId: string, id: string, set: Par
     .set({ ...set, updatedAt: new Date() })
     .where(and(eq(specialBills.tenantId, tenantId), eq(specialBills.id, id)));
 
-export const lotOfTenant = async (db: Db, tenantId: string, lotId: string) => {
-  const [row] = await db.select({ id: parkingLots.id }).from(parkingLots).where(and(eq(parkingLots.tenantId, tenantId), eq(parkingLots.id, lotId))).limit(1);
-  return row;
-};

@@ -1,9 +1,11 @@
 import { formatAmount, type SpecialBill, type SpecialBillListValues, type SpecialBillValues } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../plugins/app-error.js';
+import { pageAnswer, splitPage } from '../../shared/paging.js';
 import type { AuthContext } from '../../types.js';
-import { recordOperation } from '../system/operation-log.service.js';
-import { findSpecialBill, insertSpecialBill, lotOfTenant, pageSpecialBills, updateSpecialBill, type SpecialBillRow } from './special-bill.repository.js';
+import { lotOfTenant } from '../parking/index.js';
+import { recordOperation } from '../system/index.js';
+import { findSpecialBill, insertSpecialBill, pageSpecialBills, updateSpecialBill, type SpecialBillRow } from './special-bill.repository.js';
 
 export const specialBillTarget = 'specialBill';
 
@@ -27,9 +29,9 @@ export const toSpecialBill = ({ bill, lotName }: SpecialBillRow): SpecialBill =>
 const title = (bill: Pick<SpecialBill, 'item' | 'amount'>) => `${bill.item} ${formatAmount(bill.amount)}元`;
 
 export const listSpecialBills = async (db: Db, auth: AuthContext, query: SpecialBillListValues) => {
-  const { currentPage, pageSize, ...filter } = query;
-  const { rows, total } = await pageSpecialBills(db, auth.tenantId, filter, { currentPage, pageSize });
-  return { list: rows.map(toSpecialBill), pagination: { currentPage, pageSize, total } };
+  const { page, filter } = splitPage(query);
+  const { rows, total } = await pageSpecialBills(db, auth.tenantId, filter, page);
+  return pageAnswer(rows, page, total, toSpecialBill);
 };
 
 export const getSpecialBill = async (db: Db, auth: Pick<AuthContext, 'tenantId'>, id: string) => {
