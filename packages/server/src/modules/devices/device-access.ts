@@ -2,7 +2,7 @@ import { deviceParkingTypeNames, devicePagePermission, deviceParkingTypes, type 
 import type { Db } from '../../db/client.js';
 import { forbidden } from '../../plugins/app-error.js';
 import type { AuthContext } from '../../types.js';
-import { permissionCodes } from '../system/menu.service.js';
+import { permissionCodes } from '../system/index.js';
 
 /** The parking types whose devices a user may see: 路内 with the 路内设备 page, 路外 with 路外设备. */
 export const heldParkingTypes = async (db: Db, auth: AuthContext): Promise<DeviceParkingType[]> => {

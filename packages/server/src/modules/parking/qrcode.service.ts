@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { badRequest, notFound } from '../../plugins/app-error.js';
 import { pages } from '../../shared/xlsx-export.js';
 import type { AuthContext } from '../../types.js';
-import { findTenant } from '../system/tenant.repository.js';
+import { findTenant } from '../system/index.js';
 import { findParkingLane } from './parking-lane.repository.js';
 import { getParkingLane } from './parking-lane.service.js';
 import { findParkingLot } from './parking-lot.repository.js';

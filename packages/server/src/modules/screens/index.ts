@@ -1,0 +1,2 @@
+// The public face of screens: read models over the other modules for the big-screen dashboards.
+export { activityRoutes } from './activity.routes.js';
