@@ -1,0 +1,115 @@
+/**
+ * Module boundaries (DESIGN §3), the same for packages/server/src and packages/web/src:
+ *   `npm run deps`  (depcruise packages/server/src packages/web/src --config .dependency-cruiser.cjs)
+ *
+ * (a) no cycles (type-only imports are erased at build, so they do not count);
+ * (b) a module imports another module only through its face, modules/<m>/index.ts(x);
+ * (c) the module order: a module imports only modules below it. The order, lowest first:
+ *       1. system < auth < messages
+ *            system keeps the identity store (tenants, users, roles, menus, sessions, sign-in
+ *            attempts) and the operation log; auth is the sign-in flow over it; messages raises
+ *            and shows messages for everyone above.
+ *       2. parking < devices; base stands alone
+ *            devices are installed at parking's lots, lanes and spaces; regions (base) are data.
+ *       3. marketing | customers (neither imports the other)
+ *       4. orders (the record core)
+ *       5. payments < recovery < service | finance
+ *            recovery collects what payments did not; service and finance may use both, not
+ *            each other.
+ *       6. screens (read models over the rest; the web's top-level screens/ too)
+ *     A module may import any module of a lower layer, and in its own layer only the ones the
+ *     layer's order puts before it.
+ * (d) server plugins/, db/ and shared/ import no module; web shared/ imports no module and no
+ *     shell.
+ * Tests (*.test.ts(x), test kits, test/ folders) are exempt from (b)-(d): a test may set up a
+ * scenario across modules. Cycles count everywhere.
+ */
+const layers = [
+  ['system', 'auth', 'messages'],
+  ['parking', 'devices', 'base'],
+  ['marketing', 'customers'],
+  ['orders'],
+  ['payments', 'recovery', 'service', 'finance'],
+  ['screens'],
+];
+
+/** Within a layer, who may import whom; a module missing here imports nobody of its layer. */
+const sameLayer = {
+  auth: ['system'],
+  messages: ['system', 'auth'],
+  devices: ['parking'],
+  recovery: ['payments'],
+  service: ['payments', 'recovery'],
+  finance: ['payments', 'recovery'],
+};
+
+const allModules = layers.flat();
+const layerOf = (module) => layers.findIndex((layer) => layer.includes(module));
+
+/** The modules `module` may not import: every higher layer, and its own layer but for sameLayer. */
+const forbiddenFor = (module) =>
+  allModules.filter(
+    (other) =>
+      other !== module &&
+      (layerOf(other) > layerOf(module) || (layerOf(other) === layerOf(module) && !(sameLayer[module] ?? []).includes(other))),
+  );
+
+const side = '^packages/(server|web)/src/';
+const testFiles = ['\\.test\\.tsx?$', '-test-kit\\.tsx?$', '/test/', '/test-setup\\.ts$'];
+
+const orderRules = allModules.map((module) => ({
+  name: `module-order-${module}`,
+  severity: 'error',
+  comment: `${module} imports only modules below it (.dependency-cruiser.cjs header, DESIGN §3)`,
+  from: { path: `${side}modules/${module}/`, pathNot: testFiles },
+  to: {
+    path: [
+      `^packages/$1/src/modules/(${forbiddenFor(module).join('|')})/`,
+      ...(module === 'screens' ? [] : ['^packages/web/src/screens/']),
+    ],
+  },
+}));
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'a cycle makes load order decide what is defined (a route constant read before its module ran)',
+      from: { path: side },
+      to: { circular: true, dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'module-through-its-face',
+      severity: 'error',
+      comment: "another module is reached only through its modules/<m>/index.ts: what it offers is what it exports there",
+      from: { path: `${side}modules/([^/]+)/`, pathNot: testFiles },
+      to: {
+        path: '^packages/$1/src/modules/[^/]+/',
+        pathNot: ['^packages/$1/src/modules/$2/', '^packages/$1/src/modules/[^/]+/index\\.tsx?$'],
+      },
+    },
+    ...orderRules,
+    {
+      name: 'server-infrastructure-knows-no-module',
+      severity: 'error',
+      comment: 'plugins/, db/ and shared/ serve every module, so they cannot depend on one (take what they need as an option)',
+      from: { path: '^packages/server/src/(plugins|db|shared)/', pathNot: testFiles },
+      to: { path: '^packages/server/src/modules/' },
+    },
+    {
+      name: 'web-shared-knows-no-module-or-shell',
+      severity: 'error',
+      comment: "the web's shared/ is generic: it knows no module and no shell",
+      from: { path: '^packages/web/src/shared/', pathNot: testFiles },
+      to: { path: '^packages/web/src/(modules|shell|screens)/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)node_modules/|\\.d\\.ts$' },
+    // `import type` is still a dependency between modules; cycles ignore it (see no-circular)
+    tsPreCompilationDeps: true,
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};
