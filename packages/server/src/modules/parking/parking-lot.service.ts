@@ -65,10 +65,10 @@ export const listParkingLots = async (db: Db, auth: AuthContext, query: ParkingL
 
 /** The spec's parking list call: enabledmark picks enabled or disabled lots, type 1 lane-based, 0 space-based. */
 export const listParkingLotOptions = async (db: Db, auth: AuthContext, query: Page & { enabledmark: 0 | 1; type?: number | undefined }) => {
-  const { currentPage, pageSize } = query;
+  const { page } = splitPage(query);
   const kind = query.type === undefined ? undefined : query.type === 1 ? 'lane' : 'space';
-  const { rows, total } = await pageParkingLots(db, auth.tenantId, { enabled: query.enabledmark, kind, sidx: 'name' }, { currentPage, pageSize });
-  const list = rows.map(({ lot, areaName }) => ({
+  const { rows, total } = await pageParkingLots(db, auth.tenantId, { enabled: query.enabledmark, kind, sidx: 'name' }, page);
+  return pageAnswer(rows, page, total, ({ lot, areaName }) => ({
     id: lot.id,
     tenantId: lot.tenantId,
     name: lot.name,
@@ -79,7 +79,6 @@ export const listParkingLotOptions = async (db: Db, auth: AuthContext, query: Pa
     freeCount: lot.freeCount,
     longRentalSpaceLeave: lot.longRentalSpaceLeave,
   }));
-  return { list, pagination: { currentPage, pageSize, total } };
 };
 
 export const getParkingLot = async (db: Db, auth: AuthContext, id: string) => {

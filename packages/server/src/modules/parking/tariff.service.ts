@@ -16,6 +16,7 @@ import type { z } from 'zod';
 import type { tariffListQuery, tariffTrialInput } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../plugins/app-error.js';
+import { pageAnswer, splitPage } from '../../shared/paging.js';
 import type { AuthContext } from '../../types.js';
 import { recordOperation } from '../system/index.js';
 import { getParkingLot, parkingLotTarget } from './parking-lot.service.js';
@@ -77,10 +78,9 @@ const describe = async (db: Db, tenantId: string, rows: TariffRow[]) => {
 };
 
 export const listTariffs = async (db: Db, auth: AuthContext, query: z.output<typeof tariffListQuery>) => {
-  const { currentPage, pageSize, ...filter } = query;
-  const { rows, total } = await pageTariffs(db, auth.tenantId, filter, { currentPage, pageSize });
-  const list: TariffSummary[] = (await describe(db, auth.tenantId, rows)).map(({ rules: _rules, ...summary }) => summary);
-  return { list, pagination: { currentPage, pageSize, total } };
+  const { page, filter } = splitPage(query);
+  const { rows, total } = await pageTariffs(db, auth.tenantId, filter, page);
+  return pageAnswer(await describe(db, auth.tenantId, rows), page, total, ({ rules: _rules, ...summary }): TariffSummary => summary);
 };
 
 export const getTariff = async (db: Db, auth: AuthContext, id: string): Promise<TariffDetail> => {
