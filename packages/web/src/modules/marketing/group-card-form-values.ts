@@ -1,6 +1,8 @@
 import type { GroupCard, GroupCardBenefit, GroupCardInput } from '@parking/contract';
-import dayjs, { type Dayjs } from 'dayjs';
-import { dateFormat, fenToYuanInput, yuanInputToFen } from '../../shared/resource/value-format';
+import { daysToRange, rangeToDays, type DayRange } from '../../shared/resource/fields/date-range-field';
+import { fenToYuan, yuanToFen } from '../../shared/resource/fields/money';
+import { plateText } from '../../shared/resource/fields/plate-field';
+import { remarkText } from '../../shared/resource/fields/remark-field';
 
 /** What the 集团卡 form holds: the dates in one range picker, the amount off in yuan as typed. */
 export type GroupCardFormValues = {
@@ -11,7 +13,7 @@ export type GroupCardFormValues = {
   amountOff: string;
   plates: string[];
   lotIds: string[];
-  validRange: [Dayjs, Dayjs] | null;
+  validRange: DayRange;
   monthlyQuota: number | null;
   allowBind: boolean;
   maxPlates: number | null;
@@ -31,10 +33,10 @@ export function groupCardToFormValues(card: GroupCard | undefined): GroupCardFor
     cardNo: card.cardNo,
     benefit: card.benefit,
     discountPercent: card.discountPercent,
-    amountOff: card.amountOff === null ? '' : fenToYuanInput(card.amountOff),
+    amountOff: fenToYuan(card.amountOff),
     plates: card.plates,
     lotIds: card.lotIds,
-    validRange: [dayjs(card.validFrom), dayjs(card.validTo)],
+    validRange: daysToRange(card.validFrom, card.validTo),
     monthlyQuota: card.monthlyQuota,
     allowBind: card.allowBind,
     maxPlates: card.maxPlates,
@@ -47,21 +49,21 @@ const text = (value: string | undefined | null) => (value ?? '').trim();
 
 /** The form's values → the POST/PUT body: yuan to fen, the range to two business days, plates upper-cased. */
 export function groupCardFormBody(values: GroupCardFormValues): GroupCardInput {
-  const [from, to] = values.validRange ?? [];
+  const { from, to } = rangeToDays(values.validRange);
   return {
     groupId: values.groupId ?? '',
     cardNo: text(values.cardNo),
     benefit: values.benefit,
     discountPercent: values.benefit === 'discount' ? values.discountPercent : null,
-    amountOff: values.benefit === 'amount' ? yuanInputToFen(values.amountOff) : null,
-    plates: values.plates.map((plate) => text(plate).toUpperCase()),
+    amountOff: values.benefit === 'amount' ? yuanToFen(values.amountOff) : null,
+    plates: values.plates.map(plateText),
     lotIds: values.lotIds,
-    validFrom: from ? from.format(dateFormat) : '',
-    validTo: to ? to.format(dateFormat) : '',
+    validFrom: from,
+    validTo: to,
     monthlyQuota: values.monthlyQuota,
     allowBind: values.allowBind,
     maxPlates: values.maxPlates ?? 5,
-    remark: text(values.remark),
+    remark: remarkText(values.remark),
     enabled: values.enabled,
   };
 }

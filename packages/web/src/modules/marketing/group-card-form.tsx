@@ -1,14 +1,15 @@
-import { groupCardBenefitNames, groupCardBenefits, groupCardFields, groupCardMaxPlates, groupCardPlate, sanitizeMoney, type GroupCard } from '@parking/contract';
-import { Col, DatePicker, Form, Input, InputNumber, Radio, Row, Select, Switch } from 'antd';
+import { groupCardBenefitNames, groupCardBenefits, groupCardFields, groupCardMaxPlates, groupCardPlate, type GroupCard } from '@parking/contract';
+import { Col, Form, Input, InputNumber, Radio, Row, Select, Switch } from 'antd';
 import type { FormRule } from 'antd';
 import { EnabledField } from '../../shared/resource/fields/enabled-field';
-import { checkRule, schemaCheck, schemaRule } from '../../shared/resource/schema-check';
-import { dateFormat, yuanInputToFen } from '../../shared/resource/value-format';
+import { DateRangeField } from '../../shared/resource/fields/date-range-field';
+import { MoneyField } from '../../shared/resource/fields/money-field';
+import { RemarkField } from '../../shared/resource/fields/remark-field';
+import { schemaCheck, schemaRule } from '../../shared/resource/schema-check';
 import { useLotOptions } from '../parking/parking-api';
 import { GroupSelect } from './components/group-select';
 
 const fields = groupCardFields.shape;
-const checkAmount = schemaCheck(fields.amountOff);
 const checkPlate = schemaCheck(groupCardPlate);
 
 /** Each plate as other plate inputs check it, then no plate twice. */
@@ -74,14 +75,7 @@ export function GroupCardFormInputs(_props: { record: GroupCard | undefined }) {
       )}
       {benefit === 'amount' && (
         <Col span={12}>
-          <Form.Item
-            label="每次减免"
-            name="amountOff"
-            normalize={(value: unknown) => sanitizeMoney(String(value ?? ''))}
-            rules={[{ required: true, whitespace: true, message: '请输入每次减免金额' }, checkRule((yuan) => checkAmount(yuanInputToFen(yuan)))]}
-          >
-            <Input prefix="¥" suffix="元" inputMode="decimal" placeholder="如 5.00" />
-          </Form.Item>
+          <MoneyField name="amountOff" label="每次减免" noun="减免金额" required="请输入每次减免金额" schema={fields.amountOff} placeholder="如 5.00" />
         </Col>
       )}
       <Col span={24}>
@@ -100,9 +94,7 @@ export function GroupCardFormInputs(_props: { record: GroupCard | undefined }) {
         </Form.Item>
       </Col>
       <Col span={12}>
-        <Form.Item label="有效期" name="validRange" rules={[{ required: true, message: '请选择有效期' }]}>
-          <DatePicker.RangePicker format={dateFormat} placeholder={['开始日期', '结束日期']} style={{ width: '100%' }} />
-        </Form.Item>
+        <DateRangeField required="请选择有效期" />
       </Col>
       <Col span={12}>
         <Form.Item label="每月次数" name="monthlyQuota" extra="每自然月可优惠的次数，不填为不限" rules={[schemaRule(fields.monthlyQuota)]}>
@@ -120,9 +112,7 @@ export function GroupCardFormInputs(_props: { record: GroupCard | undefined }) {
         </Form.Item>
       </Col>
       <Col span={24}>
-        <Form.Item label="备注" name="remark" rules={[schemaRule(fields.remark)]}>
-          <Input.TextArea rows={2} placeholder="请输入备注" maxLength={200} showCount />
-        </Form.Item>
+        <RemarkField schema={fields.remark} />
       </Col>
       <EnabledField />
     </Row>

@@ -1,7 +1,9 @@
-import { checkMobile, groupInput, type Group, type GroupInput } from '@parking/contract';
+import { groupInput, type Group, type GroupInput } from '@parking/contract';
 import { Col, Form, Input, Row } from 'antd';
 import { EnabledField } from '../../shared/resource/fields/enabled-field';
-import { checkRule, schemaRule } from '../../shared/resource/schema-check';
+import { PhoneField, phoneText } from '../../shared/resource/fields/phone-field';
+import { RemarkField, remarkText } from '../../shared/resource/fields/remark-field';
+import { schemaRule } from '../../shared/resource/schema-check';
 
 const fields = groupInput.shape;
 
@@ -18,8 +20,8 @@ const text = (value: string | undefined | null) => (value ?? '').trim();
 export const groupFormBody = (values: GroupFormValues): GroupInput => ({
   name: text(values.name),
   contact: text(values.contact),
-  phone: text(values.phone),
-  remark: text(values.remark),
+  phone: phoneText(values.phone),
+  remark: remarkText(values.remark),
   enabled: values.enabled,
 });
 
@@ -38,14 +40,10 @@ export function GroupFormInputs(_props: { record: Group | undefined }) {
         </Form.Item>
       </Col>
       <Col span={12}>
-        <Form.Item label="联系电话" name="phone" rules={[{ required: true, whitespace: true, message: '请输入联系电话' }, checkRule(checkMobile)]}>
-          <Input allowClear placeholder="请输入手机号" maxLength={11} inputMode="numeric" />
-        </Form.Item>
+        <PhoneField required="请输入联系电话" />
       </Col>
       <Col span={24}>
-        <Form.Item label="备注" name="remark" rules={[schemaRule(fields.remark)]}>
-          <Input.TextArea rows={2} placeholder="请输入备注" maxLength={200} showCount />
-        </Form.Item>
+        <RemarkField schema={fields.remark} />
       </Col>
       <EnabledField />
     </Row>

@@ -1,11 +1,13 @@
-import { groupCardPlate, sanitizeMoney, specialBillFields, type SpecialBill, type SpecialBillInput } from '@parking/contract';
+import { specialBillFields, type SpecialBill, type SpecialBillInput } from '@parking/contract';
 import { Col, Form, Input, Row } from 'antd';
-import { checkRule, schemaCheck, schemaRule } from '../../shared/resource/schema-check';
-import { yuanInputToFen } from '../../shared/resource/value-format';
+import { yuanToFen } from '../../shared/resource/fields/money';
+import { MoneyField } from '../../shared/resource/fields/money-field';
+import { PlateField, plateText } from '../../shared/resource/fields/plate-field';
+import { RemarkField, remarkText } from '../../shared/resource/fields/remark-field';
+import { schemaRule } from '../../shared/resource/schema-check';
 import { LotSelect } from '../parking/components/parking-selects';
 
 const fields = specialBillFields.shape;
-const checkAmount = schemaCheck(fields.amount);
 
 /** What the 特殊账单 form holds: the amount in yuan as typed. */
 export type SpecialBillFormValues = { lotId: string | null; plateNumber: string; item: string; amount: string; remark: string };
@@ -17,10 +19,10 @@ const text = (value: string | undefined | null) => (value ?? '').trim();
 /** The form's values → the POST body: yuan to fen, a blank plate as none, the plate upper-cased. */
 export const specialBillFormBody = (values: SpecialBillFormValues): SpecialBillInput => ({
   lotId: values.lotId ?? '',
-  plateNumber: text(values.plateNumber).toUpperCase() || null,
+  plateNumber: plateText(values.plateNumber) || null,
   item: text(values.item),
-  amount: yuanInputToFen(values.amount) ?? 0,
-  remark: text(values.remark),
+  amount: yuanToFen(values.amount) ?? 0,
+  remark: remarkText(values.remark),
 });
 
 /** The inputs of 新增特殊账单: a bill is raised once and never edited, only cancelled. */
@@ -33,9 +35,7 @@ export function SpecialBillFormInputs(_props: { record: SpecialBill | undefined 
         </Form.Item>
       </Col>
       <Col span={12}>
-        <Form.Item label="车牌号" name="plateNumber" normalize={(value: unknown) => String(value ?? '').toUpperCase()} rules={[schemaRule(groupCardPlate)]} extra="选填">
-          <Input allowClear placeholder="如 粤B12345" maxLength={9} autoComplete="off" />
-        </Form.Item>
+        <PlateField extra="选填" />
       </Col>
       <Col span={12}>
         <Form.Item label="收费项目" name="item" rules={[{ required: true, whitespace: true, message: '请输入收费项目' }, schemaRule(fields.item)]}>
@@ -43,19 +43,10 @@ export function SpecialBillFormInputs(_props: { record: SpecialBill | undefined 
         </Form.Item>
       </Col>
       <Col span={12}>
-        <Form.Item
-          label="金额"
-          name="amount"
-          normalize={(value: unknown) => sanitizeMoney(String(value ?? ''))}
-          rules={[{ required: true, whitespace: true, message: '请输入金额' }, checkRule((yuan) => checkAmount(yuanInputToFen(yuan)))]}
-        >
-          <Input prefix="¥" suffix="元" inputMode="decimal" placeholder="如 120.50" />
-        </Form.Item>
+        <MoneyField name="amount" label="金额" required="请输入金额" schema={fields.amount} placeholder="如 120.50" />
       </Col>
       <Col span={24}>
-        <Form.Item label="备注" name="remark" rules={[schemaRule(fields.remark)]}>
-          <Input.TextArea rows={2} placeholder="请输入备注" maxLength={200} showCount />
-        </Form.Item>
+        <RemarkField schema={fields.remark} />
       </Col>
     </Row>
   );

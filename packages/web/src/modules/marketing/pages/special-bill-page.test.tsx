@@ -85,6 +85,10 @@ describe('特殊账单 page', { timeout: 60_000 }, () => {
     fireEvent.change(within(dialog).getByLabelText('车牌号'), { target: { value: '粤b1' } });
     fireEvent.change(within(dialog).getByLabelText('金额'), { target: { value: '0' } });
     await waitFor(() => expect(errors()).toEqual(expect.arrayContaining(['请输入正确的车牌号，如 粤B12345', '金额必须大于0'])));
+    // a third decimal is refused as typed, not cut to 120.50 behind the user's back
+    fireEvent.change(within(dialog).getByLabelText('金额'), { target: { value: '120.505' } });
+    await waitFor(() => expect(errors()).toContain('金额最多两位小数'));
+    expect(within(dialog).getByLabelText<HTMLInputElement>('金额').value).toBe('120.505');
     expect(callsTo(calls, 'POST', '/api/system/SpecialBill')).toHaveLength(0);
 
     fireEvent.change(within(dialog).getByLabelText('车牌号'), { target: { value: '粤b12345' } });
