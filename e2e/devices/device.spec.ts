@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { apiAs } from '../support/api.js';
 import { expect, mwAdmin, signIn, test } from '../support/signed-in.fixtures.js';
 import { DevicePage, freshBody, postSigned } from './device.page.js';
@@ -9,7 +10,7 @@ const stamp = Date.now().toString(36);
 const lotName = `设备测试停车场${stamp}`;
 const sn = `E2E-CAM-${stamp}`.toUpperCase();
 const heartbeat = '/api/device/heartbeat';
-const bell = (page: import('@playwright/test').Page) => page.getByRole('button', { name: '系统消息' });
+const bell = (page: Page) => page.getByRole('button', { name: '系统消息' });
 
 test('路外设备: register a camera, see its secret once, heartbeat as the device, watch it go 在线 then 离线 into the bell', async ({ page }) => {
   test.setTimeout(90_000);

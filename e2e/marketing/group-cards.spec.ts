@@ -101,7 +101,7 @@ test('集团卡: the 二维码 opens the card on a driver\'s phone at 375 px, wh
   await admin.row(cardNo).getByRole('button', { name: '二维码' }).click();
   const saved = await saving;
   expect(saved.suggestedFilename()).toBe(`集团卡-${cardNo}.png`);
-  const url = new URL(decodeQrPng(await readFile((await saved.path())!)));
+  const url = new URL(decodeQrPng(await readFile(await saved.path())));
   expect(url.pathname).toBe('/scanGroupCardQrcode');
 
   // a stranger's phone: no sign-in, no cookies

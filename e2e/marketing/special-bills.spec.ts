@@ -25,7 +25,7 @@ const qrUrlOf = async (admin: SpecialBillPage, plateNumber: string) => {
   await admin.row(plateNumber).getByRole('button', { name: '二维码' }).click();
   const saved = await saving;
   expect(saved.suggestedFilename()).toMatch(/^特殊账单-.+\.png$/);
-  return new URL(decodeQrPng(await readFile((await saved.path())!)));
+  return new URL(decodeQrPng(await readFile(await saved.path())));
 };
 
 test('特殊账单: raise a bill in the console, refused while wrong, then open its code as a driver at 375 px and pay it', async ({ page, browser }, testInfo) => {

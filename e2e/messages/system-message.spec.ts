@@ -150,7 +150,7 @@ test('deleting asks first: 取消 keeps the message, 删除 removes it and the t
   await messages.signInAs('mwadmin', 'admin123', 'mw');
   await messages.openFromSidebar();
   // read, not assumed: the shell's specs may already have handled a finance message of tenant mw
-  const before = Number((await messages.total.innerText()).match(/\d+/)?.[0]);
+  const before = Number(/\d+/.exec(await messages.total.innerText())?.[0]);
   expect(before).toBeGreaterThan(1);
   const complaint = messages.row('客户投诉');
   await expect(complaint).toHaveCount(1);

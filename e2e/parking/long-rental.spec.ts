@@ -91,7 +91,7 @@ test('长租车位: export the filtered cards, then delete the card', async ({ p
   const book = new ExcelJS.Workbook();
   await book.xlsx.readFile(file);
   const rows: unknown[][] = [];
-  book.getWorksheet('长租车位')!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  book.getWorksheet('长租车位').eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
   expect(rows).toHaveLength(2);
   expect(rows[1]!.slice(0, 10)).toEqual([plate, '绿色', lotName, '王小五', '13912345678', '2024-01-01', '2099-12-31', '450.55', 2, '生效中']);
 

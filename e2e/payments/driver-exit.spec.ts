@@ -131,7 +131,7 @@ test('a driver pays the exit on the phone and the car leaves within grace at no 
   });
 
   await test.step('the exit lane\'s camera takes the release command for the plate, once', async () => {
-    const pulled = await postDeviceCall<{ commands: Array<{ kind: string; plateNumber: string }> }>(baseURL, laneCommandPullPath, camera.out, {});
+    const pulled = await postDeviceCall<{ commands: { kind: string; plateNumber: string }[] }>(baseURL, laneCommandPullPath, camera.out, {});
     expect(pulled.data?.commands).toEqual([expect.objectContaining({ kind: 'release', plateNumber: plate })]);
     const again = await postDeviceCall<{ commands: unknown[] }>(baseURL, laneCommandPullPath, camera.out, {});
     expect(again.data?.commands).toEqual([]);

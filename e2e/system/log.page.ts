@@ -56,9 +56,9 @@ export class OperationLogPage {
   }
 
   /** The diff table's rows as [field, before, after, changed]. */
-  async diff(): Promise<Array<[string, string, string, boolean]>> {
+  async diff(): Promise<[string, string, string, boolean][]> {
     const rows = this.drawer.locator('.log-diff tbody tr.ant-table-row');
-    const out: Array<[string, string, string, boolean]> = [];
+    const out: [string, string, string, boolean][] = [];
     for (const row of await rows.all()) {
       const cells = (await row.locator('td').allInnerTexts()).map((t) => t.trim());
       const changed = ((await row.getAttribute('class')) ?? '').includes('log-diff-changed');

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { md5 } from '../support/api.js';
 import { expect, signIn, test } from '../support/signed-in.fixtures.js';
@@ -198,7 +199,7 @@ test('停用 ends the user’s sign-in; 启用 lets them back; 重置密码 give
   await other.close();
 });
 
-async function signInRefused(page: import('@playwright/test').Page, account: string, password: string, msg: string) {
+async function signInRefused(page: Page, account: string, password: string, msg: string) {
   await page.goto('/#/login');
   await page.getByPlaceholder('账号').fill(account);
   await page.getByPlaceholder('密码').fill(password);

@@ -15,8 +15,8 @@ const startServer = async (port: number) => {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   // a generous limit: on a busy machine a first start (migrate, seed, argon2) takes long; speed lives in bench/
   const deadline = Date.now() + 120_000;
   while (!output.includes('Server listening')) {

@@ -40,7 +40,9 @@ export const openPglite = async (dataDir: string | undefined): Promise<Database>
     transaction: (work) =>
       client.transaction((tx) =>
         work({
-          exec: async (text) => void (await tx.exec(text)),
+          exec: async (text) => {
+            await tx.exec(text);
+          },
           query: async <Row>(text: string, params?: unknown[]) => (await tx.query<Row>(text, params)).rows,
         }),
       ),
@@ -66,7 +68,9 @@ export const openPostgres = async (
       try {
         await conn.query('BEGIN');
         const result = await work({
-          exec: async (text) => void (await conn.query(text)),
+          exec: async (text) => {
+            await conn.query(text);
+          },
           query: async <Row>(text: string, params?: unknown[]) =>
             (await conn.query(text, params)).rows as Row[],
         });

@@ -13,7 +13,7 @@ export const rowFromJson = <T extends Table>(table: T, json: unknown): T['$infer
     const value = source[column.name];
     row[field] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   }
-  return row as T['$inferSelect'];
+  return row;
 };
 
 /** The rows of `db.execute`, whichever driver answered. */

@@ -47,7 +47,7 @@ describe('row-level security, the second wall between tenants', () => {
 
   it('shows nothing when no tenant is set', async () => {
     const rows = await t.database.db.transaction(async (tx) => {
-      await tx.execute('SET LOCAL ROLE parking_app' as never);
+      await tx.execute('SET LOCAL ROLE parking_app');
       return tx.select().from(users);
     });
     expect(rows).toEqual([]);

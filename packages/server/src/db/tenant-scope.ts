@@ -12,5 +12,5 @@ export const withTenant = <T>(db: Db, tenantId: string, work: (tx: Db) => Promis
   db.transaction(async (tx) => {
     await tx.execute(sql.raw(`SET LOCAL ROLE ${tenantRole}`));
     await tx.execute(sql`SELECT set_config('app.tenant_id', ${tenantId}, true)`);
-    return work(tx as unknown as Db);
+    return work(tx);
   });

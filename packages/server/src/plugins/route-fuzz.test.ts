@@ -80,8 +80,8 @@ const [record] = await database.db
 const stay = { enteredAt: '2026-06-01T08:00:00+08:00', exitedAt: '2026-06-01T10:30:00+08:00' };
 const examples: Record<string, { body?: Record<string, unknown>; path?: Record<string, string> }> = {
   'POST /api/system/Tariff/Actions/Trial': { body: { tariffId: tariff!.id, ...stay, vehicleClass: 'small', paidAt: stay.exitedAt } },
-  'POST /api/system/Tariff': { body: { name: '模糊测试计费规则', rules: version!.rules as Record<string, unknown> } },
-  'PUT /api/system/Tariff/{id}': { path: { id: tariff!.id }, body: { name: tariff!.name, enabled: true, effectiveFrom: '2026-07-01T00:00:00+08:00', rules: version!.rules as Record<string, unknown> } },
+  'POST /api/system/Tariff': { body: { name: '模糊测试计费规则', rules: version!.rules } },
+  'PUT /api/system/Tariff/{id}': { path: { id: tariff!.id }, body: { name: tariff!.name, enabled: true, effectiveFrom: '2026-07-01T00:00:00+08:00', rules: version!.rules } },
   'POST /api/system/ParkingOrderEditAudit': { body: { kind: 'times', recordId: record!.id, ...stay, reason: '更正出入场时间' } },
   'POST /api/system/Payment': { body: { recordId: record!.id, channel: 'cash', amount: 100, idempotencyKey: 'fuzz-payment-0001' } },
   'POST /api/system/Parking': { body: { name: '模糊测试新停车场', type: 1, kind: 'lane' } },
@@ -107,7 +107,7 @@ const operations: Operation[] = registered
 /** A route's placeholders filled: each path parameter with `values[name]` or an example of its schema. */
 const urlOfOperation = (operation: Operation, values: Record<string, string> = {}, query = '') => {
   const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    if (values[name] !== undefined) return values[name]!;
+    if (values[name] !== undefined) return values[name];
     const schema = operation.parameters.find((p) => p.in === 'path' && p.name === name)?.schema;
     return encodeURIComponent(String(schema ? exampleOf(schema) : foreignId));
   });
@@ -207,6 +207,7 @@ const binary = /spreadsheet|image\/|zip|octet-stream/;
 /** Tables a refused request may write by design: sessions note their last use, devices' calls are recorded with why they were refused. */
 const writesByDesign = new Set(['sessions', 'device_events']);
 const tableNames = (
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- execute<T>() cannot name rows for both drivers
   (await database.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`)) as unknown as { rows: { table_name: string }[] }
 ).rows
   .map((r) => r.table_name)
@@ -217,6 +218,7 @@ const fingerprint = async () => {
   const statement = tableNames
     .map((name) => `select '${name}' as t, count(*)::text as n, coalesce(md5(string_agg(x::text, '|' order by x::text)), '') as h from "${name}" x`)
     .join(' union all ');
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- execute<T>() cannot name rows for both drivers
   const { rows } = (await database.db.execute(sql.raw(statement))) as unknown as { rows: { t: string; n: string; h: string }[] };
   return Object.fromEntries(rows.map((r) => [r.t, `${r.n}:${r.h}`]));
 };

@@ -10,14 +10,14 @@ export interface DemoTenant {
   policeNo: string;
   bigScreenType: number;
   footerText: string;
-  users: ReadonlyArray<{
+  users: readonly {
     account: string;
     realName: string;
     isAdministrator: boolean;
     position: string;
     /** menu folders the user's role grants; administrators get every menu */
     folders?: readonly string[];
-  }>;
+  }[];
 }
 
 export const demoTenants: readonly DemoTenant[] = [
@@ -62,7 +62,7 @@ export const demoPositions = [
   { code: 'service', name: '客服专员' },
 ] as const;
 
-export const demoDictionaries: Readonly<Record<string, ReadonlyArray<readonly [value: string, label: string]>>> = {
+export const demoDictionaries: Readonly<Record<string, readonly (readonly [value: string, label: string])[]>> = {
   plate_colour: [
     ['0', '蓝色'],
     ['1', '白色'],

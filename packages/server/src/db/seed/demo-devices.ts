@@ -29,7 +29,7 @@ const lots = [
 ] as const;
 
 /** The devices behind the seeded offline tasks (offline since then), and a few that have not reported yet. */
-const demoDevices: ReadonlyArray<{ sn: string; name: string; type: DeviceType; lot: string; place?: string; offlineMinutesAgo?: number }> = [
+const demoDevices: readonly { sn: string; name: string; type: DeviceType; lot: string; place?: string; offlineMinutesAgo?: number }[] = [
   { sn: 'GM-2026-0001', name: '中山路A012地磁', type: 'geomagnetic', lot: '中山路', place: 'A012', offlineMinutesAgo: 25 },
   { sn: 'VP-2026-0007', name: '人民路B003视频桩', type: 'video_pole', lot: '人民路', place: 'B003', offlineMinutesAgo: 64 },
   { sn: 'PDA-2026-0001', name: '中山路收费员PDA', type: 'pda', lot: '中山路' },

@@ -38,11 +38,11 @@ export const seedDemoHistory = async (db: Db, dataDir: string, days: number, now
   const lots = demoLots.map((demoLot) => ({ demoLot, row: lotRows.find((r) => r.name === demoLot.name) })).filter((l) => l.row !== undefined);
 
   const start = new Date(now.getTime() - days * 86_400_000);
-  const events: Array<{ event: PlannedEvent; sns: Partial<Record<SimDevice, string>> }> = [];
+  const events: { event: PlannedEvent; sns: Partial<Record<SimDevice, string>> }[] = [];
   for (const [index, { demoLot, row }] of lots.entries()) {
     const lot: SimLot = row!.kind === 'lane' ? { key: row!.id, kind: 'lane' } : { key: row!.id, kind: 'space', spaces: await spacesOf(db, tenantId, row!.id) };
     const plan = planTraffic({ lots: [lot], ratePerMinute: demoLot.rate, minutes: days * 1440, start, seed: 2026 + index, resendRate: 0 });
-    events.push(...plan.map((event) => ({ event, sns: demoLot.devices as Partial<Record<SimDevice, string>> })));
+    events.push(...plan.map((event) => ({ event, sns: demoLot.devices })));
   }
   events.sort((a, b) => a.event.at.getTime() - b.event.at.getTime());
 

@@ -11,7 +11,7 @@ const demoGroups = [
 ] as const;
 
 /** Cards of each kind of benefit; one ran out last month, so the list shows each state but 未生效. */
-const demoCards: ReadonlyArray<{
+const demoCards: readonly {
   cardNo: string;
   group: (typeof demoGroups)[number]['name'];
   benefit: GroupCardBenefit;
@@ -24,7 +24,7 @@ const demoCards: ReadonlyArray<{
   to: number;
   monthlyQuota: number | null;
   allowBind?: boolean;
-}> = [
+}[] = [
   { cardNo: 'JT-2026-0001', group: '科兴科技有限公司', benefit: 'free', plates: ['浙A8K201', '浙A8K202'], lots: ['东门停车场'], from: -30, to: 335, monthlyQuota: 22, allowBind: true },
   { cardNo: 'JT-2026-0002', group: '万象物业管理有限公司', benefit: 'discount', discountPercent: 80, plates: ['浙A6W918'], lots: ['中山路', '人民路'], from: -90, to: 275, monthlyQuota: null },
   { cardNo: 'JT-2026-0003', group: '科兴科技有限公司', benefit: 'amount', amountOff: 500, plates: ['浙AD73520'], lots: ['东门停车场', '中山路', '人民路'], from: -120, to: -20, monthlyQuota: 10 },

@@ -3,7 +3,7 @@ export interface CatalogueFolder {
   enCode: string;
   fullName: string;
   icon: string;
-  pages: ReadonlyArray<readonly [page: string, fullName: string, icon: string]>;
+  pages: readonly (readonly [page: string, fullName: string, icon: string])[];
 }
 
 export const menuCatalogue: readonly CatalogueFolder[] = [

@@ -15,6 +15,7 @@ export async function copyText(text: string): Promise<void> {
   document.body.appendChild(area);
   area.select();
   try {
+    // eslint-disable-next-line @typescript-eslint/no-deprecated -- the fallback where navigator.clipboard is missing (plain http), which has no successor
     if (!document.execCommand('copy')) throw new Error('copy refused');
   } finally {
     area.remove();

@@ -1,3 +1,4 @@
+/* eslint-disable react-hooks/refs -- the latest-callback ref: set on every render so the one throttled function calls the newest `run`, and only ever from an event */
 import { useMemo, useRef } from 'react';
 import { throttle } from './throttle';
 

@@ -45,7 +45,7 @@ import {
   WarningOutlined,
   WifiOutlined,
 } from '@ant-design/icons';
-import type { ComponentType } from 'react';
+import { createElement, type ComponentType } from 'react';
 
 export type MenuIconComponent = ComponentType<{ className?: string }>;
 
@@ -105,6 +105,6 @@ export const menuIconComponent = (name: string | null | undefined): MenuIconComp
   name && Object.hasOwn(menuIcons, name) ? (menuIcons[name] ?? fallbackMenuIcon) : fallbackMenuIcon;
 
 export function MenuIcon({ name, className }: { name: string | null | undefined; className?: string }) {
-  const Icon = menuIconComponent(name);
-  return <Icon className={className} />;
+  // a component looked up from the static table above, not one made during render
+  return createElement(menuIconComponent(name), { className });
 }

@@ -1,3 +1,4 @@
+/* eslint-disable react-hooks/refs -- the kept pages are a cache written and read during render on purpose: a hidden page must keep the element its last render produced */
 import { Activity, Fragment, useEffect, useRef, type ReactElement } from 'react';
 import {
   UNSAFE_LocationContext as LocationContext,
@@ -36,7 +37,7 @@ export function KeepAliveOutlet() {
   if (cacheable) {
     const previous = kept.current.get(view.path);
     const locationContext =
-      previous && previous.locationContext.location === location ? previous.locationContext : { location, navigationType };
+      previous?.locationContext.location === location ? previous.locationContext : { location, navigationType };
     kept.current.set(view.path, { element: outlet, locationContext });
   }
   for (const path of kept.current.keys()) {

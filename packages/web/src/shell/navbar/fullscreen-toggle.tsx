@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 
 export const fullscreenUnsupportedText = '您的浏览器不支持全屏';
 
-const fullscreenSupported = (): boolean => document.fullscreenEnabled === true && typeof document.documentElement.requestFullscreen === 'function';
+const fullscreenSupported = (): boolean => document.fullscreenEnabled && typeof document.documentElement.requestFullscreen === 'function';
 
 /** The standard Fullscreen API; a warning where the browser refuses it (spec §8). */
 export function FullscreenToggle() {

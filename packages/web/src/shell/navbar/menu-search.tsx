@@ -20,6 +20,7 @@ export function MenuSearch() {
       showSearch={{ filterOption: false, onSearch: setQuery, searchValue: query }}
       value={null}
       placeholder="搜索菜单"
+      // eslint-disable-next-line @typescript-eslint/no-deprecated -- antd's Select documents suffixIcon; the deprecation is rc-select's, beneath it
       suffixIcon={<SearchOutlined />}
       options={options}
       notFoundContent={null}

@@ -14,7 +14,7 @@ interface CachedWeather {
 export function readWeatherCache(storage: Pick<Storage, 'getItem'>, account: string, date: string): WeatherInfo | null {
   try {
     const cached = JSON.parse(storage.getItem(weatherCacheKey(account)) ?? 'null') as Partial<CachedWeather> | null;
-    if (!cached || cached.date !== date) return null;
+    if (cached?.date !== date) return null;
     const parsed = weatherInfo.safeParse(cached.data);
     return parsed.success ? parsed.data : null;
   } catch {

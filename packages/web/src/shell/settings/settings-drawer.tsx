@@ -5,7 +5,7 @@ import './settings-drawer.css';
 
 type SwitchKey = Extract<SettingKey, 'tagsView' | 'fixedHeader' | 'sidebarLogo' | 'uniqueOpened' | 'showFooter'>;
 
-const switches: ReadonlyArray<{ key: SwitchKey; label: string }> = [
+const switches: readonly { key: SwitchKey; label: string }[] = [
   { key: 'tagsView', label: '显示标签' },
   { key: 'fixedHeader', label: '固定头部' },
   { key: 'sidebarLogo', label: '显示Logo' },

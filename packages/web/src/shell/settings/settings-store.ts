@@ -42,7 +42,7 @@ export function parseSettings(raw: string | null): LayoutSettings {
     stored = {};
   }
   const source = typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : {};
-  const flag = (key: keyof LayoutSettings) => (typeof source[key] === 'boolean' ? (source[key] as boolean) : (defaultSettings[key] as boolean));
+  const flag = (key: keyof LayoutSettings) => (typeof source[key] === 'boolean' ? source[key] : (defaultSettings[key] as boolean));
   return {
     theme: typeof source.theme === 'string' && hexColour.test(source.theme) ? source.theme : defaultSettings.theme,
     tagsView: flag('tagsView'),

@@ -7,7 +7,7 @@ describe('buildSidebarMenu', () => {
     const menu = catalogueMenu();
     const { items, ancestors } = buildSidebarMenu(menu);
     expect(items.map((item) => item && 'label' in item && item.label)).toEqual(['停车场管理', '财务管理']);
-    const parking = items[0] as { key: string; children: Array<{ key: string; label: string }> };
+    const parking = items[0] as { key: string; children: { key: string; label: string }[] };
     expect(parking.key).toBe(`folder:${menu[0]!.id}`);
     expect(parking.children.map((child) => [child.key, child.label])).toEqual([
       ['/parkingAdmin/parkingList', '停车场'],

@@ -12,7 +12,7 @@ export interface TagMenuPosition {
 /** Spec §9: the tab context menu is 105 px wide. */
 export const tagMenuWidth = 105;
 
-const entries: ReadonlyArray<{ action: TagMenuAction; label: string }> = [
+const entries: readonly { action: TagMenuAction; label: string }[] = [
   { action: 'refresh', label: '刷新' },
   { action: 'close', label: '关闭' },
   { action: 'closeOthers', label: '关闭其他' },

@@ -19,6 +19,6 @@ export function useTagsSync(): void {
 
   useEffect(() => {
     if (view) useTagsStore.getState().addView(view);
-    // the view object is new on every render; its path and query are what matter
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the view object is new on every render; its path and query are what matter
   }, [path, fullPath]);
 }
