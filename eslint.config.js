@@ -139,7 +139,12 @@ export default defineConfig(
   },
   {
     // plain-JS scripts and configs have no tsconfig: syntax rules only
-    files: ['**/*.{js,mjs}'],
+    files: ['**/*.{js,mjs,cjs}'],
     extends: [tseslint.configs.disableTypeChecked],
+  },
+  {
+    // CommonJS where a tool reads only that (dependency-cruiser's config)
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
   },
 );

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Runs every suite (vitest projects, then Playwright e2e) and ends with one line
+// Runs every suite (lint, vitest projects, then Playwright e2e) and ends with one line
 // "tests: N passed, N failed" summing them all. Exits non-zero when any test or suite failed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -34,6 +34,13 @@ if (typecheckStatus !== 0) {
   console.log('tests: 0 passed, 1 failed');
   process.exit(1);
 }
+
+// type-aware lint (eslint.config.js); the cache lives outside .test-output so it outlasts this run,
+// and a fresh checkout (CI) lints everything. A lint failure is a failed suite; the tests still run.
+const lintStatus = run('lint (ESLint, type-aware)', 'npx', [
+  'eslint', '.', '--cache', '--cache-strategy', 'content', '--cache-location', 'node_modules/.cache/eslint/',
+]);
+suites.push({ name: 'lint', passed: 0, failed: lintStatus === 0 ? 0 : 1, crashed: false });
 
 const vitestFile = resolve(out, 'vitest.json');
 const vitestStatus = run('unit and API tests (vitest)', 'npx', [
