@@ -3,3 +3,7 @@ export * from './device-ingestion.schema.js';
 export * from './screen.schema.js';
 export * from './offline-task.schema.js';
 export * from './lane-command.schema.js';
+export * from './device.endpoints.js';
+export * from './device-ingestion.endpoints.js';
+export * from './offline-task.endpoints.js';
+export * from './screen.endpoints.js';

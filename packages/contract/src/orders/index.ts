@@ -4,3 +4,7 @@ export * from './record-edit-audit.schema.js';
 export * from './vehicle-event.schema.js';
 export * from './order-warning.schema.js';
 export * from './lot-event-rules.api.js';
+export * from './order-warning.endpoints.js';
+export * from './parking-record.endpoints.js';
+export * from './record-edit-audit.endpoints.js';
+export * from './vehicle-event.endpoints.js';

@@ -1,17 +1,11 @@
-import {
-  devicePublicPaths,
-  envelope,
-  heartbeatInput,
-  heartbeatResult,
-  screenPullInput,
-  screenPullResult,
-} from '@parking/contract';
+import { deviceIngestionEndpoints as endpoints, devicePublicPaths } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { keepRawJsonBody, signatureHeaders, signedCallOf } from './device-signed-call.js';
+import { ok } from '../../shared/ok.js';
+import { routeOf } from '../../shared/route.js';
+import { keepRawJsonBody, signedCallOf } from './device-signed-call.js';
 import { recordHeartbeat, pullScreenMessages, verifyDeviceCall } from './device-ingestion.service.js';
 
 const tags = ['device-ingestion'];
-const ok = <T>(data: T, msg = '成功') => ({ code: 200, msg, data });
 
 /**
  * The device ingestion API: no user session, each call signed with the device's secret
@@ -20,41 +14,21 @@ const ok = <T>(data: T, msg = '成功') => ({ code: 200, msg, data });
  */
 export const deviceIngestionRoutes: FastifyPluginAsyncZod = async (app) => {
   keepRawJsonBody(app);
-  app.post(
-    devicePublicPaths.heartbeat,
-    {
-      config: { public: true },
-      schema: {
-        tags,
-        summary: '设备心跳（签名见 X-Signature；拒绝时 HTTP 401）',
-        headers: signatureHeaders,
-        body: heartbeatInput,
-        response: { 200: envelope(heartbeatResult) },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(endpoints.heartbeat, { tags, summary: '设备心跳（签名见 X-Signature；拒绝时 HTTP 401）', public: true }),
+    handler: async (request) => {
       const call = signedCallOf(request, devicePublicPaths.heartbeat);
       const row = await verifyDeviceCall(app.db, call, request.log);
       return ok(await recordHeartbeat(app.db, row, request.body, call.now));
     },
-  );
+  });
 
-  app.post(
-    devicePublicPaths.screenPull,
-    {
-      config: { public: true },
-      schema: {
-        tags,
-        summary: '显示屏取待显示内容（签名同心跳；取走即为已送达）',
-        headers: signatureHeaders,
-        body: screenPullInput,
-        response: { 200: envelope(screenPullResult) },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(endpoints.screenPull, { tags, summary: '显示屏取待显示内容（签名同心跳；取走即为已送达）', public: true }),
+    handler: async (request) => {
       const call = signedCallOf(request, devicePublicPaths.screenPull);
       const row = await verifyDeviceCall(app.db, call, request.log);
       return ok(await pullScreenMessages(app.db, row, call.now));
     },
-  );
+  });
 };

@@ -1,24 +1,17 @@
 import {
-  device,
-  deviceInput,
-  deviceListQuery,
-  deviceLotBindings,
-  deviceOnlineStateNames,
-  devicePage,
-  devicePagePermission,
-  devicePaths,
-  deviceParkingTypeNames,
-  deviceSecret,
-  deviceTypeNames,
-  deviceWithSecret,
-  envelope,
   type Device,
+  deviceEndpoints as endpoints,
+  deviceOnlineStateNames,
+  devicePagePermission,
+  deviceParkingTypeNames,
+  deviceTypeNames,
 } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth.js';
-import { listedParkingTypes } from './device-access.js';
+import { ok } from '../../shared/ok.js';
+import { routeOf } from '../../shared/route.js';
 import { pages, sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
+import { listedParkingTypes } from './device-access.js';
 import {
   createDevice,
   deleteDevice,
@@ -32,25 +25,18 @@ import {
 const tags = ['devices'];
 /** 路内设备 or 路外设备: the service narrows every answer to the parking types the user's pages cover */
 const permission = [devicePagePermission[0], devicePagePermission[1]];
-const idParams = z.object({ id: z.uuid('设备编号格式不正确') });
-const ok = <T>(data: T, msg = '成功') => ({ code: 200, msg, data });
 const dateTime = (iso: string | null) => (iso ? shanghaiDateTime(new Date(iso)) : '');
 
 /** 路内设备 / 路外设备 under /api/system/Device. */
 export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    devicePaths.list,
-    {
-      config: { permission },
-      schema: { tags, summary: '设备列表（parkingType 0 路内，1 路外；deviceNo 匹配设备编号或名称）', querystring: deviceListQuery, response: { 200: envelope(devicePage) } },
-    },
-    async (request) => ok(await listDevices(request.db, requireAuth(request), request.query)),
-  );
+  app.route({
+    ...routeOf(endpoints.list, { tags, summary: '设备列表（parkingType 0 路内，1 路外；deviceNo 匹配设备编号或名称）', permission }),
+    handler: async (request) => ok(await listDevices(request.db, requireAuth(request), request.query)),
+  });
 
-  app.get(
-    devicePaths.export,
-    { config: { permission }, schema: { tags, summary: '导出设备（xlsx，按当前筛选）', querystring: deviceListQuery } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(endpoints.export, { tags, summary: '导出设备（xlsx，按当前筛选）', permission }),
+    handler: async (request, reply) => {
       const auth = requireAuth(request);
       const { currentPage: _page, pageSize: _size, ...filter } = request.query;
       // refused before the file starts, while the answer can still be an envelope
@@ -76,53 +62,38 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
         batches: pages(async (currentPage, pageSize) => (await listDevices(request.db, auth, { ...filter, currentPage, pageSize })).list),
       });
     },
-  );
+  });
 
-  app.get(
-    devicePaths.lotBindings,
-    {
-      config: { permission },
-      schema: { tags, summary: '停车场的车道和泊位（设备绑定用）', params: z.object({ id: z.uuid('停车场编号格式不正确') }), response: { 200: envelope(deviceLotBindings) } },
-    },
-    async (request) => ok(await lotBindingsOf(request.db, requireAuth(request), request.params.id)),
-  );
+  app.route({
+    ...routeOf(endpoints.lotBindings, { tags, summary: '停车场的车道和泊位（设备绑定用）', permission }),
+    handler: async (request) => ok(await lotBindingsOf(request.db, requireAuth(request), request.params.id)),
+  });
 
-  app.get(
-    devicePaths.item,
-    { config: { permission }, schema: { tags, summary: '设备详情（不含密钥）', params: idParams, response: { 200: envelope(device) } } },
-    async (request) => ok(await getDevice(request.db, requireAuth(request), request.params.id)),
-  );
+  app.route({
+    ...routeOf(endpoints.detail, { tags, summary: '设备详情（不含密钥）', permission }),
+    handler: async (request) => ok(await getDevice(request.db, requireAuth(request), request.params.id)),
+  });
 
-  app.post(
-    devicePaths.list,
-    {
-      config: { permission },
-      schema: { tags, summary: '新增设备（答复中的密钥只显示这一次）', body: deviceInput, response: { 200: envelope(deviceWithSecret) } },
-    },
-    async (request) => ok(await createDevice(request.db, requireAuth(request), request.body), '新增成功'),
-  );
+  app.route({
+    ...routeOf(endpoints.create, { tags, summary: '新增设备（答复中的密钥只显示这一次）', permission }),
+    handler: async (request) => ok(await createDevice(request.db, requireAuth(request), request.body), '新增成功'),
+  });
 
-  app.put(
-    devicePaths.item,
-    { config: { permission }, schema: { tags, summary: '修改设备', params: idParams, body: deviceInput, response: { 200: envelope(device) } } },
-    async (request) => ok(await updateDevice(request.db, requireAuth(request), request.params.id, request.body), '修改成功'),
-  );
+  app.route({
+    ...routeOf(endpoints.update, { tags, summary: '修改设备', permission }),
+    handler: async (request) => ok(await updateDevice(request.db, requireAuth(request), request.params.id, request.body), '修改成功'),
+  });
 
-  app.post(
-    devicePaths.resetSecret,
-    {
-      config: { permission },
-      schema: { tags, summary: '重置设备密钥（旧密钥立即失效，新密钥只显示这一次）', params: idParams, response: { 200: envelope(deviceSecret) } },
-    },
-    async (request) => ok(await resetDeviceSecret(request.db, requireAuth(request), request.params.id), '密钥已重置'),
-  );
+  app.route({
+    ...routeOf(endpoints.resetSecret, { tags, summary: '重置设备密钥（旧密钥立即失效，新密钥只显示这一次）', permission }),
+    handler: async (request) => ok(await resetDeviceSecret(request.db, requireAuth(request), request.params.id), '密钥已重置'),
+  });
 
-  app.delete(
-    devicePaths.item,
-    { config: { permission }, schema: { tags, summary: '删除设备（关闭其离线任务）', params: idParams, response: { 200: envelope(z.null()) } } },
-    async (request) => {
+  app.route({
+    ...routeOf(endpoints.remove, { tags, summary: '删除设备（关闭其离线任务）', permission }),
+    handler: async (request) => {
       await deleteDevice(request.db, requireAuth(request), request.params.id);
       return ok(null, '删除成功');
     },
-  );
+  });
 };

@@ -1,36 +1,29 @@
 import {
-  deviceOfflineTaskPaths,
-  deviceParkingTypeNames,
-  envelope,
-  offlineTaskListQuery,
-  offlineTaskPage,
+  deviceOfflineTaskEndpoints as endpoints,
   type DeviceParkingType,
+  deviceParkingTypeNames,
   type OfflineTask,
 } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/auth.js';
+import { ok } from '../../shared/ok.js';
+import { routeOf } from '../../shared/route.js';
 import { pages, sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
 import { listOfflineTaskHistory } from './offline-task.service.js';
 
 const tags = ['devices'];
 const permission = 'deviceOffline';
-const ok = <T>(data: T, msg = '成功') => ({ code: 200, msg, data });
 
 /** 设备离线任务 (menu SysOperations/deviceOffline): the outages the offline check opened, and when each ended. */
 export const offlineTaskRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    deviceOfflineTaskPaths.list,
-    {
-      config: { permission },
-      schema: { tags, summary: '设备离线任务（state open 未恢复，closed 已恢复）', querystring: offlineTaskListQuery, response: { 200: envelope(offlineTaskPage) } },
-    },
-    async (request) => ok(await listOfflineTaskHistory(request.db, requireAuth(request), request.query)),
-  );
+  app.route({
+    ...routeOf(endpoints.list, { tags, summary: '设备离线任务（state open 未恢复，closed 已恢复）', permission }),
+    handler: async (request) => ok(await listOfflineTaskHistory(request.db, requireAuth(request), request.query)),
+  });
 
-  app.get(
-    deviceOfflineTaskPaths.export,
-    { config: { permission }, schema: { tags, summary: '导出设备离线任务（xlsx，按当前筛选）', querystring: offlineTaskListQuery } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(endpoints.export, { tags, summary: '导出设备离线任务（xlsx，按当前筛选）', permission }),
+    handler: async (request, reply) => {
       const auth = requireAuth(request);
       const { currentPage: _page, pageSize: _size, ...filter } = request.query;
       const time = (iso: string | null) => (iso ? shanghaiDateTime(new Date(iso)) : '');
@@ -49,5 +42,5 @@ export const offlineTaskRoutes: FastifyPluginAsyncZod = async (app) => {
         batches: pages(async (currentPage, pageSize) => (await listOfflineTaskHistory(request.db, auth, { ...filter, currentPage, pageSize })).list),
       });
     },
-  );
+  });
 };

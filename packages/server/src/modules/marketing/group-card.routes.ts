@@ -1,19 +1,15 @@
 import {
-  envelope,
   formatAmount,
-  groupCard,
-  groupCardBenefitText,
-  groupCardInput,
-  groupCardListQuery,
-  groupCardPage,
-  groupCardPaths,
-  groupCardStateNames,
   type GroupCard,
+  groupCardBenefitText,
+  groupCardEndpoints as endpoints,
+  groupCardStateNames,
 } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth.js';
 import { asAttachment } from '../../shared/attachment.js';
+import { ok } from '../../shared/ok.js';
+import { routeOf } from '../../shared/route.js';
 import { pages, sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
 import type { QrCodeSigner } from '../parking/qrcode.service.js';
 import { groupCardQrCode } from './group-card-open.service.js';
@@ -27,26 +23,19 @@ export interface GroupCardRoutesOptions {
 
 const tags = ['marketing'];
 const permission = 'groupCard';
-const idParams = z.object({ id: z.uuid('集团卡编号格式不正确') });
-const ok = <T>(data: T, msg = '成功') => ({ code: 200, msg, data });
 const quota = (c: GroupCard) => (c.monthlyQuota === null ? '不限' : String(c.monthlyQuota));
 
 /** 集团卡 under /api/system/GroupCard, for holders of the 集团卡 page. */
 export const groupCardRoutes: FastifyPluginAsyncZod<GroupCardRoutesOptions> = async (app, options) => {
   const signer: QrCodeSigner = { secret: options.secret, baseUrl: options.publicBaseUrl };
-  app.get(
-    groupCardPaths.list,
-    {
-      config: { permission },
-      schema: { tags, summary: '集团卡列表（benefit：free 免费停车、discount 折扣、amount 每次减免）', querystring: groupCardListQuery, response: { 200: envelope(groupCardPage) } },
-    },
-    async (request) => ok(await listGroupCards(request.db, requireAuth(request), request.query)),
-  );
+  app.route({
+    ...routeOf(endpoints.list, { tags, summary: '集团卡列表（benefit：free 免费停车、discount 折扣、amount 每次减免）', permission }),
+    handler: async (request) => ok(await listGroupCards(request.db, requireAuth(request), request.query)),
+  });
 
-  app.get(
-    groupCardPaths.export,
-    { config: { permission }, schema: { tags, summary: '导出集团卡（xlsx）', querystring: groupCardListQuery } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(endpoints.export, { tags, summary: '导出集团卡（xlsx）', permission }),
+    handler: async (request, reply) => {
       const auth = requireAuth(request);
       const { currentPage: _page, pageSize: _size, ...filter } = request.query;
       return sendXlsx<GroupCard>(reply, {
@@ -72,44 +61,36 @@ export const groupCardRoutes: FastifyPluginAsyncZod<GroupCardRoutesOptions> = as
         batches: pages(async (currentPage, pageSize) => (await listGroupCards(request.db, auth, { ...filter, currentPage, pageSize })).list),
       });
     },
-  );
+  });
 
-  app.get(
-    groupCardPaths.qrcode,
-    { config: { permission }, schema: { tags, summary: '集团卡二维码（PNG；扫码打开集团卡页面，至卡的结束日期失效）', params: idParams } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(endpoints.qrcode, { tags, summary: '集团卡二维码（PNG；扫码打开集团卡页面，至卡的结束日期失效）', permission }),
+    handler: async (request, reply) => {
       const file = await groupCardQrCode(request.db, requireAuth(request), signer, request.params.id);
       return asAttachment(reply, file.fileName, 'image/png').send(file.png);
     },
-  );
+  });
 
-  app.get(
-    groupCardPaths.item,
-    { config: { permission }, schema: { tags, summary: '集团卡详情', params: idParams, response: { 200: envelope(groupCard) } } },
-    async (request) => ok(await getGroupCard(request.db, requireAuth(request), request.params.id)),
-  );
+  app.route({
+    ...routeOf(endpoints.detail, { tags, summary: '集团卡详情', permission }),
+    handler: async (request) => ok(await getGroupCard(request.db, requireAuth(request), request.params.id)),
+  });
 
-  app.post(
-    groupCardPaths.list,
-    {
-      config: { permission },
-      schema: { tags, summary: '新增集团卡（同一车牌在同一停车场只能有一张有效期重叠的启用集团卡）', body: groupCardInput, response: { 200: envelope(groupCard) } },
-    },
-    async (request) => ok(await createGroupCard(request.db, requireAuth(request), request.body), '新增成功'),
-  );
+  app.route({
+    ...routeOf(endpoints.create, { tags, summary: '新增集团卡（同一车牌在同一停车场只能有一张有效期重叠的启用集团卡）', permission }),
+    handler: async (request) => ok(await createGroupCard(request.db, requireAuth(request), request.body), '新增成功'),
+  });
 
-  app.put(
-    groupCardPaths.item,
-    { config: { permission }, schema: { tags, summary: '修改集团卡', params: idParams, body: groupCardInput, response: { 200: envelope(groupCard) } } },
-    async (request) => ok(await updateGroupCard(request.db, requireAuth(request), request.params.id, request.body), '修改成功'),
-  );
+  app.route({
+    ...routeOf(endpoints.update, { tags, summary: '修改集团卡', permission }),
+    handler: async (request) => ok(await updateGroupCard(request.db, requireAuth(request), request.params.id, request.body), '修改成功'),
+  });
 
-  app.delete(
-    groupCardPaths.item,
-    { config: { permission }, schema: { tags, summary: '删除集团卡', params: idParams, response: { 200: envelope(z.null()) } } },
-    async (request) => {
+  app.route({
+    ...routeOf(endpoints.remove, { tags, summary: '删除集团卡', permission }),
+    handler: async (request) => {
       await deleteGroupCard(request.db, requireAuth(request), request.params.id);
       return ok(null, '删除成功');
     },
-  );
+  });
 };

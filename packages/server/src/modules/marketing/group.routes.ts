@@ -1,27 +1,24 @@
-import { envelope, group, groupInput, groupListQuery, groupOptions as groupOptionsSchema, groupPage, groupPaths, type Group } from '@parking/contract';
+import { type Group, groupEndpoints as endpoints } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth.js';
+import { ok } from '../../shared/ok.js';
+import { routeOf } from '../../shared/route.js';
 import { pages, sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
 import { createGroup, deleteGroup, getGroup, groupOptions, listGroups, updateGroup } from './group.service.js';
 
 const tags = ['marketing'];
 const permission = 'group';
-const idParams = z.object({ id: z.uuid('集团编号格式不正确') });
-const ok = <T>(data: T, msg = '成功') => ({ code: 200, msg, data });
 
 /** 集团 under /api/system/Group, for holders of the 集团 page. */
 export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    groupPaths.list,
-    { config: { permission }, schema: { tags, summary: '集团列表', querystring: groupListQuery, response: { 200: envelope(groupPage) } } },
-    async (request) => ok(await listGroups(request.db, requireAuth(request), request.query)),
-  );
+  app.route({
+    ...routeOf(endpoints.list, { tags, summary: '集团列表', permission }),
+    handler: async (request) => ok(await listGroups(request.db, requireAuth(request), request.query)),
+  });
 
-  app.get(
-    groupPaths.export,
-    { config: { permission }, schema: { tags, summary: '导出集团（xlsx）', querystring: groupListQuery } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(endpoints.export, { tags, summary: '导出集团（xlsx）', permission }),
+    handler: async (request, reply) => {
       const auth = requireAuth(request);
       const { currentPage: _page, pageSize: _size, ...filter } = request.query;
       return sendXlsx<Group>(reply, {
@@ -39,39 +36,34 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
         batches: pages(async (currentPage, pageSize) => (await listGroups(request.db, auth, { ...filter, currentPage, pageSize })).list),
       });
     },
-  );
+  });
 
   // the 集团卡 page picks a group: holders of either page may read the names
-  app.get(
-    groupPaths.options,
-    { config: { permission: ['group', 'groupCard'] }, schema: { tags, summary: '集团下拉选项（集团卡页面用）', response: { 200: envelope(groupOptionsSchema) } } },
-    async (request) => ok(await groupOptions(request.db, requireAuth(request))),
-  );
+  app.route({
+    ...routeOf(endpoints.options, { tags, summary: '集团下拉选项（集团卡页面用）', permission: ['group', 'groupCard'] }),
+    handler: async (request) => ok(await groupOptions(request.db, requireAuth(request))),
+  });
 
-  app.get(
-    groupPaths.item,
-    { config: { permission }, schema: { tags, summary: '集团详情', params: idParams, response: { 200: envelope(group) } } },
-    async (request) => ok(await getGroup(request.db, requireAuth(request), request.params.id)),
-  );
+  app.route({
+    ...routeOf(endpoints.detail, { tags, summary: '集团详情', permission }),
+    handler: async (request) => ok(await getGroup(request.db, requireAuth(request), request.params.id)),
+  });
 
-  app.post(
-    groupPaths.list,
-    { config: { permission }, schema: { tags, summary: '新增集团（名称在租户内唯一）', body: groupInput, response: { 200: envelope(group) } } },
-    async (request) => ok(await createGroup(request.db, requireAuth(request), request.body), '新增成功'),
-  );
+  app.route({
+    ...routeOf(endpoints.create, { tags, summary: '新增集团（名称在租户内唯一）', permission }),
+    handler: async (request) => ok(await createGroup(request.db, requireAuth(request), request.body), '新增成功'),
+  });
 
-  app.put(
-    groupPaths.item,
-    { config: { permission }, schema: { tags, summary: '修改集团', params: idParams, body: groupInput, response: { 200: envelope(group) } } },
-    async (request) => ok(await updateGroup(request.db, requireAuth(request), request.params.id, request.body), '修改成功'),
-  );
+  app.route({
+    ...routeOf(endpoints.update, { tags, summary: '修改集团', permission }),
+    handler: async (request) => ok(await updateGroup(request.db, requireAuth(request), request.params.id, request.body), '修改成功'),
+  });
 
-  app.delete(
-    groupPaths.item,
-    { config: { permission }, schema: { tags, summary: '删除集团（仍有集团卡的集团不能删除）', params: idParams, response: { 200: envelope(z.null()) } } },
-    async (request) => {
+  app.route({
+    ...routeOf(endpoints.remove, { tags, summary: '删除集团（仍有集团卡的集团不能删除）', permission }),
+    handler: async (request) => {
       await deleteGroup(request.db, requireAuth(request), request.params.id);
       return ok(null, '删除成功');
     },
-  );
+  });
 };

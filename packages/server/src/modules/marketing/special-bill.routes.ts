@@ -1,18 +1,9 @@
-import {
-  envelope,
-  formatAmount,
-  specialBill,
-  specialBillInput,
-  specialBillListQuery,
-  specialBillPage,
-  specialBillPaths,
-  specialBillStatusNames,
-  type SpecialBill,
-} from '@parking/contract';
+import { formatAmount, type SpecialBill, specialBillEndpoints as endpoints, specialBillStatusNames } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth.js';
 import { asAttachment } from '../../shared/attachment.js';
+import { ok } from '../../shared/ok.js';
+import { routeOf } from '../../shared/route.js';
 import { pages, sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
 import type { QrCodeSigner } from '../parking/qrcode.service.js';
 import { specialBillQrCode } from './special-bill-open.service.js';
@@ -26,26 +17,19 @@ export interface SpecialBillRoutesOptions {
 
 const tags = ['marketing'];
 const permission = 'specialBill';
-const idParams = z.object({ id: z.uuid('特殊账单编号格式不正确') });
-const ok = <T>(data: T, msg = '成功') => ({ code: 200, msg, data });
 const moment = (iso: string | null) => (iso === null ? '' : shanghaiDateTime(new Date(iso)));
 
 /** 特殊账单 under /api/system/SpecialBill, for holders of the 特殊账单 page. */
 export const specialBillRoutes: FastifyPluginAsyncZod<SpecialBillRoutesOptions> = async (app, options) => {
   const signer: QrCodeSigner = { secret: options.secret, baseUrl: options.publicBaseUrl };
-  app.get(
-    specialBillPaths.list,
-    {
-      config: { permission },
-      schema: { tags, summary: '特殊账单列表（status：unpaid 待支付、paid 已支付、cancelled 已作废）', querystring: specialBillListQuery, response: { 200: envelope(specialBillPage) } },
-    },
-    async (request) => ok(await listSpecialBills(request.db, requireAuth(request), request.query)),
-  );
+  app.route({
+    ...routeOf(endpoints.list, { tags, summary: '特殊账单列表（status：unpaid 待支付、paid 已支付、cancelled 已作废）', permission }),
+    handler: async (request) => ok(await listSpecialBills(request.db, requireAuth(request), request.query)),
+  });
 
-  app.get(
-    specialBillPaths.export,
-    { config: { permission }, schema: { tags, summary: '导出特殊账单（xlsx）', querystring: specialBillListQuery } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(endpoints.export, { tags, summary: '导出特殊账单（xlsx）', permission }),
+    handler: async (request, reply) => {
       const auth = requireAuth(request);
       const { currentPage: _page, pageSize: _size, ...filter } = request.query;
       return sendXlsx<SpecialBill>(reply, {
@@ -67,32 +51,28 @@ export const specialBillRoutes: FastifyPluginAsyncZod<SpecialBillRoutesOptions> 
         batches: pages(async (currentPage, pageSize) => (await listSpecialBills(request.db, auth, { ...filter, currentPage, pageSize })).list),
       });
     },
-  );
+  });
 
-  app.get(
-    specialBillPaths.qrcode,
-    { config: { permission }, schema: { tags, summary: '特殊账单二维码（PNG；扫码打开账单支付页面）', params: idParams } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(endpoints.qrcode, { tags, summary: '特殊账单二维码（PNG；扫码打开账单支付页面）', permission }),
+    handler: async (request, reply) => {
       const file = await specialBillQrCode(request.db, requireAuth(request), signer, request.params.id);
       return asAttachment(reply, file.fileName, 'image/png').send(file.png);
     },
-  );
+  });
 
-  app.get(
-    specialBillPaths.item,
-    { config: { permission }, schema: { tags, summary: '特殊账单详情', params: idParams, response: { 200: envelope(specialBill) } } },
-    async (request) => ok(await getSpecialBill(request.db, requireAuth(request), request.params.id)),
-  );
+  app.route({
+    ...routeOf(endpoints.detail, { tags, summary: '特殊账单详情', permission }),
+    handler: async (request) => ok(await getSpecialBill(request.db, requireAuth(request), request.params.id)),
+  });
 
-  app.post(
-    specialBillPaths.list,
-    { config: { permission }, schema: { tags, summary: '新增特殊账单（待支付）', body: specialBillInput, response: { 200: envelope(specialBill) } } },
-    async (request) => ok(await createSpecialBill(request.db, requireAuth(request), request.body), '新增成功'),
-  );
+  app.route({
+    ...routeOf(endpoints.create, { tags, summary: '新增特殊账单（待支付）', permission }),
+    handler: async (request) => ok(await createSpecialBill(request.db, requireAuth(request), request.body), '新增成功'),
+  });
 
-  app.post(
-    specialBillPaths.cancel,
-    { config: { permission }, schema: { tags, summary: '作废特殊账单（仅待支付的账单）', params: idParams, response: { 200: envelope(specialBill) } } },
-    async (request) => ok(await cancelSpecialBill(request.db, requireAuth(request), request.params.id), '作废成功'),
-  );
+  app.route({
+    ...routeOf(endpoints.cancel, { tags, summary: '作废特殊账单（仅待支付的账单）', permission }),
+    handler: async (request) => ok(await cancelSpecialBill(request.db, requireAuth(request), request.params.id), '作废成功'),
+  });
 };

@@ -1,7 +1,6 @@
 import {
   formatAmount,
   type LongRental,
-  longRental,
   longRentalEndpoints as endpoints,
   longRentalStateNames,
   plateColourName,

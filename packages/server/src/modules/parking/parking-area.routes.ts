@@ -1,4 +1,4 @@
-import { type ParkingArea, parkingArea, parkingAreaEndpoints as endpoints } from '@parking/contract';
+import { type ParkingArea, parkingAreaEndpoints as endpoints } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/auth.js';
 import { ok } from '../../shared/ok.js';

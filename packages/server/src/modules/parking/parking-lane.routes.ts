@@ -1,4 +1,4 @@
-import { type ParkingLane, parkingLane, parkingLaneDirectionNames, parkingLaneEndpoints as endpoints } from '@parking/contract';
+import { type ParkingLane, parkingLaneDirectionNames, parkingLaneEndpoints as endpoints } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/auth.js';
 import { ok } from '../../shared/ok.js';

@@ -1,5 +1,4 @@
 import {
-  parkingSpace,
   type ParkingSpace,
   parkingSpaceEndpoints as endpoints,
   parkingSpaceStateNames,

@@ -1,0 +1,27 @@
+import { endpoint, idParams } from '../common/endpoint.js';
+import { specialBillOpenPaths, specialBillPayInput, specialBillPayResult } from '../marketing/special-bill.schema.js';
+import {
+  driverOrder,
+  driverPayPaths,
+  exitLaneInfo,
+  exitLaneQuery,
+  findOrderInput,
+  orderQuery,
+  orderToken,
+  payOrderInput,
+  payOrderResult,
+  recordPayQrCode,
+  recordPayQrCodePath,
+} from './driver-pay.schema.js';
+
+/** The driver's phone, signed out; the tokens come from the scanned codes. */
+export const driverPayEndpoints = {
+  exitLane: endpoint({ method: 'GET', path: driverPayPaths.exitLane, query: exitLaneQuery, answer: exitLaneInfo }),
+  findOrder: endpoint({ method: 'POST', path: driverPayPaths.findOrder, body: findOrderInput, answer: orderToken }),
+  order: endpoint({ method: 'GET', path: driverPayPaths.order, query: orderQuery, answer: driverOrder }),
+  pay: endpoint({ method: 'POST', path: driverPayPaths.pay, body: payOrderInput, answer: payOrderResult }),
+  /** 特殊账单 立即支付: opens a payment of the bill the token names */
+  specialBillPay: endpoint({ method: 'POST', path: specialBillOpenPaths.pay, body: specialBillPayInput, answer: specialBillPayResult }),
+  /** the console's 支付二维码 of one record */
+  recordPayQrCode: endpoint({ method: 'GET', path: recordPayQrCodePath, params: idParams('停车记录编号格式不正确'), answer: recordPayQrCode }),
+};
