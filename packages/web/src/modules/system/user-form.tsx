@@ -1,8 +1,9 @@
-import { checkEmail, checkMobile, userCreateInput, type SystemUser } from '@parking/contract';
+import { checkEmail, userCreateInput, type SystemUser } from '@parking/contract';
 import { Col, Form, Input, Row, Switch } from 'antd';
 import { PasswordFields } from '../../shell/password/password-fields';
 import { OrganizationTreeSelect, PositionMultiSelect, RoleMultiSelect } from './components/identity-selects';
 import { EnabledField } from '../../shared/resource/fields/enabled-field';
+import { PhoneField } from '../../shared/resource/fields/phone-field';
 import { checkRule, schemaRule } from '../../shared/resource/schema-check';
 
 const fields = userCreateInput.shape;
@@ -24,9 +25,7 @@ export function UserFormInputs({ record }: { record: SystemUser | undefined }) {
       </Col>
       {creating && <PasswordFieldsInColumns />}
       <Col span={12}>
-        <Form.Item label="手机号" name="mobile" rules={[checkRule(checkMobile)]}>
-          <Input allowClear placeholder="请输入手机号" maxLength={11} />
-        </Form.Item>
+        <PhoneField name="mobile" label="手机号" />
       </Col>
       <Col span={12}>
         <Form.Item label="邮箱" name="email" rules={[checkRule(checkEmail)]}>
