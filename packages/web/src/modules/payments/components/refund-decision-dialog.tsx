@@ -1,6 +1,7 @@
-import { formatAmount, type Refund } from '@parking/contract';
+import { formatAmount, refundDecision, type Refund } from '@parking/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Form, Input, Modal, Typography } from 'antd';
+import { App, Form, Modal, Typography } from 'antd';
+import { RemarkField, remarkText } from '../../../shared/resource/fields/remark-field';
 import { resourceKeys } from '../../../shared/resource/use-resource';
 import { decideRefund, paymentResourceKey, refundResourceKey } from '../payments-api';
 
@@ -22,7 +23,7 @@ export function RefundDecisionDialog({ refund, decision, onClose }: { refund: Re
   const submit = async () => {
     const { remark } = await form.validateFields();
     try {
-      await save.mutateAsync(remark ?? '');
+      await save.mutateAsync(remarkText(remark));
     } catch {
       return;
     }
@@ -46,13 +47,7 @@ export function RefundDecisionDialog({ refund, decision, onClose }: { refund: Re
         {refund.requestedByName} 申请退回 {refund.plateNumber} 的 {formatAmount(refund.amount)} 元：{refund.reason}
       </Typography.Paragraph>
       <Form form={form} layout="vertical" initialValues={{ remark: '' }}>
-        <Form.Item
-          label="审核意见"
-          name="remark"
-          rules={[...(decision === 'reject' ? [{ required: true, whitespace: true, message: '驳回时请填写审核意见' }] : []), { max: 255, message: '审核意见最长255个字' }]}
-        >
-          <Input.TextArea rows={3} showCount maxLength={255} />
-        </Form.Item>
+        <RemarkField schema={refundDecision.shape.remark} label="审核意见" required={decision === 'reject' ? '驳回时请填写审核意见' : undefined} rows={3} />
       </Form>
     </Modal>
   );

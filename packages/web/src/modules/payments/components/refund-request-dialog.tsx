@@ -1,11 +1,15 @@
-import { formatAmount, paymentChannelNames, type Payment } from '@parking/contract';
+import { formatAmount, paymentChannelNames, refundInput, type Payment } from '@parking/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Form, Input, InputNumber, Modal, Typography } from 'antd';
+import { App, Form, Modal, Typography } from 'antd';
+import { fenToYuan, yuanToFen } from '../../../shared/resource/fields/money';
+import { MoneyField } from '../../../shared/resource/fields/money-field';
+import { RemarkField } from '../../../shared/resource/fields/remark-field';
 import { resourceKeys } from '../../../shared/resource/use-resource';
 import { paymentResourceKey, refundResourceKey, requestRefund } from '../payments-api';
 
 interface RefundForm {
-  amount: number | null;
+  /** yuan as typed */
+  amount: string;
   reason: string;
 }
 
@@ -16,7 +20,7 @@ export function RefundRequestDialog({ payment, onClose }: { payment: Payment; on
   const queryClient = useQueryClient();
   const refundable = payment.amount - payment.refunded;
   const save = useMutation({
-    mutationFn: (values: RefundForm) => requestRefund({ paymentId: payment.id, amount: Math.round((values.amount ?? 0) * 100), reason: values.reason }),
+    mutationFn: (values: RefundForm) => requestRefund({ paymentId: payment.id, amount: yuanToFen(values.amount) ?? 0, reason: values.reason.trim() }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: resourceKeys.all(refundResourceKey) });
       await queryClient.invalidateQueries({ queryKey: resourceKeys.all(paymentResourceKey) });
@@ -40,21 +44,17 @@ export function RefundRequestDialog({ payment, onClose }: { payment: Payment; on
       <Typography.Paragraph type="secondary">
         {payment.plateNumber}（{payment.lotName}）{paymentChannelNames[payment.channel]}支付 {formatAmount(payment.amount)} 元，已退 {formatAmount(payment.refunded)} 元
       </Typography.Paragraph>
-      <Form form={form} layout="vertical" initialValues={{ amount: refundable / 100, reason: '' }}>
-        <Form.Item
-          label="退款金额（元）"
+      <Form form={form} layout="vertical" initialValues={{ amount: fenToYuan(refundable), reason: '' }}>
+        <MoneyField
           name="amount"
-          rules={[
-            { required: true, message: '请输入退款金额' },
-            { type: 'number', min: 0.01, message: '退款金额必须大于0' },
-            { type: 'number', max: refundable / 100, message: `退款金额不能超过可退金额 ${formatAmount(refundable)} 元` },
-          ]}
-        >
-          <InputNumber<number> precision={2} step={1} style={{ width: '100%' }} />
-        </Form.Item>
-        <Form.Item label="退款原因" name="reason" rules={[{ required: true, whitespace: true, message: '请填写退款原因' }, { max: 255, message: '退款原因最长255个字' }]}>
-          <Input.TextArea rows={3} showCount maxLength={255} placeholder="如：重复扣费、计费有误" />
-        </Form.Item>
+          label="退款金额（元）"
+          noun="退款金额"
+          required="请输入退款金额"
+          schema={refundInput.shape.amount}
+          min={{ fen: 1, message: '退款金额必须大于0' }}
+          max={{ fen: refundable, message: `退款金额不能超过可退金额 ${formatAmount(refundable)} 元` }}
+        />
+        <RemarkField schema={refundInput.shape.reason} name="reason" label="退款原因" required="请填写退款原因" rows={3} placeholder="如：重复扣费、计费有误" />
       </Form>
     </Modal>
   );

@@ -91,6 +91,10 @@ describe('支付记录', () => {
     expect(await screen.findByText('退款金额不能超过可退金额 17.50 元')).toBeTruthy();
     expect(await screen.findByText('请填写退款原因')).toBeTruthy();
     expect(posts('/api/system/Refund')).toHaveLength(0);
+    // a third decimal is an error under the field, not a rounded refund
+    fireEvent.change(amount, { target: { value: '5.555' } });
+    expect(await screen.findByText('退款金额最多两位小数')).toBeTruthy();
+    expect((amount as HTMLInputElement).value).toBe('5.555');
     fireEvent.change(amount, { target: { value: '5.5' } });
     fireEvent.change(screen.getByLabelText('退款原因'), { target: { value: '重复扣费' } });
     await user.click(screen.getByRole('button', { name: '提交申请' }));
