@@ -1,31 +1,26 @@
 import {
-  devicePaths,
-  parkingLotPaths,
-  screenPaths,
+  deviceEndpoints,
+  parkingLotEndpoints,
+  screenEndpoints,
   type Device,
-  type DeviceLotBindings,
+  type DeviceInput,
   type DeviceParkingType,
   type DeviceWithSecret,
-  type Paged,
-  type ParkingLotOption,
-  type ScreenMessage,
   type ScreenMessageInput,
 } from '@parking/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { requestData } from '../../shared/http/http-client';
+import { call } from '../../shared/http/call';
 import { resourceKeys } from '../../shared/resource/use-resource';
 
 /** Query-key roots shared with the resources, so a write here refreshes their lists. */
 export const deviceResourceKey = 'device';
 export const screenResourceKey = 'screen';
 
-const withId = (path: string, id: string) => path.replace(':id', encodeURIComponent(id));
-
 /** The enabled lots of one parking type (路内: road-side lots, type 0; 路外: the rest), for pickers. */
 export const useDeviceLotOptions = (parkingType: DeviceParkingType | undefined) =>
   useQuery({
     queryKey: ['parkingLot', 'options', 'enabled'],
-    queryFn: () => requestData<Paged<ParkingLotOption>>({ method: 'GET', url: parkingLotPaths.options, params: { currentPage: 1, pageSize: 1000, enabledmark: 1 } }),
+    queryFn: () => call(parkingLotEndpoints.options, { query: { currentPage: 1, pageSize: 1000, enabledmark: 1 } }),
     select: (page) =>
       page.list
         .filter((lot) => parkingType === undefined || (parkingType === 0) === (lot.type === 0))
@@ -37,13 +32,13 @@ export const useDeviceLotOptions = (parkingType: DeviceParkingType | undefined) 
 export const useLotBindings = (lotId: string | null | undefined) =>
   useQuery({
     queryKey: [deviceResourceKey, 'lotBindings', lotId],
-    queryFn: () => requestData<DeviceLotBindings>({ method: 'GET', url: withId(devicePaths.lotBindings, lotId!) }),
+    queryFn: () => call(deviceEndpoints.lotBindings, { params: { id: lotId! } }),
     enabled: Boolean(lotId),
   });
 
 export interface DeviceSave {
   id?: string;
-  body: Record<string, unknown>;
+  body: DeviceInput;
 }
 
 /** 新增 answers the device with its secret (shown once); 编辑 answers the device. */
@@ -51,19 +46,17 @@ export const useDeviceSave = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: DeviceSave): Promise<Device | DeviceWithSecret> =>
-      id === undefined
-        ? requestData<DeviceWithSecret>({ method: 'POST', url: devicePaths.list, data: body })
-        : requestData<Device>({ method: 'PUT', url: withId(devicePaths.item, id), data: body }),
+      id === undefined ? call(deviceEndpoints.create, { body }) : call(deviceEndpoints.update, { params: { id }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: resourceKeys.all(deviceResourceKey) }),
   });
 };
 
-export const resetDeviceSecret = (id: string) => requestData<{ secret: string }>({ method: 'POST', url: withId(devicePaths.resetSecret, id) });
+export const resetDeviceSecret = (id: string) => call(deviceEndpoints.resetSecret, { params: { id } });
 
 export const useScreenSend = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ScreenMessageInput) => requestData<ScreenMessage>({ method: 'POST', url: screenPaths.send, data: body }),
+    mutationFn: (body: ScreenMessageInput) => call(screenEndpoints.send, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: resourceKeys.all(screenResourceKey) }),
   });
 };

@@ -1,6 +1,6 @@
-import { groupCardPaths, groupPaths, type GroupCard, type GroupOption } from '@parking/contract';
+import { groupCardEndpoints, groupEndpoints, pathOf, type GroupCard } from '@parking/contract';
 import { useQuery } from '@tanstack/react-query';
-import { requestData } from '../../shared/http/http-client';
+import { call } from '../../shared/http/call';
 import { downloadFile } from '../../shared/resource/export-download';
 import { resourceKeys } from '../../shared/resource/use-resource';
 
@@ -12,9 +12,9 @@ export const groupCardResourceKey = 'groupCard';
 export const useGroupOptions = () =>
   useQuery({
     queryKey: [...resourceKeys.all(groupResourceKey), 'options'],
-    queryFn: () => requestData<GroupOption[]>({ method: 'GET', url: groupPaths.options }),
+    queryFn: () => call(groupEndpoints.options),
   });
 
 /** The card's QR code PNG, saved as the server names it. */
 export const downloadGroupCardQrCode = (card: Pick<GroupCard, 'id' | 'cardNo'>) =>
-  downloadFile(groupCardPaths.qrcode.replace(':id', encodeURIComponent(card.id)), {}, `集团卡-${card.cardNo}.png`);
+  downloadFile(pathOf(groupCardEndpoints.qrcode, { id: card.id }), {}, `集团卡-${card.cardNo}.png`);

@@ -1,6 +1,6 @@
-import { specialBillOpenPaths, specialBillPaths, type SpecialBill, type SpecialBillPayResult } from '@parking/contract';
+import { driverPayEndpoints, pathOf, specialBillEndpoints, type SpecialBill } from '@parking/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { requestData } from '../../shared/http/http-client';
+import { call } from '../../shared/http/call';
 import { downloadFile } from '../../shared/resource/export-download';
 import { resourceKeys } from '../../shared/resource/use-resource';
 
@@ -9,13 +9,13 @@ export const specialBillResourceKey = 'specialBill';
 
 /** The bill's QR code PNG, saved as the server names it. */
 export const downloadSpecialBillQrCode = (bill: Pick<SpecialBill, 'id' | 'item'>) =>
-  downloadFile(specialBillPaths.qrcode.replace(':id', encodeURIComponent(bill.id)), {}, `特殊账单-${bill.item}.png`);
+  downloadFile(pathOf(specialBillEndpoints.qrcode, { id: bill.id }), {}, `特殊账单-${bill.item}.png`);
 
 /** 作废 an unpaid bill; the list reloads. */
 export const useCancelSpecialBill = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => requestData<SpecialBill>({ method: 'POST', url: specialBillPaths.cancel.replace(':id', encodeURIComponent(id)) }),
+    mutationFn: (id: string) => call(specialBillEndpoints.cancel, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: resourceKeys.all(specialBillResourceKey) }),
   });
 };
@@ -25,4 +25,4 @@ export const useCancelSpecialBill = () => {
  * page sends the driver to the provider's cashier (`payUrl`), which sends them back to the bill.
  */
 export const startSpecialBillPayment = (token: string) =>
-  requestData<SpecialBillPayResult>({ method: 'POST', url: specialBillOpenPaths.pay, data: { t: token }, silent: true });
+  call(driverPayEndpoints.specialBillPay, { body: { t: token }, silent: true });

@@ -1,16 +1,14 @@
-import { orderWarningPaths, type OrderWarning, type OrderWarningHandleInput } from '@parking/contract';
+import { orderWarningEndpoints, type OrderWarningHandleInput } from '@parking/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { requestData } from '../../shared/http/http-client';
+import { call } from '../../shared/http/call';
 import { resourceKeys } from '../../shared/resource/use-resource';
 import { orderWarningResourceKey } from './order-warning.resource';
-
-const withId = (path: string, id: string) => path.replace(':id', encodeURIComponent(id));
 
 /** One warning, for the dialog a message link (…?id=) opens; a missing one is said on the page, not in a pop-up. */
 export const useOrderWarning = (id: string | null) =>
   useQuery({
     queryKey: resourceKeys.detail(orderWarningResourceKey, id ?? ''),
-    queryFn: () => requestData<OrderWarning>({ method: 'GET', url: withId(orderWarningPaths.item, id!), silent: true }),
+    queryFn: () => call(orderWarningEndpoints.detail, { params: { id: id! }, silent: true }),
     enabled: id !== null,
     retry: false,
   });
@@ -19,7 +17,7 @@ export const useOrderWarning = (id: string | null) =>
 export const useHandleOrderWarning = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: OrderWarningHandleInput }) => requestData<OrderWarning>({ method: 'POST', url: withId(orderWarningPaths.handle, id), data: body }),
+    mutationFn: ({ id, body }: { id: string; body: OrderWarningHandleInput }) => call(orderWarningEndpoints.handle, { params: { id }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: resourceKeys.all(orderWarningResourceKey) }),
   });
 };

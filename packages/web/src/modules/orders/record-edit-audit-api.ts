@@ -1,19 +1,17 @@
-import { recordEditAuditPaths, type RecordEditDecisionValues, type RecordEditInput, type RecordEditRequest } from '@parking/contract';
+import { recordEditAuditEndpoints, type RecordEditDecisionValues, type RecordEditInput } from '@parking/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { requestData } from '../../shared/http/http-client';
+import { call } from '../../shared/http/call';
 import { resourceKeys } from '../../shared/resource/use-resource';
 import { parkingRecordResourceKey } from './orders-api';
 
 /** Query-key root of 订单修改审核: the audit list and one request. */
 export const recordEditResourceKey = 'recordEditAudit';
 
-const withId = (path: string, id: string) => path.replace(':id', encodeURIComponent(id));
-
 export const useRecordEdit = (id: string | null) =>
   useQuery({
     queryKey: resourceKeys.detail(recordEditResourceKey, id ?? ''),
     // a message may point at a request that is gone: the page says so itself, without a pop-up
-    queryFn: () => requestData<RecordEditRequest>({ method: 'GET', url: withId(recordEditAuditPaths.item, id!), silent: true }),
+    queryFn: () => call(recordEditAuditEndpoints.detail, { params: { id: id! }, silent: true }),
     enabled: Boolean(id),
   });
 
@@ -30,7 +28,7 @@ const useInvalidateEdits = () => {
 export const useRequestRecordEdit = () => {
   const invalidate = useInvalidateEdits();
   return useMutation({
-    mutationFn: (body: RecordEditInput) => requestData<RecordEditRequest>({ method: 'POST', url: recordEditAuditPaths.list, data: body }),
+    mutationFn: (body: RecordEditInput) => call(recordEditAuditEndpoints.create, { body }),
     onSuccess: invalidate,
   });
 };
@@ -41,7 +39,7 @@ export const useDecideRecordEdit = () => {
   const invalidate = useInvalidateEdits();
   return useMutation({
     mutationFn: ({ id, verdict, body }: { id: string; verdict: RecordEditVerdict; body: RecordEditDecisionValues }) =>
-      requestData<RecordEditRequest>({ method: 'POST', url: withId(verdict === 'approve' ? recordEditAuditPaths.approve : recordEditAuditPaths.reject, id), data: body }),
+      call(recordEditAuditEndpoints[verdict], { params: { id }, body }),
     onSuccess: invalidate,
   });
 };

@@ -1,13 +1,12 @@
-import { driverPayPaths, type DriverOrder, type ExitLaneInfo, type OrderTokenAnswer, type PayOrderResult } from '@parking/contract';
-import { requestData } from '../../shared/http/http-client';
+import { driverPayEndpoints } from '@parking/contract';
+import { call } from '../../shared/http/call';
 
 // the phone pages say what went wrong themselves: the console's error toasts stay quiet
 export const driverPayApi = {
-  exitLane: (t: string) => requestData<ExitLaneInfo>({ method: 'GET', url: driverPayPaths.exitLane, params: { t }, silent: true }),
-  findOrder: (t: string, plateNumber: string) =>
-    requestData<OrderTokenAnswer>({ method: 'POST', url: driverPayPaths.findOrder, data: { t, plateNumber }, silent: true }),
-  order: (o: string) => requestData<DriverOrder>({ method: 'GET', url: driverPayPaths.order, params: { o }, silent: true }),
-  pay: (o: string) => requestData<PayOrderResult>({ method: 'POST', url: driverPayPaths.pay, data: { o }, silent: true }),
+  exitLane: (t: string) => call(driverPayEndpoints.exitLane, { query: { t }, silent: true }),
+  findOrder: (t: string, plateNumber: string) => call(driverPayEndpoints.findOrder, { body: { t, plateNumber }, silent: true }),
+  order: (o: string) => call(driverPayEndpoints.order, { query: { o }, silent: true }),
+  pay: (o: string) => call(driverPayEndpoints.pay, { body: { o }, silent: true }),
 };
 
 /** Where the browser goes to pay (the provider's cashier); a seam for tests. */

@@ -1,17 +1,12 @@
 import {
-  abnormalReleasePath,
   idempotencyKeyHeader,
-  paymentPaths,
-  unpaidOrderPaths,
-  type ArrearsReminder,
+  paymentEndpoints,
+  unpaidOrderEndpoints,
   type ArrearsReminderInput,
-  type ParkingRecord,
-  type Payment,
   type PaymentChannel,
-  type UnpaidOrderDetail,
 } from '@parking/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { requestData } from '../../shared/http/http-client';
+import { call } from '../../shared/http/call';
 import { resourceKeys } from '../../shared/resource/use-resource';
 import { parkingRecordResourceKey } from '../orders/orders-api';
 
@@ -19,12 +14,10 @@ import { parkingRecordResourceKey } from '../orders/orders-api';
 export const unpaidOrderResourceKey = 'unpaidOrder';
 export const recoveryRecordResourceKey = 'recoveryRecord';
 
-const withPlate = (path: string, plateNumber: string) => path.replace(':plateNumber', encodeURIComponent(plateNumber));
-
 export const useUnpaidOrderDetail = (plateNumber: string) =>
   useQuery({
     queryKey: resourceKeys.detail(unpaidOrderResourceKey, plateNumber),
-    queryFn: () => requestData<UnpaidOrderDetail>({ method: 'GET', url: withPlate(unpaidOrderPaths.item, plateNumber) }),
+    queryFn: () => call(unpaidOrderEndpoints.detail, { params: { plateNumber } }),
     retry: false,
   });
 
@@ -38,7 +31,7 @@ const useInvalidatePursuit = () => {
 export const useAddReminder = (plateNumber: string) => {
   const invalidate = useInvalidatePursuit();
   return useMutation({
-    mutationFn: (input: ArrearsReminderInput) => requestData<ArrearsReminder>({ method: 'POST', url: withPlate(unpaidOrderPaths.reminders, plateNumber), data: input }),
+    mutationFn: (input: ArrearsReminderInput) => call(unpaidOrderEndpoints.reminders, { params: { plateNumber }, body: input }),
     onSuccess: invalidate,
   });
 };
@@ -58,7 +51,7 @@ export const useRecordArrearsPayment = () => {
   const invalidate = useInvalidatePursuit();
   return useMutation({
     mutationFn: ({ idempotencyKey, ...body }: ArrearsPayment) =>
-      requestData<Payment>({ method: 'POST', url: paymentPaths.list, data: body, headers: { [idempotencyKeyHeader]: idempotencyKey } }),
+      call(paymentEndpoints.create, { body, headers: { [idempotencyKeyHeader]: idempotencyKey } }),
     onSuccess: invalidate,
   });
 };
@@ -67,7 +60,7 @@ export const useAbnormalRelease = () => {
   const invalidate = useInvalidatePursuit();
   return useMutation({
     mutationFn: ({ id, reason }: { id: string; reason: string }) =>
-      requestData<ParkingRecord>({ method: 'POST', url: abnormalReleasePath.replace(':id', encodeURIComponent(id)), data: { reason } }),
+      call(unpaidOrderEndpoints.abnormalRelease, { params: { id }, body: { reason } }),
     onSuccess: invalidate,
   });
 };

@@ -12,6 +12,8 @@ export interface CallOptions {
   /** a file endpoint answers a Blob; 'arraybuffer' keeps the bytes for callers that read them */
   responseType?: 'blob' | 'arraybuffer';
   onDownloadProgress?: (event: AxiosProgressEvent) => void;
+  /** headers the endpoint reads (an Idempotency-Key) */
+  headers?: Record<string, string>;
 }
 
 type ParamsInput<E extends Endpoint> = [PathParamNames<E['path']>] extends [never] ? { params?: undefined } : { params: ParamsOf<E> };
@@ -38,18 +40,16 @@ export interface LooseInput extends CallOptions {
 }
 
 const requestOf = <E extends Endpoint>(target: E, input: LooseInput | undefined): AxiosRequestConfig => {
-  const { params, query, body, form, responseType, ...options } = input ?? {};
+  const { params, query, body, form, responseType, headers, ...options } = input ?? {};
   const config: AxiosRequestConfig = {
     ...options,
     method: target.method,
     url: pathOf(target, ...([params] as PathArgs<E>)),
     params: query,
     responseType: responseType ?? (target.answer === 'file' ? 'blob' : undefined),
+    headers: { ...headers, ...(form ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}) },
   };
-  if (body !== undefined) {
-    config.data = form ? new URLSearchParams(body as Record<string, string>).toString() : body;
-    if (form) config.headers = { 'Content-Type': 'application/x-www-form-urlencoded' };
-  }
+  if (body !== undefined) config.data = form ? new URLSearchParams(body as Record<string, string>).toString() : body;
   return config;
 };
 

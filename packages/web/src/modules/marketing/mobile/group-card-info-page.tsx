@@ -1,8 +1,8 @@
-import { groupCardOpenPaths, groupCardPlate, groupCardStateNames, type GroupCardPublic } from '@parking/contract';
+import { groupCardOpenEndpoints, groupCardPlate, groupCardStateNames, type GroupCardPublic } from '@parking/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Form, Input, Result, Spin, Tag } from 'antd';
 import { Navigate, useSearchParams } from 'react-router';
-import { requestData } from '../../../shared/http/http-client';
+import { call } from '../../../shared/http/call';
 import { schemaRule } from '../../../shared/resource/schema-check';
 import '../../../mobile/mobile.css';
 import '../marketing.css';
@@ -19,7 +19,7 @@ function BindPlateForm({ token, onBound }: { token: string; onBound: (card: Grou
   const [form] = Form.useForm<{ plateNumber: string }>();
   const bind = useMutation({
     mutationFn: (plateNumber: string) =>
-      requestData<GroupCardPublic>({ method: 'POST', url: groupCardOpenPaths.plates, data: { t: token, plateNumber }, silent: true }),
+      call(groupCardOpenEndpoints.plates, { body: { t: token, plateNumber }, silent: true }),
     onSuccess: (card) => {
       form.resetFields();
       onBound(card);
@@ -60,7 +60,7 @@ export function GroupCardInfoPage() {
     queryKey,
     enabled: token !== '',
     retry: false,
-    queryFn: () => requestData<GroupCardPublic>({ method: 'GET', url: groupCardOpenPaths.info, params: { t: token }, silent: true }),
+    queryFn: () => call(groupCardOpenEndpoints.info, { query: { t: token }, silent: true }),
   });
 
   const body = (() => {

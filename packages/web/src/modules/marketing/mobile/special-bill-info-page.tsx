@@ -1,8 +1,8 @@
-import { formatAmount, noOnlinePayMessage, specialBillOpenPaths, specialBillStatusNames, type SpecialBillPublic } from '@parking/contract';
+import { formatAmount, noOnlinePayMessage, specialBillOpenEndpoints, specialBillStatusNames, type SpecialBillPublic } from '@parking/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Result, Spin, Tag } from 'antd';
 import { Navigate, useSearchParams } from 'react-router';
-import { requestData } from '../../../shared/http/http-client';
+import { call } from '../../../shared/http/call';
 import { formatDateTime } from '../../../shared/resource/value-format';
 import { startSpecialBillPayment } from '../special-bill-api';
 import '../../../mobile/mobile.css';
@@ -28,7 +28,7 @@ export function SpecialBillInfoPage() {
     queryKey: ['specialBillOpen', token],
     enabled: token !== '',
     retry: false,
-    queryFn: () => requestData<SpecialBillPublic>({ method: 'GET', url: specialBillOpenPaths.info, params: { t: token }, silent: true }),
+    queryFn: () => call(specialBillOpenEndpoints.info, { query: { t: token }, silent: true }),
   });
   const pay = useMutation({
     mutationFn: () => startSpecialBillPayment(token),

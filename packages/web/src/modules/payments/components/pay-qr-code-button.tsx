@@ -1,9 +1,9 @@
-import { recordPayQrCodePath, type ParkingRecord, type RecordPayQrCode } from '@parking/contract';
+import { driverPayEndpoints, type ParkingRecord } from '@parking/contract';
 import { QrcodeOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Modal, QRCode, Result, Spin, Typography } from 'antd';
 import { useState } from 'react';
-import { requestData } from '../../../shared/http/http-client';
+import { call } from '../../../shared/http/call';
 import { formatDateTime } from '../../../shared/resource/value-format';
 
 /** A record that still takes money: owing, or a car still in that may pay before it leaves. */
@@ -12,7 +12,7 @@ export const takesPhonePayment = (record: Pick<ParkingRecord, 'state' | 'unpaid'
 function PayQrCodeDialog({ recordId, plateNumber, onClose }: { recordId: string; plateNumber: string; onClose: () => void }) {
   const code = useQuery({
     queryKey: ['parkingRecord', 'payQrCode', recordId],
-    queryFn: () => requestData<RecordPayQrCode>({ method: 'GET', url: recordPayQrCodePath.replace(':id', recordId) }),
+    queryFn: () => call(driverPayEndpoints.recordPayQrCode, { params: { id: recordId } }),
     staleTime: 0,
     gcTime: 0,
   });
