@@ -55,7 +55,8 @@ const postgresCpu = (database?: string) => {
     if (!/^\d+$/.test(entry)) continue;
     try {
       if (!readFileSync(`/proc/${entry}/stat`, 'utf8').includes('(postgres)')) continue;
-      if (database !== undefined && !readFileSync(`/proc/${entry}/cmdline`, 'utf8').split(/[\s\0]+/).includes(database)) continue;
+      const words = database === undefined ? [] : readFileSync(`/proc/${entry}/cmdline`, 'utf8').split(/[\s\0]+/);
+      if (database !== undefined && !words.includes(database)) continue;
       byPid.set(Number(entry), cpuSecondsOf(Number(entry)));
     } catch {
       // the process ended while the list was read
@@ -97,11 +98,24 @@ const serverNodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '--max-old-space-s
 
 const startServer = async (databaseUrl: string, port: number): Promise<ChildProcess> => {
   const child = spawn(process.execPath, [...serverNodeArgs, process.env.BENCH_SERVER_ENTRY ?? 'packages/server/dist/server.js'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, REDIS_URL: '', DATA_DIR: mkdtempSync(join(tmpdir(), 'parking-bench-')), LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '1000', DEMO_HISTORY_DAYS: '0', DEVICE_OFFLINE_CHECK_MS: '0' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: '',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'parking-bench-')),
+      LOG_LEVEL: 'warn',
+      LOGIN_RATE_LIMIT: '1000',
+      DEMO_HISTORY_DAYS: '0',
+      DEVICE_OFFLINE_CHECK_MS: '0',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   for (let i = 0; i < 120; i++) {
-    const up = await fetch(`http://127.0.0.1:${port}/config.json`).then((r) => r.ok).catch(() => false);
+    const up = await fetch(`http://127.0.0.1:${port}/config.json`)
+      .then((r) => r.ok)
+      .catch(() => false);
     if (up) return child;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
@@ -126,7 +140,8 @@ export const runOrdersBench = async () => {
   if (runs('list') || runs('export')) {
     console.log(`orders: generating ${total.toLocaleString('en')} parking records (2 tenants, 200 lots, 1 year) if missing`);
     const generated = await generateRecords(url, total);
-    if (generated.inserted) console.log(`  inserted ${generated.inserted.toLocaleString('en')} in ${generated.seconds.toFixed(0)} s (${(generated.inserted / generated.seconds).toFixed(0)} rows/s)`);
+    if (generated.inserted)
+      console.log(`  inserted ${generated.inserted.toLocaleString('en')} in ${generated.seconds.toFixed(0)} s (${(generated.inserted / generated.seconds).toFixed(0)} rows/s)`);
   }
 
   const port = 18800 + Math.floor(Math.random() * 100);
@@ -233,11 +248,15 @@ const ingestion = async (base: string, token: string, raw: pg.Pool, tenantId: st
   const stays = { records: Number(check[0]!.records), open: Number(check[0]!.open), unbalanced: Number(check[0]!.unbalanced) };
   const correct =
     summary.refused.length === 0 && summary.entries === entries && summary.exits === exits && stays.records === entries && stays.open === entries - exits && stays.unbalanced === 0;
-  console.log(`\ningestion through HTTP (${lots} lots, ${concurrency} at once): ${plan.length} events in ${seconds.toFixed(1)} s = ${(plan.length / seconds).toFixed(0)} events/s; refused ${summary.refused.length}; answered as resends ${summary.duplicatesAcknowledged}; results ${correct ? 'correct' : 'WRONG'} (entries ${summary.entries}/${entries}, exits ${summary.exits}/${exits}; stays ${stays.records}, still in ${stays.open}, unbalanced ${stays.unbalanced})`);
+  console.log(
+    `\ningestion through HTTP (${lots} lots, ${concurrency} at once): ${plan.length} events in ${seconds.toFixed(1)} s = ${(plan.length / seconds).toFixed(0)} events/s; refused ${summary.refused.length}; answered as resends ${summary.duplicatesAcknowledged}; results ${correct ? 'correct' : 'WRONG'} (entries ${summary.entries}/${entries}, exits ${summary.exits}/${exits}; stays ${stays.records}, still in ${stays.open}, unbalanced ${stays.unbalanced})`,
+  );
   for (const refused of summary.refused.slice(0, 5)) console.log(`  refused ${refused.deviceEventId}: HTTP ${refused.status} ${refused.msg}`);
   waits.sort((a, b) => a - b);
   console.log(`  answered in: p50 ${ms(percentile(waits, 50))}, p95 ${ms(percentile(waits, 95))}, p99 ${ms(percentile(waits, 99))}, max ${ms(waits.at(-1) ?? 0)}`);
-  console.log(`  CPU per event: server ${serverCpuMs} ms, PostgreSQL ${postgresCpuMs} ms, load generator ${generatorCpuMs} ms (user + system of each process; the machine's load does not change them much)`);
+  console.log(
+    `  CPU per event: server ${serverCpuMs} ms, PostgreSQL ${postgresCpuMs} ms, load generator ${generatorCpuMs} ms (user + system of each process; the machine's load does not change them much)`,
+  );
   console.log(`  PostgreSQL CPU per event of this database's connections alone: ${ownPostgresCpuMs} ms (the figure above counts every PostgreSQL process, other work on the server too)`);
   console.log(`  machine load average (1 min): ${load0.toFixed(1)} at the start, ${loadAverage().toFixed(1)} at the end, on ${availableParallelism()} cores`);
   // a server connection reports its counts once idle for 10 s (PostgreSQL 15): wait for them, before the raw SQL below adds its own
@@ -257,20 +276,29 @@ const ingestion = async (base: string, token: string, raw: pg.Pool, tenantId: st
       if (e.kind === 'lane_entry') {
         await raw.query("INSERT INTO parking_records (tenant_id, lot_id, plate_number, entered_at, state) VALUES ($1, $2, $3, $4, 'parked')", [tenantId, lotId, `R${e.plate}`, e.at]);
       } else {
-        await raw.query("UPDATE parking_records SET exited_at = $1, state = 'closed' WHERE tenant_id = $2 AND lot_id = $3 AND plate_number = $4 AND state = 'parked'", [e.at, tenantId, lotId, `R${e.plate}`]);
+        await raw.query("UPDATE parking_records SET exited_at = $1, state = 'closed' WHERE tenant_id = $2 AND lot_id = $3 AND plate_number = $4 AND state = 'parked'", [
+          e.at,
+          tenantId,
+          lotId,
+          `R${e.plate}`,
+        ]);
       }
     }
   });
   await Promise.all(rawWorkers);
   const rawSeconds = (performance.now() - rawStart) / 1000;
-  console.log(`  raw SQL, same rows, ${connections} connections: ${(plan.length / rawSeconds).toFixed(0)} statements/s (API/raw ${((plan.length / seconds) / (plan.length / rawSeconds)).toFixed(2)})`);
-
+  console.log(
+    `  raw SQL, same rows, ${connections} connections: ${(plan.length / rawSeconds).toFixed(0)} statements/s (API/raw ${(plan.length / seconds / (plan.length / rawSeconds)).toFixed(2)})`,
+  );
 };
 
 const exportBench = async (base: string, token: string, raw: pg.Pool, tenantId: string, server: ChildProcess) => {
   // export: the newest 1,000,000 records of tenant demo (entered since the day that leaves that many)
   const exportRows = Number(process.env.BENCH_EXPORT_ROWS ?? 1_000_000);
-  const { rows: since } = await raw.query<{ at: Date }>('SELECT entered_at AS at FROM parking_records WHERE tenant_id = $1 AND entered_at IS NOT NULL ORDER BY entered_at DESC OFFSET $2 LIMIT 1', [tenantId, exportRows - 1]);
+  const { rows: since } = await raw.query<{ at: Date }>(
+    'SELECT entered_at AS at FROM parking_records WHERE tenant_id = $1 AND entered_at IS NOT NULL ORDER BY entered_at DESC OFFSET $2 LIMIT 1',
+    [tenantId, exportRows - 1],
+  );
   const from = since[0]!.at.toISOString();
   resetPeak(server.pid!);
   const before = memoryOf(server.pid!);

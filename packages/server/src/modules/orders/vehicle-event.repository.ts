@@ -347,7 +347,12 @@ const finishStatement = preparedJsonStatement('vehicle_events_finish', finishSql
  */
 export const finishVehicleEvents = async (tx: Db, finishes: readonly EventFinish[], records: readonly RecordWrite[]) => {
   const events = finishes.map((f) => ({ event_id: f.eventId, tenant_id: f.tenantId, lot_id: f.lotId, free_delta: f.freeDelta, record_id: f.recordId, result: f.result }));
-  const written = records.map((w) => ({ inserted: w.inserted, read_state: w.inserted ? null : w.read.state, read_paid: w.inserted ? null : w.read.paid, row: rowToJson(parkingRecords, w.row) }));
+  const written = records.map((w) => ({
+    inserted: w.inserted,
+    read_state: w.inserted ? null : w.read.state,
+    read_paid: w.inserted ? null : w.read.paid,
+    row: rowToJson(parkingRecords, w.row),
+  }));
   const [row] = rowsOf(await finishStatement(tx, { events, records: written }));
   const expected = records.filter((w) => !w.inserted).length;
   return { stale: expected - Number(row?.changed ?? 0) };
