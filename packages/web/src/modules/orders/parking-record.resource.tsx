@@ -3,7 +3,7 @@ import { Tag, Tooltip } from 'antd';
 import { PlateText } from '../../shared/components/plate-text';
 import { defineResource } from '../../shared/resource/resource-types';
 import { LotSelect } from '../parking/components/parking-selects';
-import { YuanInput } from './components/yuan-input';
+import { MoneyFilterInput } from '../../shared/resource/fields/money-field';
 import { parkingRecordResourceKey } from './orders-api';
 import { plateColourEnum, plateMatchEnum, recordStateEnum } from './record-options';
 
@@ -31,8 +31,8 @@ export const parkingRecordResource = defineResource<ParkingRecord, ParkingRecord
     { dataIndex: 'exitedAt', title: '出场时间', width: 170, valueType: 'date', sortable: true, hideInSearch: true },
     { dataIndex: 'exitedAt', key: 'stayLength', title: '停车时长', width: 100, hideInSearch: true, render: (_value, record) => stayLength(record.enteredAt, record.exitedAt) },
     { dataIndex: 'amountDue', title: '应收(元)', width: 105, valueType: 'money', sortable: true, hideInSearch: true },
-    { dataIndex: 'amountDue', title: '最低应收', hideInTable: true, search: { param: 'amountMin' }, input: () => <YuanInput placeholder="最低金额" /> },
-    { dataIndex: 'amountDue', title: '最高应收', hideInTable: true, search: { param: 'amountMax' }, input: () => <YuanInput placeholder="最高金额" /> },
+    { dataIndex: 'amountDue', title: '最低应收', hideInTable: true, search: { param: 'amountMin' }, input: () => <MoneyFilterInput placeholder="最低金额" /> },
+    { dataIndex: 'amountDue', title: '最高应收', hideInTable: true, search: { param: 'amountMax' }, input: () => <MoneyFilterInput placeholder="最高金额" /> },
     { dataIndex: 'discount', title: '优惠(元)', width: 85, valueType: 'money', hideInSearch: true },
     { dataIndex: 'paid', title: '已付(元)', width: 85, valueType: 'money', hideInSearch: true },
     { dataIndex: 'unpaid', title: '欠费(元)', width: 85, valueType: 'money', hideInSearch: true },

@@ -1,7 +1,7 @@
 import { unpaidOrderPaths, type UnpaidOrder, type UnpaidOrderListQuery } from '@parking/contract';
 import { PlateText } from '../../shared/components/plate-text';
 import { defineResource } from '../../shared/resource/resource-types';
-import { YuanInput } from '../orders/components/yuan-input';
+import { MoneyFilterInput } from '../../shared/resource/fields/money-field';
 import { LotSelect } from '../parking/components/parking-selects';
 import { unpaidOrderResourceKey } from './recovery-api';
 import { plateMatchEnum } from './recovery-options';
@@ -19,8 +19,8 @@ export const unpaidOrderResource = defineResource<UnpaidOrder, UnpaidOrderListQu
     { dataIndex: 'plateNumber', title: '匹配方式', hideInTable: true, valueEnum: plateMatchEnum, search: { param: 'plateMatch', placeholder: '精确' } },
     { dataIndex: 'recordCount', title: '欠费笔数', width: 100, sortable: true, hideInSearch: true },
     { dataIndex: 'owed', title: '欠费金额(元)', width: 130, valueType: 'money', sortable: true, hideInSearch: true },
-    { dataIndex: 'owed', title: '最低欠费', hideInTable: true, search: { param: 'owedMin' }, input: () => <YuanInput placeholder="最低金额" /> },
-    { dataIndex: 'owed', title: '最高欠费', hideInTable: true, search: { param: 'owedMax' }, input: () => <YuanInput placeholder="最高金额" /> },
+    { dataIndex: 'owed', title: '最低欠费', hideInTable: true, search: { param: 'owedMin' }, input: () => <MoneyFilterInput placeholder="最低金额" /> },
+    { dataIndex: 'owed', title: '最高欠费', hideInTable: true, search: { param: 'owedMax' }, input: () => <MoneyFilterInput placeholder="最高金额" /> },
     { dataIndex: 'firstExitedAt', title: '最早出场时间', width: 170, valueType: 'date', hideInSearch: true },
     { dataIndex: 'lastExitedAt', title: '最近出场时间', width: 170, valueType: 'date', sortable: true, hideInSearch: true },
     { dataIndex: 'lastExitedAt', title: '出场时间', hideInTable: true, search: { range: ['exitedFrom', 'exitedTo'] } },

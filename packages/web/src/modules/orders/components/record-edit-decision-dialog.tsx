@@ -1,6 +1,7 @@
 import type { RecordEditRequest } from '@parking/contract';
-import { recordEditKindNames } from '@parking/contract';
-import { App, Form, Input, Modal, Typography } from 'antd';
+import { recordEditDecision, recordEditKindNames } from '@parking/contract';
+import { App, Form, Modal, Typography } from 'antd';
+import { RemarkField, remarkText } from '../../../shared/resource/fields/remark-field';
 import { useDecideRecordEdit, type RecordEditVerdict } from '../record-edit-audit-api';
 
 const verdictText: Readonly<Record<RecordEditVerdict, { title: string; ok: string; done: string }>> = {
@@ -18,7 +19,7 @@ export function RecordEditDecisionDialog({ edit, verdict, onClose }: { edit: Rec
   const submit = async () => {
     const { remark } = await form.validateFields();
     try {
-      await decide.mutateAsync({ id: edit.id, verdict, body: { remark: (remark ?? '').trim() } });
+      await decide.mutateAsync({ id: edit.id, verdict, body: { remark: remarkText(remark) } });
     } catch {
       // the HTTP layer shows the server's msg; the dialog stays for another try
       return;
@@ -44,16 +45,13 @@ export function RecordEditDecisionDialog({ edit, verdict, onClose }: { edit: Rec
       </Typography.Paragraph>
       {verdict === 'approve' && <Typography.Paragraph type="warning">通过后将立即修改停车记录，且不可撤销。</Typography.Paragraph>}
       <Form form={form} layout="vertical">
-        <Form.Item
+        <RemarkField
+          schema={recordEditDecision.shape.remark}
           label={verdict === 'approve' ? '审核意见' : '驳回原因'}
-          name="remark"
-          rules={[
-            ...(verdict === 'reject' ? [{ required: true, whitespace: true, message: '请填写驳回原因' }] : []),
-            { max: 255, message: '审核意见最长255个字' },
-          ]}
-        >
-          <Input.TextArea rows={3} maxLength={255} showCount placeholder={verdict === 'approve' ? '选填' : '请填写驳回原因'} />
-        </Form.Item>
+          required={verdict === 'reject' ? '请填写驳回原因' : undefined}
+          rows={3}
+          placeholder={verdict === 'approve' ? '选填' : '请填写驳回原因'}
+        />
       </Form>
     </Modal>
   );

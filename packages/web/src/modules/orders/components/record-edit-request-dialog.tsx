@@ -1,7 +1,11 @@
-import { formatAmount, plateColourNames, plateNumberPattern, recordEditKindNames, recordEditKinds, type ParkingRecordDetail, type RecordEditInput, type RecordEditKind } from '@parking/contract';
-import { Alert, App, Button, DatePicker, Form, Input, Modal, Select, Typography } from 'antd';
+import { formatAmount, recordEditInput, recordEditKindNames, recordEditKinds, type ParkingRecordDetail, type RecordEditInput, type RecordEditKind } from '@parking/contract';
+import { Alert, App, Button, DatePicker, Form, Modal, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { businessIso, pickerTime, yuanInputToFen } from '../../../shared/resource/value-format';
+import { yuanToFen } from '../../../shared/resource/fields/money';
+import { MoneyField } from '../../../shared/resource/fields/money-field';
+import { contractPlateColourOptions, PlateColourField, PlateField, plateText } from '../../../shared/resource/fields/plate-field';
+import { RemarkField, remarkText } from '../../../shared/resource/fields/remark-field';
+import { businessIso, pickerTime } from '../../../shared/resource/value-format';
 import { useRequestRecordEdit } from '../record-edit-audit-api';
 
 interface Values {
@@ -14,7 +18,10 @@ interface Values {
   reason?: string;
 }
 
-const colourOptions = [{ value: 0, label: '蓝色' }, ...Object.entries(plateColourNames).map(([code, label]) => ({ value: Number(code), label }))];
+/** every kind of request takes the same reason */
+const reasonSchema = recordEditInput.options[0].shape.reason;
+/** the contract's ceiling of an amount due (100万元) */
+const maxAmountDue = 100_000_000;
 const timeFormat = 'YYYY-MM-DD HH:mm:ss';
 
 /** Why a kind cannot be asked for on this record, or nothing; the server checks the same again. */
@@ -26,14 +33,14 @@ export function kindRefusal(record: ParkingRecordDetail, kind: RecordEditKind): 
 }
 
 const toBody = (record: ParkingRecordDetail, v: Values): RecordEditInput => {
-  const base = { recordId: record.id, reason: (v.reason ?? '').trim() };
+  const base = { recordId: record.id, reason: remarkText(v.reason) };
   switch (v.kind) {
     case 'plate':
-      return { ...base, kind: 'plate', plateNumber: (v.plateNumber ?? '').trim().toUpperCase(), plateColour: v.plateColour ?? 0 };
+      return { ...base, kind: 'plate', plateNumber: plateText(v.plateNumber), plateColour: v.plateColour ?? 0 };
     case 'times':
       return { ...base, kind: 'times', enteredAt: businessIso(v.enteredAt!), exitedAt: v.exitedAt ? businessIso(v.exitedAt) : null };
     case 'amount':
-      return { ...base, kind: 'amount', amountDue: yuanInputToFen(v.amountYuan) ?? 0 };
+      return { ...base, kind: 'amount', amountDue: yuanToFen(v.amountYuan) ?? 0 };
     case 'void':
       return { ...base, kind: 'void' };
   }
@@ -104,22 +111,8 @@ export function RecordEditRequestDialog({ record, onClose }: { record: ParkingRe
 
         {kind === 'plate' && (
           <>
-            <Form.Item
-              label="新车牌号"
-              name="plateNumber"
-              rules={[
-                { required: true, whitespace: true, message: '请输入车牌号' },
-                {
-                  validator: (_: unknown, value: string | undefined) =>
-                    !value?.trim() || plateNumberPattern.test(value.trim().toUpperCase()) ? Promise.resolve() : Promise.reject(new Error('请输入正确的车牌号，如 粤B12345')),
-                },
-              ]}
-            >
-              <Input maxLength={10} placeholder="如 粤B12345" />
-            </Form.Item>
-            <Form.Item label="车牌颜色" name="plateColour">
-              <Select options={colourOptions} />
-            </Form.Item>
+            <PlateField label="新车牌号" required="请输入车牌号" />
+            <PlateColourField options={contractPlateColourOptions} />
           </>
         )}
 
@@ -155,23 +148,14 @@ export function RecordEditRequestDialog({ record, onClose }: { record: ParkingRe
 
         {kind === 'amount' && (
           <>
-            <Form.Item
-              label="新的应收金额"
+            <MoneyField
               name="amountYuan"
+              label="新的应收金额"
+              required="请输入新的应收金额"
               extra={`当前应收 ${formatAmount(record.amountDue)} 元，不能低于优惠与已付之和 ${formatAmount(floor)} 元`}
-              rules={[
-                { required: true, message: '请输入新的应收金额' },
-                {
-                  validator: (_: unknown, value: string | undefined) => {
-                    const fen = yuanInputToFen(value);
-                    if (fen === null) return Promise.resolve();
-                    return fen < floor ? Promise.reject(new Error(`新的应收金额不能低于优惠与已付之和（${formatAmount(floor)} 元）`)) : Promise.resolve();
-                  },
-                },
-              ]}
-            >
-              <Input suffix="元" inputMode="decimal" placeholder="如 12.50" />
-            </Form.Item>
+              min={{ fen: floor, message: `新的应收金额不能低于优惠与已付之和（${formatAmount(floor)} 元）` }}
+              max={{ fen: maxAmountDue, message: '新的应收金额不能超过100万元' }}
+            />
             {suggested !== undefined && (
               <Typography.Paragraph type="secondary">
                 按计费规则重算的应收为 {formatAmount(suggested)} 元
@@ -185,9 +169,7 @@ export function RecordEditRequestDialog({ record, onClose }: { record: ParkingRe
 
         {kind === 'void' && <Alert type="warning" showIcon message="作废后该停车记录不再欠费，也不能再修改。" style={{ marginBottom: 16 }} />}
 
-        <Form.Item label="修改原因" name="reason" rules={[{ required: true, whitespace: true, message: '请填写修改原因' }]}>
-          <Input.TextArea rows={3} maxLength={255} showCount placeholder="请填写修改原因" />
-        </Form.Item>
+        <RemarkField schema={reasonSchema} name="reason" label="修改原因" required="请填写修改原因" rows={3} placeholder="请填写修改原因" />
       </Form>
     </Modal>
   );

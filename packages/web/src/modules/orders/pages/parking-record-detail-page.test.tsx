@@ -144,7 +144,10 @@ describe('停车订单详情', () => {
     fireEvent.mouseDown(dialog.querySelector('#record-edit-request_kind') as HTMLElement);
     expect((await screen.findByTitle('作废（已有付款，请先退款再作废）')).getAttribute('aria-disabled')).toBe('true');
     fireEvent.click(await screen.findByTitle('修改应收金额'));
-    fireEvent.change(await within(dialog).findByPlaceholderText('如 12.50'), { target: { value: '4.99' } });
+    // a third decimal is refused as typed, never rounded
+    fireEvent.change(await within(dialog).findByPlaceholderText('如 12.50'), { target: { value: '12.345' } });
+    expect(await within(dialog).findByText('新的应收金额最多两位小数')).toBeTruthy();
+    fireEvent.change(within(dialog).getByPlaceholderText('如 12.50'), { target: { value: '4.99' } });
     fireEvent.change(within(dialog).getByPlaceholderText('请填写修改原因'), { target: { value: '减免' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '提交申请' }));
     expect(await within(dialog).findByText('新的应收金额不能低于优惠与已付之和（5.00 元）')).toBeTruthy();
