@@ -6,8 +6,7 @@ import { dateFormat } from '../value-format';
 export type DayRange = [Dayjs, Dayjs] | null;
 
 /** Two business days from the API → the range the picker shows; nothing when either is missing. */
-export const daysToRange = (from: string | null | undefined, to: string | null | undefined): DayRange =>
-  from && to ? [dayjs(from), dayjs(to)] : null;
+export const daysToRange = (from: string | null | undefined, to: string | null | undefined): DayRange => (from && to ? [dayjs(from), dayjs(to)] : null);
 
 /** The picked range → the two YYYY-MM-DD days sent; "" for a missing one (the server says it is required). */
 export function rangeToDays(range: DayRange | undefined): { from: string; to: string } {

@@ -38,9 +38,7 @@ const type = (label: string, value: string) => fireEvent.change(screen.getByLabe
 
 describe('MoneyField', () => {
   it('says a blank is required and a third decimal is wrong, keeping what was typed', async () => {
-    const { onSave, save } = renderForm(
-      <MoneyField name="amount" label="金额" required="请输入金额" schema={longRentalInput.shape.monthlyPrice} noun="月租金额" />,
-    );
+    const { onSave, save } = renderForm(<MoneyField name="amount" label="金额" required="请输入金额" schema={longRentalInput.shape.monthlyPrice} noun="月租金额" />);
     save();
     expect(await screen.findByText('请输入金额')).toBeTruthy();
     type('金额', '12.345');

@@ -12,14 +12,7 @@ interface PhoneFieldProps {
 /** A mainland mobile number (spec §5, "请输入正确的电话号码"); the form holds the text, sent trimmed. */
 export function PhoneField({ name = 'phone', label = '联系电话', required }: PhoneFieldProps) {
   return (
-    <Form.Item
-      label={label}
-      name={name}
-      rules={[
-        ...(required ? [{ required: true, whitespace: true, message: required }] : []),
-        checkRule((value) => checkMobile(value?.trim())),
-      ]}
-    >
+    <Form.Item label={label} name={name} rules={[...(required ? [{ required: true, whitespace: true, message: required }] : []), checkRule((value) => checkMobile(value?.trim()))]}>
       <Input allowClear placeholder="请输入手机号" maxLength={11} inputMode="numeric" autoComplete="off" />
     </Form.Item>
   );

@@ -36,26 +36,13 @@ export function PlateField({ name = 'plateNumber', label = '车牌号', required
 }
 
 /** The colours the contract names, for a form that must not wait on the tenant's dictionary. */
-export const contractPlateColourOptions = [
-  { value: 0, label: '蓝色' },
-  ...Object.entries(plateColourNames).map(([code, label]) => ({ value: Number(code), label })),
-];
+export const contractPlateColourOptions = [{ value: 0, label: '蓝色' }, ...Object.entries(plateColourNames).map(([code, label]) => ({ value: Number(code), label }))];
 
 /** 车牌颜色 from the tenant's dictionary (plate_colour); a plate always has one. */
 export function PlateColourSelect(props: PickerProps<number | null | undefined>) {
   const dictionary = useDictionary(dictionaryNames.plateColour);
   const options = dictionary.options.map((option) => ({ label: option.label, value: Number(option.value) }));
-  return (
-    <OptionSelect
-      {...props}
-      place="form"
-      options={options}
-      loading={dictionary.loading}
-      placeholder="请选择车牌颜色"
-      clearable={false}
-      searchable={false}
-    />
-  );
+  return <OptionSelect {...props} place="form" options={options} loading={dictionary.loading} placeholder="请选择车牌颜色" clearable={false} searchable={false} />;
 }
 
 interface PlateColourFieldProps {

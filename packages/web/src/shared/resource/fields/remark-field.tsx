@@ -27,14 +27,7 @@ interface RemarkFieldProps {
 }
 
 /** A free text (备注, 审核意见, 退款原因) with the contract's length limit, counted as it is typed. */
-export function RemarkField({
-  schema,
-  name = 'remark',
-  label = '备注',
-  required,
-  placeholder = `请输入${label}`,
-  rows = 2,
-}: RemarkFieldProps) {
+export function RemarkField({ schema, name = 'remark', label = '备注', required, placeholder = `请输入${label}`, rows = 2 }: RemarkFieldProps) {
   const rules: FormRule[] = [...(required ? [{ required: true, whitespace: true, message: required }] : []), schemaRule(schema)];
   return (
     <Form.Item label={label} name={name} rules={rules}>
