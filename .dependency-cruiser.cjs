@@ -13,8 +13,9 @@
  *            devices are installed at parking's lots, lanes and spaces; regions (base) are data.
  *       3. marketing | customers (neither imports the other)
  *       4. orders (the record core)
- *       5. payments < recovery < service | finance
- *            recovery collects what payments did not; service and finance may use both, not
+ *       5. recovery < payments < service | finance
+ *            recovery lists and chases stays in arrears; money taken for one is a payment that
+ *            writes its recovery record (追缴) with it; service and finance may use both, not
  *            each other.
  *       6. screens (read models over the rest; the web's top-level screens/ too)
  *     A module may import any module of a lower layer, and in its own layer only the ones the
@@ -29,7 +30,7 @@ const layers = [
   ['parking', 'devices', 'base'],
   ['marketing', 'customers'],
   ['orders'],
-  ['payments', 'recovery', 'service', 'finance'],
+  ['recovery', 'payments', 'service', 'finance'],
   ['screens'],
 ];
 
@@ -38,7 +39,7 @@ const sameLayer = {
   auth: ['system'],
   messages: ['system', 'auth'],
   devices: ['parking'],
-  recovery: ['payments'],
+  payments: ['recovery'],
   service: ['payments', 'recovery'],
   finance: ['payments', 'recovery'],
 };

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { conflict, notFound } from '../../plugins/app-error.js';
 import { pageAnswer, splitPage } from '../../shared/paging.js';
 import type { AuthContext } from '../../types.js';
-import { recordOperation } from '../system/operation-log.service.js';
+import { recordOperation } from '../system/index.js';
 import {
   deletePlateBlacklistRow,
   findPlateBlacklistEntry,

@@ -15,9 +15,8 @@ import type { Db } from '../../db/client.js';
 import { pageAnswer, splitPage } from '../../shared/paging.js';
 import { conflict, notFound } from '../../plugins/app-error.js';
 import type { AuthContext } from '../../types.js';
-import { markMessagesHandled } from '../messages/messages.repository.js';
-import { raiseMessage } from '../messages/messages.service.js';
-import { recordOperation } from '../system/operation-log.service.js';
+import { markMessagesHandled, raiseMessage } from '../messages/index.js';
+import { recordOperation } from '../system/index.js';
 import {
   arrearsOf,
   closeWarning,

@@ -6,7 +6,7 @@ import { notFound } from '../../plugins/app-error.js';
 import type { AuthContext } from '../../types.js';
 import { listRecordEdits } from './record-edit-audit.service.js';
 import { mapEach } from '../../shared/map-each.js';
-import { recordGroupCard } from '../marketing/group-card-discount.js';
+import { recordGroupCard } from '../marketing/index.js';
 import { paidGrace } from './paid-grace.js';
 import { priceStay } from './stay-price.js';
 import { findListedRecord, pageParkingRecords, streamParkingRecords, type ListedRecordRow, type ParkingRecordRow } from './parking-record.repository.js';

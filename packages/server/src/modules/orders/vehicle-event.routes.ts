@@ -1,7 +1,6 @@
 import { envelope, vehicleEventInput, vehicleEventPath, vehicleEventResult } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authenticateDeviceCall, nonceOf, refuseReplay } from '../devices/device-ingestion.service.js';
-import { keepRawJsonBody, signatureHeaders, signedCallOf } from '../devices/device-signed-call.js';
+import { authenticateDeviceCall, keepRawJsonBody, nonceOf, refuseReplay, signatureHeaders, signedCallOf } from '../devices/index.js';
 import { createVehicleEventBatcher } from './vehicle-event.batcher.js';
 
 const tags = ['device-ingestion'];

@@ -18,9 +18,9 @@ import {
 import type { Db } from '../../db/client.js';
 import type { devices, parkingLots } from '../../db/schema/index.js';
 import { badRequest, conflict } from '../../plugins/app-error.js';
-import { ReplayedNonceError } from '../devices/device-ingestion.service.js';
-import { groupCardDiscount } from '../marketing/group-card-discount.js';
-import { recountLotSpaces } from '../parking/parking-space.service.js';
+import { ReplayedNonceError } from '../devices/index.js';
+import { groupCardDiscount } from '../marketing/index.js';
+import { recountLotSpaces } from '../parking/index.js';
 import { decodeEventPhoto, storeEventPhoto, type EventPhoto } from './event-photo.store.js';
 import { leavesWithinGrace, paidGrace } from './paid-grace.js';
 import { priceWith } from './stay-price.js';

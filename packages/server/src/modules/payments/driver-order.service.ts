@@ -4,12 +4,11 @@ import type { Db } from '../../db/client.js';
 import { withTenant } from '../../db/tenant-scope.js';
 import { AppError, badRequest, notFound } from '../../plugins/app-error.js';
 import type { AuthContext } from '../../types.js';
-import { queueLaneCommand } from '../devices/lane-command.service.js';
+import { queueLaneCommand } from '../devices/index.js';
 import { changeRecord, findRecord, holdsLongRental, lockRecord, paidGrace, priceStay, quoteStay, type ParkingRecordRow, type StayMoney } from '../orders/index.js';
-import { groupCardDiscount, groupCardQuote } from '../marketing/group-card-discount.js';
-import { markSpecialBillPaid } from '../marketing/special-bill.service.js';
-import { signOrderToken, verifyOrderToken, verifyScanToken, type OrderTokenPayload } from '../parking/scan-token.js';
-import { findTenant } from '../system/tenant.repository.js';
+import { groupCardDiscount, groupCardQuote, markSpecialBillPaid } from '../marketing/index.js';
+import { signOrderToken, verifyOrderToken, verifyScanToken, type OrderTokenPayload } from '../parking/index.js';
+import { findTenant } from '../system/index.js';
 import type { GatewayTrade, PaymentGateway } from './gateway/payment-gateway.js';
 import {
   findGatewayOrderByNo,

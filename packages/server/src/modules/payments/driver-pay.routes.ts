@@ -22,7 +22,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { PaymentProvider } from '../../config.js';
 import { requireAuth } from '../../plugins/auth.js';
-import { keepRawJsonBody } from '../devices/device-signed-call.js';
+import { keepRawJsonBody } from '../devices/index.js';
 import {
   driverOrderView,
   exitLaneInfo as readExitLane,

@@ -4,7 +4,7 @@ import { pageAnswer, splitPage } from '../../shared/paging.js';
 import { badRequest, conflict, notFound } from '../../plugins/app-error.js';
 import type { AuthContext } from '../../types.js';
 import { recordRecoveryOf } from '../recovery/index.js';
-import { recordOperation } from '../system/operation-log.service.js';
+import { recordOperation } from '../system/index.js';
 import { changeRecord, lockRecord, type RecordMoney } from '../orders/index.js';
 import { claimPayment, findListedPayment, findPaymentByKey, pagePayments, type ListedPaymentRow, type PaymentRow } from './payment.repository.js';
 

@@ -4,7 +4,7 @@ import { pageAnswer, splitPage } from '../../shared/paging.js';
 import { badRequest, conflict, notFound } from '../../plugins/app-error.js';
 import type { AuthContext } from '../../types.js';
 import { changeRecord, lockRecord } from '../orders/index.js';
-import { recordOperation } from '../system/operation-log.service.js';
+import { recordOperation } from '../system/index.js';
 import {
   decideRefund,
   findListedRefund,

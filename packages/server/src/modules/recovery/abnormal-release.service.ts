@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { badRequest, notFound } from '../../plugins/app-error.js';
 import type { AuthContext } from '../../types.js';
 import { changeRecord, findLotKind, getParkingRecord, lockRecord } from '../orders/index.js';
-import { recordOperation } from '../system/operation-log.service.js';
+import { recordOperation } from '../system/index.js';
 
 export const parkingRecordTarget = 'parkingRecord';
 

@@ -11,7 +11,7 @@ import { pageAnswer, splitPage } from '../../shared/paging.js';
 import { badRequest, notFound } from '../../plugins/app-error.js';
 import type { AuthContext } from '../../types.js';
 import { listParkingRecords } from '../orders/index.js';
-import { recordOperation } from '../system/operation-log.service.js';
+import { recordOperation } from '../system/index.js';
 import { insertReminder, owedByPlate, pageUnpaidOrders, recoveredOfPlate, remindersOfPlate, type ListedReminderRow } from './recovery.repository.js';
 
 export const reminderTarget = 'arrearsReminder';
