@@ -60,6 +60,8 @@ export const parkingRecords = pgTable(
     index('parking_records_tenant_lot_plate').on(t.tenantId, t.lotId, t.plateNumber),
     index('parking_records_tenant_entered').on(t.tenantId, t.enteredAt),
     index('parking_records_tenant_state').on(t.tenantId, t.state),
+    // the open stay of a space (a space lot's exit), found by the space whatever the planner knows of the table
+    index('parking_records_tenant_space_parked').on(t.tenantId, t.spaceId).where(sql`${t.state} = 'parked'`),
     // the few records time moves (record-clock.job): left at the barrier owing, or paid at it, found without reading the rest
     index('parking_records_at_barrier').on(t.exitedAt).where(sql`${t.state} in ('awaiting_payment', 'paid')`),
     // plate prefix search (粤B…) whatever the database's collation

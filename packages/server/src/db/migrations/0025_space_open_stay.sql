@@ -1,0 +1,1 @@
+CREATE INDEX "parking_records_tenant_space_parked" ON "parking_records" USING btree ("tenant_id","space_id") WHERE "parking_records"."state" = 'parked';
