@@ -66,7 +66,7 @@ export const generateRecords = async (url: string, total: number, now = new Date
         INSERT INTO parking_records (tenant_id, lot_id, plate_number, plate_colour, entered_at, exited_at, state, amount_due, discount, paid, unpaid, created_at, updated_at)
         SELECT l.tenant_id, l.id, s.plate, s.colour, s.entered,
                CASE WHEN s.parked THEN NULL ELSE s.entered + s.stay END,
-               CASE WHEN s.parked THEN 'parked' WHEN s.arrears THEN 'unpaid' WHEN s.fee = 0 THEN 'closed' ELSE 'paid' END,
+               CASE WHEN s.parked THEN 'parked' WHEN s.arrears THEN 'unpaid' ELSE 'closed' END,
                CASE WHEN s.parked THEN 0 ELSE s.fee END, 0,
                CASE WHEN s.parked OR s.arrears THEN 0 ELSE s.fee END,
                CASE WHEN s.parked OR NOT s.arrears THEN 0 ELSE s.fee END,
