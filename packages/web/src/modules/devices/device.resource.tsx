@@ -1,6 +1,6 @@
 import {
   deviceOnlineStateNames,
-  devicePaths,
+  deviceEndpoints,
   deviceTypeNames,
   deviceTypes,
   type Device,
@@ -25,7 +25,7 @@ const deviceResource = (parkingType: DeviceParkingType) =>
   defineResource<Device, DeviceListQuery>({
     resource: deviceResourceKey,
     name: parkingType === 0 ? '路内设备' : '路外设备',
-    listPath: devicePaths.list,
+    endpoints: deviceEndpoints,
     fixedParams: { parkingType },
     rowKey: 'id',
     // 新增 and 编辑 are the page's own: creating a device shows its secret

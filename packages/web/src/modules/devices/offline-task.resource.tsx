@@ -1,5 +1,5 @@
 import {
-  deviceOfflineTaskPaths,
+  deviceOfflineTaskEndpoints,
   deviceParkingTypeNames,
   offlineTaskStateNames,
   type OfflineTask,
@@ -15,7 +15,7 @@ const stateEnum: ValueEnum = { open: { text: offlineTaskStateNames.open }, close
 export const offlineTaskResource = defineResource<OfflineTask, OfflineTaskListQuery>({
   resource: 'deviceOfflineTask',
   name: '设备离线任务',
-  listPath: deviceOfflineTaskPaths.list,
+  endpoints: deviceOfflineTaskEndpoints,
   rowKey: 'id',
   actions: { export: true },
   columns: [

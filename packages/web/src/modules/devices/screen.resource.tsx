@@ -1,4 +1,4 @@
-import { screenMessageStateNames, screenPaths, type Screen, type ScreenListQuery, type ScreenMessage } from '@parking/contract';
+import { screenMessageStateNames, screenEndpoints, type Screen, type ScreenListQuery, type ScreenMessage } from '@parking/contract';
 import { Space, Tag, Typography } from 'antd';
 import { defineResource } from '../../shared/resource/resource-types';
 import { formatDateTime } from '../../shared/resource/value-format';
@@ -32,7 +32,7 @@ function RecentMessages({ screen }: { screen: Screen }) {
 export const screenResource = defineResource<Screen, ScreenListQuery>({
   resource: screenResourceKey,
   name: '显示屏',
-  listPath: screenPaths.list,
+  endpoints: screenEndpoints,
   rowKey: 'id',
   actions: {},
   columns: [

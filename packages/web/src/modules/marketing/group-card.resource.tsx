@@ -1,7 +1,7 @@
 import {
   groupCardBenefitNames,
   groupCardBenefitText,
-  groupCardPaths,
+  groupCardEndpoints,
   groupCardStateNames,
   type GroupCard,
   type GroupCardListQuery,
@@ -28,7 +28,7 @@ const quota = (card: GroupCard) => (card.monthlyQuota === null ? '不限' : `${c
 export const groupCardResource = defineResource<GroupCard, GroupCardListQuery>({
   resource: groupCardResourceKey,
   name: '集团卡',
-  listPath: groupCardPaths.list,
+  endpoints: groupCardEndpoints,
   rowKey: 'id',
   actions: { create: true, update: true, remove: true, export: true },
   columns: [

@@ -1,4 +1,4 @@
-import { groupPaths, maskMobile, type Group, type GroupListQuery } from '@parking/contract';
+import { groupEndpoints, maskMobile, type Group, type GroupListQuery } from '@parking/contract';
 import { defineResource } from '../../shared/resource/resource-types';
 import { enabledColumn } from '../parking/enabled-column';
 import { GroupFormInputs, groupFormBody, groupToFormValues, type GroupFormValues } from './group-form';
@@ -8,7 +8,7 @@ import { groupResourceKey } from './marketing-api';
 export const groupResource = defineResource<Group, GroupListQuery>({
   resource: groupResourceKey,
   name: '集团',
-  listPath: groupPaths.list,
+  endpoints: groupEndpoints,
   rowKey: 'id',
   actions: { create: true, update: true, remove: true, export: true },
   // a group's cards would lose their owner: said before asking, the server refuses too

@@ -1,4 +1,4 @@
-import { formatAmount, specialBillPaths, specialBillStatusNames, specialBillStatuses, type SpecialBill, type SpecialBillListQuery, type SpecialBillStatus } from '@parking/contract';
+import { formatAmount, specialBillEndpoints, specialBillStatusNames, specialBillStatuses, type SpecialBill, type SpecialBillListQuery, type SpecialBillStatus } from '@parking/contract';
 import { PlateText } from '../../shared/components/plate-text';
 import { defineResource, type BadgeStatus, type ValueEnum } from '../../shared/resource/resource-types';
 import { formatDateTime } from '../../shared/resource/value-format';
@@ -13,7 +13,7 @@ export const specialBillStatusEnum: ValueEnum = Object.fromEntries(specialBillSt
 export const specialBillResource = defineResource<SpecialBill, SpecialBillListQuery>({
   resource: specialBillResourceKey,
   name: '特殊账单',
-  listPath: specialBillPaths.list,
+  endpoints: specialBillEndpoints,
   rowKey: 'id',
   actions: { create: true, export: true },
   columns: [

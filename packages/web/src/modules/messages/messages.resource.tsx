@@ -1,4 +1,4 @@
-import { messagePaths, type MessageListQuery, type SystemMessage } from '@parking/contract';
+import { messageEndpoints, type MessageListQuery, type SystemMessage } from '@parking/contract';
 import { defineResource, type ValueEnum } from '../../shared/resource/resource-types';
 
 /** messageType numbers of spec §4 as the console names them. */
@@ -24,7 +24,7 @@ export const messageStatusEnum: ValueEnum = {
 export const systemMessageResource = defineResource<SystemMessage, MessageListQuery>({
   resource: 'systemMessage',
   name: '系统消息',
-  listPath: messagePaths.list,
+  endpoints: messageEndpoints,
   rowKey: 'id',
   defaultPageSize: 10,
   actions: { remove: true, export: true },

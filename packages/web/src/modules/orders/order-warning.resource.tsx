@@ -1,7 +1,7 @@
 import {
   orderWarningKindNames,
   orderWarningKindsOf,
-  orderWarningPaths,
+  orderWarningEndpoints, plateBlacklistEndpoints,
   orderWarningStateNames,
   orderWarningStates,
   plateColourName,
@@ -30,7 +30,7 @@ const warningResource = (category: OrderWarningCategory) =>
   defineResource<OrderWarning, OrderWarningListQuery>({
     resource: orderWarningResourceKey,
     name: '订单预警',
-    listPath: orderWarningPaths.list,
+    endpoints: orderWarningEndpoints,
     fixedParams: { category },
     rowKey: 'id',
     actions: { export: true },
@@ -52,7 +52,7 @@ export const orderWarningResources: Readonly<Record<OrderWarningCategory, Return
 export const plateBlacklistResource = defineResource<PlateBlacklistEntry, PlateBlacklistListQuery>({
   resource: plateBlacklistResourceKey,
   name: '黑名单车辆',
-  listPath: orderWarningPaths.blacklist,
+  endpoints: plateBlacklistEndpoints,
   rowKey: 'id',
   actions: { create: true, update: true, remove: true },
   columns: [

@@ -1,4 +1,4 @@
-import { describeEditRequest, recordEditAuditPaths, type RecordEditListQuery, type RecordEditRequest } from '@parking/contract';
+import { describeEditRequest, recordEditAuditEndpoints, type RecordEditListQuery, type RecordEditRequest } from '@parking/contract';
 import { PlateText } from '../../shared/components/plate-text';
 import { defineResource } from '../../shared/resource/resource-types';
 import { formatDateTime } from '../../shared/resource/value-format';
@@ -10,7 +10,7 @@ import { recordEditKindEnum, recordEditStatusEnum } from './record-edit-options'
 export const recordEditResource = defineResource<RecordEditRequest, RecordEditListQuery>({
   resource: recordEditResourceKey,
   name: '订单修改申请',
-  listPath: recordEditAuditPaths.list,
+  endpoints: recordEditAuditEndpoints,
   rowKey: 'id',
   actions: { export: true },
   columns: [

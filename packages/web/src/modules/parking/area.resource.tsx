@@ -1,4 +1,4 @@
-import { parkingAreaPaths, type ParkingArea, type ParkingAreaListQuery } from '@parking/contract';
+import { parkingAreaEndpoints, type ParkingArea, type ParkingAreaListQuery } from '@parking/contract';
 import { Tag } from 'antd';
 import { defineResource } from '../../shared/resource/resource-types';
 import { AreaFormInputs } from './area-form';
@@ -12,7 +12,7 @@ const coordinates = (area: ParkingArea) => (area.lng === null || area.lat === nu
 export const areaResource = defineResource<ParkingArea, ParkingAreaListQuery>({
   resource: parkingAreaResourceKey,
   name: '片区',
-  listPath: parkingAreaPaths.list,
+  endpoints: parkingAreaEndpoints,
   rowKey: 'id',
   actions: { create: true, update: true, remove: true, export: true },
   columns: [

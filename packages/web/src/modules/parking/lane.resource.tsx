@@ -1,4 +1,4 @@
-import { parkingLaneDirectionNames, parkingLanePaths, type ParkingLane, type ParkingLaneListQuery } from '@parking/contract';
+import { parkingLaneDirectionNames, parkingLaneEndpoints, type ParkingLane, type ParkingLaneListQuery } from '@parking/contract';
 import { defineResource, type ValueEnum } from '../../shared/resource/resource-types';
 import { LotSelect } from './components/parking-selects';
 import { enabledColumn } from './enabled-column';
@@ -15,7 +15,7 @@ const directionEnum: ValueEnum = {
 export const laneResource = defineResource<ParkingLane, ParkingLaneListQuery>({
   resource: parkingLaneResourceKey,
   name: '车道',
-  listPath: parkingLanePaths.list,
+  endpoints: parkingLaneEndpoints,
   rowKey: 'id',
   actions: { create: true, update: true, remove: true, export: true },
   columns: [

@@ -1,4 +1,4 @@
-import { formatAmount, longRentalPaths, longRentalStateNames, maskMobile, type LongRental, type LongRentalListQuery } from '@parking/contract';
+import { formatAmount, longRentalEndpoints, longRentalStateNames, maskMobile, type LongRental, type LongRentalListQuery } from '@parking/contract';
 import { defineResource, type ValueEnum } from '../../shared/resource/resource-types';
 import { LotSelect, PlateColourLabel } from './components/parking-selects';
 import { enabledColumn } from './enabled-column';
@@ -16,7 +16,7 @@ export const longRentalStateEnum: ValueEnum = {
 export const longRentalResource = defineResource<LongRental, LongRentalListQuery>({
   resource: longRentalResourceKey,
   name: '长租车位',
-  listPath: longRentalPaths.list,
+  endpoints: longRentalEndpoints,
   rowKey: 'id',
   actions: { create: true, update: true, remove: true, export: true },
   columns: [

@@ -1,4 +1,4 @@
-import { parkingLotKindNames, parkingLotPaths, type ParkingLot, type ParkingLotListQuery } from '@parking/contract';
+import { parkingLotKindNames, parkingLotEndpoints, type ParkingLot, type ParkingLotListQuery } from '@parking/contract';
 import { Tag } from 'antd';
 import { defineResource, type ValueEnum } from '../../shared/resource/resource-types';
 import { AreaSelect, LotTypeLabel, LotTypeSelect, TariffName } from './components/parking-selects';
@@ -16,7 +16,7 @@ export const lotKindEnum: ValueEnum = {
 export const lotResource = defineResource<ParkingLot, ParkingLotListQuery>({
   resource: parkingLotResourceKey,
   name: '停车场',
-  listPath: parkingLotPaths.list,
+  endpoints: parkingLotEndpoints,
   rowKey: 'id',
   // 编辑 and 删除 are the page's own, so that 删除 (which first asks what is bound to the lot) comes last
   actions: { create: true, export: true },

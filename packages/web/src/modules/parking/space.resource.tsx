@@ -1,4 +1,4 @@
-import { parkingSpacePaths, type ParkingSpace, type ParkingSpaceListQuery } from '@parking/contract';
+import { parkingSpaceEndpoints, type ParkingSpace, type ParkingSpaceListQuery } from '@parking/contract';
 import { defineResource } from '../../shared/resource/resource-types';
 import { LotSelect } from './components/parking-selects';
 import { parkingSpaceResourceKey } from './parking-api';
@@ -12,7 +12,7 @@ const coordinates = (space: ParkingSpace) => (space.lng === null || space.lat ==
 export const spaceResource = defineResource<ParkingSpace, ParkingSpaceListQuery>({
   resource: parkingSpaceResourceKey,
   name: '泊位',
-  listPath: parkingSpacePaths.list,
+  endpoints: parkingSpaceEndpoints,
   rowKey: 'id',
   actions: { create: true, update: true, remove: true, export: true },
   columns: [

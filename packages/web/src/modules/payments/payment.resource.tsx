@@ -1,4 +1,4 @@
-import { paymentChannelNames, paymentPaths, type Payment, type PaymentListQuery } from '@parking/contract';
+import { paymentChannelNames, paymentEndpoints, type Payment, type PaymentListQuery } from '@parking/contract';
 import { PlateText } from '../../shared/components/plate-text';
 import { defineResource } from '../../shared/resource/resource-types';
 import { paymentChannelEnum } from './payment-options';
@@ -8,7 +8,7 @@ import { paymentResourceKey } from './payments-api';
 export const paymentResource = defineResource<Payment, PaymentListQuery>({
   resource: paymentResourceKey,
   name: '支付记录',
-  listPath: paymentPaths.list,
+  endpoints: paymentEndpoints,
   rowKey: 'id',
   actions: { export: true },
   columns: [

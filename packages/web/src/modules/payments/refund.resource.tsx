@@ -1,4 +1,4 @@
-import { refundPaths, type Refund, type RefundListQuery } from '@parking/contract';
+import { refundEndpoints, type Refund, type RefundListQuery } from '@parking/contract';
 import { PlateText } from '../../shared/components/plate-text';
 import { defineResource } from '../../shared/resource/resource-types';
 import { refundStatusEnum } from './payment-options';
@@ -8,7 +8,7 @@ import { refundResourceKey } from './payments-api';
 export const refundResource = defineResource<Refund, RefundListQuery>({
   resource: refundResourceKey,
   name: '退款',
-  listPath: refundPaths.list,
+  endpoints: refundEndpoints,
   rowKey: 'id',
   actions: { export: true },
   columns: [

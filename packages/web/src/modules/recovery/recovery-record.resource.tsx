@@ -1,4 +1,4 @@
-import { recoveryRecordPaths, type RecoveryRecord, type RecoveryRecordListQuery } from '@parking/contract';
+import { recoveryRecordEndpoints, type RecoveryRecord, type RecoveryRecordListQuery } from '@parking/contract';
 import { PlateText } from '../../shared/components/plate-text';
 import { defineResource } from '../../shared/resource/resource-types';
 import { LotSelect } from '../parking/components/parking-selects';
@@ -9,7 +9,7 @@ import { paymentChannelEnum, plateMatchEnum } from './recovery-options';
 export const recoveryRecordResource = defineResource<RecoveryRecord, RecoveryRecordListQuery>({
   resource: recoveryRecordResourceKey,
   name: '追缴记录',
-  listPath: recoveryRecordPaths.list,
+  endpoints: recoveryRecordEndpoints,
   rowKey: 'id',
   actions: { export: true },
   columns: [

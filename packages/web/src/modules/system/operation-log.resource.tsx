@@ -1,4 +1,4 @@
-import { operationActionNames, operationLogPaths, type OperationLog, type OperationLogQuery } from '@parking/contract';
+import { operationActionNames, operationLogEndpoints, type OperationLog, type OperationLogQuery } from '@parking/contract';
 import { defineResource, type BadgeStatus, type ResourceColumn, type ValueEnum } from '../../shared/resource/resource-types';
 
 const actionStatus: Readonly<Record<keyof typeof operationActionNames, BadgeStatus>> = {
@@ -67,7 +67,7 @@ export const operationActionColumn: ResourceColumn<OperationLog, OperationLogQue
 export const operationLogResource = defineResource<OperationLog, OperationLogQuery>({
   resource: 'operationLog',
   name: '操作日志',
-  listPath: operationLogPaths.list,
+  endpoints: operationLogEndpoints,
   rowKey: 'id',
   defaultPageSize: 10,
   actions: { export: true },

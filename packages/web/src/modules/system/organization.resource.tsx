@@ -1,4 +1,4 @@
-import { organizationInput, organizationPaths, type Organization } from '@parking/contract';
+import { organizationInput, organizationEndpoints, type Organization } from '@parking/contract';
 import { defineResource } from '../../shared/resource/resource-types';
 import { OrganizationTreeSelect } from './components/identity-selects';
 import { schemaCheck } from '../../shared/resource/schema-check';
@@ -13,7 +13,7 @@ const fields = organizationInput.shape;
 export const organizationResource = defineResource<Organization>({
   resource: organizationResourceKey,
   name: '组织',
-  listPath: organizationPaths.list,
+  endpoints: { ...organizationEndpoints, list: organizationEndpoints.tree },
   rowKey: 'id',
   actions: { create: true, update: true, remove: true },
   columns: [

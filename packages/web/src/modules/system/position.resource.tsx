@@ -1,4 +1,4 @@
-import { positionInput, positionPaths, type Position, type PositionListQuery } from '@parking/contract';
+import { positionInput, positionEndpoints, type Position, type PositionListQuery } from '@parking/contract';
 import { defineResource } from '../../shared/resource/resource-types';
 import { OrganizationTreeSelect } from './components/identity-selects';
 import { schemaCheck } from '../../shared/resource/schema-check';
@@ -10,7 +10,7 @@ const fields = positionInput.shape;
 export const positionResource = defineResource<Position, PositionListQuery>({
   resource: positionResourceKey,
   name: '岗位',
-  listPath: positionPaths.list,
+  endpoints: positionEndpoints,
   rowKey: 'id',
   actions: { create: true, update: true, remove: true },
   columns: [

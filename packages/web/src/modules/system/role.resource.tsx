@@ -1,4 +1,4 @@
-import { roleInput, rolePaths, type Role, type RoleListQuery } from '@parking/contract';
+import { roleInput, roleEndpoints, type Role, type RoleListQuery } from '@parking/contract';
 import { Space, Tag } from 'antd';
 import { defineResource } from '../../shared/resource/resource-types';
 import { schemaCheck } from '../../shared/resource/schema-check';
@@ -10,7 +10,7 @@ export const systemRoleRefusal = (role: Role, what: string) => `「${role.name}�
 export const roleResource = defineResource<Role, RoleListQuery>({
   resource: 'role',
   name: '角色',
-  listPath: rolePaths.list,
+  endpoints: roleEndpoints,
   rowKey: 'id',
   defaultPageSize: 10,
   actions: { create: true, update: true, remove: true },

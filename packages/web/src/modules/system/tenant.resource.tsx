@@ -1,4 +1,4 @@
-import { bigScreenTypeNames, tenantPaths, type Tenant, type TenantListQuery } from '@parking/contract';
+import { bigScreenTypeNames, tenantEndpoints, type Tenant, type TenantListQuery } from '@parking/contract';
 import { Tag } from 'antd';
 import { defineResource, type ValueEnum } from '../../shared/resource/resource-types';
 
@@ -15,7 +15,7 @@ export const bigScreenEnum: ValueEnum = Object.fromEntries(
 export const tenantResource = defineResource<Tenant & { keyword?: string }, TenantListQuery>({
   resource: 'tenant',
   name: '租户',
-  listPath: tenantPaths.list,
+  endpoints: tenantEndpoints,
   rowKey: 'id',
   actions: {},
   columns: [

@@ -1,4 +1,4 @@
-import { userPaths, userStatusNames, type SystemUserRow, type UserListQuery } from '@parking/contract';
+import { userEndpoints, userStatusNames, type SystemUserRow, type UserListQuery } from '@parking/contract';
 import { Tag } from 'antd';
 import { defineResource, type ValueEnum } from '../../shared/resource/resource-types';
 import { OrganizationTreeSelect, PositionSelect } from './components/identity-selects';
@@ -23,7 +23,7 @@ const names = (items: ReadonlyArray<{ id: string; name: string }>) =>
 export const userResource = defineResource<SystemUserRow, UserListQuery>({
   resource: userResourceKey,
   name: '用户',
-  listPath: userPaths.list,
+  endpoints: userEndpoints,
   rowKey: 'id',
   actions: { create: true, update: true, remove: true, export: true },
   columns: [

@@ -1,22 +1,10 @@
 import type { BodyOf, Endpoint, Envelope, Paged } from '@parking/contract';
-import { http } from '../http/http-client';
 import { callEnvelopeLoose } from '../http/call';
+import { http } from '../http/http-client';
 import type { RequestParams } from './list-query';
-
-export const listCall = <T>(listPath: string, params: RequestParams): Promise<Paged<T>> =>
-  http.get<Envelope<Paged<T>>>(listPath, { params }).then((response) => response.data.data);
+import type { ResourceDescriptor } from './resource-types';
 
 export const itemPath = (listPath: string, id: string | number) => `${listPath}/${encodeURIComponent(String(id))}`;
-
-/** The server's msg comes back with the write, since the user is told it ("删除成功"). */
-export const removeCallByPath = (listPath: string, id: string | number): Promise<string> =>
-  http.delete<Envelope<unknown>>(itemPath(listPath, id)).then((response) => response.data.msg);
-
-export const createCall = (listPath: string, body: Record<string, unknown>): Promise<string> =>
-  http.post<Envelope<unknown>>(listPath, body).then((response) => response.data.msg);
-
-export const updateCall = (listPath: string, id: string | number, body: Record<string, unknown>): Promise<string> =>
-  http.put<Envelope<unknown>>(itemPath(listPath, id), body).then((response) => response.data.msg);
 
 /** DELETE of one row (a resource's item endpoints take `:id`): answers the server's msg ("删除成功"). */
 export const removeCall = async (remove: Endpoint, id: string | number): Promise<string> =>
@@ -30,4 +18,52 @@ export const saveCall = async <C extends { create: Endpoint; update: Endpoint }>
 ): Promise<string> => {
   const answer = id === undefined ? await callEnvelopeLoose(endpoints.create, { body }) : await callEnvelopeLoose(endpoints.update, { params: { id }, body });
   return answer.msg;
+};
+
+type AnyDescriptor = Pick<ResourceDescriptor<unknown, unknown>, 'name' | 'endpoints' | 'listPath'>;
+
+const actionNames = { create: '新增', update: '修改', remove: '删除' } as const;
+
+const endpointOf = (descriptor: AnyDescriptor, action: keyof typeof actionNames): Endpoint | undefined => {
+  if (!descriptor.endpoints) return undefined;
+  const target = descriptor.endpoints[action];
+  if (!target) throw new Error(`${descriptor.name}没有${actionNames[action]}接口`);
+  return target;
+};
+
+// a descriptor without endpoints still speaks the path-only form: {listPath}, {listPath}/{id}
+const listPathOf = (descriptor: AnyDescriptor): string => {
+  if (descriptor.listPath === undefined) throw new Error(`${descriptor.name}没有列表接口`);
+  return descriptor.listPath;
+};
+
+export const listCall = async <T>(descriptor: AnyDescriptor, params: RequestParams): Promise<Paged<T>> => {
+  if (descriptor.endpoints) return (await callEnvelopeLoose(descriptor.endpoints.list, { query: params })).data as Paged<T>;
+  return (await http.get<Envelope<Paged<T>>>(listPathOf(descriptor), { params })).data.data;
+};
+
+/** The server's msg comes back with the write, since the user is told it ("删除成功"). */
+export const removeRow = async (descriptor: AnyDescriptor, id: string | number): Promise<string> => {
+  const remove = endpointOf(descriptor, 'remove');
+  if (remove) return removeCall(remove, id);
+  return (await http.delete<Envelope<unknown>>(itemPath(listPathOf(descriptor), id))).data.msg;
+};
+
+export const saveRow = async (descriptor: AnyDescriptor, id: string | number | undefined, body: Record<string, unknown>): Promise<string> => {
+  const target = endpointOf(descriptor, id === undefined ? 'create' : 'update');
+  if (target) return (await callEnvelopeLoose(target, id === undefined ? { body } : { params: { id }, body })).msg;
+  const response =
+    id === undefined
+      ? await http.post<Envelope<unknown>>(listPathOf(descriptor), body)
+      : await http.put<Envelope<unknown>>(itemPath(listPathOf(descriptor), id), body);
+  return response.data.msg;
+};
+
+/** Where 导出 asks for the file: the export endpoint, or {listPath}/Actions/Export. */
+export const exportPathOf = (descriptor: AnyDescriptor): string => {
+  if (descriptor.endpoints) {
+    if (!descriptor.endpoints.export) throw new Error(`${descriptor.name}没有导出接口`);
+    return descriptor.endpoints.export.path;
+  }
+  return `${listPathOf(descriptor)}/Actions/Export`;
 };

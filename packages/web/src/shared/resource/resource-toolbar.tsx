@@ -2,7 +2,8 @@ import { DownloadOutlined, LoadingOutlined, PlusOutlined, ReloadOutlined } from 
 import { App, Button, Space, Tooltip, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { ApiError } from '../http/api-error';
-import { downloadExport, exportProgressText } from './export-download';
+import { downloadFile, exportProgressText } from './export-download';
+import { exportPathOf } from './resource-api';
 import { toExportParams, type ListQuery } from './list-query';
 import type { ResourceDescriptor } from './resource-types';
 import { RoleGate } from './role-gate';
@@ -30,7 +31,7 @@ export function ResourceToolbar<T, Q>(props: ResourceToolbarProps<T, Q>) {
   const exportList = () => {
     setExporting(true);
     setReceived(undefined);
-    downloadExport(descriptor.listPath, { ...toExportParams(query), ...descriptor.fixedParams }, `${descriptor.name}.xlsx`, setReceived)
+    downloadFile(exportPathOf(descriptor), { ...toExportParams(query), ...descriptor.fixedParams }, `${descriptor.name}.xlsx`, setReceived)
       .then(
         () => message.success('导出成功'),
         (error: unknown) => {

@@ -1,3 +1,4 @@
+import type { Endpoint } from '@parking/contract';
 import type { ComponentType, ReactNode } from 'react';
 
 /** How a field is shown in the table, edited in the form and typed in the search form. */
@@ -73,6 +74,15 @@ export interface ResourceRoles {
   export?: readonly string[];
 }
 
+/** A resource's endpoints as the generic table uses them: `list` answers a page; update and remove take `:id`. */
+export interface ResourceEndpoints {
+  list: Endpoint;
+  create?: Endpoint;
+  update?: Endpoint;
+  remove?: Endpoint;
+  export?: Endpoint;
+}
+
 /**
  * One module's resource, as the generic table, search form, toolbar, export and form read it.
  * T is the list item (from the contract), Q the list query it accepts (from the contract).
@@ -82,7 +92,10 @@ export interface ResourceDescriptor<T, Q = Record<string, unknown>> {
   resource: string;
   /** what one row is called in Chinese messages ("系统消息") */
   name: string;
-  listPath: string;
+  /** where the list, the writes and the export go */
+  endpoints?: ResourceEndpoints;
+  /** the path-only form ({listPath}/{id}, {listPath}/Actions/Export) of descriptors that do not name their endpoints yet */
+  listPath?: string;
   /** parameters every list and export call of this descriptor carries (路内设备 is the device list with parkingType 0) */
   fixedParams?: Readonly<Record<string, string | number>>;
   rowKey: keyof T & string;

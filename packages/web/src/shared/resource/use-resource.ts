@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toRequestParams, type ListQuery, type RequestParams } from './list-query';
-import { createCall, listCall, removeCallByPath, updateCall } from './resource-api';
+import { listCall, removeRow, saveRow } from './resource-api';
 import type { ResourceDescriptor } from './resource-types';
 
 /** One query-key scheme for every resource (STYLE: react-admin/refine). */
@@ -14,7 +14,7 @@ export function useResourceList<T, Q>(descriptor: ResourceDescriptor<T, Q>, quer
   const params = { ...toRequestParams(query), ...descriptor.fixedParams };
   return useQuery({
     queryKey: resourceKeys.list(descriptor.resource, params),
-    queryFn: () => listCall<T>(descriptor.listPath, params),
+    queryFn: () => listCall<T>(descriptor, params),
     // the old page stays on screen under the loading veil instead of flashing empty
     placeholderData: keepPreviousData,
   });
@@ -28,7 +28,7 @@ const useInvalidate = (resource: string) => {
 export function useResourceRemove<T, Q>(descriptor: ResourceDescriptor<T, Q>) {
   const invalidate = useInvalidate(descriptor.resource);
   return useMutation({
-    mutationFn: (id: string | number) => removeCallByPath(descriptor.listPath, id),
+    mutationFn: (id: string | number) => removeRow(descriptor, id),
     onSuccess: invalidate,
   });
 }
@@ -42,8 +42,7 @@ export interface SaveInput {
 export function useResourceSave<T, Q>(descriptor: ResourceDescriptor<T, Q>) {
   const invalidate = useInvalidate(descriptor.resource);
   return useMutation({
-    mutationFn: ({ id, body }: SaveInput) =>
-      id === undefined ? createCall(descriptor.listPath, body) : updateCall(descriptor.listPath, id, body),
+    mutationFn: ({ id, body }: SaveInput) => saveRow(descriptor, id, body),
     onSuccess: invalidate,
   });
 }
