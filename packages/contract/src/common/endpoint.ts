@@ -33,7 +33,7 @@ export interface Endpoint {
 /** A path with `:name` segments must say how each is checked, and nothing else. */
 type ParamsFit<Path extends string> = [PathParamNames<Path>] extends [never]
   ? { params?: undefined }
-  : { params: z.ZodObject<{ [Name in PathParamNames<Path>]: z.ZodType }> };
+  : { params: z.ZodObject<Record<PathParamNames<Path>, z.ZodType>> };
 
 const paramPattern = /:([A-Za-z_][A-Za-z0-9_]*)/g;
 
@@ -49,7 +49,7 @@ export const endpoint = <const Definition extends Endpoint>(definition: Definiti
   return definition;
 };
 
-export type ParamsOf<E extends Endpoint> = { [Name in PathParamNames<E['path']>]: string | number };
+export type ParamsOf<E extends Endpoint> = Record<PathParamNames<E['path']>, string | number>;
 export type QueryOf<E extends Endpoint> = E['query'] extends z.ZodType ? z.input<E['query']> : undefined;
 export type BodyOf<E extends Endpoint> = E['body'] extends z.ZodType ? z.input<E['body']> : undefined;
 /** what the envelope's data holds; never for a file, which has no envelope */
