@@ -62,14 +62,3 @@ export async function requestData<T>(config: AxiosRequestConfig): Promise<T> {
   const response = await http.request<Envelope<T>>(config);
   return response.data.data;
 }
-
-/** `application/x-www-form-urlencoded` POST, as the login endpoint wants it. */
-export function postForm<T>(url: string, fields: Record<string, string>, config: AxiosRequestConfig = {}): Promise<T> {
-  return requestData<T>({
-    ...config,
-    method: 'POST',
-    url,
-    data: new URLSearchParams(fields).toString(),
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-  });
-}
