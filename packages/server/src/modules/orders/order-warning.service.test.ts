@@ -156,7 +156,7 @@ describe('订单异常 warnings from vehicle events', () => {
     // a failing transaction leaves neither warning nor message behind
     await expect(
       database.db.transaction(async (tx) => {
-        await raiseWarning(tx as unknown as typeof database.db, { tenantId, recordId: null, lotId: laneLot, plateNumber: '京W10009', kind: 'abnormal_release' });
+        await raiseWarning(tx, { tenantId, recordId: null, lotId: laneLot, plateNumber: '京W10009', kind: 'abnormal_release' });
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');

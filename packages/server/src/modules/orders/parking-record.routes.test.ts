@@ -93,7 +93,7 @@ describe('GET /api/system/ParkingRecord/Actions/Export', () => {
   const rowsOf = async (payload: Buffer) => {
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(payload as unknown as ArrayBuffer);
-    return book.getWorksheet('停车记录')!.getSheetValues().slice(1).map((r) => (r as unknown[]).slice(1));
+    return book.getWorksheet('停车记录').getSheetValues().slice(1).map((r) => (r as unknown[]).slice(1));
   };
 
   it('exports the filtered records with Chinese headers, Shanghai times and yuan', async () => {

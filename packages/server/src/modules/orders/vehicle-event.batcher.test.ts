@@ -229,7 +229,7 @@ describe('the batcher', () => {
               return target.transaction(...args);
             }
           : Reflect.get(target, key, receiver),
-    }) as Db;
+    });
     const batcher = createVehicleEventBatcher(gated, dataDir, { maxInFlight: 2, minConcurrentBatch: 2 });
     const [a, b, c] = lots as [Cameras, Cameras, Cameras];
     let stuckAnswered = false;

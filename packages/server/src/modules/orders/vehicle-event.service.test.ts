@@ -99,7 +99,7 @@ describe('lane entry and exit', () => {
   });
 
   it('keeps the version in force at entry when a new version starts during the stay', async () => {
-    const entry = await send(cams.in, { kind: 'lane_entry', plate: '京A10003', occurredAt: '2025-06-02T09:00:00+08:00' });
+    await send(cams.in, { kind: 'lane_entry', plate: '京A10003', occurredAt: '2025-06-02T09:00:00+08:00' });
     const [second] = await database.db
       .insert(tariffVersions)
       .values({ tenantId, tariffId, versionNo: 2, effectiveFrom: new Date('2025-06-02T10:00:00+08:00'), rules: { ...firstRules, ...tariffRulesOf(beijingOnStreetClass3) } })

@@ -333,7 +333,7 @@ const leavePaidAtBarrier = async (s: EventScope) => {
   if (plateNumber === '') return undefined;
   await flush(s);
   const last = await findLastStay(s.tx, s.device.tenantId, s.lot.id, plateNumber);
-  if (!last || last.state !== 'paid' || last.unpaid > 0) return undefined;
+  if (last?.state !== 'paid' || last.unpaid > 0) return undefined;
   const grace = await paidGrace(s.tx, s.device.tenantId, last);
   if (!leavesWithinGrace(grace, s.at)) return undefined;
   const record = s.writes.update(last, { state: nextState(last.state, 'pass', { owes: false, paid: true, barrier: true, held: false }) });
@@ -415,7 +415,7 @@ const applyEvents = async (tx: Db, calls: readonly DecodedCall[], dataDir: strin
   }));
   const { outcomes, lots, now } = await claimEventsAndLockLots(tx, claims);
   const writes = recordWrites(now);
-  const answers: (VehicleEventResult | 'replayed')[] = new Array(calls.length);
+  const answers = new Array<VehicleEventResult | 'replayed'>(calls.length);
   /** the claimed events, each with the place of its answer */
   const claimed: { index: number; eventId: string; scope: EventScope }[] = [];
   for (const [index, { device, event, photo }] of calls.entries()) {
@@ -493,7 +493,7 @@ const staleAttempts = 3;
  * so one bad event refuses only itself. Events of the same lot are applied in the order given.
  */
 export const receiveVehicleEvents = async (db: Db, calls: readonly VehicleEventCall[], dataDir: string): Promise<VehicleEventOutcome[]> => {
-  const outcomes: VehicleEventOutcome[] = new Array(calls.length);
+  const outcomes = new Array<VehicleEventOutcome>(calls.length);
   const ready: (DecodedCall & { index: number })[] = [];
   for (const [index, call] of calls.entries()) {
     try {

@@ -42,18 +42,18 @@ const noStay = () => notFound('订单不存在或已结束，请重新扫码');
 
 const tenantOf = async (db: Db, tenantId: string) => {
   const tenant = await findTenant(db, tenantId);
-  if (!tenant || !tenant.enabled) throw invalidCode();
+  if (!tenant?.enabled) throw invalidCode();
   return tenant;
 };
 
 /** The exit lane a lane code names, or a refusal (a lot, space or entry-lane code is not one). */
 const exitLaneOf = async (db: Db, secret: string, token: string) => {
   const scan = verifyScanToken(secret, token);
-  if (!scan || scan.k !== 'lane') throw invalidCode();
+  if (scan?.k !== 'lane') throw invalidCode();
   await tenantOf(db, scan.tenant);
   return withTenant(db, scan.tenant, async (tx) => {
     const row = await findLaneWithLot(tx, scan.tenant, scan.id);
-    if (!row || !row.lane.enabled) throw invalidCode();
+    if (!row?.lane.enabled) throw invalidCode();
     if (row.lane.direction !== 'out') throw badRequest('这是入口车道的二维码，请扫描出口处的二维码');
     return { tenantId: scan.tenant, ...row };
   });
@@ -140,7 +140,7 @@ const releaseAfterPayment = async (tx: Db, tenantId: string, recordId: string, s
   const laneId = record.exitLaneId ?? scannedLaneId;
   if (lot?.kind !== 'lane' || !laneId) return;
   const lane = await findLaneWithLot(tx, tenantId, laneId);
-  if (!lane || lane.lane.direction !== 'out' || !lane.lane.releaseAfterPayment) return;
+  if (lane?.lane.direction !== 'out' || !lane.lane.releaseAfterPayment) return;
   await queueLaneCommand(tx, { tenantId, laneId, kind: 'release', recordId, plateNumber: record.plateNumber });
 };
 

@@ -175,7 +175,7 @@ describe('paying in the sandbox', () => {
 
     const pull = () => {
       const { body, headers } = signDeviceCall(laneCommandPullPath, { tenant: 'demo', sn: cams.out.sn, secret: cams.out.secret }, {});
-      return server.inject({ method: 'POST', url: laneCommandPullPath, payload: body, headers }).then((r) => r.json<{ data: { commands: Array<{ kind: string; plateNumber: string }> } }>());
+      return server.inject({ method: 'POST', url: laneCommandPullPath, payload: body, headers }).then((r) => r.json<{ data: { commands: { kind: string; plateNumber: string }[] } }>());
     };
     const first = await pull();
     expect(first.data.commands.filter((c) => c.plateNumber === '粤B2G002')).toEqual([expect.objectContaining({ kind: 'release' })]);

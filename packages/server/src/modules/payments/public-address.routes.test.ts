@@ -37,7 +37,7 @@ let tenantId: string;
 let lotId: string;
 let lanes: { in: string; out: string };
 let entryCamera: typeof devices.$inferSelect;
-const deliveries: Array<{ path: string; body: string; headers: Record<string, string> }> = [];
+const deliveries: { path: string; body: string; headers: Record<string, string> }[] = [];
 
 /** Everything an answer says, as a client or a browser would read it: status line headers and body. */
 const everything = (response: LightMyRequestResponse) => `${JSON.stringify(response.headers)}\n${response.body}`;

@@ -19,7 +19,7 @@ export const startSpecialBillPayment = async (db: Db, gateway: PaymentGateway | 
   if (!gateway) throw noOnlinePayment();
   const { tenantId, billId } = checkSpecialBillToken(secret, token);
   const tenant = await findTenant(db, tenantId);
-  if (!tenant || !tenant.enabled) throw gone();
+  if (!tenant?.enabled) throw gone();
   const prepared = await withTenant(db, tenantId, async (tx) => {
     const row = await findSpecialBill(tx, tenantId, billId);
     if (!row) throw gone();

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { abnormalReleasePath, recoveryRecordPaths, refundPaths, unpaidOrderPaths } from '@parking/contract';
-import { operationLogs, parkingLots, parkingRecords, tenants, users } from '../../db/schema/index.js';
+import { operationLogs, parkingRecords, tenants, users } from '../../db/schema/index.js';
 import { buildTestApp, signIn, type TestApp } from '../../test/test-app.js';
 import { xlsxRows } from '../../test/xlsx-rows.js';
 import { hashPassword, md5Hex } from '../auth/passwords.js';

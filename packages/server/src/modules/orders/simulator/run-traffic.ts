@@ -6,7 +6,7 @@ import type { PlannedEvent, SimDevice } from './traffic-plan.js';
 export type DeviceSender = <T>(path: string, device: DeviceCredentials, fields: Record<string, unknown>) => Promise<{ status: number; code: number; msg: string; data?: T }>;
 
 /** The devices of each simulated lot, in the order the plan numbers the lots. */
-export type SimDevices = ReadonlyArray<Partial<Record<SimDevice, DeviceCredentials>>>;
+export type SimDevices = readonly Partial<Record<SimDevice, DeviceCredentials>>[];
 
 export interface TrafficSummary {
   sent: number;
@@ -20,7 +20,7 @@ export interface TrafficSummary {
   /** fen still owed by cars that left or wait at the barrier */
   amountToPay: number;
   abnormal: number;
-  refused: Array<{ deviceEventId: string; status: number; msg: string }>;
+  refused: { deviceEventId: string; status: number; msg: string }[];
 }
 
 export interface RunOptions {

@@ -44,7 +44,7 @@ export const signIn = async (baseUrl: string, tenant: string, account: string, p
   return answer.data.token;
 };
 
-const query = (path: string, params: Record<string, string>) => `${path}?${new URLSearchParams({ currentPage: '1', pageSize: '100', ...params })}`;
+const query = (path: string, params: Record<string, string>) => `${path}?${new URLSearchParams({ currentPage: '1', pageSize: '100', ...params }).toString()}`;
 
 /** A lot by its exact name, made with the given tariff if it is not there yet. */
 const ensureLot = async (api: ConsoleApi, name: string, kind: 'lane' | 'space', tariffId: string) => {
@@ -79,7 +79,7 @@ export const setUpSimulation = async (api: ConsoleApi, tenant: string, lots: num
   const tariffs = (await api.get<Page<{ id: string; enabled: boolean }>>(query(tariffPaths.list, {}))).list.filter((t) => t.enabled);
   const tariffId = tariffs[0]?.id ?? fail('租户没有启用的计费规则：请先在 计费规则 中新增一条');
   const simLots: SimLot[] = [];
-  const devices: Array<Partial<Record<'in' | 'out' | 'pda', DeviceCredentials>>> = [];
+  const devices: Partial<Record<'in' | 'out' | 'pda', DeviceCredentials>>[] = [];
   for (let i = 1; i <= lots; i += 1) {
     const street = i > lots - streets;
     const no = String(i).padStart(2, '0');
