@@ -39,8 +39,12 @@ test('长租车位: create a card, refused while its plate, phone or dates are w
   await range.nth(0).press('Enter');
   await range.nth(1).fill('2099-12-31');
   await range.nth(1).press('Enter');
+  // a third decimal is an error under the field, never cut off without a word
   await admin.fill('月租金额', '450.555');
-  await expect(admin.field('月租金额')).toHaveValue('450.55');
+  await expect(admin.field('月租金额')).toHaveValue('450.555');
+  await expect(admin.dialog.getByText('月租金额最多两位小数')).toBeVisible();
+  await admin.fill('月租金额', '450.55');
+  await expect(admin.dialog.getByText('月租金额最多两位小数')).toBeHidden();
   await expect(admin.dialog.getByText('请输入月租金额')).toBeHidden();
   await admin.fill('车位数', '4');
   await page.screenshot({ path: testInfo.outputPath('long-rental-form.png') });
