@@ -10,9 +10,9 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { parkingRecordPaths } from '../packages/contract/src/index.js';
 import { postDeviceCall, type DeviceCredentials } from '../packages/server/src/modules/devices/device-client.js';
-import { runTraffic, type DeviceSender } from '../packages/server/src/modules/orders/simulator/run-traffic.js';
-import { consoleApi, setUpSimulation, signIn } from '../packages/server/src/modules/orders/simulator/simulation-setup.js';
-import { planTraffic } from '../packages/server/src/modules/orders/simulator/traffic-plan.js';
+import { runTraffic, type DeviceSender } from '../packages/server/src/simulator/run-traffic.js';
+import { consoleApi, setUpSimulation, signIn } from '../packages/server/src/simulator/simulation-setup.js';
+import { planTraffic } from '../packages/server/src/simulator/traffic-plan.js';
 import { generateRecords, openBenchDatabase } from './orders-data.js';
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;

@@ -36,7 +36,7 @@ interface SimulationSummary {
 }
 
 const runSimulator = async (repoRoot: string, baseURL: string): Promise<SimulationSummary> => {
-  const cli = resolve(repoRoot, 'packages/server/src/modules/orders/simulator/simulate.cli.ts');
+  const cli = resolve(repoRoot, 'packages/server/src/simulator/simulate.cli.ts');
   const args = ['--url', baseURL, '--lots', '2', '--streets', '1', '--cars', String(cars), '--minutes', '600', '--seed', String(seed)];
   const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', cli, ...args], { cwd: repoRoot, timeout: 150_000 });
   const last = stdout.trim().split('\n').at(-1) ?? '';

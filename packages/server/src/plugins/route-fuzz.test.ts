@@ -5,7 +5,7 @@ import { app } from '../app.js';
 import { migrate } from '../db/migrate.js';
 import { parkingLots, parkingRecords, tariffs, tariffVersions, tenants } from '../db/schema/index.js';
 import { seedDemoData } from '../db/seed/seed.js';
-import { randomSource } from '../modules/orders/simulator/traffic-plan.js';
+import { randomSource } from '../simulator/traffic-plan.js';
 import { fastifyOptions } from '../server-options.js';
 import {
   bodyBreakers,

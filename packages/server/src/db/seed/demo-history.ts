@@ -1,9 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { paymentChannels, vehicleEventInput, type PaymentChannel } from '@parking/contract';
 import type { AuthContext } from '../../types.js';
-import { receiveVehicleEvent } from '../../modules/orders/vehicle-event.service.js';
-import { planTraffic, randomSource, type PlannedEvent, type SimDevice, type SimLot } from '../../modules/orders/simulator/traffic-plan.js';
-import { recordPayment } from '../../modules/payments/payment.service.js';
+import { receiveVehicleEvent } from '../../modules/orders/index.js';
+import { planTraffic, randomSource, type PlannedEvent, type SimDevice, type SimLot } from '../../simulator/traffic-plan.js';
+import { recordPayment } from '../../modules/payments/index.js';
 import type { Db } from '../client.js';
 import { devices, parkingLots, parkingSpaces, payments, recoveryRecords, tenants, users } from '../schema/index.js';
 

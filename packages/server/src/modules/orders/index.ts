@@ -16,3 +16,4 @@ export { priceStay, priceWith, type PricedStay, type StayBound } from './stay-pr
 export { findLotKind, findRecord, holdsLongRental, type ParkingRecordRow } from './parking-record.repository.js';
 export { exportParkingRecords, getParkingRecord, listParkingRecords } from './parking-record.service.js';
 export { noBenefits, quoteStay, type StayBenefits, type StayMoney } from './stay-quote.js';
+export { receiveVehicleEvent, receiveVehicleEvents, type VehicleEventCall, type VehicleEventOutcome } from './vehicle-event.service.js';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { authPaths, devicePaths, parkingLanePaths, parkingLotPaths, parkingSpacePaths, tariffPaths } from '@parking/contract';
-import type { DeviceCredentials } from '../../devices/index.js';
+import type { DeviceCredentials } from '../modules/devices/index.js';
 import type { SimDevices } from './run-traffic.js';
 import type { SimLot } from './traffic-plan.js';
 

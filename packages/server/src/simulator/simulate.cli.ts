@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { postDeviceCall } from '../../devices/index.js';
+import { postDeviceCall } from '../modules/devices/index.js';
 import { heartbeatAll, runTraffic, type DeviceSender } from './run-traffic.js';
 import { consoleApi, setUpSimulation, signIn, SimulationError } from './simulation-setup.js';
 import { planTraffic } from './traffic-plan.js';

@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devices, parkingLots, parkingRecords } from '../../../db/schema/index.js';
-import { buildTestApp, type TestApp } from '../../../test/test-app.js';
-import { postDeviceCall } from '../../devices/device-client.js';
+import { devices, parkingLots, parkingRecords } from '../db/schema/index.js';
+import { buildTestApp, type TestApp } from '../test/test-app.js';
+import { postDeviceCall } from '../modules/devices/index.js';
 import { heartbeatAll, runTraffic, type DeviceSender } from './run-traffic.js';
 import { consoleApi, setUpSimulation, signIn, SimulationError } from './simulation-setup.js';
 import { planTraffic } from './traffic-plan.js';

@@ -1,5 +1,5 @@
 import { devicePublicPaths, vehicleEventPath, type VehicleEventResult } from '@parking/contract';
-import type { DeviceCredentials } from '../../devices/index.js';
+import type { DeviceCredentials } from '../modules/devices/index.js';
 import type { PlannedEvent, SimDevice } from './traffic-plan.js';
 
 /** Sends one signed device call and reads its envelope: over HTTP for the simulator, in-process for tests. */
