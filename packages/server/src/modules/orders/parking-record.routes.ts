@@ -1,48 +1,37 @@
 import { readFile } from 'node:fs/promises';
 import {
   abnormalReasonNames,
-  envelope,
-  parkingRecordDetail,
-  parkingRecordListQuery,
-  parkingRecordPage,
-  parkingRecordPaths,
-  parkingRecordPhotoParams,
+  parkingRecordEndpoints as endpoints,
   parkingRecordStateNames,
   plateColourName,
   stayLength,
   type ParkingRecord,
 } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth.js';
 import { notFound } from '../../plugins/app-error.js';
+import { ok } from '../../shared/ok.js';
+import { routeOf } from '../../shared/route.js';
 import { sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
 import { exportParkingRecords, findParkingRecordPhoto, getParkingRecordDetail, listParkingRecords } from './parking-record.service.js';
 
 const tags = ['orders'];
 /** the seeded 停车记录 page (OrderManagement/ParkingRecordOrder) */
 const permission = 'ParkingRecordOrder';
-const idParams = z.object({ id: z.uuid('停车记录编号格式不正确') });
-const ok = <T>(data: T, msg = '成功') => ({ code: 200, msg, data });
 const yuan = (fen: number) => (fen / 100).toFixed(2);
 const when = (at: string | null) => (at ? shanghaiDateTime(new Date(at)) : '');
 const placeOf = (r: ParkingRecord) => r.spaceNumber ?? r.entryLaneName ?? '';
 
 /** 停车记录 under /api/system/ParkingRecord, for holders of the 停车记录 page. */
 export const parkingRecordRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    parkingRecordPaths.list,
-    {
-      config: { permission },
-      schema: { tags, summary: '停车记录列表（按停车场、车牌精确或前缀、车牌颜色、状态、入场时间、应收金额筛选）', querystring: parkingRecordListQuery, response: { 200: envelope(parkingRecordPage) } },
-    },
-    async (request) => ok(await listParkingRecords(request.db, requireAuth(request), request.query)),
-  );
+  app.route({
+    ...routeOf(endpoints.list, { tags, summary: '停车记录列表（按停车场、车牌精确或前缀、车牌颜色、状态、入场时间、应收金额筛选）', permission }),
+    handler: async (request) => ok(await listParkingRecords(request.db, requireAuth(request), request.query)),
+  });
 
-  app.get(
-    parkingRecordPaths.export,
-    { config: { permission }, schema: { tags, summary: '导出停车记录（xlsx，筛选同列表）', querystring: parkingRecordListQuery } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(endpoints.export, { tags, summary: '导出停车记录（xlsx，筛选同列表）', permission }),
+    handler: async (request, reply) => {
       const auth = requireAuth(request);
       const { currentPage: _page, pageSize: _size, ...filter } = request.query;
       return sendXlsx<ParkingRecord>(reply, {
@@ -66,18 +55,16 @@ export const parkingRecordRoutes: FastifyPluginAsyncZod = async (app) => {
         batches: exportParkingRecords(request.db, auth, filter),
       });
     },
-  );
+  });
 
-  app.get(
-    parkingRecordPaths.item,
-    { config: { permission }, schema: { tags, summary: '停车记录详情（含按入场时计费规则版本重算的计费明细）', params: idParams, response: { 200: envelope(parkingRecordDetail) } } },
-    async (request) => ok(await getParkingRecordDetail(request.db, requireAuth(request), request.params.id)),
-  );
+  app.route({
+    ...routeOf(endpoints.detail, { tags, summary: '停车记录详情（含按入场时计费规则版本重算的计费明细）', permission }),
+    handler: async (request) => ok(await getParkingRecordDetail(request.db, requireAuth(request), request.params.id)),
+  });
 
-  app.get(
-    parkingRecordPaths.photo,
-    { config: { permission }, schema: { tags, summary: '停车记录的入场或出场照片（JPEG/PNG）', params: parkingRecordPhotoParams } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(endpoints.photo, { tags, summary: '停车记录的入场或出场照片（JPEG/PNG）', permission }),
+    handler: async (request, reply) => {
       const { id, which } = request.params;
       const photo = await findParkingRecordPhoto(request.db, requireAuth(request), app.config.dataDir, id, which);
       const bytes = await readFile(photo.file).catch(() => {
@@ -85,5 +72,5 @@ export const parkingRecordRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return reply.header('content-type', photo.contentType).header('x-content-type-options', 'nosniff').header('cache-control', 'private, no-store').send(bytes);
     },
-  );
+  });
 };

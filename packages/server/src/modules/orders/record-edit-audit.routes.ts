@@ -1,22 +1,17 @@
 import {
   describeEditRequest,
-  envelope,
   parkingRecordStateNames,
   plateColourName,
-  recordEditAuditPaths,
-  recordEditDecision,
-  recordEditInput,
+  recordEditAuditEndpoints as endpoints,
   recordEditKindNames,
-  recordEditListQuery,
-  recordEditPage,
-  recordEditRequest,
   recordEditStatusNames,
   type RecordEditRequest,
   type RecordEditSnapshot,
 } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth.js';
+import { ok } from '../../shared/ok.js';
+import { routeOf } from '../../shared/route.js';
 import { pages, sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
 import { approveRecordEdit, getRecordEdit, listRecordEditPage, rejectRecordEdit, requestRecordEdit } from './record-edit-audit.service.js';
 
@@ -25,8 +20,6 @@ const tags = ['orders'];
 const permission = 'parkingOrderEditAudit';
 /** a correction may also be asked for from the 停车记录 page; only the audit page decides */
 const requestPermission = ['parkingOrderEditAudit', 'ParkingRecordOrder'] as const;
-const idParams = z.object({ id: z.uuid('订单修改申请编号格式不正确') });
-const ok = <T>(data: T, msg = '成功') => ({ code: 200, msg, data });
 const when = (at: string | null) => (at ? shanghaiDateTime(new Date(at)) : '');
 const money = (snapshot: RecordEditSnapshot | null) =>
   snapshot ? `应收${(snapshot.amountDue / 100).toFixed(2)} 优惠${(snapshot.discount / 100).toFixed(2)} 已付${(snapshot.paid / 100).toFixed(2)} 欠费${(snapshot.unpaid / 100).toFixed(2)}` : '';
@@ -34,19 +27,14 @@ const stateOf = (snapshot: RecordEditSnapshot | null) => (snapshot ? parkingReco
 
 /** 订单修改审核 under /api/system/ParkingOrderEditAudit: asked for by one user, decided by another. */
 export const recordEditAuditRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    recordEditAuditPaths.list,
-    {
-      config: { permission },
-      schema: { tags, summary: '订单修改申请列表（按状态、修改类型、车牌前缀、停车场、申请时间筛选）', querystring: recordEditListQuery, response: { 200: envelope(recordEditPage) } },
-    },
-    async (request) => ok(await listRecordEditPage(request.db, requireAuth(request), request.query)),
-  );
+  app.route({
+    ...routeOf(endpoints.list, { tags, summary: '订单修改申请列表（按状态、修改类型、车牌前缀、停车场、申请时间筛选）', permission }),
+    handler: async (request) => ok(await listRecordEditPage(request.db, requireAuth(request), request.query)),
+  });
 
-  app.get(
-    recordEditAuditPaths.export,
-    { config: { permission }, schema: { tags, summary: '导出订单修改申请（xlsx，筛选同列表）', querystring: recordEditListQuery } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(endpoints.export, { tags, summary: '导出订单修改申请（xlsx，筛选同列表）', permission }),
+    handler: async (request, reply) => {
       const auth = requireAuth(request);
       const { currentPage: _page, pageSize: _size, ...filter } = request.query;
       return sendXlsx<RecordEditRequest>(reply, {
@@ -73,43 +61,29 @@ export const recordEditAuditRoutes: FastifyPluginAsyncZod = async (app) => {
         batches: pages(async (currentPage, pageSize) => (await listRecordEditPage(request.db, auth, { ...filter, currentPage, pageSize })).list),
       });
     },
-  );
+  });
 
-  app.get(
-    recordEditAuditPaths.item,
-    { config: { permission }, schema: { tags, summary: '订单修改申请详情（含修改前后）', params: idParams, response: { 200: envelope(recordEditRequest) } } },
-    async (request) => ok(await getRecordEdit(request.db, requireAuth(request), request.params.id)),
-  );
+  app.route({
+    ...routeOf(endpoints.detail, { tags, summary: '订单修改申请详情（含修改前后）', permission }),
+    handler: async (request) => ok(await getRecordEdit(request.db, requireAuth(request), request.params.id)),
+  });
 
-  app.post(
-    recordEditAuditPaths.list,
-    {
-      config: { permission: requestPermission },
-      schema: {
-        tags,
-        summary: '申请修改停车记录（车牌、出入场时间、应收金额或作废；每条记录同时只能有一个待审核申请）',
-        body: recordEditInput,
-        response: { 200: envelope(recordEditRequest) },
-      },
-    },
-    async (request) => ok(await requestRecordEdit(request.db, requireAuth(request), request.body), '修改申请已提交，等待审核'),
-  );
+  app.route({
+    ...routeOf(endpoints.create, {
+      tags,
+      summary: '申请修改停车记录（车牌、出入场时间、应收金额或作废；每条记录同时只能有一个待审核申请）',
+      permission: requestPermission,
+    }),
+    handler: async (request) => ok(await requestRecordEdit(request.db, requireAuth(request), request.body), '修改申请已提交，等待审核'),
+  });
 
-  app.post(
-    recordEditAuditPaths.approve,
-    {
-      config: { permission },
-      schema: { tags, summary: '通过订单修改申请（申请人不能审核自己的申请；锁定停车记录后应用修改）', params: idParams, body: recordEditDecision, response: { 200: envelope(recordEditRequest) } },
-    },
-    async (request) => ok(await approveRecordEdit(request.db, requireAuth(request), request.params.id, request.body), '已通过，停车记录已修改'),
-  );
+  app.route({
+    ...routeOf(endpoints.approve, { tags, summary: '通过订单修改申请（申请人不能审核自己的申请；锁定停车记录后应用修改）', permission }),
+    handler: async (request) => ok(await approveRecordEdit(request.db, requireAuth(request), request.params.id, request.body), '已通过，停车记录已修改'),
+  });
 
-  app.post(
-    recordEditAuditPaths.reject,
-    {
-      config: { permission },
-      schema: { tags, summary: '驳回订单修改申请（申请人不能审核自己的申请）', params: idParams, body: recordEditDecision, response: { 200: envelope(recordEditRequest) } },
-    },
-    async (request) => ok(await rejectRecordEdit(request.db, requireAuth(request), request.params.id, request.body), '已驳回'),
-  );
+  app.route({
+    ...routeOf(endpoints.reject, { tags, summary: '驳回订单修改申请（申请人不能审核自己的申请）', permission }),
+    handler: async (request) => ok(await rejectRecordEdit(request.db, requireAuth(request), request.params.id, request.body), '已驳回'),
+  });
 };

@@ -1,10 +1,11 @@
-import { envelope, vehicleEventInput, vehicleEventPath, vehicleEventResult } from '@parking/contract';
+import { vehicleEventEndpoints as endpoints, vehicleEventPath } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authenticateDeviceCall, keepRawJsonBody, nonceOf, refuseReplay, signatureHeaders, signedCallOf } from '../devices/index.js';
+import { ok } from '../../shared/ok.js';
+import { routeOf } from '../../shared/route.js';
+import { authenticateDeviceCall, keepRawJsonBody, nonceOf, refuseReplay, signedCallOf } from '../devices/index.js';
 import { createVehicleEventBatcher } from './vehicle-event.batcher.js';
 
 const tags = ['device-ingestion'];
-const ok = <T>(data: T, msg = '成功') => ({ code: 200, msg, data });
 /** a 2 MB photo in base64 plus the event around it */
 const eventBodyLimit = 3 * 1024 * 1024;
 
@@ -13,20 +14,10 @@ export const vehicleEventRoutes: FastifyPluginAsyncZod = async (app) => {
   keepRawJsonBody(app);
   // events arriving together are applied together, a commit per batch; each is answered after its batch commits
   const batcher = createVehicleEventBatcher(app.db, app.config.dataDir);
-  app.post(
-    vehicleEventPath,
-    {
-      bodyLimit: eventBodyLimit,
-      config: { public: true },
-      schema: {
-        tags,
-        summary: '车辆事件上报：车道入场/出场、泊位占用/释放（签名同心跳；同一设备事件编号重发不重复处理）',
-        headers: signatureHeaders,
-        body: vehicleEventInput,
-        response: { 200: envelope(vehicleEventResult) },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(endpoints.report, { tags, summary: '车辆事件上报：车道入场/出场、泊位占用/释放（签名同心跳；同一设备事件编号重发不重复处理）', public: true }),
+    bodyLimit: eventBodyLimit,
+    handler: async (request) => {
       const call = signedCallOf(request, vehicleEventPath);
       const row = await authenticateDeviceCall(app.db, call, request.log);
       // the nonce is claimed in the event's own transaction: one commit per event, not two
@@ -36,5 +27,5 @@ export const vehicleEventRoutes: FastifyPluginAsyncZod = async (app) => {
       if ('error' in outcome) throw outcome.error;
       return ok(outcome.result);
     },
-  );
+  });
 };
