@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { endpoint, idParams } from '../common/endpoint.js';
 import { specialBillOpenPaths, specialBillPayInput, specialBillPayResult } from '../marketing/special-bill.schema.js';
 import {
@@ -12,6 +13,8 @@ import {
   payOrderResult,
   recordPayQrCode,
   recordPayQrCodePath,
+  sandboxNoticeResult,
+  sandboxSignatureHeader,
 } from './driver-pay.schema.js';
 
 /** The driver's phone, signed out; the tokens come from the scanned codes. */
@@ -24,4 +27,15 @@ export const driverPayEndpoints = {
   specialBillPay: endpoint({ method: 'POST', path: specialBillOpenPaths.pay, body: specialBillPayInput, answer: specialBillPayResult }),
   /** the console's 支付二维码 of one record */
   recordPayQrCode: endpoint({ method: 'GET', path: recordPayQrCodePath, params: idParams('停车记录编号格式不正确'), answer: recordPayQrCode }),
+};
+
+/** Posted by the sandbox provider, not the console: the body stays unparsed because the signature covers its exact bytes. */
+export const sandboxGatewayEndpoints = {
+  notify: endpoint({
+    method: 'POST',
+    path: driverPayPaths.sandboxNotify,
+    headers: z.looseObject({ [sandboxSignatureHeader]: z.string().max(128).optional() }),
+    body: z.unknown(),
+    answer: sandboxNoticeResult,
+  }),
 };

@@ -1,27 +1,10 @@
-import {
-  driverOrder,
-  driverPayPaths,
-  envelope,
-  exitLaneInfo,
-  exitLaneQuery,
-  findOrderInput,
-  orderQuery,
-  orderToken,
-  payOrderInput,
-  payOrderResult,
-  recordPayQrCode,
-  recordPayQrCodePath,
-  sandboxCashierPaths,
-  sandboxNoticeResult,
-  sandboxSignatureHeader,
-  specialBillOpenPaths,
-  specialBillPayInput,
-  specialBillPayResult,
-} from '@parking/contract';
+import { driverPayEndpoints as endpoints, sandboxCashierPaths, sandboxGatewayEndpoints, sandboxSignatureHeader } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { PaymentProvider } from '../../config.js';
 import { requireAuth } from '../../plugins/auth.js';
+import { ok } from '../../shared/ok.js';
+import { routeOf } from '../../shared/route.js';
 import { keepRawJsonBody } from '../devices/index.js';
 import {
   driverOrderView,
@@ -50,9 +33,7 @@ export interface DriverPayRoutesOptions {
 }
 
 const tags = ['public'];
-const ok = <T>(data: T, msg = '成功') => ({ code: 200, msg, data });
 const noParams = z.object({ no: z.string().min(1).max(64) });
-const recordParams = z.object({ id: z.uuid('停车记录编号格式不正确') });
 // drivers' phones, signed out: a plate is not guessed a thousand times a minute
 const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 
@@ -64,65 +45,41 @@ export const driverPayRoutes: FastifyPluginAsyncZod<DriverPayRoutesOptions> = as
   const sandbox = options.provider === 'sandbox' ? sandboxGateway(app.db, options.sandboxSecret, options.deliver ?? inProcessDelivery(app)) : undefined;
   const base = options.publicBaseUrl;
 
-  app.get(
-    driverPayPaths.exitLane,
-    {
-      config: { public: true, ...perMinute(60) },
-      schema: { tags, summary: '扫码出场：出口车道所在停车场、车道，及出口相机刚识别的车牌（无需登录）', querystring: exitLaneQuery, response: { 200: envelope(exitLaneInfo) } },
-    },
-    async (request) => ok(await readExitLane(app.db, options.secret, request.query.t, new Date())),
-  );
+  app.route({
+    ...routeOf(endpoints.exitLane, { tags, summary: '扫码出场：出口车道所在停车场、车道，及出口相机刚识别的车牌（无需登录）', public: true, ...perMinute(60) }),
+    handler: async (request) => ok(await readExitLane(app.db, options.secret, request.query.t, new Date())),
+  });
 
-  app.post(
-    driverPayPaths.findOrder,
-    {
-      config: { public: true, ...perMinute(20) },
-      schema: { tags, summary: '扫码出场：按车牌查本停车场的在场订单，答复订单令牌（无需登录）', body: findOrderInput, response: { 200: envelope(orderToken) } },
-    },
-    async (request) => ok(await findDriverOrder(app.db, options.secret, request.body, new Date())),
-  );
+  app.route({
+    ...routeOf(endpoints.findOrder, { tags, summary: '扫码出场：按车牌查本停车场的在场订单，答复订单令牌（无需登录）', public: true, ...perMinute(20) }),
+    handler: async (request) => ok(await findDriverOrder(app.db, options.secret, request.body, new Date())),
+  });
 
-  app.get(
-    driverPayPaths.order,
-    {
-      config: { public: true, ...perMinute(120) },
-      schema: { tags, summary: '订单详情：按订单令牌（无需登录）', querystring: orderQuery, response: { 200: envelope(driverOrder) } },
-    },
-    async (request) => ok(await driverOrderView(app.db, sandbox?.gateway, options.secret, request.query.o, new Date(), request.ip)),
-  );
+  app.route({
+    ...routeOf(endpoints.order, { tags, summary: '订单详情：按订单令牌（无需登录）', public: true, ...perMinute(120) }),
+    handler: async (request) => ok(await driverOrderView(app.db, sandbox?.gateway, options.secret, request.query.o, new Date(), request.ip)),
+  });
 
-  app.post(
-    driverPayPaths.pay,
-    {
-      config: { public: true, ...perMinute(20) },
-      schema: { tags, summary: '支付：为订单待付金额下单，答复收银台地址（无需登录）', body: payOrderInput, response: { 200: envelope(payOrderResult) } },
-    },
-    async (request) => ok(await startDriverPayment(app.db, sandbox?.gateway, options.secret, request.body.o, base, new Date())),
-  );
+  app.route({
+    ...routeOf(endpoints.pay, { tags, summary: '支付：为订单待付金额下单，答复收银台地址（无需登录）', public: true, ...perMinute(20) }),
+    handler: async (request) => ok(await startDriverPayment(app.db, sandbox?.gateway, options.secret, request.body.o, base, new Date())),
+  });
 
-  app.post(
-    specialBillOpenPaths.pay,
-    {
-      config: { public: true, ...perMinute(20) },
-      schema: { tags, summary: '特殊账单支付：按账单二维码令牌下单，答复收银台地址（无需登录）', body: specialBillPayInput, response: { 200: envelope(specialBillPayResult) } },
-    },
-    async (request) => ok(await startSpecialBillPayment(app.db, sandbox?.gateway, options.secret, request.body.t, base, new Date())),
-  );
+  app.route({
+    ...routeOf(endpoints.specialBillPay, { tags, summary: '特殊账单支付：按账单二维码令牌下单，答复收银台地址（无需登录）', public: true, ...perMinute(20) }),
+    handler: async (request) => ok(await startSpecialBillPayment(app.db, sandbox?.gateway, options.secret, request.body.t, base, new Date())),
+  });
 
   if (sandbox) await app.register(sandboxRoutes, { sandbox, publicBaseUrl: base });
 
-  app.get(
-    recordPayQrCodePath,
-    {
-      config: { permission: 'ParkingRecordOrder' },
-      schema: { tags: ['orders'], summary: '收款二维码：收费员PDA出示给车主扫码支付的地址（30分钟内有效）', params: recordParams, response: { 200: envelope(recordPayQrCode) } },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(endpoints.recordPayQrCode, { tags: ['orders'], summary: '收款二维码：收费员PDA出示给车主扫码支付的地址（30分钟内有效）', permission: 'ParkingRecordOrder' }),
+    handler: async (request) => {
       // a code the driver could not pay from is no use at the booth
       if (!sandbox) throw noOnlinePayment();
       return ok(await makeRecordPayQrCode(request.db, requireAuth(request), options.secret, base, request.params.id, new Date()));
     },
-  );
+  });
 };
 
 /**
@@ -149,23 +106,13 @@ const sandboxRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxGateway; publicBase
   // the notice is signed over its exact bytes: the raw body is kept in this scope only
   await app.register(async (scope) => {
     keepRawJsonBody(scope);
-    scope.post(
-      driverPayPaths.sandboxNotify,
-      {
-        config: { public: true, ...perMinute(600) },
-        schema: {
-          tags,
-          summary: '沙箱支付异步通知（HMAC-SHA256 签名见 X-Sandbox-Signature；重复通知只入账一次）',
-          headers: z.looseObject({ [sandboxSignatureHeader]: z.string().max(128).optional() }),
-          body: z.unknown(),
-          response: { 200: envelope(sandboxNoticeResult) },
-        },
-      },
-      async (request) => {
+    scope.route({
+      ...routeOf(sandboxGatewayEndpoints.notify, { tags, summary: '沙箱支付异步通知（HMAC-SHA256 签名见 X-Sandbox-Signature；重复通知只入账一次）', public: true, ...perMinute(600) }),
+      handler: async (request) => {
         const signature = request.headers[sandboxSignatureHeader];
         return ok(await receiveGatewayNotice(app.db, gateway, request.rawBody ?? '', typeof signature === 'string' ? signature : undefined, request.ip));
       },
-    );
+    });
   });
 
   const cashierPaths = (no: string) => ({

@@ -1,41 +1,25 @@
-import {
-  envelope,
-  formatAmount,
-  idempotencyKey,
-  idempotencyKeyHeader,
-  payment,
-  paymentChannelNames,
-  paymentInput,
-  paymentListQuery,
-  paymentPage,
-  paymentPaths,
-  type Payment,
-} from '@parking/contract';
+import { formatAmount, idempotencyKeyHeader, paymentChannelNames, paymentEndpoints as endpoints, type Payment } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth.js';
+import { ok } from '../../shared/ok.js';
+import { routeOf } from '../../shared/route.js';
 import { pages, sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
 import { getPayment, listPayments, paymentKeyOf, recordPayment } from './payment.service.js';
 
 const tags = ['payments'];
 /** the seeded 支付记录 page (OrderManagement/paymentRecord) */
 const permission = 'paymentRecord';
-const idParams = z.object({ id: z.uuid('支付记录编号格式不正确') });
-const keyHeaders = z.object({ [idempotencyKeyHeader]: idempotencyKey.optional() });
-const ok = <T>(data: T, msg = '成功') => ({ code: 200, msg, data });
 
 /** 支付记录 under /api/system/Payment, for holders of the 支付记录 page. */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    paymentPaths.list,
-    { config: { permission }, schema: { tags, summary: '支付记录列表（按停车记录、车牌、渠道、支付时间筛选）', querystring: paymentListQuery, response: { 200: envelope(paymentPage) } } },
-    async (request) => ok(await listPayments(request.db, requireAuth(request), request.query)),
-  );
+  app.route({
+    ...routeOf(endpoints.list, { tags, summary: '支付记录列表（按停车记录、车牌、渠道、支付时间筛选）', permission }),
+    handler: async (request) => ok(await listPayments(request.db, requireAuth(request), request.query)),
+  });
 
-  app.get(
-    paymentPaths.export,
-    { config: { permission }, schema: { tags, summary: '导出支付记录（xlsx）', querystring: paymentListQuery } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(endpoints.export, { tags, summary: '导出支付记录（xlsx）', permission }),
+    handler: async (request, reply) => {
       const auth = requireAuth(request);
       const { currentPage: _page, pageSize: _size, ...filter } = request.query;
       return sendXlsx<Payment>(reply, {
@@ -56,30 +40,19 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         batches: pages(async (currentPage, pageSize) => (await listPayments(request.db, auth, { ...filter, currentPage, pageSize })).list),
       });
     },
-  );
+  });
 
-  app.get(
-    paymentPaths.item,
-    { config: { permission }, schema: { tags, summary: '支付记录详情', params: idParams, response: { 200: envelope(payment) } } },
-    async (request) => ok(await getPayment(request.db, requireAuth(request), request.params.id)),
-  );
+  app.route({
+    ...routeOf(endpoints.detail, { tags, summary: '支付记录详情', permission }),
+    handler: async (request) => ok(await getPayment(request.db, requireAuth(request), request.params.id)),
+  });
 
-  app.post(
-    paymentPaths.list,
-    {
-      config: { permission },
-      schema: {
-        tags,
-        summary: '登记收款（幂等：同一幂等键重复提交返回首次结果；同一幂等键但停车记录、渠道或金额不同则 409）',
-        headers: keyHeaders,
-        body: paymentInput,
-        response: { 200: envelope(payment) },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(endpoints.create, { tags, summary: '登记收款（幂等：同一幂等键重复提交返回首次结果；同一幂等键但停车记录、渠道或金额不同则 409）', permission }),
+    handler: async (request) => {
       const key = paymentKeyOf(request.body.idempotencyKey, request.headers[idempotencyKeyHeader]);
       const { payment: recorded, repeated } = await recordPayment(request.db, requireAuth(request), request.body, key);
       return ok(recorded, repeated ? '该幂等键的收款已登记，返回首次结果' : '收款成功');
     },
-  );
+  });
 };

@@ -1,28 +1,25 @@
-import { envelope, formatAmount, refund, refundDecision, refundInput, refundListQuery, refundPage, refundPaths, refundStatusNames, type Refund } from '@parking/contract';
+import { formatAmount, refundEndpoints as endpoints, refundStatusNames, type Refund } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth.js';
+import { ok } from '../../shared/ok.js';
+import { routeOf } from '../../shared/route.js';
 import { pages, sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
 import { approveRefund, getRefund, listRefunds, rejectRefund, requestRefund } from './refund.service.js';
 
 const tags = ['payments'];
 /** the seeded 退款 page (FinancialManagement/refund) */
 const permission = 'refund';
-const idParams = z.object({ id: z.uuid('退款记录编号格式不正确') });
-const ok = <T>(data: T, msg = '成功') => ({ code: 200, msg, data });
 
 /** 退款 under /api/system/Refund, for holders of the 退款 page: asked for by one user, decided by another. */
 export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    refundPaths.list,
-    { config: { permission }, schema: { tags, summary: '退款列表（按状态、停车记录、支付记录筛选）', querystring: refundListQuery, response: { 200: envelope(refundPage) } } },
-    async (request) => ok(await listRefunds(request.db, requireAuth(request), request.query)),
-  );
+  app.route({
+    ...routeOf(endpoints.list, { tags, summary: '退款列表（按状态、停车记录、支付记录筛选）', permission }),
+    handler: async (request) => ok(await listRefunds(request.db, requireAuth(request), request.query)),
+  });
 
-  app.get(
-    refundPaths.export,
-    { config: { permission }, schema: { tags, summary: '导出退款（xlsx）', querystring: refundListQuery } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(endpoints.export, { tags, summary: '导出退款（xlsx）', permission }),
+    handler: async (request, reply) => {
       const auth = requireAuth(request);
       const { currentPage: _page, pageSize: _size, ...filter } = request.query;
       return sendXlsx<Refund>(reply, {
@@ -43,32 +40,25 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
         batches: pages(async (currentPage, pageSize) => (await listRefunds(request.db, auth, { ...filter, currentPage, pageSize })).list),
       });
     },
-  );
+  });
 
-  app.get(
-    refundPaths.item,
-    { config: { permission }, schema: { tags, summary: '退款详情', params: idParams, response: { 200: envelope(refund) } } },
-    async (request) => ok(await getRefund(request.db, requireAuth(request), request.params.id)),
-  );
+  app.route({
+    ...routeOf(endpoints.detail, { tags, summary: '退款详情', permission }),
+    handler: async (request) => ok(await getRefund(request.db, requireAuth(request), request.params.id)),
+  });
 
-  app.post(
-    refundPaths.list,
-    { config: { permission }, schema: { tags, summary: '申请退款（不超过支付金额减去已退和待审核的退款）', body: refundInput, response: { 200: envelope(refund) } } },
-    async (request) => ok(await requestRefund(request.db, requireAuth(request), request.body), '退款申请已提交'),
-  );
+  app.route({
+    ...routeOf(endpoints.create, { tags, summary: '申请退款（不超过支付金额减去已退和待审核的退款）', permission }),
+    handler: async (request) => ok(await requestRefund(request.db, requireAuth(request), request.body), '退款申请已提交'),
+  });
 
-  app.post(
-    refundPaths.approve,
-    {
-      config: { permission },
-      schema: { tags, summary: '同意退款（申请人不能审核自己的申请；已付减少、优惠增加，欠费不变）', params: idParams, body: refundDecision, response: { 200: envelope(refund) } },
-    },
-    async (request) => ok(await approveRefund(request.db, requireAuth(request), request.params.id, request.body), '已同意退款'),
-  );
+  app.route({
+    ...routeOf(endpoints.approve, { tags, summary: '同意退款（申请人不能审核自己的申请；已付减少、优惠增加，欠费不变）', permission }),
+    handler: async (request) => ok(await approveRefund(request.db, requireAuth(request), request.params.id, request.body), '已同意退款'),
+  });
 
-  app.post(
-    refundPaths.reject,
-    { config: { permission }, schema: { tags, summary: '驳回退款（申请人不能审核自己的申请）', params: idParams, body: refundDecision, response: { 200: envelope(refund) } } },
-    async (request) => ok(await rejectRefund(request.db, requireAuth(request), request.params.id, request.body), '已驳回退款'),
-  );
+  app.route({
+    ...routeOf(endpoints.reject, { tags, summary: '驳回退款（申请人不能审核自己的申请）', permission }),
+    handler: async (request) => ok(await rejectRefund(request.db, requireAuth(request), request.params.id, request.body), '已驳回退款'),
+  });
 };
