@@ -1,37 +1,25 @@
-import {
-  envelope,
-  formatAmount,
-  paymentChannelNames,
-  recoveryRecordListQuery,
-  recoveryRecordPage,
-  recoveryRecordPaths,
-  type RecoveryRecord,
-} from '@parking/contract';
+import { formatAmount, paymentChannelNames, recoveryRecordEndpoints as endpoints, type RecoveryRecord } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/auth.js';
+import { ok } from '../../shared/ok.js';
+import { routeOf } from '../../shared/route.js';
 import { pages, sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
 import { listRecoveryRecords } from './recovery-record.service.js';
 
 const tags = ['recovery'];
 /** the seeded 追缴记录 page (jointRecovery/recoveryRecord) */
 const permission = 'recoveryRecord';
-const ok = <T>(data: T, msg = '成功') => ({ code: 200, msg, data });
 
 /** 追缴记录 under /api/system/RecoveryRecord: read-only, written by the payments themselves. */
 export const recoveryRecordRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    recoveryRecordPaths.list,
-    {
-      config: { permission },
-      schema: { tags, summary: '追缴记录列表（按车牌精确或前缀、停车场、停车记录、支付渠道、追缴时间筛选）', querystring: recoveryRecordListQuery, response: { 200: envelope(recoveryRecordPage) } },
-    },
-    async (request) => ok(await listRecoveryRecords(request.db, requireAuth(request), request.query)),
-  );
+  app.route({
+    ...routeOf(endpoints.list, { tags, summary: '追缴记录列表（按车牌精确或前缀、停车场、停车记录、支付渠道、追缴时间筛选）', permission }),
+    handler: async (request) => ok(await listRecoveryRecords(request.db, requireAuth(request), request.query)),
+  });
 
-  app.get(
-    recoveryRecordPaths.export,
-    { config: { permission }, schema: { tags, summary: '导出追缴记录（xlsx，筛选同列表）', querystring: recoveryRecordListQuery } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(endpoints.export, { tags, summary: '导出追缴记录（xlsx，筛选同列表）', permission }),
+    handler: async (request, reply) => {
       const auth = requireAuth(request);
       const { currentPage: _page, pageSize: _size, ...filter } = request.query;
       return sendXlsx<RecoveryRecord>(reply, {
@@ -50,5 +38,5 @@ export const recoveryRecordRoutes: FastifyPluginAsyncZod = async (app) => {
         batches: pages(async (currentPage, pageSize) => (await listRecoveryRecords(request.db, auth, { ...filter, currentPage, pageSize })).list),
       });
     },
-  );
+  });
 };
