@@ -4,7 +4,7 @@ import { forbidden } from '../../plugins/app-error.js';
 import { anySignedIn, requireAuth } from '../../plugins/auth.js';
 import { ok } from '../../shared/ok.js';
 import { routeOf } from '../../shared/route.js';
-import { activeTenant } from '../auth/auth.service.js';
+import { activeTenant } from './tenant.service.js';
 import type { WeatherProvider } from './weather.provider.js';
 import { weatherToday } from './weather.service.js';
 

@@ -1,4 +1,4 @@
-import { abnormalReasonNames, parkingRecordPaths, plateColourName, stayLength, type ParkingRecord, type ParkingRecordListQuery } from '@parking/contract';
+import { abnormalReasonNames, parkingRecordEndpoints, plateColourName, stayLength, type ParkingRecord, type ParkingRecordListQuery } from '@parking/contract';
 import { Tag, Tooltip } from 'antd';
 import { PlateText } from '../../shared/components/plate-text';
 import { defineResource } from '../../shared/resource/resource-types';
@@ -11,7 +11,7 @@ import { plateColourEnum, plateMatchEnum, recordStateEnum } from './record-optio
 export const parkingRecordResource = defineResource<ParkingRecord, ParkingRecordListQuery>({
   resource: parkingRecordResourceKey,
   name: '停车记录',
-  listPath: parkingRecordPaths.list,
+  endpoints: parkingRecordEndpoints,
   rowKey: 'id',
   actions: { export: true },
   columns: [

@@ -1,4 +1,4 @@
-import { unpaidOrderPaths, type UnpaidOrder, type UnpaidOrderListQuery } from '@parking/contract';
+import { unpaidOrderEndpoints, type UnpaidOrder, type UnpaidOrderListQuery } from '@parking/contract';
 import { PlateText } from '../../shared/components/plate-text';
 import { defineResource } from '../../shared/resource/resource-types';
 import { MoneyFilterInput } from '../../shared/resource/fields/money-field';
@@ -10,7 +10,7 @@ import { plateMatchEnum } from './recovery-options';
 export const unpaidOrderResource = defineResource<UnpaidOrder, UnpaidOrderListQuery>({
   resource: unpaidOrderResourceKey,
   name: '欠费订单',
-  listPath: unpaidOrderPaths.list,
+  endpoints: unpaidOrderEndpoints,
   rowKey: 'plateNumber',
   actions: { export: true },
   columns: [
