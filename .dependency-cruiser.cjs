@@ -25,14 +25,7 @@
  * Tests (*.test.ts(x), test kits, test/ folders) are exempt from (b)-(d): a test may set up a
  * scenario across modules. Cycles count everywhere.
  */
-const layers = [
-  ['system', 'auth', 'messages'],
-  ['parking', 'devices', 'base'],
-  ['marketing', 'customers'],
-  ['orders'],
-  ['recovery', 'payments', 'service', 'finance'],
-  ['screens'],
-];
+const layers = [['system', 'auth', 'messages'], ['parking', 'devices', 'base'], ['marketing', 'customers'], ['orders'], ['recovery', 'payments', 'service', 'finance'], ['screens']];
 
 /** Within a layer, who may import whom; a module missing here imports nobody of its layer. */
 const sameLayer = {
@@ -49,11 +42,7 @@ const layerOf = (module) => layers.findIndex((layer) => layer.includes(module));
 
 /** The modules `module` may not import: every higher layer, and its own layer but for sameLayer. */
 const forbiddenFor = (module) =>
-  allModules.filter(
-    (other) =>
-      other !== module &&
-      (layerOf(other) > layerOf(module) || (layerOf(other) === layerOf(module) && !(sameLayer[module] ?? []).includes(other))),
-  );
+  allModules.filter((other) => other !== module && (layerOf(other) > layerOf(module) || (layerOf(other) === layerOf(module) && !(sameLayer[module] ?? []).includes(other))));
 
 const side = '^packages/(server|web)/src/';
 const testFiles = ['\\.test\\.tsx?$', '-test-kit\\.tsx?$', '/test/', '/test-setup\\.ts$'];
@@ -64,10 +53,7 @@ const orderRules = allModules.map((module) => ({
   comment: `${module} imports only modules below it (.dependency-cruiser.cjs header, DESIGN §3)`,
   from: { path: `${side}modules/${module}/`, pathNot: testFiles },
   to: {
-    path: [
-      `^packages/$1/src/modules/(${forbiddenFor(module).join('|')})/`,
-      ...(module === 'screens' ? [] : ['^packages/web/src/screens/']),
-    ],
+    path: [`^packages/$1/src/modules/(${forbiddenFor(module).join('|')})/`, ...(module === 'screens' ? [] : ['^packages/web/src/screens/'])],
   },
 }));
 
@@ -83,7 +69,7 @@ module.exports = {
     {
       name: 'module-through-its-face',
       severity: 'error',
-      comment: "another module is reached only through its modules/<m>/index.ts: what it offers is what it exports there",
+      comment: 'another module is reached only through its modules/<m>/index.ts: what it offers is what it exports there',
       from: { path: `${side}modules/([^/]+)/`, pathNot: testFiles },
       to: {
         path: '^packages/$1/src/modules/[^/]+/',
@@ -94,7 +80,8 @@ module.exports = {
     {
       name: 'server-infrastructure-knows-no-module',
       severity: 'error',
-      comment: 'plugins/, db/ and shared/ serve every module, so they cannot depend on one (take what they need as an option); the demo seed composes modules as app.ts does, through their faces',
+      comment:
+        'plugins/, db/ and shared/ serve every module, so they cannot depend on one (take what they need as an option); the demo seed composes modules as app.ts does, through their faces',
       from: { path: '^packages/server/src/(plugins|db|shared)/', pathNot: [...testFiles, '^packages/server/src/db/seed/'] },
       to: { path: '^packages/server/src/modules/' },
     },

@@ -31,14 +31,7 @@ export default defineConfig({
     navigationTimeout: 30_000,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },
   webServer: {
@@ -50,7 +43,14 @@ export default defineConfig({
     // every spec signs in from 127.0.0.1; the per-address limit is tested in the server suite
     // devices go offline 3 cycles (10 s at least) after their last heartbeat: look every second
     env: {
-      PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', LOGIN_RATE_LIMIT: '600', DEVICE_OFFLINE_CHECK_MS: '1000',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      LOGIN_RATE_LIMIT: '600',
+      DEVICE_OFFLINE_CHECK_MS: '1000',
       // no generated traffic: specs count the seeded messages and records
       DEMO_HISTORY_DAYS: '0',
     },

@@ -71,7 +71,22 @@ export const runSoak = async () => {
     await waitForServer(`${base}/config.json`, server);
     const simulator = spawn(
       'node',
-      ['--import', 'tsx', 'packages/server/src/simulator/simulate.cli.ts', '--url', base, '--lots', String(lots), '--rate', String(rate), '--realtime', '--minutes', String(minutes), '--seed', '16'],
+      [
+        '--import',
+        'tsx',
+        'packages/server/src/simulator/simulate.cli.ts',
+        '--url',
+        base,
+        '--lots',
+        String(lots),
+        '--rate',
+        String(rate),
+        '--realtime',
+        '--minutes',
+        String(minutes),
+        '--seed',
+        '16',
+      ],
       { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] },
     );
     console.log(`soak: ${lots} lots, ${rate} arrivals per lot per minute, ${minutes} minutes in real time; server pid ${server.pid}`);

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Runs every suite (lint, vitest projects, then Playwright e2e) and ends with one line
+// Runs every suite (lint, format, module boundaries, vitest projects, then Playwright e2e) and ends with one line
 // "tests: N passed, N failed" summing them all. Exits non-zero when any test or suite failed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -37,10 +37,12 @@ if (typecheckStatus !== 0) {
 
 // type-aware lint (eslint.config.js); the cache lives outside .test-output so it outlasts this run,
 // and a fresh checkout (CI) lints everything. A lint failure is a failed suite; the tests still run.
-const lintStatus = run('lint (ESLint, type-aware)', 'npx', [
-  'eslint', '.', '--cache', '--cache-strategy', 'content', '--cache-location', 'node_modules/.cache/eslint/',
-]);
+const lintStatus = run('lint (ESLint, type-aware)', 'npx', ['eslint', '.', '--cache', '--cache-strategy', 'content', '--cache-location', 'node_modules/.cache/eslint/']);
 suites.push({ name: 'lint', passed: 0, failed: lintStatus === 0 ? 0 : 1, crashed: false });
+
+// the formatter (.prettierrc.json): a file written otherwise is a failed suite; `npm run format` fixes it
+const formatStatus = run('format (Prettier)', 'npm', ['run', 'format:check', '--', '--log-level', 'warn']);
+suites.push({ name: 'format', passed: 0, failed: formatStatus === 0 ? 0 : 1, crashed: false });
 
 // module boundaries (.dependency-cruiser.cjs): no cycles, other modules only through their faces, the
 // module order; the violations known when the rule came (.dependency-cruiser-known-violations.json)
@@ -49,9 +51,7 @@ const depsStatus = run('module boundaries (dependency-cruiser)', 'npm', ['run', 
 suites.push({ name: 'deps', passed: 0, failed: depsStatus === 0 ? 0 : 1, crashed: false });
 
 const vitestFile = resolve(out, 'vitest.json');
-const vitestStatus = run('unit and API tests (vitest)', 'npx', [
-  'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestFile}`,
-]);
+const vitestStatus = run('unit and API tests (vitest)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestFile}`]);
 const vitest = readJson(vitestFile);
 suites.push({
   name: 'vitest',

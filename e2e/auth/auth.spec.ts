@@ -89,7 +89,10 @@ test('logout asks first, then ends the session', async ({ page, context }) => {
   await page.getByText('系统管理员').first().click();
   await page.getByText('退出登录').click();
   await expect(page.getByText('确定注销并退出系统吗？')).toBeVisible();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .locator('.ant-modal-confirm')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
 
   await expect(page).toHaveURL(/#\/login/);
   await expect(page.getByPlaceholder('账号')).toBeVisible();

@@ -18,5 +18,4 @@ export class LoginPage {
 }
 
 /** The sidebar's top-level folder titles, in order. */
-export const sidebarFolders = async (page: Page) =>
-  (await page.locator('.ant-layout-sider .ant-menu-submenu-title').allInnerTexts()).map((t) => t.trim());
+export const sidebarFolders = async (page: Page) => (await page.locator('.ant-layout-sider .ant-menu-submenu-title').allInnerTexts()).map((t) => t.trim());

@@ -42,7 +42,7 @@ test('集团: create a group, refused while the phone is wrong, found and export
   expect(exported[1]).toEqual(expect.arrayContaining([groupName, '王经理', '13812345678']));
 });
 
-test('集团卡: create a card for a plate on a lot, see its benefit and quota, refuse the group\'s delete', async ({ page }, testInfo) => {
+test("集团卡: create a card for a plate on a lot, see its benefit and quota, refuse the group's delete", async ({ page }, testInfo) => {
   const api = await apiAs(page);
   // the seeded Hangzhou tariff charges day and night, so a stay at any hour leaves something for the card to take off
   const tariffs = await api.get<Paged<{ id: string; name: string }>>('/api/system/Tariff?pageSize=100');
@@ -62,7 +62,10 @@ test('集团卡: create a card for a plate on a lot, see its benefit and quota, 
   await admin.fill('折扣（%）', '80');
   await admin.addPlate('粤B1');
   await admin.fieldError('粤B1：请输入正确的车牌号，如 粤B12345');
-  await admin.dialog.locator('.ant-select-selection-item', { hasText: /^粤B1$/ }).locator('.ant-select-selection-item-remove').click();
+  await admin.dialog
+    .locator('.ant-select-selection-item', { hasText: /^粤B1$/ })
+    .locator('.ant-select-selection-item-remove')
+    .click();
   await admin.addPlate(plate.toLowerCase());
   await expect(admin.dialog.locator('.ant-select-selection-item', { hasText: plate })).toBeVisible();
   await expect(admin.dialog.locator('.ant-select-selection-item', { hasText: /^粤B1$/ })).toHaveCount(0);
@@ -91,7 +94,7 @@ test('集团卡: create a card for a plate on a lot, see its benefit and quota, 
   await expect(groupRow.getByRole('button', { name: '删除' })).toBeDisabled();
 });
 
-test('集团卡: the 二维码 opens the card on a driver\'s phone at 375 px, who binds a plate', async ({ page, browser }, testInfo) => {
+test("集团卡: the 二维码 opens the card on a driver's phone at 375 px, who binds a plate", async ({ page, browser }, testInfo) => {
   const admin = new MarketingPage(page);
   await admin.visit('集团卡');
   const search = admin.current.locator('.resource-search');
@@ -105,7 +108,14 @@ test('集团卡: the 二维码 opens the card on a driver\'s phone at 375 px, wh
   expect(url.pathname).toBe('/scanGroupCardQrcode');
 
   // a stranger's phone: no sign-in, no cookies
-  const phone = await browser.newContext({ baseURL: new URL(page.url()).origin, viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+  const phone = await browser.newContext({
+    baseURL: new URL(page.url()).origin,
+    viewport: { width: 375, height: 812 },
+    isMobile: true,
+    hasTouch: true,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+  });
   const driver = await phone.newPage();
   await driver.goto(`${url.pathname}${url.search}`);
   await expect(driver).toHaveURL(/#\/groupCardInfo\?t=/);
@@ -147,7 +157,7 @@ test('集团卡: the 二维码 opens the card on a driver\'s phone at 375 px, wh
   await expect(admin.row(cardNo)).toContainText(boundPlate);
 });
 
-test('集团卡: the driver\'s bound plate leaves the lot and the card takes 20% off; the record names the card', async ({ page }, testInfo) => {
+test("集团卡: the driver's bound plate leaves the lot and the card takes 20% off; the record names the card", async ({ page }, testInfo) => {
   const api = await apiAs(page);
   const lotId = (await api.get<Paged<{ id: string; name: string }>>(`/api/system/Parking?name=${encodeURIComponent(lotName)}`)).body.data.list[0]!.id;
   const lane = async (name: string, direction: 'in' | 'out') => (await api.post<{ id: string }>('/api/system/ParkingLane', { lotId, name, direction })).body.data.id;

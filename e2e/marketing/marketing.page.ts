@@ -17,7 +17,10 @@ export class MarketingPage extends ResourcePage {
   }
 
   async create() {
-    await this.current.getByRole('button', { name: /^(plus )?新增$/ }).filter({ visible: true }).click();
+    await this.current
+      .getByRole('button', { name: /^(plus )?新增$/ })
+      .filter({ visible: true })
+      .click();
     await expect(this.dialog).toBeVisible();
   }
 
@@ -62,7 +65,10 @@ export class GroupCardPhonePage {
   }
 
   fact(label: string): Locator {
-    return this.facts.locator('tr').filter({ has: this.page.locator('th', { hasText: label }) }).locator('td');
+    return this.facts
+      .locator('tr')
+      .filter({ has: this.page.locator('th', { hasText: label }) })
+      .locator('td');
   }
 }
 
@@ -95,6 +101,9 @@ export class SpecialBillPhonePage {
   }
 
   fact(label: string): Locator {
-    return this.facts.locator('tr').filter({ has: this.page.locator('th', { hasText: label }) }).locator('td');
+    return this.facts
+      .locator('tr')
+      .filter({ has: this.page.locator('th', { hasText: label }) })
+      .locator('td');
   }
 }

@@ -102,7 +102,7 @@ test('特殊账单: raise a bill in the console, refused while wrong, then open 
   await phone.close();
 });
 
-test('特殊账单: 作废 another bill after confirming, and the driver\'s page says 已作废 with 立即支付 disabled', async ({ page, browser }, testInfo) => {
+test("特殊账单: 作废 another bill after confirming, and the driver's page says 已作废 with 立即支付 disabled", async ({ page, browser }, testInfo) => {
   const api = await apiAs(page);
   const lots = await api.get<{ list: { id: string; name: string }[] }>(`/api/system/Parking?name=${encodeURIComponent(lotName)}`);
   const lotId = lots.body.data.list[0]!.id;

@@ -22,9 +22,9 @@ test('系统管理 > 系统消息 lists the seeded messages with 序号, status 
   await expect.poll(async () => new Set(await messages.column('状态'))).toEqual(new Set(['未处理']));
   await expect(page.locator('.resource-page').filter({ visible: true }).locator('.resource-table .ant-badge-status-error')).toHaveCount(seeded);
   for (const time of await messages.column('创建时间')) expect(time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-  await expect.poll(() => messages.column('消息类型')).toEqual(
-    expect.arrayContaining(['订单预警', '车辆布控预警', '车辆认证审核', '手机号变更审核', '订单修改审核', '客户投诉', '申诉审核', '开票申请', '对账差错']),
-  );
+  await expect
+    .poll(() => messages.column('消息类型'))
+    .toEqual(expect.arrayContaining(['订单预警', '车辆布控预警', '车辆认证审核', '手机号变更审核', '订单修改审核', '客户投诉', '申诉审核', '开票申请', '对账差错']));
   await expect(page).toHaveTitle(/^系统消息 - /);
 });
 
@@ -125,7 +125,12 @@ test('导出 downloads an xlsx of the filtered list', async ({ page }) => {
 
   const rows = await readSheet(path);
   expect(rows[0]).toEqual(['消息名称', '消息内容', '消息类型', '状态', '创建时间']);
-  expect(rows.slice(1).map((r) => r[2]).sort()).toEqual(['订单预警', '订单预警', '车辆布控预警']);
+  expect(
+    rows
+      .slice(1)
+      .map((r) => r[2])
+      .sort(),
+  ).toEqual(['订单预警', '订单预警', '车辆布控预警']);
 });
 
 test("a failed export shows the server's msg and downloads nothing", async ({ page }) => {

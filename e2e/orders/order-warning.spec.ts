@@ -77,7 +77,10 @@ test('黑名单: add a plate, then take it off after confirming', async ({ page 
   expect(await warnings.cell(warnings.row(listedPlate), '拉黑原因')).toBe('套牌嫌疑');
   await page.screenshot({ path: '/tmp/order-warning-blacklist.png', fullPage: true });
 
-  await warnings.row(listedPlate).getByRole('button', { name: /移\s*出/ }).click();
+  await warnings
+    .row(listedPlate)
+    .getByRole('button', { name: /移\s*出/ })
+    .click();
   const confirm = page.locator('.ant-popconfirm:visible');
   await expect(confirm).toContainText(`确定将车牌「${listedPlate}」移出黑名单吗？`);
   await confirm.getByRole('button', { name: /移\s*出/ }).click();

@@ -71,7 +71,10 @@ test('issue 6: simulated traffic, the list, an approved correction, an unpaid ex
   const records = new ParkingRecordPage(page);
   await test.step('停车记录 filtered to each simulated lot shows all of its stays', async () => {
     await records.visit();
-    for (const [name, id, stays] of [[laneLot, lots.lane, laneStays], [street, lots.street, streetStays]] as const) {
+    for (const [name, id, stays] of [
+      [laneLot, lots.lane, laneStays],
+      [street, lots.street, streetStays],
+    ] as const) {
       await records.searchLot(name);
       await expect(page).toHaveURL(new RegExp(`lotId=${id}`));
       await expect(records.total).toHaveText(`共 ${stays} 条`);
@@ -214,7 +217,6 @@ test('issue 6: simulated traffic, the list, an approved correction, an unpaid ex
   });
 });
 
-
 test.afterAll(async ({ browser }) => {
   // the stays and money stay (records are never deleted); what would keep ringing or counting goes:
   // the simulated devices (their outages close), the lanes, the warnings left open, and the lots are switched off
@@ -222,7 +224,9 @@ test.afterAll(async ({ browser }) => {
   await page.goto('/');
   const api = await apiAs(page);
   for (const name of [laneLot, street]) {
-    const lot = (await api.get<Paged<{ id: string; name: string; type: number; kind: string; totalSpaces: number }>>(`/api/system/Parking?name=${encodeURIComponent(name)}&pageSize=100`)).body.data.list.find((l) => l.name === name);
+    const lot = (
+      await api.get<Paged<{ id: string; name: string; type: number; kind: string; totalSpaces: number }>>(`/api/system/Parking?name=${encodeURIComponent(name)}&pageSize=100`)
+    ).body.data.list.find((l) => l.name === name);
     if (!lot) continue;
     for (const device of (await api.get<Paged<{ id: string }>>(`/api/system/Device?lotId=${lot.id}&pageSize=100`)).body.data.list) {
       expect((await api.delete(`/api/system/Device/${device.id}`)).body.code).toBe(200);

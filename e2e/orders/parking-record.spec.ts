@@ -38,7 +38,13 @@ test.beforeAll(async ({ browser }) => {
     expect(lane.body.code).toBe(200);
     made.laneIds.push(lane.body.data.id);
     const sn = `E2E-REC-${direction}-${stamp}`;
-    const device = await api.post<{ id: string; secret: string }>('/api/system/Device', { sn, name: `北${direction === 'in' ? '入' : '出'}口相机`, type: 'camera', lotId: made.lotId, laneId: lane.body.data.id });
+    const device = await api.post<{ id: string; secret: string }>('/api/system/Device', {
+      sn,
+      name: `北${direction === 'in' ? '入' : '出'}口相机`,
+      type: 'camera',
+      lotId: made.lotId,
+      laneId: lane.body.data.id,
+    });
     expect(device.body.code).toBe(200);
     made.deviceIds.push(device.body.data.id);
     secrets[direction] = device.body.data.secret;
@@ -47,7 +53,16 @@ test.beforeAll(async ({ browser }) => {
   const exitAt = awaitingStayEnd();
   const enterAt = new Date(exitAt.getTime() - 100 * 60_000);
   const report = async (direction: 'in' | 'out', at: Date) => {
-    const event = { ...freshBody('demo', `E2E-REC-${direction}-${stamp}`), kind: direction === 'in' ? 'lane_entry' : 'lane_exit', deviceEventId: `${direction}-${stamp}`, plate, plateColour: 0, confidence: 0.99, occurredAt: at.toISOString(), ...(direction === 'in' ? { photo: entryPhoto } : {}) };
+    const event = {
+      ...freshBody('demo', `E2E-REC-${direction}-${stamp}`),
+      kind: direction === 'in' ? 'lane_entry' : 'lane_exit',
+      deviceEventId: `${direction}-${stamp}`,
+      plate,
+      plateColour: 0,
+      confidence: 0.99,
+      occurredAt: at.toISOString(),
+      ...(direction === 'in' ? { photo: entryPhoto } : {}),
+    };
     const response = await postSigned(page, eventPath, secrets[direction], event);
     expect(response.status(), await response.text()).toBe(200);
     return ((await response.json()) as { data: { recordId: string } }).data.recordId;

@@ -32,7 +32,13 @@ test.beforeAll(async ({ browser }) => {
   for (const direction of ['in', 'out'] as const) {
     const lane = await api.post<{ id: string }>('/api/system/ParkingLane', { lotId: made.lotId, name: direction === 'in' ? '南入口' : '南出口', direction });
     made.laneIds.push(lane.body.data.id);
-    const device = await api.post<{ id: string; secret: string }>('/api/system/Device', { sn: `E2E-EDIT-${direction}-${stamp}`, name: `南${direction === 'in' ? '入' : '出'}口相机`, type: 'camera', lotId: made.lotId, laneId: lane.body.data.id });
+    const device = await api.post<{ id: string; secret: string }>('/api/system/Device', {
+      sn: `E2E-EDIT-${direction}-${stamp}`,
+      name: `南${direction === 'in' ? '入' : '出'}口相机`,
+      type: 'camera',
+      lotId: made.lotId,
+      laneId: lane.body.data.id,
+    });
     expect(device.body.code).toBe(200);
     made.deviceIds.push(device.body.data.id);
     secrets[direction] = device.body.data.secret;
@@ -40,7 +46,15 @@ test.beforeAll(async ({ browser }) => {
   // in the tariff's charged daytime hours, whenever the suite runs
   const exitAt = awaitingStayEnd();
   const report = async (direction: 'in' | 'out', at: Date) => {
-    const event = { ...freshBody('demo', `E2E-EDIT-${direction}-${stamp}`), kind: direction === 'in' ? 'lane_entry' : 'lane_exit', deviceEventId: `edit-${direction}-${stamp}`, plate, plateColour: 0, confidence: 0.99, occurredAt: at.toISOString() };
+    const event = {
+      ...freshBody('demo', `E2E-EDIT-${direction}-${stamp}`),
+      kind: direction === 'in' ? 'lane_entry' : 'lane_exit',
+      deviceEventId: `edit-${direction}-${stamp}`,
+      plate,
+      plateColour: 0,
+      confidence: 0.99,
+      occurredAt: at.toISOString(),
+    };
     const response = await postSigned(page, '/api/device/events', secrets[direction], event);
     expect(response.status(), await response.text()).toBe(200);
     return ((await response.json()) as { data: { recordId: string } }).data.recordId;

@@ -21,7 +21,7 @@ test.beforeAll(async ({ browser }) => {
   await page.close();
 });
 
-test('车道: an entry and an exit of the lot, with the form\'s rules and the lot filter', async ({ page }) => {
+test("车道: an entry and an exit of the lot, with the form's rules and the lot filter", async ({ page }) => {
   const admin = new ParkingAdminPage(page);
   await admin.visit('车道');
   await admin.create();
@@ -87,7 +87,7 @@ test('泊位: 批量新增 previews A001–A120, refuses a reversed range, and m
   await expect(admin.current.locator('.resource-pager .ant-pagination-total-text')).toHaveText('共 120 条');
 });
 
-test('泊位: one marked 故障 is found by its state; the export holds the lot\'s spaces', async ({ page }) => {
+test("泊位: one marked 故障 is found by its state; the export holds the lot's spaces", async ({ page }) => {
   const admin = new ParkingAdminPage(page);
   await page.goto(`/#/parkingAdmin/parkingSpace?lotId=${lotId}&number=A007`);
   await expect(admin.rows).toHaveCount(1);
@@ -124,7 +124,10 @@ test.afterAll(async ({ browser }) => {
   const page = await browser.newPage();
   await page.goto('/');
   const api = await apiAs(page);
-  for (const [path, key] of [['/api/system/ParkingSpace', 'spaces'], ['/api/system/ParkingLane', 'lanes']] as const) {
+  for (const [path, key] of [
+    ['/api/system/ParkingSpace', 'spaces'],
+    ['/api/system/ParkingLane', 'lanes'],
+  ] as const) {
     const listed = await api.get<{ list: { id: string }[] }>(`${path}?lotId=${lotId}&pageSize=1000`);
     for (const row of listed.body.data.list) expect((await api.delete(`${path}/${row.id}`)).body.code, key).toBe(200);
   }

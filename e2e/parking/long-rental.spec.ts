@@ -55,7 +55,7 @@ test('长租车位: create a card, refused while its plate, phone or dates are w
   await admin.save('新增成功');
 });
 
-test('长租车位: find the card by plate and lot, edit it, switch the lot\'s space-leave flag', async ({ page }, testInfo) => {
+test("长租车位: find the card by plate and lot, edit it, switch the lot's space-leave flag", async ({ page }, testInfo) => {
   const admin = new ParkingAdminPage(page);
   await admin.visit('长租车位');
   await admin.searchByName('车牌号', plate.slice(2));

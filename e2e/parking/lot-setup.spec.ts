@@ -35,7 +35,10 @@ test('a new lane-based lot: area, lot, two lanes, A001–A120, QR codes, export,
   await admin.save('新增成功');
 
   await admin.visit('车道');
-  for (const [name, direction] of [['北门入口', '入口'], ['北门出口', '出口']] as const) {
+  for (const [name, direction] of [
+    ['北门入口', '入口'],
+    ['北门出口', '出口'],
+  ] as const) {
     await admin.create();
     await admin.pickOption(admin.field('停车场'), lotName);
     await admin.fill('车道名称', name);

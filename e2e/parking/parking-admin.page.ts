@@ -21,7 +21,10 @@ export class ParkingAdminPage extends ResourcePage {
   }
 
   async create() {
-    await this.current.getByRole('button', { name: /^(plus )?新增$/ }).filter({ visible: true }).click();
+    await this.current
+      .getByRole('button', { name: /^(plus )?新增$/ })
+      .filter({ visible: true })
+      .click();
     await expect(this.dialog).toBeVisible();
   }
 

@@ -7,7 +7,7 @@ import { ParkingAdminPage } from './parking-admin.page.js';
 const stamp = Date.now().toString(36);
 const lotName = `二维码测试停车场${stamp}`;
 
-test('停车场: 二维码 shows the lot\'s code and downloads it; 泊位二维码 downloads every space\'s code in a zip', async ({ page }, testInfo) => {
+test("停车场: 二维码 shows the lot's code and downloads it; 泊位二维码 downloads every space's code in a zip", async ({ page }, testInfo) => {
   const api = await apiAs(page);
   const lot = await api.post<{ id: string }>('/api/system/Parking', { name: lotName, type: 0, kind: 'space' });
   expect(lot.body.msg).toBe('新增成功');

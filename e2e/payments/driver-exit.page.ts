@@ -18,6 +18,9 @@ export class DriverExitPage {
 
   /** One line of the order's facts (入场时间, 待付金额…). */
   fact(label: string): Locator {
-    return this.page.locator('.driver-pay__rows div').filter({ has: this.page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd');
+    return this.page
+      .locator('.driver-pay__rows div')
+      .filter({ has: this.page.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
+      .locator('dd');
   }
 }

@@ -31,7 +31,10 @@ const setUpLot = async (api: Api, name: string, tag: string) => {
   const rules = { schedule: { workday: allDay, nonWorkday: allDay }, vehicleClasses: [{ code: 'small', name: '小型车' }], graceMinutes: 15 };
   const tariff = await created('/api/system/Tariff', { name: `${name}计费`, effectiveFrom: '2020-01-01T00:00:00+08:00', rules });
   const lot = await created('/api/system/Parking', { name, type: 1, kind: 'lane', totalSpaces: 100, tariffId: tariff.id });
-  const lanes = { in: await created('/api/system/ParkingLane', { lotId: lot.id, name: '北入口', direction: 'in' }), out: await created('/api/system/ParkingLane', { lotId: lot.id, name: '北出口', direction: 'out' }) };
+  const lanes = {
+    in: await created('/api/system/ParkingLane', { lotId: lot.id, name: '北入口', direction: 'in' }),
+    out: await created('/api/system/ParkingLane', { lotId: lot.id, name: '北出口', direction: 'out' }),
+  };
   const device = async (sn: string, laneId: string): Promise<DeviceCredentials> => {
     const made = await created('/api/system/Device', { sn, name: sn, type: 'camera', lotId: lot.id, laneId });
     return { tenant: 'demo', sn, secret: made.secret! };
@@ -42,7 +45,11 @@ const setUpLot = async (api: Api, name: string, tag: string) => {
 /** A lane camera's signed report of a car, as the device sends it. */
 const vehicleEvent = (baseURL: string, device: DeviceCredentials, kind: 'lane_entry' | 'lane_exit', plateNumber: string, occurredAt: Date) =>
   postDeviceCall<{ recordId: string; state: string; amountToPay: number; release: boolean }>(baseURL, vehicleEventPath, device, {
-    kind, plate: plateNumber, occurredAt: occurredAt.toISOString(), deviceEventId: `${kind}-${plateNumber.slice(2)}-${stamp}`, confidence: 0.97,
+    kind,
+    plate: plateNumber,
+    occurredAt: occurredAt.toISOString(),
+    deviceEventId: `${kind}-${plateNumber.slice(2)}-${stamp}`,
+    confidence: 0.97,
   });
 
 test('a driver pays the exit on the phone and the car leaves within grace at no extra charge', async ({ page, browser }, testInfo) => {
@@ -59,8 +66,10 @@ test('a driver pays the exit on the phone and the car leaves within grace at no 
     expect(entered).toMatchObject({ status: 200, data: { state: 'parked', release: true } });
   });
 
-  const exitUrl = await test.step('the exit lane\'s printed code holds a signed /m/exit link', async () => {
-    const png = await page.request.get(`/api/system/ParkingLane/build/wxApplet/qRCode?id=${out.id}`, { headers: { authorization: (await page.context().cookies()).find((c) => c.name === 'SMART-TOKEN')!.value } });
+  const exitUrl = await test.step("the exit lane's printed code holds a signed /m/exit link", async () => {
+    const png = await page.request.get(`/api/system/ParkingLane/build/wxApplet/qRCode?id=${out.id}`, {
+      headers: { authorization: (await page.context().cookies()).find((c) => c.name === 'SMART-TOKEN')!.value },
+    });
     const url = decodeQrPng(await png.body());
     expect(url).toMatch(/\/m\/exit\?t=[\w-]+\.[\w-]+$/);
     return url;
@@ -130,7 +139,7 @@ test('a driver pays the exit on the phone and the car leaves within grace at no 
     expect(paid.body.data.list).toEqual([expect.objectContaining({ channel: 'sandbox', amount: 200, operatorName: null })]);
   });
 
-  await test.step('the exit lane\'s camera takes the release command for the plate, once', async () => {
+  await test.step("the exit lane's camera takes the release command for the plate, once", async () => {
     const pulled = await postDeviceCall<{ commands: { kind: string; plateNumber: string }[] }>(baseURL, laneCommandPullPath, camera.out, {});
     expect(pulled.data?.commands).toEqual([expect.objectContaining({ kind: 'release', plateNumber: plate })]);
     const again = await postDeviceCall<{ commands: unknown[] }>(baseURL, laneCommandPullPath, camera.out, {});
@@ -145,7 +154,7 @@ test('a driver pays the exit on the phone and the car leaves within grace at no 
   });
 });
 
-test('an attendant\'s 收款二维码 opens 扫码支付 on the driver\'s phone', async ({ page, browser }, testInfo) => {
+test("an attendant's 收款二维码 opens 扫码支付 on the driver's phone", async ({ page, browser }, testInfo) => {
   test.setTimeout(120_000);
   const baseURL = testInfo.project.use.baseURL!;
   const pdaPlate = `粤B${String((Date.now() + 7) % 100_000).padStart(5, '0')}`.replace(/.$/, 'P');
@@ -155,7 +164,7 @@ test('an attendant\'s 收款二维码 opens 扫码支付 on the driver\'s phone'
   const entered = await vehicleEvent(baseURL, camera.in, 'lane_entry', pdaPlate, new Date(Date.now() - 35 * 60_000));
   expect(entered.status).toBe(200);
 
-  await test.step('the record\'s detail shows 收款二维码 for the attendant to hold up', async () => {
+  await test.step("the record's detail shows 收款二维码 for the attendant to hold up", async () => {
     const records = new ParkingRecordPage(page);
     await records.visit();
     await records.searchPlate(pdaPlate);

@@ -58,14 +58,31 @@ test.beforeAll(async ({ browser }) => {
   for (const direction of ['in', 'out'] as const) {
     const lane = await api.post<{ id: string }>('/api/system/ParkingLane', { lotId: made.gatedLotId, name: direction === 'in' ? '西入口' : '西出口', direction });
     made.laneIds.push(lane.body.data.id);
-    const camera = await api.post<{ id: string; secret: string }>('/api/system/Device', { sn: `${sn}-${direction}`, name: `西${direction}相机`, type: 'camera', lotId: made.gatedLotId, laneId: lane.body.data.id });
+    const camera = await api.post<{ id: string; secret: string }>('/api/system/Device', {
+      sn: `${sn}-${direction}`,
+      name: `西${direction}相机`,
+      type: 'camera',
+      lotId: made.gatedLotId,
+      laneId: lane.body.data.id,
+    });
     expect(camera.body.code).toBe(200);
     made.cameraIds.push(camera.body.data.id);
     secrets[direction] = camera.body.data.secret;
   }
   const heldAt = awaitingStayEnd();
-  for (const [direction, at] of [['in', new Date(heldAt.getTime() - 120 * 60_000)], ['out', heldAt]] as const) {
-    const event = { ...freshBody('demo', `${sn}-${direction}`), kind: direction === 'in' ? 'lane_entry' : 'lane_exit', deviceEventId: `${direction}-${stamp}`, plate: gatedPlate, plateColour: 0, confidence: 0.99, occurredAt: at.toISOString() };
+  for (const [direction, at] of [
+    ['in', new Date(heldAt.getTime() - 120 * 60_000)],
+    ['out', heldAt],
+  ] as const) {
+    const event = {
+      ...freshBody('demo', `${sn}-${direction}`),
+      kind: direction === 'in' ? 'lane_entry' : 'lane_exit',
+      deviceEventId: `${direction}-${stamp}`,
+      plate: gatedPlate,
+      plateColour: 0,
+      confidence: 0.99,
+      occurredAt: at.toISOString(),
+    };
     const response = await postSigned(page, '/api/device/events', secrets[direction], event);
     expect(response.status(), await response.text()).toBe(200);
     made.gatedRecordId = ((await response.json()) as { data: { recordId: string } }).data.recordId;

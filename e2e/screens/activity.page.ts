@@ -18,7 +18,10 @@ export class ActivityPhonePage {
 
   /** The number on one summary card (停车场, 总泊位, 空闲泊位, 在场车辆). */
   async summary(label: string): Promise<number> {
-    const value = this.page.locator('.activity-summary__card').filter({ has: this.page.getByText(label, { exact: true }) }).locator('.activity-summary__value');
+    const value = this.page
+      .locator('.activity-summary__card')
+      .filter({ has: this.page.getByText(label, { exact: true }) })
+      .locator('.activity-summary__value');
     await expect(value).toBeVisible();
     return Number((await value.innerText()).replace(/[^\d]/g, ''));
   }

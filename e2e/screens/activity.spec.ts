@@ -12,7 +12,7 @@ const seededLots = ['东门停车场', '人民路', '中山路'];
 
 test.describe.configure({ mode: 'serial' });
 
-test('停车统计: a stranger\'s phone at 375 px shows the demo lots with the free counts the console keeps', async ({ page, browser }, testInfo) => {
+test("停车统计: a stranger's phone at 375 px shows the demo lots with the free counts the console keeps", async ({ page, browser }, testInfo) => {
   const api = await apiAs(page);
   const created = await api.post<{ id: string }>('/api/system/Parking', { name: fullLot, type: 1, kind: 'lane', totalSpaces: 40, address: '统计测试路1号' });
   expect(created.body.code).toBe(200);
@@ -39,7 +39,14 @@ test('停车统计: a stranger\'s phone at 375 px shows the demo lots with the f
   }
 
   // a driver's phone: no sign-in, no cookies
-  const phoneContext = await browser.newContext({ baseURL: new URL(page.url()).origin, viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+  const phoneContext = await browser.newContext({
+    baseURL: new URL(page.url()).origin,
+    viewport: { width: 375, height: 812 },
+    isMobile: true,
+    hasTouch: true,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+  });
   const phone = new ActivityPhonePage(await phoneContext.newPage());
   await phone.open('demo');
   await expect(phone.hero).toContainText('智慧停车管理平台');

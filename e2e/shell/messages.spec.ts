@@ -7,7 +7,13 @@ const dialog = (page: Page) => new ShellPage(page).messages;
 const openMessages = (page: Page) => new ShellPage(page).openMessages();
 const tabTitles = async (page: Page) => (await dialog(page).getByRole('tab').allInnerTexts()).map((t) => t.trim());
 const counts = (over: Record<string, number> = {}) => ({
-  orderAlertcount: 0, reviewAppealcount: 0, deviceOfflineInCount: 0, deviceOfflineOutCount: 0, deviceOfflineCount: 0, kaipiaoCount: 0, ...over,
+  orderAlertcount: 0,
+  reviewAppealcount: 0,
+  deviceOfflineInCount: 0,
+  deviceOfflineOutCount: 0,
+  deviceOfflineCount: 0,
+  kaipiaoCount: 0,
+  ...over,
 });
 
 test('admin sees badge 13 with the device warning, and every tab with its count', async ({ page }) => {
@@ -34,8 +40,12 @@ test('a plate in an alert copies with one click, says 复制成功,车牌:…, a
   const shell = new ShellPage(page);
   await shell.open();
   await openMessages(page);
-  await dialog(page).getByRole('tab', { name: /^订单预警/ }).click();
-  await dialog(page).getByRole('button', { name: /^粤B12345（蓝色），点击复制$/ }).click();
+  await dialog(page)
+    .getByRole('tab', { name: /^订单预警/ })
+    .click();
+  await dialog(page)
+    .getByRole('button', { name: /^粤B12345（蓝色），点击复制$/ })
+    .click();
   await expect(page.getByText('复制成功,车牌:粤B12345')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('粤B12345');
   await expect(dialog(page)).toBeVisible();
@@ -46,13 +56,17 @@ test('clicking an order warning opens OrderWarning with its id and type, and clo
   const shell = new ShellPage(page);
   await shell.open();
   await openMessages(page);
-  await dialog(page).getByRole('tab', { name: /^订单预警/ }).click();
+  await dialog(page)
+    .getByRole('tab', { name: /^订单预警/ })
+    .click();
   await dialog(page).locator('.message-list__item:visible', { hasText: '重复入场' }).click();
   await expect(page).toHaveURL(/#\/OrderManagement\/OrderWarning\?id=[0-9a-f-]{36}&type=1$/);
   await expect(dialog(page)).toBeHidden();
 
   await openMessages(page);
-  await dialog(page).getByRole('tab', { name: /^订单预警/ }).click();
+  await dialog(page)
+    .getByRole('tab', { name: /^订单预警/ })
+    .click();
   await dialog(page).locator('.message-list__item:visible', { hasText: '黑名单车辆' }).click();
   await expect(page).toHaveURL(/#\/OrderManagement\/OrderWarning\?id=[0-9a-f-]{36}&type=2$/);
 });
@@ -61,12 +75,16 @@ test('an offline device task opens its device list on-road or off-road', async (
   const shell = new ShellPage(page);
   await shell.open();
   await openMessages(page);
-  await dialog(page).getByRole('tab', { name: /^路内设备离线/ }).click();
+  await dialog(page)
+    .getByRole('tab', { name: /^路内设备离线/ })
+    .click();
   await dialog(page).locator('.message-list__item:visible', { hasText: 'GM-2026-0001' }).click();
   await expect(page).toHaveURL(/#\/SysOperations\/inRoad\?deviceNo=GM-2026-0001$/);
 
   await openMessages(page);
-  await dialog(page).getByRole('tab', { name: /^路外设备离线/ }).click();
+  await dialog(page)
+    .getByRole('tab', { name: /^路外设备离线/ })
+    .click();
   await dialog(page).locator('.message-list__item:visible', { hasText: 'CAM-2026-0102' }).click();
   await expect(page).toHaveURL(/#\/SysOperations\/outRoad\?deviceNo=CAM-2026-0102$/);
 });
@@ -75,7 +93,9 @@ test('an appeal opens the order detail with the way back, and audits open their 
   const shell = new ShellPage(page);
   await shell.open('/parkingAdmin/parkingArea');
   await openMessages(page);
-  await dialog(page).getByRole('tab', { name: /^申诉审核/ }).click();
+  await dialog(page)
+    .getByRole('tab', { name: /^申诉审核/ })
+    .click();
   await dialog(page).locator('.message-list__item:visible', { hasText: '申诉' }).click();
   await expect(page).toHaveURL(/#\/OrderManagement\/parkingRecordOrderInfo\/[0-9a-f-]{36}\?restBack=%2FparkingAdmin%2FparkingArea$/);
   // the seeded appeal names no real record: the detail says so, and 返回 leads back
@@ -91,7 +111,9 @@ test('an appeal opens the order detail with the way back, and audits open their 
     ['重复计费', /#\/ParkingOperations\/customerComplain\?id=[0-9a-f-]{36}$/],
   ] as const) {
     await openMessages(page);
-    await dialog(page).getByRole('tab', { name: /^申诉审核/ }).click();
+    await dialog(page)
+      .getByRole('tab', { name: /^申诉审核/ })
+      .click();
     await dialog(page).locator('.message-list__item:visible', { hasText: text }).click();
     await expect(page).toHaveURL(target);
   }

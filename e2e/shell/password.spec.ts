@@ -86,7 +86,10 @@ test('change password: the current password first, the rules in Chinese, a refus
   await page.getByRole('menuitem', { name: '退出登录' }).click();
   await expect(page.locator('.ant-modal-confirm-title')).toHaveText('提示');
   await expect(page.getByText('确定注销并退出系统吗？')).toBeVisible();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .locator('.ant-modal-confirm')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(page).toHaveURL(/#\/login/);
   const login = new LoginPage(page);
   await login.signIn('mwadmin', 'admin123');

@@ -19,7 +19,14 @@ test('the drawer offers 8 theme colours; the choice colours antd and stays after
   const swatches = drawer.getByRole('radio');
   await expect(swatches).toHaveCount(8);
   expect(await swatches.evaluateAll((nodes) => nodes.map((n) => n.getAttribute('aria-label')))).toEqual([
-    '#409EFF', '#1890ff', '#304156', '#212121', '#11a983', '#13c2c2', '#6959CD', '#f5222d',
+    '#409EFF',
+    '#1890ff',
+    '#304156',
+    '#212121',
+    '#11a983',
+    '#13c2c2',
+    '#6959CD',
+    '#f5222d',
   ]);
   await expect(drawer.getByRole('radio', { name: '#1890ff' })).toHaveAttribute('aria-checked', 'true');
   // the switches of spec §2, all on by default

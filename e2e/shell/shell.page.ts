@@ -38,9 +38,7 @@ export class ShellPage {
 
   /** Opens a page from the sidebar: its folder first when that is closed. */
   async openFromMenu(folderTitle: string, pageTitle: string) {
-    const folder = this.sidebar
-      .locator('li.ant-menu-submenu')
-      .filter({ has: this.page.locator(':scope > .ant-menu-submenu-title', { hasText: folderTitle }) });
+    const folder = this.sidebar.locator('li.ant-menu-submenu').filter({ has: this.page.locator(':scope > .ant-menu-submenu-title', { hasText: folderTitle }) });
     const title = folder.locator(':scope > .ant-menu-submenu-title');
     const item = folder.locator('.ant-menu-item', { hasText: pageTitle });
     // The open class is the menu's state; visibility would lie while a folder animates shut. A page

@@ -59,7 +59,12 @@ export class DictionaryPage {
   }
 
   async add(fields: EntryFields) {
-    await this.page.locator('.resource-page').filter({ visible: true }).getByRole('button', { name: /新\s*增/ }).filter({ visible: true }).click();
+    await this.page
+      .locator('.resource-page')
+      .filter({ visible: true })
+      .getByRole('button', { name: /新\s*增/ })
+      .filter({ visible: true })
+      .click();
     await expect(this.dialog).toBeVisible();
     await this.fill(fields);
     await this.save();

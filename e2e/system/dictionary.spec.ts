@@ -40,7 +40,12 @@ test('an entry is added, refused when its value is taken, edited and deleted in 
   await expect(page.locator('.dictionary-entries')).toContainText(dictName);
 
   // the form checks before anything is sent
-  await page.locator('.resource-page').filter({ visible: true }).getByRole('button', { name: /新\s*增/ }).filter({ visible: true }).click();
+  await page
+    .locator('.resource-page')
+    .filter({ visible: true })
+    .getByRole('button', { name: /新\s*增/ })
+    .filter({ visible: true })
+    .click();
   await expect(dictionary.dialog.getByLabel('字典名称')).toHaveValue(dictName);
   await dictionary.save();
   await expect(dictionary.dialog.getByText('请输入字典标签')).toBeVisible();

@@ -26,8 +26,10 @@ export class OperationLogPage {
   }
 
   async search(fields: { account?: string; keyword?: string }) {
-    if (fields.account !== undefined) await this.page.locator('.resource-page').filter({ visible: true }).locator('.resource-search').getByLabel('账号', { exact: true }).fill(fields.account);
-    if (fields.keyword !== undefined) await this.page.locator('.resource-page').filter({ visible: true }).locator('.resource-search').getByLabel('说明', { exact: true }).fill(fields.keyword);
+    if (fields.account !== undefined)
+      await this.page.locator('.resource-page').filter({ visible: true }).locator('.resource-search').getByLabel('账号', { exact: true }).fill(fields.account);
+    if (fields.keyword !== undefined)
+      await this.page.locator('.resource-page').filter({ visible: true }).locator('.resource-search').getByLabel('说明', { exact: true }).fill(fields.keyword);
     await this.page.getByRole('button', { name: /查\s*询/ }).click();
   }
 
@@ -51,7 +53,10 @@ export class OperationLogPage {
   }
 
   async details(summary: string) {
-    await this.rows.filter({ hasText: summary }).getByRole('button', { name: /详\s*情/ }).click();
+    await this.rows
+      .filter({ hasText: summary })
+      .getByRole('button', { name: /详\s*情/ })
+      .click();
     await expect(this.drawer).toBeVisible();
   }
 

@@ -31,11 +31,7 @@ test('the writes of the 字典 page are logged and found by search', async ({ pa
   await expect(page).toHaveURL(new RegExp(`keyword=${dictName}`));
   await expect(log.total).toHaveText('共 3 条');
   // newest first
-  await expect.poll(() => log.column('说明')).toEqual([
-    `删除字典「${dictName}」项「日志乙」`,
-    `修改字典「${dictName}」项「日志乙」`,
-    `新增字典「${dictName}」项「日志甲」`,
-  ]);
+  await expect.poll(() => log.column('说明')).toEqual([`删除字典「${dictName}」项「日志乙」`, `修改字典「${dictName}」项「日志乙」`, `新增字典「${dictName}」项「日志甲」`]);
   await expect.poll(() => log.column('操作')).toEqual(['删除', '修改', '新增']);
   await expect.poll(() => log.column('账号')).toEqual(['admin', 'admin', 'admin']);
   await expect.poll(() => log.column('对象')).toEqual(['字典项', '字典项', '字典项']);

@@ -12,7 +12,13 @@ test.describe('系统管理 > 菜单', () => {
     // the seeded catalogue is there, folders first
     await expect(menus.row('系统管理')).toContainText('SettingOutlined');
 
-    await page.locator('.resource-page').filter({ visible: true }).getByRole('button', { name: /新\s*增/ }).filter({ visible: true }).first().click();
+    await page
+      .locator('.resource-page')
+      .filter({ visible: true })
+      .getByRole('button', { name: /新\s*增/ })
+      .filter({ visible: true })
+      .first()
+      .click();
     await menus.fill({ type: '目录', fullName: folder, enCode: `e2eFolder_${stamp}`, icon: 'GiftOutlined' });
     await menus.save('新增成功');
     await expect(menus.row(folder)).toContainText('GiftOutlined');

@@ -39,7 +39,12 @@ export class RolePage {
   }
 
   async create(fields: { name: string; code: string; description?: string }) {
-    await this.page.locator('.resource-page').filter({ visible: true }).getByRole('button', { name: /新\s*增/ }).filter({ visible: true }).click();
+    await this.page
+      .locator('.resource-page')
+      .filter({ visible: true })
+      .getByRole('button', { name: /新\s*增/ })
+      .filter({ visible: true })
+      .click();
     await this.fillForm(fields);
     await this.save();
     await expect(this.page.getByText('新增成功')).toBeVisible();

@@ -40,7 +40,12 @@ test.describe('系统管理 > 角色', () => {
     const name = `临时${stamp}`;
     await roles.open();
 
-    await page.locator('.resource-page').filter({ visible: true }).getByRole('button', { name: /新\s*增/ }).filter({ visible: true }).click();
+    await page
+      .locator('.resource-page')
+      .filter({ visible: true })
+      .getByRole('button', { name: /新\s*增/ })
+      .filter({ visible: true })
+      .click();
     await roles.fillForm({ name, code: 'bad code' });
     await roles.save();
     await expect(roles.dialog.getByText('角色编码只能包含字母、数字、下划线和短横线')).toBeVisible();

@@ -16,7 +16,10 @@ export class SystemAdminPage extends ResourcePage {
 
   /** The toolbar's 新增 (not a row's 新增下级). */
   async create() {
-    await this.current.getByRole('button', { name: /^(plus )?新增$/ }).filter({ visible: true }).click();
+    await this.current
+      .getByRole('button', { name: /^(plus )?新增$/ })
+      .filter({ visible: true })
+      .click();
   }
 
   async fill(label: string, value: string) {
@@ -48,5 +51,4 @@ export class SystemAdminPage extends ResourcePage {
     }).toPass({ timeout: 15_000 });
     await confirm.getByRole('button', { name: '删除' }).click();
   }
-
 }

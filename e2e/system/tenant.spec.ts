@@ -48,16 +48,24 @@ test('uploading a logo changes the tenant sign-in page; a wrong file type is ref
   await page.locator('.resource-page').filter({ visible: true }).locator('.resource-table .ant-table-row', { hasText: code }).getByRole('button', { name: '编辑' }).click();
   const dialog = page.locator('.ant-modal', { hasText: `编辑租户` });
 
-  await dialog.locator('input[type=file]').first().setInputFiles({ name: 'logo.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
+  await dialog
+    .locator('input[type=file]')
+    .first()
+    .setInputFiles({ name: 'logo.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
   await expect(page.locator('.ant-message').getByText('只能上传 PNG、JPG、GIF、WebP 格式的图片')).toBeVisible();
 
   await dialog.locator('input[type=file]').first().setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
   await expect(page.locator('.ant-message').getByText('上传成功')).toBeVisible();
   await expect(dialog.getByAltText('Logo 预览')).toHaveAttribute('src', /^\/uploads\/brand\/.+\.png$/);
   await dialog.getByRole('button', { name: '取消' }).click();
-  await expect(page.locator('.resource-page').filter({ visible: true }).locator('.resource-table .ant-table-row', { hasText: code }).locator('img')).toHaveAttribute('src', /^\/uploads\/brand\//);
+  await expect(page.locator('.resource-page').filter({ visible: true }).locator('.resource-table .ant-table-row', { hasText: code }).locator('img')).toHaveAttribute(
+    'src',
+    /^\/uploads\/brand\//,
+  );
 
-  const served = await page.request.get((await page.locator('.resource-page').filter({ visible: true }).locator('.resource-table .ant-table-row', { hasText: code }).locator('img').getAttribute('src'))!);
+  const served = await page.request.get(
+    (await page.locator('.resource-page').filter({ visible: true }).locator('.resource-table .ant-table-row', { hasText: code }).locator('img').getAttribute('src'))!,
+  );
   expect(served.headers()['content-type']).toBe('image/png');
 });
 

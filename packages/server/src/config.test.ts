@@ -4,7 +4,7 @@ import { loadConfig, needsPublicAddress, paymentProviders, publicBaseUrlOf } fro
 const invalid = 'PUBLIC_BASE_URL 须是 http(s) 地址';
 
 describe('publicBaseUrl: the one origin of every address we hand out', () => {
-  it('is the server\'s own address when PUBLIC_BASE_URL is unset', () => {
+  it("is the server's own address when PUBLIC_BASE_URL is unset", () => {
     expect(loadConfig({}).publicBaseUrl).toBe('http://localhost:8080');
     expect(loadConfig({ PORT: '9090', PUBLIC_BASE_URL: '' }).publicBaseUrl).toBe('http://localhost:9090');
     expect(loadConfig({ PAYMENT_PROVIDER: 'none' }).publicBaseUrl).toBe('http://localhost:8080');
@@ -17,7 +17,16 @@ describe('publicBaseUrl: the one origin of every address we hand out', () => {
   });
 
   it('refuses anything else at start, naming the setting and what it got', () => {
-    for (const value of ['park.example.com', '/parking', 'ftp://park.example.com', 'javascript:alert(1)', 'https://user:pw@park.example.com', 'https://park.example.com/?a=1', 'https://park.example.com/#x', 'https://park.example.com//evil.example']) {
+    for (const value of [
+      'park.example.com',
+      '/parking',
+      'ftp://park.example.com',
+      'javascript:alert(1)',
+      'https://user:pw@park.example.com',
+      'https://park.example.com/?a=1',
+      'https://park.example.com/#x',
+      'https://park.example.com//evil.example',
+    ]) {
       expect(() => loadConfig({ PUBLIC_BASE_URL: value }), value).toThrow(invalid);
       expect(() => loadConfig({ PUBLIC_BASE_URL: value }), value).toThrow(`当前为 "${value}"`);
     }

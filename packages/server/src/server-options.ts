@@ -19,8 +19,7 @@ const answerClientError = (error: Error & { code?: string }, socket: Socket) => 
   const [status, msg] = clientErrorAnswer(error.code);
   const body = envelopeJson(status, msg);
   socket.end(
-    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` + `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
 };
 
@@ -37,8 +36,7 @@ export const loggedUrl = (url: string) => {
  * could not take (`invalid input syntax for type uuid: "…"`, `value "…" is out of range`); they may be
  * phones, plates or hashes. Quoted names (`constraint "users_phone"`) stay: they say what failed.
  */
-const withoutParameters = (message: string) =>
-  message.replace(/\nparams: [\s\S]*$/, '\nparams: (not logged)').replace(/(: |value )"[^"]*"/g, '$1"…"');
+const withoutParameters = (message: string) => message.replace(/\nparams: [\s\S]*$/, '\nparams: (not logged)').replace(/(: |value )"[^"]*"/g, '$1"…"');
 
 interface LoggedError {
   [key: string]: unknown;

@@ -26,8 +26,7 @@ const startServer = async (port: number) => {
   return { child, output: () => output };
 };
 
-const exitOf = (child: ChildProcess) =>
-  new Promise<number | null>((resolveExit) => child.once('exit', (code) => resolveExit(code)));
+const exitOf = (child: ChildProcess) => new Promise<number | null>((resolveExit) => child.once('exit', (code) => resolveExit(code)));
 
 describe('the server process', () => {
   it('seeds on first start, shuts down cleanly on SIGTERM, and starts again on the same data', async () => {

@@ -1,18 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../common/endpoint.js';
-import {
-  aconfigInput,
-  aconfigResult,
-  accountCode,
-  branding,
-  brandingQuery,
-  captchaResult,
-  currentUser,
-  loginInput,
-  loginResult,
-  smsCodeInput,
-  smsCodeResult,
-} from './auth.schema.js';
+import { aconfigInput, aconfigResult, accountCode, branding, brandingQuery, captchaResult, currentUser, loginInput, loginResult, smsCodeInput, smsCodeResult } from './auth.schema.js';
 import { authPaths } from './auth.routes.js';
 
 const accountParams = z.object({ account: accountCode });

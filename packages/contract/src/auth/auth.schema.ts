@@ -6,9 +6,7 @@ const formBoolean = z
   .optional()
   .transform((v) => v === true || v === 'true' || v === '1' || v === 'on');
 
-export const md5Hex = z
-  .string({ error: '请输入密码' })
-  .regex(/^[0-9a-f]{32}$/, '密码格式错误：应为小写十六进制 MD5 摘要');
+export const md5Hex = z.string({ error: '请输入密码' }).regex(/^[0-9a-f]{32}$/, '密码格式错误：应为小写十六进制 MD5 摘要');
 
 export const accountCode = z
   .string()
@@ -40,9 +38,7 @@ export const loginResult = z.object({
 export type LoginResult = z.infer<typeof loginResult>;
 
 /** When a login fails, the client learns whether the next try needs a captcha, and how long to wait. */
-export const loginFailureData = z
-  .object({ captchaRequired: z.boolean(), retryAfterSeconds: z.number().int().optional() })
-  .nullable();
+export const loginFailureData = z.object({ captchaRequired: z.boolean(), retryAfterSeconds: z.number().int().optional() }).nullable();
 
 export const captchaResult = z.object({
   /** send back as `timestamp` with the answer in `code` */

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { boundedTime, dateWindowIssue, clockAheadToleranceMs, futureTimeIssue, stayLongerThan, timeWindowIssue } from './bounded-time.js';
 
-const issues = (text: string) => boundedTime('入场时间').safeParse(text).error?.issues.map((i) => i.message) ?? [];
+const issues = (text: string) =>
+  boundedTime('入场时间')
+    .safeParse(text)
+    .error?.issues.map((i) => i.message) ?? [];
 
 describe('the business time window', () => {
   it('takes a time from 2000-01-01 (Shanghai) to 2099-12-31', () => {

@@ -20,9 +20,7 @@ describe('endpoint', () => {
 
   it('refuses params that do not name the path segments', () => {
     const path: string = '/api/system/Parking/:id/EventRules';
-    expect(() => endpoint({ method: 'GET', path, params: z.object({ lotId: z.string() }), answer: z.null() })).toThrow(
-      'params declare [lotId], the path names [id]',
-    );
+    expect(() => endpoint({ method: 'GET', path, params: z.object({ lotId: z.string() }), answer: z.null() })).toThrow('params declare [lotId], the path names [id]');
     expect(() => endpoint({ method: 'GET', path, answer: z.null() })).toThrow('params declare [], the path names [id]');
   });
 
@@ -48,13 +46,19 @@ describe('pathOf', () => {
 /** Compiles a snippet next to this file and answers its type errors. */
 const typeErrors = (source: string): string[] => {
   const fileName = fileURLToPath(new URL('./endpoint.snippet.ts', import.meta.url));
-  const options: ts.CompilerOptions = { strict: true, noEmit: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2023, skipLibCheck: true };
+  const options: ts.CompilerOptions = {
+    strict: true,
+    noEmit: true,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    target: ts.ScriptTarget.ES2023,
+    skipLibCheck: true,
+  };
   const host = ts.createCompilerHost(options);
   const { getSourceFile, fileExists, readFile } = host;
   host.fileExists = (name) => name === fileName || fileExists(name);
   host.readFile = (name) => (name === fileName ? source : readFile(name));
-  host.getSourceFile = (name, version, ...rest) =>
-    name === fileName ? ts.createSourceFile(name, source, version) : getSourceFile(name, version, ...rest);
+  host.getSourceFile = (name, version, ...rest) => (name === fileName ? ts.createSourceFile(name, source, version) : getSourceFile(name, version, ...rest));
   const program = ts.createProgram([fileName], options, host);
   return ts
     .getPreEmitDiagnostics(program)

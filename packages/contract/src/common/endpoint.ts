@@ -31,9 +31,7 @@ export interface Endpoint {
 }
 
 /** A path with `:name` segments must say how each is checked, and nothing else. */
-type ParamsFit<Path extends string> = [PathParamNames<Path>] extends [never]
-  ? { params?: undefined }
-  : { params: z.ZodObject<Record<PathParamNames<Path>, z.ZodType>> };
+type ParamsFit<Path extends string> = [PathParamNames<Path>] extends [never] ? { params?: undefined } : { params: z.ZodObject<Record<PathParamNames<Path>, z.ZodType>> };
 
 const paramPattern = /:([A-Za-z_][A-Za-z0-9_]*)/g;
 

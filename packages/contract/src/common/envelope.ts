@@ -21,14 +21,9 @@ export const ResponseCode = {
 export type ResponseCodeValue = (typeof ResponseCode)[keyof typeof ResponseCode];
 
 /** The codes after which the console asks the user to sign in again (spec §8). */
-export const signInAgainCodes: readonly number[] = [
-  ResponseCode.tokenExpired,
-  ResponseCode.tokenRevoked,
-  ResponseCode.tokenInvalid,
-];
+export const signInAgainCodes: readonly number[] = [ResponseCode.tokenExpired, ResponseCode.tokenRevoked, ResponseCode.tokenInvalid];
 
-export const envelope = <T extends z.ZodType>(data: T) =>
-  z.object({ code: z.number().int(), msg: z.string(), data });
+export const envelope = <T extends z.ZodType>(data: T) => z.object({ code: z.number().int(), msg: z.string(), data });
 
 export const failureEnvelope = z.object({
   code: z.number().int(),

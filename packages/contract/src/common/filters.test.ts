@@ -32,13 +32,19 @@ describe('input sanitizers', () => {
 
   it('removes empty fields from a query and keeps zero and false', () => {
     expect(removeEmptyFields({ a: '', b: null, c: undefined, d: '  ', e: [], f: 0, g: false, h: 'x', i: [1] })).toEqual({
-      f: 0, g: false, h: 'x', i: [1],
+      f: 0,
+      g: false,
+      h: 'x',
+      i: [1],
     });
   });
 
   it('trims string filters and sends an empty one as null', () => {
     expect(normalizeSearch({ plate: '  粤B123 ', name: '   ', status: 1, lot: null })).toEqual({
-      plate: '粤B123', name: null, status: 1, lot: null,
+      plate: '粤B123',
+      name: null,
+      status: 1,
+      lot: null,
     });
   });
 });

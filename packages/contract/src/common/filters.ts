@@ -17,9 +17,7 @@ type Query = Record<string, unknown>;
 /** Drops fields that say nothing: undefined, null, empty or blank strings, empty arrays. */
 export const removeEmptyFields = <T extends Query>(query: T): Partial<T> =>
   Object.fromEntries(
-    Object.entries(query).filter(
-      ([, v]) => v !== undefined && v !== null && !(typeof v === 'string' && v.trim() === '') && !(Array.isArray(v) && v.length === 0),
-    ),
+    Object.entries(query).filter(([, v]) => v !== undefined && v !== null && !(typeof v === 'string' && v.trim() === '') && !(Array.isArray(v) && v.length === 0)),
   ) as Partial<T>;
 
 /** Table search: every string filter is trimmed, and an empty one is sent as null. */
@@ -48,7 +46,10 @@ export const formatDuration = (seconds: number | null | undefined): string => {
     [Math.floor((total % 3_600) / 60), '分'],
     [total % 60, '秒'],
   ];
-  const text = parts.filter(([n]) => n > 0).map(([n, unit]) => `${n}${unit}`).join('');
+  const text = parts
+    .filter(([n]) => n > 0)
+    .map(([n, unit]) => `${n}${unit}`)
+    .join('');
   return text || '0秒';
 };
 

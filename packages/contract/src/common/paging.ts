@@ -6,12 +6,7 @@ export const defaultPageSize = 10;
 /** Query fields every paged list accepts (DESIGN §4). Modules extend it with their filters. */
 export const pageQuery = z.object({
   currentPage: z.coerce.number({ error: '页码必须是整数' }).int('页码必须是整数').min(1, '页码最小为1').default(1),
-  pageSize: z.coerce
-    .number({ error: '每页条数必须是整数' })
-    .int('每页条数必须是整数')
-    .min(1, '每页条数最小为1')
-    .max(1000, '每页条数最大为1000')
-    .default(defaultPageSize),
+  pageSize: z.coerce.number({ error: '每页条数必须是整数' }).int('每页条数必须是整数').min(1, '每页条数最小为1').max(1000, '每页条数最大为1000').default(defaultPageSize),
   sidx: z.string().max(64).optional(),
   sort: z.enum(['asc', 'desc'], { error: '排序方向只能是 asc 或 desc' }).optional(),
 });
@@ -24,8 +19,7 @@ export const pagination = z.object({
   total: z.number().int(),
 });
 
-export const pagedList = <T extends z.ZodType>(item: T) =>
-  z.object({ list: z.array(item), pagination });
+export const pagedList = <T extends z.ZodType>(item: T) => z.object({ list: z.array(item), pagination });
 
 export type Paged<T> = { list: T[]; pagination: z.infer<typeof pagination> };
 

@@ -25,13 +25,11 @@ export const mobileMessage = '请输入正确的电话号码';
 /** 11 digits, starting with 1, second digit 3, 4, 5, 7 or 8. */
 export const mobilePattern = /^1[34578]\d{9}$/;
 /** Empty is allowed; anything else must be a mainland mobile number. */
-export const checkMobile = (value: string | null | undefined) =>
-  !value || mobilePattern.test(value) ? undefined : mobileMessage;
+export const checkMobile = (value: string | null | undefined) => (!value || mobilePattern.test(value) ? undefined : mobileMessage);
 
 export const emailMessage = '请输入正确的邮箱地址';
 export const emailPattern = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
-export const checkEmail = (value: string | null | undefined) =>
-  !value || emailPattern.test(value) ? undefined : emailMessage;
+export const checkEmail = (value: string | null | undefined) => (!value || emailPattern.test(value) ? undefined : emailMessage);
 
 export const urlMessage = '请输入以 http、https、mailto 或 tel 开头的链接';
 export const urlPattern = /^(https?:\/\/|mailto:|tel:)\S+$/i;

@@ -34,8 +34,7 @@ export interface DeviceSigningInput {
   bodySha256: string;
 }
 
-export const deviceCanonicalString = (input: DeviceSigningInput) =>
-  ['POST', input.path, input.tenant, input.sn, String(input.timestamp), input.nonce, input.bodySha256].join('\n');
+export const deviceCanonicalString = (input: DeviceSigningInput) => ['POST', input.path, input.tenant, input.sn, String(input.timestamp), input.nonce, input.bodySha256].join('\n');
 
 /** What every signed device call carries. */
 export const deviceRequest = z.strictObject({
@@ -49,10 +48,9 @@ export const deviceRequest = z.strictObject({
 });
 
 /** Whatever the device reports about itself (battery, signal, occupancy…); kept as the last status. */
-export const deviceStatusPayload = z.record(z.string(), z.union([z.string().max(256), z.number(), z.boolean(), z.null()])).refine(
-  (status) => Object.keys(status).length <= 32,
-  '状态字段最多32个',
-);
+export const deviceStatusPayload = z
+  .record(z.string(), z.union([z.string().max(256), z.number(), z.boolean(), z.null()]))
+  .refine((status) => Object.keys(status).length <= 32, '状态字段最多32个');
 
 export const heartbeatInput = deviceRequest.extend({ status: deviceStatusPayload.optional() });
 export type HeartbeatInput = z.infer<typeof heartbeatInput>;

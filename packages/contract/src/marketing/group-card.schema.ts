@@ -36,44 +36,42 @@ export const groupCardMaxAmountOff = 100_000;
 const day = (label: string) => z.iso.date({ error: `${label}格式应为YYYY-MM-DD` });
 
 /** One plate as every plate input of the product takes it: trimmed, upper-cased, a mainland plate. */
-export const groupCardPlate = z
-  .string({ error: '请输入车牌号' })
-  .trim()
-  .toUpperCase()
-  .min(1, '请输入车牌号')
-  .regex(plateNumberPattern, '请输入正确的车牌号，如 粤B12345');
+export const groupCardPlate = z.string({ error: '请输入车牌号' }).trim().toUpperCase().min(1, '请输入车牌号').regex(plateNumberPattern, '请输入正确的车牌号，如 粤B12345');
 
 /** The fields one by one, for forms that check each as it is typed. */
 export const groupCardFields = z.object({
-    groupId: z.uuid({ error: '请选择集团' }),
-    cardNo: z
-      .string({ error: '请输入卡号' })
-      .trim()
-      .min(1, '请输入卡号')
-      .max(32, '卡号最长32位')
-      .regex(/^[A-Za-z0-9-]+$/, '卡号只能包含字母、数字和短横线'),
-    benefit: z.enum(groupCardBenefits, { error: '请选择优惠方式' }),
-    /** the share of the fee paid, 80 = 八折; only for 折扣 */
-    discountPercent: z.coerce.number({ error: '折扣必须是整数' }).int('折扣必须是整数').min(1, '折扣应在1到99之间').max(99, '折扣应在1到99之间').nullable().default(null),
-    /** fen off each visit; only for 每次减免 */
-    amountOff: z.coerce
-      .number({ error: '减免金额必须是数字' })
-      .int('减免金额最多两位小数')
-      .min(1, '减免金额必须大于0')
-      .max(groupCardMaxAmountOff, `减免金额最大为${groupCardMaxAmountOff / 100}元`)
-      .nullable()
-      .default(null),
-    plates: z.array(groupCardPlate, { error: '请输入车牌号' }).min(1, '至少绑定一个车牌').max(groupCardMaxPlates, `最多绑定${groupCardMaxPlates}个车牌`),
-    lotIds: z.array(z.uuid({ error: '停车场编号格式不正确' }), { error: '请选择适用停车场' }).min(1, '请选择适用停车场').max(200, '适用停车场最多200个'),
-    validFrom: day('开始日期'),
-    validTo: day('结束日期'),
-    /** uses a natural month (Shanghai); null = unlimited */
-    monthlyQuota: z.coerce.number({ error: '每月次数必须是整数' }).int('每月次数必须是整数').min(1, '每月次数最小为1').max(10000, '每月次数最大为10000').nullable().default(null),
-    /** the driver may add a plate on the card's phone page, up to maxPlates */
-    allowBind: z.boolean({ error: '允许车主绑定只能是是或否' }).default(false),
-    maxPlates: z.coerce.number({ error: '车牌上限必须是整数' }).int('车牌上限必须是整数').min(1, '车牌上限最小为1').max(groupCardMaxPlates, `车牌上限最大为${groupCardMaxPlates}`).default(5),
-    remark: parkingText('备注', 200),
-    enabled: z.boolean({ error: '启用状态只能是是或否' }).default(true),
+  groupId: z.uuid({ error: '请选择集团' }),
+  cardNo: z
+    .string({ error: '请输入卡号' })
+    .trim()
+    .min(1, '请输入卡号')
+    .max(32, '卡号最长32位')
+    .regex(/^[A-Za-z0-9-]+$/, '卡号只能包含字母、数字和短横线'),
+  benefit: z.enum(groupCardBenefits, { error: '请选择优惠方式' }),
+  /** the share of the fee paid, 80 = 八折; only for 折扣 */
+  discountPercent: z.coerce.number({ error: '折扣必须是整数' }).int('折扣必须是整数').min(1, '折扣应在1到99之间').max(99, '折扣应在1到99之间').nullable().default(null),
+  /** fen off each visit; only for 每次减免 */
+  amountOff: z.coerce
+    .number({ error: '减免金额必须是数字' })
+    .int('减免金额最多两位小数')
+    .min(1, '减免金额必须大于0')
+    .max(groupCardMaxAmountOff, `减免金额最大为${groupCardMaxAmountOff / 100}元`)
+    .nullable()
+    .default(null),
+  plates: z.array(groupCardPlate, { error: '请输入车牌号' }).min(1, '至少绑定一个车牌').max(groupCardMaxPlates, `最多绑定${groupCardMaxPlates}个车牌`),
+  lotIds: z
+    .array(z.uuid({ error: '停车场编号格式不正确' }), { error: '请选择适用停车场' })
+    .min(1, '请选择适用停车场')
+    .max(200, '适用停车场最多200个'),
+  validFrom: day('开始日期'),
+  validTo: day('结束日期'),
+  /** uses a natural month (Shanghai); null = unlimited */
+  monthlyQuota: z.coerce.number({ error: '每月次数必须是整数' }).int('每月次数必须是整数').min(1, '每月次数最小为1').max(10000, '每月次数最大为10000').nullable().default(null),
+  /** the driver may add a plate on the card's phone page, up to maxPlates */
+  allowBind: z.boolean({ error: '允许车主绑定只能是是或否' }).default(false),
+  maxPlates: z.coerce.number({ error: '车牌上限必须是整数' }).int('车牌上限必须是整数').min(1, '车牌上限最小为1').max(groupCardMaxPlates, `车牌上限最大为${groupCardMaxPlates}`).default(5),
+  remark: parkingText('备注', 200),
+  enabled: z.boolean({ error: '启用状态只能是是或否' }).default(true),
 });
 
 export const groupCardInput = groupCardFields
@@ -175,11 +173,7 @@ export type GroupCardPublic = z.infer<typeof groupCardPublic>;
 
 /** How the card's benefit reads: 免费停车, 8.5折, 每次减免5.00元. */
 export const groupCardBenefitText = (card: { benefit: GroupCardBenefit; discountPercent: number | null; amountOff: number | null }) =>
-  card.benefit === 'free'
-    ? groupCardBenefitNames.free
-    : card.benefit === 'discount'
-      ? `${(card.discountPercent ?? 100) / 10}折`
-      : `每次减免${formatAmount(card.amountOff ?? 0)}元`;
+  card.benefit === 'free' ? groupCardBenefitNames.free : card.benefit === 'discount' ? `${(card.discountPercent ?? 100) / 10}折` : `每次减免${formatAmount(card.amountOff ?? 0)}元`;
 
 /** `today` is a Shanghai business day. */
 export const groupCardStateOn = (card: { validFrom: string; validTo: string }, today: string): GroupCardState =>

@@ -1,14 +1,6 @@
 import { z } from 'zod';
 import { endpoint, idParams } from '../common/endpoint.js';
-import {
-  deviceOfflinePage,
-  deviceOfflineQuery,
-  messageCountQuery,
-  messageCounts,
-  messageListQuery,
-  messagePaths,
-  systemMessagePage,
-} from './messages.schema.js';
+import { deviceOfflinePage, deviceOfflineQuery, messageCountQuery, messageCounts, messageListQuery, messagePaths, systemMessagePage } from './messages.schema.js';
 
 export const messageEndpoints = {
   count: endpoint({ method: 'GET', path: messagePaths.count, query: messageCountQuery, answer: messageCounts }),

@@ -128,23 +128,13 @@ export const messagePaths = {
 export const financePositionCode = 'finance';
 export const financeOnlyTenant = 'mw';
 
-export const isFinanceOnly = (tenantCode: string, firstPositionCode: string | undefined) =>
-  tenantCode === financeOnlyTenant && firstPositionCode === financePositionCode;
+export const isFinanceOnly = (tenantCode: string, firstPositionCode: string | undefined) => tenantCode === financeOnlyTenant && firstPositionCode === financePositionCode;
 
 /** The bell's badge (spec §4): null with no data; 99+ is the display's business, not this sum. */
-export const badgeCount = (
-  counts: MessageCounts | null | undefined,
-  viewer: { tenantCode: string; firstPositionCode: string | undefined },
-): number | null => {
+export const badgeCount = (counts: MessageCounts | null | undefined, viewer: { tenantCode: string; firstPositionCode: string | undefined }): number | null => {
   if (!counts) return null;
   if (isFinanceOnly(viewer.tenantCode, viewer.firstPositionCode)) return counts.kaipiaoCount;
-  return (
-    counts.orderAlertcount +
-    counts.reviewAppealcount +
-    counts.deviceOfflineInCount +
-    counts.deviceOfflineOutCount +
-    counts.kaipiaoCount
-  );
+  return counts.orderAlertcount + counts.reviewAppealcount + counts.deviceOfflineInCount + counts.deviceOfflineOutCount + counts.kaipiaoCount;
 };
 
 export const badgeText = (count: number | null) => (count === null ? null : count > 99 ? '99+' : String(count));

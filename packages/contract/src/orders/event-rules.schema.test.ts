@@ -3,7 +3,17 @@ import { eventRulesOf, lotEventRules, vehicleEventInput } from '../index.js';
 
 describe('lot event rules', () => {
   it('reads a lot never configured as the defaults, and keeps what it sets', () => {
-    expect(eventRulesOf({})).toEqual({ duplicateEntry: 'close-old-abnormal', exitWithoutEntry: 'charge-first-period', firstPeriodMinutes: 60, minConfidence: 0.8, longStayHours: 72, maxStayDays: 90, blacklistEntry: 'warn', graceReentry: 'new-stay', arrearsAfterMinutes: 30 });
+    expect(eventRulesOf({})).toEqual({
+      duplicateEntry: 'close-old-abnormal',
+      exitWithoutEntry: 'charge-first-period',
+      firstPeriodMinutes: 60,
+      minConfidence: 0.8,
+      longStayHours: 72,
+      maxStayDays: 90,
+      blacklistEntry: 'warn',
+      graceReentry: 'new-stay',
+      arrearsAfterMinutes: 30,
+    });
     expect(eventRulesOf({ exitWithoutEntry: 'hold' }).exitWithoutEntry).toBe('hold');
     // a stored value the rules no longer accept falls back to the defaults rather than stopping the gate
     expect(eventRulesOf({ minConfidence: 7 })).toEqual(lotEventRules.parse({}));

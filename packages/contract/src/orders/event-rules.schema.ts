@@ -30,7 +30,12 @@ export const lotEventRules = z.object({
   /** a plate read below this confidence marks the record abnormal */
   minConfidence: z.number({ error: '最低识别置信度必须是0到1之间的数' }).min(0, '最低识别置信度不能小于0').max(1, '最低识别置信度不能大于1').default(0.8),
   /** a stay longer than this is a long stay */
-  longStayHours: z.number({ error: '超长停车小时数必须是整数' }).int('超长停车小时数必须是整数').min(1, '超长停车至少1小时').max(24 * 365, '超长停车最多8760小时').default(72),
+  longStayHours: z
+    .number({ error: '超长停车小时数必须是整数' })
+    .int('超长停车小时数必须是整数')
+    .min(1, '超长停车至少1小时')
+    .max(24 * 365, '超长停车最多8760小时')
+    .default(72),
   /** a stay longer than this many days is priced as if it lasted this long, and raises 超长停车 */
   maxStayDays: z.number({ error: '最长计费天数必须是整数' }).int('最长计费天数必须是整数').min(1, '最长计费天数至少1天').max(365, '最长计费天数最多365天').default(90),
   /** warn: a blacklisted plate raises 黑名单车辆入场 and enters; refuse: the barrier stays shut and no record opens */

@@ -1,14 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../common/endpoint.js';
 import { parkingLotParams } from '../parking/lot.endpoints.js';
-import {
-  lotEventRules,
-  type BlacklistEntryRule,
-  type DuplicateEntryRule,
-  type ExitWithoutEntryRule,
-  type GraceReentryRule,
-  type LotEventRules,
-} from './event-rules.schema.js';
+import { lotEventRules, type BlacklistEntryRule, type DuplicateEntryRule, type ExitWithoutEntryRule, type GraceReentryRule, type LotEventRules } from './event-rules.schema.js';
 
 /** 事件规则 of one lot, a sub-resource of the lot under /api/system/Parking (module parking). */
 export const lotEventRulesPaths = {

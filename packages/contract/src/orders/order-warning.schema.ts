@@ -17,15 +17,7 @@ export const orderWarningCategoryNames: Readonly<Record<OrderWarningCategory, st
 /** the system message each category raises */
 export const orderWarningMessageType: Readonly<Record<OrderWarningCategory, 1 | 8>> = { 1: 1, 2: 8 };
 
-export const orderWarningKinds = [
-  'duplicate_entry',
-  'exit_without_entry',
-  'long_stay',
-  'low_confidence',
-  'abnormal_release',
-  'blacklist_entry',
-  'arrears_entry',
-] as const;
+export const orderWarningKinds = ['duplicate_entry', 'exit_without_entry', 'long_stay', 'low_confidence', 'abnormal_release', 'blacklist_entry', 'arrears_entry'] as const;
 export type OrderWarningKind = (typeof orderWarningKinds)[number];
 export const orderWarningKindNames: Readonly<Record<OrderWarningKind, string>> = {
   duplicate_entry: '重复入场',

@@ -43,7 +43,11 @@ export const abnormalReasonNames: Readonly<Record<AbnormalReason, string>> = {
   abnormal_release: '异常放行',
 };
 
-const fen = (label: string) => z.coerce.number({ error: `${label}必须是整数（分）` }).int(`${label}必须是整数（分）`).min(0, `${label}不能为负数`);
+const fen = (label: string) =>
+  z.coerce
+    .number({ error: `${label}必须是整数（分）` })
+    .int(`${label}必须是整数（分）`)
+    .min(0, `${label}不能为负数`);
 const moment = (label: string) => z.iso.datetime({ offset: true, error: `${label}格式应为 ISO 8601，如 2025-03-03T08:00:00+08:00` });
 
 export const parkingRecordListQuery = z
@@ -63,7 +67,8 @@ export const parkingRecordListQuery = z
   })
   .superRefine((q, ctx) => {
     if (q.enteredFrom && q.enteredTo && new Date(q.enteredTo) < new Date(q.enteredFrom)) ctx.addIssue({ code: 'custom', path: ['enteredTo'], message: '入场结束时间不能早于开始时间' });
-    if (q.amountMin !== undefined && q.amountMax !== undefined && q.amountMax < q.amountMin) ctx.addIssue({ code: 'custom', path: ['amountMax'], message: '最高应收金额不能小于最低应收金额' });
+    if (q.amountMin !== undefined && q.amountMax !== undefined && q.amountMax < q.amountMin)
+      ctx.addIssue({ code: 'custom', path: ['amountMax'], message: '最高应收金额不能小于最低应收金额' });
   });
 export type ParkingRecordListQuery = z.input<typeof parkingRecordListQuery>;
 export type ParkingRecordListValues = z.output<typeof parkingRecordListQuery>;

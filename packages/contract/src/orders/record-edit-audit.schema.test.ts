@@ -4,8 +4,15 @@ import { changedEditFields, describeEditRequest, recordEditInput, recordEditSnap
 import { parkingRecordDetail } from './parking-record.schema.js';
 
 const before: RecordEditSnapshot = {
-  plateNumber: '粤B12345', plateColour: 0, enteredAt: '2026-03-03T01:00:00.000Z', exitedAt: '2026-03-03T02:40:00.000Z',
-  state: 'awaiting_payment', amountDue: 1750, discount: 0, paid: 0, unpaid: 1750,
+  plateNumber: '粤B12345',
+  plateColour: 0,
+  enteredAt: '2026-03-03T01:00:00.000Z',
+  exitedAt: '2026-03-03T02:40:00.000Z',
+  state: 'awaiting_payment',
+  amountDue: 1750,
+  discount: 0,
+  paid: 0,
+  unpaid: 1750,
 };
 const shanghai = (iso: string) => new Date(iso).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false });
 
@@ -32,7 +39,13 @@ describe('record edit audit contract', () => {
 
   it('upper-cases plates, defaults the colour and a parked car’s exit, and refuses an unknown kind', () => {
     const id = '00000000-0000-4000-8000-000000000000';
-    expect(recordEditInput.parse({ kind: 'plate', recordId: id, plateNumber: ' 粤b12345 ', reason: ' 识别错误 ' })).toEqual({ kind: 'plate', recordId: id, plateNumber: '粤B12345', plateColour: 0, reason: '识别错误' });
+    expect(recordEditInput.parse({ kind: 'plate', recordId: id, plateNumber: ' 粤b12345 ', reason: ' 识别错误 ' })).toEqual({
+      kind: 'plate',
+      recordId: id,
+      plateNumber: '粤B12345',
+      plateColour: 0,
+      reason: '识别错误',
+    });
     expect(recordEditInput.parse({ kind: 'times', recordId: id, enteredAt: '2026-03-03T08:00:00+08:00', reason: '入场有误' })).toMatchObject({ exitedAt: null });
     expect(recordEditInput.safeParse({ kind: 'merge', recordId: id, reason: 'x' }).error?.issues[0]?.message).toContain('修改类型只能是');
     expect(recordEditInput.safeParse({ kind: 'amount', recordId: id, amountDue: 100_000_001, reason: 'x' }).error?.issues[0]?.message).toBe('新的应收金额不能超过100万元');

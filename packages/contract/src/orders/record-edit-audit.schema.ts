@@ -39,12 +39,7 @@ const recordId = z.uuid({ error: '停车记录编号格式不正确' });
 const plateRequest = z.strictObject({
   kind: z.literal('plate'),
   recordId,
-  plateNumber: z
-    .string({ error: '请输入车牌号' })
-    .trim()
-    .toUpperCase()
-    .min(1, '请输入车牌号')
-    .regex(plateNumberPattern, '请输入正确的车牌号，如 粤B12345'),
+  plateNumber: z.string({ error: '请输入车牌号' }).trim().toUpperCase().min(1, '请输入车牌号').regex(plateNumberPattern, '请输入正确的车牌号，如 粤B12345'),
   /** dictionary 车牌颜色 (plate_colour): 1 white, 2 yellow, 3 green, 4 black, otherwise blue */
   plateColour: z.number({ error: '请选择车牌颜色' }).int('请选择车牌颜色').min(0, '请选择车牌颜色').max(99, '请选择车牌颜色').default(0),
   reason,
@@ -175,8 +170,7 @@ export const recordEditFieldNames: Readonly<Record<RecordEditField, string>> = {
 };
 
 /** The fields that differ between two snapshots: what an applied correction changed. */
-export const changedEditFields = (before: RecordEditSnapshot, after: RecordEditSnapshot): RecordEditField[] =>
-  recordEditFields.filter((field) => before[field] !== after[field]);
+export const changedEditFields = (before: RecordEditSnapshot, after: RecordEditSnapshot): RecordEditField[] => recordEditFields.filter((field) => before[field] !== after[field]);
 
 /** One line of what was asked for, for messages, logs and exports: "应收金额 12.00 元". */
 export const describeEditRequest = (kind: RecordEditKind, requested: RecordEditRequested, formatTime: (iso: string) => string): string => {

@@ -35,7 +35,11 @@ export const vehicleEventInput = deviceRequest
     /** a video pole or PDA names the space; a sensor bound to one space need not */
     spaceNumber: z.string({ error: '泊位编号必须是文字' }).trim().min(1, '泊位编号不能为空').max(32, '泊位编号最长32位').optional(),
     /** a JPEG or PNG, base64, at most 2 MB decoded */
-    photo: z.string({ error: '照片应为 base64 编码的 JPEG 或 PNG' }).max(base64MaxLength, '照片不能超过2MB').regex(/^[A-Za-z0-9+/]*={0,2}$/, '照片应为 base64 编码的 JPEG 或 PNG').optional(),
+    photo: z
+      .string({ error: '照片应为 base64 编码的 JPEG 或 PNG' })
+      .max(base64MaxLength, '照片不能超过2MB')
+      .regex(/^[A-Za-z0-9+/]*={0,2}$/, '照片应为 base64 编码的 JPEG 或 PNG')
+      .optional(),
   })
   .superRefine((event, ctx) => {
     if ((event.kind === 'lane_entry' || event.kind === 'lane_exit') && !event.plate) ctx.addIssue({ code: 'custom', path: ['plate'], message: '车道事件必须带车牌号' });

@@ -35,12 +35,7 @@ export const parkingAreaInput = z.object({
   lng: longitudeField,
   lat: latitudeField,
   inspectorIds: pickedUserIds('巡检员'),
-  checkInRange: z.coerce
-    .number({ error: '打卡范围必须是整数' })
-    .int('打卡范围必须是整数')
-    .min(0, '打卡范围最小为0米')
-    .max(10000, '打卡范围最大为10000米')
-    .default(100),
+  checkInRange: z.coerce.number({ error: '打卡范围必须是整数' }).int('打卡范围必须是整数').min(0, '打卡范围最小为0米').max(10000, '打卡范围最大为10000米').default(100),
   description: parkingText('描述', 500),
   enabled: z.boolean({ error: '启用状态只能是是或否' }).default(true),
 });

@@ -24,12 +24,7 @@ const day = (label: string) => z.iso.date({ error: `${label}格式应为YYYY-MM-
 
 export const longRentalInput = z
   .object({
-    plateNumber: z
-      .string({ error: '请输入车牌号' })
-      .trim()
-      .toUpperCase()
-      .min(1, '请输入车牌号')
-      .regex(plateNumberPattern, '请输入正确的车牌号，如 粤B12345'),
+    plateNumber: z.string({ error: '请输入车牌号' }).trim().toUpperCase().min(1, '请输入车牌号').regex(plateNumberPattern, '请输入正确的车牌号，如 粤B12345'),
     /** dictionary 车牌颜色 (plate_colour): 1 white, 2 yellow, 3 green, 4 black, otherwise blue */
     plateColour: z.coerce.number({ error: '请选择车牌颜色' }).int('请选择车牌颜色').min(0, '请选择车牌颜色').max(99, '请选择车牌颜色').default(0),
     lotId: z.uuid({ error: '请选择停车场' }),

@@ -7,9 +7,25 @@ const messages = (result: { error?: { issues: { message: string }[] } | undefine
 describe('parking lot input', () => {
   it('fills the defaults of a minimal lot', () => {
     expect(parkingLotInput.parse({ name: ' 福华路路侧 ', type: '0', kind: 'space' })).toEqual({
-      areaId: null, name: '福华路路侧', type: 0, kind: 'space', address: '', provinceCode: '', cityCode: '', districtCode: '',
-      lng: null, lat: null, totalSpaces: 0, longRentalSpaces: 0, reservedSpaces: 0, chargingSpaces: 0,
-      selfOperated: true, prepay: false, managerIds: [], enabled: true, longRentalSpaceLeave: false,
+      areaId: null,
+      name: '福华路路侧',
+      type: 0,
+      kind: 'space',
+      address: '',
+      provinceCode: '',
+      cityCode: '',
+      districtCode: '',
+      lng: null,
+      lat: null,
+      totalSpaces: 0,
+      longRentalSpaces: 0,
+      reservedSpaces: 0,
+      chargingSpaces: 0,
+      selfOperated: true,
+      prepay: false,
+      managerIds: [],
+      enabled: true,
+      longRentalSpaceLeave: false,
     });
   });
 

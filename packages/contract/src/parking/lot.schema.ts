@@ -23,17 +23,22 @@ export const parkingLotKinds = ['lane', 'space'] as const;
 export type ParkingLotKind = (typeof parkingLotKinds)[number];
 export const parkingLotKindNames: Readonly<Record<ParkingLotKind, string>> = { lane: '车道型', space: '泊位型' };
 
-const lotType = z.coerce
-  .number({ error: '停车场类型只能是0到4' })
-  .int('停车场类型只能是0到4')
-  .min(0, '停车场类型只能是0到4')
-  .max(4, '停车场类型只能是0到4');
+const lotType = z.coerce.number({ error: '停车场类型只能是0到4' }).int('停车场类型只能是0到4').min(0, '停车场类型只能是0到4').max(4, '停车场类型只能是0到4');
 const lotKind = z.enum(parkingLotKinds, { error: '停车场模式只能是 lane（车道型）或 space（泊位型）' });
 const spaceCount = (label: string) =>
-  z.coerce.number({ error: `${label}必须是整数` }).int(`${label}必须是整数`).min(0, `${label}最小为0`).max(100000, `${label}最大为100000`).default(0);
+  z.coerce
+    .number({ error: `${label}必须是整数` })
+    .int(`${label}必须是整数`)
+    .min(0, `${label}最小为0`)
+    .max(100000, `${label}最大为100000`)
+    .default(0);
 /** administrative-division codes: 6 digits (110000, 110100, 110101) or empty */
 const divisionCode = (label: string) =>
-  z.string().trim().regex(/^(\d{6})?$/, `${label}编码应为6位数字`).default('');
+  z
+    .string()
+    .trim()
+    .regex(/^(\d{6})?$/, `${label}编码应为6位数字`)
+    .default('');
 
 export const parkingLotInput = z
   .object({

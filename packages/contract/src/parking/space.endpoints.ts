@@ -1,14 +1,6 @@
 import { z } from 'zod';
 import { endpoint, idParams } from '../common/endpoint.js';
-import {
-  parkingSpace,
-  parkingSpaceBatchInput,
-  parkingSpaceBatchResult,
-  parkingSpaceInput,
-  parkingSpaceListQuery,
-  parkingSpacePage,
-  parkingSpacePaths,
-} from './space.schema.js';
+import { parkingSpace, parkingSpaceBatchInput, parkingSpaceBatchResult, parkingSpaceInput, parkingSpaceListQuery, parkingSpacePage, parkingSpacePaths } from './space.schema.js';
 
 const params = idParams('泊位编号格式不正确');
 

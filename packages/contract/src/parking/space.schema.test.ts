@@ -30,20 +30,30 @@ describe('space batch numbers', () => {
 describe('space and lane input', () => {
   it('fills the defaults of a minimal space', () => {
     expect(parkingSpaceInput.parse({ lotId, number: ' A001 ' })).toEqual({
-      lotId, number: 'A001', type: 0, charging: false, state: 'free', sensorSn: '', lng: null, lat: null,
+      lotId,
+      number: 'A001',
+      type: 0,
+      charging: false,
+      state: 'free',
+      sensorSn: '',
+      lng: null,
+      lat: null,
     });
   });
 
   it('refuses an unknown type or state', () => {
     expect(messages(parkingSpaceInput.safeParse({ lotId, number: 'A1', type: 4 }))).toEqual(['泊位类型只能是0到3']);
-    expect(messages(parkingSpaceInput.safeParse({ lotId, number: 'A1', state: 'busy' }))).toEqual([
-      '泊位状态只能是 free（空闲）、occupied（占用）或 fault（故障）',
-    ]);
+    expect(messages(parkingSpaceInput.safeParse({ lotId, number: 'A1', state: 'busy' }))).toEqual(['泊位状态只能是 free（空闲）、occupied（占用）或 fault（故障）']);
   });
 
   it('fills the defaults of a minimal lane', () => {
     expect(parkingLaneInput.parse({ lotId, name: '1号入口', direction: 'in' })).toEqual({
-      lotId, name: '1号入口', direction: 'in', releaseAfterPayment: true, enabled: true, sortCode: 0,
+      lotId,
+      name: '1号入口',
+      direction: 'in',
+      releaseAfterPayment: true,
+      enabled: true,
+      sortCode: 0,
     });
   });
 });

@@ -21,11 +21,7 @@ export const parkingSpaceStateNames: Readonly<Record<ParkingSpaceState, string>>
 /** most spaces one batch may create */
 export const parkingSpaceBatchMax = 2000;
 
-const spaceType = z.coerce
-  .number({ error: '泊位类型只能是0到3' })
-  .int('泊位类型只能是0到3')
-  .min(0, '泊位类型只能是0到3')
-  .max(3, '泊位类型只能是0到3');
+const spaceType = z.coerce.number({ error: '泊位类型只能是0到3' }).int('泊位类型只能是0到3').min(0, '泊位类型只能是0到3').max(3, '泊位类型只能是0到3');
 const spaceState = z.enum(parkingSpaceStates, { error: '泊位状态只能是 free（空闲）、occupied（占用）或 fault（故障）' });
 const spaceNumber = z
   .string({ error: '请输入泊位编号' })
@@ -45,7 +41,12 @@ const spaceAttributes = {
 export const parkingSpaceInput = z.object({
   ...spaceAttributes,
   number: spaceNumber,
-  sensorSn: z.string().trim().max(64, '地磁编号最长64位').regex(/^[\w-]*$/, '地磁编号只能包含字母、数字、下划线和短横线').default(''),
+  sensorSn: z
+    .string()
+    .trim()
+    .max(64, '地磁编号最长64位')
+    .regex(/^[\w-]*$/, '地磁编号只能包含字母、数字、下划线和短横线')
+    .default(''),
   lng: longitudeField,
   lat: latitudeField,
 });
@@ -53,13 +54,22 @@ export type ParkingSpaceInput = z.input<typeof parkingSpaceInput>;
 export type ParkingSpaceValues = z.output<typeof parkingSpaceInput>;
 
 const batchNumber = (label: string) =>
-  z.coerce.number({ error: `${label}必须是整数` }).int(`${label}必须是整数`).min(0, `${label}最小为0`).max(99999999, `${label}最大为99999999`);
+  z.coerce
+    .number({ error: `${label}必须是整数` })
+    .int(`${label}必须是整数`)
+    .min(0, `${label}最小为0`)
+    .max(99999999, `${label}最大为99999999`);
 
 /** prefix + start..end, each number left-padded with zeros to `digits` (A + 1..120 + 3 digits → A001–A120) */
 export const parkingSpaceBatchInput = z
   .object({
     ...spaceAttributes,
-    prefix: z.string().trim().max(16, '编号前缀最长16位').regex(/^[\p{L}\p{N}_-]*$/u, '编号前缀只能包含字母、数字、汉字、下划线和短横线').default(''),
+    prefix: z
+      .string()
+      .trim()
+      .max(16, '编号前缀最长16位')
+      .regex(/^[\p{L}\p{N}_-]*$/u, '编号前缀只能包含字母、数字、汉字、下划线和短横线')
+      .default(''),
     start: batchNumber('起始编号'),
     end: batchNumber('结束编号'),
     digits: z.coerce.number({ error: '编号位数必须是整数' }).int('编号位数必须是整数').min(1, '编号位数最小为1').max(8, '编号位数最大为8').default(1),

@@ -32,7 +32,9 @@ describe('tariff API inputs', () => {
     expect(messages({ exitedAt: '2026-03-04T08:01:00+08:00' })).toEqual(['试算的停车时长不能超过366天']);
     expect(messages({ exitedAt: '2026-03-04T08:00:00+08:00' })).toBeUndefined();
     expect(messages({ paidAt: '2099-01-01T00:00:00+08:00' })).toEqual(['缴费时间不能晚于出场时间']);
-    expect(tariffSaveInput.safeParse({ name: 'x', rules, effectiveFrom: '1999-12-31T08:00:00+08:00' }).error?.issues.map((i) => i.message)).toEqual(['生效时间（1999-12-31）不能早于2000-01-01']);
+    expect(tariffSaveInput.safeParse({ name: 'x', rules, effectiveFrom: '1999-12-31T08:00:00+08:00' }).error?.issues.map((i) => i.message)).toEqual([
+      '生效时间（1999-12-31）不能早于2000-01-01',
+    ]);
     expect(tariffUpdateInput.safeParse({ name: 'x', effectiveFrom: '0001-01-01T00:00:00+08:00' }).error?.issues.map((i) => i.message)).toEqual(['生效时间（0001-01-01）不能早于2000-01-01']);
   });
 

@@ -105,9 +105,7 @@ export type TariffTrialInput = z.input<typeof tariffTrialInput>;
 export const tariffTrialResult = z.object({
   /** fen */
   amount: z.number().int(),
-  breakdown: z.array(
-    z.object({ label: z.string(), from: z.string(), to: z.string(), minutes: z.number().int(), units: z.number().int(), amount: z.number().int() }),
-  ),
+  breakdown: z.array(z.object({ label: z.string(), from: z.string(), to: z.string(), minutes: z.number().int(), units: z.number().int(), amount: z.number().int() })),
   freeReason: z.string().nullable(),
   chargedUntil: z.string(),
   /** the saved version used, when a tariffId was given */

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fee } from './tariff.js';
-import {
-  beijingOnStreetClass1,
-  beijingOnStreetClass2,
-  beijingOnStreetClass3,
-  hangzhouCoreArea,
-  hangzhouZhongshanNorthRoad,
-  shenzhenOnStreetClass1,
-} from './tariff.examples.js';
+import { beijingOnStreetClass1, beijingOnStreetClass2, beijingOnStreetClass3, hangzhouCoreArea, hangzhouZhongshanNorthRoad, shenzhenOnStreetClass1 } from './tariff.examples.js';
 import type { Tariff } from './tariff.schema.js';
 
 /** Shanghai wall clock "2025-03-03T08:00" (a Monday) */

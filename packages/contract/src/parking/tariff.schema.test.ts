@@ -28,21 +28,65 @@ describe('tariff schema', () => {
 
   it.each([
     ['时段重叠', withWorkday([day, { ...day, label: '午间', start: '12:00', end: '13:00' }]), '时段「午间」与「白天」重叠'],
-    ['跨零点的时段与清晨时段重叠', withWorkday([{ ...day, label: '夜间', start: '20:00', end: '08:00' }, { ...day, label: '清晨', start: '07:00', end: '09:00' }]), '时段「清晨」与「夜间」重叠'],
+    [
+      '跨零点的时段与清晨时段重叠',
+      withWorkday([
+        { ...day, label: '夜间', start: '20:00', end: '08:00' },
+        { ...day, label: '清晨', start: '07:00', end: '09:00' },
+      ]),
+      '时段「清晨」与「夜间」重叠',
+    ],
     ['时间格式', withWorkday([{ ...day, end: '24:00' }]), '时间格式应为 HH:mm，例如 08:00'],
     [
       '阶梯未递增',
-      withWorkday([{ ...day, pricing: { kind: 'perUnit', rounding: { mode: 'up' }, tiers: [{ uptoMinutes: 60, unitMinutes: 15, unitPrice: 1 }, { uptoMinutes: 60, unitMinutes: 15, unitPrice: 1 }, { unitMinutes: 15, unitPrice: 1 }] } }]),
+      withWorkday([
+        {
+          ...day,
+          pricing: {
+            kind: 'perUnit',
+            rounding: { mode: 'up' },
+            tiers: [
+              { uptoMinutes: 60, unitMinutes: 15, unitPrice: 1 },
+              { uptoMinutes: 60, unitMinutes: 15, unitPrice: 1 },
+              { unitMinutes: 15, unitPrice: 1 },
+            ],
+          },
+        },
+      ]),
       '阶梯截止时长必须逐级递增',
     ],
     [
       '阶梯时长不是单位的整数倍',
-      withWorkday([{ ...day, pricing: { kind: 'perUnit', rounding: { mode: 'up' }, tiers: [{ uptoMinutes: 50, unitMinutes: 15, unitPrice: 1 }, { unitMinutes: 15, unitPrice: 1 }] } }]),
+      withWorkday([
+        {
+          ...day,
+          pricing: {
+            kind: 'perUnit',
+            rounding: { mode: 'up' },
+            tiers: [
+              { uptoMinutes: 50, unitMinutes: 15, unitPrice: 1 },
+              { unitMinutes: 15, unitPrice: 1 },
+            ],
+          },
+        },
+      ]),
       '阶梯时长须为计费单位时长的整数倍',
     ],
     [
       '中间阶梯不设截止',
-      withWorkday([{ ...day, pricing: { kind: 'perUnit', rounding: { mode: 'up' }, tiers: [{ unitMinutes: 15, unitPrice: 1 }, { unitMinutes: 15, unitPrice: 1 }] } }]),
+      withWorkday([
+        {
+          ...day,
+          pricing: {
+            kind: 'perUnit',
+            rounding: { mode: 'up' },
+            tiers: [
+              { unitMinutes: 15, unitPrice: 1 },
+              { unitMinutes: 15, unitPrice: 1 },
+            ],
+          },
+        },
+      ]),
       '只有最后一个阶梯可以不设截止时长',
     ],
     [
@@ -54,7 +98,17 @@ describe('tariff schema', () => {
     ['金额为负', withWorkday([{ ...day, pricing: { kind: 'perVisit', price: -1 } }]), '按次价格不能为负'],
     ['不存在的日期', (t: TariffInput) => ({ ...t, effectiveFrom: '2025-02-30' }), '日期不存在'],
     ['失效早于生效', (t: TariffInput) => ({ ...t, effectiveTo: '2024-12-31' }), '失效日期不能早于生效日期'],
-    ['车型编码重复', (t: TariffInput) => ({ ...t, vehicleClasses: [{ code: 'small', name: '小型车' }, { code: 'small', name: '小车' }] }), '车型编码 small 重复'],
+    [
+      '车型编码重复',
+      (t: TariffInput) => ({
+        ...t,
+        vehicleClasses: [
+          { code: 'small', name: '小型车' },
+          { code: 'small', name: '小车' },
+        ],
+      }),
+      '车型编码 small 重复',
+    ],
     ['没有车型', (t: TariffInput) => ({ ...t, vehicleClasses: [] }), '至少需要一个车型'],
     ['倍率为0', (t: TariffInput) => ({ ...t, vehicleClasses: [{ code: 'small', name: '小型车', multiplier: 0 }] }), '倍率须大于 0'],
     ['免费时长为0', (t: TariffInput) => ({ ...t, freePeriod: { minutes: 0, inclusive: true } }), '免费时长至少 1 分钟'],

@@ -168,7 +168,10 @@ const tariffRulesShape = {
   schedule: tariffSchedule,
   vehicleClasses: z.array(tariffVehicleClass).min(1, '至少需要一个车型'),
   /** the whole stay is free when it lasts at most (inclusive) or less than (exclusive) this long */
-  freePeriod: z.object({ minutes: positiveMinutes('免费时长'), inclusive: z.boolean() }).nullable().default(null),
+  freePeriod: z
+    .object({ minutes: positiveMinutes('免费时长'), inclusive: z.boolean() })
+    .nullable()
+    .default(null),
   /** continue: tier clocks run over the whole stay; restartDaily: they restart at 00:00 */
   tierClock: z.enum(['continue', 'restartDaily'], { error: '阶梯计时只能是 连续累计 或 按自然日重新计' }).default('continue'),
   /** afresh: every 24 h from entry is charged as a new stay (tiers and per-visit prices again) */

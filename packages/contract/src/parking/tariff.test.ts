@@ -41,9 +41,7 @@ describe('free period', () => {
   });
 
   it('不含20分钟 停19分钟的说明: 不足免费时长', () => {
-    expect(fee(exclusive, at('2025-03-03T10:00'), at('2025-03-03T10:19'), { vehicleClass: 'small' }).freeReason).toBe(
-      '停车19分钟，不足免费时长20分钟',
-    );
+    expect(fee(exclusive, at('2025-03-03T10:00'), at('2025-03-03T10:19'), { vehicleClass: 'small' }).freeReason).toBe('停车19分钟，不足免费时长20分钟');
   });
 
   it('秒被舍去: 10:00:59 入场 10:20:00 出场按20分钟算，含20分钟免费', () => {
@@ -53,8 +51,7 @@ describe('free period', () => {
 });
 
 describe('rounding of a partial unit (1元/15分钟)', () => {
-  const quarter = (rounding: TariffInput['schedule']['workday'][number]['pricing']) =>
-    tariffOf({}, [{ label: '全天', start: '00:00', end: '00:00', pricing: rounding }]);
+  const quarter = (rounding: TariffInput['schedule']['workday'][number]['pricing']) => tariffOf({}, [{ label: '全天', start: '00:00', end: '00:00', pricing: rounding }]);
   const withRounding = (r: { mode: 'up' } | { mode: 'down' } | { mode: 'threshold'; leftoverMinutes: number }) =>
     quarter({ kind: 'perUnit', tiers: [{ unitMinutes: 15, unitPrice: 100 }], rounding: r });
   it.each([
@@ -162,7 +159,13 @@ describe('day/night segments and caps', () => {
     ['24小时封顶10元 周一20:00-周二08:00: 12元 封顶 10元', capped({ perRolling24h: 1000 }), '2025-03-03T20:00', '2025-03-04T08:00', 1000],
     ['24小时封顶10元 恰好24h: 10元', capped({ perRolling24h: 1000 }), '2025-03-03T10:00', '2025-03-04T10:00', 1000],
     ['24小时封顶10元 24h+1分钟: 10元 + 第二个24小时 1元 = 11元', capped({ perRolling24h: 1000 }), '2025-03-03T10:00', '2025-03-04T10:01', 1100],
-    ['两种封顶同时: 自然日8元、24小时10元 周一10:00-周二10:00: 周一8元 + 周二2元(24小时剩余) = 10元', capped({ perNaturalDay: 800, perRolling24h: 1000 }), '2025-03-03T10:00', '2025-03-04T10:00', 1000],
+    [
+      '两种封顶同时: 自然日8元、24小时10元 周一10:00-周二10:00: 周一8元 + 周二2元(24小时剩余) = 10元',
+      capped({ perNaturalDay: 800, perRolling24h: 1000 }),
+      '2025-03-03T10:00',
+      '2025-03-04T10:00',
+      1000,
+    ],
   ])('%s', (_name, tariff, from, to, amount) => {
     expect(amountOf(tariff, from, to)).toBe(amount);
   });
@@ -277,9 +280,7 @@ describe('vehicle classes', () => {
   });
 
   it('倍率后的单价四舍五入到分: 1.25元 × 1.5 = 1.875 → 1.88元', () => {
-    const odd = tariffOf({ vehicleClasses: [{ code: 'small', name: '小型车', multiplier: 1.5 }] }, [
-      { label: '全天', start: '00:00', end: '00:00', pricing: perHour(125) },
-    ]);
+    const odd = tariffOf({ vehicleClasses: [{ code: 'small', name: '小型车', multiplier: 1.5 }] }, [{ label: '全天', start: '00:00', end: '00:00', pricing: perHour(125) }]);
     expect(amountOf(odd, '2025-03-03T10:00', '2025-03-03T11:00')).toBe(188);
   });
 

@@ -34,10 +34,7 @@ export const dayTypeOf = (tariff: Pick<Tariff, 'calendar'>, date: string): DayTy
 };
 
 /** The first vehicle class whose match fits the vehicle; undefined when none does. */
-export const vehicleClassFor = (
-  tariff: Pick<Tariff, 'vehicleClasses'>,
-  vehicle: { plateColour: number; size?: VehicleSize; newEnergy?: boolean },
-): TariffVehicleClass | undefined =>
+export const vehicleClassFor = (tariff: Pick<Tariff, 'vehicleClasses'>, vehicle: { plateColour: number; size?: VehicleSize; newEnergy?: boolean }): TariffVehicleClass | undefined =>
   tariff.vehicleClasses.find(
     ({ match }) =>
       (match.plateColours.length === 0 || match.plateColours.includes(vehicle.plateColour)) &&
@@ -53,8 +50,7 @@ const durationText = (m: number) => {
   return h === 0 ? `${m}分钟` : m % 60 === 0 ? `${h}小时` : `${h}小时${m % 60}分钟`;
 };
 const lengthText = (m: number) => (m === 60 ? '小时' : m === 30 ? '半小时' : m % 60 === 0 ? `${m / 60}小时` : `${m}分钟`);
-const spanText = (from: number, upto: number) =>
-  from % 60 === 0 && upto % 60 === 0 ? `第${from / 60}-${upto / 60}小时` : `第${from}-${upto}分钟`;
+const spanText = (from: number, upto: number) => (from % 60 === 0 && upto % 60 === 0 ? `第${from / 60}-${upto / 60}小时` : `第${from}-${upto}分钟`);
 
 const tierName = (tiers: TariffTier[], k: number): string => {
   const tier = tiers[k]!;
@@ -67,8 +63,7 @@ const tierName = (tiers: TariffTier[], k: number): string => {
 
 type Stretch = { from: number; to: number; segment: TariffSegment };
 
-const sameSegment = (a: TariffSegment, b: TariffSegment) =>
-  a.label === b.label && a.capPerStretch === b.capPerStretch && JSON.stringify(a.pricing) === JSON.stringify(b.pricing);
+const sameSegment = (a: TariffSegment, b: TariffSegment) => a.label === b.label && a.capPerStretch === b.capPerStretch && JSON.stringify(a.pricing) === JSON.stringify(b.pricing);
 
 /** The charged stretches of a stay: segment occurrences clipped to the stay; a wrap from the day before wins over the next day. */
 const stretchesOf = (scheduleOn: (day: number) => TariffDaySchedule, from: number, to: number): Stretch[] => {
@@ -165,10 +160,7 @@ export const fee = (tariff: Tariff, enteredAt: Date, exitedAt: Date, context: Fe
   if (exitedAt.getTime() < enteredAt.getTime()) throw new Error('出场时间不能早于入场时间');
 
   const { paidAt } = context;
-  const leftInGrace =
-    paidAt !== undefined &&
-    paidAt.getTime() >= enteredAt.getTime() &&
-    exitedAt.getTime() <= paidAt.getTime() + tariff.graceMinutes * MINUTE_MS;
+  const leftInGrace = paidAt !== undefined && paidAt.getTime() >= enteredAt.getTime() && exitedAt.getTime() <= paidAt.getTime() + tariff.graceMinutes * MINUTE_MS;
   // a payment after the exit charges nothing past the exit
   const chargedUntil = leftInGrace && paidAt < exitedAt ? paidAt : exitedAt;
   const entry = toWall(enteredAt);
@@ -194,11 +186,7 @@ export const fee = (tariff: Tariff, enteredAt: Date, exitedAt: Date, context: Fe
   const stretches = afresh ? splitByPeriod(raw, entry) : raw;
 
   const caps = tariff.caps;
-  const ledger = new CapLedger(
-    caps.perNaturalDay === null ? null : scale(caps.perNaturalDay),
-    caps.perRolling24h === null ? null : scale(caps.perRolling24h),
-    entry,
-  );
+  const ledger = new CapLedger(caps.perNaturalDay === null ? null : scale(caps.perNaturalDay), caps.perRolling24h === null ? null : scale(caps.perRolling24h), entry);
   const clocks = new Map<string, Clock>();
   const breakdown: FeeLine[] = [];
   const periodOf = (at: number) => Math.floor((at - entry) / DAY);
@@ -221,7 +209,7 @@ export const fee = (tariff: Tariff, enteredAt: Date, exitedAt: Date, context: Fe
     clocks.set(segment.label, clock);
 
     let line: (FeeLine & { key: string }) | undefined;
-    for (let pos = from; pos < to; ) {
+    for (let pos = from; pos < to;) {
       const day = dayOf(pos);
       if (tariff.tierClock === 'restartDaily' && clock.day !== day) clock.minutes = 0;
       clock.day = day;
@@ -229,17 +217,10 @@ export const fee = (tariff: Tariff, enteredAt: Date, exitedAt: Date, context: Fe
       const tier = pricing.tiers[k]!;
       const length = Math.min(tier.unitMinutes, to - pos);
       const { rounding } = pricing;
-      const charged =
-        length === tier.unitMinutes ||
-        rounding.mode === 'up' ||
-        (rounding.mode === 'threshold' && length > rounding.leftoverMinutes);
+      const charged = length === tier.unitMinutes || rounding.mode === 'up' || (rounding.mode === 'threshold' && length > rounding.leftoverMinutes);
       const price = scale(tier.unitPrice);
       const { amount, cappedBy } = charged ? ledger.charge(price, pos) : { amount: 0, cappedBy: undefined };
-      const note = !charged
-        ? `（不足${lengthText(tier.unitMinutes)}不计费）`
-        : cappedBy
-          ? `（已达${cappedBy}）`
-          : '';
+      const note = !charged ? `（不足${lengthText(tier.unitMinutes)}不计费）` : cappedBy ? `（已达${cappedBy}）` : '';
       const key = `${k}|${note}|${day === dayOf(from) || tariff.tierClock !== 'restartDaily' ? 0 : day}`;
       if (line && line.key === key) {
         line.to = fromWall(pos + length);

@@ -50,12 +50,7 @@ export const exitLaneInfo = z.object({
 });
 export type ExitLaneInfo = z.infer<typeof exitLaneInfo>;
 
-export const driverPlate = z
-  .string({ error: '请输入车牌号' })
-  .trim()
-  .toUpperCase()
-  .min(1, '请输入车牌号')
-  .regex(plateNumberPattern, '车牌号格式不正确，如 粤B12345 或新能源 粤BD12345');
+export const driverPlate = z.string({ error: '请输入车牌号' }).trim().toUpperCase().min(1, '请输入车牌号').regex(plateNumberPattern, '车牌号格式不正确，如 粤B12345 或新能源 粤BD12345');
 
 export const findOrderInput = z.strictObject({ t: tokenText('缺少二维码参数'), plateNumber: driverPlate });
 export const orderToken = z.object({

@@ -8,7 +8,12 @@ const firstMessage = (result: { success: boolean; error?: { issues: { message: s
 describe('payment input', () => {
   it('accepts a payment in whole fen on a known channel, with payer and remark defaulting to empty', () => {
     expect(paymentInput.parse({ recordId, channel: 'sandbox', amount: 1, idempotencyKey: 'abc:123-XY' })).toEqual({
-      recordId, channel: 'sandbox', amount: 1, idempotencyKey: 'abc:123-XY', payer: '', remark: '',
+      recordId,
+      channel: 'sandbox',
+      amount: 1,
+      idempotencyKey: 'abc:123-XY',
+      payer: '',
+      remark: '',
     });
   });
 

@@ -24,12 +24,14 @@ export const paymentChannelNames: Readonly<Record<PaymentChannel, string>> = {
 export const paymentStatuses = ['succeeded'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
-export const idempotencyKey = z
-  .string({ error: '幂等键必须是文字' })
-  .regex(/^[\w.:-]{8,64}$/, '幂等键应为8到64位字母、数字或 _ . : -');
+export const idempotencyKey = z.string({ error: '幂等键必须是文字' }).regex(/^[\w.:-]{8,64}$/, '幂等键应为8到64位字母、数字或 _ . : -');
 
 const positiveFen = (label: string) =>
-  z.number({ error: `${label}必须是整数（分）` }).int(`${label}必须是整数（分）`).min(1, `${label}必须大于0`).max(100_000_000, `${label}不能超过100万元`);
+  z
+    .number({ error: `${label}必须是整数（分）` })
+    .int(`${label}必须是整数（分）`)
+    .min(1, `${label}必须大于0`)
+    .max(100_000_000, `${label}不能超过100万元`);
 const moment = (label: string) => z.iso.datetime({ offset: true, error: `${label}格式应为 ISO 8601，如 2025-03-03T08:00:00+08:00` });
 
 /** Staff recording money taken for one parking record. The key may come in the `Idempotency-Key` header instead. */

@@ -14,14 +14,13 @@ export const unpaidOrderPaths = {
 /** 手动放行 of a record awaiting payment at a lane: the car is let out and the record goes to pursuit. */
 export const abnormalReleasePath = '/api/system/ParkingRecord/:id/release';
 
-const fen = (label: string) => z.coerce.number({ error: `${label}必须是整数（分）` }).int(`${label}必须是整数（分）`).min(0, `${label}不能为负数`);
+const fen = (label: string) =>
+  z.coerce
+    .number({ error: `${label}必须是整数（分）` })
+    .int(`${label}必须是整数（分）`)
+    .min(0, `${label}不能为负数`);
 const moment = (label: string) => z.iso.datetime({ offset: true, error: `${label}格式应为 ISO 8601，如 2025-03-03T08:00:00+08:00` });
-export const plateNumberText = z
-  .string({ error: '车牌号必须是文字' })
-  .trim()
-  .toUpperCase()
-  .min(1, '车牌号不能为空')
-  .max(16, '车牌号最长16位');
+export const plateNumberText = z.string({ error: '车牌号必须是文字' }).trim().toUpperCase().min(1, '车牌号不能为空').max(16, '车牌号最长16位');
 
 export const unpaidOrderPlateParams = z.object({ plateNumber: plateNumberText });
 
@@ -73,7 +72,11 @@ export const reminderChannelNames: Readonly<Record<ReminderChannel, string>> = {
 
 export const arrearsReminderInput = z.strictObject({
   channel: z.enum(reminderChannels, { error: `催缴方式只能是 ${reminderChannels.join('、')}（短信、电话、信函、其他）` }),
-  content: z.string({ error: (issue) => (issue.input === undefined ? '请输入催缴内容' : '催缴内容必须是文字') }).trim().min(1, '请输入催缴内容').max(500, '催缴内容最长500个字'),
+  content: z
+    .string({ error: (issue) => (issue.input === undefined ? '请输入催缴内容' : '催缴内容必须是文字') })
+    .trim()
+    .min(1, '请输入催缴内容')
+    .max(500, '催缴内容最长500个字'),
 });
 export type ArrearsReminderInput = z.input<typeof arrearsReminderInput>;
 export type ArrearsReminderValues = z.output<typeof arrearsReminderInput>;
@@ -100,6 +103,10 @@ export const unpaidOrderDetail = z.object({
 export type UnpaidOrderDetail = z.infer<typeof unpaidOrderDetail>;
 
 export const abnormalReleaseInput = z.strictObject({
-  reason: z.string({ error: (issue) => (issue.input === undefined ? '请输入放行原因' : '放行原因必须是文字') }).trim().min(1, '请输入放行原因').max(255, '放行原因最长255个字'),
+  reason: z
+    .string({ error: (issue) => (issue.input === undefined ? '请输入放行原因' : '放行原因必须是文字') })
+    .trim()
+    .min(1, '请输入放行原因')
+    .max(255, '放行原因最长255个字'),
 });
 export type AbnormalReleaseInput = z.input<typeof abnormalReleaseInput>;

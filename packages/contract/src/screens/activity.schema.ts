@@ -24,8 +24,7 @@ export const activityTightPercent = 80;
 /** Occupancy in whole percent of the spaces a lot has; a lot without spaces counts as full. */
 export const occupancyPercent = (total: number, free: number) => (total <= 0 ? 100 : Math.min(100, Math.max(0, Math.round(((total - free) / total) * 100))));
 
-export const activityLevelOf = (total: number, free: number): ActivityLevel =>
-  free <= 0 || total <= 0 ? 'full' : occupancyPercent(total, free) >= activityTightPercent ? 'tight' : 'ample';
+export const activityLevelOf = (total: number, free: number): ActivityLevel => (free <= 0 || total <= 0 ? 'full' : occupancyPercent(total, free) >= activityTightPercent ? 'tight' : 'ample');
 
 /** Only what a driver may know of a lot: no ids, staff or money. */
 export const activityLot = z.object({

@@ -2,8 +2,7 @@ import { z } from 'zod';
 
 /** Plate colour codes of spec §3: 1 white, 2 yellow, 3 green, 4 black, anything else blue. */
 export const plateColourNames: Readonly<Record<number, string>> = { 1: '白色', 2: '黄色', 3: '绿色', 4: '黑色' };
-export const plateColourName = (code: number | string | null | undefined): string =>
-  plateColourNames[Number(code)] ?? '蓝色';
+export const plateColourName = (code: number | string | null | undefined): string => plateColourNames[Number(code)] ?? '蓝色';
 
 /** Dictionaries seeded for every tenant; later modules read their options by these names. */
 export const dictionaryNames = {
@@ -35,7 +34,11 @@ export const dictDetailQuery = z.strictObject({
 });
 
 export const dictDetailInput = z.object({
-  dictName: z.string({ error: '请输入字典名称' }).trim().min(1, '请输入字典名称').max(64, '字典名称最长64位')
+  dictName: z
+    .string({ error: '请输入字典名称' })
+    .trim()
+    .min(1, '请输入字典名称')
+    .max(64, '字典名称最长64位')
     .regex(/^[a-z][a-z0-9_]*$/, '字典名称只能包含小写字母、数字和下划线，且以字母开头'),
   label: z.string({ error: '请输入字典标签' }).trim().min(1, '请输入字典标签').max(64, '字典标签最长64位'),
   value: z.string({ error: '请输入字典值' }).trim().min(1, '请输入字典值').max(64, '字典值最长64位'),

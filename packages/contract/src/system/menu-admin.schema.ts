@@ -11,15 +11,51 @@ export const menuAdminPaths = {
  * (packages/web/src/shared/icons/menu-icons.tsx), which bundles exactly these.
  */
 export const menuIconNames = [
-  'AccountBookOutlined', 'AlertOutlined', 'ApartmentOutlined', 'AppstoreOutlined', 'AuditOutlined',
-  'BarChartOutlined', 'BookOutlined', 'BorderOutlined', 'BugOutlined', 'CalculatorOutlined',
-  'CarOutlined', 'ClusterOutlined', 'CreditCardOutlined', 'CustomerServiceOutlined', 'DesktopOutlined',
-  'DisconnectOutlined', 'EnvironmentOutlined', 'ExceptionOutlined', 'FileDoneOutlined', 'FileSearchOutlined',
-  'FileTextOutlined', 'GiftOutlined', 'GlobalOutlined', 'HistoryOutlined', 'IdcardOutlined',
-  'MenuOutlined', 'MessageOutlined', 'MobileOutlined', 'NodeIndexOutlined', 'PayCircleOutlined',
-  'ProfileOutlined', 'ReconciliationOutlined', 'RollbackOutlined', 'SafetyCertificateOutlined', 'SettingOutlined',
-  'ShopOutlined', 'SolutionOutlined', 'StopOutlined', 'TeamOutlined', 'ToolOutlined',
-  'UnorderedListOutlined', 'UserOutlined', 'VideoCameraOutlined', 'WarningOutlined', 'WifiOutlined',
+  'AccountBookOutlined',
+  'AlertOutlined',
+  'ApartmentOutlined',
+  'AppstoreOutlined',
+  'AuditOutlined',
+  'BarChartOutlined',
+  'BookOutlined',
+  'BorderOutlined',
+  'BugOutlined',
+  'CalculatorOutlined',
+  'CarOutlined',
+  'ClusterOutlined',
+  'CreditCardOutlined',
+  'CustomerServiceOutlined',
+  'DesktopOutlined',
+  'DisconnectOutlined',
+  'EnvironmentOutlined',
+  'ExceptionOutlined',
+  'FileDoneOutlined',
+  'FileSearchOutlined',
+  'FileTextOutlined',
+  'GiftOutlined',
+  'GlobalOutlined',
+  'HistoryOutlined',
+  'IdcardOutlined',
+  'MenuOutlined',
+  'MessageOutlined',
+  'MobileOutlined',
+  'NodeIndexOutlined',
+  'PayCircleOutlined',
+  'ProfileOutlined',
+  'ReconciliationOutlined',
+  'RollbackOutlined',
+  'SafetyCertificateOutlined',
+  'SettingOutlined',
+  'ShopOutlined',
+  'SolutionOutlined',
+  'StopOutlined',
+  'TeamOutlined',
+  'ToolOutlined',
+  'UnorderedListOutlined',
+  'UserOutlined',
+  'VideoCameraOutlined',
+  'WarningOutlined',
+  'WifiOutlined',
 ] as const;
 export type MenuIconName = (typeof menuIconNames)[number];
 
@@ -34,20 +70,13 @@ export const menuInput = z
   .object({
     parentId: z.uuid('上级菜单编号格式不正确').nullable().default(null),
     fullName: z.string({ error: '请输入菜单名称' }).trim().min(1, '请输入菜单名称').max(32, '菜单名称最长32位'),
-    enCode: z
-      .string({ error: '请输入菜单编码' })
-      .trim()
-      .min(1, '请输入菜单编码')
-      .max(64, '菜单编码最长64位')
-      .regex(menuEnCodePattern, '菜单编码只能包含字母、数字和下划线，且以字母开头'),
+    enCode: z.string({ error: '请输入菜单编码' }).trim().min(1, '请输入菜单编码').max(64, '菜单编码最长64位').regex(menuEnCodePattern, '菜单编码只能包含字母、数字和下划线，且以字母开头'),
     icon: z.enum(menuIconNames, { error: '图标只能从图标库中选择' }),
-    urlAddress: z
-      .string()
-      .trim()
-      .max(128, '路由地址最长128位')
-      .regex(menuUrlPattern, '路由地址只能包含字母、数字和 _ / -，如 system/user')
-      .default(''),
-    type: z.coerce.number().int().refine((v) => v === 1 || v === 2, '菜单类型只能是 1（目录）或 2（页面）'),
+    urlAddress: z.string().trim().max(128, '路由地址最长128位').regex(menuUrlPattern, '路由地址只能包含字母、数字和 _ / -，如 system/user').default(''),
+    type: z.coerce
+      .number()
+      .int()
+      .refine((v) => v === 1 || v === 2, '菜单类型只能是 1（目录）或 2（页面）'),
     sortCode: sortCodeField,
     enabled: z.boolean({ error: '启用状态只能是 true 或 false' }).default(true),
   })

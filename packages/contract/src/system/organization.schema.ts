@@ -17,14 +17,13 @@ export const identityCode = (label: string) =>
     .regex(identityCodePattern, `${label}编码只能包含字母、数字、下划线和短横线`);
 
 export const identityName = (label: string, max = 64) =>
-  z.string({ error: `请输入${label}名称` }).trim().min(1, `请输入${label}名称`).max(max, `${label}名称最长${max}位`);
+  z
+    .string({ error: `请输入${label}名称` })
+    .trim()
+    .min(1, `请输入${label}名称`)
+    .max(max, `${label}名称最长${max}位`);
 
-export const sortCodeField = z.coerce
-  .number({ error: '排序必须是整数' })
-  .int('排序必须是整数')
-  .min(0, '排序最小为0')
-  .max(99999, '排序最大为99999')
-  .default(0);
+export const sortCodeField = z.coerce.number({ error: '排序必须是整数' }).int('排序必须是整数').min(0, '排序最小为0').max(99999, '排序最大为99999').default(0);
 
 export const organizationInput = z.object({
   parentId: z.uuid('上级组织编号格式不正确').nullable().default(null),

@@ -26,10 +26,7 @@ const tenantFields = {
   name: z.string({ error: '请输入企业名称' }).trim().min(2, '企业名称至少2个字').max(64, '企业名称最长64个字'),
   title: z.string({ error: '请输入平台标题' }).trim().min(2, '平台标题至少2个字').max(32, '平台标题最长32个字'),
   /** QWeather location id (e.g. 101010100) or "lng,lat" */
-  weatherLocation: text(32, '天气位置').refine(
-    (v) => v === '' || /^\d{9}$/.test(v) || /^-?\d{1,3}(\.\d+)?,-?\d{1,2}(\.\d+)?$/.test(v),
-    '天气位置应为9位城市编码或“经度,纬度”',
-  ),
+  weatherLocation: text(32, '天气位置').refine((v) => v === '' || /^\d{9}$/.test(v) || /^-?\d{1,3}(\.\d+)?,-?\d{1,2}(\.\d+)?$/.test(v), '天气位置应为9位城市编码或“经度,纬度”'),
   icpNo: text(64, 'ICP备案号'),
   policeNo: text(64, '公安备案号'),
   bigScreenType: z.coerce

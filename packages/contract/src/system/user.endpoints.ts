@@ -2,17 +2,7 @@ import { z } from 'zod';
 import { loginFailureData } from '../auth/auth.schema.js';
 import { endpoint, idParams } from '../common/endpoint.js';
 import { selectorQuery } from '../common/paging.js';
-import {
-  releaseLoginLimitResult,
-  resetPasswordInput,
-  systemUser,
-  systemUserPage,
-  userCreateInput,
-  userListQuery,
-  userPaths,
-  userSelectorItem,
-  userUpdateInput,
-} from './user.schema.js';
+import { releaseLoginLimitResult, resetPasswordInput, systemUser, systemUserPage, userCreateInput, userListQuery, userPaths, userSelectorItem, userUpdateInput } from './user.schema.js';
 
 const params = idParams('用户编号格式不正确');
 
@@ -28,7 +18,10 @@ export const userEndpoints = {
     method: 'POST',
     path: userPaths.status,
     params: params.extend({
-      status: z.coerce.number().int().refine((v) => v === 0 || v === 1, '状态只能是 1（启用）或 0（停用）'),
+      status: z.coerce
+        .number()
+        .int()
+        .refine((v) => v === 0 || v === 1, '状态只能是 1（启用）或 0（停用）'),
     }),
     answer: z.object({ status: z.number().int(), endedSessions: z.number().int() }),
   }),

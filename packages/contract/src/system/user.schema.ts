@@ -28,7 +28,11 @@ const userFields = {
   realName: z.string({ error: '请输入姓名' }).trim().min(1, '请输入姓名').max(32, '姓名最长32位'),
   mobile: optionalText(11, '手机号').refine((v) => v === '' || mobilePattern.test(v), mobileMessage),
   email: optionalText(64, '邮箱').refine((v) => v === '' || emailPattern.test(v), emailMessage),
-  status: z.coerce.number().int().refine((v) => v === 0 || v === 1, '状态只能是 1（启用）或 0（停用）').default(1),
+  status: z.coerce
+    .number()
+    .int()
+    .refine((v) => v === 0 || v === 1, '状态只能是 1（启用）或 0（停用）')
+    .default(1),
   isAdministrator: z.boolean().default(false),
   organizationId: z.uuid('组织编号格式不正确').nullable().default(null),
   positionIds: z.array(z.uuid('岗位编号格式不正确')).max(20, '岗位最多20个').default([]),
@@ -50,7 +54,11 @@ export const userListQuery = z.strictObject({
   account: z.string().trim().max(32).optional(),
   organizationId: z.uuid('组织编号格式不正确').optional(),
   positionId: z.uuid('岗位编号格式不正确').optional(),
-  status: z.coerce.number().int().refine((v) => v === 0 || v === 1, '状态只能是 1（启用）或 0（停用）').optional(),
+  status: z.coerce
+    .number()
+    .int()
+    .refine((v) => v === 0 || v === 1, '状态只能是 1（启用）或 0（停用）')
+    .optional(),
 });
 export type UserListQuery = z.input<typeof userListQuery>;
 
@@ -101,7 +109,10 @@ export const userSelectorItem = z.object({ id: z.string(), account: z.string(), 
 export const resetPasswordInput = z
   .object({
     id: z.uuid('用户编号格式不正确').optional(),
-    oldPassword: z.string().regex(/^[0-9a-f]{32}$/, '当前密码格式错误：应为小写十六进制 MD5 摘要').optional(),
+    oldPassword: z
+      .string()
+      .regex(/^[0-9a-f]{32}$/, '当前密码格式错误：应为小写十六进制 MD5 摘要')
+      .optional(),
     userPassword: md5Hex,
     validatePassword: md5Hex,
   })

@@ -50,10 +50,7 @@ export const openPglite = async (dataDir: string | undefined): Promise<Database>
   };
 };
 
-export const openPostgres = async (
-  connectionString: string,
-  onIdleError: (error: Error) => void = () => {},
-): Promise<Database> => {
+export const openPostgres = async (connectionString: string, onIdleError: (error: Error) => void = () => {}): Promise<Database> => {
   const pool = new pg.Pool({ connectionString, max: 10 });
   // an idle connection dropped by the server (restart, failover) must not crash the process
   pool.on('error', onIdleError);
@@ -71,8 +68,7 @@ export const openPostgres = async (
           exec: async (text) => {
             await conn.query(text);
           },
-          query: async <Row>(text: string, params?: unknown[]) =>
-            (await conn.query(text, params)).rows as Row[],
+          query: async <Row>(text: string, params?: unknown[]) => (await conn.query(text, params)).rows as Row[],
         });
         await conn.query('COMMIT');
         return result;
@@ -87,8 +83,5 @@ export const openPostgres = async (
   };
 };
 
-export const openDatabase = (options: {
-  databaseUrl?: string | undefined;
-  dataDir?: string | undefined;
-  onIdleError?: (error: Error) => void;
-}) => (options.databaseUrl ? openPostgres(options.databaseUrl, options.onIdleError) : openPglite(options.dataDir));
+export const openDatabase = (options: { databaseUrl?: string | undefined; dataDir?: string | undefined; onIdleError?: (error: Error) => void }) =>
+  options.databaseUrl ? openPostgres(options.databaseUrl, options.onIdleError) : openPglite(options.dataDir);

@@ -11,7 +11,11 @@ describe('migrations on a PostgreSQL server', () => {
     // a second, independent pool to the same database stands for a second process
     const other = await openPostgres(await currentDatabaseUrl(fresh));
     const [a, b] = await Promise.all([migrate(fresh), migrate(other)]);
-    expect([...a.applied, ...b.applied]).toEqual(readdirSync(migrationsDir).filter((f) => f.endsWith('.sql')).sort());
+    expect([...a.applied, ...b.applied]).toEqual(
+      readdirSync(migrationsDir)
+        .filter((f) => f.endsWith('.sql'))
+        .sort(),
+    );
     await other.close();
     await fresh.close();
   });

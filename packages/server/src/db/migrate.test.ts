@@ -5,7 +5,9 @@ import { createTestDatabase } from '../test/test-app.js';
 import type { Database } from './client.js';
 import { migrate, migrationsDir } from './migrate.js';
 
-const migrationFiles = readdirSync(migrationsDir).filter((f) => f.endsWith('.sql')).sort();
+const migrationFiles = readdirSync(migrationsDir)
+  .filter((f) => f.endsWith('.sql'))
+  .sort();
 import { menus, tenants, users } from './schema/index.js';
 import { seedDemoData } from './seed/seed.js';
 

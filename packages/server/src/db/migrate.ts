@@ -24,9 +24,7 @@ export const migrate = (database: Database, dir = migrationsDir): Promise<Migrat
       name text PRIMARY KEY,
       applied_at timestamptz NOT NULL DEFAULT now()
     )`);
-    const done = new Set(
-      (await session.query<{ name: string }>('SELECT name FROM schema_migrations')).map((row) => row.name),
-    );
+    const done = new Set((await session.query<{ name: string }>('SELECT name FROM schema_migrations')).map((row) => row.name));
     const files = readdirSync(dir)
       .filter((name) => name.endsWith('.sql'))
       .sort();

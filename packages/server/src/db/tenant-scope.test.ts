@@ -27,19 +27,13 @@ describe('row-level security, the second wall between tenants', () => {
   });
 
   it("refuses to write a row into another tenant, and to change or delete another tenant's rows", async () => {
-    await expect(
-      withTenant(t.database.db, demoId, (tx) =>
-        tx.insert(systemMessages).values({ tenantId: mwId, messageName: 'x', messageText: 'x', messageType: 1 }),
-      ),
-    ).rejects.toMatchObject({ cause: { message: expect.stringMatching(/row-level security/) } });
+    await expect(withTenant(t.database.db, demoId, (tx) => tx.insert(systemMessages).values({ tenantId: mwId, messageName: 'x', messageText: 'x', messageType: 1 }))).rejects.toMatchObject({
+      cause: { message: expect.stringMatching(/row-level security/) },
+    });
 
-    const changed = await withTenant(t.database.db, demoId, (tx) =>
-      tx.update(users).set({ realName: 'hacked' }).where(eq(users.account, 'mwadmin')).returning({ id: users.id }),
-    );
+    const changed = await withTenant(t.database.db, demoId, (tx) => tx.update(users).set({ realName: 'hacked' }).where(eq(users.account, 'mwadmin')).returning({ id: users.id }));
     expect(changed).toEqual([]);
-    const deleted = await withTenant(t.database.db, demoId, (tx) =>
-      tx.delete(systemMessages).where(eq(systemMessages.tenantId, mwId)).returning({ id: systemMessages.id }),
-    );
+    const deleted = await withTenant(t.database.db, demoId, (tx) => tx.delete(systemMessages).where(eq(systemMessages.tenantId, mwId)).returning({ id: systemMessages.id }));
     expect(deleted).toEqual([]);
     const [mwAdmin] = await t.database.db.select().from(users).where(eq(users.account, 'mwadmin'));
     expect(mwAdmin!.realName).toBe('明湾管理员');

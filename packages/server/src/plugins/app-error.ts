@@ -13,8 +13,7 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (msg: string, data: unknown = null) =>
-  new AppError(400, msg, ResponseCode.badRequest, data);
+export const badRequest = (msg: string, data: unknown = null) => new AppError(400, msg, ResponseCode.badRequest, data);
 export const forbidden = (msg = '没有权限访问该功能') => new AppError(403, msg);
 export const notFound = (msg: string) => new AppError(404, msg);
 export const conflict = (msg: string) => new AppError(409, msg);

@@ -14,11 +14,9 @@ const protectedPrefixes = ['/api/', '/weather/'];
 export const anySignedIn = '*';
 
 /** The enCodes a route's permission names, none for anySignedIn. */
-const requiredCodes = (permission: string | readonly string[]): readonly string[] =>
-  permission === anySignedIn ? [] : typeof permission === 'string' ? [permission] : permission;
+const requiredCodes = (permission: string | readonly string[]): readonly string[] => (permission === anySignedIn ? [] : typeof permission === 'string' ? [permission] : permission);
 
-const needsSignIn = (url: string, config: { public?: boolean } | undefined) =>
-  protectedPrefixes.some((prefix) => url.startsWith(prefix)) && !url.startsWith('/api/docs') && !config?.public;
+const needsSignIn = (url: string, config: { public?: boolean } | undefined) => protectedPrefixes.some((prefix) => url.startsWith(prefix)) && !url.startsWith('/api/docs') && !config?.public;
 
 /**
  * Every /api route needs a signed-in user unless it says `config.public`; a route that names a

@@ -56,9 +56,7 @@ export const errorsPlugin = fp(
       return reply.status(500).send(envelope(500, '服务器内部错误，请稍后再试'));
     });
 
-    app.setNotFoundHandler((request, reply) =>
-      reply.status(404).send(envelope(404, `接口不存在：${request.method} ${request.url.split('?')[0]}`)),
-    );
+    app.setNotFoundHandler((request, reply) => reply.status(404).send(envelope(404, `接口不存在：${request.method} ${request.url.split('?')[0]}`)));
   },
   { name: 'errors' },
 );

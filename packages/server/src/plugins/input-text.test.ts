@@ -12,14 +12,15 @@ let admin: string;
 let deviceSecret: string;
 
 const areaCount = async () => Number((await t.database.db.select({ n: count() }).from(parkingAreas))[0]!.n);
-const json = (method: 'POST' | 'PUT', url: string, payload: string) =>
-  t.app.inject({ method, url, headers: { authorization: admin, 'content-type': 'application/json' }, payload });
+const json = (method: 'POST' | 'PUT', url: string, payload: string) => t.app.inject({ method, url, headers: { authorization: admin, 'content-type': 'application/json' }, payload });
 
 beforeAll(async () => {
   t = await buildTestApp();
   admin = await signIn(t.app);
   const lot = (await t.app.inject({ method: 'POST', url: '/api/system/Parking', headers: { authorization: admin }, payload: { name: '文本规则停车场', type: 1, kind: 'lane' } })).json().data;
-  deviceSecret = (await t.app.inject({ method: 'POST', url: '/api/system/Device', headers: { authorization: admin }, payload: { sn: 'TXT-CAM-1', name: '入口相机', type: 'camera', lotId: lot.id } })).json().data.secret;
+  deviceSecret = (
+    await t.app.inject({ method: 'POST', url: '/api/system/Device', headers: { authorization: admin }, payload: { sn: 'TXT-CAM-1', name: '入口相机', type: 'camera', lotId: lot.id } })
+  ).json().data.secret;
 });
 afterAll(() => t.close());
 

@@ -26,9 +26,7 @@ describe('/api/docs', () => {
     );
     const login = doc.paths['/api/oauth/Login'].post;
     expect(Object.keys(login.requestBody.content)).toContain('application/x-www-form-urlencoded');
-    expect(login.requestBody.content['application/x-www-form-urlencoded'].schema.required).toEqual(
-      expect.arrayContaining(['account', 'password']),
-    );
+    expect(login.requestBody.content['application/x-www-form-urlencoded'].schema.required).toEqual(expect.arrayContaining(['account', 'password']));
   });
 
   it('serves the docs page without signing in', async () => {

@@ -7,16 +7,7 @@ import { parkingLots, parkingRecords, tariffs, tariffVersions, tenants } from '.
 import { seedDemoData } from '../db/seed/seed.js';
 import { randomSource } from '../simulator/traffic-plan.js';
 import { fastifyOptions } from '../server-options.js';
-import {
-  bodyBreakers,
-  exampleOf,
-  fieldBreakers,
-  foreignId,
-  type JsonSchema,
-  nestedObject,
-  parameterBreakers,
-  sample,
-} from '../test/fuzz-inputs.js';
+import { bodyBreakers, exampleOf, fieldBreakers, foreignId, type JsonSchema, nestedObject, parameterBreakers, sample } from '../test/fuzz-inputs.js';
 import { createTestDatabase, signIn, testConfig } from '../test/test-app.js';
 
 /**
@@ -70,12 +61,27 @@ afterAll(async () => {
  * field reaches the service behind it: the routes where times and money enter.
  */
 const [demo] = await database.db.select().from(tenants).where(eq(tenants.code, 'demo'));
-const [tariff] = await database.db.select().from(tariffs).where(and(eq(tariffs.tenantId, demo!.id), eq(tariffs.name, '北京一类地区占道停车')));
+const [tariff] = await database.db
+  .select()
+  .from(tariffs)
+  .where(and(eq(tariffs.tenantId, demo!.id), eq(tariffs.name, '北京一类地区占道停车')));
 const [version] = await database.db.select().from(tariffVersions).where(eq(tariffVersions.tariffId, tariff!.id)).orderBy(desc(tariffVersions.versionNo)).limit(1);
-const [lot] = await database.db.insert(parkingLots).values({ tenantId: demo!.id, name: '模糊测试停车场', type: 1, kind: 'lane', totalSpaces: 10, freeCount: 10, tariffId: tariff!.id }).returning();
+const [lot] = await database.db
+  .insert(parkingLots)
+  .values({ tenantId: demo!.id, name: '模糊测试停车场', type: 1, kind: 'lane', totalSpaces: 10, freeCount: 10, tariffId: tariff!.id })
+  .returning();
 const [record] = await database.db
   .insert(parkingRecords)
-  .values({ tenantId: demo!.id, lotId: lot!.id, plateNumber: '粤B0F016', state: 'awaiting_payment', enteredAt: new Date('2026-06-01T00:00:00Z'), exitedAt: new Date('2026-06-01T02:30:00Z'), amountDue: 1500, unpaid: 1500 })
+  .values({
+    tenantId: demo!.id,
+    lotId: lot!.id,
+    plateNumber: '粤B0F016',
+    state: 'awaiting_payment',
+    enteredAt: new Date('2026-06-01T00:00:00Z'),
+    exitedAt: new Date('2026-06-01T02:30:00Z'),
+    amountDue: 1500,
+    unpaid: 1500,
+  })
   .returning();
 const stay = { enteredAt: '2026-06-01T08:00:00+08:00', exitedAt: '2026-06-01T10:30:00+08:00' };
 const examples: Record<string, { body?: Record<string, unknown>; path?: Record<string, string> }> = {
@@ -115,9 +121,7 @@ const urlOfOperation = (operation: Operation, values: Record<string, string> = {
 };
 
 const requiredQuery = (operation: Operation) =>
-  operation.parameters
-    .filter((p) => p.in === 'query' && p.required && p.schema)
-    .map((p) => `${p.name}=${encodeURIComponent(String(exampleOf(p.schema!)))}`);
+  operation.parameters.filter((p) => p.in === 'query' && p.required && p.schema).map((p) => `${p.name}=${encodeURIComponent(String(exampleOf(p.schema!)))}`);
 
 /** Where a body's fields are: its top-level keys and one level into objects and the first array item. */
 const fieldPaths = (base: Record<string, unknown>): string[][] =>
@@ -158,7 +162,11 @@ const requestsFor = (operation: Operation, index: number): FuzzRequest[] => {
   const urlOf = (values: Record<string, string> = {}, queryString = '') => urlOfOperation(operation, { ...pathValues, ...values }, queryString);
 
   for (const name of operation.parameters.filter((p) => p.in === 'path').map((p) => p.name)) {
-    for (const value of sample(random, parameterBreakers.filter((v) => v !== ''), 3)) {
+    for (const value of sample(
+      random,
+      parameterBreakers.filter((v) => v !== ''),
+      3,
+    )) {
       requests.push({ label: `path ${name}=${value.slice(0, 20)}`, url: urlOf({ [name]: value }, baseQuery) });
     }
   }
@@ -206,12 +214,12 @@ const binary = /spreadsheet|image\/|zip|octet-stream/;
 
 /** Tables a refused request may write by design: sessions note their last use, devices' calls are recorded with why they were refused. */
 const writesByDesign = new Set(['sessions', 'device_events']);
-const tableNames = (
-  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- execute<T>() cannot name rows for both drivers
-  (await database.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`)) as unknown as { rows: { table_name: string }[] }
-).rows
-  .map((r) => r.table_name)
-  .filter((name) => !writesByDesign.has(name));
+// execute<T>() cannot name rows for both drivers: the answer is cast to what both give
+type TableRows = { rows: { table_name: string }[] };
+const tableRows = (await database.db.execute(
+  sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+)) as unknown as TableRows;
+const tableNames = tableRows.rows.map((r) => r.table_name).filter((name) => !writesByDesign.has(name));
 
 /** Every row of every table the fuzz may not change, as one hash per table. */
 const fingerprint = async () => {
@@ -251,7 +259,7 @@ const checkAnswer = (operation: Operation, request: FuzzRequest, response: Light
   const type = String(response.headers['content-type'] ?? '');
   if (binary.test(type)) return;
   expect(response.body, where).not.toMatch(leak);
-  if (response.statusCode < 400 || response.statusCode === 404 && !type.includes('json')) return;
+  if (response.statusCode < 400 || (response.statusCode === 404 && !type.includes('json'))) return;
   expect(type, where).toContain('application/json');
   const answer = response.json<{ code: unknown; msg: unknown; data: unknown }>();
   expect(typeof answer.code, where).toBe('number');

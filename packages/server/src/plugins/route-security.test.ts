@@ -59,7 +59,34 @@ let server: FastifyInstance;
 const registered: RouteInfo[] = [];
 /** a plate of tenant demo in arrears (欠费订单 paths take the plate) */
 const demoUnpaidPlate = '粤B0U417';
-const ids = { message: '', adminUser: '', location: '', dict: '', organization: '', position: '', role: '', menu: '', tenant: '', session: '', parkingArea: '', parkingLot: '', parkingLane: '', parkingSpace: '', tariff: '', longRental: '', group: '', groupCard: '', specialBill: '', device: '', parkingRecord: '', payment: '', refund: '', recordEdit: '', orderWarning: '', blacklist: '' };
+const ids = {
+  message: '',
+  adminUser: '',
+  location: '',
+  dict: '',
+  organization: '',
+  position: '',
+  role: '',
+  menu: '',
+  tenant: '',
+  session: '',
+  parkingArea: '',
+  parkingLot: '',
+  parkingLane: '',
+  parkingSpace: '',
+  tariff: '',
+  longRental: '',
+  group: '',
+  groupCard: '',
+  specialBill: '',
+  device: '',
+  parkingRecord: '',
+  payment: '',
+  refund: '',
+  recordEdit: '',
+  orderWarning: '',
+  blacklist: '',
+};
 /** strings of tenant demo's data: none may reach another tenant */
 let markers: string[] = [];
 /** what a demo user holding no permission may not see either */
@@ -69,32 +96,57 @@ let tokens: { demoAdmin: string; nobody: string; otherTenantAdmin: string };
 const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
 /** which of tenant demo's ids an `{id}` path takes, by the resource its path names */
 const idOf = (path: string) =>
-  path.includes('/OrderWarning/blacklist/') ? ids.blacklist
-  : path.includes('/OrderWarning/') ? ids.orderWarning
-  : path.includes('/Device/lotBindings/') ? ids.parkingLot
-  : path.includes('/Device/') ? ids.device
-  : path.includes('/ParkingOrderEditAudit/') ? ids.recordEdit
-  : path.includes('/ParkingRecord/') ? ids.parkingRecord
-  : path.includes('/Payment/') ? ids.payment
-  : path.includes('/Refund/') ? ids.refund
-  : path.includes('systemMessage') ? ids.message
-    : path.includes('dictDetail') ? ids.dict
-      : path.includes('/Organize/') ? ids.organization
-        : path.includes('/Position/') ? ids.position
-          : path.includes('/Role/') ? ids.role
-            : path.includes('/Menu/') ? ids.menu
-              : path.includes('/Tenant/') ? ids.tenant
-                : path.includes('/Sessions/') ? ids.session
-                  : path.includes('/Tariff/') ? ids.tariff
-                  : path.includes('/LongRental/') ? ids.longRental
-                  : path.includes('/GroupCard/') ? ids.groupCard
-                  : path.includes('/SpecialBill/') ? ids.specialBill
-                  : path.includes('/Group/') ? ids.group
-                  : path.includes('/ParkingArea/') ? ids.parkingArea
-                    : path.includes('/ParkingLane/') ? ids.parkingLane
-                      : path.includes('/ParkingSpace/') ? ids.parkingSpace
-                        : path.includes('/Parking/') ? ids.parkingLot
-                          : ids.adminUser;
+  path.includes('/OrderWarning/blacklist/')
+    ? ids.blacklist
+    : path.includes('/OrderWarning/')
+      ? ids.orderWarning
+      : path.includes('/Device/lotBindings/')
+        ? ids.parkingLot
+        : path.includes('/Device/')
+          ? ids.device
+          : path.includes('/ParkingOrderEditAudit/')
+            ? ids.recordEdit
+            : path.includes('/ParkingRecord/')
+              ? ids.parkingRecord
+              : path.includes('/Payment/')
+                ? ids.payment
+                : path.includes('/Refund/')
+                  ? ids.refund
+                  : path.includes('systemMessage')
+                    ? ids.message
+                    : path.includes('dictDetail')
+                      ? ids.dict
+                      : path.includes('/Organize/')
+                        ? ids.organization
+                        : path.includes('/Position/')
+                          ? ids.position
+                          : path.includes('/Role/')
+                            ? ids.role
+                            : path.includes('/Menu/')
+                              ? ids.menu
+                              : path.includes('/Tenant/')
+                                ? ids.tenant
+                                : path.includes('/Sessions/')
+                                  ? ids.session
+                                  : path.includes('/Tariff/')
+                                    ? ids.tariff
+                                    : path.includes('/LongRental/')
+                                      ? ids.longRental
+                                      : path.includes('/GroupCard/')
+                                        ? ids.groupCard
+                                        : path.includes('/SpecialBill/')
+                                          ? ids.specialBill
+                                          : path.includes('/Group/')
+                                            ? ids.group
+                                            : path.includes('/ParkingArea/')
+                                              ? ids.parkingArea
+                                              : path.includes('/ParkingLane/')
+                                                ? ids.parkingLane
+                                                : path.includes('/ParkingSpace/')
+                                                  ? ids.parkingSpace
+                                                  : path.includes('/Parking/')
+                                                    ? ids.parkingLot
+                                                    : ids.adminUser;
 const fill = (path: string) =>
   path
     .replace('{id}', idOf(path))
@@ -185,27 +237,15 @@ const demoSnapshot = async () => {
     messages: Number(messages!.n),
     adminHash: admin!.hash,
     dictionary: dictionary.map((d) => `${d.id}:${d.label}:${d.value}`).sort(),
-    organizations: await rows(
-      database.db.select().from(organizations).where(eq(organizations.tenantId, of)),
-      (o) => `${o.id}:${o.parentId}:${o.name}:${o.code}:${o.sortCode}`,
-    ),
-    positions: await rows(
-      database.db.select().from(positions).where(eq(positions.tenantId, of)),
-      (p) => `${p.id}:${p.organizationId}:${p.name}:${p.code}:${p.sortCode}`,
-    ),
-    roles: await rows(
-      database.db.select().from(roles).where(eq(roles.tenantId, of)),
-      (r) => `${r.id}:${r.name}:${r.code}:${r.isSystem}:${r.description}`,
-    ),
+    organizations: await rows(database.db.select().from(organizations).where(eq(organizations.tenantId, of)), (o) => `${o.id}:${o.parentId}:${o.name}:${o.code}:${o.sortCode}`),
+    positions: await rows(database.db.select().from(positions).where(eq(positions.tenantId, of)), (p) => `${p.id}:${p.organizationId}:${p.name}:${p.code}:${p.sortCode}`),
+    roles: await rows(database.db.select().from(roles).where(eq(roles.tenantId, of)), (r) => `${r.id}:${r.name}:${r.code}:${r.isSystem}:${r.description}`),
     menus: await rows(
       database.db.select().from(menus).where(eq(menus.tenantId, of)),
       (m) => `${m.id}:${m.parentId}:${m.fullName}:${m.enCode}:${m.icon}:${m.urlAddress}:${m.type}:${m.sortCode}:${m.enabled}`,
     ),
     roleMenus: await rows(database.db.select().from(roleMenus).where(eq(roleMenus.tenantId, of)), (g) => `${g.roleId}:${g.menuId}`),
-    userPositions: await rows(
-      database.db.select().from(userPositions).where(eq(userPositions.tenantId, of)),
-      (h) => `${h.userId}:${h.positionId}:${h.sortCode}`,
-    ),
+    userPositions: await rows(database.db.select().from(userPositions).where(eq(userPositions.tenantId, of)), (h) => `${h.userId}:${h.positionId}:${h.sortCode}`),
     userRoles: await rows(database.db.select().from(userRoles).where(eq(userRoles.tenantId, of)), (h) => `${h.userId}:${h.roleId}`),
     parkingAreas: await rows(
       database.db.select().from(parkingAreas).where(eq(parkingAreas.tenantId, of)),
@@ -213,12 +253,10 @@ const demoSnapshot = async () => {
     ),
     parkingLots: await rows(
       database.db.select().from(parkingLots).where(eq(parkingLots.tenantId, of)),
-      (l) => `${l.id}:${l.areaId}:${l.name}:${l.type}:${l.kind}:${l.totalSpaces}:${l.freeCount}:${l.longRentalSpaceLeave}:${l.tariffId}:${JSON.stringify(l.eventRules)}:${l.updatedAt.toISOString()}`,
+      (l) =>
+        `${l.id}:${l.areaId}:${l.name}:${l.type}:${l.kind}:${l.totalSpaces}:${l.freeCount}:${l.longRentalSpaceLeave}:${l.tariffId}:${JSON.stringify(l.eventRules)}:${l.updatedAt.toISOString()}`,
     ),
-    tariffs: await rows(
-      database.db.select().from(tariffs).where(eq(tariffs.tenantId, of)),
-      (x) => `${x.id}:${x.name}:${x.description}:${x.enabled}:${x.updatedAt.toISOString()}`,
-    ),
+    tariffs: await rows(database.db.select().from(tariffs).where(eq(tariffs.tenantId, of)), (x) => `${x.id}:${x.name}:${x.description}:${x.enabled}:${x.updatedAt.toISOString()}`),
     tariffVersions: await rows(
       database.db.select().from(tariffVersions).where(eq(tariffVersions.tenantId, of)),
       (v) => `${v.id}:${v.tariffId}:${v.versionNo}:${v.effectiveFrom.toISOString()}:${v.effectiveTo?.toISOString()}:${JSON.stringify(v.rules)}`,
@@ -241,10 +279,7 @@ const demoSnapshot = async () => {
       (r) => `${r.id}:${r.plateNumber}:${r.state}:${r.amountDue}:${r.discount}:${r.paid}:${r.unpaid}:${r.updatedAt.toISOString()}`,
     ),
     payments: await rows(database.db.select().from(payments).where(eq(payments.tenantId, of)), (p) => `${p.id}:${p.recordId}:${p.amount}:${p.idempotencyKey}`),
-    refunds: await rows(
-      database.db.select().from(refunds).where(eq(refunds.tenantId, of)),
-      (r) => `${r.id}:${r.amount}:${r.status}:${r.decidedBy}:${r.updatedAt.toISOString()}`,
-    ),
+    refunds: await rows(database.db.select().from(refunds).where(eq(refunds.tenantId, of)), (r) => `${r.id}:${r.amount}:${r.status}:${r.decidedBy}:${r.updatedAt.toISOString()}`),
     recordEditRequests: await rows(
       database.db.select().from(recordEditRequests).where(eq(recordEditRequests.tenantId, of)),
       (e) => `${e.id}:${e.recordId}:${e.kind}:${e.status}:${e.decidedBy}:${JSON.stringify(e.after)}`,
@@ -288,7 +323,10 @@ beforeAll(async () => {
 
   const [demo] = await database.db.select().from(tenants).where(eq(tenants.code, 'demo'));
   await database.db.insert(users).values({
-    tenantId: demo!.id, account: 'nobody', realName: '无权限用户', passwordHash: await hashPassword(md5Hex('admin123')),
+    tenantId: demo!.id,
+    account: 'nobody',
+    realName: '无权限用户',
+    passwordHash: await hashPassword(md5Hex('admin123')),
   });
   tokens = {
     demoAdmin: await signIn(server),
@@ -313,44 +351,50 @@ beforeAll(async () => {
   const demoMenus = await database.db.select().from(menus).where(eq(menus.tenantId, demo!.id));
   ids.menu = demoMenus.find((m) => m.enCode === 'parkingAdmin')!.id;
   // a non-system role of tenant demo, so a grant would not be refused for being the system role's
-  const [spareRole] = await database.db
-    .insert(roles)
-    .values({ tenantId: demo!.id, name: '巡检', code: 'patrol' })
-    .returning({ id: roles.id });
+  const [spareRole] = await database.db.insert(roles).values({ tenantId: demo!.id, name: '巡检', code: 'patrol' }).returning({ id: roles.id });
   ids.role = spareRole!.id;
-  const [demoArea] = await database.db
-    .insert(parkingAreas)
-    .values({ tenantId: demo!.id, name: '演示片区', description: '演示片区说明-仅本租户可见' })
-    .returning();
+  const [demoArea] = await database.db.insert(parkingAreas).values({ tenantId: demo!.id, name: '演示片区', description: '演示片区说明-仅本租户可见' }).returning();
   ids.parkingArea = demoArea!.id;
   const [demoLot] = await database.db
     .insert(parkingLots)
     .values({ tenantId: demo!.id, areaId: demoArea!.id, name: '演示停车场', type: 1, kind: 'lane', address: '演示停车场地址-仅本租户可见', totalSpaces: 9, freeCount: 7 })
     .returning();
   ids.parkingLot = demoLot!.id;
-  const [demoLane] = await database.db
-    .insert(parkingLanes)
-    .values({ tenantId: demo!.id, lotId: demoLot!.id, name: '演示车道-仅本租户可见', direction: 'in' })
-    .returning();
+  const [demoLane] = await database.db.insert(parkingLanes).values({ tenantId: demo!.id, lotId: demoLot!.id, name: '演示车道-仅本租户可见', direction: 'in' }).returning();
   ids.parkingLane = demoLane!.id;
-  const [demoSpace] = await database.db
-    .insert(parkingSpaces)
-    .values({ tenantId: demo!.id, lotId: demoLot!.id, number: 'DEMO-SPACE-0417', sensorSn: 'DEMO-SENSOR-0417' })
-    .returning();
+  const [demoSpace] = await database.db.insert(parkingSpaces).values({ tenantId: demo!.id, lotId: demoLot!.id, number: 'DEMO-SPACE-0417', sensorSn: 'DEMO-SENSOR-0417' }).returning();
   ids.parkingSpace = demoSpace!.id;
   queries['GET /api/system/ParkingLane/build/wxApplet/qRCode'] = `?id=${demoLane!.id}`;
   queries['GET /api/system/Parking/downloadQRCodeBySpace'] = `?parkingId=${demoLot!.id}`;
   await database.db.update(parkingLots).set({ longRentalSpaces: 5 }).where(eq(parkingLots.id, demoLot!.id));
   const [demoCard] = await database.db
     .insert(longRentals)
-    .values({ tenantId: demo!.id, lotId: demoLot!.id, plateNumber: '粤B0D417', ownerName: '演示车主-仅本租户可见', phone: '13800000417', validFrom: '2020-01-01', validTo: '2099-12-31', monthlyPrice: 30000 })
+    .values({
+      tenantId: demo!.id,
+      lotId: demoLot!.id,
+      plateNumber: '粤B0D417',
+      ownerName: '演示车主-仅本租户可见',
+      phone: '13800000417',
+      validFrom: '2020-01-01',
+      validTo: '2099-12-31',
+      monthlyPrice: 30000,
+    })
     .returning();
   ids.longRental = demoCard!.id;
   const [demoGroup] = await database.db.insert(groups).values({ tenantId: demo!.id, name: '演示集团-仅本租户可见', contact: '演示联系人', phone: '13800000418' }).returning();
   ids.group = demoGroup!.id;
   const [demoGroupCard] = await database.db
     .insert(groupCards)
-    .values({ tenantId: demo!.id, groupId: demoGroup!.id, cardNo: 'DEMO-GC-0418', benefit: 'free', plates: ['粤B0G418'], lotIds: [demoLot!.id], validFrom: '2020-01-01', validTo: '2099-12-31' })
+    .values({
+      tenantId: demo!.id,
+      groupId: demoGroup!.id,
+      cardNo: 'DEMO-GC-0418',
+      benefit: 'free',
+      plates: ['粤B0G418'],
+      lotIds: [demoLot!.id],
+      validFrom: '2020-01-01',
+      validTo: '2099-12-31',
+    })
     .returning();
   ids.groupCard = demoGroupCard!.id;
   const intruderGroupCard = { groupId: demoGroup!.id, cardNo: 'INTRUDER-1', benefit: 'free', plates: ['粤B0J418'], lotIds: [demoLot!.id], validFrom: '2020-01-01', validTo: '2099-12-31' };
@@ -377,7 +421,14 @@ beforeAll(async () => {
   // a correction waiting for approval: a stranger may neither read, ask for another nor decide it
   const [demoEdit] = await database.db
     .insert(recordEditRequests)
-    .values({ tenantId: demo!.id, recordId: demoRecord!.id, kind: 'times', requested: { enteredAt: '2025-03-03T00:30:00.000Z', exitedAt: null }, reason: '演示修改原因-仅本租户可见', requestedBy: ids.adminUser })
+    .values({
+      tenantId: demo!.id,
+      recordId: demoRecord!.id,
+      kind: 'times',
+      requested: { enteredAt: '2025-03-03T00:30:00.000Z', exitedAt: null },
+      reason: '演示修改原因-仅本租户可见',
+      requestedBy: ids.adminUser,
+    })
     .returning();
   ids.recordEdit = demoEdit!.id;
   Object.assign(bodies, {
@@ -415,7 +466,9 @@ beforeAll(async () => {
     .insert(payments)
     .values({ tenantId: demo!.id, recordId: unpaidRecord!.id, channel: 'wechat', amount: 200, idempotencyKey: 'demo-recovery-key-0417' })
     .returning();
-  await database.db.insert(recoveryRecords).values({ tenantId: demo!.id, recordId: unpaidRecord!.id, paymentId: recoveredPayment!.id, plateNumber: demoUnpaidPlate, lotId: demoLot!.id, amount: 200, channel: 'wechat' });
+  await database.db
+    .insert(recoveryRecords)
+    .values({ tenantId: demo!.id, recordId: unpaidRecord!.id, paymentId: recoveredPayment!.id, plateNumber: demoUnpaidPlate, lotId: demoLot!.id, amount: 200, channel: 'wechat' });
   const [demoReminder] = await database.db
     .insert(arrearsReminders)
     .values({ tenantId: demo!.id, plateNumber: demoUnpaidPlate, channel: 'sms', content: '演示催缴内容-仅本租户可见', operatorId: ids.adminUser })
@@ -432,10 +485,7 @@ beforeAll(async () => {
     .values({ tenantId: demo!.id, recordId: owingRecord!.id, lotId: demoLot!.id, plateNumber: '粤B0W417', kind: 'long_stay', category: 1, detail: '演示预警说明-仅本租户可见' })
     .returning();
   ids.orderWarning = demoWarning!.id;
-  const [demoBlacklisted] = await database.db
-    .insert(plateBlacklist)
-    .values({ tenantId: demo!.id, plateNumber: '粤B0B417', reason: '演示拉黑原因-仅本租户可见' })
-    .returning();
+  const [demoBlacklisted] = await database.db.insert(plateBlacklist).values({ tenantId: demo!.id, plateNumber: '粤B0B417', reason: '演示拉黑原因-仅本租户可见' }).returning();
   ids.blacklist = demoBlacklisted!.id;
   Object.assign(bodies, {
     'POST /api/system/OrderWarning/{id}/Actions/Handle': { remark: '入侵处理' },
@@ -466,9 +516,15 @@ beforeAll(async () => {
   });
   const [demoTariff] = await database.db.select().from(tariffs).where(eq(tariffs.tenantId, demo!.id));
   ids.tariff = demoTariff!.id;
-  await database.db.update(parkingLots).set({ tariffId: ids.tariff, eventRules: { exitWithoutEntry: 'hold', blacklistEntry: 'refuse' } }).where(eq(parkingLots.id, ids.parkingLot));
+  await database.db
+    .update(parkingLots)
+    .set({ tariffId: ids.tariff, eventRules: { exitWithoutEntry: 'hold', blacklistEntry: 'refuse' } })
+    .where(eq(parkingLots.id, ids.parkingLot));
   bodies['POST /api/system/Tariff/Actions/Trial'] = {
-    tariffId: ids.tariff, enteredAt: '2025-03-03T08:00:00+08:00', exitedAt: '2025-03-03T09:00:00+08:00', vehicleClass: 'small',
+    tariffId: ids.tariff,
+    enteredAt: '2025-03-03T08:00:00+08:00',
+    exitedAt: '2025-03-03T09:00:00+08:00',
+    vehicleClass: 'small',
   };
   bodies['PUT /api/system/Permission/Role/{id}/Menus'] = { menuIds: [demoMenus.find((m) => m.enCode === 'user')!.id] };
   permittedOnly = [...demoMessages.map((m) => m.id), ids.organization, ...demoMenus.map((m) => m.id), demo!.icpNo];
@@ -506,9 +562,7 @@ describe('every route refuses what it must', () => {
   it('documents every signed-in route in OpenAPI', async () => {
     const doc = (await server.inject({ method: 'GET', url: '/api/docs/json' })).json();
     const documented = new Set(
-      Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, methods]) =>
-        Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`),
-      ),
+      Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`)),
     );
     const guarded = registered.filter((r) => !r.public && /^\/(api|weather)\//.test(r.url) && !r.url.startsWith('/api/docs'));
     expect(guarded.length).toBeGreaterThan(10);
@@ -539,7 +593,17 @@ describe('every route refuses what it must', () => {
         const other = await call(method, path, tokens.otherTenantAdmin);
         if (path.includes('{id}')) expect(other.statusCode, `${where} with tenant demo's id`).toBeGreaterThanOrEqual(400);
         // past validation to the tenant check: demo's ids are simply not found
-        const tenantOwned = ['/api/system/Permission/', '/api/system/Parking', '/api/system/LongRental', '/api/system/Group', '/api/system/Device/', '/api/system/Payment', '/api/system/Refund', '/api/system/OrderWarning', '/api/system/UnpaidOrders/'].some((prefix) => path.startsWith(prefix));
+        const tenantOwned = [
+          '/api/system/Permission/',
+          '/api/system/Parking',
+          '/api/system/LongRental',
+          '/api/system/Group',
+          '/api/system/Device/',
+          '/api/system/Payment',
+          '/api/system/Refund',
+          '/api/system/OrderWarning',
+          '/api/system/UnpaidOrders/',
+        ].some((prefix) => path.startsWith(prefix));
         if (tenantOwned && (path.includes('{id}') || path.includes('{plateNumber}'))) {
           expect(other.statusCode, `${where} with tenant demo's id`).toBe(404);
         }
@@ -557,9 +621,11 @@ describe('every route refuses what it must', () => {
     const bare = Fastify({ logger: false });
     await bare.register(app, { config: testConfig(), database });
     await expect(
-      bare.register(async (scope) => {
-        scope.get('/api/system/forgotten', async () => 'secret');
-      }).ready(),
+      bare
+        .register(async (scope) => {
+          scope.get('/api/system/forgotten', async () => 'secret');
+        })
+        .ready(),
     ).rejects.toThrow('declares no permission');
     await bare.close();
   });

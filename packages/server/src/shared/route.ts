@@ -20,9 +20,7 @@ type RouteSchema<E extends Endpoint> = Pick<RouteOptions, 'tags' | 'summary' | '
   (E['headers'] extends z.ZodType ? { headers: E['headers'] } : unknown) &
   (E['answer'] extends z.ZodType ? { response: { 200: EnvelopeSchema<E['answer']> } & FailureSchemas<E['failures']> } : unknown);
 
-type FailureSchemas<Failures> = Failures extends object
-  ? { [Status in keyof Failures]: Failures[Status] extends z.ZodType ? EnvelopeSchema<Failures[Status]> : never }
-  : unknown;
+type FailureSchemas<Failures> = Failures extends object ? { [Status in keyof Failures]: Failures[Status] extends z.ZodType ? EnvelopeSchema<Failures[Status]> : never } : unknown;
 
 /**
  * The Fastify route options of a contract endpoint: its method, path and schemas, the success

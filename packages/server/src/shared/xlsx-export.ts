@@ -12,7 +12,13 @@ export interface ExportColumn<Row> {
 }
 
 const dateTime = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+  timeZone: 'Asia/Shanghai',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
 });
 
 /** Business times in exports are Asia/Shanghai wall-clock: 2026-11-20 09:30:00. */
@@ -22,10 +28,7 @@ export const shanghaiDateTime = (at: Date) => dateTime.format(at);
  * Streams an xlsx to the client: rows are written as the batches arrive, so an export of many
  * rows never holds the whole workbook in memory.
  */
-export const sendXlsx = async <Row>(
-  reply: FastifyReply,
-  options: { fileName: string; sheetName: string; columns: ExportColumn<Row>[]; batches: AsyncIterable<Iterable<Row>> },
-) => {
+export const sendXlsx = async <Row>(reply: FastifyReply, options: { fileName: string; sheetName: string; columns: ExportColumn<Row>[]; batches: AsyncIterable<Iterable<Row>> }) => {
   const stream = new PassThrough();
   const name = `${options.fileName}-${businessDay().replaceAll('-', '')}.xlsx`;
   asAttachment(reply, name, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');

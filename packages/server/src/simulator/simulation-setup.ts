@@ -102,4 +102,3 @@ export const setUpSimulation = async (api: ConsoleApi, tenant: string, lots: num
   }
   return { simLots, devices: devices as SimDevices };
 };
-

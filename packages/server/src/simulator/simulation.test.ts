@@ -44,7 +44,10 @@ describe('the traffic simulator against a running server', () => {
 
     const [gate, road] = simLots;
     const firstEvents = plan.filter((e) => !e.resend);
-    const records = await t.database.db.select().from(parkingRecords).where(inArray(parkingRecords.lotId, [gate!.key, road!.key]));
+    const records = await t.database.db
+      .select()
+      .from(parkingRecords)
+      .where(inArray(parkingRecords.lotId, [gate!.key, road!.key]));
     // one record per car, whatever the resends
     expect(records.filter((r) => r.lotId === gate!.key)).toHaveLength(firstEvents.filter((e) => e.kind === 'lane_entry').length);
     expect(records.filter((r) => r.lotId === road!.key)).toHaveLength(firstEvents.filter((e) => e.kind === 'space_occupied').length);
@@ -61,7 +64,10 @@ describe('the traffic simulator against a running server', () => {
     const again = await setUp(2, 1);
     expect(again.simLots.map((l) => l.key)).toEqual(first.simLots.map((l) => l.key));
     expect(again.devices[0]!.in!.secret).not.toBe(first.devices[0]!.in!.secret);
-    const lots = await t.database.db.select().from(parkingLots).where(inArray(parkingLots.name, ['仿真停车场01', '仿真路段02']));
+    const lots = await t.database.db
+      .select()
+      .from(parkingLots)
+      .where(inArray(parkingLots.name, ['仿真停车场01', '仿真路段02']));
     expect(lots).toHaveLength(2);
     const stale = await send('/api/device/heartbeat', first.devices[0]!.in!, {});
     expect(stale.status).toBe(401);

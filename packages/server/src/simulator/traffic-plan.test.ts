@@ -33,7 +33,19 @@ describe('planTraffic', () => {
       expect(e.at.getTime()).toBeGreaterThanOrEqual(start.getTime());
       expect(e.at.getTime()).toBeLessThanOrEqual(end + 2_000);
       if (i > 0) expect(e.at.getTime()).toBeGreaterThanOrEqual(plan[i - 1]!.at.getTime());
-      const parsed = vehicleEventInput.safeParse({ tenant: 'demo', sn: 'SIM-1', timestamp: Date.now(), nonce: 'n'.repeat(16), deviceEventId: e.deviceEventId, kind: e.kind, plate: e.plate, plateColour: e.plateColour, confidence: e.confidence, occurredAt: e.at.toISOString(), spaceNumber: e.spaceNumber });
+      const parsed = vehicleEventInput.safeParse({
+        tenant: 'demo',
+        sn: 'SIM-1',
+        timestamp: Date.now(),
+        nonce: 'n'.repeat(16),
+        deviceEventId: e.deviceEventId,
+        kind: e.kind,
+        plate: e.plate,
+        plateColour: e.plateColour,
+        confidence: e.confidence,
+        occurredAt: e.at.toISOString(),
+        spaceNumber: e.spaceNumber,
+      });
       expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
     });
   });

@@ -106,7 +106,7 @@ export const planTraffic = (options: TrafficOptions): PlannedEvent[] => {
     }
     const times: number[] = [];
     // a Poisson process: exponential gaps at the given rate
-    for (let t = start.getTime(); ; ) {
+    for (let t = start.getTime(); ;) {
       t += (-Math.log(1 - random()) / options.ratePerMinute) * MINUTE_MS;
       if (t >= end) return times;
       times.push(t);

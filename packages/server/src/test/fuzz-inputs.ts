@@ -86,9 +86,7 @@ export const exampleOf = (input: JsonSchema, depth = 0): unknown => {
     case 'boolean':
       return true;
     case 'array':
-      return depth < 6 && schema.items && (schema.minItems ?? 0) > 0
-        ? Array.from({ length: schema.minItems! }, () => exampleOf(schema.items!, depth + 1))
-        : [];
+      return depth < 6 && schema.items && (schema.minItems ?? 0) > 0 ? Array.from({ length: schema.minItems! }, () => exampleOf(schema.items!, depth + 1)) : [];
     case 'object':
       return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([key, value]) => [key, exampleOf(value, depth + 1)]));
     default:
@@ -140,7 +138,20 @@ export const fieldBreakers = (schema: JsonSchema): { label: string; value: unkno
 };
 
 /** Values that break a query or path parameter, already URL-encoded. */
-export const parameterBreakers = ['%00', 'a%00b', 'x'.repeat(5_000), '-1', '1e308', '99999999999999999999', 'abc', '0001-01-01', '9999-12-31T23:59:59Z', '%F0%9F%9A%97', '..%2F..%2Fetc%2Fpasswd', ''];
+export const parameterBreakers = [
+  '%00',
+  'a%00b',
+  'x'.repeat(5_000),
+  '-1',
+  '1e308',
+  '99999999999999999999',
+  'abc',
+  '0001-01-01',
+  '9999-12-31T23:59:59Z',
+  '%F0%9F%9A%97',
+  '..%2F..%2Fetc%2Fpasswd',
+  '',
+];
 
 /** Whole bodies that are not what any route takes, as sent on the wire. */
 export const bodyBreakers = ['{"a":', '[]', 'null', '42', '"text"', '{}', '{"__proto__":{"isAdministrator":true}}', '{"constructor":{"prototype":{"x":1}}}'];

@@ -51,7 +51,10 @@ export const seededDemoDatabase = async () => {
   await migrate(database);
   await seedDemoData(database.db);
   const [tenant] = await database.db.select().from(tenants).where(eq(tenants.code, 'demo'));
-  const [tariff] = await database.db.select().from(tariffs).where(and(eq(tariffs.tenantId, tenant!.id), eq(tariffs.name, '北京一类地区占道停车')));
+  const [tariff] = await database.db
+    .select()
+    .from(tariffs)
+    .where(and(eq(tariffs.tenantId, tenant!.id), eq(tariffs.name, '北京一类地区占道停车')));
   return { database, tenantId: tenant!.id, tariff: tariff! };
 };
 
@@ -71,9 +74,7 @@ export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
 });
 
 /** The whole app on a migrated, seeded database of its own; no network. */
-export const buildTestApp = async (
-  options: Partial<Omit<AppOptions, 'config' | 'database'>> & { config?: Partial<AppConfig> } = {},
-): Promise<TestApp> => {
+export const buildTestApp = async (options: Partial<Omit<AppOptions, 'config' | 'database'>> & { config?: Partial<AppConfig> } = {}): Promise<TestApp> => {
   const database = await createTestDatabase();
   await migrate(database);
   await seedDemoData(database.db);
@@ -93,11 +94,7 @@ export const buildTestApp = async (
 export const demoPasswordMd5 = md5Hex('admin123');
 
 /** Posts the login form the way the console does. */
-export const postLogin = (
-  instance: FastifyInstance,
-  fields: Record<string, string>,
-  headers: Record<string, string> = {},
-) =>
+export const postLogin = (instance: FastifyInstance, fields: Record<string, string>, headers: Record<string, string> = {}) =>
   instance.inject({
     method: 'POST',
     url: '/api/oauth/Login',

@@ -14,12 +14,26 @@ import { appRouterOptions, appRoutes } from './router';
 vi.mock('../shared/browser/reload-page', () => ({ reloadPage: vi.fn() }));
 
 const branding = {
-  code: 'demo', title: '测试停车', logo: '/brand/demo/logo.svg', favicon: '/brand/demo/favicon.svg', weatherLocation: '',
-  icpNo: '京ICP备00000000号', policeNo: '京公网安备00000000000000号', bigScreenType: 1, footerText: '',
+  code: 'demo',
+  title: '测试停车',
+  logo: '/brand/demo/logo.svg',
+  favicon: '/brand/demo/favicon.svg',
+  weatherLocation: '',
+  icpNo: '京ICP备00000000号',
+  policeNo: '京公网安备00000000000000号',
+  bigScreenType: 1,
+  footerText: '',
 };
 const userInfo = {
-  userId: 'u1', userName: '管理员', userAccount: 'admin', avatar: '', tenantCode: 'demo', tenantName: '测试停车',
-  positionIds: [], roleIds: [], isAdministrator: true,
+  userId: 'u1',
+  userName: '管理员',
+  userAccount: 'admin',
+  avatar: '',
+  tenantCode: 'demo',
+  tenantName: '测试停车',
+  positionIds: [],
+  roleIds: [],
+  isAdministrator: true,
 };
 const baseRoutes: FakeRoutes = {
   'GET /api/oauth/branding': ok(branding),

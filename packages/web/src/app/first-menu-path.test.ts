@@ -8,10 +8,7 @@ describe('firstMenuPath', () => {
   });
 
   it('skips folders without a usable page and pages without an address', () => {
-    const menu = [
-      folder('空目录', 'empty', []),
-      folder('订单管理', 'OrderManagement', [page('无地址', ''), page('订单预警', 'OrderManagement/OrderWarning')]),
-    ];
+    const menu = [folder('空目录', 'empty', []), folder('订单管理', 'OrderManagement', [page('无地址', ''), page('订单预警', 'OrderManagement/OrderWarning')])];
     expect(firstMenuPath(menu)).toBe('/OrderManagement/OrderWarning');
   });
 

@@ -55,10 +55,7 @@ describe('redirectAfterSignIn', () => {
     expect(redirectAfterSignIn('/parkingAdmin/parkingList?id=7')).toBe('/parkingAdmin/parkingList?id=7');
   });
 
-  it.each([null, '', 'https://evil.example/x', '//evil.example/x', 'parkingAdmin', '/login', '/login?redirect=%2Fx'])(
-    'goes to / for %j',
-    (redirect) => {
-      expect(redirectAfterSignIn(redirect)).toBe('/');
-    },
-  );
+  it.each([null, '', 'https://evil.example/x', '//evil.example/x', 'parkingAdmin', '/login', '/login?redirect=%2Fx'])('goes to / for %j', (redirect) => {
+    expect(redirectAfterSignIn(redirect)).toBe('/');
+  });
 });

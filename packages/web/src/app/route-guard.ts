@@ -27,8 +27,7 @@ const normalisePath = (pathname: string): string => {
 
 export const isPublicPath = (pathname: string): boolean => publicPaths.has(normalisePath(pathname));
 
-export const loginRedirectFor = (pathname: string, search: string): string =>
-  `${loginPath}?redirect=${encodeURIComponent(pathname + search)}`;
+export const loginRedirectFor = (pathname: string, search: string): string => `${loginPath}?redirect=${encodeURIComponent(pathname + search)}`;
 
 /** Spec §2 "Access rules", as one decision per navigation. */
 export function decideAccess({ pathname, search, hasToken, hasRoles }: AccessRequest): AccessDecision {

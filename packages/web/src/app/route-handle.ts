@@ -15,8 +15,7 @@ export function isRouteHandle(handle: unknown): handle is RouteHandle {
   return typeof handle === 'object' && handle !== null && typeof (handle as { title?: unknown }).title === 'string';
 }
 
-export const titledMatches = (matches: readonly UIMatch[]): UIMatch<unknown, RouteHandle>[] =>
-  matches.filter((match): match is UIMatch<unknown, RouteHandle> => isRouteHandle(match.handle));
+export const titledMatches = (matches: readonly UIMatch[]): UIMatch<unknown, RouteHandle>[] => matches.filter((match): match is UIMatch<unknown, RouteHandle> => isRouteHandle(match.handle));
 
 export function documentTitle(handle: RouteHandle | undefined, siteTitle: string): string {
   if (!handle) return siteTitle;

@@ -21,11 +21,7 @@ export const appRoutes: RouteObject[] = [
     element: <RootFrame />,
     HydrateFallback: RouteFallback,
     errorElement: <ErrorPage variant="crashed" />,
-    children: [
-      ...standaloneRoutes,
-      { id: layoutRouteId, element: <MainLayout />, children: fixedShellRoutes },
-      { path: '*', element: <Navigate to="/404" replace /> },
-    ],
+    children: [...standaloneRoutes, { id: layoutRouteId, element: <MainLayout />, children: fixedShellRoutes }, { path: '*', element: <Navigate to="/404" replace /> }],
   },
 ];
 

@@ -23,18 +23,28 @@ const titled = (title: string): RouteHandle => ({ title });
 /** Routes outside the shell: sign-in, the drivers' public pages, big screens, error pages. */
 export const standaloneRoutes: RouteObject[] = [
   { path: 'login', handle: titled('登录'), element: <LoginPage /> },
-  ...publicRouteTable.map(
-    ({ page: Page, ...entry }): RouteObject => ({
-      path: entry.path,
-      handle: entry,
-      element: Page ? <Suspense fallback={<RouteFallback />}><Page /></Suspense> : <PublicPlaceholderPage entry={entry} />,
-    }),
-  ),
-  ...screenRouteTable.map(
-    (entry): RouteObject => ({ path: entry.path, handle: entry, element: <ScreenPlaceholderPage entry={entry} /> }),
-  ),
+  ...publicRouteTable.map(({ page: Page, ...entry }): RouteObject => ({
+    path: entry.path,
+    handle: entry,
+    element: Page ? (
+      <Suspense fallback={<RouteFallback />}>
+        <Page />
+      </Suspense>
+    ) : (
+      <PublicPlaceholderPage entry={entry} />
+    ),
+  })),
+  ...screenRouteTable.map((entry): RouteObject => ({ path: entry.path, handle: entry, element: <ScreenPlaceholderPage entry={entry} /> })),
   // the pages a printed lot, lane or space code opens (the server sends /m/… here)
-  { path: 'm/:page', handle: { title: '扫码停车', ownTitle: true }, element: <Suspense fallback={<RouteFallback />}><ScanLandingPage /></Suspense> },
+  {
+    path: 'm/:page',
+    handle: { title: '扫码停车', ownTitle: true },
+    element: (
+      <Suspense fallback={<RouteFallback />}>
+        <ScanLandingPage />
+      </Suspense>
+    ),
+  },
   { path: '404', handle: titled('404'), element: <NotFoundPage /> },
   { path: '401', handle: titled('401'), element: <ForbiddenPage /> },
 ];
@@ -43,16 +53,40 @@ export const standaloneRoutes: RouteObject[] = [
 export const fixedShellRoutes: RouteObject[] = [
   { index: true, element: <RootRedirect /> },
   { path: 'redirect/*', element: <RedirectPage /> },
-  { path: 'user/center', handle: titled('个人中心'), element: <Suspense fallback={<RouteFallback />}><UserCenterPage /></Suspense> },
-  { path: 'parkingAdmin/add/:id', handle: titled('新增泊位'), element: <Suspense fallback={<RouteFallback />}><SpaceBatchPage /></Suspense> },
+  {
+    path: 'user/center',
+    handle: titled('个人中心'),
+    element: (
+      <Suspense fallback={<RouteFallback />}>
+        <UserCenterPage />
+      </Suspense>
+    ),
+  },
+  {
+    path: 'parkingAdmin/add/:id',
+    handle: titled('新增泊位'),
+    element: (
+      <Suspense fallback={<RouteFallback />}>
+        <SpaceBatchPage />
+      </Suspense>
+    ),
+  },
   {
     path: 'OrderManagement/parkingRecordOrderInfo/:id',
     handle: titled('停车订单详情'),
-    element: <Suspense fallback={<RouteFallback />}><ParkingRecordDetailPage /></Suspense>,
+    element: (
+      <Suspense fallback={<RouteFallback />}>
+        <ParkingRecordDetailPage />
+      </Suspense>
+    ),
   },
   {
     path: 'jointRecovery/unpaidOrders/:id',
     handle: titled('欠费订单详情'),
-    element: <Suspense fallback={<RouteFallback />}><UnpaidOrderDetailPage /></Suspense>,
+    element: (
+      <Suspense fallback={<RouteFallback />}>
+        <UnpaidOrderDetailPage />
+      </Suspense>
+    ),
   },
 ];

@@ -10,4 +10,9 @@ const subscribe = (onChange: () => void) => {
 };
 
 /** Whether the person has asked their system for less motion; the console then opens dialogs and menus without animating. */
-export const useReducedMotion = (): boolean => useSyncExternalStore(subscribe, () => media()?.matches ?? false, () => false);
+export const useReducedMotion = (): boolean =>
+  useSyncExternalStore(
+    subscribe,
+    () => media()?.matches ?? false,
+    () => false,
+  );

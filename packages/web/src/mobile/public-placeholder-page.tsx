@@ -9,12 +9,7 @@ export function PublicPlaceholderPage({ entry }: { entry: PublicRouteEntry }) {
   return (
     <main className="mobile-page">
       <header className="mobile-page__header">{entry.title}</header>
-      <Result
-        status="info"
-        title="建设中"
-        subTitle={`「${entry.purpose}」页面建设中，敬请期待`}
-        extra={<code className="mobile-page__path">{location.pathname}</code>}
-      />
+      <Result status="info" title="建设中" subTitle={`「${entry.purpose}」页面建设中，敬请期待`} extra={<code className="mobile-page__path">{location.pathname}</code>} />
     </main>
   );
 }

@@ -10,8 +10,7 @@ export interface PublicRouteEntry extends RouteHandle {
   page?: LazyExoticComponent<ComponentType>;
 }
 
-const groupCardPage = (name: 'GroupCardScanPage' | 'GroupCardInfoPage') =>
-  lazy(async () => ({ default: (await import('../modules/marketing/mobile/group-card-info-page'))[name] }));
+const groupCardPage = (name: 'GroupCardScanPage' | 'GroupCardInfoPage') => lazy(async () => ({ default: (await import('../modules/marketing/mobile/group-card-info-page'))[name] }));
 
 const driverPayPage = (name: 'ScanExitPage' | 'OrderInfoPage' | 'PdaPayPage') =>
   lazy(async () => ({
@@ -19,8 +18,7 @@ const driverPayPage = (name: 'ScanExitPage' | 'OrderInfoPage' | 'PdaPayPage') =>
   }));
 
 const activityPage = lazy(async () => ({ default: (await import('../modules/screens/mobile/activity-page')).ActivityPage }));
-const specialBillPage = (name: 'SpecialBillScanPage' | 'SpecialBillInfoPage') =>
-  lazy(async () => ({ default: (await import('../modules/marketing/mobile/special-bill-info-page'))[name] }));
+const specialBillPage = (name: 'SpecialBillScanPage' | 'SpecialBillInfoPage') => lazy(async () => ({ default: (await import('../modules/marketing/mobile/special-bill-info-page'))[name] }));
 
 /** Spec §2 "Routes open without sign-in" (besides /login): the driver's phone pages. */
 export const publicRouteTable: readonly PublicRouteEntry[] = [

@@ -29,11 +29,7 @@ export function MainLayout() {
     if (useAppStore.getState().device === 'mobile') useAppStore.getState().closeSidebar();
   }, [pathname]);
 
-  const classes = [
-    'app-shell',
-    mobile ? 'app-shell--mobile' : 'app-shell--desktop',
-    sidebarOpened ? 'app-shell--sidebar-open' : 'app-shell--sidebar-closed',
-  ];
+  const classes = ['app-shell', mobile ? 'app-shell--mobile' : 'app-shell--desktop', sidebarOpened ? 'app-shell--sidebar-open' : 'app-shell--sidebar-closed'];
   return (
     <div className={classes.join(' ')}>
       {mobile && sidebarOpened && <div className="app-shell__overlay" data-testid="sidebar-overlay" onClick={closeSidebar} />}

@@ -48,7 +48,9 @@ export const devices = pgTable(
     uniqueIndex('devices_tenant_sn').on(t.tenantId, t.sn),
     index('devices_tenant_lot').on(t.tenantId, t.lotId),
     // the offline check reads only the devices that are online
-    index('devices_online_heartbeat').on(t.lastHeartbeatAt).where(sql`${t.onlineState} = 'online'`),
+    index('devices_online_heartbeat')
+      .on(t.lastHeartbeatAt)
+      .where(sql`${t.onlineState} = 'online'`),
   ],
 );
 

@@ -40,9 +40,15 @@ export const groupCards = pgTable(
     discountPercent: integer('discount_percent'),
     /** fen */
     amountOff: integer('amount_off'),
-    plates: text('plates').array().notNull().default(sql`'{}'::text[]`),
+    plates: text('plates')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** lots are picked, and read back by name; a deleted lot simply drops out */
-    lotIds: uuid('lot_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    lotIds: uuid('lot_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     validFrom: date('valid_from', { mode: 'string' }).notNull(),
     validTo: date('valid_to', { mode: 'string' }).notNull(),
     monthlyQuota: integer('monthly_quota'),
@@ -87,10 +93,7 @@ export const groupCardUses = pgTable(
     discount: integer('discount').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [
-    index('group_card_uses_tenant_card_month').on(t.tenantId, t.cardId, t.month),
-    index('group_card_uses_tenant_lot_plate_at').on(t.tenantId, t.lotId, t.plateNumber, t.usedAt),
-  ],
+  (t) => [index('group_card_uses_tenant_card_month').on(t.tenantId, t.cardId, t.month), index('group_card_uses_tenant_lot_plate_at').on(t.tenantId, t.lotId, t.plateNumber, t.usedAt)],
 );
 
 /** 特殊账单: a charge staff raise outside parking time (车辆损坏赔偿, 过夜服务费), paid by the driver from its QR code. */

@@ -41,7 +41,9 @@ export const deviceOfflineTasks = pgTable(
   (t) => [
     index('device_offline_tasks_tenant_open').on(t.tenantId, t.parkingType, t.closedAt),
     // one open task per device: an outage is reported once, however many checks see it
-    uniqueIndex('device_offline_tasks_tenant_open_sn').on(t.tenantId, t.deviceSn).where(sql`${t.closedAt} is null`),
+    uniqueIndex('device_offline_tasks_tenant_open_sn')
+      .on(t.tenantId, t.deviceSn)
+      .where(sql`${t.closedAt} is null`),
   ],
 );
 

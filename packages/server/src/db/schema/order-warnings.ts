@@ -36,7 +36,9 @@ export const orderWarnings = pgTable(
   },
   (t) => [
     // one warning per record and kind, however many events see the same thing
-    uniqueIndex('order_warnings_tenant_record_kind').on(t.tenantId, t.recordId, t.kind).where(sql`${t.recordId} is not null`),
+    uniqueIndex('order_warnings_tenant_record_kind')
+      .on(t.tenantId, t.recordId, t.kind)
+      .where(sql`${t.recordId} is not null`),
     index('order_warnings_tenant_category_created').on(t.tenantId, t.category, t.createdAt),
     index('order_warnings_tenant_plate').on(t.tenantId, t.plateNumber),
     check('order_warnings_category', sql`${t.category} in (1, 2)`),

@@ -61,9 +61,13 @@ export const parkingRecords = pgTable(
     index('parking_records_tenant_entered').on(t.tenantId, t.enteredAt),
     index('parking_records_tenant_state').on(t.tenantId, t.state),
     // the open stay of a space (a space lot's exit), found by the space whatever the planner knows of the table
-    index('parking_records_tenant_space_parked').on(t.tenantId, t.spaceId).where(sql`${t.state} = 'parked'`),
+    index('parking_records_tenant_space_parked')
+      .on(t.tenantId, t.spaceId)
+      .where(sql`${t.state} = 'parked'`),
     // the few records time moves (record-clock.job): left at the barrier owing, or paid at it, found without reading the rest
-    index('parking_records_at_barrier').on(t.exitedAt).where(sql`${t.state} in ('awaiting_payment', 'paid')`),
+    index('parking_records_at_barrier')
+      .on(t.exitedAt)
+      .where(sql`${t.state} in ('awaiting_payment', 'paid')`),
     // plate prefix search (粤B…) whatever the database's collation
     index('parking_records_tenant_plate_prefix').on(t.tenantId, t.plateNumber.op('text_pattern_ops')),
     // the money invariant of every record, held by the database whatever code writes it
@@ -136,7 +140,9 @@ export const recordEditRequests = pgTable(
   },
   (t) => [
     // one open correction per record: two cannot race to change it
-    uniqueIndex('record_edit_requests_tenant_record_open').on(t.tenantId, t.recordId).where(sql`${t.status} = 'requested'`),
+    uniqueIndex('record_edit_requests_tenant_record_open')
+      .on(t.tenantId, t.recordId)
+      .where(sql`${t.status} = 'requested'`),
     index('record_edit_requests_tenant_record').on(t.tenantId, t.recordId, t.createdAt),
     index('record_edit_requests_tenant_status').on(t.tenantId, t.status, t.createdAt),
   ],

@@ -69,10 +69,7 @@ export const tariffVersions = pgTable(
     rules: jsonb('rules').$type<TariffRules>().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [
-    uniqueIndex('tariff_versions_tenant_tariff_no').on(t.tenantId, t.tariffId, t.versionNo),
-    index('tariff_versions_tenant_tariff_from').on(t.tenantId, t.tariffId, t.effectiveFrom),
-  ],
+  (t) => [uniqueIndex('tariff_versions_tenant_tariff_no').on(t.tenantId, t.tariffId, t.versionNo), index('tariff_versions_tenant_tariff_from').on(t.tenantId, t.tariffId, t.effectiveFrom)],
 );
 
 /** 停车场 (DESIGN §6). */
@@ -164,7 +161,9 @@ export const parkingSpaces = pgTable(
   (t) => [
     uniqueIndex('parking_spaces_tenant_lot_number').on(t.tenantId, t.lotId, t.number),
     // one sensor watches one space
-    uniqueIndex('parking_spaces_tenant_sensor').on(t.tenantId, t.sensorSn).where(sql`${t.sensorSn} <> ''`),
+    uniqueIndex('parking_spaces_tenant_sensor')
+      .on(t.tenantId, t.sensorSn)
+      .where(sql`${t.sensorSn} <> ''`),
   ],
 );
 

@@ -5,24 +5,32 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
 /** A tenant is one operator company; its `code` is the spec's "account" that picks the branding. */
-export const tenants = pgTable('tenants', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  code: text('code').notNull().unique(),
-  name: text('name').notNull(),
-  title: text('title').notNull(),
-  logo: text('logo').notNull().default(''),
-  favicon: text('favicon').notNull().default(''),
-  weatherLocation: text('weather_location').notNull().default(''),
-  icpNo: text('icp_no').notNull().default(''),
-  policeNo: text('police_no').notNull().default(''),
-  bigScreenType: integer('big_screen_type').notNull().default(1),
-  footerText: text('footer_text').notNull().default(''),
-  smsCaptchaOpen: boolean('sms_captcha_open').notNull().default(false),
-  enabled: boolean('enabled').notNull().default(true),
-  /** the platform's own tenant: its administrators manage every tenant (system/tenant) */
-  isPlatform: boolean('is_platform').notNull().default(false),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [uniqueIndex('tenants_one_platform').on(t.isPlatform).where(sql`is_platform`)]);
+export const tenants = pgTable(
+  'tenants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: text('code').notNull().unique(),
+    name: text('name').notNull(),
+    title: text('title').notNull(),
+    logo: text('logo').notNull().default(''),
+    favicon: text('favicon').notNull().default(''),
+    weatherLocation: text('weather_location').notNull().default(''),
+    icpNo: text('icp_no').notNull().default(''),
+    policeNo: text('police_no').notNull().default(''),
+    bigScreenType: integer('big_screen_type').notNull().default(1),
+    footerText: text('footer_text').notNull().default(''),
+    smsCaptchaOpen: boolean('sms_captcha_open').notNull().default(false),
+    enabled: boolean('enabled').notNull().default(true),
+    /** the platform's own tenant: its administrators manage every tenant (system/tenant) */
+    isPlatform: boolean('is_platform').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('tenants_one_platform')
+      .on(t.isPlatform)
+      .where(sql`is_platform`),
+  ],
+);
 
 export { createdAt, updatedAt };

@@ -23,7 +23,10 @@ const lots = [
     kind: 'lane',
     address: '东门商业广场地下一层',
     spaces: [] as string[],
-    lanes: [['入口1', 'in'], ['出口1', 'out']] as const,
+    lanes: [
+      ['入口1', 'in'],
+      ['出口1', 'out'],
+    ] as const,
     tariff: '北京一类地区占道停车',
   },
 ] as const;
@@ -53,7 +56,16 @@ export const seedDemoDevices = (db: Db) =>
       const total = lot.spaces.length;
       const [row] = await tx
         .insert(parkingLots)
-        .values({ tenantId, name: lot.name, type: lot.type, kind: lot.kind, address: lot.address, totalSpaces: total || 300, freeCount: total || 300, tariffId: tariffIds.get(lot.tariff) ?? null })
+        .values({
+          tenantId,
+          name: lot.name,
+          type: lot.type,
+          kind: lot.kind,
+          address: lot.address,
+          totalSpaces: total || 300,
+          freeCount: total || 300,
+          tariffId: tariffIds.get(lot.tariff) ?? null,
+        })
         .returning({ id: parkingLots.id });
       lotIds.set(lot.name, row!.id);
       for (const number of lot.spaces) {

@@ -18,7 +18,10 @@ const channels: readonly PaymentChannel[] = ['wechat', 'wechat', 'wechat', 'alip
 const payingShare = 0.9;
 
 const spacesOf = async (db: Db, tenantId: string, lotId: string) => {
-  const rows = await db.select({ number: parkingSpaces.number }).from(parkingSpaces).where(and(eq(parkingSpaces.tenantId, tenantId), eq(parkingSpaces.lotId, lotId)));
+  const rows = await db
+    .select({ number: parkingSpaces.number })
+    .from(parkingSpaces)
+    .where(and(eq(parkingSpaces.tenantId, tenantId), eq(parkingSpaces.lotId, lotId)));
   return rows.map((r) => r.number).sort();
 };
 
@@ -32,7 +35,18 @@ export const seedDemoHistory = async (db: Db, dataDir: string, days: number, now
   const [demo] = await db.select().from(tenants).where(eq(tenants.code, 'demo'));
   if (!demo) return { events: 0, payments: 0 };
   const tenantId = demo.id;
-  const lotRows = await db.select().from(parkingLots).where(and(eq(parkingLots.tenantId, tenantId), inArray(parkingLots.name, demoLots.map((l) => l.name))));
+  const lotRows = await db
+    .select()
+    .from(parkingLots)
+    .where(
+      and(
+        eq(parkingLots.tenantId, tenantId),
+        inArray(
+          parkingLots.name,
+          demoLots.map((l) => l.name),
+        ),
+      ),
+    );
   const deviceRows = await db.select().from(devices).where(eq(devices.tenantId, tenantId));
   const deviceBySn = new Map(deviceRows.map((d) => [d.sn, d]));
   const lots = demoLots.map((demoLot) => ({ demoLot, row: lotRows.find((r) => r.name === demoLot.name) })).filter((l) => l.row !== undefined);
@@ -46,7 +60,10 @@ export const seedDemoHistory = async (db: Db, dataDir: string, days: number, now
   }
   events.sort((a, b) => a.event.at.getTime() - b.event.at.getTime());
 
-  const [admin] = await db.select().from(users).where(and(eq(users.tenantId, tenantId), eq(users.account, 'admin')));
+  const [admin] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.account, 'admin')));
   const auth: AuthContext = {
     sessionId: 'demo-history',
     userId: admin!.id,
@@ -88,11 +105,13 @@ export const seedDemoHistory = async (db: Db, dataDir: string, days: number, now
     const { payment } = await recordPayment(db, auth, { recordId: result.recordId, channel, amount: result.amountToPay, payer: '', remark: '' }, `demo-history-${event.deviceEventId}`);
     // the driver paid as the car left, not when the demo was installed; by phone, with no cashier
     const paidAt = new Date(Math.min(now.getTime(), event.at.getTime() + (1 + random() * 4) * 60_000));
-    await db.update(payments).set({ paidAt, operatorId: channel === 'cash' ? admin!.id : null }).where(eq(payments.id, payment.id));
+    await db
+      .update(payments)
+      .set({ paidAt, operatorId: channel === 'cash' ? admin!.id : null })
+      .where(eq(payments.id, payment.id));
     // a stay paid after the car left owing is a recovery (追缴) of that same moment
     await db.update(recoveryRecords).set({ recoveredAt: paidAt }).where(eq(recoveryRecords.paymentId, payment.id));
     paid += 1;
   }
   return { events: sent, payments: paid };
 };
-

@@ -43,7 +43,17 @@ describe('seedDemoMarketing', () => {
         database.db,
         pda!,
         vehicleEventInput.parse({
-          tenant: 'demo', sn: pda!.sn, timestamp: Date.now(), nonce: `demo-card-${kind}`, deviceEventId: `demo-card-${kind}`, kind, plate: '浙A6W918', plateColour: 0, confidence: 0.98, spaceNumber: 'A005', occurredAt: at.toISOString(),
+          tenant: 'demo',
+          sn: pda!.sn,
+          timestamp: Date.now(),
+          nonce: `demo-card-${kind}`,
+          deviceEventId: `demo-card-${kind}`,
+          kind,
+          plate: '浙A6W918',
+          plateColour: 0,
+          confidence: 0.98,
+          spaceNumber: 'A005',
+          occurredAt: at.toISOString(),
         }),
         testConfig().dataDir,
       );

@@ -26,8 +26,28 @@ const demoCards: readonly {
   allowBind?: boolean;
 }[] = [
   { cardNo: 'JT-2026-0001', group: '科兴科技有限公司', benefit: 'free', plates: ['浙A8K201', '浙A8K202'], lots: ['东门停车场'], from: -30, to: 335, monthlyQuota: 22, allowBind: true },
-  { cardNo: 'JT-2026-0002', group: '万象物业管理有限公司', benefit: 'discount', discountPercent: 80, plates: ['浙A6W918'], lots: ['中山路', '人民路'], from: -90, to: 275, monthlyQuota: null },
-  { cardNo: 'JT-2026-0003', group: '科兴科技有限公司', benefit: 'amount', amountOff: 500, plates: ['浙AD73520'], lots: ['东门停车场', '中山路', '人民路'], from: -120, to: -20, monthlyQuota: 10 },
+  {
+    cardNo: 'JT-2026-0002',
+    group: '万象物业管理有限公司',
+    benefit: 'discount',
+    discountPercent: 80,
+    plates: ['浙A6W918'],
+    lots: ['中山路', '人民路'],
+    from: -90,
+    to: 275,
+    monthlyQuota: null,
+  },
+  {
+    cardNo: 'JT-2026-0003',
+    group: '科兴科技有限公司',
+    benefit: 'amount',
+    amountOff: 500,
+    plates: ['浙AD73520'],
+    lots: ['东门停车场', '中山路', '人民路'],
+    from: -120,
+    to: -20,
+    monthlyQuota: 10,
+  },
 ];
 
 const demoBills = [
@@ -46,11 +66,21 @@ export const seedDemoMarketing = (db: Db, now = new Date()) =>
     if (!demo) return false;
     const tenantId = demo.id;
     const names = [...new Set([...demoCards.flatMap((c) => c.lots), ...demoBills.map((b) => b.lot)])];
-    const lotIds = new Map((await tx.select({ id: parkingLots.id, name: parkingLots.name }).from(parkingLots).where(and(eq(parkingLots.tenantId, tenantId), inArray(parkingLots.name, names)))).map((l) => [l.name, l.id]));
+    const lotIds = new Map(
+      (
+        await tx
+          .select({ id: parkingLots.id, name: parkingLots.name })
+          .from(parkingLots)
+          .where(and(eq(parkingLots.tenantId, tenantId), inArray(parkingLots.name, names)))
+      ).map((l) => [l.name, l.id]),
+    );
     if (lotIds.size < names.length) return false;
     const groupIds = new Map<string, string>();
     for (const group of demoGroups) {
-      const [row] = await tx.insert(groups).values({ tenantId, ...group }).returning({ id: groups.id });
+      const [row] = await tx
+        .insert(groups)
+        .values({ tenantId, ...group })
+        .returning({ id: groups.id });
       groupIds.set(group.name, row!.id);
     }
     const day = (offset: number) => businessDay(new Date(now.getTime() + offset * DAY_MS));

@@ -50,9 +50,7 @@ const seedTenant = async (tx: Tx, demo: DemoTenant, passwordHash: string, isPlat
       lastModifyTime: ago(minutesAgo),
     })),
   );
-  await tx.insert(deviceOfflineTasks).values(
-    demoOfflineTasks.map(({ minutesAgo, ...task }) => ({ tenantId, taskTypeName: '设备离线', ...task, creatorTime: ago(minutesAgo) })),
-  );
+  await tx.insert(deviceOfflineTasks).values(demoOfflineTasks.map(({ minutesAgo, ...task }) => ({ tenantId, taskTypeName: '设备离线', ...task, creatorTime: ago(minutesAgo) })));
   if (demo.code === 'demo') await seedDemoTariffs(tx, tenantId);
 };
 

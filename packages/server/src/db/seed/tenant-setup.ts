@@ -68,17 +68,12 @@ export const setUpTenant = async (tx: Tx, tenantId: string, values: TenantValues
   const positionIds = new Map(positionRows.map((p) => [p.code, p.id]));
 
   const { pagesByFolder, allIds } = await seedMenus(tx, tenantId);
-  const [systemRole] = await tx
-    .insert(roles)
-    .values({ tenantId, name: '系统管理员', code: 'admin', isSystem: true, description: '拥有全部菜单' })
-    .returning({ id: roles.id });
+  const [systemRole] = await tx.insert(roles).values({ tenantId, name: '系统管理员', code: 'admin', isSystem: true, description: '拥有全部菜单' }).returning({ id: roles.id });
   await tx.insert(roleMenus).values(allIds.map((menuId) => ({ tenantId, roleId: systemRole!.id, menuId })));
 
-  await tx.insert(dictionaries).values(
-    Object.entries(demoDictionaries).flatMap(([dictName, entries]) =>
-      entries.map(([value, label], sortCode) => ({ tenantId, dictName, value, label, sortCode })),
-    ),
-  );
+  await tx
+    .insert(dictionaries)
+    .values(Object.entries(demoDictionaries).flatMap(([dictName, entries]) => entries.map(([value, label], sortCode) => ({ tenantId, dictName, value, label, sortCode }))));
 
   const addUser = async (user: { account: string; realName: string; passwordHash: string; isAdministrator: boolean; position: string; roleId: string }) => {
     const [row] = await tx

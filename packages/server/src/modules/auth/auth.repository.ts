@@ -2,8 +2,7 @@ import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { captchas, smsCodes } from '../../db/schema/index.js';
 
-export const insertCaptcha = (db: Db, key: string, answerHash: string, expiresAt: Date) =>
-  db.insert(captchas).values({ key, answerHash, expiresAt });
+export const insertCaptcha = (db: Db, key: string, answerHash: string, expiresAt: Date) => db.insert(captchas).values({ key, answerHash, expiresAt });
 
 /** Marks a captcha used and returns its answer hash, once; a second use finds nothing. */
 export const takeCaptcha = async (db: Db, key: string, now: Date) => {
@@ -32,15 +31,7 @@ export const takeSmsCode = async (db: Db, tenantId: string, account: string, cod
   const [row] = await db
     .update(smsCodes)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(smsCodes.tenantId, tenantId),
-        eq(smsCodes.account, account.toLowerCase()),
-        eq(smsCodes.codeHash, codeHash),
-        isNull(smsCodes.usedAt),
-        gt(smsCodes.expiresAt, now),
-      ),
-    )
+    .where(and(eq(smsCodes.tenantId, tenantId), eq(smsCodes.account, account.toLowerCase()), eq(smsCodes.codeHash, codeHash), isNull(smsCodes.usedAt), gt(smsCodes.expiresAt, now)))
     .returning({ id: smsCodes.id });
   return row !== undefined;
 };

@@ -12,11 +12,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const currentUser = (token: string | undefined) =>
-  t.app.inject({ method: 'GET', url: '/api/oauth/CurrentUser', headers: token ? { authorization: token } : {} });
+const currentUser = (token: string | undefined) => t.app.inject({ method: 'GET', url: '/api/oauth/CurrentUser', headers: token ? { authorization: token } : {} });
 
-const attemptsOf = async (account: string) =>
-  (await t.database.db.select().from(loginAttempts).where(eq(loginAttempts.account, account))).length;
+const attemptsOf = async (account: string) => (await t.database.db.select().from(loginAttempts).where(eq(loginAttempts.account, account))).length;
 
 describe('POST /api/oauth/Login', () => {
   it('answers a 256-bit token for the right password; remember-me lasts a day, otherwise 12 h', async () => {
@@ -133,13 +131,24 @@ describe('GET /api/oauth/CurrentUser and the sign-in codes', () => {
     const { userInfo, menuList, permissionList } = response.json().data;
     expect(userInfo).toMatchObject({ userAccount: 'admin', userName: '系统管理员', tenantCode: 'demo', isAdministrator: true });
     expect(menuList.map((m: { enCode: string }) => m.enCode)).toEqual([
-      'parkingAdmin', 'SysOperations', 'OrderManagement', 'jointRecovery',
-      'customer', 'ParkingOperations', 'FinancialManagement', 'system',
+      'parkingAdmin',
+      'SysOperations',
+      'OrderManagement',
+      'jointRecovery',
+      'customer',
+      'ParkingOperations',
+      'FinancialManagement',
+      'system',
     ]);
     const parking = menuList[0];
     expect(parking).toMatchObject({ type: 1, urlAddress: '', hasChildren: true, icon: 'CarOutlined' });
     expect(parking.children[0]).toMatchObject({
-      fullName: '停车场', enCode: 'parkingList', urlAddress: 'parkingAdmin/parkingList', type: 2, hasChildren: false, children: [],
+      fullName: '停车场',
+      enCode: 'parkingList',
+      urlAddress: 'parkingAdmin/parkingList',
+      type: 2,
+      hasChildren: false,
+      children: [],
     });
     expect(permissionList).toContain('system');
     expect(permissionList).toContain('parkingList');
@@ -180,7 +189,10 @@ describe('GET /api/oauth/CurrentUser and the sign-in codes', () => {
   it('answers 600 once a token has expired', async () => {
     const token = await signIn(t.app);
     const { tokenHash } = await import('./tokens.js');
-    await t.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.tokenHash, tokenHash(token)));
+    await t.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.tokenHash, tokenHash(token)));
     const response = await currentUser(token);
     expect(response.statusCode).toBe(401);
     expect(response.json()).toMatchObject({ code: 600, msg: '登录已过期，请重新登录' });
@@ -202,7 +214,10 @@ describe('GET /api/oauth/CurrentUser and the sign-in codes', () => {
     const { tokenHash } = await import('./tokens.js');
     const where = eq(sessions.tokenHash, tokenHash(token));
     const stale = new Date(Date.now() - 2 * 3_600_000);
-    await t.database.db.update(sessions).set({ lastSeenAt: stale, expiresAt: new Date(Date.now() + 3_600_000) }).where(where);
+    await t.database.db
+      .update(sessions)
+      .set({ lastSeenAt: stale, expiresAt: new Date(Date.now() + 3_600_000) })
+      .where(where);
     await currentUser(token);
     const [row] = await t.database.db.select().from(sessions).where(where);
     expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 11 * 3_600_000);
@@ -213,7 +228,11 @@ describe('branding and the account cookie', () => {
   it('answers the tenant named by ?account= and remembers it in a cookie', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/oauth/branding?account=mw' });
     expect(response.json().data).toMatchObject({
-      code: 'mw', title: '明湾智慧停车', logo: '/brand/mw/logo.svg', icpNo: '粤ICP备2026000002号-1', bigScreenType: 2,
+      code: 'mw',
+      title: '明湾智慧停车',
+      logo: '/brand/mw/logo.svg',
+      icpNo: '粤ICP备2026000002号-1',
+      bigScreenType: 2,
     });
     const cookie = response.cookies.find((c) => c.name === 'account');
     expect(cookie?.value).toBe('mw');

@@ -12,10 +12,7 @@ import { tokenFromHeader } from './tokens.js';
 
 const tags = ['auth'];
 
-export const authRoutes: FastifyPluginAsyncZod<{ deps: Omit<AuthDeps, 'db'>; loginRateLimit: number }> = async (
-  app,
-  options,
-) => {
+export const authRoutes: FastifyPluginAsyncZod<{ deps: Omit<AuthDeps, 'db'>; loginRateLimit: number }> = async (app, options) => {
   const deps: AuthDeps = { db: app.db, ...options.deps };
 
   app.route({

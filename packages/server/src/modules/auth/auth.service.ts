@@ -63,9 +63,7 @@ export const login = async (deps: AuthDeps, input: LoginInput & { rememberMe: bo
   }
 
   const user = await findUserByAccount(db, tenant.id, account);
-  const passwordOk = user
-    ? await verifyPassword(user.passwordHash, input.password)
-    : (await verifyPassword(await decoyPasswordHash(), input.password), false);
+  const passwordOk = user ? await verifyPassword(user.passwordHash, input.password) : (await verifyPassword(await decoyPasswordHash(), input.password), false);
   if (!user || !passwordOk) throw await fail('账号或密码错误');
   if (user.status !== 1) throw forbidden('账号已被停用，请联系管理员');
 

@@ -11,14 +11,9 @@ const hour = 3_600_000;
 /** Sliding sessions are re-dated at most once a minute, not on every request. */
 const touchEveryMs = 60_000;
 
-export const sessionLifetimeMs = (rememberMe: boolean) =>
-  (rememberMe ? signInPolicy.rememberMeHours : signInPolicy.idleHours) * hour;
+export const sessionLifetimeMs = (rememberMe: boolean) => (rememberMe ? signInPolicy.rememberMeHours : signInPolicy.idleHours) * hour;
 
-export const startSession = async (
-  db: Db,
-  input: { tenantId: string; userId: string; rememberMe: boolean; ip: string; userAgent: string },
-  now = new Date(),
-) => {
+export const startSession = async (db: Db, input: { tenantId: string; userId: string; rememberMe: boolean; ip: string; userAgent: string }, now = new Date()) => {
   const token = newToken();
   const lifetime = sessionLifetimeMs(input.rememberMe);
   await insertSession(db, {
@@ -43,11 +38,7 @@ const invalid = () => signInRequired(ResponseCode.tokenInvalid, '登录凭证无
  * Turns a bearer token into who is asking, or throws the sign-in code of DESIGN §4:
  * 600 expired, 601 revoked (disabled, password changed, elsewhere), 602 unknown or malformed.
  */
-export const authenticate = async (
-  db: Db,
-  token: string | undefined,
-  now = new Date(),
-): Promise<Omit<AuthContext, 'ip' | 'userAgent'>> => {
+export const authenticate = async (db: Db, token: string | undefined, now = new Date()): Promise<Omit<AuthContext, 'ip' | 'userAgent'>> => {
   if (!token || !looksLikeToken(token)) throw invalid();
   const session = await findSessionByTokenHash(db, tokenHash(token));
   if (!session) throw invalid();

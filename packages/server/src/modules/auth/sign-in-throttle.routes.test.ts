@@ -42,8 +42,7 @@ interface LoginAnswer {
   data: { token?: string; notice?: string; captchaRequired?: boolean; retryAfterSeconds?: number } | null;
 }
 
-const issueCaptcha = async (from: string) =>
-  (await t.app.inject({ method: 'POST', url: '/api/oauth/captcha', remoteAddress: from })).json().data.key as string;
+const issueCaptcha = async (from: string) => (await t.app.inject({ method: 'POST', url: '/api/oauth/captcha', remoteAddress: from })).json().data.key as string;
 
 /** The login form from one address; `captcha` answers a freshly issued captcha. */
 const login = async (account: string, password: string, from: string, captcha = false): Promise<LoginAnswer> => {
@@ -59,11 +58,9 @@ const login = async (account: string, password: string, from: string, captcha = 
   return { status: response.statusCode, ...response.json() };
 };
 
-const failuresRecorded = async (account: string) =>
-  (await t.database.db.select().from(loginAttempts).where(eq(loginAttempts.account, account))).filter((a) => !a.succeeded).length;
+const failuresRecorded = async (account: string) => (await t.database.db.select().from(loginAttempts).where(eq(loginAttempts.account, account))).filter((a) => !a.succeeded).length;
 
-const call = (method: 'GET' | 'POST', url: string, token: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { authorization: token }, ...(payload ? { payload } : {}) });
+const call = (method: 'GET' | 'POST', url: string, token: string, payload?: object) => t.app.inject({ method, url, headers: { authorization: token }, ...(payload ? { payload } : {}) });
 
 const userRow = async (admin: string, account: string) =>
   (await call('GET', `/api/system/Permission/Users?account=${account}`, admin)).json().data.list.find((u: { account: string }) => u.account === account);
@@ -149,7 +146,13 @@ describe('sign-in throttling per account and address', () => {
     const key = await issueCaptcha(from);
     const form = (code: string) => ({ account: 'changer', password: demoPasswordMd5, code, timestamp: key });
     const send = (fields: Record<string, string>) =>
-      t.app.inject({ method: 'POST', url: '/api/oauth/Login', remoteAddress: from, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(fields).toString() });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/oauth/Login',
+        remoteAddress: from,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(fields).toString(),
+      });
     expect((await send(form('zzzz'))).json().msg).toBe('验证码错误或已过期');
     expect((await send(form(captchaAnswer))).json().msg).toBe('验证码错误或已过期，请1秒后再试');
   });

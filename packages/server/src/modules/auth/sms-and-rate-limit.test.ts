@@ -15,8 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const sendCode = (username: string) =>
-  t.app.inject({ method: 'POST', url: '/api/oauth/sentSmscode/mw', payload: { username } });
+const sendCode = (username: string) => t.app.inject({ method: 'POST', url: '/api/oauth/sentSmscode/mw', payload: { username } });
 
 describe('SMS codes when a tenant turns them on', () => {
   it('requires the code at sign-in, sends one at most every 60 s, and accepts it once', async () => {
@@ -56,7 +55,7 @@ describe('per-IP rate limit on sign-in', () => {
     const statuses: number[] = [];
     let last = { code: 0, msg: '' };
     for (let i = 0; i < 10; i++) {
-      const r = await postLogin(t.app, { account: 'nobody', password: demoPasswordMd5, tenant: 'demo' }, {}, );
+      const r = await postLogin(t.app, { account: 'nobody', password: demoPasswordMd5, tenant: 'demo' }, {});
       statuses.push(r.statusCode);
       last = r.json();
     }

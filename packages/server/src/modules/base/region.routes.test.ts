@@ -11,10 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (url: string, token: string | undefined = admin) =>
-  t.app.inject({ method: 'GET', url, headers: token ? { authorization: token } : {} });
-const byAddress = (address: string, token?: string) =>
-  get(`/api/system/Base/Area/getCodeByAddress?address=${encodeURIComponent(address)}`, token);
+const get = (url: string, token: string | undefined = admin) => t.app.inject({ method: 'GET', url, headers: token ? { authorization: token } : {} });
+const byAddress = (address: string, token?: string) => get(`/api/system/Base/Area/getCodeByAddress?address=${encodeURIComponent(address)}`, token);
 
 describe('GET /api/system/Base/Area/getCodeByAddress', () => {
   it('answers the codes and names of a full address', async () => {

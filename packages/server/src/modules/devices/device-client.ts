@@ -29,21 +29,25 @@ export const postDeviceCall = <T>(baseUrl: string, path: string, device: DeviceC
   const url = new URL(path, baseUrl);
   const client = url.protocol === 'https:' ? https : http;
   return new Promise<{ status: number; code: number; msg: string; data?: T }>((resolve, reject) => {
-    const request = client.request(url, { method: 'POST', headers: { ...headers, 'content-length': Buffer.byteLength(body) }, agent: agents[url.protocol as keyof typeof agents] }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('error', reject);
-      response.on('end', () => {
-        const status = response.statusCode ?? 0;
-        let envelope: { code: number; msg: string; data?: T };
-        try {
-          envelope = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-        } catch {
-          envelope = { code: status, msg: response.statusMessage ?? '' };
-        }
-        resolve({ status, ...envelope });
-      });
-    });
+    const request = client.request(
+      url,
+      { method: 'POST', headers: { ...headers, 'content-length': Buffer.byteLength(body) }, agent: agents[url.protocol as keyof typeof agents] },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () => {
+          const status = response.statusCode ?? 0;
+          let envelope: { code: number; msg: string; data?: T };
+          try {
+            envelope = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+          } catch {
+            envelope = { code: status, msg: response.statusMessage ?? '' };
+          }
+          resolve({ status, ...envelope });
+        });
+      },
+    );
     request.on('error', reject);
     request.end(body);
   });

@@ -39,7 +39,14 @@ describe('device heartbeat', () => {
 
   it('answers heartbeats of several devices at once, each for its own device, and refuses an unknown one among them', async () => {
     const lot = (await t.app.inject({ method: 'GET', url: `/api/system/Device/${deviceId}`, headers: { authorization: admin } })).json().data.lotId as string;
-    const other = (await t.app.inject({ method: 'POST', url: '/api/system/Device', headers: { authorization: admin }, payload: { sn: 'CAM-0002', name: '出口相机', type: 'camera', lotId: lot, heartbeatCycle: 30 } })).json().data;
+    const other = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/system/Device',
+        headers: { authorization: admin },
+        payload: { sn: 'CAM-0002', name: '出口相机', type: 'camera', lotId: lot, heartbeatCycle: 30 },
+      })
+    ).json().data;
     // the devices of calls arriving together are looked up together
     const [first, second, unknown] = await Promise.all([
       postSigned(t.app, heartbeat, secret, deviceBody('demo', 'CAM-0001')),
@@ -106,9 +113,19 @@ describe('device heartbeat', () => {
 
   it('refuses a disabled device, and a reset secret at once', async () => {
     const lotId = (await stored()).lotId;
-    await t.app.inject({ method: 'PUT', url: `/api/system/Device/${deviceId}`, headers: { authorization: admin }, payload: { sn: 'CAM-0001', name: '入口相机', type: 'camera', lotId, enabled: false } });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/system/Device/${deviceId}`,
+      headers: { authorization: admin },
+      payload: { sn: 'CAM-0001', name: '入口相机', type: 'camera', lotId, enabled: false },
+    });
     expect((await postSigned(t.app, heartbeat, secret, deviceBody('demo', 'CAM-0001'))).json()).toMatchObject({ code: 401, msg: '设备已停用' });
-    await t.app.inject({ method: 'PUT', url: `/api/system/Device/${deviceId}`, headers: { authorization: admin }, payload: { sn: 'CAM-0001', name: '入口相机', type: 'camera', lotId, enabled: true } });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/system/Device/${deviceId}`,
+      headers: { authorization: admin },
+      payload: { sn: 'CAM-0001', name: '入口相机', type: 'camera', lotId, enabled: true },
+    });
     const reset = await t.app.inject({ method: 'POST', url: `/api/system/Device/${deviceId}/Actions/ResetSecret`, headers: { authorization: admin } });
     const fresh = reset.json().data.secret as string;
     expect((await postSigned(t.app, heartbeat, secret, deviceBody('demo', 'CAM-0001'))).statusCode).toBe(401);

@@ -1,24 +1,9 @@
-import {
-  deviceCanonicalString,
-  deviceClockSkewMs,
-  type HeartbeatInput,
-  type HeartbeatResult,
-  type ScreenColour,
-  type ScreenPullInput,
-  type ScreenPullResult,
-} from '@parking/contract';
+import { deviceCanonicalString, deviceClockSkewMs, type HeartbeatInput, type HeartbeatResult, type ScreenColour, type ScreenPullInput, type ScreenPullResult } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { AppError, badRequest } from '../../plugins/app-error.js';
 import { closeOutage } from './device-outage.js';
 import { hmacHex, sha256Hex, signatureMatches } from './device-secret.js';
-import {
-  claimNonce,
-  deleteNoncesSeenBefore,
-  findDeviceOfTenant,
-  insertDeviceEvent,
-  recordDeviceHeartbeat,
-  type DeviceRow,
-} from './device.repository.js';
+import { claimNonce, deleteNoncesSeenBefore, findDeviceOfTenant, insertDeviceEvent, recordDeviceHeartbeat, type DeviceRow } from './device.repository.js';
 import { deliverQueuedScreenMessages } from './screen.repository.js';
 
 /** A refused device call: HTTP 401, code 401, a Chinese msg. */
@@ -42,7 +27,14 @@ export interface RefusalLogger {
 }
 
 /** Records why a device call was refused (in device_events when the tenant is known, in the server log otherwise) and answers the 401 to throw. */
-const refusal = async (db: Db, call: SignedCall<ScreenPullInput>, logger: RefusalLogger, known: { tenantId?: string | undefined; deviceId?: string | undefined }, detail: string, msg: string) => {
+const refusal = async (
+  db: Db,
+  call: SignedCall<ScreenPullInput>,
+  logger: RefusalLogger,
+  known: { tenantId?: string | undefined; deviceId?: string | undefined },
+  detail: string,
+  msg: string,
+) => {
   const { tenant, sn } = call.input;
   if (known.tenantId) {
     await insertDeviceEvent(db, { tenantId: known.tenantId, deviceId: known.deviceId ?? null, sn, kind: 'refused', detail: `${call.path}：${detail}`, ip: call.ip, createdAt: call.now });

@@ -14,8 +14,7 @@ const threeCycles = 3 * cycleSeconds * 1000;
 const t0 = new Date('2026-11-20T09:00:00+08:00');
 const at = (ms: number) => new Date(t0.getTime() + ms);
 
-const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { authorization: admin }, ...(payload ? { payload } : {}) });
+const call = (method: 'GET' | 'POST', url: string, payload?: object) => t.app.inject({ method, url, headers: { authorization: admin }, ...(payload ? { payload } : {}) });
 
 /** a heartbeat at a time of the test's choosing, through the same service the route calls */
 const beatAt = async (sn: string, when: Date) => {
@@ -24,7 +23,10 @@ const beatAt = async (sn: string, when: Date) => {
 };
 const tasksOf = (sn: string) => t.database.db.select().from(deviceOfflineTasks).where(eq(deviceOfflineTasks.deviceSn, sn));
 const messagesOf = (sn: string) =>
-  t.database.db.select().from(systemMessages).where(and(eq(systemMessages.businessId, sn), eq(systemMessages.messageType, messageTypes.deviceOffline)));
+  t.database.db
+    .select()
+    .from(systemMessages)
+    .where(and(eq(systemMessages.businessId, sn), eq(systemMessages.messageType, messageTypes.deviceOffline)));
 const stateOf = async (sn: string) => (await t.database.db.select().from(devices).where(eq(devices.sn, sn)))[0]!.onlineState;
 
 beforeAll(async () => {

@@ -63,11 +63,7 @@ export const pageDevices = async (db: Db, tenantId: string, filter: DeviceFilter
   if (filter.parkingTypes.length === 0) return { rows: [] as DeviceRow[], total: 0 };
   const where = deviceConditions(tenantId, filter);
   const direction = filter.sort === 'asc' ? asc : desc;
-  const [total] = await db
-    .select({ n: count() })
-    .from(devices)
-    .innerJoin(parkingLots, eq(parkingLots.id, devices.lotId))
-    .where(where);
+  const [total] = await db.select({ n: count() }).from(devices).innerJoin(parkingLots, eq(parkingLots.id, devices.lotId)).where(where);
   const rows: DeviceRow[] = await selectDevices(db)
     .where(where)
     .orderBy(direction(sortColumns[filter.sidx ?? 'createdAt']), asc(devices.sn), asc(devices.id))
@@ -132,14 +128,16 @@ export const findDeviceOfTenant = async (db: Db, tenantCode: string, sn: string)
   return { tenantId: tenant?.id, row: undefined };
 };
 
-export const devicesByIds = async (db: Db, ids: readonly string[]) =>
-  ids.length === 0 ? [] : selectDevices(db).where(inArray(devices.id, [...ids]));
+export const devicesByIds = async (db: Db, ids: readonly string[]) => (ids.length === 0 ? [] : selectDevices(db).where(inArray(devices.id, [...ids])));
 
 type DeviceRowInsert = typeof devices.$inferInsert;
 export type DeviceValues = Omit<DeviceRowInsert, 'id' | 'tenantId' | 'createdAt' | 'updatedAt'>;
 
 export const insertDevice = async (db: Db, tenantId: string, values: DeviceValues & { secret: string }): Promise<string> => {
-  const [row] = await db.insert(devices).values({ tenantId, ...values }).returning({ id: devices.id });
+  const [row] = await db
+    .insert(devices)
+    .values({ tenantId, ...values })
+    .returning({ id: devices.id });
   return row!.id;
 };
 
@@ -149,8 +147,7 @@ export const updateDeviceRow = (db: Db, tenantId: string, id: string, values: Pa
     .set({ ...values, updatedAt: sql`now()` })
     .where(and(eq(devices.tenantId, tenantId), eq(devices.id, id)));
 
-export const deleteDeviceRow = (db: Db, tenantId: string, id: string) =>
-  db.delete(devices).where(and(eq(devices.tenantId, tenantId), eq(devices.id, id)));
+export const deleteDeviceRow = (db: Db, tenantId: string, id: string) => db.delete(devices).where(and(eq(devices.tenantId, tenantId), eq(devices.id, id)));
 
 /** Marks offline, in one UPDATE, every enabled online device silent for more than `cycles` heartbeats at `now`. */
 export const markSilentDevicesOffline = async (db: Db, cycles: number, now: Date): Promise<string[]> => {

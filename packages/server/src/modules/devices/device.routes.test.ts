@@ -57,8 +57,19 @@ describe('devices', () => {
       code: 200,
       msg: '新增成功',
       data: {
-        sn: 'CAM-0001', type: 'camera', lotId: gatedId, lotName: '万象天地停车场', parkingType: 1, laneId, laneName: '1号入口', spaceId: null,
-        heartbeatCycle: 60, networkType: '有线', onlineState: 'never', lastHeartbeatAt: null, enabled: true,
+        sn: 'CAM-0001',
+        type: 'camera',
+        lotId: gatedId,
+        lotName: '万象天地停车场',
+        parkingType: 1,
+        laneId,
+        laneName: '1号入口',
+        spaceId: null,
+        heartbeatCycle: 60,
+        networkType: '有线',
+        onlineState: 'never',
+        lastHeartbeatAt: null,
+        enabled: true,
       },
     });
     cameraId = response.json().data.id;
@@ -94,7 +105,7 @@ describe('devices', () => {
     expect((await call('GET', `${base}?colour=red`)).statusCode).toBe(400);
   });
 
-  it('refuses bad input, a lane or space of another lot, another tenant\'s lot and a taken sn, and writes nothing', async () => {
+  it("refuses bad input, a lane or space of another lot, another tenant's lot and a taken sn, and writes nothing", async () => {
     const before = await total();
     const create = (body: object) => call('POST', base, { sn: 'X-1', name: '新设备', type: 'camera', lotId: gatedId, ...body });
     expect((await create({ sn: '' })).json()).toMatchObject({ code: 400, msg: '请求体 sn：请输入设备编号' });
@@ -132,7 +143,7 @@ describe('devices', () => {
     expect(JSON.stringify(log)).not.toContain(secret);
   });
 
-  it('answers a lot\'s lanes and spaces for binding', async () => {
+  it("answers a lot's lanes and spaces for binding", async () => {
     expect((await call('GET', `${base}/lotBindings/${gatedId}`)).json().data).toEqual({ lanes: [{ id: laneId, name: '1号入口' }], spaces: [] });
     expect((await call('GET', `${base}/lotBindings/${roadId}`)).json().data).toEqual({ lanes: [], spaces: [{ id: spaceId, number: 'F001' }] });
     expect((await call('GET', `${base}/lotBindings/${mwLotId}`)).json()).toMatchObject({ code: 404, msg: '停车场不存在或已删除' });
@@ -166,7 +177,7 @@ describe('devices', () => {
     expect((await call('POST', base, { sn: 'X-1', name: 'x', type: 'pda', lotId: mwLotId }, finance)).statusCode).toBe(403);
   });
 
-  it('does not show, change, reset or delete another tenant\'s device', async () => {
+  it("does not show, change, reset or delete another tenant's device", async () => {
     expect(await total('', mwAdmin)).toBe(0);
     for (const [method, url, body] of [
       ['GET', `${base}/${cameraId}`],
@@ -184,7 +195,8 @@ describe('devices', () => {
   it('keeps a lot with devices from being deleted, and unbinds a deleted lane', async () => {
     expect((await call('GET', `/api/system/Parking/bindIf/${otherRoadId}`)).json().data).toMatchObject({ devices: 2, deletable: false });
     expect((await call('DELETE', `/api/system/Parking/${otherRoadId}`)).json()).toMatchObject({
-      code: 400, msg: '停车场「深南路路侧」下还有2台设备，请先删除后再删除停车场',
+      code: 400,
+      msg: '停车场「深南路路侧」下还有2台设备，请先删除后再删除停车场',
     });
     expect((await call('DELETE', `/api/system/ParkingLane/${laneId}`)).json().code).toBe(200);
     expect((await call('GET', `${base}/${cameraId}`)).json().data).toMatchObject({ laneId: null, laneName: null, lotId: gatedId });

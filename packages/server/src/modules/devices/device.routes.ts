@@ -1,26 +1,11 @@
-import {
-  type Device,
-  deviceEndpoints as endpoints,
-  deviceOnlineStateNames,
-  devicePagePermission,
-  deviceParkingTypeNames,
-  deviceTypeNames,
-} from '@parking/contract';
+import { type Device, deviceEndpoints as endpoints, deviceOnlineStateNames, devicePagePermission, deviceParkingTypeNames, deviceTypeNames } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/auth.js';
 import { ok } from '../../shared/ok.js';
 import { routeOf } from '../../shared/route.js';
 import { pages, sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
 import { listedParkingTypes } from './device-access.js';
-import {
-  createDevice,
-  deleteDevice,
-  deviceLotBindings as lotBindingsOf,
-  getDevice,
-  listDevices,
-  resetDeviceSecret,
-  updateDevice,
-} from './device.service.js';
+import { createDevice, deleteDevice, deviceLotBindings as lotBindingsOf, getDevice, listDevices, resetDeviceSecret, updateDevice } from './device.service.js';
 
 const tags = ['devices'];
 /** 路内设备 or 路外设备: the service narrows every answer to the parking types the user's pages cover */

@@ -18,15 +18,7 @@ import { recordOperation } from '../system/index.js';
 import { heldParkingTypes, listedParkingTypes, refuseParkingType } from './device-access.js';
 import { closeOutage } from './device-outage.js';
 import { newDeviceSecret } from './device-secret.js';
-import {
-  deleteDeviceRow,
-  deviceSnTaken,
-  findDevice,
-  insertDevice,
-  pageDevices,
-  updateDeviceRow,
-  type DeviceRow,
-} from './device.repository.js';
+import { deleteDeviceRow, deviceSnTaken, findDevice, insertDevice, pageDevices, updateDeviceRow, type DeviceRow } from './device.repository.js';
 
 /** the operation-log target of every device change */
 export const deviceTarget = 'device';
@@ -54,7 +46,10 @@ export const toDevice = ({ device, lotName, lotType, laneName, spaceNumber }: De
 });
 
 export const listDevices = async (db: Db, auth: AuthContext, query: DeviceListValues) => {
-  const { page, filter: { parkingType, ...filter } } = splitPage(query);
+  const {
+    page,
+    filter: { parkingType, ...filter },
+  } = splitPage(query);
   const parkingTypes = await listedParkingTypes(db, auth, parkingType);
   const { rows, total } = await pageDevices(db, auth.tenantId, { ...filter, parkingTypes }, page);
   return pageAnswer(rows, page, total, toDevice);

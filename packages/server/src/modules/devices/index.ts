@@ -7,14 +7,7 @@ export { offlineTaskRoutes } from './offline-task.routes.js';
 export { screenRoutes } from './screen.routes.js';
 export { startDeviceOfflineJob, type OfflineJobLogger } from './device-offline.job.js';
 
-export {
-  authenticateDeviceCall,
-  nonceOf,
-  refuseReplay,
-  ReplayedNonceError,
-  type RefusalLogger,
-  type SignedCall,
-} from './device-ingestion.service.js';
+export { authenticateDeviceCall, nonceOf, refuseReplay, ReplayedNonceError, type RefusalLogger, type SignedCall } from './device-ingestion.service.js';
 export { keepRawJsonBody, signatureHeaders, signedCallOf } from './device-signed-call.js';
 export { postDeviceCall, signDeviceCall, type DeviceCredentials } from './device-client.js';
 export { queueLaneCommand } from './lane-command.service.js';

@@ -4,10 +4,7 @@ import { laneCommands } from '../../db/schema/index.js';
 
 export type LaneCommandRow = typeof laneCommands.$inferSelect;
 
-export const insertLaneCommand = async (
-  db: Db,
-  values: Pick<typeof laneCommands.$inferInsert, 'tenantId' | 'laneId' | 'kind' | 'recordId' | 'plateNumber'>,
-): Promise<LaneCommandRow> => {
+export const insertLaneCommand = async (db: Db, values: Pick<typeof laneCommands.$inferInsert, 'tenantId' | 'laneId' | 'kind' | 'recordId' | 'plateNumber'>): Promise<LaneCommandRow> => {
   const [row] = await db.insert(laneCommands).values(values).returning();
   return row!;
 };
@@ -33,6 +30,11 @@ export const deliverQueuedLaneCommands = async (db: Db, tenantId: string, laneId
   return db
     .update(laneCommands)
     .set({ state: 'delivered', deliveredAt: now, deliveredTo: deviceId })
-    .where(inArray(laneCommands.id, waiting.map((w) => w.id)))
+    .where(
+      inArray(
+        laneCommands.id,
+        waiting.map((w) => w.id),
+      ),
+    )
     .returning();
 };

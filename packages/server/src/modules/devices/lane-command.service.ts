@@ -8,8 +8,7 @@ import { deliverQueuedLaneCommands, insertLaneCommand } from './lane-command.rep
 const laneDeviceTypes = new Set(['barrier', 'camera']);
 
 /** Queues a command for a lane; its barrier or camera carries it out when it next pulls. */
-export const queueLaneCommand = (db: Db, values: { tenantId: string; laneId: string; kind: LaneCommandKind; recordId: string | null; plateNumber: string }) =>
-  insertLaneCommand(db, values);
+export const queueLaneCommand = (db: Db, values: { tenantId: string; laneId: string; kind: LaneCommandKind; recordId: string | null; plateNumber: string }) => insertLaneCommand(db, values);
 
 /** A lane's barrier or camera takes the commands waiting for its lane; they are delivered from now. */
 export const pullLaneCommands = (db: Db, row: DeviceRow, now: Date): Promise<LaneCommandPullResult> => {

@@ -1,9 +1,4 @@
-import {
-  deviceOfflineTaskEndpoints as endpoints,
-  type DeviceParkingType,
-  deviceParkingTypeNames,
-  type OfflineTask,
-} from '@parking/contract';
+import { deviceOfflineTaskEndpoints as endpoints, type DeviceParkingType, deviceParkingTypeNames, type OfflineTask } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/auth.js';
 import { ok } from '../../shared/ok.js';

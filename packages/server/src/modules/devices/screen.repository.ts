@@ -59,12 +59,11 @@ export const recentScreenMessages = async (db: Db, tenantId: string, deviceIds: 
 
 export type ScreenMessageRow = typeof screenMessages.$inferSelect;
 
-export const insertScreenMessage = async (
-  db: Db,
-  tenantId: string,
-  values: Pick<typeof screenMessages.$inferInsert, 'deviceId' | 'text' | 'line' | 'colour'>,
-): Promise<ScreenMessageRow> => {
-  const [row] = await db.insert(screenMessages).values({ tenantId, ...values }).returning();
+export const insertScreenMessage = async (db: Db, tenantId: string, values: Pick<typeof screenMessages.$inferInsert, 'deviceId' | 'text' | 'line' | 'colour'>): Promise<ScreenMessageRow> => {
+  const [row] = await db
+    .insert(screenMessages)
+    .values({ tenantId, ...values })
+    .returning();
   return row!;
 };
 

@@ -42,7 +42,9 @@ describe('LED screens', () => {
   it('queues a text for a screen, logs it, and lists it as 待送达', async () => {
     const response = await call('POST', send, { deviceId: screenId, text: ' 车位已满 ', line: 2, colour: 'green' });
     expect(response.json()).toMatchObject({
-      code: 200, msg: '已发送，等待显示屏接收', data: { deviceId: screenId, text: '车位已满', line: 2, colour: 'green', state: 'queued', deliveredAt: null },
+      code: 200,
+      msg: '已发送，等待显示屏接收',
+      data: { deviceId: screenId, text: '车位已满', line: 2, colour: 'green', state: 'queued', deliveredAt: null },
     });
     await call('POST', send, { deviceId: screenId, text: '欢迎光临' });
     const row = await screenRow();
@@ -60,7 +62,7 @@ describe('LED screens', () => {
     expect((await call('GET', `${screens}?size=1`)).statusCode).toBe(400);
   });
 
-  it('refuses bad input, a device that is no screen and another tenant\'s screen, and queues nothing', async () => {
+  it("refuses bad input, a device that is no screen and another tenant's screen, and queues nothing", async () => {
     const sendBody = (body: object) => call('POST', send, { deviceId: screenId, text: '满', ...body });
     expect((await sendBody({ text: '' })).json()).toMatchObject({ code: 400, msg: '请求体 text：请输入显示内容' });
     expect((await sendBody({ text: '字'.repeat(65) })).json().msg).toBe('请求体 text：显示内容最长64个字');

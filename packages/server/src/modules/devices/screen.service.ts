@@ -31,7 +31,12 @@ const toMessage = (m: ScreenMessageRow): ScreenMessage => ({
 export const listScreens = async (db: Db, auth: AuthContext, query: ScreenListValues) => {
   const { page, filter } = splitPage(query);
   const { rows, total } = await pageScreens(db, auth.tenantId, filter, page);
-  const { recent, pending } = await recentScreenMessages(db, auth.tenantId, rows.map((r) => r.device.id), screenRecentMessages);
+  const { recent, pending } = await recentScreenMessages(
+    db,
+    auth.tenantId,
+    rows.map((r) => r.device.id),
+    screenRecentMessages,
+  );
   return pageAnswer(rows, page, total, ({ device, lotName }): Screen => ({
     id: device.id,
     sn: device.sn,

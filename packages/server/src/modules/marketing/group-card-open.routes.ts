@@ -24,10 +24,7 @@ export const groupCardOpenRoutes: FastifyPluginAsyncZod<GroupCardOpenRoutesOptio
   app.route({
     ...routeOf(endpoints.plates, { tags, summary: '集团卡扫码绑定车牌（集团卡允许车主绑定且未达车牌上限；无需登录）', public: true, rateLimit: { max: 10, timeWindow: '1 minute' } }),
     handler: async (request) =>
-      ok(
-        await bindGroupCardPlate(request.db, options.secret, request.body.t, request.body.plateNumber, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' }),
-        '绑定成功',
-      ),
+      ok(await bindGroupCardPlate(request.db, options.secret, request.body.t, request.body.plateNumber, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' }), '绑定成功'),
   });
 
   app.get(groupCardPagePaths.scan, { config: { public: true }, schema: { hide: true } }, toHashRoute);

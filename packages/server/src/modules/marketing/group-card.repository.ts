@@ -68,7 +68,11 @@ export const findGroupCard = async (db: Db, tenantId: string, id: string, month:
  * time. A statement of its own: a read after it sees uses committed while it waited.
  */
 export const lockGroupCard = async (db: Db, tenantId: string, id: string) => {
-  await db.select({ id: groupCards.id }).from(groupCards).where(and(eq(groupCards.tenantId, tenantId), eq(groupCards.id, id))).for('update');
+  await db
+    .select({ id: groupCards.id })
+    .from(groupCards)
+    .where(and(eq(groupCards.tenantId, tenantId), eq(groupCards.id, id)))
+    .for('update');
 };
 
 /** The names of the tenant's lots among `ids`, in the order given; a deleted lot drops out. */
@@ -86,16 +90,19 @@ export const lockTenantCards = async (db: Db, tenantId: string) => {
   await db.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`group-card:${tenantId}`}, 0))`);
 };
 
-const textArray = (values: readonly string[]) => sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
-const uuidArray = (values: readonly string[]) => sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::uuid[]`;
+const textArray = (values: readonly string[]) =>
+  sql`array[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
+const uuidArray = (values: readonly string[]) =>
+  sql`array[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::uuid[]`;
 
 /** Enabled cards sharing a plate and a lot with `card`, whose dates share a day with it. */
-export const overlappingCards = async (
-  db: Db,
-  tenantId: string,
-  card: { plates: readonly string[]; lotIds: readonly string[]; validFrom: string; validTo: string },
-  exceptId?: string,
-) =>
+export const overlappingCards = async (db: Db, tenantId: string, card: { plates: readonly string[]; lotIds: readonly string[]; validFrom: string; validTo: string }, exceptId?: string) =>
   db
     .select({ cardNo: groupCards.cardNo, plates: groupCards.plates, lotIds: groupCards.lotIds, validFrom: groupCards.validFrom, validTo: groupCards.validTo })
     .from(groupCards)
@@ -159,7 +166,10 @@ export const findCardUse = async (db: Db, tenantId: string, lotId: string, plate
 export type GroupCardValues = Omit<typeof groupCards.$inferInsert, 'id' | 'tenantId' | 'createdAt' | 'updatedAt'>;
 
 export const insertGroupCard = async (db: Db, tenantId: string, values: GroupCardValues): Promise<string> => {
-  const [row] = await db.insert(groupCards).values({ tenantId, ...values }).returning({ id: groupCards.id });
+  const [row] = await db
+    .insert(groupCards)
+    .values({ tenantId, ...values })
+    .returning({ id: groupCards.id });
   return row!.id;
 };
 
@@ -169,5 +179,4 @@ export const updateGroupCardRow = (db: Db, tenantId: string, id: string, values:
     .set({ ...values, updatedAt: sql`now()` })
     .where(and(eq(groupCards.tenantId, tenantId), eq(groupCards.id, id)));
 
-export const deleteGroupCardRow = (db: Db, tenantId: string, id: string) =>
-  db.delete(groupCards).where(and(eq(groupCards.tenantId, tenantId), eq(groupCards.id, id)));
+export const deleteGroupCardRow = (db: Db, tenantId: string, id: string) => db.delete(groupCards).where(and(eq(groupCards.tenantId, tenantId), eq(groupCards.id, id)));

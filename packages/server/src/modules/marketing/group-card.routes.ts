@@ -1,10 +1,4 @@
-import {
-  formatAmount,
-  type GroupCard,
-  groupCardBenefitText,
-  groupCardEndpoints as endpoints,
-  groupCardStateNames,
-} from '@parking/contract';
+import { formatAmount, type GroupCard, groupCardBenefitText, groupCardEndpoints as endpoints, groupCardStateNames } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/auth.js';
 import { asAttachment } from '../../shared/attachment.js';

@@ -38,7 +38,11 @@ const stay = async (plate: string, day = '2025-03-03') => {
   return recordOf(exit.recordId);
 };
 const card = (over: Partial<GroupCardInput>) =>
-  createGroupCard(database.db, auth, groupCardInput.parse({ groupId, cardNo: `C-${++sequence}`, benefit: 'free', plates: [], lotIds: [lotId], validFrom: '2025-01-01', validTo: '2025-12-31', ...over }));
+  createGroupCard(
+    database.db,
+    auth,
+    groupCardInput.parse({ groupId, cardNo: `C-${++sequence}`, benefit: 'free', plates: [], lotIds: [lotId], validFrom: '2025-01-01', validTo: '2025-12-31', ...over }),
+  );
 const expectInvariant = (r: { amountDue: number; discount: number; paid: number; unpaid: number }) => expect(r.amountDue - r.discount).toBe(r.paid + r.unpaid);
 
 beforeAll(async () => {
@@ -47,9 +51,17 @@ beforeAll(async () => {
   await seedDemoData(database.db);
   const db = database.db;
   const tenantId = (await db.select().from(tenants).where(eq(tenants.code, 'demo')))[0]!.id;
-  const admin = (await db.select().from(users).where(and(eq(users.tenantId, tenantId), eq(users.account, 'admin'))))[0]!;
+  const admin = (
+    await db
+      .select()
+      .from(users)
+      .where(and(eq(users.tenantId, tenantId), eq(users.account, 'admin')))
+  )[0]!;
   auth = { sessionId: 's', userId: admin.id, tenantId, tenantCode: 'demo', account: 'admin', isAdministrator: true, onPlatformTenant: false, ip: '127.0.0.1', userAgent: 'vitest' };
-  const [tariff] = await db.select().from(tariffs).where(and(eq(tariffs.tenantId, tenantId), eq(tariffs.name, '北京一类地区占道停车')));
+  const [tariff] = await db
+    .select()
+    .from(tariffs)
+    .where(and(eq(tariffs.tenantId, tenantId), eq(tariffs.name, '北京一类地区占道停车')));
   const [lot] = await db.insert(parkingLots).values({ tenantId, name: '集团卡停车场', type: 1, kind: 'lane', totalSpaces: 10, freeCount: 10, tariffId: tariff!.id }).returning();
   lotId = lot!.id;
   const [other] = await db.insert(parkingLots).values({ tenantId, name: '别的停车场', type: 1, kind: 'lane', totalSpaces: 10, freeCount: 10, tariffId: tariff!.id }).returning();
@@ -57,7 +69,11 @@ beforeAll(async () => {
   const [inLane] = await db.insert(parkingLanes).values({ tenantId, lotId, name: '入口', direction: 'in' }).returning();
   const [outLane] = await db.insert(parkingLanes).values({ tenantId, lotId, name: '出口', direction: 'out' }).returning();
   const device = (sn: string, laneId: string, at = lotId) =>
-    db.insert(devices).values({ tenantId, sn, name: sn, type: 'camera', lotId: at, laneId, secret: 'x'.repeat(64) }).returning().then((rows) => rows[0]!);
+    db
+      .insert(devices)
+      .values({ tenantId, sn, name: sn, type: 'camera', lotId: at, laneId, secret: 'x'.repeat(64) })
+      .returning()
+      .then((rows) => rows[0]!);
   cams.in = await device('GC-IN', inLane!.id);
   cams.out = await device('GC-OUT', outLane!.id);
   const [otherIn] = await db.insert(parkingLanes).values({ tenantId, lotId: otherLotId, name: '入口', direction: 'in' }).returning();
@@ -104,7 +120,7 @@ describe('group card at exit', () => {
     expect(small).toMatchObject({ discount: small.amountDue, unpaid: 0, state: 'closed' });
   });
 
-  it('an expired card, a card of another lot, a disabled card and a disabled group\'s card take nothing off', async () => {
+  it("an expired card, a card of another lot, a disabled card and a disabled group's card take nothing off", async () => {
     await card({ plates: ['粤B10004'], validFrom: '2024-01-01', validTo: '2025-03-02' });
     await card({ plates: ['粤B10005'], lotIds: [otherLotId] });
     await card({ plates: ['粤B10006'], enabled: false });

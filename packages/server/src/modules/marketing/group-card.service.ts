@@ -6,7 +6,17 @@ import type { AuthContext } from '../../types.js';
 import { lotNamesOf } from '../parking/index.js';
 import { recordOperation } from '../system/index.js';
 import { findGroup } from './group.repository.js';
-import { cardNumbered, deleteGroupCardRow, findGroupCard, insertGroupCard, lockTenantCards, overlappingCards, pageGroupCards, updateGroupCardRow, type GroupCardRow } from './group-card.repository.js';
+import {
+  cardNumbered,
+  deleteGroupCardRow,
+  findGroupCard,
+  insertGroupCard,
+  lockTenantCards,
+  overlappingCards,
+  pageGroupCards,
+  updateGroupCardRow,
+  type GroupCardRow,
+} from './group-card.repository.js';
 
 export const groupCardTarget = 'groupCard';
 

@@ -39,7 +39,11 @@ export const pageGroups = async (db: Db, tenantId: string, filter: Filter, page:
 };
 
 export const findGroup = async (db: Db, tenantId: string, id: string): Promise<GroupRow | undefined> => {
-  const [row] = await db.select(columns).from(groups).where(and(eq(groups.tenantId, tenantId), eq(groups.id, id))).limit(1);
+  const [row] = await db
+    .select(columns)
+    .from(groups)
+    .where(and(eq(groups.tenantId, tenantId), eq(groups.id, id)))
+    .limit(1);
   return row ? toRow(row) : undefined;
 };
 
@@ -58,7 +62,10 @@ export const groupOptionRows = (db: Db, tenantId: string) =>
 export type GroupValues = Omit<typeof groups.$inferInsert, 'id' | 'tenantId' | 'createdAt' | 'updatedAt'>;
 
 export const insertGroup = async (db: Db, tenantId: string, values: GroupValues): Promise<string> => {
-  const [row] = await db.insert(groups).values({ tenantId, ...values }).returning({ id: groups.id });
+  const [row] = await db
+    .insert(groups)
+    .values({ tenantId, ...values })
+    .returning({ id: groups.id });
   return row!.id;
 };
 
@@ -68,5 +75,4 @@ export const updateGroupRow = (db: Db, tenantId: string, id: string, values: Par
     .set({ ...values, updatedAt: sql`now()` })
     .where(and(eq(groups.tenantId, tenantId), eq(groups.id, id)));
 
-export const deleteGroupRow = (db: Db, tenantId: string, id: string) =>
-  db.delete(groups).where(and(eq(groups.tenantId, tenantId), eq(groups.id, id)));
+export const deleteGroupRow = (db: Db, tenantId: string, id: string) => db.delete(groups).where(and(eq(groups.tenantId, tenantId), eq(groups.id, id)));

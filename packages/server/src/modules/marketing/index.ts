@@ -6,14 +6,7 @@ export { groupRoutes } from './group.routes.js';
 export { specialBillOpenRoutes, type SpecialBillOpenRoutesOptions } from './special-bill-open.routes.js';
 export { specialBillRoutes, type SpecialBillRoutesOptions } from './special-bill.routes.js';
 
-export {
-  groupCardDiscount,
-  groupCardQuote,
-  recordGroupCard,
-  reviseCardUse,
-  type GroupCardDiscount,
-  type GroupCardDiscountInput,
-} from './group-card-discount.js';
+export { groupCardDiscount, groupCardQuote, recordGroupCard, reviseCardUse, type GroupCardDiscount, type GroupCardDiscountInput } from './group-card-discount.js';
 export { checkSpecialBillToken } from './special-bill-open.service.js';
 export { markSpecialBillPaid } from './special-bill.service.js';
 export { findSpecialBill, type SpecialBillRow } from './special-bill.repository.js';

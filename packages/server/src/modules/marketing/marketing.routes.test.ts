@@ -24,8 +24,18 @@ function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: 
 const cardRows = async () => Number((await t.database.db.select({ n: count() }).from(groupCards))[0]!.n);
 /** in force from 2020 to 2099: active whatever day the test runs */
 const card = (over: Record<string, unknown> = {}) => ({
-  groupId, cardNo: 'JT-0001', benefit: 'discount', discountPercent: 80, plates: ['粤B12345'], lotIds: [lotId],
-  validFrom: '2020-01-01', validTo: '2099-12-31', monthlyQuota: 20, allowBind: true, maxPlates: 2, ...over,
+  groupId,
+  cardNo: 'JT-0001',
+  benefit: 'discount',
+  discountPercent: 80,
+  plates: ['粤B12345'],
+  lotIds: [lotId],
+  validFrom: '2020-01-01',
+  validTo: '2099-12-31',
+  monthlyQuota: 20,
+  allowBind: true,
+  maxPlates: 2,
+  ...over,
 });
 const tokenOf = async (id = cardId) => new URL(decodeQrPng((await call('GET', `/api/system/GroupCard/${id}/QRCode`)).rawPayload)).searchParams.get('t')!;
 const openInfo = (t_: string) => call('GET', `/api/open/groupCard?t=${encodeURIComponent(t_)}`, undefined, null);
@@ -83,7 +93,18 @@ describe('集团卡', () => {
     expect(response.json()).toMatchObject({
       code: 200,
       msg: '新增成功',
-      data: { groupName: '腾讯集团', cardNo: 'JT-0001', benefit: 'discount', discountPercent: 80, amountOff: null, plates: ['粤B12345'], lotNames: ['科兴科学园'], monthlyQuota: 20, remainingQuota: 20, state: 'active' },
+      data: {
+        groupName: '腾讯集团',
+        cardNo: 'JT-0001',
+        benefit: 'discount',
+        discountPercent: 80,
+        amountOff: null,
+        plates: ['粤B12345'],
+        lotNames: ['科兴科学园'],
+        monthlyQuota: 20,
+        remainingQuota: 20,
+        state: 'active',
+      },
     });
     cardId = response.json().data.id;
     expect((await call('GET', `/api/system/log?targetId=${cardId}`)).json().data.list[0]).toMatchObject({ action: 'create', target: 'groupCard', summary: '新增集团卡「腾讯集团 JT-0001」' });
@@ -96,7 +117,11 @@ describe('集团卡', () => {
       [{ plates: ['ABC123'] }, 400, '请求体 plates.0：请输入正确的车牌号，如 粤B12345'],
       [{ benefit: 'discount', discountPercent: 0 }, 400, '请求体 discountPercent：折扣应在1到99之间'],
       [{ lotIds: [] }, 400, '请求体 lotIds：请选择适用停车场'],
-      [{ cardNo: 'JT-0002', lotIds: [lotId, otherLotId] }, 409, '车牌「粤B12345」在停车场「科兴科学园」已有集团卡「JT-0001」（2020-01-01至2099-12-31），同一车牌在同一停车场的有效期不能重叠'],
+      [
+        { cardNo: 'JT-0002', lotIds: [lotId, otherLotId] },
+        409,
+        '车牌「粤B12345」在停车场「科兴科学园」已有集团卡「JT-0001」（2020-01-01至2099-12-31），同一车牌在同一停车场的有效期不能重叠',
+      ],
       [{ cardNo: 'JT-0001', plates: ['粤B99999'] }, 409, '卡号「JT-0001」已存在'],
       [{ cardNo: 'JT-0002', plates: ['粤B99999'], lotIds: [lotId], groupId: '00000000-0000-4000-8000-000000000000' }, 400, '所选集团不存在'],
     ];
@@ -109,7 +134,11 @@ describe('集团卡', () => {
 
   it('filters by plate, group, lot and state, and keeps other tenants out', async () => {
     await call('POST', '/api/system/GroupCard', card({ cardNo: 'JT-0002', plates: ['粤B54321'], lotIds: [otherLotId], benefit: 'free', validTo: '2021-01-01' }));
-    const nos = async (query: string) => (await call('GET', `/api/system/GroupCard?${query}`)).json().data.list.map((c: { cardNo: string }) => c.cardNo).sort();
+    const nos = async (query: string) =>
+      (await call('GET', `/api/system/GroupCard?${query}`))
+        .json()
+        .data.list.map((c: { cardNo: string }) => c.cardNo)
+        .sort();
     expect(await nos('plateNumber=b123')).toEqual(['JT-0001']);
     expect(await nos(`lotId=${otherLotId}`)).toEqual(['JT-0002']);
     expect(await nos('state=expired')).toEqual(['JT-0002']);
@@ -156,8 +185,20 @@ describe('集团卡 QR code and phone page', () => {
       code: 200,
       msg: '成功',
       data: {
-        groupName: '腾讯集团', groupPhone: '138****5678', cardNo: 'JT-0001', benefit: 'discount', benefitText: '8折', plates: ['粤B12345'], lotNames: ['科兴科学园'],
-        validFrom: '2020-01-01', validTo: '2099-12-31', state: 'active', monthlyQuota: 20, remainingQuota: 20, allowBind: true, maxPlates: 2,
+        groupName: '腾讯集团',
+        groupPhone: '138****5678',
+        cardNo: 'JT-0001',
+        benefit: 'discount',
+        benefitText: '8折',
+        plates: ['粤B12345'],
+        lotNames: ['科兴科学园'],
+        validFrom: '2020-01-01',
+        validTo: '2099-12-31',
+        state: 'active',
+        monthlyQuota: 20,
+        remainingQuota: 20,
+        allowBind: true,
+        maxPlates: 2,
       },
     });
     expect(response.body).not.toContain(cardId);

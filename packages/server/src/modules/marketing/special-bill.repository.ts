@@ -59,4 +59,3 @@ export const updateSpecialBill = (db: Db, tenantId: string, id: string, set: Par
     .update(specialBills)
     .set({ ...set, updatedAt: new Date() })
     .where(and(eq(specialBills.tenantId, tenantId), eq(specialBills.id, id)));
-

@@ -18,7 +18,11 @@ let otherTenantId: string;
 const raise = (over: Partial<SpecialBillInput> = {}) => createSpecialBill(database.db, auth, specialBillInput.parse({ lotId, item: '过夜服务费', amount: 3000, ...over }));
 /** as the gateway's callback would: in a transaction scoped to the bill's tenant */
 const pay = (billId: string, amount: number, paidAt: Date, tenantId = auth.tenantId) => withTenant(database.db, tenantId, (tx) => markSpecialBillPaid(tx, tenantId, billId, amount, paidAt));
-const logsOf = async (id: string) => database.db.select().from(operationLogs).where(and(eq(operationLogs.tenantId, auth.tenantId), eq(operationLogs.targetId, id)));
+const logsOf = async (id: string) =>
+  database.db
+    .select()
+    .from(operationLogs)
+    .where(and(eq(operationLogs.tenantId, auth.tenantId), eq(operationLogs.targetId, id)));
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -27,7 +31,12 @@ beforeAll(async () => {
   const db = database.db;
   const tenantId = (await db.select().from(tenants).where(eq(tenants.code, 'demo')))[0]!.id;
   otherTenantId = (await db.select().from(tenants).where(eq(tenants.code, 'mw')))[0]!.id;
-  const admin = (await db.select().from(users).where(and(eq(users.tenantId, tenantId), eq(users.account, 'admin'))))[0]!;
+  const admin = (
+    await db
+      .select()
+      .from(users)
+      .where(and(eq(users.tenantId, tenantId), eq(users.account, 'admin')))
+  )[0]!;
   auth = { sessionId: 's', userId: admin.id, tenantId, tenantCode: 'demo', account: 'admin', isAdministrator: true, onPlatformTenant: false, ip: '127.0.0.1', userAgent: 'vitest' };
   const [lot] = await db.insert(parkingLots).values({ tenantId, name: '特殊账单停车场', type: 1, kind: 'lane', totalSpaces: 10, freeCount: 10 }).returning();
   lotId = lot!.id;

@@ -2,11 +2,4 @@
 // messages, and the device offline tasks it shows (devices opens and closes them here).
 export { messagesRoutes } from './messages.routes.js';
 export { raiseMessage } from './messages.service.js';
-export {
-  closeOfflineTasks,
-  markMessagesHandled,
-  openOfflineTask,
-  pageOfflineTaskHistory,
-  type OfflineTaskFilter,
-  type OfflineTaskRow,
-} from './messages.repository.js';
+export { closeOfflineTasks, markMessagesHandled, openOfflineTask, pageOfflineTaskHistory, type OfflineTaskFilter, type OfflineTaskRow } from './messages.repository.js';

@@ -38,12 +38,22 @@ describe('GET /api/system/systemMessage/Actions/Export', () => {
 
   it('keeps the filters of the list, and ignores its paging', async () => {
     const { rows } = await exportRows(await signIn(t.app), '?messageTypeList=1,8&currentPage=3&pageSize=1');
-    expect(rows.slice(1).map((r) => r[2]).sort()).toEqual(['订单预警', '订单预警', '车辆布控预警']);
+    expect(
+      rows
+        .slice(1)
+        .map((r) => r[2])
+        .sort(),
+    ).toEqual(['订单预警', '订单预警', '车辆布控预警']);
   });
 
   it('exports only what the user may see', async () => {
     const { rows } = await exportRows(await signIn(t.app, 'mwfinance', 'mw'));
-    expect(rows.slice(1).map((r) => r[2]).sort()).toEqual(['对账差错', '开票申请']);
+    expect(
+      rows
+        .slice(1)
+        .map((r) => r[2])
+        .sort(),
+    ).toEqual(['对账差错', '开票申请']);
   });
 
   it('refuses a signed-out caller and bad filters', async () => {

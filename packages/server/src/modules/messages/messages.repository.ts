@@ -24,23 +24,12 @@ export const countOpenOfflineTasks = async (db: Db, tenantId: string) => {
   return new Map(rows.map((r) => [r.parkingType, Number(r.n)]));
 };
 
-export const pageMessages = async (
-  db: Db,
-  tenantId: string,
-  filter: { status?: number | undefined; types: readonly number[] },
-  page: Page,
-) => {
+export const pageMessages = async (db: Db, tenantId: string, filter: { status?: number | undefined; types: readonly number[] }, page: Page) => {
   const conditions: SQL[] = [eq(systemMessages.tenantId, tenantId), inArray(systemMessages.messageType, [...filter.types])];
   if (filter.status !== undefined) conditions.push(eq(systemMessages.status, filter.status));
   const where = and(...conditions);
   const [total] = await db.select({ n: count() }).from(systemMessages).where(where);
-  const list = await db
-    .select()
-    .from(systemMessages)
-    .where(where)
-    .orderBy(desc(systemMessages.creatorTime), desc(systemMessages.id))
-    .limit(page.pageSize)
-    .offset(offsetOf(page));
+  const list = await db.select().from(systemMessages).where(where).orderBy(desc(systemMessages.creatorTime), desc(systemMessages.id)).limit(page.pageSize).offset(offsetOf(page));
   return { list, total: countOf(total) };
 };
 
@@ -53,36 +42,17 @@ export const findMessage = async (db: Db, tenantId: string, id: string) => {
   return row;
 };
 
-export const deleteMessage = (db: Db, tenantId: string, id: string) =>
-  db.delete(systemMessages).where(and(eq(systemMessages.tenantId, tenantId), eq(systemMessages.id, id)));
+export const deleteMessage = (db: Db, tenantId: string, id: string) => db.delete(systemMessages).where(and(eq(systemMessages.tenantId, tenantId), eq(systemMessages.id, id)));
 
-export const pageOpenOfflineTasks = async (
-  db: Db,
-  tenantId: string,
-  parkingType: number,
-  page: Page,
-) => {
-  const where = and(
-    eq(deviceOfflineTasks.tenantId, tenantId),
-    eq(deviceOfflineTasks.parkingType, parkingType),
-    isNull(deviceOfflineTasks.closedAt),
-  );
+export const pageOpenOfflineTasks = async (db: Db, tenantId: string, parkingType: number, page: Page) => {
+  const where = and(eq(deviceOfflineTasks.tenantId, tenantId), eq(deviceOfflineTasks.parkingType, parkingType), isNull(deviceOfflineTasks.closedAt));
   const [total] = await db.select({ n: count() }).from(deviceOfflineTasks).where(where);
-  const list = await db
-    .select()
-    .from(deviceOfflineTasks)
-    .where(where)
-    .orderBy(desc(deviceOfflineTasks.creatorTime), desc(deviceOfflineTasks.id))
-    .limit(page.pageSize)
-    .offset(offsetOf(page));
+  const list = await db.select().from(deviceOfflineTasks).where(where).orderBy(desc(deviceOfflineTasks.creatorTime), desc(deviceOfflineTasks.id)).limit(page.pageSize).offset(offsetOf(page));
   return { list, total: countOf(total) };
 };
 
 /** The one way other modules raise a message (warnings, audits, invoices, reconciliation…). */
-export const insertMessage = async (
-  db: Db,
-  values: { tenantId: string; messageName: string; messageText: string; messageType: number; businessId?: string },
-) => {
+export const insertMessage = async (db: Db, values: { tenantId: string; messageName: string; messageText: string; messageType: number; businessId?: string }) => {
   const [row] = await db.insert(systemMessages).values(values).returning({ id: systemMessages.id });
   return row!.id;
 };
@@ -92,14 +62,7 @@ export const markMessagesHandled = (db: Db, tenantId: string, messageType: numbe
   db
     .update(systemMessages)
     .set({ status: 1, lastModifyTime: at })
-    .where(
-      and(
-        eq(systemMessages.tenantId, tenantId),
-        eq(systemMessages.messageType, messageType),
-        eq(systemMessages.businessId, businessId),
-        eq(systemMessages.status, 0),
-      ),
-    );
+    .where(and(eq(systemMessages.tenantId, tenantId), eq(systemMessages.messageType, messageType), eq(systemMessages.businessId, businessId), eq(systemMessages.status, 0)));
 
 export type OfflineTaskRow = typeof deviceOfflineTasks.$inferSelect;
 

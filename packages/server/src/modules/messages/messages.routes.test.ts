@@ -68,7 +68,12 @@ describe('GET /api/system/systemMessage', () => {
     expect(times).toEqual([...times].sort((a, b) => b - a));
 
     const repeated = await get('/api/system/systemMessage?messageTypeList=2&messageTypeList=3', admin);
-    expect(repeated.json().data.list.map((m: { messageType: number }) => m.messageType).sort()).toEqual([2, 3]);
+    expect(
+      repeated
+        .json()
+        .data.list.map((m: { messageType: number }) => m.messageType)
+        .sort(),
+    ).toEqual([2, 3]);
   });
 
   it('pages the list', async () => {
@@ -81,7 +86,12 @@ describe('GET /api/system/systemMessage', () => {
 
   it('shows the mw finance position nothing but finance messages, whatever types it asks for', async () => {
     const response = await get('/api/system/systemMessage?messageTypeList=1,2,9,10', mwFinance);
-    expect(response.json().data.list.map((m: { messageType: number }) => m.messageType).sort()).toEqual([10, 9]);
+    expect(
+      response
+        .json()
+        .data.list.map((m: { messageType: number }) => m.messageType)
+        .sort(),
+    ).toEqual([10, 9]);
   });
 
   it('says what is wrong with a bad type list', async () => {
@@ -118,7 +128,12 @@ describe('GET /api/system/systemAppTask/getDeviceOfflineList', () => {
     const onRoad = await get('/api/system/systemAppTask/getDeviceOfflineList?currentPage=1&pageSize=100&parkingType=0', admin);
     expect(onRoad.json().data.pagination.total).toBe(2);
     expect(onRoad.json().data.list[0]).toMatchObject({ taskTypeName: '设备离线', parkingType: 0 });
-    expect(onRoad.json().data.list.map((task: { deviceSn: string }) => task.deviceSn).sort()).toEqual(['GM-2026-0001', 'VP-2026-0007']);
+    expect(
+      onRoad
+        .json()
+        .data.list.map((task: { deviceSn: string }) => task.deviceSn)
+        .sort(),
+    ).toEqual(['GM-2026-0001', 'VP-2026-0007']);
     const offRoad = await get('/api/system/systemAppTask/getDeviceOfflineList?parkingType=1', admin);
     expect(offRoad.json().data.list.map((task: { deviceSn: string }) => task.deviceSn)).toEqual(['CAM-2026-0102']);
   });

@@ -46,9 +46,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
           { header: '状态', width: 10, value: (m) => messageStatusNames[m.status] ?? String(m.status) },
           { header: '创建时间', width: 20, value: (m) => shanghaiDateTime(new Date(m.creatorTime)) },
         ],
-        batches: pages(async (currentPage, pageSize) =>
-          (await listMessages(request.db, auth, { currentPage, pageSize, status, messageTypeList })).list,
-        ),
+        batches: pages(async (currentPage, pageSize) => (await listMessages(request.db, auth, { currentPage, pageSize, status, messageTypeList })).list),
       });
     },
   });

@@ -1,25 +1,10 @@
-import {
-  devicePagePermission,
-  isFinanceOnly,
-  messageTabTypes,
-  messageTypePermission,
-  type MessageCounts,
-  type SystemMessage,
-} from '@parking/contract';
+import { devicePagePermission, isFinanceOnly, messageTabTypes, messageTypePermission, type MessageCounts, type SystemMessage } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { forbidden, notFound } from '../../plugins/app-error.js';
 import { pageAnswer, type Page } from '../../shared/paging.js';
 import type { AuthContext } from '../../types.js';
 import { firstPositionCode, permissionCodes, recordOperation } from '../system/index.js';
-import {
-  countMessagesByType,
-  countOpenOfflineTasks,
-  deleteMessage,
-  findMessage,
-  insertMessage,
-  pageMessages,
-  pageOpenOfflineTasks,
-} from './messages.repository.js';
+import { countMessagesByType, countOpenOfflineTasks, deleteMessage, findMessage, insertMessage, pageMessages, pageOpenOfflineTasks } from './messages.repository.js';
 
 const allTypes = Object.keys(messageTypePermission).map(Number);
 const financeTypes = messageTabTypes[5]!;
@@ -42,8 +27,7 @@ export const messageScope = async (db: Db, auth: AuthContext): Promise<MessageSc
   };
 };
 
-const sumOf = (byType: Map<number, number>, types: readonly number[]) =>
-  types.reduce((sum, type) => sum + (byType.get(type) ?? 0), 0);
+const sumOf = (byType: Map<number, number>, types: readonly number[]) => types.reduce((sum, type) => sum + (byType.get(type) ?? 0), 0);
 
 export const messageCounts = async (db: Db, auth: AuthContext, status = 0): Promise<MessageCounts> => {
   const scope = await messageScope(db, auth);
@@ -72,17 +56,11 @@ const toMessage = (row: Awaited<ReturnType<typeof findMessage>> & object): Syste
   lastModifyTime: row.lastModifyTime.toISOString(),
 });
 
-export const listMessages = async (
-  db: Db,
-  auth: AuthContext,
-  query: Page & { status?: number | undefined; messageTypeList?: number[] | undefined },
-) => {
+export const listMessages = async (db: Db, auth: AuthContext, query: Page & { status?: number | undefined; messageTypeList?: number[] | undefined }) => {
   const scope = await messageScope(db, auth);
   const types = query.messageTypeList ? scope.types.filter((t) => query.messageTypeList!.includes(t)) : scope.types;
   const page = { currentPage: query.currentPage, pageSize: query.pageSize };
-  const { list, total } = types.length
-    ? await pageMessages(db, auth.tenantId, { status: query.status, types }, page)
-    : { list: [], total: 0 };
+  const { list, total } = types.length ? await pageMessages(db, auth.tenantId, { status: query.status, types }, page) : { list: [], total: 0 };
   return pageAnswer(list, page, total, toMessage);
 };
 
@@ -102,11 +80,7 @@ export const removeMessage = async (db: Db, auth: AuthContext, id: string) => {
   });
 };
 
-export const listOfflineTasks = async (
-  db: Db,
-  auth: AuthContext,
-  query: Page & { parkingType: number },
-) => {
+export const listOfflineTasks = async (db: Db, auth: AuthContext, query: Page & { parkingType: number }) => {
   const scope = await messageScope(db, auth);
   const parkingType = query.parkingType as 0 | 1;
   if (!scope.offline[parkingType]) throw forbidden(parkingType === 0 ? '没有查看路内设备离线任务的权限' : '没有查看路外设备离线任务的权限');

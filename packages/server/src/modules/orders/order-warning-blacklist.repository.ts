@@ -59,5 +59,4 @@ export const updatePlateBlacklistRow = (db: Db, tenantId: string, id: string, va
     .set(values)
     .where(and(eq(plateBlacklist.tenantId, tenantId), eq(plateBlacklist.id, id)));
 
-export const deletePlateBlacklistRow = (db: Db, tenantId: string, id: string) =>
-  db.delete(plateBlacklist).where(and(eq(plateBlacklist.tenantId, tenantId), eq(plateBlacklist.id, id)));
+export const deletePlateBlacklistRow = (db: Db, tenantId: string, id: string) => db.delete(plateBlacklist).where(and(eq(plateBlacklist.tenantId, tenantId), eq(plateBlacklist.id, id)));

@@ -14,8 +14,7 @@ let lotId: string;
 let recordId: string;
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, token: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { authorization: token }, ...(payload ? { payload } : {}) });
+const call = (method: Method, url: string, token: string, payload?: object) => t.app.inject({ method, url, headers: { authorization: token }, ...(payload ? { payload } : {}) });
 const withId = (path: string, id: string) => path.replace(':id', id);
 const warningOf = async (id: string) => (await t.database.db.select().from(orderWarnings).where(eq(orderWarnings.id, id)))[0]!;
 const raise = (plateNumber: string, kind: Parameters<typeof raiseWarning>[1]['kind'], record: string | null = null) =>
@@ -29,7 +28,10 @@ beforeAll(async () => {
   tokens = { admin: await signIn(t.app), nobody: await signIn(t.app, 'nobody'), mwAdmin: await signIn(t.app, 'mwadmin', 'mw') };
   const [lot] = await t.database.db.insert(parkingLots).values({ tenantId, name: '预警路由停车场', type: 1, kind: 'lane' }).returning();
   lotId = lot!.id;
-  const [record] = await t.database.db.insert(parkingRecords).values({ tenantId, lotId, plateNumber: '粤W00001', enteredAt: new Date('2025-03-03T01:00:00Z') }).returning();
+  const [record] = await t.database.db
+    .insert(parkingRecords)
+    .values({ tenantId, lotId, plateNumber: '粤W00001', enteredAt: new Date('2025-03-03T01:00:00Z') })
+    .returning();
   recordId = record!.id;
 });
 afterAll(() => t.close());
@@ -155,12 +157,19 @@ describe('who may', () => {
       ['PUT', withId(orderWarningPaths.blacklistItem, entry.id), { plateNumber: '粤W88888', reason: '被改' }],
       ['DELETE', withId(orderWarningPaths.blacklistItem, entry.id), undefined],
     ];
-    const reads = [orderWarningPaths.list, orderWarningPaths.export, orderWarningPaths.blacklist, withId(orderWarningPaths.item, warning.id), withId(orderWarningPaths.blacklistItem, entry.id)];
+    const reads = [
+      orderWarningPaths.list,
+      orderWarningPaths.export,
+      orderWarningPaths.blacklist,
+      withId(orderWarningPaths.item, warning.id),
+      withId(orderWarningPaths.blacklistItem, entry.id),
+    ];
     for (const url of reads) expect((await call('GET', url, tokens.nobody)).statusCode, url).toBe(403);
     for (const [method, url, body] of writes) expect((await call(method, url, tokens.nobody, body)).statusCode, url).toBe(403);
     expect((await call('POST', orderWarningPaths.blacklist, tokens.nobody, { plateNumber: '粤W99999', reason: '无权' })).statusCode).toBe(403);
 
-    for (const url of [withId(orderWarningPaths.item, warning.id), withId(orderWarningPaths.blacklistItem, entry.id)]) expect((await call('GET', url, tokens.mwAdmin)).statusCode, url).toBe(404);
+    for (const url of [withId(orderWarningPaths.item, warning.id), withId(orderWarningPaths.blacklistItem, entry.id)])
+      expect((await call('GET', url, tokens.mwAdmin)).statusCode, url).toBe(404);
     for (const [method, url, body] of writes) {
       const response = await call(method, url, tokens.mwAdmin, body);
       expect(response.statusCode, url).toBe(404);

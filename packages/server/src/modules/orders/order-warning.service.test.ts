@@ -57,7 +57,8 @@ const recordsOf = (plate: string) => database.db.select().from(parkingRecords).w
 const warningsOf = (plate: string) => database.db.select().from(orderWarnings).where(eq(orderWarnings.plateNumber, plate));
 const messageOf = async (warningId: string) => database.db.select().from(systemMessages).where(eq(systemMessages.businessId, warningId));
 const freeCount = async () => (await database.db.select().from(parkingLots).where(eq(parkingLots.id, laneLot)))[0]!.freeCount;
-const expectedFee = (from: string, to: string) => fee(tariffOf('t', 1, new Date('2025-01-01T00:00:00+08:00'), null, firstRules), new Date(from), new Date(to), { vehicleClass: 'small' }).amount;
+const expectedFee = (from: string, to: string) =>
+  fee(tariffOf('t', 1, new Date('2025-01-01T00:00:00+08:00'), null, firstRules), new Date(from), new Date(to), { vehicleClass: 'small' }).amount;
 const payAll = async (recordId: string) => {
   const { unpaid } = await recordOf(recordId);
   await recordPayment(database.db, admin, paymentInput.parse({ recordId, channel: 'cash', amount: unpaid }), `grace-pay-${++sequence}`);
@@ -67,7 +68,10 @@ beforeAll(async () => {
   let tariff;
   ({ database, tenantId, tariff } = await seededDemoDatabase());
   const db = database.db;
-  const [adminUser] = await db.select().from(users).where(and(eq(users.tenantId, tenantId), eq(users.account, 'admin')));
+  const [adminUser] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.account, 'admin')));
   admin = { sessionId: 's', userId: adminUser!.id, tenantId, tenantCode: 'demo', account: 'admin', isAdministrator: true, onPlatformTenant: false, ip: '127.0.0.1', userAgent: 'vitest' };
   firstRules = (await db.select().from(tariffVersions).where(eq(tariffVersions.tariffId, tariff.id)))[0]!.rules;
   const [lot] = await db.insert(parkingLots).values({ tenantId, name: '预警车道停车场', type: 1, kind: 'lane', totalSpaces: 50, freeCount: 50, tariffId: tariff.id }).returning();
@@ -76,9 +80,16 @@ beforeAll(async () => {
   const [outLane] = await db.insert(parkingLanes).values({ tenantId, lotId: laneLot, name: '出口', direction: 'out' }).returning();
   const [road] = await db.insert(parkingLots).values({ tenantId, name: '预警路内停车场', type: 0, kind: 'space', tariffId: tariff.id }).returning();
   spaceLot = road!.id;
-  await db.insert(parkingSpaces).values([{ tenantId, lotId: spaceLot, number: 'B001' }, { tenantId, lotId: spaceLot, number: 'B002' }]);
+  await db.insert(parkingSpaces).values([
+    { tenantId, lotId: spaceLot, number: 'B001' },
+    { tenantId, lotId: spaceLot, number: 'B002' },
+  ]);
   const device = (sn: string, type: string, lotId: string, extra: Partial<DeviceRow> = {}) =>
-    db.insert(devices).values({ tenantId, sn, name: sn, type, lotId, secret: 'x'.repeat(64), ...extra }).returning().then((rows) => rows[0]!);
+    db
+      .insert(devices)
+      .values({ tenantId, sn, name: sn, type, lotId, secret: 'x'.repeat(64), ...extra })
+      .returning()
+      .then((rows) => rows[0]!);
   cams.in = await device('WARN-IN', 'camera', laneLot, { laneId: inLane!.id });
   cams.out = await device('WARN-OUT', 'camera', laneLot, { laneId: outLane!.id });
   cams.pole = await device('WARN-POLE', 'video_pole', spaceLot);

@@ -118,11 +118,7 @@ const recordConditions = (tenantId: string, f: Filter) =>
   and(
     eq(parkingRecords.tenantId, tenantId),
     f.lotId ? eq(parkingRecords.lotId, f.lotId) : undefined,
-    f.plateNumber
-      ? f.plateMatch === 'prefix'
-        ? startsWith(parkingRecords.plateNumber, f.plateNumber)
-        : eq(parkingRecords.plateNumber, f.plateNumber)
-      : undefined,
+    f.plateNumber ? (f.plateMatch === 'prefix' ? startsWith(parkingRecords.plateNumber, f.plateNumber) : eq(parkingRecords.plateNumber, f.plateNumber)) : undefined,
     f.plateColour === undefined ? undefined : eq(parkingRecords.plateColour, f.plateColour),
     f.state ? eq(parkingRecords.state, f.state) : undefined,
     f.enteredFrom ? gte(parkingRecords.enteredAt, new Date(f.enteredFrom)) : undefined,
@@ -152,7 +148,13 @@ const listedRecords = (db: Db, where: SQL | undefined, filter: Filter) => withNa
 
 /** Whether the filter narrows by nothing but the lot: then the kept per-lot counts give the total. */
 const countedByLot = (f: Filter) =>
-  f.plateNumber === undefined && f.plateColour === undefined && f.state === undefined && f.enteredFrom === undefined && f.enteredTo === undefined && f.amountMin === undefined && f.amountMax === undefined;
+  f.plateNumber === undefined &&
+  f.plateColour === undefined &&
+  f.state === undefined &&
+  f.enteredFrom === undefined &&
+  f.enteredTo === undefined &&
+  f.amountMin === undefined &&
+  f.amountMax === undefined;
 
 /** How many records the filter finds: a sum over parking_record_counts for a whole tenant or lot, a count otherwise. */
 const countRecords = async (db: Db, tenantId: string, filter: Filter, where: SQL | undefined) => {
@@ -170,9 +172,7 @@ const countRecords = async (db: Db, tenantId: string, filter: Filter, where: SQL
 export const pageParkingRecords = async (db: Db, tenantId: string, filter: Filter, page: { currentPage: number; pageSize: number }) => {
   const where = recordConditions(tenantId, filter);
   const total = await countRecords(db, tenantId, filter, where);
-  const rows: ListedRecordRow[] = await listedRecords(db, where, filter)
-    .limit(page.pageSize)
-    .offset(offsetOf(page));
+  const rows: ListedRecordRow[] = await listedRecords(db, where, filter).limit(page.pageSize).offset(offsetOf(page));
   return { rows, total };
 };
 
@@ -196,7 +196,6 @@ const fromFlat = (row: Record<string, unknown>): ListedRecordRow => ({
   exitLaneName: (row.exitLaneName as string | null) ?? null,
   spaceNumber: (row.spaceNumber as string | null) ?? null,
 });
-
 
 /**
  * Every record the filter finds, in list order, `batch` at a time, through a server-side cursor:

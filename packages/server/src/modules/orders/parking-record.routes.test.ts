@@ -93,7 +93,11 @@ describe('GET /api/system/ParkingRecord/Actions/Export', () => {
   const rowsOf = async (payload: Buffer) => {
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(payload as unknown as ArrayBuffer);
-    return book.getWorksheet('停车记录').getSheetValues().slice(1).map((r) => (r as unknown[]).slice(1));
+    return book
+      .getWorksheet('停车记录')
+      .getSheetValues()
+      .slice(1)
+      .map((r) => (r as unknown[]).slice(1));
   };
 
   it('exports the filtered records with Chinese headers, Shanghai times and yuan', async () => {
@@ -109,7 +113,7 @@ describe('GET /api/system/ParkingRecord/Actions/Export', () => {
     // an empty 异常 cell is not written at all
   });
 
-  it('exports every record past one cursor batch, in the list\'s order, with arrays and times intact', async () => {
+  it("exports every record past one cursor batch, in the list's order, with arrays and times intact", async () => {
     const [lot] = await t.database.db.select().from(parkingLots).where(eq(parkingLots.name, '记录路由停车场'));
     const base = Date.parse('2024-06-01T00:00:00+08:00');
     const many = Array.from({ length: 2105 }, (_, i) => ({
@@ -129,7 +133,21 @@ describe('GET /api/system/ParkingRecord/Actions/Export', () => {
     // newest entry first, as the list shows them
     const firstPage = (await get(`${parkingRecordPaths.list}?${query}&pageSize=10`)).json().data.list.map((r: { plateNumber: string }) => r.plateNumber);
     expect(rows.slice(0, 10).map((r) => r[0])).toEqual(firstPage);
-    expect(rows[0]).toEqual(['川A02104', '蓝色', '记录路由停车场', undefined, '2024-06-02 11:04:00', '2024-06-02 11:34:00', '30分', '0.00', '0.00', '0.00', '0.00', '已完成', '车牌识别置信度低、超长停车']);
+    expect(rows[0]).toEqual([
+      '川A02104',
+      '蓝色',
+      '记录路由停车场',
+      undefined,
+      '2024-06-02 11:04:00',
+      '2024-06-02 11:34:00',
+      '30分',
+      '0.00',
+      '0.00',
+      '0.00',
+      '0.00',
+      '已完成',
+      '车牌识别置信度低、超长停车',
+    ]);
     expect(rows.at(-1)![0]).toBe('川A00000');
     expect(rows[1]![12]).toBeUndefined();
   });

@@ -1,12 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import {
-  abnormalReasonNames,
-  parkingRecordEndpoints as endpoints,
-  parkingRecordStateNames,
-  plateColourName,
-  stayLength,
-  type ParkingRecord,
-} from '@parking/contract';
+import { abnormalReasonNames, parkingRecordEndpoints as endpoints, parkingRecordStateNames, plateColourName, stayLength, type ParkingRecord } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/auth.js';
 import { notFound } from '../../plugins/app-error.js';

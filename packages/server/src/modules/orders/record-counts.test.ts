@@ -12,7 +12,12 @@ const lots: string[] = [];
 const total = async (query = '') =>
   (await t.app.inject({ method: 'GET', url: `${parkingRecordPaths.list}?pageSize=10${query}`, headers: { authorization: admin } })).json().data.pagination.total as number;
 const realCount = async (lotId?: string) =>
-  (await t.database.db.select({ n: count() }).from(parkingRecords).where(and(eq(parkingRecords.tenantId, tenantId), lotId ? eq(parkingRecords.lotId, lotId) : undefined)))[0]!.n;
+  (
+    await t.database.db
+      .select({ n: count() })
+      .from(parkingRecords)
+      .where(and(eq(parkingRecords.tenantId, tenantId), lotId ? eq(parkingRecords.lotId, lotId) : undefined))
+  )[0]!.n;
 const records = (lotId: string, n: number, state: 'closed' | 'parked' = 'closed') =>
   Array.from({ length: n }, (_, i) => ({ tenantId, lotId, plateNumber: `沪C${String(i).padStart(5, '0')}`, enteredAt: new Date(Date.now() - i * 60_000), state }));
 

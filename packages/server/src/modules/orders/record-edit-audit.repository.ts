@@ -75,12 +75,7 @@ export const findListedRecordEdit = async (db: Db, tenantId: string, id: string)
 };
 
 /** Decides a request still open; undefined when someone decided it first. */
-export const decideRecordEdit = async (
-  db: Db,
-  tenantId: string,
-  id: string,
-  values: Pick<RecordEditRow, 'status' | 'decidedBy' | 'decisionRemark' | 'before' | 'after'>,
-) => {
+export const decideRecordEdit = async (db: Db, tenantId: string, id: string, values: Pick<RecordEditRow, 'status' | 'decidedBy' | 'decisionRemark' | 'before' | 'after'>) => {
   const [row] = await db
     .update(recordEditRequests)
     .set({ ...values, decidedAt: sql`now()` })
@@ -107,11 +102,7 @@ export const pageRecordEdits = async (db: Db, tenantId: string, filter: Filter, 
   const where = conditions(tenantId, filter);
   // newest request first unless a column is asked for
   const direction = (filter.sort ?? (filter.sidx ? 'asc' : 'desc')) === 'asc' ? asc : desc;
-  const [total] = await db
-    .select({ n: count() })
-    .from(recordEditRequests)
-    .innerJoin(parkingRecords, eq(parkingRecords.id, recordEditRequests.recordId))
-    .where(where);
+  const [total] = await db.select({ n: count() }).from(recordEditRequests).innerJoin(parkingRecords, eq(parkingRecords.id, recordEditRequests.recordId)).where(where);
   const rows: ListedRecordEditRow[] = await listed(db)
     .where(where)
     .orderBy(direction(sortColumns[filter.sidx ?? 'createdAt']), desc(recordEditRequests.createdAt), asc(recordEditRequests.id))

@@ -13,15 +13,20 @@ let lotId: string;
 let sequence = 0;
 
 type Method = 'GET' | 'POST';
-const call = (method: Method, url: string, token: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { authorization: token }, ...(payload ? { payload } : {}) });
+const call = (method: Method, url: string, token: string, payload?: object) => t.app.inject({ method, url, headers: { authorization: token }, ...(payload ? { payload } : {}) });
 const withId = (path: string, id: string) => path.replace(':id', id);
 const newRecord = async (amountDue = 1000, plateNumber = `粤E${String(++sequence).padStart(5, '0')}`) => {
   const [row] = await t.database.db
     .insert(parkingRecords)
     .values({
-      tenantId, lotId, plateNumber, state: 'awaiting_payment', amountDue, unpaid: amountDue,
-      enteredAt: new Date('2025-03-03T08:00:00+08:00'), exitedAt: new Date('2025-03-03T09:00:00+08:00'),
+      tenantId,
+      lotId,
+      plateNumber,
+      state: 'awaiting_payment',
+      amountDue,
+      unpaid: amountDue,
+      enteredAt: new Date('2025-03-03T08:00:00+08:00'),
+      exitedAt: new Date('2025-03-03T09:00:00+08:00'),
     })
     .returning();
   return row!;
@@ -75,7 +80,11 @@ describe('POST /api/system/ParkingOrderEditAudit', () => {
     expect(detail.edits).toEqual([expect.objectContaining({ id: edit.id, status: 'requested', requested: { amountDue: 600, suggestedAmountDue: null } })]);
 
     const approved = await call('POST', withId(recordEditAuditPaths.approve, edit.id), tokens.auditor, { remark: '核实无误' });
-    expect(approved.json()).toMatchObject({ code: 200, msg: '已通过，停车记录已修改', data: { status: 'approved', decisionRemark: '核实无误', before: { amountDue: 1000 }, after: { amountDue: 600, unpaid: 600 } } });
+    expect(approved.json()).toMatchObject({
+      code: 200,
+      msg: '已通过，停车记录已修改',
+      data: { status: 'approved', decisionRemark: '核实无误', before: { amountDue: 1000 }, after: { amountDue: 600, unpaid: 600 } },
+    });
     expect(await recordOf(record.id)).toMatchObject({ amountDue: 600, unpaid: 600 });
     const again = await call('POST', withId(recordEditAuditPaths.reject, edit.id), tokens.admin, {});
     expect(again.statusCode).toBe(409);

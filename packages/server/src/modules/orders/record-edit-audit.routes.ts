@@ -22,7 +22,9 @@ const permission = 'parkingOrderEditAudit';
 const requestPermission = ['parkingOrderEditAudit', 'ParkingRecordOrder'] as const;
 const when = (at: string | null) => (at ? shanghaiDateTime(new Date(at)) : '');
 const money = (snapshot: RecordEditSnapshot | null) =>
-  snapshot ? `应收${(snapshot.amountDue / 100).toFixed(2)} 优惠${(snapshot.discount / 100).toFixed(2)} 已付${(snapshot.paid / 100).toFixed(2)} 欠费${(snapshot.unpaid / 100).toFixed(2)}` : '';
+  snapshot
+    ? `应收${(snapshot.amountDue / 100).toFixed(2)} 优惠${(snapshot.discount / 100).toFixed(2)} 已付${(snapshot.paid / 100).toFixed(2)} 欠费${(snapshot.unpaid / 100).toFixed(2)}`
+    : '';
 const stateOf = (snapshot: RecordEditSnapshot | null) => (snapshot ? parkingRecordStateNames[snapshot.state] : '');
 
 /** 订单修改审核 under /api/system/ParkingOrderEditAudit: asked for by one user, decided by another. */

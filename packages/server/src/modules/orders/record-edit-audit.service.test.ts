@@ -3,7 +3,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fee, groupCardBenefitOff, messageTypes, recordEditDecision, recordEditInput, tariffOf, type ParkingRecordState, type RecordEditInput } from '@parking/contract';
 import type { Database } from '../../db/client.js';
 import { migrate } from '../../db/migrate.js';
-import { groupCardUses, groupCards, groups, operationLogs, orderWarnings, parkingLanes, parkingLots, parkingRecords, parkingSpaces, recordEditRequests, systemMessages, tariffVersions, tariffs, tenants, users } from '../../db/schema/index.js';
+import {
+  groupCardUses,
+  groupCards,
+  groups,
+  operationLogs,
+  orderWarnings,
+  parkingLanes,
+  parkingLots,
+  parkingRecords,
+  parkingSpaces,
+  recordEditRequests,
+  systemMessages,
+  tariffVersions,
+  tariffs,
+  tenants,
+  users,
+} from '../../db/schema/index.js';
 import { seedDemoData } from '../../db/seed/seed.js';
 import { createTestDatabase } from '../../test/test-app.js';
 import type { AuthContext } from '../../types.js';
@@ -18,7 +34,15 @@ let auditor: AuthContext;
 let sequence = 0;
 
 const authOf = (tenantId: string, userId: string, account: string): AuthContext => ({
-  sessionId: `session-${account}`, userId, tenantId, tenantCode: 'demo', account, isAdministrator: false, onPlatformTenant: false, ip: '127.0.0.1', userAgent: 'vitest',
+  sessionId: `session-${account}`,
+  userId,
+  tenantId,
+  tenantCode: 'demo',
+  account,
+  isAdministrator: false,
+  onPlatformTenant: false,
+  ip: '127.0.0.1',
+  userAgent: 'vitest',
 });
 const entered = new Date('2025-03-03T08:00:00+08:00');
 const exited = new Date('2025-03-03T10:00:00+08:00');
@@ -63,11 +87,17 @@ beforeAll(async () => {
   await migrate(database);
   await seedDemoData(database.db);
   const [demo] = await database.db.select().from(tenants).where(eq(tenants.code, 'demo'));
-  const [admin] = await database.db.select().from(users).where(and(eq(users.tenantId, demo!.id), eq(users.account, 'admin')));
+  const [admin] = await database.db
+    .select()
+    .from(users)
+    .where(and(eq(users.tenantId, demo!.id), eq(users.account, 'admin')));
   const [other] = await database.db.insert(users).values({ tenantId: demo!.id, account: 'editauditor', realName: '审核员', passwordHash: 'unused' }).returning();
   clerk = authOf(demo!.id, admin!.id, 'admin');
   auditor = authOf(demo!.id, other!.id, 'editauditor');
-  const [tariff] = await database.db.select().from(tariffs).where(and(eq(tariffs.tenantId, demo!.id), eq(tariffs.name, '北京一类地区占道停车')));
+  const [tariff] = await database.db
+    .select()
+    .from(tariffs)
+    .where(and(eq(tariffs.tenantId, demo!.id), eq(tariffs.name, '北京一类地区占道停车')));
   version = (await database.db.select().from(tariffVersions).where(eq(tariffVersions.tariffId, tariff!.id)))[0]!;
   const [lot] = await database.db.insert(parkingLots).values({ tenantId: demo!.id, name: '修改审核停车场', type: 1, kind: 'lane', tariffId: tariff!.id }).returning();
   lotId = lot!.id;
@@ -79,8 +109,15 @@ describe('asking for a correction', () => {
     const record = await newRecord();
     const edit = await ask({ kind: 'plate', recordId: record.id, plateNumber: '京a12345', plateColour: 2, reason: '识别错误' });
     expect(edit).toMatchObject({
-      status: 'requested', kind: 'plate', requested: { plateNumber: '京A12345', plateColour: 2 }, requestedBy: clerk.userId, decidedBy: null,
-      plateNumber: record.plateNumber, lotName: '修改审核停车场', after: null, before: { plateNumber: record.plateNumber, amountDue: 1000 },
+      status: 'requested',
+      kind: 'plate',
+      requested: { plateNumber: '京A12345', plateColour: 2 },
+      requestedBy: clerk.userId,
+      decidedBy: null,
+      plateNumber: record.plateNumber,
+      lotName: '修改审核停车场',
+      after: null,
+      before: { plateNumber: record.plateNumber, amountDue: 1000 },
     });
     expect(await recordOf(record.id)).toMatchObject({ plateNumber: record.plateNumber, plateColour: 0 });
     const message = await messageOf(edit.id);
@@ -161,7 +198,12 @@ describe('deciding', () => {
     const settled = await Promise.allSettled(Array.from({ length: 6 }, () => approve(edit.id)));
     expect(settled.filter((s) => s.status === 'fulfilled')).toHaveLength(1);
     expect(await recordOf(record.id)).toMatchObject({ amountDue: 1500, paid: 200, unpaid: 1300 });
-    expect(await database.db.select().from(operationLogs).where(and(eq(operationLogs.targetId, edit.id), eq(operationLogs.action, 'update')))).toHaveLength(1);
+    expect(
+      await database.db
+        .select()
+        .from(operationLogs)
+        .where(and(eq(operationLogs.targetId, edit.id), eq(operationLogs.action, 'update'))),
+    ).toHaveLength(1);
   });
 
   it('rejects without touching the record and closes the message', async () => {
@@ -176,8 +218,14 @@ describe('deciding', () => {
 
 describe('a group card that paid part of the stay', () => {
   /** a card of `benefit`, and its use by the stay's exit, as the exit event takes it; `terms: false` is a use from before they were kept */
-  const paidByCard = async (card: { benefit: 'free' | 'discount' | 'amount'; discountPercent?: number; amountOff?: number }, options: { terms?: boolean; paid?: number; otherDiscount?: number } = {}) => {
-    const [group] = await database.db.insert(groups).values({ tenantId: clerk.tenantId, name: `修改审核集团${++sequence}`, contact: '张三', phone: '13800000000' }).returning();
+  const paidByCard = async (
+    card: { benefit: 'free' | 'discount' | 'amount'; discountPercent?: number; amountOff?: number },
+    options: { terms?: boolean; paid?: number; otherDiscount?: number } = {},
+  ) => {
+    const [group] = await database.db
+      .insert(groups)
+      .values({ tenantId: clerk.tenantId, name: `修改审核集团${++sequence}`, contact: '张三', phone: '13800000000' })
+      .returning();
     const [row] = await database.db
       .insert(groupCards)
       .values({ tenantId: clerk.tenantId, groupId: group!.id, cardNo: `JT${sequence}`, ...card, lotIds: [lotId], validFrom: '2025-01-01', validTo: '2025-12-31' })
@@ -188,8 +236,18 @@ describe('a group card that paid part of the stay', () => {
     const record = await newRecord({ amountDue: due, discount: cardOff + otherDiscount, paid });
     const terms = options.terms === false ? {} : { discountPercent: card.discountPercent ?? null, amountOff: card.amountOff ?? null };
     await database.db.insert(groupCardUses).values({
-      tenantId: clerk.tenantId, cardId: row!.id, cardNo: row!.cardNo, groupName: group!.name, benefit: card.benefit, ...terms,
-      lotId, plateNumber: record.plateNumber, usedAt: exited, month: '2025-03', due, discount: cardOff,
+      tenantId: clerk.tenantId,
+      cardId: row!.id,
+      cardNo: row!.cardNo,
+      groupName: group!.name,
+      benefit: card.benefit,
+      ...terms,
+      lotId,
+      plateNumber: record.plateNumber,
+      usedAt: exited,
+      month: '2025-03',
+      due,
+      discount: cardOff,
     });
     return { record, card: row!, cardOff };
   };
@@ -224,7 +282,8 @@ describe('a group card that paid part of the stay', () => {
     await approve((await ask({ kind: 'amount', recordId: record.id, amountDue: 500, reason: '协商减免' })).id);
     expect(await recordOf(record.id)).toMatchObject({ amountDue: 500, discount: 300, paid: 200, unpaid: 0, state: 'paid' });
     await expect(ask({ kind: 'amount', recordId: record.id, amountDue: 400, reason: '再减' })).rejects.toMatchObject({
-      statusCode: 400, message: '新的应收金额（4.00 元）不能低于优惠与已付之和（5.00 元），如需减少请先退款',
+      statusCode: 400,
+      message: '新的应收金额（4.00 元）不能低于优惠与已付之和（5.00 元），如需减少请先退款',
     });
     expect((await usesOf(card.id))[0]).toMatchObject({ due: 500, discount: 300 });
   });
@@ -266,12 +325,27 @@ describe('applying each kind keeps amount due − discount = paid + unpaid', () 
     // the lot's tariff gains a newer version: the record keeps being priced by its own
     const later = await database.db
       .insert(tariffVersions)
-      .values({ tenantId: clerk.tenantId, tariffId: version.tariffId, versionNo: 99, effectiveFrom: new Date('2025-01-02T00:00:00+08:00'), rules: { ...version.rules, vehicleClasses: version.rules.vehicleClasses } })
+      .values({
+        tenantId: clerk.tenantId,
+        tariffId: version.tariffId,
+        versionNo: 99,
+        effectiveFrom: new Date('2025-01-02T00:00:00+08:00'),
+        rules: { ...version.rules, vehicleClasses: version.rules.vehicleClasses },
+      })
       .returning();
     try {
       const edit = await approve((await ask({ kind: 'times', recordId: record.id, enteredAt: from.toISOString(), exitedAt: to.toISOString(), reason: '出场时间有误' })).id);
       const after = await recordOf(record.id);
-      expect(after).toMatchObject({ enteredAt: from, exitedAt: to, amountDue: expected, discount: 50, paid: 100, unpaid: expected - 150, state: 'awaiting_payment', tariffVersionId: version.id });
+      expect(after).toMatchObject({
+        enteredAt: from,
+        exitedAt: to,
+        amountDue: expected,
+        discount: 50,
+        paid: 100,
+        unpaid: expected - 150,
+        state: 'awaiting_payment',
+        tariffVersionId: version.id,
+      });
       expect(edit.after).toMatchObject({ enteredAt: from.toISOString(), exitedAt: to.toISOString(), amountDue: expected });
       expect(edit.before).toMatchObject({ enteredAt: entered.toISOString(), exitedAt: exited.toISOString(), amountDue: record.amountDue });
       holdsInvariant(after);
@@ -343,7 +417,7 @@ describe('applying each kind keeps amount due − discount = paid + unpaid', () 
 });
 
 describe('corrections that reach far', () => {
-  it('refuses new times later than the request\'s clock, whatever the real date', async () => {
+  it("refuses new times later than the request's clock, whatever the real date", async () => {
     const record = await newRecord();
     const now = new Date('2025-03-04T08:00:00+08:00');
     const times = { kind: 'times', recordId: record.id, reason: '时间有误' } as const;
@@ -353,8 +427,11 @@ describe('corrections that reach far', () => {
     expect(await askAt({ enteredAt: '2025-03-03T07:00:00+08:00', exitedAt: '2025-03-04T08:00:00+08:00' })).toMatchObject({ status: 'requested' });
   });
 
-  it('prices new times longer than the lot\'s 最长计费天数 to that many days and warns of 超长停车 when applied', async () => {
-    await database.db.update(parkingLots).set({ eventRules: { maxStayDays: 2 } }).where(eq(parkingLots.id, lotId));
+  it("prices new times longer than the lot's 最长计费天数 to that many days and warns of 超长停车 when applied", async () => {
+    await database.db
+      .update(parkingLots)
+      .set({ eventRules: { maxStayDays: 2 } })
+      .where(eq(parkingLots.id, lotId));
     try {
       const record = await newRecord({ amountDue: 0 });
       const from = new Date('2025-02-01T08:00:00+08:00');

@@ -24,15 +24,7 @@ import { recountLotSpaces } from '../parking/index.js';
 import { findRecordLot, lockLot, moveFreeCount, setSpaceState, type ParkingRecordRow } from './parking-record.repository.js';
 import { changeRecord, lockRecord, planRecordChange, type RecordValues } from './record-store.js';
 import type { RecordEvent } from './record-state.js';
-import {
-  claimRecordEdit,
-  decideRecordEdit,
-  findListedRecordEdit,
-  findOpenRecordEdit,
-  findRecordEdit,
-  pageRecordEdits,
-  type ListedRecordEditRow,
-} from './record-edit-audit.repository.js';
+import { claimRecordEdit, decideRecordEdit, findListedRecordEdit, findOpenRecordEdit, findRecordEdit, pageRecordEdits, type ListedRecordEditRow } from './record-edit-audit.repository.js';
 import { raiseRecordWarnings } from './order-warning.service.js';
 import { priceStay } from './stay-price.js';
 import { quoteStay } from './stay-quote.js';
@@ -176,8 +168,7 @@ const requestedOf = async (db: Db, tenantId: string, record: ParkingRecordRow, i
     case 'times':
       return { enteredAt: new Date(input.enteredAt).toISOString(), exitedAt: input.exitedAt === null ? null : new Date(input.exitedAt).toISOString() };
     case 'amount': {
-      const priced =
-        record.enteredAt && record.exitedAt ? await priceStay(db, tenantId, record, record.enteredAt, record.exitedAt) : undefined;
+      const priced = record.enteredAt && record.exitedAt ? await priceStay(db, tenantId, record, record.enteredAt, record.exitedAt) : undefined;
       return { amountDue: input.amountDue, suggestedAmountDue: priced?.result.amount ?? null };
     }
     case 'void':
@@ -190,8 +181,7 @@ const openRequestMessage = '该停车记录已有待审核的修改申请，请�
 /** New times may not be later than now: the one check of them the schema cannot make without the request's clock. */
 const refuseFutureTimes = (input: RecordEditValues, now: Date) => {
   if (input.kind !== 'times') return;
-  const issue =
-    futureTimeIssue('入场时间', new Date(input.enteredAt), now) ?? (input.exitedAt === null ? undefined : futureTimeIssue('出场时间', new Date(input.exitedAt), now));
+  const issue = futureTimeIssue('入场时间', new Date(input.enteredAt), now) ?? (input.exitedAt === null ? undefined : futureTimeIssue('出场时间', new Date(input.exitedAt), now));
   if (issue) throw badRequest(issue);
 };
 

@@ -95,7 +95,7 @@ describe('the parking record state table', () => {
 
   it('reaches every state from a car parked, and 已作废 is the end of every path', () => {
     const reached = new Set<ParkingRecordState>(['parked']);
-    for (let grew = true; grew; ) {
+    for (let grew = true; grew;) {
       grew = false;
       for (const state of [...reached]) {
         for (const on of recordEvents) {

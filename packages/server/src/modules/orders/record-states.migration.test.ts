@@ -32,7 +32,12 @@ beforeAll(async () => {
   const [tariff] = await db.select().from(tariffs).where(eq(tariffs.tenantId, tenantId)).limit(1);
   const [version] = await db.select().from(tariffVersions).where(eq(tariffVersions.tariffId, tariff!.id)).limit(1);
   const lot = async (kind: 'lane' | 'space') =>
-    (await db.insert(parkingLots).values({ tenantId, name: `迁移${kind}`, type: 1, kind, tariffId: tariff!.id }).returning())[0]!.id;
+    (
+      await db
+        .insert(parkingLots)
+        .values({ tenantId, name: `迁移${kind}`, type: 1, kind, tariffId: tariff!.id })
+        .returning()
+    )[0]!.id;
   const lane = await lot('lane');
   const space = await lot('space');
   const exitedAt = new Date('2001-01-01T10:00:00Z');
@@ -40,7 +45,17 @@ beforeAll(async () => {
     (
       await db
         .insert(parkingRecords)
-        .values({ tenantId, lotId, plateNumber: '粤B00024', state, tariffVersionId: version!.id, enteredAt: new Date('2001-01-01T08:00:00Z'), exitedAt: left ? exitedAt : null, amountDue: money.paid + money.unpaid, ...money })
+        .values({
+          tenantId,
+          lotId,
+          plateNumber: '粤B00024',
+          state,
+          tariffVersionId: version!.id,
+          enteredAt: new Date('2001-01-01T08:00:00Z'),
+          exitedAt: left ? exitedAt : null,
+          amountDue: money.paid + money.unpaid,
+          ...money,
+        })
         .returning()
     )[0]!.id;
   const paidAt = async (recordId: string, at: string, amount: number) =>
@@ -65,7 +80,10 @@ describe('migration 0024: records take the states the table gives them', () => {
   it('closes a stay settled after its car left, keeps one within its grace at the barrier, and sends a space stay owing to pursuit', async () => {
     const report = await migrate(database);
     expect(report.applied).toContain(target);
-    const rows = await database.db.select({ id: parkingRecords.id, state: parkingRecords.state }).from(parkingRecords).where(inArray(parkingRecords.id, Object.values(ids)));
+    const rows = await database.db
+      .select({ id: parkingRecords.id, state: parkingRecords.state })
+      .from(parkingRecords)
+      .where(inArray(parkingRecords.id, Object.values(ids)));
     const stateOf = Object.fromEntries(rows.map((r) => [r.id, r.state]));
     expect({
       goneLongAgo: stateOf[ids.goneLongAgo],

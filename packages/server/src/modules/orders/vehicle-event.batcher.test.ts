@@ -40,11 +40,18 @@ beforeAll(async () => {
   ({ database, tenantId, tariff } = await seededDemoDatabase());
   const db = database.db;
   for (const n of [1, 2, 3]) {
-    const [lot] = await db.insert(parkingLots).values({ tenantId, name: `批量停车场${n}`, type: 1, kind: 'lane', totalSpaces: 10, freeCount: 10, tariffId: tariff.id }).returning();
+    const [lot] = await db
+      .insert(parkingLots)
+      .values({ tenantId, name: `批量停车场${n}`, type: 1, kind: 'lane', totalSpaces: 10, freeCount: 10, tariffId: tariff.id })
+      .returning();
     const [inLane] = await db.insert(parkingLanes).values({ tenantId, lotId: lot!.id, name: '入口', direction: 'in' }).returning();
     const [outLane] = await db.insert(parkingLanes).values({ tenantId, lotId: lot!.id, name: '出口', direction: 'out' }).returning();
     const device = (sn: string, laneId: string) =>
-      db.insert(devices).values({ tenantId, sn, name: sn, type: 'camera', lotId: lot!.id, laneId, secret: 'x'.repeat(64) }).returning().then((rows) => rows[0]!);
+      db
+        .insert(devices)
+        .values({ tenantId, sn, name: sn, type: 'camera', lotId: lot!.id, laneId, secret: 'x'.repeat(64) })
+        .returning()
+        .then((rows) => rows[0]!);
     lots.push({ lotId: lot!.id, in: await device(`BATCH-IN-${n}`, inLane!.id), out: await device(`BATCH-OUT-${n}`, outLane!.id) });
   }
 });
@@ -62,11 +69,7 @@ describe('events applied together (receiveVehicleEvents)', () => {
     expect(new Set(entered.map((o) => resultOf(o).recordId)).size).toBe(3);
     expect(await freeCountOf(a.lotId)).toBe(9);
 
-    const left = await receiveVehicleEvents(
-      database.db,
-      [exit(a, '京B10001', '2025-04-01T11:00:00+08:00'), exit(b, '京B10002', '2025-04-01T11:00:00+08:00')],
-      dataDir,
-    );
+    const left = await receiveVehicleEvents(database.db, [exit(a, '京B10001', '2025-04-01T11:00:00+08:00'), exit(b, '京B10002', '2025-04-01T11:00:00+08:00')], dataDir);
     // each exit closed its own lot's stay and priced it: the same as alone
     expect(resultOf(left[0]).recordId).toBe(resultOf(entered[0]).recordId);
     expect(resultOf(left[1]).recordId).toBe(resultOf(entered[1]).recordId);
@@ -78,7 +81,15 @@ describe('events applied together (receiveVehicleEvents)', () => {
     expect(await freeCountOf(a.lotId)).toBe(10);
     expect(await freeCountOf(c.lotId)).toBe(9);
     // every event keeps its answer for resends
-    const kept = await database.db.select().from(vehicleEvents).where(inArray(vehicleEvents.deviceEventId, [...entered, ...left].map((o) => resultOf(o).deviceEventId)));
+    const kept = await database.db
+      .select()
+      .from(vehicleEvents)
+      .where(
+        inArray(
+          vehicleEvents.deviceEventId,
+          [...entered, ...left].map((o) => resultOf(o).deviceEventId),
+        ),
+      );
     expect(kept).toHaveLength(5);
     expect(kept.every((e) => e.result !== null && e.recordId !== null)).toBe(true);
   });
@@ -107,7 +118,11 @@ describe('events applied together (receiveVehicleEvents)', () => {
     const early = exit(a, '京B30001', '2025-04-03T09:00:00+08:00');
     const badPhoto = entry(c, '京B30003', '2025-04-03T10:00:00+08:00');
     badPhoto.event = { ...badPhoto.event, photo: Buffer.from('not a photo').toString('base64') };
-    const outcomes = await receiveVehicleEvents(database.db, [entry(b, '京B30002', '2025-04-03T10:00:00+08:00'), early, badPhoto, entry(c, '京B30004', '2025-04-03T10:05:00+08:00')], dataDir);
+    const outcomes = await receiveVehicleEvents(
+      database.db,
+      [entry(b, '京B30002', '2025-04-03T10:00:00+08:00'), early, badPhoto, entry(c, '京B30004', '2025-04-03T10:05:00+08:00')],
+      dataDir,
+    );
     expect(resultOf(outcomes[0]).state).toBe('parked');
     expect(outcomes[1]).toMatchObject({ error: expect.objectContaining({ message: '出场时间不能早于入场时间' }) });
     expect(outcomes[2]).toMatchObject({ error: expect.objectContaining({ message: '照片只能是 JPEG 或 PNG' }) });

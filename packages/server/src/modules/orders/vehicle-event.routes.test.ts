@@ -64,7 +64,10 @@ describe('POST /api/device/events', () => {
     expect(await recordsOf('粤B25001')).toHaveLength(1);
     expect(await t.database.db.select().from(vehicleEvents).where(eq(vehicleEvents.deviceEventId, 'EV-2502'))).toHaveLength(0);
     expect((await t.database.db.select().from(parkingLots).where(eq(parkingLots.id, lotId)))[0]!.freeCount).toBe(free);
-    const refusals = await t.database.db.select().from(deviceEvents).where(and(eq(deviceEvents.sn, 'GATE-IN-1'), eq(deviceEvents.kind, 'refused')));
+    const refusals = await t.database.db
+      .select()
+      .from(deviceEvents)
+      .where(and(eq(deviceEvents.sn, 'GATE-IN-1'), eq(deviceEvents.kind, 'refused')));
     expect(refusals.filter((r) => r.detail.includes('重复的 nonce'))).toHaveLength(2);
   });
 
@@ -134,7 +137,10 @@ describe('GET /api/system/ParkingRecord', () => {
 describe('POST /api/device/events with times far apart', () => {
   let exitSecret: string;
   const exit = (extra: Record<string, unknown>) => deviceBody('demo', 'GATE-OUT-P', { kind: 'lane_exit', plateColour: 0, confidence: 0.99, ...extra });
-  const sendTwice = async (body: () => Record<string, unknown>) => [await postSigned(t.app, vehicleEventPath, exitSecret, body()), await postSigned(t.app, vehicleEventPath, exitSecret, body())];
+  const sendTwice = async (body: () => Record<string, unknown>) => [
+    await postSigned(t.app, vehicleEventPath, exitSecret, body()),
+    await postSigned(t.app, vehicleEventPath, exitSecret, body()),
+  ];
 
   beforeAll(async () => {
     const call = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: { authorization: admin }, payload });

@@ -2,16 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  beijingOnStreetClass3,
-  fee,
-  lotEventRulesInput,
-  tariffOf,
-  vehicleEventInput,
-  type LotEventRulesInput,
-  type TariffRules,
-  type VehicleEventInput,
-} from '@parking/contract';
+import { beijingOnStreetClass3, fee, lotEventRulesInput, tariffOf, vehicleEventInput, type LotEventRulesInput, type TariffRules, type VehicleEventInput } from '@parking/contract';
 import type { Database } from '../../db/client.js';
 import { devices, longRentals, orderWarnings, parkingLanes, parkingLots, parkingRecords, parkingSpaces, tariffVersions, users, vehicleEvents } from '../../db/schema/index.js';
 import { seededDemoDatabase, testConfig } from '../../test/test-app.js';
@@ -42,7 +33,8 @@ const lotOf = async (id: string) => (await database.db.select().from(parkingLots
 const setRules = (rules: LotEventRulesInput) => database.db.update(parkingLots).set({ eventRules: rules }).where(eq(parkingLots.id, laneLot));
 const recordsOfPlate = (plate: string) => database.db.select().from(parkingRecords).where(eq(parkingRecords.plateNumber, plate));
 /** the fee the tariff's first version asks for a stay */
-const expectedFee = (from: string, to: string, rules = firstRules) => fee(tariffOf('t', 1, new Date('2025-01-01T00:00:00+08:00'), null, rules), new Date(from), new Date(to), { vehicleClass: 'small' }).amount;
+const expectedFee = (from: string, to: string, rules = firstRules) =>
+  fee(tariffOf('t', 1, new Date('2025-01-01T00:00:00+08:00'), null, rules), new Date(from), new Date(to), { vehicleClass: 'small' }).amount;
 
 beforeAll(async () => {
   let tariff;
@@ -59,12 +51,18 @@ beforeAll(async () => {
   const [s1] = await db.insert(parkingSpaces).values({ tenantId, lotId: spaceLot, number: 'A001', sensorSn: 'MAG-1' }).returning();
   await db.insert(parkingSpaces).values({ tenantId, lotId: spaceLot, number: 'A002' });
   const device = (sn: string, type: string, lotId: string, extra: Partial<DeviceRow> = {}) =>
-    db.insert(devices).values({ tenantId, sn, name: sn, type, lotId, secret: 'x'.repeat(64), ...extra }).returning().then((rows) => rows[0]!);
+    db
+      .insert(devices)
+      .values({ tenantId, sn, name: sn, type, lotId, secret: 'x'.repeat(64), ...extra })
+      .returning()
+      .then((rows) => rows[0]!);
   cams.in = await device('EV-IN', 'camera', laneLot, { laneId: inLane!.id });
   cams.out = await device('EV-OUT', 'camera', laneLot, { laneId: outLane!.id });
   cams.sensor = await device('MAG-1', 'geomagnetic', spaceLot, { spaceId: s1!.id });
   cams.pole = await device('POLE-1', 'video_pole', spaceLot);
-  await db.insert(longRentals).values({ tenantId, lotId: laneLot, plateNumber: '京A0LONG', ownerName: '长租', phone: '13800000000', validFrom: '2025-01-01', validTo: '2025-12-31', monthlyPrice: 30000 });
+  await db
+    .insert(longRentals)
+    .values({ tenantId, lotId: laneLot, plateNumber: '京A0LONG', ownerName: '长租', phone: '13800000000', validFrom: '2025-01-01', validTo: '2025-12-31', monthlyPrice: 30000 });
 });
 afterAll(() => database.close());
 
@@ -174,8 +172,21 @@ describe("the lot's rules for edge cases", () => {
   });
 
   it('follows the rules saved through the 事件规则 editor: exit without entry set to free closes owing nothing', async () => {
-    const [adminUser] = await database.db.select().from(users).where(and(eq(users.tenantId, tenantId), eq(users.account, 'admin')));
-    const admin: AuthContext = { sessionId: 's', userId: adminUser!.id, tenantId, tenantCode: 'demo', account: 'admin', isAdministrator: true, onPlatformTenant: false, ip: '127.0.0.1', userAgent: 'vitest' };
+    const [adminUser] = await database.db
+      .select()
+      .from(users)
+      .where(and(eq(users.tenantId, tenantId), eq(users.account, 'admin')));
+    const admin: AuthContext = {
+      sessionId: 's',
+      userId: adminUser!.id,
+      tenantId,
+      tenantCode: 'demo',
+      account: 'admin',
+      isAdministrator: true,
+      onPlatformTenant: false,
+      ip: '127.0.0.1',
+      userAgent: 'vitest',
+    };
     await saveLotEventRules(database.db, admin, laneLot, lotEventRulesInput.parse({ exitWithoutEntry: 'charge-first-period' }));
     const charged = await send(cams.out, { kind: 'lane_exit', plate: '京A30004', occurredAt: '2025-03-03T15:00:00+08:00' });
     expect(charged.amountToPay).toBeGreaterThan(0);
@@ -185,7 +196,7 @@ describe("the lot's rules for edge cases", () => {
     expect(await recordOf(exit.recordId)).toMatchObject({ amountDue: 0, paid: 0, unpaid: 0, state: 'closed' });
   });
 
-  it('a plate read below the lot\'s confidence marks the record abnormal, at entry or exit', async () => {
+  it("a plate read below the lot's confidence marks the record abnormal, at entry or exit", async () => {
     await setRules({ minConfidence: 0.9 });
     const entry = await send(cams.in, { kind: 'lane_entry', plate: '京A40001', occurredAt: '2025-03-03T09:00:00+08:00', confidence: 0.5 });
     expect(entry).toMatchObject({ state: 'parked', abnormalReasons: ['low_confidence'] });
@@ -194,7 +205,7 @@ describe("the lot's rules for edge cases", () => {
     expect((await recordOf(exit.recordId)).abnormalReasons).toEqual(['low_confidence']);
   });
 
-  it('a stay longer than the lot\'s long-stay hours is marked a long stay', async () => {
+  it("a stay longer than the lot's long-stay hours is marked a long stay", async () => {
     await setRules({ longStayHours: 24 });
     await send(cams.in, { kind: 'lane_entry', plate: '京A50001', occurredAt: '2025-03-03T09:00:00+08:00' });
     const exit = await send(cams.out, { kind: 'lane_exit', plate: '京A50001', occurredAt: '2025-03-05T09:00:00+08:00' });
@@ -204,7 +215,7 @@ describe("the lot's rules for edge cases", () => {
     await setRules({});
   });
 
-  it('a stay longer than the lot\'s 最长计费天数 is priced to that many days and warned of as 超长停车', async () => {
+  it("a stay longer than the lot's 最长计费天数 is priced to that many days and warned of as 超长停车", async () => {
     // the long-stay hours are left above the stay: the warning comes from the bound alone
     await setRules({ maxStayDays: 3, longStayHours: 24 * 365 });
     try {
@@ -242,11 +253,15 @@ describe('space events', () => {
   it('a video pole names the space; an unknown space is refused and nothing is written', async () => {
     const taken = await send(cams.pole, { kind: 'space_occupied', plate: '京A60001', spaceNumber: 'A002', occurredAt: '2025-03-03T09:00:00+08:00' });
     expect(await recordOf(taken.recordId)).toMatchObject({ plateNumber: '京A60001' });
-    await expect(send(cams.pole, { kind: 'space_occupied', spaceNumber: 'Z999', occurredAt: '2025-03-03T09:00:00+08:00', deviceEventId: 'POLE-BAD' })).rejects.toThrow('停车场没有泊位「Z999」');
+    await expect(send(cams.pole, { kind: 'space_occupied', spaceNumber: 'Z999', occurredAt: '2025-03-03T09:00:00+08:00', deviceEventId: 'POLE-BAD' })).rejects.toThrow(
+      '停车场没有泊位「Z999」',
+    );
     expect(await database.db.select().from(vehicleEvents).where(eq(vehicleEvents.deviceEventId, 'POLE-BAD'))).toHaveLength(0);
   });
   it('a space freed with no plate read still prices the stay for its plate: a long-rental card of the space lot pays it', async () => {
-    await database.db.insert(longRentals).values({ tenantId, lotId: spaceLot, plateNumber: '京A6LONG', ownerName: '长租', phone: '13800000000', validFrom: '2025-01-01', validTo: '2025-12-31', monthlyPrice: 30000 });
+    await database.db
+      .insert(longRentals)
+      .values({ tenantId, lotId: spaceLot, plateNumber: '京A6LONG', ownerName: '长租', phone: '13800000000', validFrom: '2025-01-01', validTo: '2025-12-31', monthlyPrice: 30000 });
     const taken = await send(cams.pole, { kind: 'space_occupied', plate: '京A6LONG', spaceNumber: 'A002', occurredAt: '2025-03-05T09:00:00+08:00' });
     const left = await send(cams.pole, { kind: 'space_freed', spaceNumber: 'A002', occurredAt: '2025-03-05T11:00:00+08:00' });
     expect(left).toMatchObject({ recordId: taken.recordId, state: 'closed', amountToPay: 0 });

@@ -438,7 +438,10 @@ const applyEvents = async (tx: Db, calls: readonly DecodedCall[], dataDir: strin
   const lotsRead = new Set<string>();
   const prefetch = claimed.map((c) => c.scope).filter((s) => isLaneEvent(s.event) && !lotsRead.has(s.lot.id) && lotsRead.add(s.lot.id));
   if (prefetch.length > 0) {
-    const contexts = await loadEventContexts(tx, prefetch.map((s) => contextQuery(s, null, s.event.kind === 'lane_entry')));
+    const contexts = await loadEventContexts(
+      tx,
+      prefetch.map((s) => contextQuery(s, null, s.event.kind === 'lane_entry')),
+    );
     prefetch.forEach((s, i) => (s.prefetched = contexts[i]));
   }
   const finishes: EventFinish[] = [];
@@ -459,14 +462,7 @@ const applyEvents = async (tx: Db, calls: readonly DecodedCall[], dataDir: strin
  * claimed in the same transaction; a nonce seen before throws ReplayedNonceError and changes nothing.
  * `receivedAt` is the server's clock when the call came, which the event's time may not be past.
  */
-export const receiveVehicleEvent = async (
-  db: Db,
-  device: Device,
-  event: VehicleEventValues,
-  dataDir: string,
-  nonce?: NonceClaim,
-  receivedAt?: Date,
-): Promise<VehicleEventResult> => {
+export const receiveVehicleEvent = async (db: Db, device: Device, event: VehicleEventValues, dataDir: string, nonce?: NonceClaim, receivedAt?: Date): Promise<VehicleEventResult> => {
   // a bad photo or a time past the clock is refused before anything is written
   const photo = event.photo ? decodeEventPhoto(event.photo) : undefined;
   if (receivedAt) refuseFutureEvent(event, receivedAt);

@@ -66,12 +66,7 @@ export const lockPlateOnLot = async (db: Db, tenantId: string, lotId: string, pl
 };
 
 /** Another card of the plate on the lot whose dates share a day with [from, to]. */
-export const overlappingCard = async (
-  db: Db,
-  tenantId: string,
-  card: { lotId: string; plateNumber: string; validFrom: string; validTo: string },
-  exceptId?: string,
-) => {
+export const overlappingCard = async (db: Db, tenantId: string, card: { lotId: string; plateNumber: string; validFrom: string; validTo: string }, exceptId?: string) => {
   const [row] = await db
     .select({ validFrom: longRentals.validFrom, validTo: longRentals.validTo })
     .from(longRentals)
@@ -108,7 +103,10 @@ export const cardCountsByLot = async (db: Db, tenantId: string, today: string) =
 export type LongRentalValues = Omit<typeof longRentals.$inferInsert, 'id' | 'tenantId' | 'createdAt' | 'updatedAt'>;
 
 export const insertLongRental = async (db: Db, tenantId: string, values: LongRentalValues): Promise<string> => {
-  const [row] = await db.insert(longRentals).values({ tenantId, ...values }).returning({ id: longRentals.id });
+  const [row] = await db
+    .insert(longRentals)
+    .values({ tenantId, ...values })
+    .returning({ id: longRentals.id });
   return row!.id;
 };
 
@@ -118,5 +116,4 @@ export const updateLongRentalRow = (db: Db, tenantId: string, id: string, values
     .set({ ...values, updatedAt: sql`now()` })
     .where(and(eq(longRentals.tenantId, tenantId), eq(longRentals.id, id)));
 
-export const deleteLongRentalRow = (db: Db, tenantId: string, id: string) =>
-  db.delete(longRentals).where(and(eq(longRentals.tenantId, tenantId), eq(longRentals.id, id)));
+export const deleteLongRentalRow = (db: Db, tenantId: string, id: string) => db.delete(longRentals).where(and(eq(longRentals.tenantId, tenantId), eq(longRentals.id, id)));

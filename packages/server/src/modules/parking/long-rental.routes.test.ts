@@ -33,8 +33,17 @@ afterAll(() => t.close());
 
 /** in force from 2020 to 2099: active whatever day the test runs */
 const card = (over: Record<string, unknown> = {}) => ({
-  plateNumber: '粤B12345', plateColour: 0, lotId, ownerName: '张三', phone: '13812345678',
-  validFrom: '2020-01-01', validTo: '2099-12-31', monthlyPrice: 45000, spaceCount: 1, remark: '', ...over,
+  plateNumber: '粤B12345',
+  plateColour: 0,
+  lotId,
+  ownerName: '张三',
+  phone: '13812345678',
+  validFrom: '2020-01-01',
+  validTo: '2099-12-31',
+  monthlyPrice: 45000,
+  spaceCount: 1,
+  remark: '',
+  ...over,
 });
 
 describe('long-rental cards', () => {
@@ -116,7 +125,7 @@ describe('long-rental cards', () => {
     expect((await call('GET', `${base}?sidx=validTo&sort=desc&pageSize=1`)).json().data.list[0].validTo).toBe('2100-12-31');
   });
 
-  it('sums each lot\'s long-rental spaces and the enabled cards in force today, with the space-leave flag', async () => {
+  it("sums each lot's long-rental spaces and the enabled cards in force today, with the space-leave flag", async () => {
     await call('PUT', `/api/system/Parking/updateLongRentalSpaceLeave/${lotId}`, { longRentalSpaceLeave: true });
     const lots = (await call('GET', `${base}/lots`)).json().data;
     expect(lots).toEqual([
@@ -135,13 +144,17 @@ describe('long-rental cards', () => {
     expect(response.headers['content-disposition']).toContain(encodeURIComponent('长租车位-'));
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
-    const sheet = book.getWorksheet('长租车位')!.getSheetValues().slice(1).map((r) => (r as unknown[]).slice(1));
+    const sheet = book
+      .getWorksheet('长租车位')!
+      .getSheetValues()
+      .slice(1)
+      .map((r) => (r as unknown[]).slice(1));
     expect(sheet).toHaveLength(2);
     expect(sheet[0]!.slice(0, 10)).toEqual(['车牌号', '车牌颜色', '停车场', '车主姓名', '联系电话', '开始日期', '结束日期', '月租金额（元）', '车位数', '状态']);
     expect(sheet[1]!.slice(0, 11)).toEqual(['粤B12345', '蓝色', '科兴科学园', '李四', '13812345678', '2020-01-01', '2099-12-31', '500.00', 1, '生效中', '停用']);
   });
 
-  it('does not show, change or delete another tenant\'s card, nor let users without the page in', async () => {
+  it("does not show, change or delete another tenant's card, nor let users without the page in", async () => {
     expect((await call('GET', base, undefined, mwAdmin)).json().data.pagination.total).toBe(0);
     for (const [method, body] of [['GET'], ['PUT', card({ lotId: mwLotId })], ['DELETE']] as const) {
       const response = await call(method, `${base}/${cardId}`, body, mwAdmin);
@@ -155,7 +168,8 @@ describe('long-rental cards', () => {
   it('keeps a lot with cards from being deleted, then deletes a card and logs it', async () => {
     expect((await call('GET', `/api/system/Parking/bindIf/${otherLotId}`)).json().data).toMatchObject({ longRentals: 1, deletable: false });
     expect((await call('DELETE', `/api/system/Parking/${otherLotId}`)).json()).toMatchObject({
-      code: 400, msg: '停车场「无长租停车场」下还有1个长租车位，请先删除后再删除停车场',
+      code: 400,
+      msg: '停车场「无长租停车场」下还有1个长租车位，请先删除后再删除停车场',
     });
     expect((await call('DELETE', `${base}/${cardId}`)).json()).toMatchObject({ code: 200, msg: '删除成功' });
     expect((await call('GET', `${base}/${cardId}`)).json()).toMatchObject({ code: 404, msg: '长租车位不存在或已删除' });

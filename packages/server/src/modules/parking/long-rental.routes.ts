@@ -1,10 +1,4 @@
-import {
-  formatAmount,
-  type LongRental,
-  longRentalEndpoints as endpoints,
-  longRentalStateNames,
-  plateColourName,
-} from '@parking/contract';
+import { formatAmount, type LongRental, longRentalEndpoints as endpoints, longRentalStateNames, plateColourName } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/auth.js';
 import { ok } from '../../shared/ok.js';

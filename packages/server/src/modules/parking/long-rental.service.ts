@@ -4,7 +4,17 @@ import { badRequest, conflict, notFound } from '../../plugins/app-error.js';
 import { pageAnswer, splitPage } from '../../shared/paging.js';
 import type { AuthContext } from '../../types.js';
 import { recordOperation } from '../system/index.js';
-import { cardCountsByLot, deleteLongRentalRow, findLongRental, insertLongRental, lockPlateOnLot, overlappingCard, pageLongRentals, updateLongRentalRow, type LongRentalRow } from './long-rental.repository.js';
+import {
+  cardCountsByLot,
+  deleteLongRentalRow,
+  findLongRental,
+  insertLongRental,
+  lockPlateOnLot,
+  overlappingCard,
+  pageLongRentals,
+  updateLongRentalRow,
+  type LongRentalRow,
+} from './long-rental.repository.js';
 import { findParkingLot, lotTotals } from './parking-lot.repository.js';
 
 export const longRentalTarget = 'longRental';

@@ -23,8 +23,7 @@ function call(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, tok
 }
 const rulesUrl = (id = lotId) => `/api/system/Parking/${id}/EventRules`;
 const stored = async () => (await t.database.db.select({ eventRules: parkingLots.eventRules }).from(parkingLots).where(eq(parkingLots.id, lotId)))[0]!.eventRules;
-const rulesLogs = async () =>
-  (await t.database.db.select().from(operationLogs).where(eq(operationLogs.targetId, lotId))).filter((l) => l.summary.includes('事件规则'));
+const rulesLogs = async () => (await t.database.db.select().from(operationLogs).where(eq(operationLogs.targetId, lotId))).filter((l) => l.summary.includes('事件规则'));
 
 const custom = {
   duplicateEntry: 're-open',
@@ -101,7 +100,7 @@ describe('停车场事件规则', () => {
     expect(await rulesLogs()).toHaveLength(logsBefore);
   });
 
-  it('answers 404 for another tenant\'s lot and for a lot that does not exist, and changes nothing', async () => {
+  it("answers 404 for another tenant's lot and for a lot that does not exist, and changes nothing", async () => {
     const before = await stored();
     for (const [method, body] of [['GET'], ['PUT', { exitWithoutEntry: 'hold' }]] as const) {
       const response = await call(method, rulesUrl(), body, mwAdmin);

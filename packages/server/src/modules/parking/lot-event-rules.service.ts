@@ -1,12 +1,4 @@
-import {
-  blacklistEntryRuleNames,
-  duplicateEntryRuleNames,
-  eventRulesOf,
-  exitWithoutEntryRuleNames,
-  graceReentryRuleNames,
-  lotEventRuleLabels,
-  type LotEventRules,
-} from '@parking/contract';
+import { blacklistEntryRuleNames, duplicateEntryRuleNames, eventRulesOf, exitWithoutEntryRuleNames, graceReentryRuleNames, lotEventRuleLabels, type LotEventRules } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../plugins/app-error.js';
 import type { AuthContext } from '../../types.js';
@@ -21,8 +13,7 @@ const requireLot = async (db: Db, auth: AuthContext, id: string) => {
 };
 
 /** A lot's 事件规则 as the vehicle event engine reads them: what was never set reads as the default. */
-export const getLotEventRules = async (db: Db, auth: AuthContext, id: string): Promise<LotEventRules> =>
-  eventRulesOf((await requireLot(db, auth, id)).eventRules);
+export const getLotEventRules = async (db: Db, auth: AuthContext, id: string): Promise<LotEventRules> => eventRulesOf((await requireLot(db, auth, id)).eventRules);
 
 const optionNames: { [K in keyof LotEventRules]?: Readonly<Record<string, string>> } = {
   duplicateEntry: duplicateEntryRuleNames,

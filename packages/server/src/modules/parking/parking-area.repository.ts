@@ -63,7 +63,10 @@ export const areaLotCounts = async (db: Db, tenantId: string, ids: string[]): Pr
 export type ParkingAreaValues = Omit<typeof parkingAreas.$inferInsert, 'id' | 'tenantId' | 'createdAt' | 'updatedAt'>;
 
 export const insertParkingArea = async (db: Db, tenantId: string, values: ParkingAreaValues): Promise<string> => {
-  const [row] = await db.insert(parkingAreas).values({ tenantId, ...values }).returning({ id: parkingAreas.id });
+  const [row] = await db
+    .insert(parkingAreas)
+    .values({ tenantId, ...values })
+    .returning({ id: parkingAreas.id });
   return row!.id;
 };
 
@@ -73,5 +76,4 @@ export const updateParkingAreaRow = (db: Db, tenantId: string, id: string, value
     .set({ ...values, updatedAt: sql`now()` })
     .where(and(eq(parkingAreas.tenantId, tenantId), eq(parkingAreas.id, id)));
 
-export const deleteParkingAreaRow = (db: Db, tenantId: string, id: string) =>
-  db.delete(parkingAreas).where(and(eq(parkingAreas.tenantId, tenantId), eq(parkingAreas.id, id)));
+export const deleteParkingAreaRow = (db: Db, tenantId: string, id: string) => db.delete(parkingAreas).where(and(eq(parkingAreas.tenantId, tenantId), eq(parkingAreas.id, id)));

@@ -31,7 +31,13 @@ describe('parking areas', () => {
 
   it('creates an area with its inspectors by name and logs it', async () => {
     const response = await call('POST', base, {
-      name: '福田中心片区', address: '深圳市福田区福华路', floor: 'B1', lng: 114.0579, lat: 22.5431, inspectorIds: [adminUserId], checkInRange: 200,
+      name: '福田中心片区',
+      address: '深圳市福田区福华路',
+      floor: 'B1',
+      lng: 114.0579,
+      lat: 22.5431,
+      inspectorIds: [adminUserId],
+      checkInRange: 200,
     });
     expect(response.json()).toMatchObject({
       code: 200,
@@ -53,7 +59,7 @@ describe('parking areas', () => {
     expect((await call('GET', `${base}?enabled=2`)).json().msg).toBe('查询参数 enabled：状态只能是 1（启用）或 0（停用）');
   });
 
-  it('refuses bad input, a taken name and another tenant\'s inspector, and writes nothing', async () => {
+  it("refuses bad input, a taken name and another tenant's inspector, and writes nothing", async () => {
     const before = await total();
     expect((await call('POST', base, { address: 'x' })).json()).toMatchObject({ code: 400, msg: '请求体 name：请输入片区名称' });
     expect((await call('POST', base, { name: '经度错', lng: 200 })).json().msg).toBe('请求体 lng：经度应在-180到180之间');
@@ -72,7 +78,7 @@ describe('parking areas', () => {
     expect(log).toMatchObject({ before: { checkInRange: 200 }, after: { checkInRange: 150 } });
   });
 
-  it('exports the filtered areas to xlsx, and only the tenant\'s own', async () => {
+  it("exports the filtered areas to xlsx, and only the tenant's own", async () => {
     // the edit above replaced the whole area, so address, floor and place are empty now
     const rows = await xlsxRows(await call('GET', `${base}/Actions/Export?name=${encodeURIComponent('福田')}`));
     expect(rows[0]).toEqual(['片区名称', '地址', '楼层', '经度', '纬度', '巡检员', '打卡范围(米)', '停车场数', '状态', '创建时间']);
@@ -81,7 +87,7 @@ describe('parking areas', () => {
     expect((await call('GET', `${base}/Actions/Export`, undefined, finance)).statusCode).toBe(403);
   });
 
-  it('does not show, change or delete another tenant\'s area', async () => {
+  it("does not show, change or delete another tenant's area", async () => {
     expect(await total(mwAdmin)).toBe(0);
     expect((await call('GET', `${base}/${areaId}`, undefined, mwAdmin)).statusCode).toBe(404);
     expect((await call('PUT', `${base}/${areaId}`, { name: '被改' }, mwAdmin)).statusCode).toBe(404);
@@ -96,10 +102,7 @@ describe('parking areas', () => {
 
   it('refuses to delete an area while lots use it, then deletes it', async () => {
     const [demo] = await t.database.db.select().from(tenants).where(eq(tenants.code, 'demo'));
-    const [lot] = await t.database.db
-      .insert(parkingLots)
-      .values({ tenantId: demo!.id, areaId, name: '福华路路侧', type: 0, kind: 'space' })
-      .returning();
+    const [lot] = await t.database.db.insert(parkingLots).values({ tenantId: demo!.id, areaId, name: '福华路路侧', type: 0, kind: 'space' }).returning();
     expect((await call('GET', `${base}/${areaId}`)).json().data.lotCount).toBe(1);
     const refused = await call('DELETE', `${base}/${areaId}`);
     expect(refused.json()).toMatchObject({ code: 400, msg: '片区「福田中心片区」下还有1个停车场，不能删除' });

@@ -4,7 +4,16 @@ import { badRequest, conflict, notFound } from '../../plugins/app-error.js';
 import { pageAnswer, splitPage, type Page } from '../../shared/paging.js';
 import type { AuthContext } from '../../types.js';
 import { recordOperation } from '../system/index.js';
-import { areaLotCounts, deleteParkingAreaRow, findParkingArea, insertParkingArea, pageParkingAreas, parkingAreaNameTaken, updateParkingAreaRow, type ParkingAreaRow } from './parking-area.repository.js';
+import {
+  areaLotCounts,
+  deleteParkingAreaRow,
+  findParkingArea,
+  insertParkingArea,
+  pageParkingAreas,
+  parkingAreaNameTaken,
+  updateParkingAreaRow,
+  type ParkingAreaRow,
+} from './parking-area.repository.js';
 import { namedUsers, requireTenantUsers, tenantUserNames } from './tenant-users.repository.js';
 
 const toArea = (row: ParkingAreaRow, names: Map<string, string>, lotCount: number): ParkingArea => ({
@@ -25,8 +34,16 @@ const toArea = (row: ParkingAreaRow, names: Map<string, string>, lotCount: numbe
 });
 
 const describeAreas = async (db: Db, tenantId: string, rows: ParkingAreaRow[]) => {
-  const names = await tenantUserNames(db, tenantId, rows.flatMap((r) => r.inspectorIds));
-  const lots = await areaLotCounts(db, tenantId, rows.map((r) => r.id));
+  const names = await tenantUserNames(
+    db,
+    tenantId,
+    rows.flatMap((r) => r.inspectorIds),
+  );
+  const lots = await areaLotCounts(
+    db,
+    tenantId,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => toArea(r, names, lots.get(r.id) ?? 0));
 };
 
@@ -53,7 +70,12 @@ export const createParkingArea = async (db: Db, auth: AuthContext, input: Parkin
   const id = await insertParkingArea(db, auth.tenantId, input);
   const created = await getParkingArea(db, auth, id);
   await recordOperation(db, auth, {
-    module: 'parking', action: 'create', target: 'parkingArea', targetId: created.id, summary: `新增片区「${created.name}」`, after: created,
+    module: 'parking',
+    action: 'create',
+    target: 'parkingArea',
+    targetId: created.id,
+    summary: `新增片区「${created.name}」`,
+    after: created,
   });
   return created;
 };
@@ -64,7 +86,13 @@ export const updateParkingArea = async (db: Db, auth: AuthContext, id: string, i
   await updateParkingAreaRow(db, auth.tenantId, id, input);
   const after = await getParkingArea(db, auth, id);
   await recordOperation(db, auth, {
-    module: 'parking', action: 'update', target: 'parkingArea', targetId: id, summary: `修改片区「${after.name}」`, before, after,
+    module: 'parking',
+    action: 'update',
+    target: 'parkingArea',
+    targetId: id,
+    summary: `修改片区「${after.name}」`,
+    before,
+    after,
   });
   return after;
 };
@@ -74,6 +102,11 @@ export const deleteParkingArea = async (db: Db, auth: AuthContext, id: string) =
   if (before.lotCount > 0) throw badRequest(`片区「${before.name}」下还有${before.lotCount}个停车场，不能删除`);
   await deleteParkingAreaRow(db, auth.tenantId, id);
   await recordOperation(db, auth, {
-    module: 'parking', action: 'delete', target: 'parkingArea', targetId: id, summary: `删除片区「${before.name}」`, before,
+    module: 'parking',
+    action: 'delete',
+    target: 'parkingArea',
+    targetId: id,
+    summary: `删除片区「${before.name}」`,
+    before,
   });
 };

@@ -26,15 +26,12 @@ beforeAll(async () => {
     { tenantId: demoId, lotId: road!.id, number: 'A4', state: 'fault', type: 1 },
   ]);
   // a gated lot counted at its lanes, with no spaces of its own
-  await t.database.db
-    .insert(parkingLots)
-    .values({ tenantId: demoId, name: '乙 商场', type: 1, kind: 'lane', totalSpaces: 300, freeCount: 120, longRentalSpaces: 40 });
+  await t.database.db.insert(parkingLots).values({ tenantId: demoId, name: '乙 商场', type: 1, kind: 'lane', totalSpaces: 300, freeCount: 120, longRentalSpaces: 40 });
   await t.database.db.insert(parkingLots).values({ tenantId: mwId, name: '美湾停车场', type: 1, kind: 'lane', totalSpaces: 10, freeCount: 10 });
 });
 afterAll(() => t.close());
 
-const counter = (tenantId: string, token = admin) =>
-  t.app.inject({ method: 'GET', url: `/api/system/Parking/${tenantId}/counter`, headers: { authorization: token } });
+const counter = (tenantId: string, token = admin) => t.app.inject({ method: 'GET', url: `/api/system/Parking/${tenantId}/counter`, headers: { authorization: token } });
 
 describe('live counters per lot', () => {
   it('counts a lot with spaces by their states, and a lot without by its own totals', async () => {

@@ -49,14 +49,7 @@ export const parkingLaneNameTaken = async (db: Db, tenantId: string, lotId: stri
   const [row] = await db
     .select({ id: parkingLanes.id })
     .from(parkingLanes)
-    .where(
-      and(
-        eq(parkingLanes.tenantId, tenantId),
-        eq(parkingLanes.lotId, lotId),
-        eq(parkingLanes.name, name),
-        exceptId ? ne(parkingLanes.id, exceptId) : undefined,
-      ),
-    )
+    .where(and(eq(parkingLanes.tenantId, tenantId), eq(parkingLanes.lotId, lotId), eq(parkingLanes.name, name), exceptId ? ne(parkingLanes.id, exceptId) : undefined))
     .limit(1);
   return row !== undefined;
 };
@@ -81,7 +74,10 @@ export const findLane = async (db: Db, tenantId: string, id: string) => {
 export type ParkingLaneValues = Omit<typeof parkingLanes.$inferInsert, 'id' | 'tenantId' | 'createdAt' | 'updatedAt'>;
 
 export const insertParkingLane = async (db: Db, tenantId: string, values: ParkingLaneValues): Promise<string> => {
-  const [row] = await db.insert(parkingLanes).values({ tenantId, ...values }).returning({ id: parkingLanes.id });
+  const [row] = await db
+    .insert(parkingLanes)
+    .values({ tenantId, ...values })
+    .returning({ id: parkingLanes.id });
   return row!.id;
 };
 
@@ -91,5 +87,4 @@ export const updateParkingLaneRow = (db: Db, tenantId: string, id: string, value
     .set({ ...values, updatedAt: sql`now()` })
     .where(and(eq(parkingLanes.tenantId, tenantId), eq(parkingLanes.id, id)));
 
-export const deleteParkingLaneRow = (db: Db, tenantId: string, id: string) =>
-  db.delete(parkingLanes).where(and(eq(parkingLanes.tenantId, tenantId), eq(parkingLanes.id, id)));
+export const deleteParkingLaneRow = (db: Db, tenantId: string, id: string) => db.delete(parkingLanes).where(and(eq(parkingLanes.tenantId, tenantId), eq(parkingLanes.id, id)));

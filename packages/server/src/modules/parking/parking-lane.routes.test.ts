@@ -57,20 +57,20 @@ describe('parking lanes', () => {
     expect((await call('GET', `${base}?colour=red`)).statusCode).toBe(400);
   });
 
-  it('refuses bad input, a space-based lot, another tenant\'s lot and a taken name, and writes nothing', async () => {
+  it("refuses bad input, a space-based lot, another tenant's lot and a taken name, and writes nothing", async () => {
     const before = await total();
     expect((await call('POST', base, { name: 'x', direction: 'in' })).json()).toMatchObject({ code: 400, msg: '请求体 lotId：请选择停车场' });
     expect((await call('POST', base, { lotId: gatedId, direction: 'in' })).json().msg).toBe('请求体 name：请输入车道名称');
-    expect((await call('POST', base, { lotId: gatedId, name: 'x', direction: 'both' })).json().msg).toBe(
-      '请求体 direction：车道方向只能是 in（入口）或 out（出口）',
-    );
+    expect((await call('POST', base, { lotId: gatedId, name: 'x', direction: 'both' })).json().msg).toBe('请求体 direction：车道方向只能是 in（入口）或 out（出口）');
     expect((await call('POST', base, { lotId: gatedId, name: 'x', direction: 'in', sortCode: -1 })).json().msg).toBe('请求体 sortCode：排序最小为0');
     expect((await call('POST', base, { lotId: roadId, name: 'x', direction: 'in' })).json()).toMatchObject({
-      code: 400, msg: '停车场「福华路路侧」是泊位型停车场，不能添加车道',
+      code: 400,
+      msg: '停车场「福华路路侧」是泊位型停车场，不能添加车道',
     });
     expect((await call('POST', base, { lotId: mwLotId, name: 'x', direction: 'in' })).json()).toMatchObject({ code: 400, msg: '所选停车场不存在' });
     expect((await call('POST', base, { lotId: gatedId, name: '1号入口', direction: 'in' })).json()).toMatchObject({
-      code: 409, msg: '停车场「万象天地停车场」已有车道「1号入口」',
+      code: 409,
+      msg: '停车场「万象天地停车场」已有车道「1号入口」',
     });
     expect(await total()).toBe(before);
   });
@@ -90,7 +90,7 @@ describe('parking lanes', () => {
     expect(response.json()).toMatchObject({ code: 400, msg: '停车场「万象天地停车场」下还有2条车道，不能改为泊位型' });
   });
 
-  it('does not show, change or delete another tenant\'s lane', async () => {
+  it("does not show, change or delete another tenant's lane", async () => {
     expect(await total(mwAdmin)).toBe(0);
     for (const [method, body] of [['GET'], ['PUT', { lotId: mwLotId, name: '被改', direction: 'out' }], ['DELETE']] as const) {
       const response = await call(method, `${base}/${entryId}`, body, mwAdmin);
@@ -100,7 +100,7 @@ describe('parking lanes', () => {
     expect((await call('GET', `${base}/not-a-uuid`)).json()).toMatchObject({ code: 400, msg: '路径参数 id：车道编号格式不正确' });
   });
 
-  it('exports the filtered lanes to xlsx, and only the tenant\'s own', async () => {
+  it("exports the filtered lanes to xlsx, and only the tenant's own", async () => {
     const response = await call('GET', `${base}/Actions/Export?lotId=${gatedId}`);
     expect(response.headers['content-type']).toContain('spreadsheetml');
     const rows = await xlsxRows(response);

@@ -124,7 +124,10 @@ export const lotTotals = (db: Db, tenantId: string) =>
 export type ParkingLotValues = Omit<typeof parkingLots.$inferInsert, 'id' | 'tenantId' | 'createdAt' | 'updatedAt'>;
 
 export const insertParkingLot = async (db: Db, tenantId: string, values: ParkingLotValues): Promise<string> => {
-  const [row] = await db.insert(parkingLots).values({ tenantId, ...values }).returning({ id: parkingLots.id });
+  const [row] = await db
+    .insert(parkingLots)
+    .values({ tenantId, ...values })
+    .returning({ id: parkingLots.id });
   return row!.id;
 };
 
@@ -134,8 +137,7 @@ export const updateParkingLotRow = (db: Db, tenantId: string, id: string, values
     .set({ ...values, updatedAt: sql`now()` })
     .where(and(eq(parkingLots.tenantId, tenantId), eq(parkingLots.id, id)));
 
-export const deleteParkingLotRow = (db: Db, tenantId: string, id: string) =>
-  db.delete(parkingLots).where(and(eq(parkingLots.tenantId, tenantId), eq(parkingLots.id, id)));
+export const deleteParkingLotRow = (db: Db, tenantId: string, id: string) => db.delete(parkingLots).where(and(eq(parkingLots.tenantId, tenantId), eq(parkingLots.id, id)));
 
 /** The names of the tenant's lots among `ids` (cards and bills name the lots they apply to). */
 export const lotNamesOf = async (db: Db, tenantId: string, ids: readonly string[]) => {
@@ -148,6 +150,10 @@ export const lotNamesOf = async (db: Db, tenantId: string, ids: readonly string[
 };
 
 export const lotOfTenant = async (db: Db, tenantId: string, lotId: string) => {
-  const [row] = await db.select({ id: parkingLots.id }).from(parkingLots).where(and(eq(parkingLots.tenantId, tenantId), eq(parkingLots.id, lotId))).limit(1);
+  const [row] = await db
+    .select({ id: parkingLots.id })
+    .from(parkingLots)
+    .where(and(eq(parkingLots.tenantId, tenantId), eq(parkingLots.id, lotId)))
+    .limit(1);
   return row;
 };

@@ -32,9 +32,22 @@ const names = (data: { list: { name: string }[] }) => data.list.map((l) => l.nam
 const total = async (token = admin) => (await call('GET', base, undefined, token)).json().data.pagination.total as number;
 
 const gated = {
-  areaId: null as string | null, name: '万象天地停车场', type: 1, kind: 'lane', address: '深圳市南山区深南大道9668号',
-  provinceCode: '440000', cityCode: '440300', districtCode: '440305', lng: 113.9547, lat: 22.5405,
-  totalSpaces: 800, longRentalSpaces: 100, reservedSpaces: 20, chargingSpaces: 60, prepay: true, managerIds: [] as string[],
+  areaId: null as string | null,
+  name: '万象天地停车场',
+  type: 1,
+  kind: 'lane',
+  address: '深圳市南山区深南大道9668号',
+  provinceCode: '440000',
+  cityCode: '440300',
+  districtCode: '440305',
+  lng: 113.9547,
+  lat: 22.5405,
+  totalSpaces: 800,
+  longRentalSpaces: 100,
+  reservedSpaces: 20,
+  chargingSpaces: 60,
+  prepay: true,
+  managerIds: [] as string[],
 };
 
 describe('parking lots', () => {
@@ -71,7 +84,13 @@ describe('parking lots', () => {
   it('answers the parking list call: 1000 per page, enabled only, type 1 lane-based and 0 space-based', async () => {
     const all = (await call('GET', `${base}/list`)).json().data;
     expect(all.pagination).toMatchObject({ pageSize: 1000, total: 2 });
-    expect(all.list.find((l: { name: string }) => l.name === '福华路路侧')).toMatchObject({ name: '福华路路侧', kind: 'space', freeCount: 40, areaName: '福田片区', longRentalSpaceLeave: false });
+    expect(all.list.find((l: { name: string }) => l.name === '福华路路侧')).toMatchObject({
+      name: '福华路路侧',
+      kind: 'space',
+      freeCount: 40,
+      areaName: '福田片区',
+      longRentalSpaceLeave: false,
+    });
     expect(names((await call('GET', `${base}/list?type=1`)).json().data)).toEqual(['万象天地停车场']);
     expect(names((await call('GET', `${base}/list?type=0&enabledmark=0`)).json().data)).toEqual(['停用停车场']);
     expect((await call('GET', `${base}/list?type=2`)).json().msg).toBe('查询参数 type：类型只能是 1（车道型）或 0（泊位型）');
@@ -79,7 +98,7 @@ describe('parking lots', () => {
     expect((await call('GET', `${base}/list`, undefined, finance)).json().data.pagination.total).toBe(0);
   });
 
-  it('refuses bad input, a taken name, another tenant\'s area or manager, and writes nothing', async () => {
+  it("refuses bad input, a taken name, another tenant's area or manager, and writes nothing", async () => {
     const before = await total();
     expect((await call('POST', base, { type: 1, kind: 'lane' })).json()).toMatchObject({ code: 400, msg: '请求体 name：请输入停车场名称' });
     expect((await call('POST', base, { name: 'x', type: 5, kind: 'lane' })).json().msg).toBe('请求体 type：停车场类型只能是0到4');
@@ -88,9 +107,7 @@ describe('parking lots', () => {
     expect((await call('POST', base, { name: 'x', type: 1, kind: 'lane', totalSpaces: 10, longRentalSpaces: 8, reservedSpaces: 3 })).json().msg).toBe(
       '请求体 longRentalSpaces：长租车位数与预留车位数之和不能超过总车位数',
     );
-    expect((await call('POST', base, { name: 'x', type: 1, kind: 'lane', totalSpaces: 1, chargingSpaces: 2 })).json().msg).toBe(
-      '请求体 chargingSpaces：充电车位数不能超过总车位数',
-    );
+    expect((await call('POST', base, { name: 'x', type: 1, kind: 'lane', totalSpaces: 1, chargingSpaces: 2 })).json().msg).toBe('请求体 chargingSpaces：充电车位数不能超过总车位数');
     const taken = await call('POST', base, { name: '万象天地停车场', type: 1, kind: 'lane' });
     expect(taken.json()).toMatchObject({ code: 409, msg: '停车场名称「万象天地停车场」已存在' });
     expect((await call('POST', base, { name: 'x', type: 1, kind: 'lane', areaId: mwAreaId })).json()).toMatchObject({ code: 400, msg: '所选片区不存在' });
@@ -98,7 +115,7 @@ describe('parking lots', () => {
     expect(await total()).toBe(before);
   });
 
-  it('sets, keeps and clears the tariff with the lot, and refuses another tenant\'s or a disabled tariff', async () => {
+  it("sets, keeps and clears the tariff with the lot, and refuses another tenant's or a disabled tariff", async () => {
     const tariffs = (await call('GET', '/api/system/Tariff?pageSize=100')).json().data.list as { id: string; name: string; enabled: boolean }[];
     const [first, second] = tariffs;
     const lot = (await call('POST', base, { name: '计费测试停车场', type: 1, kind: 'lane', tariffId: first!.id })).json().data;
@@ -163,9 +180,18 @@ describe('parking lots', () => {
     expect(response.headers['content-type']).toContain('spreadsheetml');
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
-    const rows = book.getWorksheet('停车场')!.getSheetValues().slice(1).map((r) => (r as unknown[]).slice(1, 4));
+    const rows = book
+      .getWorksheet('停车场')!
+      .getSheetValues()
+      .slice(1)
+      .map((r) => (r as unknown[]).slice(1, 4));
     expect(rows[0]).toEqual(['停车场名称', '片区', '类型']);
-    expect(rows.slice(1).map((r) => r[0]).sort()).toEqual(['停用停车场', '福华路路侧']);
+    expect(
+      rows
+        .slice(1)
+        .map((r) => r[0])
+        .sort(),
+    ).toEqual(['停用停车场', '福华路路侧']);
     expect(rows.find((r) => r[0] === '福华路路侧')).toEqual(['福华路路侧', '福田片区', '路侧']);
   });
 
@@ -176,9 +202,19 @@ describe('parking lots', () => {
       { tenantId: demo!.id, lotId: gatedId, number: 'A001' },
       { tenantId: demo!.id, lotId: gatedId, number: 'A002' },
     ]);
-    expect((await call('GET', `${base}/bindIf/${gatedId}`)).json().data).toEqual({ lanes: 1, spaces: 2, longRentals: 0, devices: 0, groupCards: 0, openOrders: 0, records: 0, deletable: false });
+    expect((await call('GET', `${base}/bindIf/${gatedId}`)).json().data).toEqual({
+      lanes: 1,
+      spaces: 2,
+      longRentals: 0,
+      devices: 0,
+      groupCards: 0,
+      openOrders: 0,
+      records: 0,
+      deletable: false,
+    });
     expect((await call('DELETE', `${base}/${gatedId}`)).json()).toMatchObject({
-      code: 400, msg: '停车场「万象天地停车场」下还有1条车道、2个泊位，请先删除后再删除停车场',
+      code: 400,
+      msg: '停车场「万象天地停车场」下还有1条车道、2个泊位，请先删除后再删除停车场',
     });
     expect((await call('GET', `${base}/bindIf/${roadId}`)).json().data.deletable).toBe(true);
     expect((await call('DELETE', `${base}/${roadId}`)).json()).toMatchObject({ code: 200, msg: '删除成功' });
@@ -196,7 +232,8 @@ describe('parking lots', () => {
     ]);
     expect((await call('GET', `${base}/bindIf/${lot}`)).json().data).toMatchObject({ records: 2, openOrders: 1, deletable: false });
     expect((await call('DELETE', `${base}/${lot}`)).json()).toMatchObject({
-      code: 400, msg: '停车场「有记录的停车场」已有2条停车记录（其中1条未结束），不能删除，可将其停用',
+      code: 400,
+      msg: '停车场「有记录的停车场」已有2条停车记录（其中1条未结束），不能删除，可将其停用',
     });
     expect((await call('GET', `${base}/${lot}`)).json().data.name).toBe('有记录的停车场');
   });
@@ -211,7 +248,7 @@ describe('parking lots', () => {
     expect((await call('GET', `${base}/operlogList`, undefined, mwAdmin)).json().data.pagination.total).toBe(0);
   });
 
-  it('does not show, change or delete another tenant\'s lot', async () => {
+  it("does not show, change or delete another tenant's lot", async () => {
     expect(await total(mwAdmin)).toBe(0);
     for (const [method, url, body] of [
       ['GET', `${base}/${gatedId}`],

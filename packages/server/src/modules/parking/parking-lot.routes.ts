@@ -1,10 +1,4 @@
-import {
-  lotEventRulesEndpoints,
-  type ParkingLot,
-  parkingLotEndpoints as endpoints,
-  parkingLotKindNames,
-  parkingLotTypeNames,
-} from '@parking/contract';
+import { lotEventRulesEndpoints, type ParkingLot, parkingLotEndpoints as endpoints, parkingLotKindNames, parkingLotTypeNames } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { anySignedIn, requireAuth } from '../../plugins/auth.js';
 import { ok } from '../../shared/ok.js';
@@ -103,8 +97,7 @@ export const parkingLotRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...routeOf(endpoints.longRentalSpaceLeave, { tags, summary: '设置长租车位离场释放', permission }),
-    handler: async (request) =>
-      ok(await setLongRentalSpaceLeave(request.db, requireAuth(request), request.params.id, request.body.longRentalSpaceLeave), '修改成功'),
+    handler: async (request) => ok(await setLongRentalSpaceLeave(request.db, requireAuth(request), request.params.id, request.body.longRentalSpaceLeave), '修改成功'),
   });
 
   app.route({

@@ -14,13 +14,22 @@ import type { AuthContext } from '../../types.js';
 import { pageAnswer, splitPage, type Page } from '../../shared/paging.js';
 import { recordOperation } from '../system/index.js';
 import { findParkingArea } from './parking-area.repository.js';
-import { countLotBindings, deleteParkingLotRow, findParkingLot, insertParkingLot, pageParkingLots, parkingLotNameTaken, sumParkingLots, updateParkingLotRow, type ParkingLotRow } from './parking-lot.repository.js';
+import {
+  countLotBindings,
+  deleteParkingLotRow,
+  findParkingLot,
+  insertParkingLot,
+  pageParkingLots,
+  parkingLotNameTaken,
+  sumParkingLots,
+  updateParkingLotRow,
+  type ParkingLotRow,
+} from './parking-lot.repository.js';
 import { findTariff } from './tariff.repository.js';
 import { namedUsers, requireTenantUsers, tenantUserNames } from './tenant-users.repository.js';
 
 /** the operation-log target of every lot change; 操作记录 of a lot reads it back */
 export const parkingLotTarget = 'parkingLot';
-
 
 const toLot = ({ lot, areaName }: ParkingLotRow, names: Map<string, string>): ParkingLot => ({
   id: lot.id,
@@ -53,7 +62,11 @@ const toLot = ({ lot, areaName }: ParkingLotRow, names: Map<string, string>): Pa
 });
 
 const describeLots = async (db: Db, tenantId: string, rows: ParkingLotRow[]) => {
-  const names = await tenantUserNames(db, tenantId, rows.flatMap((r) => r.lot.managerIds));
+  const names = await tenantUserNames(
+    db,
+    tenantId,
+    rows.flatMap((r) => r.lot.managerIds),
+  );
   return rows.map((r) => toLot(r, names));
 };
 
@@ -115,8 +128,7 @@ export const createParkingLot = async (db: Db, auth: AuthContext, input: Parking
   return created;
 };
 
-const pickTotals = ({ totalSpaces, longRentalSpaces, reservedSpaces, chargingSpaces }: ParkingLotValues | ParkingLot) =>
-  ({ totalSpaces, longRentalSpaces, reservedSpaces, chargingSpaces });
+const pickTotals = ({ totalSpaces, longRentalSpaces, reservedSpaces, chargingSpaces }: ParkingLotValues | ParkingLot) => ({ totalSpaces, longRentalSpaces, reservedSpaces, chargingSpaces });
 
 export const updateParkingLot = async (db: Db, auth: AuthContext, id: string, input: ParkingLotValues) => {
   const before = await getParkingLot(db, auth, id);

@@ -140,10 +140,7 @@ describe('QR codes', () => {
   });
 
   it('shows another tenant nothing, and users without the page nothing', async () => {
-    for (const url of [
-      `/api/system/Parking/BuildGateParkingQRCode/${lotId}`,
-      `/api/system/Parking/downloadQRCodeBySpace?parkingId=${lotId}`,
-    ]) {
+    for (const url of [`/api/system/Parking/BuildGateParkingQRCode/${lotId}`, `/api/system/Parking/downloadQRCodeBySpace?parkingId=${lotId}`]) {
       const response = await get(url, mwAdmin);
       expect(response.json(), url).toEqual({ code: 404, msg: '停车场不存在或已删除', data: null });
     }
@@ -153,7 +150,7 @@ describe('QR codes', () => {
     expect((await get(`/api/system/Parking/BuildGateParkingQRCode/${lotId}`, null)).statusCode).toBe(401);
   });
 
-  it('uses the server\'s own address when PUBLIC_BASE_URL is not set, whatever Host the request names', async () => {
+  it("uses the server's own address when PUBLIC_BASE_URL is not set, whatever Host the request names", async () => {
     const plain = await buildTestApp();
     try {
       const token = await signIn(plain.app);

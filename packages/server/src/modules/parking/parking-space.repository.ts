@@ -53,14 +53,7 @@ export const takenSpaceNumbers = async (db: Db, tenantId: string, lotId: string,
   const rows = await db
     .select({ number: parkingSpaces.number })
     .from(parkingSpaces)
-    .where(
-      and(
-        eq(parkingSpaces.tenantId, tenantId),
-        eq(parkingSpaces.lotId, lotId),
-        inArray(parkingSpaces.number, numbers),
-        exceptId ? ne(parkingSpaces.id, exceptId) : undefined,
-      ),
-    );
+    .where(and(eq(parkingSpaces.tenantId, tenantId), eq(parkingSpaces.lotId, lotId), inArray(parkingSpaces.number, numbers), exceptId ? ne(parkingSpaces.id, exceptId) : undefined));
   const taken = new Set(rows.map((r) => r.number));
   return numbers.filter((n) => taken.has(n));
 };
@@ -142,7 +135,10 @@ export const findSpace = async (db: Db, tenantId: string, id: string) => {
 export type ParkingSpaceValues = Omit<typeof parkingSpaces.$inferInsert, 'id' | 'tenantId' | 'createdAt' | 'updatedAt'>;
 
 export const insertParkingSpace = async (db: Db, tenantId: string, values: ParkingSpaceValues): Promise<string> => {
-  const [row] = await db.insert(parkingSpaces).values({ tenantId, ...values }).returning({ id: parkingSpaces.id });
+  const [row] = await db
+    .insert(parkingSpaces)
+    .values({ tenantId, ...values })
+    .returning({ id: parkingSpaces.id });
   return row!.id;
 };
 
@@ -152,8 +148,7 @@ export const updateParkingSpaceRow = (db: Db, tenantId: string, id: string, valu
     .set({ ...values, updatedAt: sql`now()` })
     .where(and(eq(parkingSpaces.tenantId, tenantId), eq(parkingSpaces.id, id)));
 
-export const deleteParkingSpaceRow = (db: Db, tenantId: string, id: string) =>
-  db.delete(parkingSpaces).where(and(eq(parkingSpaces.tenantId, tenantId), eq(parkingSpaces.id, id)));
+export const deleteParkingSpaceRow = (db: Db, tenantId: string, id: string) => db.delete(parkingSpaces).where(and(eq(parkingSpaces.tenantId, tenantId), eq(parkingSpaces.id, id)));
 
 export const insertParkingSpaces = async (db: Db, tenantId: string, values: ParkingSpaceValues[]) => {
   await db.insert(parkingSpaces).values(values.map((v) => ({ tenantId, ...v })));

@@ -67,7 +67,7 @@ describe('parking spaces', () => {
     expect(other.json().data).toEqual({ created: 2, first: 'A001', last: 'A002' });
   });
 
-  it('refuses bad batches: reversed, over 2000, bad prefix or digits, another tenant\'s lot', async () => {
+  it("refuses bad batches: reversed, over 2000, bad prefix or digits, another tenant's lot", async () => {
     const before = await total();
     const batch = (body: object) => call('POST', `${base}/Actions/Batch`, { lotId: gatedId, start: 1, end: 10, ...body });
     expect((await batch({ start: 10, end: 1 })).json()).toMatchObject({ code: 400, msg: '请求体 end：结束编号不能小于起始编号' });
@@ -99,7 +99,7 @@ describe('parking spaces', () => {
     expect((await call('GET', `${base}?type=7`)).json().msg).toBe('查询参数 type：泊位类型只能是0到3');
   });
 
-  it('refuses bad input, a taken number or sensor and another tenant\'s lot, and writes nothing', async () => {
+  it("refuses bad input, a taken number or sensor and another tenant's lot, and writes nothing", async () => {
     const before = await total();
     expect((await call('POST', base, { number: 'X1' })).json()).toMatchObject({ code: 400, msg: '请求体 lotId：请选择停车场' });
     expect((await call('POST', base, { lotId: roadId })).json().msg).toBe('请求体 number：请输入泊位编号');
@@ -108,20 +108,22 @@ describe('parking spaces', () => {
     expect((await call('POST', base, { lotId: roadId, number: 'X1', state: 'gone' })).json().code).toBe(400);
     expect((await call('POST', base, { lotId: gatedId, number: 'A001' })).json()).toMatchObject({ code: 409, msg: '停车场「万象天地停车场」已有泊位编号「A001」' });
     expect((await call('POST', base, { lotId: gatedId, number: 'X1', sensorSn: 'GM-0001' })).json()).toMatchObject({
-      code: 409, msg: '地磁「GM-0001」已绑定停车场「福华路路侧」的泊位「F001」',
+      code: 409,
+      msg: '地磁「GM-0001」已绑定停车场「福华路路侧」的泊位「F001」',
     });
     expect((await call('POST', base, { lotId: mwLotId, number: 'X1' })).json()).toMatchObject({ code: 400, msg: '所选停车场不存在' });
     expect(await total()).toBe(before);
   });
 
-  it('follows the spaces\' states in a space-based lot and keeps the form from overwriting the counted totals', async () => {
+  it("follows the spaces' states in a space-based lot and keeps the form from overwriting the counted totals", async () => {
     const response = await call('PUT', `${base}/${spaceId}`, { lotId: roadId, number: 'F001', type: 0, sensorSn: 'GM-0001', state: 'occupied' });
     expect(response.json()).toMatchObject({ code: 200, msg: '修改成功', data: { state: 'occupied', type: 0, charging: false } });
     expect(await lot(roadId)).toMatchObject({ totalSpaces: 1, longRentalSpaces: 0, chargingSpaces: 0, freeCount: 0 });
     const edit = await call('PUT', `/api/system/Parking/${roadId}`, { name: '福华路路侧', type: 0, kind: 'space', totalSpaces: 50 });
     expect(edit.json().data).toMatchObject({ totalSpaces: 1, freeCount: 0 });
     expect((await call('PUT', `/api/system/Parking/freecnt/${roadId}`, { freeCount: 1 })).json()).toMatchObject({
-      code: 400, msg: '停车场「福华路路侧」的空闲车位数按泊位状态统计，不能手动修正',
+      code: 400,
+      msg: '停车场「福华路路侧」的空闲车位数按泊位状态统计，不能手动修正',
     });
     const log = (await call('GET', `/api/system/log?targetId=${spaceId}&keyword=${encodeURIComponent('修改泊位')}`)).json().data.list[0];
     expect(log).toMatchObject({ before: { state: 'free' }, after: { state: 'occupied' } });
@@ -139,7 +141,7 @@ describe('parking spaces', () => {
     expect(await lot(roadId)).toMatchObject({ totalSpaces: 2, freeCount: 1 });
   });
 
-  it('does not show, change or delete another tenant\'s space', async () => {
+  it("does not show, change or delete another tenant's space", async () => {
     expect(await total('', mwAdmin)).toBe(0);
     for (const [method, body] of [['GET'], ['PUT', { lotId: mwLotId, number: '被改' }], ['DELETE']] as const) {
       const response = await call(method, `${base}/${spaceId}`, body, mwAdmin);
@@ -150,10 +152,15 @@ describe('parking spaces', () => {
     expect(await total(`?lotId=${gatedId}`)).toBe(118);
   });
 
-  it('exports the filtered spaces to xlsx, and only the tenant\'s own', async () => {
+  it("exports the filtered spaces to xlsx, and only the tenant's own", async () => {
     const rows = await xlsxRows(await call('GET', `${base}/Actions/Export?lotId=${roadId}`));
     expect(rows[0]).toEqual(['泊位编号', '停车场', '类型', '充电车位', '地磁编号', '经度', '纬度', '状态', '创建时间']);
-    expect(rows.slice(1).map((r) => r.slice(0, 5).concat(r[7]!)).sort()).toEqual([
+    expect(
+      rows
+        .slice(1)
+        .map((r) => r.slice(0, 5).concat(r[7]!))
+        .sort(),
+    ).toEqual([
       ['A119', '福华路路侧', '普通', '否', '', '空闲'],
       ['F001', '福华路路侧', '普通', '否', 'GM-0001', '占用'],
     ]);

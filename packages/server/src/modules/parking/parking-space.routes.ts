@@ -1,22 +1,10 @@
-import {
-  type ParkingSpace,
-  parkingSpaceEndpoints as endpoints,
-  parkingSpaceStateNames,
-  parkingSpaceTypeNames,
-} from '@parking/contract';
+import { type ParkingSpace, parkingSpaceEndpoints as endpoints, parkingSpaceStateNames, parkingSpaceTypeNames } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/auth.js';
 import { ok } from '../../shared/ok.js';
 import { routeOf } from '../../shared/route.js';
 import { pages, sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
-import {
-  createParkingSpace,
-  createParkingSpaceBatch,
-  deleteParkingSpace,
-  getParkingSpace,
-  listParkingSpaces,
-  updateParkingSpace,
-} from './parking-space.service.js';
+import { createParkingSpace, createParkingSpaceBatch, deleteParkingSpace, getParkingSpace, listParkingSpaces, updateParkingSpace } from './parking-space.service.js';
 
 const tags = ['parking'];
 const permission = 'parkingSpace';

@@ -12,7 +12,18 @@ import { pageAnswer, splitPage } from '../../shared/paging.js';
 import type { AuthContext } from '../../types.js';
 import { recordOperation } from '../system/index.js';
 import { findParkingLot, updateParkingLotRow } from './parking-lot.repository.js';
-import { countLotSpaces, deleteParkingSpaceRow, findParkingSpace, insertParkingSpace, insertParkingSpaces, pageParkingSpaces, spaceOfSensor, takenSpaceNumbers, updateParkingSpaceRow, type ParkingSpaceRow } from './parking-space.repository.js';
+import {
+  countLotSpaces,
+  deleteParkingSpaceRow,
+  findParkingSpace,
+  insertParkingSpace,
+  insertParkingSpaces,
+  pageParkingSpaces,
+  spaceOfSensor,
+  takenSpaceNumbers,
+  updateParkingSpaceRow,
+  type ParkingSpaceRow,
+} from './parking-space.repository.js';
 
 export const parkingSpaceTarget = 'parkingSpace';
 
@@ -70,8 +81,7 @@ const requireLot = async (db: Db, tenantId: string, lotId: string) => {
 };
 
 /** "A001、A002、A003等12个": the first few of a long list */
-const firstFew = (numbers: string[], few = 5) =>
-  numbers.length > few ? `${numbers.slice(0, few).join('、')}等${numbers.length}个` : numbers.join('、');
+const firstFew = (numbers: string[], few = 5) => (numbers.length > few ? `${numbers.slice(0, few).join('、')}等${numbers.length}个` : numbers.join('、'));
 
 const checkInput = async (db: Db, tenantId: string, input: ParkingSpaceValues, exceptId?: string) => {
   const lot = await requireLot(db, tenantId, input.lotId);
@@ -103,7 +113,11 @@ export const createParkingSpaceBatch = async (db: Db, auth: AuthContext, input: 
   const taken = await takenSpaceNumbers(db, auth.tenantId, input.lotId, numbers);
   if (taken.length > 0) throw conflict(`停车场「${lot.name}」已有泊位编号${firstFew(taken)}，未生成任何泊位`);
   const { lotId, type, charging, state } = input;
-  await insertParkingSpaces(db, auth.tenantId, numbers.map((number) => ({ lotId, number, type, charging, state })));
+  await insertParkingSpaces(
+    db,
+    auth.tenantId,
+    numbers.map((number) => ({ lotId, number, type, charging, state })),
+  );
   await recountLotSpaces(db, auth.tenantId, lotId);
   const result = { created: numbers.length, first: numbers[0]!, last: numbers.at(-1)! };
   await log(db, auth, 'create', lotId, `批量新增泊位「${lot.name} ${result.first}–${result.last}」共${result.created}个`, undefined, { ...input, ...result });

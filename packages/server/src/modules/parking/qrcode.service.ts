@@ -27,8 +27,7 @@ export interface QrCodeFile {
 const laneAction = (direction: string): ScanAction => (direction === 'in' ? 'enter' : 'exit');
 
 /** The URL a code holds: the phone page of its action, with the signed token. */
-export const scanUrl = (signer: QrCodeSigner, action: ScanAction, payload: ScanTokenPayload) =>
-  `${signer.baseUrl}${scanPagePaths[action]}?t=${signScanToken(signer.secret, payload)}`;
+export const scanUrl = (signer: QrCodeSigner, action: ScanAction, payload: ScanTokenPayload) => `${signer.baseUrl}${scanPagePaths[action]}?t=${signScanToken(signer.secret, payload)}`;
 
 // M: a quarter of a sticker may be dirty or torn and the code still reads
 export const qrPng = (url: string) => QRCode.toBuffer(url, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 480 });

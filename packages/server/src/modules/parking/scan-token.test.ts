@@ -19,7 +19,13 @@ describe('order tokens', () => {
     const token = signOrderToken(secret, { id: ids.record, tenant: ids.tenant, lane: null }, now, 60_000);
     const [body, mac] = token.split('.') as [string, string];
     const longer = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body, 'base64url').toString()), exp: 9_999_999_999 })).toString('base64url');
-    for (const forged of [signOrderToken('other', { id: ids.record, tenant: ids.tenant, lane: null }, now, 60_000), `${longer}.${mac}`, `${body}.${mac.slice(0, -1)}A`, `${body}.${mac}.x`, '']) {
+    for (const forged of [
+      signOrderToken('other', { id: ids.record, tenant: ids.tenant, lane: null }, now, 60_000),
+      `${longer}.${mac}`,
+      `${body}.${mac.slice(0, -1)}A`,
+      `${body}.${mac}.x`,
+      '',
+    ]) {
       expect(verifyOrderToken(secret, forged, now)).toEqual({ ok: false, reason: 'invalid' });
     }
     expect(verifyOrderToken(secret, signScanToken(secret, { k: 'lane', id: ids.lane, tenant: ids.tenant }), now)).toEqual({ ok: false, reason: 'invalid' });

@@ -30,7 +30,11 @@ export const pageTariffs = async (db: Db, tenantId: string, filter: Filter, page
 };
 
 export const findTariff = async (db: Db, tenantId: string, id: string): Promise<TariffRow | undefined> => {
-  const [row] = await db.select().from(tariffs).where(and(eq(tariffs.tenantId, tenantId), eq(tariffs.id, id))).limit(1);
+  const [row] = await db
+    .select()
+    .from(tariffs)
+    .where(and(eq(tariffs.tenantId, tenantId), eq(tariffs.id, id)))
+    .limit(1);
   return row;
 };
 
@@ -97,7 +101,10 @@ export const lotNamesUsing = async (db: Db, tenantId: string, tariffId: string) 
 export type TariffValues = Omit<typeof tariffs.$inferInsert, 'id' | 'tenantId' | 'createdAt' | 'updatedAt'>;
 
 export const insertTariff = async (db: Db, tenantId: string, values: TariffValues): Promise<string> => {
-  const [row] = await db.insert(tariffs).values({ tenantId, ...values }).returning({ id: tariffs.id });
+  const [row] = await db
+    .insert(tariffs)
+    .values({ tenantId, ...values })
+    .returning({ id: tariffs.id });
   return row!.id;
 };
 
@@ -107,14 +114,9 @@ export const updateTariffRow = (db: Db, tenantId: string, id: string, values: Pa
     .set({ ...values, updatedAt: sql`now()` })
     .where(and(eq(tariffs.tenantId, tenantId), eq(tariffs.id, id)));
 
-export const deleteTariffRow = (db: Db, tenantId: string, id: string) =>
-  db.delete(tariffs).where(and(eq(tariffs.tenantId, tenantId), eq(tariffs.id, id)));
+export const deleteTariffRow = (db: Db, tenantId: string, id: string) => db.delete(tariffs).where(and(eq(tariffs.tenantId, tenantId), eq(tariffs.id, id)));
 
-export const insertTariffVersion = async (
-  db: Db,
-  tenantId: string,
-  values: Pick<typeof tariffVersions.$inferInsert, 'tariffId' | 'versionNo' | 'effectiveFrom' | 'rules'>,
-) => {
+export const insertTariffVersion = async (db: Db, tenantId: string, values: Pick<typeof tariffVersions.$inferInsert, 'tariffId' | 'versionNo' | 'effectiveFrom' | 'rules'>) => {
   await db.insert(tariffVersions).values({ tenantId, ...values });
 };
 

@@ -100,8 +100,7 @@ describe('tariff CRUD and versions', () => {
     expect((await at('2025-06-01T00:00:00+08:00'))?.version.versionNo).toBe(2);
     expect((await at('2030-01-01T00:00:00+08:00'))?.tariff.effectiveTo).toBeNull();
     // the trial prices with the version in force at entry: 2 units at 2元 before June, at 3元 after
-    const trial = (day: string) =>
-      call('POST', `${base}/Actions/Trial`, { tariffId: id, enteredAt: `${day}T10:00:00+08:00`, exitedAt: `${day}T10:45:00+08:00`, vehicleClass: 'small' });
+    const trial = (day: string) => call('POST', `${base}/Actions/Trial`, { tariffId: id, enteredAt: `${day}T10:00:00+08:00`, exitedAt: `${day}T10:45:00+08:00`, vehicleClass: 'small' });
     expect((await trial('2025-05-20')).json().data.amount).toBe(400);
     expect((await trial('2025-06-20')).json().data.amount).toBe(600);
     expect((await trial('2024-06-20')).json()).toMatchObject({ code: 400, msg: '计费规则「测试按时计费」在入场时间（2024-06-20 10:00）没有生效的版本' });
@@ -115,7 +114,10 @@ describe('tariff CRUD and versions', () => {
 
   it('prices unsaved rules from the editor', async () => {
     const response = await call('POST', `${base}/Actions/Trial`, {
-      rules: hangzhouRules, enteredAt: '2025-03-03T08:00:00+08:00', exitedAt: '2025-03-03T09:10:00+08:00', vehicleClass: 'large',
+      rules: hangzhouRules,
+      enteredAt: '2025-03-03T08:00:00+08:00',
+      exitedAt: '2025-03-03T09:10:00+08:00',
+      vehicleClass: 'large',
     });
     expect(response.json()).toMatchObject({ code: 200, data: { amount: 3200, version: null } });
   });
@@ -177,14 +179,16 @@ describe('tariff CRUD and versions', () => {
     const other = (await call('GET', `${base}?name=${encodeURIComponent('北京')}`)).json().data.list[0].id;
     await call('PUT', `${base}/${other}`, { name: '北京一类地区占道停车', enabled: false });
     expect((await call('PUT', `/api/system/Parking/${lot.id}/Tariff`, { tariffId: other })).json()).toMatchObject({
-      code: 400, msg: '计费规则「北京一类地区占道停车」已停用，不能分配给停车场',
+      code: 400,
+      msg: '计费规则「北京一类地区占道停车」已停用，不能分配给停车场',
     });
     await call('PUT', `${base}/${other}`, { name: '北京一类地区占道停车', enabled: true });
     expect((await call('PUT', `/api/system/Parking/${lot.id}/Tariff`, { tariffId: null })).json().data.tariffId).toBeNull();
     // a stay priced by it keeps it: the record's history needs the version it was priced by
     const [record] = await t.database.db.insert(parkingRecords).values({ tenantId: demoId, lotId: lot.id, plateNumber: '粤B77777', tariffId: id }).returning();
     expect((await call('DELETE', `${base}/${id}`)).json()).toMatchObject({
-      code: 400, msg: '计费规则「测试按时计费」已有1条停车记录按其计费，不能删除，可将其停用',
+      code: 400,
+      msg: '计费规则「测试按时计费」已有1条停车记录按其计费，不能删除，可将其停用',
     });
     await t.database.db.update(parkingRecords).set({ tariffId: null }).where(eq(parkingRecords.id, record!.id));
     expect((await call('DELETE', `${base}/${id}`)).json()).toMatchObject({ code: 200, msg: '删除成功' });
@@ -193,7 +197,7 @@ describe('tariff CRUD and versions', () => {
 });
 
 describe('tenants and permissions', () => {
-  it('keeps another tenant\'s tariffs and lots out of reach, and leaks nothing', async () => {
+  it("keeps another tenant's tariffs and lots out of reach, and leaks nothing", async () => {
     const demoTariff = (await call('GET', base)).json().data.list[0].id;
     const mwLot = (await call('POST', '/api/system/Parking', { name: '明湾停车场', type: 1, kind: 'lane' }, mwAdmin)).json().data.id;
     expect((await call('GET', `${base}/${demoTariff}`, undefined, mwAdmin)).json()).toMatchObject({ code: 404, msg: '计费规则不存在或已删除' });

@@ -74,7 +74,13 @@ const toDetail = (row: TariffRow, versions: TariffVersionRow[], lotCount: number
 const describe = async (db: Db, tenantId: string, rows: TariffRow[]) => {
   const ids = rows.map((r) => r.id);
   const [versions, lots] = await Promise.all([listTariffVersions(db, tenantId, ids), tariffLotCounts(db, tenantId, ids)]);
-  return rows.map((r) => toDetail(r, versions.filter((v) => v.tariffId === r.id), lots.get(r.id) ?? 0));
+  return rows.map((r) =>
+    toDetail(
+      r,
+      versions.filter((v) => v.tariffId === r.id),
+      lots.get(r.id) ?? 0,
+    ),
+  );
 };
 
 export const listTariffs = async (db: Db, auth: AuthContext, query: z.output<typeof tariffListQuery>) => {
@@ -109,9 +115,7 @@ export const versionAt = async (db: Db, tenantId: string, tariffId: string, at: 
 
 /** JSON with sorted keys: jsonb hands objects back in its own key order. */
 const canonical = (value: unknown): string =>
-  JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v,
-  );
+  JSON.stringify(value, (_key, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v));
 
 const log = (db: Db, auth: AuthContext, action: 'create' | 'update' | 'delete', id: string, summary: string, before?: unknown, after?: unknown) =>
   recordOperation(db, auth, { module: 'parking', action, target: tariffTarget, targetId: id, summary, before, after });
@@ -144,9 +148,7 @@ const addVersion = async (db: Db, tenantId: string, tariffId: string, rules: Tar
 export const updateTariff = async (db: Db, auth: AuthContext, id: string, input: TariffUpdateValues) => {
   const before = await getTariff(db, auth, id);
   if (await tariffNameTaken(db, auth.tenantId, input.name, id)) throw conflict(`计费规则名称「${input.name}」已存在`);
-  const versionNo = input.rules
-    ? await addVersion(db, auth.tenantId, id, input.rules, input.effectiveFrom ? new Date(input.effectiveFrom) : new Date())
-    : undefined;
+  const versionNo = input.rules ? await addVersion(db, auth.tenantId, id, input.rules, input.effectiveFrom ? new Date(input.effectiveFrom) : new Date()) : undefined;
   await updateTariffRow(db, auth.tenantId, id, { name: input.name, description: input.description, enabled: input.enabled });
   const after = await getTariff(db, auth, id);
   const summary = `修改计费规则「${after.name}」${versionNo ? `，新增第${versionNo}版` : ''}`;
@@ -158,7 +160,10 @@ export const deleteTariff = async (db: Db, auth: AuthContext, id: string) => {
   const before = await getTariff(db, auth, id);
   const lots = await lotNamesUsing(db, auth.tenantId, id);
   if (lots.length > 0) {
-    const shown = lots.slice(0, 3).map((n) => `「${n}」`).join('、');
+    const shown = lots
+      .slice(0, 3)
+      .map((n) => `「${n}」`)
+      .join('、');
     throw badRequest(`计费规则「${before.name}」正被停车场${shown}${lots.length > 3 ? `等${lots.length}个停车场` : ''}使用，请先为其更换计费规则`);
   }
   // an order keeps the version in force at entry: deleting it would take that away

@@ -50,12 +50,7 @@ export const findOpenStay = async (db: Db, tenantId: string, lotId: string, plat
     .select()
     .from(parkingRecords)
     .where(
-      and(
-        eq(parkingRecords.tenantId, tenantId),
-        eq(parkingRecords.lotId, lotId),
-        eq(parkingRecords.plateNumber, plateNumber),
-        inArray(parkingRecords.state, ['parked', 'awaiting_payment']),
-      ),
+      and(eq(parkingRecords.tenantId, tenantId), eq(parkingRecords.lotId, lotId), eq(parkingRecords.plateNumber, plateNumber), inArray(parkingRecords.state, ['parked', 'awaiting_payment'])),
     )
     .orderBy(desc(sql`coalesce(${parkingRecords.exitedAt}, ${parkingRecords.enteredAt}, ${parkingRecords.createdAt})`))
     .limit(1);

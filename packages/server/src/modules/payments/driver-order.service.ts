@@ -1,5 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { businessDay, clockAheadToleranceMs, driverPagePaths, futureTimeIssue, formatAmount, noOnlinePayMessage, sandboxNotice, type DriverOrder, type ExitLaneInfo } from '@parking/contract';
+import {
+  businessDay,
+  clockAheadToleranceMs,
+  driverPagePaths,
+  futureTimeIssue,
+  formatAmount,
+  noOnlinePayMessage,
+  sandboxNotice,
+  type DriverOrder,
+  type ExitLaneInfo,
+} from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { withTenant } from '../../db/tenant-scope.js';
 import { AppError, badRequest, notFound } from '../../plugins/app-error.js';
@@ -174,7 +184,8 @@ const settleGatewayOrder = async (tx: Db, tenantId: string, gatewayOrderNo: stri
         const money = quoteStay(order.amountDue, { longRental: false, groupCardOff: order.discount }, record.paid);
         if (money.unpaid >= order.amount) {
           // a stay with something still to pay had no long-rental card: a discount is its group card's, used now
-          if (money.discount > 0) await groupCardDiscount(db, { tenantId, lotId: record.lotId, plate: record.plateNumber, at: trade.at ? new Date(trade.at) : new Date(), due: order.amountDue });
+          if (money.discount > 0)
+            await groupCardDiscount(db, { tenantId, lotId: record.lotId, plate: record.plateNumber, at: trade.at ? new Date(trade.at) : new Date(), due: order.amountDue });
           // priced while the car is still in: no state moves until it leaves
           await changeRecord(db, record, null, { amountDue: money.amountDue, discount: money.discount, unpaid: money.unpaid });
         }
@@ -260,9 +271,7 @@ export const startDriverPayment = async (db: Db, gateway: PaymentGateway | undef
     const quote = await quoteForDriver(tx, record, now);
     if (quote.unpaid <= 0) throw badRequest('该订单无需支付');
     const lot = await findLot(tx, order.tenant, record.lotId);
-    const reusable = (await openGatewayOrders(tx, order.tenant, record.id)).find(
-      (o) => o.amount === quote.unpaid && now.getTime() - o.createdAt.getTime() < reuseCashierMs,
-    );
+    const reusable = (await openGatewayOrders(tx, order.tenant, record.id)).find((o) => o.amount === quote.unpaid && now.getTime() - o.createdAt.getTime() < reuseCashierMs);
     const gatewayOrder =
       reusable ??
       (await insertGatewayOrder(tx, {

@@ -18,7 +18,8 @@ let recordId: string;
 
 const get = <T>(url: string, headers: Record<string, string> = {}) =>
   test.app.inject({ method: 'GET', url, headers }).then((r) => ({ status: r.statusCode, body: r.json<{ code: number; msg: string; data: T }>() }));
-const post = <T>(url: string, payload: object) => test.app.inject({ method: 'POST', url, payload }).then((r) => ({ status: r.statusCode, body: r.json<{ code: number; msg: string; data: T }>() }));
+const post = <T>(url: string, payload: object) =>
+  test.app.inject({ method: 'POST', url, payload }).then((r) => ({ status: r.statusCode, body: r.json<{ code: number; msg: string; data: T }>() }));
 const refusal = '暂未开通线上支付，请到收费处缴费';
 
 beforeAll(async () => {
@@ -30,7 +31,14 @@ beforeAll(async () => {
   const [record] = await db
     .insert(parkingRecords)
     .values({
-      tenantId, lotId: lot!.id, plateNumber: '粤B0F001', enteredAt: new Date(Date.now() - 3_600_000), exitedAt: new Date(), state: 'awaiting_payment', amountDue: 600, unpaid: 600,
+      tenantId,
+      lotId: lot!.id,
+      plateNumber: '粤B0F001',
+      enteredAt: new Date(Date.now() - 3_600_000),
+      exitedAt: new Date(),
+      state: 'awaiting_payment',
+      amountDue: 600,
+      unpaid: 600,
     })
     .returning();
   recordId = record!.id;

@@ -35,19 +35,29 @@ const event = (camera: 'in' | 'out', plate: string, occurredAt: string) =>
   receiveVehicleEvent(
     test.database.db,
     cams[camera],
-    vehicleEventInput.parse({ tenant: 'demo', sn: cams[camera].sn, timestamp: Date.now(), nonce: `pay-nonce-${++sequence}`, deviceEventId: `PAY-${sequence}`, kind: camera === 'in' ? 'lane_entry' : 'lane_exit', plate, occurredAt, confidence: 0.98 }),
+    vehicleEventInput.parse({
+      tenant: 'demo',
+      sn: cams[camera].sn,
+      timestamp: Date.now(),
+      nonce: `pay-nonce-${++sequence}`,
+      deviceEventId: `PAY-${sequence}`,
+      kind: camera === 'in' ? 'lane_entry' : 'lane_exit',
+      plate,
+      occurredAt,
+      confidence: 0.98,
+    }),
     test.app.config.dataDir,
   );
 const laneToken = (laneId: string) => signScanToken(secret, { k: 'lane', id: laneId, tenant: tenantId });
 const get = <T>(url: string) => server.inject({ method: 'GET', url }).then((r) => ({ status: r.statusCode, body: r.json<{ code: number; msg: string; data: T }>(), raw: r.body }));
-const post = <T>(url: string, payload: object) => server.inject({ method: 'POST', url, payload }).then((r) => ({ status: r.statusCode, body: r.json<{ code: number; msg: string; data: T }>(), raw: r.body }));
+const post = <T>(url: string, payload: object) =>
+  server.inject({ method: 'POST', url, payload }).then((r) => ({ status: r.statusCode, body: r.json<{ code: number; msg: string; data: T }>(), raw: r.body }));
 const orderView = (o: string) => get<DriverOrder>(`${driverPayPaths.order}?o=${encodeURIComponent(o)}`);
 const findOrder = async (plateNumber: string) => (await post<{ orderToken: string }>(driverPayPaths.findOrder, { t: laneToken(lanes.out), plateNumber })).body.data.orderToken;
 const recordOf = async (id: string) => (await test.database.db.select().from(parkingRecords).where(eq(parkingRecords.id, id)))[0]!;
 const paymentsOf = (recordId: string) => test.database.db.select().from(payments).where(eq(payments.recordId, recordId));
 const commandsOf = (recordId: string) => test.database.db.select().from(laneCommands).where(eq(laneCommands.recordId, recordId));
-const noticeOf = (no: string, amount: number, state: 'paid' | 'closed' = 'paid') =>
-  JSON.stringify({ gatewayOrderNo: no, tradeNo: `T-${no}`, amount, state, at: new Date().toISOString() });
+const noticeOf = (no: string, amount: number, state: 'paid' | 'closed' = 'paid') => JSON.stringify({ gatewayOrderNo: no, tradeNo: `T-${no}`, amount, state, at: new Date().toISOString() });
 const sendNotice = (body: string, signature = signSandboxNotice(sandboxSecret, body)) =>
   server.inject({ method: 'POST', url: driverPayPaths.sandboxNotify, payload: body, headers: { 'content-type': 'application/json', [sandboxSignatureHeader]: signature } });
 /** pays through the sandbox cashier as the driver does: 支付, then 确认支付 (whose notice the sandbox hands to our notify route) */
@@ -74,7 +84,11 @@ beforeAll(async () => {
   const [outLane] = await db.insert(parkingLanes).values({ tenantId, lotId, name: '南出口', direction: 'out' }).returning();
   lanes = { in: inLane!.id, out: outLane!.id };
   const camera = (sn: string, laneId: string) =>
-    db.insert(devices).values({ tenantId, sn, name: sn, type: 'camera', lotId, laneId, secret: `${sn}-secret`.padEnd(64, 'x') }).returning().then((rows) => rows[0]!);
+    db
+      .insert(devices)
+      .values({ tenantId, sn, name: sn, type: 'camera', lotId, laneId, secret: `${sn}-secret`.padEnd(64, 'x') })
+      .returning()
+      .then((rows) => rows[0]!);
   cams = { in: await camera('PAY-CAM-IN', lanes.in), out: await camera('PAY-CAM-OUT', lanes.out) };
   adminToken = await signIn(server);
 });
@@ -120,7 +134,18 @@ describe('扫码出场: the lane code, the plate and the order token', () => {
     const entered = await event('in', '粤B1V003', minutesAgo(150));
     const o = await findOrder('粤B1V003');
     const view = await orderView(o);
-    expect(view.body.data).toMatchObject({ lotName: '扫码支付停车场', plateNumber: '粤B1V003', exited: false, amountDue: 300, discount: 0, paid: 0, unpaid: 300, state: 'unpaid', paying: false, onlinePay: true });
+    expect(view.body.data).toMatchObject({
+      lotName: '扫码支付停车场',
+      plateNumber: '粤B1V003',
+      exited: false,
+      amountDue: 300,
+      discount: 0,
+      paid: 0,
+      unpaid: 300,
+      state: 'unpaid',
+      paying: false,
+      onlinePay: true,
+    });
     expect(view.body.data.durationSeconds).toBeGreaterThanOrEqual(150 * 60);
     expect(view.raw).not.toContain(entered.recordId!);
     expect(view.raw).not.toContain(lotId);
@@ -201,7 +226,10 @@ describe('paying in the sandbox', () => {
     expect(await commandsOf(entered.recordId!)).toHaveLength(1);
     const again = await event('out', '粤B2W004', new Date().toISOString());
     expect(again).toMatchObject({ recordId: entered.recordId, state: 'closed', release: true, abnormalReasons: [] });
-    const stays = await test.database.db.select().from(parkingRecords).where(and(eq(parkingRecords.plateNumber, '粤B2W004'), eq(parkingRecords.lotId, lotId)));
+    const stays = await test.database.db
+      .select()
+      .from(parkingRecords)
+      .where(and(eq(parkingRecords.plateNumber, '粤B2W004'), eq(parkingRecords.lotId, lotId)));
     expect(stays).toHaveLength(1);
   });
 
@@ -220,7 +248,7 @@ describe('paying in the sandbox', () => {
     expect(await recordOf(entered.recordId!)).toMatchObject({ state: 'closed', paid: 200, unpaid: 0 });
   });
 
-  it('quotes a stay the same at the driver\'s page, the cashier and the exit', async () => {
+  it("quotes a stay the same at the driver's page, the cashier and the exit", async () => {
     const entered = await event('in', '粤B2Q010', minutesAgo(130));
     const o = await findOrder('粤B2Q010');
     const page = (await orderView(o)).body.data;
@@ -284,7 +312,10 @@ describe('paying in the sandbox', () => {
     const lateNo = again.body.data.cashierUrl.split('/').pop()!;
     expect(lateNo).not.toBe(no);
     await test.database.db.execute(`UPDATE sandbox_cashier_orders SET state = 'paid', decided_at = now() WHERE gateway_order_no = '${lateNo}'`);
-    await test.database.db.update(gatewayOrders).set({ createdAt: new Date(Date.now() - 60_000) }).where(eq(gatewayOrders.gatewayOrderNo, lateNo));
+    await test.database.db
+      .update(gatewayOrders)
+      .set({ createdAt: new Date(Date.now() - 60_000) })
+      .where(eq(gatewayOrders.gatewayOrderNo, lateNo));
     const view = await orderView(o);
     expect(view.body.data).toMatchObject({ state: 'paid', paid: 100, unpaid: 0 });
     expect(await paymentsOf(entered.recordId!)).toHaveLength(1);
@@ -359,8 +390,7 @@ describe('收款二维码 for an attendant PDA', () => {
 
 describe('/api/open is rate-limited per address', () => {
   it('refuses the 21st plate lookup of a minute from one phone with 429, while another phone still gets through', async () => {
-    const lookup = (remoteAddress: string) =>
-      server.inject({ method: 'POST', url: driverPayPaths.findOrder, remoteAddress, payload: { t: laneToken(lanes.out), plateNumber: '粤B9Z998' } });
+    const lookup = (remoteAddress: string) => server.inject({ method: 'POST', url: driverPayPaths.findOrder, remoteAddress, payload: { t: laneToken(lanes.out), plateNumber: '粤B9Z998' } });
     const answers = [];
     for (let i = 0; i < 21; i += 1) answers.push(await lookup('10.9.8.7'));
     expect(answers.slice(0, 20).map((a) => a.statusCode)).toEqual(Array(20).fill(404));

@@ -124,7 +124,10 @@ const sandboxRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxGateway; publicBase
     const trade = await findTrade(request.params.no);
     return reply.type('text/html; charset=utf-8').send(sandboxCashierPage(trade && { ...trade, returnUrl: backTo(trade) }, cashierPaths(request.params.no)));
   });
-  for (const [path, outcome] of [[sandboxCashierPaths.confirm, 'paid'], [sandboxCashierPaths.cancel, 'cancelled']] as const) {
+  for (const [path, outcome] of [
+    [sandboxCashierPaths.confirm, 'paid'],
+    [sandboxCashierPaths.cancel, 'cancelled'],
+  ] as const) {
     app.post(path, { config: { public: true, ...perMinute(60) }, schema: { hide: true, params: noParams } }, async (request, reply) => {
       let trade;
       try {
@@ -134,7 +137,11 @@ const sandboxRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxGateway; publicBase
         request.log.warn({ err: error }, 'sandbox notice not delivered');
         trade = await findTrade(request.params.no);
       }
-      if (!trade) return reply.code(404).type('text/html; charset=utf-8').send(sandboxCashierPage(undefined, cashierPaths(request.params.no)));
+      if (!trade)
+        return reply
+          .code(404)
+          .type('text/html; charset=utf-8')
+          .send(sandboxCashierPage(undefined, cashierPaths(request.params.no)));
       return reply.redirect(backTo(trade), 303);
     });
   }

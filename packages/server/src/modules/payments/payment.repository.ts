@@ -11,7 +11,11 @@ export type ListedRefundRow = { refund: RefundRow; plateNumber: string; lotName:
 
 /** Inserts the payment unless its key was taken; undefined then, and the caller reads the first one. */
 export const claimPayment = async (db: Db, values: typeof payments.$inferInsert) => {
-  const [row] = await db.insert(payments).values(values).onConflictDoNothing({ target: [payments.tenantId, payments.idempotencyKey] }).returning();
+  const [row] = await db
+    .insert(payments)
+    .values(values)
+    .onConflictDoNothing({ target: [payments.tenantId, payments.idempotencyKey] })
+    .returning();
   return row;
 };
 

@@ -16,16 +16,12 @@ type Method = 'GET' | 'POST';
 const call = (method: Method, url: string, token: string, payload?: object, headers: Record<string, string> = {}) =>
   t.app.inject({ method, url, headers: { authorization: token, ...headers }, ...(payload ? { payload } : {}) });
 const newRecord = async (amountDue: number, plateNumber = `粤P${String(++sequence).padStart(5, '0')}`) => {
-  const [row] = await t.database.db
-    .insert(parkingRecords)
-    .values({ tenantId, lotId, plateNumber, state: 'awaiting_payment', amountDue, unpaid: amountDue })
-    .returning();
+  const [row] = await t.database.db.insert(parkingRecords).values({ tenantId, lotId, plateNumber, state: 'awaiting_payment', amountDue, unpaid: amountDue }).returning();
   return row!;
 };
 const paymentsOf = (recordId: string) => t.database.db.select().from(payments).where(eq(payments.recordId, recordId));
 const recordOf = async (id: string) => (await t.database.db.select().from(parkingRecords).where(eq(parkingRecords.id, id)))[0]!;
-const pay = (recordId: string, amount: number, idempotencyKey: string, token = tokens.admin) =>
-  call('POST', paymentPaths.list, token, { recordId, channel: 'cash', amount, idempotencyKey });
+const pay = (recordId: string, amount: number, idempotencyKey: string, token = tokens.admin) => call('POST', paymentPaths.list, token, { recordId, channel: 'cash', amount, idempotencyKey });
 const withId = (path: string, id: string) => path.replace(':id', id);
 
 beforeAll(async () => {
@@ -115,7 +111,10 @@ describe('GET /api/system/Payment', () => {
     expect(exported.headers['content-type']).toContain('spreadsheetml');
     const rows = await xlsxRows(exported);
     expect(rows[0]).toEqual(['车牌号', '停车场', '支付渠道', '支付金额（元）', '已退款（元）', '支付时间', '付款人', '收款人', '幂等键', '备注']);
-    expect(rows.slice(1).map((r) => [r[0], r[2], r[3], r[7]])).toEqual([['粤PLIST01', '现金', '3.00', '系统管理员'], ['粤PLIST01', '支付宝', '6.00', '系统管理员']]);
+    expect(rows.slice(1).map((r) => [r[0], r[2], r[3], r[7]])).toEqual([
+      ['粤PLIST01', '现金', '3.00', '系统管理员'],
+      ['粤PLIST01', '支付宝', '6.00', '系统管理员'],
+    ]);
   });
 });
 

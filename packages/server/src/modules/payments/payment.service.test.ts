@@ -17,7 +17,15 @@ let auditor: AuthContext;
 let sequence = 0;
 
 const authOf = (tenantId: string, userId: string, account: string): AuthContext => ({
-  sessionId: `session-${account}`, userId, tenantId, tenantCode: 'demo', account, isAdministrator: false, onPlatformTenant: false, ip: '127.0.0.1', userAgent: 'vitest',
+  sessionId: `session-${account}`,
+  userId,
+  tenantId,
+  tenantCode: 'demo',
+  account,
+  isAdministrator: false,
+  onPlatformTenant: false,
+  ip: '127.0.0.1',
+  userAgent: 'vitest',
 });
 const newRecord = async (amountDue: number, state: 'awaiting_payment' | 'unpaid' | 'void' | 'closed' | 'parked' = 'awaiting_payment', discount = 0) => {
   const [row] = await database.db
@@ -40,7 +48,10 @@ beforeAll(async () => {
   await migrate(database);
   await seedDemoData(database.db);
   const [demo] = await database.db.select().from(tenants).where(eq(tenants.code, 'demo'));
-  const [admin] = await database.db.select().from(users).where(and(eq(users.tenantId, demo!.id), eq(users.account, 'admin')));
+  const [admin] = await database.db
+    .select()
+    .from(users)
+    .where(and(eq(users.tenantId, demo!.id), eq(users.account, 'admin')));
   const [other] = await database.db.insert(users).values({ tenantId: demo!.id, account: 'auditor', realName: '审核员', passwordHash: 'unused' }).returning();
   cashier = authOf(demo!.id, admin!.id, 'admin');
   auditor = authOf(demo!.id, other!.id, 'auditor');
@@ -141,8 +152,15 @@ describe('refunds', () => {
     expect(approved.decidedAt).not.toBeNull();
     expect(await recordOf(record.id)).toMatchObject({ amountDue: 1000, discount: 200, paid: 400, unpaid: 400, state: 'awaiting_payment' });
     await expect(approve(refund.id)).rejects.toMatchObject({ statusCode: 409, message: '该退款已审核，不能重复审核' });
-    const [log] = await database.db.select().from(operationLogs).where(and(eq(operationLogs.targetId, refund.id), eq(operationLogs.action, 'update')));
-    expect(log).toMatchObject({ summary: `同意退款：停车记录「${record.plateNumber}」2.00 元`, before: { status: 'requested', discount: 0, paid: 600, unpaid: 400 }, after: { status: 'approved', discount: 200, paid: 400 } });
+    const [log] = await database.db
+      .select()
+      .from(operationLogs)
+      .where(and(eq(operationLogs.targetId, refund.id), eq(operationLogs.action, 'update')));
+    expect(log).toMatchObject({
+      summary: `同意退款：停车记录「${record.plateNumber}」2.00 元`,
+      before: { status: 'requested', discount: 0, paid: 600, unpaid: 400 },
+      after: { status: 'approved', discount: 200, paid: 400 },
+    });
   });
 
   it('refuses to ask for more than the payment less what is refunded or waiting, and a rejection frees it', async () => {
@@ -155,7 +173,10 @@ describe('refunds', () => {
     });
     await reject(waiting.id);
     expect(await recordOf(record.id)).toMatchObject({ paid: 500, discount: 0, state: 'paid' });
-    const [log] = await database.db.select().from(operationLogs).where(and(eq(operationLogs.targetId, waiting.id), eq(operationLogs.action, 'update')));
+    const [log] = await database.db
+      .select()
+      .from(operationLogs)
+      .where(and(eq(operationLogs.targetId, waiting.id), eq(operationLogs.action, 'update')));
     expect(log).toMatchObject({ summary: `驳回退款：停车记录「${record.plateNumber}」3.00 元`, before: { status: 'requested' }, after: { status: 'rejected', remark: '不符合退款条件' } });
     const whole = await askRefund({ paymentId: payment.id, amount: 500, reason: '车主投诉' });
     await approve(whole.id);
@@ -197,7 +218,10 @@ describe('the money invariant', () => {
           if (roll < 0.75) {
             await askRefund({ paymentId: pick(mine).id, amount: 1 + Math.floor(next() * 400), reason: '随机退款' }, pick([cashier, auditor]));
           } else {
-            const open = await database.db.select().from(refunds).where(and(eq(refunds.recordId, record.id), eq(refunds.status, 'requested')));
+            const open = await database.db
+              .select()
+              .from(refunds)
+              .where(and(eq(refunds.recordId, record.id), eq(refunds.status, 'requested')));
             if (!open.length) continue;
             const chosen = pick(open);
             const decider = pick([cashier, auditor]);
@@ -214,7 +238,12 @@ describe('the money invariant', () => {
     for (const record of records) {
       const now = await recordOf(record.id);
       const paidIn = (await paymentsOf(record.id)).reduce((sum, p) => sum + p.amount, 0);
-      const given = (await database.db.select().from(refunds).where(and(eq(refunds.recordId, record.id), eq(refunds.status, 'approved')))).reduce((sum, r) => sum + r.amount, 0);
+      const given = (
+        await database.db
+          .select()
+          .from(refunds)
+          .where(and(eq(refunds.recordId, record.id), eq(refunds.status, 'approved')))
+      ).reduce((sum, r) => sum + r.amount, 0);
       expect(paidIn - given, `record ${now.plateNumber}`).toBe(now.paid);
       expect(now.amountDue - now.discount).toBe(now.paid + now.unpaid);
       expect(now.discount).toBe(record.discount + given);

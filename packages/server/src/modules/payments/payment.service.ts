@@ -55,8 +55,7 @@ export const paymentKeyOf = (bodyKey: string | undefined, headerKey: string | un
 };
 
 /** The first payment of a key answers every repeat; a repeat asking for other money is a client bug, refused. */
-const sameRequest = (first: PaymentRow, input: PaymentValues) =>
-  first.recordId === input.recordId && first.channel === input.channel && first.amount === input.amount;
+const sameRequest = (first: PaymentRow, input: PaymentValues) => first.recordId === input.recordId && first.channel === input.channel && first.amount === input.amount;
 
 const firstResult = async (db: Db, auth: PaymentActor, first: PaymentRow, input: PaymentValues) => {
   if (!sameRequest(first, input)) throw conflict('该幂等键已用于另一笔支付（停车记录、渠道或金额不同），请换一个幂等键');

@@ -88,14 +88,17 @@ beforeAll(async () => {
   const [outLane] = await db.insert(parkingLanes).values({ tenantId, lotId, name: '西出口', direction: 'out' }).returning();
   lanes = { in: inLane!.id, out: outLane!.id };
   await db.insert(parkingSpaces).values(['A01', 'A02'].map((number) => ({ tenantId, lotId, number })));
-  [entryCamera] = await db.insert(devices).values({ tenantId, sn: 'ADDR-CAM-IN', name: 'ADDR-CAM-IN', type: 'camera', lotId, laneId: lanes.in, secret: 'addr-secret'.padEnd(64, 'x') }).returning() as [typeof devices.$inferSelect];
+  [entryCamera] = (await db
+    .insert(devices)
+    .values({ tenantId, sn: 'ADDR-CAM-IN', name: 'ADDR-CAM-IN', type: 'camera', lotId, laneId: lanes.in, secret: 'addr-secret'.padEnd(64, 'x') })
+    .returning()) as [typeof devices.$inferSelect];
 });
 afterAll(async () => {
   await server.close();
   await database.close();
 });
 
-describe('printed codes hold the configured address, never the request\'s host', () => {
+describe("printed codes hold the configured address, never the request's host", () => {
   it('the lot, lane and every space code in the zip', async () => {
     const lot = await get(`/api/system/Parking/BuildGateParkingQRCode/${lotId}`);
     expect(lot.statusCode).toBe(200);
@@ -116,12 +119,28 @@ describe('printed codes hold the configured address, never the request\'s host',
   });
 
   it('the group card code', async () => {
-    const group = await server.inject({ method: 'POST', url: '/api/system/Group', headers: { ...forged, authorization: admin }, payload: { name: '地址测试集团', contact: '王经理', phone: '13812345678' } });
+    const group = await server.inject({
+      method: 'POST',
+      url: '/api/system/Group',
+      headers: { ...forged, authorization: admin },
+      payload: { name: '地址测试集团', contact: '王经理', phone: '13812345678' },
+    });
     const card = await server.inject({
       method: 'POST',
       url: '/api/system/GroupCard',
       headers: { ...forged, authorization: admin },
-      payload: { groupId: group.json().data.id, cardNo: 'ADDR-0001', benefit: 'free', plates: ['粤B7A001'], lotIds: [lotId], validFrom: '2020-01-01', validTo: '2099-12-31', monthlyQuota: 5, allowBind: false, maxPlates: 1 },
+      payload: {
+        groupId: group.json().data.id,
+        cardNo: 'ADDR-0001',
+        benefit: 'free',
+        plates: ['粤B7A001'],
+        lotIds: [lotId],
+        validFrom: '2020-01-01',
+        validTo: '2099-12-31',
+        monthlyQuota: 5,
+        allowBind: false,
+        maxPlates: 1,
+      },
     });
     expect(card.json().code, card.body).toBe(200);
     const code = await get(`/api/system/GroupCard/${card.json().data.id}/QRCode`);
@@ -131,12 +150,22 @@ describe('printed codes hold the configured address, never the request\'s host',
   });
 });
 
-describe('the driver pays without the request\'s host reaching any address or call', () => {
+describe("the driver pays without the request's host reaching any address or call", () => {
   it('收款二维码 points at the configured address', async () => {
     const entered = await receiveVehicleEvent(
       database.db,
       entryCamera,
-      vehicleEventInput.parse({ tenant: 'demo', sn: entryCamera.sn, timestamp: Date.now(), nonce: 'addr-nonce-1', deviceEventId: 'ADDR-1', kind: 'lane_entry', plate: '粤B7P001', occurredAt: new Date(Date.now() - 90 * 60_000).toISOString(), confidence: 0.98 }),
+      vehicleEventInput.parse({
+        tenant: 'demo',
+        sn: entryCamera.sn,
+        timestamp: Date.now(),
+        nonce: 'addr-nonce-1',
+        deviceEventId: 'ADDR-1',
+        kind: 'lane_entry',
+        plate: '粤B7P001',
+        occurredAt: new Date(Date.now() - 90 * 60_000).toISOString(),
+        confidence: 0.98,
+      }),
       testConfig().dataDir,
     );
     const answer = await get(recordPayQrCodePath.replace(':id', entered.recordId!));
@@ -149,7 +178,17 @@ describe('the driver pays without the request\'s host reaching any address or ca
     await receiveVehicleEvent(
       database.db,
       entryCamera,
-      vehicleEventInput.parse({ tenant: 'demo', sn: entryCamera.sn, timestamp: Date.now(), nonce: 'addr-nonce-2', deviceEventId: 'ADDR-2', kind: 'lane_entry', plate: '粤B7P002', occurredAt: new Date(Date.now() - 90 * 60_000).toISOString(), confidence: 0.98 }),
+      vehicleEventInput.parse({
+        tenant: 'demo',
+        sn: entryCamera.sn,
+        timestamp: Date.now(),
+        nonce: 'addr-nonce-2',
+        deviceEventId: 'ADDR-2',
+        kind: 'lane_entry',
+        plate: '粤B7P002',
+        occurredAt: new Date(Date.now() - 90 * 60_000).toISOString(),
+        confidence: 0.98,
+      }),
       testConfig().dataDir,
     );
     const laneToken = signScanToken(secret, { k: 'lane', id: lanes.out, tenant: tenantId });
@@ -206,7 +245,10 @@ describe('the driver pays without the request\'s host reaching any address or ca
     expect(started.json().code, started.body).toBe(200);
     expectNoTrace(started, 'special bill pay answer');
     const payUrl: string = started.json().data.payUrl;
-    const [trade] = await database.db.select().from(sandboxCashierOrders).where(eq(sandboxCashierOrders.gatewayOrderNo, payUrl.split('/').pop()!));
+    const [trade] = await database.db
+      .select()
+      .from(sandboxCashierOrders)
+      .where(eq(sandboxCashierOrders.gatewayOrderNo, payUrl.split('/').pop()!));
     expect(trade!.notifyUrl).toBe(`${base}${driverPayPaths.sandboxNotify}`);
     expect(trade!.returnUrl.startsWith(`${base}/#/speialBillInfo?t=`)).toBe(true);
 

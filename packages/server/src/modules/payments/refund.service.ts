@@ -5,16 +5,7 @@ import { badRequest, conflict, notFound } from '../../plugins/app-error.js';
 import type { AuthContext } from '../../types.js';
 import { changeRecord, lockRecord } from '../orders/index.js';
 import { recordOperation } from '../system/index.js';
-import {
-  decideRefund,
-  findListedRefund,
-  findPayment,
-  findRefund,
-  insertRefund,
-  pageRefunds,
-  refundsHeld,
-  type ListedRefundRow,
-} from './payment.repository.js';
+import { decideRefund, findListedRefund, findPayment, findRefund, insertRefund, pageRefunds, refundsHeld, type ListedRefundRow } from './payment.repository.js';
 
 export const refundTarget = 'refund';
 

@@ -26,9 +26,7 @@ export const startSpecialBillPayment = async (db: Db, gateway: PaymentGateway | 
     const { bill, lotName } = row;
     if (bill.status === 'paid') throw badRequest('该账单已支付');
     if (bill.status === 'cancelled') throw badRequest('该账单已作废，无需支付');
-    const reusable = (await openBillGatewayOrders(tx, tenantId, billId)).find(
-      (o) => o.amount === bill.amount && now.getTime() - o.createdAt.getTime() < reuseCashierMs,
-    );
+    const reusable = (await openBillGatewayOrders(tx, tenantId, billId)).find((o) => o.amount === bill.amount && now.getTime() - o.createdAt.getTime() < reuseCashierMs);
     const order =
       reusable ??
       (await insertGatewayOrder(tx, {

@@ -33,10 +33,7 @@ export const pageUnpaidOrders = async (db: Db, tenantId: string, f: UnpaidOrderF
     f.exitedFrom ? gte(parkingRecords.exitedAt, new Date(f.exitedFrom)) : undefined,
     f.exitedTo ? lte(parkingRecords.exitedAt, new Date(f.exitedTo)) : undefined,
   );
-  const having = and(
-    f.owedMin === undefined ? undefined : sql`${owedSum} >= ${f.owedMin}`,
-    f.owedMax === undefined ? undefined : sql`${owedSum} <= ${f.owedMax}`,
-  );
+  const having = and(f.owedMin === undefined ? undefined : sql`${owedSum} >= ${f.owedMin}`, f.owedMax === undefined ? undefined : sql`${owedSum} <= ${f.owedMax}`);
   const grouped = db
     .select({
       plateNumber: parkingRecords.plateNumber,
@@ -97,7 +94,11 @@ export const remindersOfPlate = (db: Db, tenantId: string, plateNumber: string):
     .orderBy(desc(arrearsReminders.createdAt), desc(arrearsReminders.id));
 
 export const insertRecoveryRecord = async (db: Db, values: typeof recoveryRecords.$inferInsert) => {
-  const [row] = await db.insert(recoveryRecords).values(values).onConflictDoNothing({ target: [recoveryRecords.tenantId, recoveryRecords.paymentId] }).returning();
+  const [row] = await db
+    .insert(recoveryRecords)
+    .values(values)
+    .onConflictDoNothing({ target: [recoveryRecords.tenantId, recoveryRecords.paymentId] })
+    .returning();
   return row;
 };
 
@@ -117,7 +118,9 @@ const listedRecovery = {
   exitedAt: parkingRecords.exitedAt,
   operatorName: users.realName,
   // a recovery stays as written; what was refunded of its payment since is read beside it
-  refunded: sql<number | string>`(SELECT coalesce(sum(f.amount), 0) FROM ${refunds} f WHERE f.tenant_id = ${recoveryRecords.tenantId} AND f.payment_id = ${recoveryRecords.paymentId} AND f.status = 'approved')`,
+  refunded: sql<
+    number | string
+  >`(SELECT coalesce(sum(f.amount), 0) FROM ${refunds} f WHERE f.tenant_id = ${recoveryRecords.tenantId} AND f.payment_id = ${recoveryRecords.paymentId} AND f.status = 'approved')`,
 };
 const recoverySort = { recoveredAt: recoveryRecords.recoveredAt, amount: recoveryRecords.amount } as const;
 

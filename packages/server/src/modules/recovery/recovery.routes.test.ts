@@ -14,14 +14,22 @@ let tenantId: string;
 const lots = { east: '', west: '' };
 const plate = '粤B7R001';
 
-const request = (method: 'GET' | 'POST', url: string, payload?: object, token = admin) =>
-  t.app.inject({ method, url, headers: { authorization: token }, ...(payload ? { payload } : {}) });
+const request = (method: 'GET' | 'POST', url: string, payload?: object, token = admin) => t.app.inject({ method, url, headers: { authorization: token }, ...(payload ? { payload } : {}) });
 const plateUrl = (path: string, p = plate) => path.replace(':plateNumber', encodeURIComponent(p));
 const releaseUrl = (id: string) => abnormalReleasePath.replace(':id', id);
 const newRecord = async (plateNumber: string, owed: number, state: 'unpaid' | 'awaiting_payment' | 'parked', lotId = lots.east, exitedAt = '2025-05-01T10:00:00+08:00') => {
   const [row] = await t.database.db
     .insert(parkingRecords)
-    .values({ tenantId, lotId, plateNumber, state, amountDue: owed, unpaid: owed, enteredAt: new Date('2025-05-01T08:00:00+08:00'), exitedAt: state === 'parked' ? null : new Date(exitedAt) })
+    .values({
+      tenantId,
+      lotId,
+      plateNumber,
+      state,
+      amountDue: owed,
+      unpaid: owed,
+      enteredAt: new Date('2025-05-01T08:00:00+08:00'),
+      exitedAt: state === 'parked' ? null : new Date(exitedAt),
+    })
     .returning();
   return row!;
 };
@@ -101,7 +109,10 @@ describe('GET /api/system/UnpaidOrders/{plateNumber} and reminders', () => {
   it('登记催缴 adds to the log shown on the detail; bad input and other tenants are refused', async () => {
     const bad = await request('POST', plateUrl(unpaidOrderPaths.reminders), { channel: 'pigeon', content: '' });
     expect(bad.json()).toMatchObject({ code: 400, msg: expect.stringMatching(/催缴方式只能是|请输入催缴内容/) });
-    expect((await request('POST', plateUrl(unpaidOrderPaths.reminders), { channel: 'letter', content: '   ' })).json()).toMatchObject({ code: 400, msg: expect.stringContaining('请输入催缴内容') });
+    expect((await request('POST', plateUrl(unpaidOrderPaths.reminders), { channel: 'letter', content: '   ' })).json()).toMatchObject({
+      code: 400,
+      msg: expect.stringContaining('请输入催缴内容'),
+    });
     expect((await request('POST', plateUrl(unpaidOrderPaths.reminders), { channel: 'letter', content: '函', extra: 1 })).statusCode).toBe(400);
 
     const created = await request('POST', plateUrl(unpaidOrderPaths.reminders), { channel: 'letter', content: '已寄送催缴函' });
@@ -126,7 +137,10 @@ describe('POST /api/system/ParkingRecord/{id}/release', () => {
 
     const released = await request('POST', releaseUrl(record.id), { reason: '车主承诺次日补缴' });
     expect(released.json()).toMatchObject({ code: 200, msg: '已放行', data: { id: record.id, state: 'unpaid', abnormalReasons: ['abnormal_release'] } });
-    const [log] = await t.database.db.select().from(operationLogs).where(and(eq(operationLogs.targetId, record.id), eq(operationLogs.target, 'parkingRecord')));
+    const [log] = await t.database.db
+      .select()
+      .from(operationLogs)
+      .where(and(eq(operationLogs.targetId, record.id), eq(operationLogs.target, 'parkingRecord')));
     expect(log!.summary).toContain('车主承诺次日补缴');
     // now in pursuit under its plate
     expect((await request('GET', plateUrl(unpaidOrderPaths.item, '粤B7R003'))).json().data.owed).toBe(600);
@@ -145,7 +159,10 @@ describe('POST /api/system/ParkingRecord/{id}/release', () => {
 
 describe('GET /api/system/RecoveryRecord', () => {
   it('lists and exports what the 收款 of arrears recovered', async () => {
-    const [owing] = await t.database.db.select().from(parkingRecords).where(and(eq(parkingRecords.plateNumber, '粤B7R002'), eq(parkingRecords.tenantId, tenantId)));
+    const [owing] = await t.database.db
+      .select()
+      .from(parkingRecords)
+      .where(and(eq(parkingRecords.plateNumber, '粤B7R002'), eq(parkingRecords.tenantId, tenantId)));
     const paid = await t.app.inject({
       method: 'POST',
       url: '/api/system/Payment',
@@ -184,4 +201,3 @@ describe('GET /api/system/RecoveryRecord', () => {
     expect(rows[1]!.slice(3, 5)).toEqual(['3.00', '1.20']);
   });
 });
-

@@ -32,13 +32,28 @@ const lots = { north: '', south: '', street: '' };
 let sequence = 0;
 
 const authOf = (tenantId: string, userId: string, account: string): AuthContext => ({
-  sessionId: `session-${account}`, userId, tenantId, tenantCode: 'demo', account, isAdministrator: true, onPlatformTenant: false, ip: '127.0.0.1', userAgent: 'vitest',
+  sessionId: `session-${account}`,
+  userId,
+  tenantId,
+  tenantCode: 'demo',
+  account,
+  isAdministrator: true,
+  onPlatformTenant: false,
+  ip: '127.0.0.1',
+  userAgent: 'vitest',
 });
 const t0 = new Date('2026-03-03T10:00:00+08:00');
 const minutes = (n: number) => new Date(t0.getTime() + n * 60_000);
 
 /** a finished stay as the engine leaves it, straight into the table */
-const newRecord = async (plateNumber: string, owed: number, state: ParkingRecordState, lotId = lots.north, exitedAt: Date | null = t0, extra: Partial<typeof parkingRecords.$inferInsert> = {}) => {
+const newRecord = async (
+  plateNumber: string,
+  owed: number,
+  state: ParkingRecordState,
+  lotId = lots.north,
+  exitedAt: Date | null = t0,
+  extra: Partial<typeof parkingRecords.$inferInsert> = {},
+) => {
   const [row] = await database.db
     .insert(parkingRecords)
     .values({ tenantId: staff.tenantId, lotId, plateNumber, state, amountDue: owed, unpaid: owed, enteredAt: new Date(t0.getTime() - 3_600_000), exitedAt, ...extra })
@@ -47,8 +62,7 @@ const newRecord = async (plateNumber: string, owed: number, state: ParkingRecord
 };
 const recordOf = async (id: string) => (await database.db.select().from(parkingRecords).where(eq(parkingRecords.id, id)))[0]!;
 const recoveriesOf = (recordId: string) => database.db.select().from(recoveryRecords).where(eq(recoveryRecords.recordId, recordId));
-const pay = (recordId: string, amount: number, key = `key-${++sequence}-recovery`) =>
-  recordPayment(database.db, staff, paymentInput.parse({ recordId, channel: 'wechat', amount }), key);
+const pay = (recordId: string, amount: number, key = `key-${++sequence}-recovery`) => recordPayment(database.db, staff, paymentInput.parse({ recordId, channel: 'wechat', amount }), key);
 const unpaidOrders = (query: UnpaidOrderListQuery = {}, auth = staff) => listUnpaidOrders(database.db, auth, unpaidOrderListQuery.parse(query));
 const recoveries = (query: RecoveryRecordListQuery = {}) => listRecoveryRecords(database.db, staff, recoveryRecordListQuery.parse(query));
 const remind = (plate: string, content = '请尽快补缴停车费', auth = staff) => addReminder(database.db, auth, plate, arrearsReminderInput.parse({ channel: 'sms', content }));
@@ -61,13 +75,27 @@ beforeAll(async () => {
   const db = database.db;
   const [demo] = await db.select().from(tenants).where(eq(tenants.code, 'demo'));
   const [mw] = await db.select().from(tenants).where(eq(tenants.code, 'mw'));
-  const [admin] = await db.select().from(users).where(and(eq(users.tenantId, demo!.id), eq(users.account, 'admin')));
-  const [mwAdmin] = await db.select().from(users).where(and(eq(users.tenantId, mw!.id), eq(users.account, 'mwadmin')));
+  const [admin] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.tenantId, demo!.id), eq(users.account, 'admin')));
+  const [mwAdmin] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.tenantId, mw!.id), eq(users.account, 'mwadmin')));
   staff = authOf(demo!.id, admin!.id, 'admin');
   otherTenant = authOf(mw!.id, mwAdmin!.id, 'mwadmin');
-  const [tariff] = await db.select().from(tariffs).where(and(eq(tariffs.tenantId, demo!.id), eq(tariffs.name, '北京一类地区占道停车')));
+  const [tariff] = await db
+    .select()
+    .from(tariffs)
+    .where(and(eq(tariffs.tenantId, demo!.id), eq(tariffs.name, '北京一类地区占道停车')));
   const lot = async (name: string, kind: 'lane' | 'space') =>
-    (await db.insert(parkingLots).values({ tenantId: demo!.id, name, type: kind === 'lane' ? 1 : 0, kind, tariffId: tariff!.id }).returning())[0]!.id;
+    (
+      await db
+        .insert(parkingLots)
+        .values({ tenantId: demo!.id, name, type: kind === 'lane' ? 1 : 0, kind, tariffId: tariff!.id })
+        .returning()
+    )[0]!.id;
   lots.north = await lot('北区停车场', 'lane');
   lots.south = await lot('南区停车场', 'lane');
   lots.street = await lot('福华路路侧', 'space');
@@ -78,12 +106,25 @@ describe('a space-based (on-road) lot', () => {
   it('puts a stay that owes money into arrears the moment the car leaves its space, and closes a free one', async () => {
     const db = database.db;
     const [space] = await db.insert(parkingSpaces).values({ tenantId: staff.tenantId, lotId: lots.street, number: 'F001' }).returning();
-    const [pole] = await db.insert(devices).values({ tenantId: staff.tenantId, sn: 'POLE-R1', name: '视频桩', type: 'video_pole', lotId: lots.street, secret: 'x'.repeat(64) }).returning();
+    const [pole] = await db
+      .insert(devices)
+      .values({ tenantId: staff.tenantId, sn: 'POLE-R1', name: '视频桩', type: 'video_pole', lotId: lots.street, secret: 'x'.repeat(64) })
+      .returning();
     const send = (kind: 'space_occupied' | 'space_freed', plate: string, occurredAt: string) =>
       receiveVehicleEvent(
         db,
         pole!,
-        vehicleEventInput.parse({ tenant: 'demo', sn: 'POLE-R1', timestamp: Date.now(), nonce: `nonce-recovery-${++sequence}`, deviceEventId: `RV-${sequence}`, kind, plate, spaceNumber: space!.number, occurredAt }),
+        vehicleEventInput.parse({
+          tenant: 'demo',
+          sn: 'POLE-R1',
+          timestamp: Date.now(),
+          nonce: `nonce-recovery-${++sequence}`,
+          deviceEventId: `RV-${sequence}`,
+          kind,
+          plate,
+          spaceNumber: space!.number,
+          occurredAt,
+        }),
         testConfig().dataDir,
       );
     await send('space_occupied', '京R00001', '2026-03-02T09:00:00+08:00');
@@ -111,7 +152,13 @@ describe('the arrears job at lane lots', () => {
     const first = await moveOverdueToArrears(database.db, t0);
     expect(first.moved).toBeGreaterThanOrEqual(1);
     expect((await recordOf(overdue.id)).state).toBe('unpaid');
-    for (const [r, state] of [[recent, 'awaiting_payment'], [paid, 'paid'], [held, 'awaiting_payment'], [onStreet, 'awaiting_payment'], [inside, 'parked']] as const) {
+    for (const [r, state] of [
+      [recent, 'awaiting_payment'],
+      [paid, 'paid'],
+      [held, 'awaiting_payment'],
+      [onStreet, 'awaiting_payment'],
+      [inside, 'parked'],
+    ] as const) {
       expect((await recordOf(r.id)).state, r.plateNumber).toBe(state);
     }
     // money is untouched: only the state moves
@@ -169,7 +216,10 @@ describe('手动放行 (abnormal release)', () => {
 
   it('closes a held record that owes nothing instead', async () => {
     const held = await newRecord('京M00002', 0, 'awaiting_payment', lots.north, t0, { abnormal: true, abnormalReasons: ['exit_without_entry', 'held_for_staff'] });
-    expect(await releaseAbnormally(database.db, staff, held.id, '无入场记录，核实后放行')).toMatchObject({ state: 'closed', abnormalReasons: ['exit_without_entry', 'held_for_staff', 'abnormal_release'] });
+    expect(await releaseAbnormally(database.db, staff, held.id, '无入场记录，核实后放行')).toMatchObject({
+      state: 'closed',
+      abnormalReasons: ['exit_without_entry', 'held_for_staff', 'abnormal_release'],
+    });
   });
 
   it('refuses a record not awaiting payment, a space-lot record and another tenant’s record, changing nothing', async () => {

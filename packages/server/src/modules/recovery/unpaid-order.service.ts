@@ -1,11 +1,4 @@
-import {
-  formatAmount,
-  reminderChannelNames,
-  type ArrearsReminder,
-  type ArrearsReminderValues,
-  type UnpaidOrderDetail,
-  type UnpaidOrderListValues,
-} from '@parking/contract';
+import { formatAmount, reminderChannelNames, type ArrearsReminder, type ArrearsReminderValues, type UnpaidOrderDetail, type UnpaidOrderListValues } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { pageAnswer, splitPage } from '../../shared/paging.js';
 import { badRequest, notFound } from '../../plugins/app-error.js';

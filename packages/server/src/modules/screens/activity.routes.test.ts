@@ -29,7 +29,13 @@ beforeAll(async () => {
   expect((await call('PUT', `/api/system/Parking/freecnt/${laneLotId}`, { freeCount: 12 })).json()).toMatchObject({ code: 200 });
   // a road-side lot counted per space: 5 spaces, 3 taken, 1 broken, 1 free
   spaceLotId = (await call('POST', '/api/system/Parking', { name: '深南大道路段', type: 0, kind: 'space', totalSpaces: 5 })).json().data.id;
-  for (const [number, state] of [['A001', 'occupied'], ['A002', 'occupied'], ['A003', 'occupied'], ['A004', 'fault'], ['A005', 'free']] as const) {
+  for (const [number, state] of [
+    ['A001', 'occupied'],
+    ['A002', 'occupied'],
+    ['A003', 'occupied'],
+    ['A004', 'fault'],
+    ['A005', 'free'],
+  ] as const) {
     expect((await call('POST', '/api/system/ParkingSpace', { lotId: spaceLotId, number, state })).json()).toMatchObject({ code: 200 });
   }
   mwLotId = (await call('POST', '/api/system/Parking', { name: '明湾广场', type: 1, kind: 'lane', totalSpaces: 50 }, mwAdmin)).json().data.id;
@@ -54,8 +60,15 @@ describe('停车统计 open API', () => {
     const body = res.json();
     expect(body).toMatchObject({ code: 200, data: { tenantTitle: '智慧停车管理平台' } });
     expect(lotNamed(body, '科兴科学园')).toEqual({
-      name: '科兴科学园', placement: 'offStreet', address: '科苑路15号', areaName: '',
-      totalSpaces: 100, freeSpaces: 12, parked: 88, occupancyPercent: 88, level: 'tight',
+      name: '科兴科学园',
+      placement: 'offStreet',
+      address: '科苑路15号',
+      areaName: '',
+      totalSpaces: 100,
+      freeSpaces: 12,
+      parked: 88,
+      occupancyPercent: 88,
+      level: 'tight',
     });
     // the broken space is neither free nor a parked car, but it is not available either
     expect(lotNamed(body, '深南大道路段')).toMatchObject({ placement: 'onStreet', totalSpaces: 5, freeSpaces: 1, parked: 3, occupancyPercent: 80, level: 'tight' });

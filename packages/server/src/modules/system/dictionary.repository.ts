@@ -8,16 +8,8 @@ export type DictionaryRow = typeof dictionaries.$inferSelect;
 export type DictionaryValues = Pick<DictionaryRow, 'dictName' | 'label' | 'value' | 'sortCode'>;
 
 /** The dictionary API pages from 0 (`page`, `size`), unlike the other lists. */
-export const pageDictionary = async (
-  db: Db,
-  tenantId: string,
-  query: { dictName: string; page: number; size: number; label?: string | undefined },
-) => {
-  const where = and(
-    eq(dictionaries.tenantId, tenantId),
-    eq(dictionaries.dictName, query.dictName),
-    query.label ? ilike(dictionaries.label, containsPattern(query.label)) : undefined,
-  );
+export const pageDictionary = async (db: Db, tenantId: string, query: { dictName: string; page: number; size: number; label?: string | undefined }) => {
+  const where = and(eq(dictionaries.tenantId, tenantId), eq(dictionaries.dictName, query.dictName), query.label ? ilike(dictionaries.label, containsPattern(query.label)) : undefined);
   const [total] = await db.select({ n: count() }).from(dictionaries).where(where);
   const rows = await db
     .select()
@@ -33,14 +25,7 @@ export const dictionaryValueTaken = async (db: Db, tenantId: string, dictName: s
   const [clash] = await db
     .select({ id: dictionaries.id })
     .from(dictionaries)
-    .where(
-      and(
-        eq(dictionaries.tenantId, tenantId),
-        eq(dictionaries.dictName, dictName),
-        eq(dictionaries.value, value),
-        exceptId ? ne(dictionaries.id, exceptId) : undefined,
-      ),
-    )
+    .where(and(eq(dictionaries.tenantId, tenantId), eq(dictionaries.dictName, dictName), eq(dictionaries.value, value), exceptId ? ne(dictionaries.id, exceptId) : undefined))
     .limit(1);
   return clash !== undefined;
 };
@@ -55,7 +40,10 @@ export const findDictionaryRow = async (db: Db, tenantId: string, id: string): P
 };
 
 export const insertDictionaryRow = async (db: Db, tenantId: string, values: DictionaryValues): Promise<DictionaryRow> => {
-  const [row] = await db.insert(dictionaries).values({ tenantId, ...values }).returning();
+  const [row] = await db
+    .insert(dictionaries)
+    .values({ tenantId, ...values })
+    .returning();
   return row!;
 };
 
@@ -68,5 +56,4 @@ export const updateDictionaryRow = async (db: Db, tenantId: string, id: string, 
   return row!;
 };
 
-export const deleteDictionaryRow = (db: Db, tenantId: string, id: string) =>
-  db.delete(dictionaries).where(and(eq(dictionaries.tenantId, tenantId), eq(dictionaries.id, id)));
+export const deleteDictionaryRow = (db: Db, tenantId: string, id: string) => db.delete(dictionaries).where(and(eq(dictionaries.tenantId, tenantId), eq(dictionaries.id, id)));

@@ -12,8 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const list = (token: string, query: string) =>
-  t.app.inject({ method: 'GET', url: `/api/dictDetail?${query}`, headers: { authorization: token } });
+const list = (token: string, query: string) => t.app.inject({ method: 'GET', url: `/api/dictDetail?${query}`, headers: { authorization: token } });
 const send = (token: string, method: 'POST' | 'PUT' | 'DELETE', path: string, payload?: object) =>
   t.app.inject({ method, url: path, headers: { authorization: token }, ...(payload ? { payload } : {}) });
 

@@ -3,15 +3,7 @@ import type { Db } from '../../db/client.js';
 import { conflict, notFound } from '../../plugins/app-error.js';
 import { pageAnswer } from '../../shared/paging.js';
 import type { AuthContext } from '../../types.js';
-import {
-  deleteDictionaryRow,
-  dictionaryValueTaken,
-  findDictionaryRow,
-  insertDictionaryRow,
-  updateDictionaryRow,
-  pageDictionary,
-  type DictionaryRow,
-} from './dictionary.repository.js';
+import { deleteDictionaryRow, dictionaryValueTaken, findDictionaryRow, insertDictionaryRow, updateDictionaryRow, pageDictionary, type DictionaryRow } from './dictionary.repository.js';
 import { recordOperation } from './operation-log.service.js';
 
 type Input = Required<Pick<DictDetailInput, 'dictName' | 'label' | 'value'>> & { sort: number };
@@ -24,11 +16,7 @@ const toDetail = (row: DictionaryRow): DictDetail => ({
   sort: row.sortCode,
 });
 
-export const listDictionary = async (
-  db: Db,
-  auth: AuthContext,
-  query: { dictName: string; page: number; size: number; label?: string | undefined },
-) => {
+export const listDictionary = async (db: Db, auth: AuthContext, query: { dictName: string; page: number; size: number; label?: string | undefined }) => {
   const { rows, total } = await pageDictionary(db, auth.tenantId, query);
   return pageAnswer(rows, { currentPage: query.page + 1, pageSize: query.size }, total, toDetail);
 };
@@ -51,8 +39,12 @@ export const createDictDetail = async (db: Db, auth: AuthContext, input: Input) 
   await ensureUniqueValue(db, auth.tenantId, input);
   const created = toDetail(await insertDictionaryRow(db, auth.tenantId, dictionaryValues(input)));
   await recordOperation(db, auth, {
-    module: 'system', action: 'create', target: 'dictDetail', targetId: created.id,
-    summary: `新增字典「${created.dictName}」项「${created.label}」`, after: created,
+    module: 'system',
+    action: 'create',
+    target: 'dictDetail',
+    targetId: created.id,
+    summary: `新增字典「${created.dictName}」项「${created.label}」`,
+    after: created,
   });
   return created;
 };
@@ -62,8 +54,13 @@ export const updateDictDetail = async (db: Db, auth: AuthContext, id: string, in
   await ensureUniqueValue(db, auth.tenantId, input, id);
   const after = toDetail(await updateDictionaryRow(db, auth.tenantId, id, dictionaryValues(input)));
   await recordOperation(db, auth, {
-    module: 'system', action: 'update', target: 'dictDetail', targetId: id,
-    summary: `修改字典「${after.dictName}」项「${after.label}」`, before, after,
+    module: 'system',
+    action: 'update',
+    target: 'dictDetail',
+    targetId: id,
+    summary: `修改字典「${after.dictName}」项「${after.label}」`,
+    before,
+    after,
   });
   return after;
 };
@@ -72,7 +69,11 @@ export const deleteDictDetail = async (db: Db, auth: AuthContext, id: string) =>
   const before = toDetail(await findOwn(db, auth.tenantId, id));
   await deleteDictionaryRow(db, auth.tenantId, id);
   await recordOperation(db, auth, {
-    module: 'system', action: 'delete', target: 'dictDetail', targetId: id,
-    summary: `删除字典「${before.dictName}」项「${before.label}」`, before,
+    module: 'system',
+    action: 'delete',
+    target: 'dictDetail',
+    targetId: id,
+    summary: `删除字典「${before.dictName}」项「${before.label}」`,
+    before,
   });
 };

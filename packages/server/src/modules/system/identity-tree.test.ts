@@ -18,7 +18,13 @@ describe('identity trees', () => {
   it('nests rows in their order and lifts a row with a missing parent to the top', () => {
     const tree = nestRows(rows, (row, children: Node[]): Node => ({ id: row.id, children }));
     expect(tree).toEqual([
-      { id: 'hq', children: [{ id: 'ops', children: [{ id: 'night', children: [] }] }, { id: 'finance', children: [] }] },
+      {
+        id: 'hq',
+        children: [
+          { id: 'ops', children: [{ id: 'night', children: [] }] },
+          { id: 'finance', children: [] },
+        ],
+      },
       { id: 'orphan', children: [] },
     ]);
   });
@@ -39,7 +45,10 @@ describe('identity trees', () => {
   });
 
   it('does not loop forever on rows that already form a cycle', () => {
-    const looped: TreeRow[] = [{ id: 'a', parentId: 'b' }, { id: 'b', parentId: 'a' }];
+    const looped: TreeRow[] = [
+      { id: 'a', parentId: 'b' },
+      { id: 'b', parentId: 'a' },
+    ];
     expect(nestRows(looped, (row, children: Node[]): Node => ({ id: row.id, children }))).toEqual([]);
     expect(depthOf(looped, 'a')).toBe(2);
   });

@@ -20,7 +20,7 @@ export const nestRows = <R extends TreeRow, N>(rows: R[], toNode: (row: R, child
 /** The row and every row below it. */
 export const subtreeIds = (rows: TreeRow[], rootId: string): Set<string> => {
   const found = new Set([rootId]);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const row of rows) {
       if (row.parentId && found.has(row.parentId) && !found.has(row.id)) {
@@ -51,5 +51,4 @@ export const heightOf = (rows: TreeRow[], id: string): number => {
 };
 
 /** True when `parentId` is the row itself or one of its descendants, so making it the parent would close a loop. */
-export const wouldCycle = (rows: TreeRow[], id: string, parentId: string | null) =>
-  parentId !== null && subtreeIds(rows, id).has(parentId);
+export const wouldCycle = (rows: TreeRow[], id: string, parentId: string | null) => parentId !== null && subtreeIds(rows, id).has(parentId);

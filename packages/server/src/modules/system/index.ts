@@ -12,31 +12,12 @@ export { qweatherProvider, type WeatherProvider } from './weather.provider.js';
 
 export { buildMenuTree, permissionCodes, platformOnlyMenus, userMenus } from './menu.service.js';
 export type { MenuRow } from './menu.repository.js';
-export {
-  listOperationLogs,
-  recordOperation,
-  toOperationLog,
-  type OperationAction,
-  type OperationEntry,
-} from './operation-log.service.js';
+export { listOperationLogs, recordOperation, toOperationLog, type OperationAction, type OperationEntry } from './operation-log.service.js';
 export { activeTenant, toTenant } from './tenant.service.js';
 export { firstPositionCode } from './position.repository.js';
 export { findTenant, type TenantRow } from './tenant.repository.js';
 export { findUserByAccount, findUserProfile } from './user.repository.js';
 
-export {
-  findSessionByTokenHash,
-  insertSession,
-  revokeSession,
-  touchSession,
-  type RevokeReason,
-} from './session.repository.js';
+export { findSessionByTokenHash, insertSession, revokeSession, touchSession, type RevokeReason } from './session.repository.js';
 export { recordLoginAttempt } from './login-attempts.repository.js';
-export {
-  failedSignInNotice,
-  recordFailure,
-  refuseWhileWaiting,
-  signInThrottle,
-  waitAfterFailures,
-  type SignInThrottle,
-} from './sign-in-throttle.js';
+export { failedSignInNotice, recordFailure, refuseWhileWaiting, signInThrottle, waitAfterFailures, type SignInThrottle } from './sign-in-throttle.js';

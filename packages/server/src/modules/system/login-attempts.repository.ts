@@ -6,10 +6,7 @@ import { loginAttempts } from '../../db/schema/index.js';
 /** Accounts are kept lower-case, as sign-in matches them whatever the letter case. */
 const key = (account: string) => account.toLowerCase();
 
-export const recordLoginAttempt = (
-  db: Db,
-  attempt: { tenantId: string; account: string; ip: string; succeeded: boolean; at: Date },
-) =>
+export const recordLoginAttempt = (db: Db, attempt: { tenantId: string; account: string; ip: string; succeeded: boolean; at: Date }) =>
   db.insert(loginAttempts).values({
     tenantId: attempt.tenantId,
     account: key(attempt.account),
@@ -80,12 +77,7 @@ export const failuresSinceLastSuccess = async (db: Db, tenantId: string, account
     .orderBy(desc(loginAttempts.createdAt))
     .limit(1);
   const failuresAfter = and(ofAccount, eq(loginAttempts.succeeded, false), lastSuccess ? gt(loginAttempts.createdAt, lastSuccess.at) : undefined);
-  const [latest] = await db
-    .select({ ip: loginAttempts.ip, at: loginAttempts.createdAt })
-    .from(loginAttempts)
-    .where(failuresAfter)
-    .orderBy(desc(loginAttempts.createdAt))
-    .limit(1);
+  const [latest] = await db.select({ ip: loginAttempts.ip, at: loginAttempts.createdAt }).from(loginAttempts).where(failuresAfter).orderBy(desc(loginAttempts.createdAt)).limit(1);
   if (!latest) return undefined;
   const [total] = await db.select({ n: count() }).from(loginAttempts).where(failuresAfter);
   return { failures: Number(total!.n), lastIp: latest.ip, lastAt: latest.at };
@@ -96,14 +88,7 @@ export const releaseFailures = async (db: Db, tenantId: string, account: string,
   const rows = await db
     .update(loginAttempts)
     .set({ releasedAt: at })
-    .where(
-      and(
-        eq(loginAttempts.tenantId, tenantId),
-        eq(loginAttempts.account, key(account)),
-        eq(loginAttempts.succeeded, false),
-        isNull(loginAttempts.releasedAt),
-      ),
-    )
+    .where(and(eq(loginAttempts.tenantId, tenantId), eq(loginAttempts.account, key(account)), eq(loginAttempts.succeeded, false), isNull(loginAttempts.releasedAt)))
     .returning({ id: loginAttempts.id });
   return rows.length;
 };

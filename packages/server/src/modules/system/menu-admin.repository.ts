@@ -11,11 +11,7 @@ export interface MenuAdminRow extends MenuRow {
 
 /** Every menu of the tenant, disabled ones too, in display order. */
 export const listMenuRows = (db: Db, tenantId: string): Promise<MenuAdminRow[]> =>
-  db
-    .select(menuColumns)
-    .from(menus)
-    .where(eq(menus.tenantId, tenantId))
-    .orderBy(asc(menus.sortCode), asc(menus.fullName), asc(menus.id));
+  db.select(menuColumns).from(menus).where(eq(menus.tenantId, tenantId)).orderBy(asc(menus.sortCode), asc(menus.fullName), asc(menus.id));
 
 export const findMenuRow = async (db: Db, tenantId: string, id: string): Promise<MenuAdminRow | undefined> => {
   const [row] = await db
@@ -44,8 +40,7 @@ export const menuGrantRoleIds = async (db: Db, tenantId: string, menuId: string)
   return rows.map((r) => r.roleId).sort();
 };
 
-export const deleteMenuGrants = (db: Db, tenantId: string, menuId: string) =>
-  db.delete(roleMenus).where(and(eq(roleMenus.tenantId, tenantId), eq(roleMenus.menuId, menuId)));
+export const deleteMenuGrants = (db: Db, tenantId: string, menuId: string) => db.delete(roleMenus).where(and(eq(roleMenus.tenantId, tenantId), eq(roleMenus.menuId, menuId)));
 
 /** Grants a new menu to the tenant's system roles, which keep every menu (spec §6). */
 export const grantToSystemRoles = async (db: Db, tenantId: string, menuId: string): Promise<string[]> => {
@@ -60,7 +55,10 @@ export const grantToSystemRoles = async (db: Db, tenantId: string, menuId: strin
 export type MenuRowValues = Omit<MenuAdminRow, 'id'>;
 
 export const insertMenu = async (db: Db, tenantId: string, values: MenuRowValues): Promise<string> => {
-  const [row] = await db.insert(menus).values({ tenantId, ...values }).returning({ id: menus.id });
+  const [row] = await db
+    .insert(menus)
+    .values({ tenantId, ...values })
+    .returning({ id: menus.id });
   return row!.id;
 };
 
@@ -70,5 +68,4 @@ export const updateMenuRow = (db: Db, tenantId: string, id: string, values: Menu
     .set({ ...values, updatedAt: at })
     .where(and(eq(menus.tenantId, tenantId), eq(menus.id, id)));
 
-export const deleteMenuRow = (db: Db, tenantId: string, id: string) =>
-  db.delete(menus).where(and(eq(menus.tenantId, tenantId), eq(menus.id, id)));
+export const deleteMenuRow = (db: Db, tenantId: string, id: string) => db.delete(menus).where(and(eq(menus.tenantId, tenantId), eq(menus.id, id)));

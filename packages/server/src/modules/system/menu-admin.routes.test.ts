@@ -142,9 +142,18 @@ describe('editing menus', () => {
   });
 
   it('edits a menu and logs before and after', async () => {
-    const edited = await call('PUT', `${base}/${pageId}`, page({
-      parentId: folderId, fullName: '测试页面二', enCode: 'testPage2', icon: 'BugOutlined', urlAddress: 'testFolder/testPage2', sortCode: 5,
-    }));
+    const edited = await call(
+      'PUT',
+      `${base}/${pageId}`,
+      page({
+        parentId: folderId,
+        fullName: '测试页面二',
+        enCode: 'testPage2',
+        icon: 'BugOutlined',
+        urlAddress: 'testFolder/testPage2',
+        sortCode: 5,
+      }),
+    );
     expect(edited.json()).toMatchObject({ msg: '修改成功', data: { fullName: '测试页面二', enCode: 'testPage2', icon: 'BugOutlined', sortCode: 5 } });
     const log = (await call('GET', `/api/system/log?targetId=${pageId}&action=update`)).json().data.list[0];
     expect(log.before).toMatchObject({ enCode: 'testPage', urlAddress: 'testFolder/testPage' });

@@ -30,8 +30,7 @@ export const menuAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...routeOf(endpoints.update, { tags, summary: '修改菜单', permission }),
-    handler: async (request) =>
-      ok(await updateMenu(request.db, requireAuth(request), request.params.id, request.body, app.routePermissions), '修改成功'),
+    handler: async (request) => ok(await updateMenu(request.db, requireAuth(request), request.params.id, request.body, app.routePermissions), '修改成功'),
   });
 
   app.route({

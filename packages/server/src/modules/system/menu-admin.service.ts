@@ -80,7 +80,11 @@ export const createMenu = async (db: Db, auth: AuthContext, input: Input) => {
   const systemRoleIds = await grantToSystemRoles(db, auth.tenantId, id);
   const created = await getMenu(db, auth, id);
   await recordOperation(db, auth, {
-    module: 'system', action: 'create', target: 'menu', targetId: created.id, summary: `新增菜单「${created.fullName}」`,
+    module: 'system',
+    action: 'create',
+    target: 'menu',
+    targetId: created.id,
+    summary: `新增菜单「${created.fullName}」`,
     after: { ...created, roleIds: systemRoleIds },
   });
   return created;
@@ -96,7 +100,13 @@ export const updateMenu = async (db: Db, auth: AuthContext, id: string, input: I
   await updateMenuRow(db, auth.tenantId, id, menuValues(input), new Date());
   const after = await getMenu(db, auth, id);
   await recordOperation(db, auth, {
-    module: 'system', action: 'update', target: 'menu', targetId: id, summary: `修改菜单「${after.fullName}」`, before, after,
+    module: 'system',
+    action: 'update',
+    target: 'menu',
+    targetId: id,
+    summary: `修改菜单「${after.fullName}」`,
+    before,
+    after,
   });
   return after;
 };
@@ -111,7 +121,11 @@ export const deleteMenu = async (db: Db, auth: AuthContext, id: string) => {
   await deleteMenuGrants(db, auth.tenantId, id);
   await deleteMenuRow(db, auth.tenantId, id);
   await recordOperation(db, auth, {
-    module: 'system', action: 'delete', target: 'menu', targetId: id, summary: `删除菜单「${menu.fullName}」`,
+    module: 'system',
+    action: 'delete',
+    target: 'menu',
+    targetId: id,
+    summary: `删除菜单「${menu.fullName}」`,
     before: { ...menu, roleIds },
   });
 };

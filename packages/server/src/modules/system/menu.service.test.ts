@@ -3,7 +3,14 @@ import type { MenuRow } from './menu.repository.js';
 import { buildMenuTree, permittedMenus, reachableMenus } from './menu.service.js';
 
 const row = (id: string, parentId: string | null, type: number, sortCode = 0): MenuRow => ({
-  id, parentId, type, sortCode, fullName: id, enCode: id, icon: '', urlAddress: type === 2 ? `x/${id}` : '',
+  id,
+  parentId,
+  type,
+  sortCode,
+  fullName: id,
+  enCode: id,
+  icon: '',
+  urlAddress: type === 2 ? `x/${id}` : '',
 });
 
 const rows = [

@@ -72,5 +72,4 @@ export const userMenus = async (db: Db, auth: AuthContext): Promise<MenuRow[]> =
 };
 
 /** The enCodes a user holds; routes name one of these as their permission. */
-export const permissionCodes = async (db: Db, auth: AuthContext): Promise<Set<string>> =>
-  new Set((await userMenus(db, auth)).map((m) => m.enCode));
+export const permissionCodes = async (db: Db, auth: AuthContext): Promise<Set<string>> => new Set((await userMenus(db, auth)).map((m) => m.enCode));

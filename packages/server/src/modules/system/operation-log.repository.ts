@@ -7,7 +7,6 @@ import { countOf, offsetOf, type Page } from '../../shared/paging.js';
 
 type Filter = Omit<OperationLogQuery, 'currentPage' | 'pageSize'>;
 
-
 const conditions = (tenantId: string, filter: Filter): SQL | undefined => {
   const where: (SQL | undefined)[] = [eq(operationLogs.tenantId, tenantId)];
   if (filter.account) where.push(ilike(operationLogs.account, containsPattern(filter.account)));
@@ -28,26 +27,14 @@ const sortColumns = {
   action: operationLogs.action,
 } as const;
 
-export const pageOperationLogs = async (
-  db: Db,
-  tenantId: string,
-  filter: Filter,
-  page: Page,
-) => {
+export const pageOperationLogs = async (db: Db, tenantId: string, filter: Filter, page: Page) => {
   const where = conditions(tenantId, filter);
   const column = sortColumns[filter.sidx ?? 'createdAt'];
   const direction = filter.sort === 'asc' ? asc : desc;
   const [total] = await db.select({ n: count() }).from(operationLogs).where(where);
-  const rows = await db
-    .select()
-    .from(operationLogs)
-    .where(where)
-    .orderBy(direction(column), desc(operationLogs.id))
-    .limit(page.pageSize)
-    .offset(offsetOf(page));
+  const rows = await db.select().from(operationLogs).where(where).orderBy(direction(column), desc(operationLogs.id)).limit(page.pageSize).offset(offsetOf(page));
   return { rows, total: countOf(total) };
 };
-
 
 export type OperationLogRow = typeof operationLogs.$inferSelect;
 

@@ -55,9 +55,7 @@ export const operationLogRoutes: FastifyPluginAsyncZod = async (app) => {
           { header: '修改后', width: 40, value: (l) => (l.after === null ? '' : JSON.stringify(l.after)) },
           { header: 'IP', width: 16, value: (l) => l.ip },
         ],
-        batches: pages(async (page, size) =>
-          (await pageOperationLogs(request.db, auth.tenantId, filter, { currentPage: page, pageSize: size })).rows.map(toLog),
-        ),
+        batches: pages(async (page, size) => (await pageOperationLogs(request.db, auth.tenantId, filter, { currentPage: page, pageSize: size })).rows.map(toLog)),
       });
     },
   });

@@ -14,11 +14,7 @@ export type OrganizationRow = { id: string; parentId: string | null; name: strin
 
 /** Every organization of the tenant, in display order; a tenant has tens, not thousands. */
 export const listOrganizations = (db: Db, tenantId: string): Promise<OrganizationRow[]> =>
-  db
-    .select(organizationColumns)
-    .from(organizations)
-    .where(eq(organizations.tenantId, tenantId))
-    .orderBy(asc(organizations.sortCode), asc(organizations.name), asc(organizations.id));
+  db.select(organizationColumns).from(organizations).where(eq(organizations.tenantId, tenantId)).orderBy(asc(organizations.sortCode), asc(organizations.name), asc(organizations.id));
 
 export const findOrganization = async (db: Db, tenantId: string, id: string): Promise<OrganizationRow | undefined> => {
   const [row] = await db
@@ -58,7 +54,10 @@ export const organizationDependents = async (db: Db, tenantId: string, id: strin
 export type OrganizationRowValues = Omit<OrganizationRow, 'id'>;
 
 export const insertOrganization = async (db: Db, tenantId: string, values: OrganizationRowValues): Promise<string> => {
-  const [row] = await db.insert(organizations).values({ tenantId, ...values }).returning({ id: organizations.id });
+  const [row] = await db
+    .insert(organizations)
+    .values({ tenantId, ...values })
+    .returning({ id: organizations.id });
   return row!.id;
 };
 
@@ -68,5 +67,4 @@ export const updateOrganizationRow = (db: Db, tenantId: string, id: string, valu
     .set(values)
     .where(and(eq(organizations.tenantId, tenantId), eq(organizations.id, id)));
 
-export const deleteOrganizationRow = (db: Db, tenantId: string, id: string) =>
-  db.delete(organizations).where(and(eq(organizations.tenantId, tenantId), eq(organizations.id, id)));
+export const deleteOrganizationRow = (db: Db, tenantId: string, id: string) => db.delete(organizations).where(and(eq(organizations.tenantId, tenantId), eq(organizations.id, id)));

@@ -106,7 +106,10 @@ describe('the organization tree', () => {
     expect(withChildren.json()).toMatchObject({ code: 400, msg: '组织「演示停车运营有限公司」下还有3个下级组织，不能删除' });
 
     const user = await call('POST', '/api/system/Permission/Users', {
-      account: 'night01', realName: '夜班小李', password: md5Hex('Night01'), organizationId: teamId,
+      account: 'night01',
+      realName: '夜班小李',
+      password: md5Hex('Night01'),
+      organizationId: teamId,
     });
     expect(user.json().code).toBe(200);
     expect((await call('DELETE', `${base}/${teamId}`)).json().msg).toBe('组织「夜间运营组」下还有1个用户，不能删除');

@@ -3,13 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/auth.js';
 import { ok } from '../../shared/ok.js';
 import { routeOf } from '../../shared/route.js';
-import {
-  createOrganization,
-  deleteOrganization,
-  getOrganization,
-  organizationTree,
-  updateOrganization,
-} from './organization.service.js';
+import { createOrganization, deleteOrganization, getOrganization, organizationTree, updateOrganization } from './organization.service.js';
 
 const tags = ['system'];
 const permission = 'organize';

@@ -54,7 +54,12 @@ export const createOrganization = async (db: Db, auth: AuthContext, input: Input
   const id = await insertOrganization(db, auth.tenantId, organizationValues(input));
   const created = await getOrganization(db, auth, id);
   await recordOperation(db, auth, {
-    module: 'system', action: 'create', target: 'organization', targetId: created.id, summary: `新增组织「${created.name}」`, after: created,
+    module: 'system',
+    action: 'create',
+    target: 'organization',
+    targetId: created.id,
+    summary: `新增组织「${created.name}」`,
+    after: created,
   });
   return created;
 };
@@ -66,7 +71,13 @@ export const updateOrganization = async (db: Db, auth: AuthContext, id: string, 
   await updateOrganizationRow(db, auth.tenantId, id, organizationValues(input));
   const after = await getOrganization(db, auth, id);
   await recordOperation(db, auth, {
-    module: 'system', action: 'update', target: 'organization', targetId: id, summary: `修改组织「${after.name}」`, before, after,
+    module: 'system',
+    action: 'update',
+    target: 'organization',
+    targetId: id,
+    summary: `修改组织「${after.name}」`,
+    before,
+    after,
   });
   return after;
 };
@@ -79,6 +90,11 @@ export const deleteOrganization = async (db: Db, auth: AuthContext, id: string) 
   if (dependents.positions > 0) throw badRequest(`组织「${before.name}」下还有${dependents.positions}个岗位，不能删除`);
   await deleteOrganizationRow(db, auth.tenantId, id);
   await recordOperation(db, auth, {
-    module: 'system', action: 'delete', target: 'organization', targetId: id, summary: `删除组织「${before.name}」`, before,
+    module: 'system',
+    action: 'delete',
+    target: 'organization',
+    targetId: id,
+    summary: `删除组织「${before.name}」`,
+    before,
   });
 };

@@ -5,7 +5,6 @@ import { organizations, positions, userPositions } from '../../db/schema/index.j
 import { containsPattern } from '../../shared/like-pattern.js';
 import { countOf, offsetOf, type Page } from '../../shared/paging.js';
 
-
 type Filter = Omit<PositionListQuery, 'currentPage' | 'pageSize'>;
 
 const positionConditions = (tenantId: string, filter: Filter): SQL | undefined =>
@@ -70,19 +69,17 @@ export const selectorPositions = (db: Db, tenantId: string, keyword: string | un
   db
     .select({ id: positions.id, name: positions.name, code: positions.code })
     .from(positions)
-    .where(
-      and(
-        eq(positions.tenantId, tenantId),
-        keyword ? or(ilike(positions.name, containsPattern(keyword)), ilike(positions.code, containsPattern(keyword))) : undefined,
-      ),
-    )
+    .where(and(eq(positions.tenantId, tenantId), keyword ? or(ilike(positions.name, containsPattern(keyword)), ilike(positions.code, containsPattern(keyword))) : undefined))
     .orderBy(asc(positions.sortCode), asc(positions.name))
     .limit(500);
 
 export type PositionRowValues = Pick<PositionRow['position'], 'organizationId' | 'name' | 'code' | 'sortCode'>;
 
 export const insertPosition = async (db: Db, tenantId: string, values: PositionRowValues): Promise<string> => {
-  const [row] = await db.insert(positions).values({ tenantId, ...values }).returning({ id: positions.id });
+  const [row] = await db
+    .insert(positions)
+    .values({ tenantId, ...values })
+    .returning({ id: positions.id });
   return row!.id;
 };
 
@@ -92,8 +89,7 @@ export const updatePositionRow = (db: Db, tenantId: string, id: string, values: 
     .set(values)
     .where(and(eq(positions.tenantId, tenantId), eq(positions.id, id)));
 
-export const deletePositionRow = (db: Db, tenantId: string, id: string) =>
-  db.delete(positions).where(and(eq(positions.tenantId, tenantId), eq(positions.id, id)));
+export const deletePositionRow = (db: Db, tenantId: string, id: string) => db.delete(positions).where(and(eq(positions.tenantId, tenantId), eq(positions.id, id)));
 
 /** The code of a user's first position: the message center recognises finance staff by it (spec §6). */
 export const firstPositionCode = async (db: Db, tenantId: string, userId: string) => {

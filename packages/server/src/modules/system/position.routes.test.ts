@@ -29,8 +29,7 @@ const base = '/api/system/Permission/Position';
 function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token = admin) {
   return t.app.inject({ method, url, headers: { authorization: token }, ...(payload ? { payload } : {}) });
 }
-const list = async (query = '', token = admin): Promise<{ list: PositionItem[]; pagination: { total: number } }> =>
-  (await call('GET', `${base}${query}`, undefined, token)).json().data;
+const list = async (query = '', token = admin): Promise<{ list: PositionItem[]; pagination: { total: number } }> => (await call('GET', `${base}${query}`, undefined, token)).json().data;
 const byCode = async (code: string) => (await list('?pageSize=100')).list.find((p) => p.code === code)!;
 
 describe('positions', () => {
@@ -56,7 +55,9 @@ describe('positions', () => {
   it('creates a position and logs it', async () => {
     const response = await call('POST', base, { organizationId: hqId, name: '收费员', code: 'collector', sortCode: 9 });
     expect(response.json()).toMatchObject({
-      code: 200, msg: '新增成功', data: { name: '收费员', code: 'collector', sortCode: 9, userCount: 0, organizationName: '演示停车运营有限公司' },
+      code: 200,
+      msg: '新增成功',
+      data: { name: '收费员', code: 'collector', sortCode: 9, userCount: 0, organizationName: '演示停车运营有限公司' },
     });
     collectorId = response.json().data.id;
     expect((await call('GET', `${base}/${collectorId}`)).json().data.code).toBe('collector');

@@ -4,16 +4,7 @@ import { badRequest, conflict, notFound } from '../../plugins/app-error.js';
 import { pageAnswer, splitPage } from '../../shared/paging.js';
 import type { AuthContext } from '../../types.js';
 import { recordOperation } from './operation-log.service.js';
-import {
-  deletePositionRow,
-  findPositionRow,
-  insertPosition,
-  pagePositions,
-  positionCodeTaken,
-  positionHolderCounts,
-  updatePositionRow,
-  type PositionRow,
-} from './position.repository.js';
+import { deletePositionRow, findPositionRow, insertPosition, pagePositions, positionCodeTaken, positionHolderCounts, updatePositionRow, type PositionRow } from './position.repository.js';
 import { countOwned } from './user.repository.js';
 
 type Input = PositionValues;
@@ -35,7 +26,11 @@ const toPosition = (row: PositionRow, userCount: number): Position => ({
 export const listPositions = async (db: Db, auth: AuthContext, query: PositionListQuery & { currentPage: number; pageSize: number }) => {
   const { page, filter } = splitPage(query);
   const { rows, total } = await pagePositions(db, auth.tenantId, filter, page);
-  const holders = await positionHolderCounts(db, auth.tenantId, rows.map((r) => r.position.id));
+  const holders = await positionHolderCounts(
+    db,
+    auth.tenantId,
+    rows.map((r) => r.position.id),
+  );
   return pageAnswer(rows, page, total, (r) => toPosition(r, holders.get(r.position.id) ?? 0));
 };
 
@@ -60,7 +55,12 @@ export const createPosition = async (db: Db, auth: AuthContext, input: Input) =>
   const id = await insertPosition(db, auth.tenantId, positionValues(input));
   const created = await getPosition(db, auth, id);
   await recordOperation(db, auth, {
-    module: 'system', action: 'create', target: 'position', targetId: created.id, summary: `新增岗位「${created.name}」`, after: created,
+    module: 'system',
+    action: 'create',
+    target: 'position',
+    targetId: created.id,
+    summary: `新增岗位「${created.name}」`,
+    after: created,
   });
   return created;
 };
@@ -72,7 +72,13 @@ export const updatePosition = async (db: Db, auth: AuthContext, id: string, inpu
   await updatePositionRow(db, auth.tenantId, id, positionValues(input));
   const after = await getPosition(db, auth, id);
   await recordOperation(db, auth, {
-    module: 'system', action: 'update', target: 'position', targetId: id, summary: `修改岗位「${after.name}」`, before, after,
+    module: 'system',
+    action: 'update',
+    target: 'position',
+    targetId: id,
+    summary: `修改岗位「${after.name}」`,
+    before,
+    after,
   });
   return after;
 };
@@ -83,6 +89,11 @@ export const deletePosition = async (db: Db, auth: AuthContext, id: string) => {
   if (before.userCount > 0) throw badRequest(`岗位「${before.name}」下还有${before.userCount}个用户，不能删除`);
   await deletePositionRow(db, auth.tenantId, id);
   await recordOperation(db, auth, {
-    module: 'system', action: 'delete', target: 'position', targetId: id, summary: `删除岗位「${before.name}」`, before,
+    module: 'system',
+    action: 'delete',
+    target: 'position',
+    targetId: id,
+    summary: `删除岗位「${before.name}」`,
+    before,
   });
 };

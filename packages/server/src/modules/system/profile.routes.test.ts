@@ -16,8 +16,7 @@ const uploadAvatar = (bytes: Buffer, token: string, filename = 'me.png') => {
   const { payload, headers } = multipartFile(bytes, { filename });
   return t.app.inject({ method: 'POST', url: '/api/system/Current/Avatar', headers: { ...headers, authorization: token }, payload });
 };
-const sessionsOf = async (token: string): Promise<{ id: string; current: boolean; ip: string }[]> =>
-  (await call('GET', '/api/system/Current/Sessions', token)).json().data;
+const sessionsOf = async (token: string): Promise<{ id: string; current: boolean; ip: string }[]> => (await call('GET', '/api/system/Current/Sessions', token)).json().data;
 
 describe('personal center: profile', () => {
   it('shows who the user is in the tenant', async () => {

@@ -5,7 +5,6 @@ import { roleMenus, roles, userRoles } from '../../db/schema/index.js';
 import { containsPattern } from '../../shared/like-pattern.js';
 import { countOf, offsetOf, type Page } from '../../shared/paging.js';
 
-
 type Filter = Omit<RoleListQuery, 'currentPage' | 'pageSize'>;
 export type RoleRow = typeof roles.$inferSelect;
 
@@ -72,17 +71,15 @@ export const replaceRoleMenus = async (db: Db, tenantId: string, roleId: string,
 };
 
 export const selectorRoles = (db: Db, tenantId: string, keyword: string | undefined) =>
-  db
-    .select({ id: roles.id, name: roles.name, code: roles.code })
-    .from(roles)
-    .where(roleConditions(tenantId, keyword))
-    .orderBy(desc(roles.isSystem), asc(roles.name))
-    .limit(500);
+  db.select({ id: roles.id, name: roles.name, code: roles.code }).from(roles).where(roleConditions(tenantId, keyword)).orderBy(desc(roles.isSystem), asc(roles.name)).limit(500);
 
 export type RoleRowValues = Pick<RoleRow, 'name' | 'code' | 'description'>;
 
 export const insertRole = async (db: Db, tenantId: string, values: RoleRowValues): Promise<string> => {
-  const [row] = await db.insert(roles).values({ tenantId, ...values }).returning({ id: roles.id });
+  const [row] = await db
+    .insert(roles)
+    .values({ tenantId, ...values })
+    .returning({ id: roles.id });
   return row!.id;
 };
 
@@ -92,5 +89,4 @@ export const updateRoleRow = (db: Db, tenantId: string, id: string, values: Role
     .set(values)
     .where(and(eq(roles.tenantId, tenantId), eq(roles.id, id)));
 
-export const deleteRoleRow = (db: Db, tenantId: string, id: string) =>
-  db.delete(roles).where(and(eq(roles.tenantId, tenantId), eq(roles.id, id)));
+export const deleteRoleRow = (db: Db, tenantId: string, id: string) => db.delete(roles).where(and(eq(roles.tenantId, tenantId), eq(roles.id, id)));

@@ -19,8 +19,7 @@ let menuId: Map<string, string>;
 let mwMenuId: Map<string, string>;
 
 const flatten = (nodes: MenuNode[]): MenuNode[] => nodes.flatMap((n) => [n, ...flatten(n.children)]);
-const menuIds = async (token: string) =>
-  new Map(flatten((await call('GET', '/api/system/Permission/Menu', undefined, token)).json().data).map((m) => [m.enCode, m.id]));
+const menuIds = async (token: string) => new Map(flatten((await call('GET', '/api/system/Permission/Menu', undefined, token)).json().data).map((m) => [m.enCode, m.id]));
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -54,7 +53,9 @@ describe('roles', () => {
   it('creates a role with no menus, and logs it', async () => {
     const response = await call('POST', base, { name: '收费稽查', code: 'inspector', description: '路内收费稽查' });
     expect(response.json()).toMatchObject({
-      code: 200, msg: '新增成功', data: { name: '收费稽查', code: 'inspector', isSystem: false, userCount: 0, menuIds: [] },
+      code: 200,
+      msg: '新增成功',
+      data: { name: '收费稽查', code: 'inspector', isSystem: false, userCount: 0, menuIds: [] },
     });
     inspectorId = response.json().data.id;
     const log = (await call('GET', `/api/system/log?targetId=${inspectorId}`)).json().data.list[0];
@@ -85,7 +86,10 @@ describe('roles', () => {
 
   it('shows a user holding only that role exactly those two pages, and refuses the rest', async () => {
     const created = await call('POST', '/api/system/Permission/Users', {
-      account: 'inspector01', realName: '稽查员', password: md5Hex('Insp01'), roleIds: [inspectorId],
+      account: 'inspector01',
+      realName: '稽查员',
+      password: md5Hex('Insp01'),
+      roleIds: [inspectorId],
     });
     clerkId = created.json().data.id;
     const token = await signIn(t.app, 'inspector01', 'demo', md5Hex('Insp01'));
@@ -173,7 +177,10 @@ describe('roles', () => {
     const role = (await call('POST', base, { name: '授权专员', code: 'granter' })).json().data;
     await call('PUT', `${base}/${role.id}/Menus`, { menuIds: ids('role') });
     const created = await call('POST', '/api/system/Permission/Users', {
-      account: 'granter', realName: '授权专员', password: md5Hex('Granter1'), roleIds: [role.id],
+      account: 'granter',
+      realName: '授权专员',
+      password: md5Hex('Granter1'),
+      roleIds: [role.id],
     });
     expect(created.json().code).toBe(200);
     const granter = await signIn(t.app, 'granter', 'demo', md5Hex('Granter1'));

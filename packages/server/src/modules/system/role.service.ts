@@ -5,18 +5,7 @@ import { pageAnswer, splitPage } from '../../shared/paging.js';
 import type { AuthContext } from '../../types.js';
 import { listMenuRows } from './menu-admin.repository.js';
 import { recordOperation } from './operation-log.service.js';
-import {
-  deleteRoleRow,
-  findRole,
-  insertRole,
-  pageRoles,
-  replaceRoleMenus,
-  roleCodeTaken,
-  roleHolderCounts,
-  roleMenuIds,
-  updateRoleRow,
-  type RoleRow,
-} from './role.repository.js';
+import { deleteRoleRow, findRole, insertRole, pageRoles, replaceRoleMenus, roleCodeTaken, roleHolderCounts, roleMenuIds, updateRoleRow, type RoleRow } from './role.repository.js';
 
 type Input = RoleValues;
 
@@ -35,7 +24,11 @@ const systemRoleRefusal = (role: Role, what: string) => `「${role.name}」是�
 export const listRoles = async (db: Db, auth: AuthContext, query: RoleListQuery & { currentPage: number; pageSize: number }) => {
   const { page, filter } = splitPage(query);
   const { rows, total } = await pageRoles(db, auth.tenantId, filter, page);
-  const holders = await roleHolderCounts(db, auth.tenantId, rows.map((r) => r.id));
+  const holders = await roleHolderCounts(
+    db,
+    auth.tenantId,
+    rows.map((r) => r.id),
+  );
   return pageAnswer(rows, page, total, (r) => toRole(r, holders.get(r.id) ?? 0));
 };
 
@@ -55,7 +48,12 @@ export const createRole = async (db: Db, auth: AuthContext, input: Input) => {
   const id = await insertRole(db, auth.tenantId, { name: input.name, code: input.code, description: input.description });
   const created = await getRole(db, auth, id);
   await recordOperation(db, auth, {
-    module: 'system', action: 'create', target: 'role', targetId: created.id, summary: `新增角色「${created.name}」`, after: created,
+    module: 'system',
+    action: 'create',
+    target: 'role',
+    targetId: created.id,
+    summary: `新增角色「${created.name}」`,
+    after: created,
   });
   return created;
 };
@@ -66,7 +64,13 @@ export const updateRole = async (db: Db, auth: AuthContext, id: string, input: I
   await updateRoleRow(db, auth.tenantId, id, { name: input.name, code: input.code, description: input.description });
   const after = await getRole(db, auth, id);
   await recordOperation(db, auth, {
-    module: 'system', action: 'update', target: 'role', targetId: id, summary: `修改角色「${after.name}」`, before, after,
+    module: 'system',
+    action: 'update',
+    target: 'role',
+    targetId: id,
+    summary: `修改角色「${after.name}」`,
+    before,
+    after,
   });
   return after;
 };
@@ -89,8 +93,13 @@ export const setRoleMenus = async (db: Db, auth: AuthContext, id: string, menuId
   await replaceRoleMenus(db, auth.tenantId, id, [...granted]);
   const after = await getRole(db, auth, id);
   await recordOperation(db, auth, {
-    module: 'system', action: 'update', target: 'role', targetId: id, summary: `修改角色「${after.name}」的菜单权限`,
-    before: { menuIds: before.menuIds }, after: { menuIds: after.menuIds },
+    module: 'system',
+    action: 'update',
+    target: 'role',
+    targetId: id,
+    summary: `修改角色「${after.name}」的菜单权限`,
+    before: { menuIds: before.menuIds },
+    after: { menuIds: after.menuIds },
   });
   return after;
 };
@@ -101,6 +110,11 @@ export const deleteRole = async (db: Db, auth: AuthContext, id: string) => {
   if (before.userCount > 0) throw badRequest(`角色「${before.name}」下还有${before.userCount}个用户，不能删除`);
   await deleteRoleRow(db, auth.tenantId, id);
   await recordOperation(db, auth, {
-    module: 'system', action: 'delete', target: 'role', targetId: id, summary: `删除角色「${before.name}」`, before,
+    module: 'system',
+    action: 'delete',
+    target: 'role',
+    targetId: id,
+    summary: `删除角色「${before.name}」`,
+    before,
   });
 };

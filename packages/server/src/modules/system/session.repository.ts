@@ -5,10 +5,7 @@ import { sessions, tenants, users } from '../../db/schema/index.js';
 /** `ended`: the user ended it from another session in the personal center */
 export type RevokeReason = 'logout' | 'password' | 'disabled' | 'elsewhere' | 'ended';
 
-export const insertSession = async (
-  db: Db,
-  values: { tenantId: string; userId: string; tokenHash: string; rememberMe: boolean; expiresAt: Date; ip: string; userAgent: string },
-) => {
+export const insertSession = async (db: Db, values: { tenantId: string; userId: string; tokenHash: string; rememberMe: boolean; expiresAt: Date; ip: string; userAgent: string }) => {
   const [row] = await db.insert(sessions).values(values).returning({ id: sessions.id });
   return row!.id;
 };
@@ -39,8 +36,7 @@ export const findSessionByTokenHash = async (db: Db, hash: string) => {
   return row;
 };
 
-export const touchSession = (db: Db, id: string, lastSeenAt: Date, expiresAt: Date) =>
-  db.update(sessions).set({ lastSeenAt, expiresAt }).where(eq(sessions.id, id));
+export const touchSession = (db: Db, id: string, lastSeenAt: Date, expiresAt: Date) => db.update(sessions).set({ lastSeenAt, expiresAt }).where(eq(sessions.id, id));
 
 export const revokeSession = (db: Db, id: string, reason: RevokeReason) =>
   db
@@ -49,13 +45,7 @@ export const revokeSession = (db: Db, id: string, reason: RevokeReason) =>
     .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
 
 /** Ends every open session of a user, e.g. on a password change or when the account is disabled. */
-export const revokeUserSessions = async (
-  db: Db,
-  tenantId: string,
-  userId: string,
-  reason: RevokeReason,
-  exceptSessionId?: string,
-) => {
+export const revokeUserSessions = async (db: Db, tenantId: string, userId: string, reason: RevokeReason, exceptSessionId?: string) => {
   const conditions = [eq(sessions.tenantId, tenantId), eq(sessions.userId, userId), isNull(sessions.revokedAt)];
   if (exceptSessionId) conditions.push(ne(sessions.id, exceptSessionId));
   const rows = await db

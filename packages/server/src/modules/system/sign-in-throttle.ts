@@ -26,8 +26,7 @@ export interface SignInThrottle {
   waitUntil: Date | undefined;
 }
 
-const captchaFor = (failures: number, accountFailures: number) =>
-  failures >= signInPolicy.captchaAfterFailures || accountFailures >= signInPolicy.accountCaptchaAfterFailures;
+const captchaFor = (failures: number, accountFailures: number) => failures >= signInPolicy.captchaAfterFailures || accountFailures >= signInPolicy.accountCaptchaAfterFailures;
 
 const waitUntilOf = (streak: Pick<FailureStreak, 'failures' | 'lastFailureAt'>, now: Date) => {
   const wait = waitAfterFailures(streak.failures);
@@ -71,13 +70,7 @@ export const refuseWhileWaiting = (throttle: SignInThrottle, now: Date) => {
  * Records one failure and says what it leads to: the message for the client (with the wait that
  * now begins, if any) and the data a sign-in failure carries.
  */
-export const recordFailure = async (
-  db: Db,
-  attempt: { tenantId: string; account: string; ip: string },
-  throttle: SignInThrottle,
-  msg: string,
-  now: Date,
-) => {
+export const recordFailure = async (db: Db, attempt: { tenantId: string; account: string; ip: string }, throttle: SignInThrottle, msg: string, now: Date) => {
   await recordLoginAttempt(db, { ...attempt, succeeded: false, at: now });
   const failures = throttle.failures + 1;
   const wait = waitAfterFailures(failures);

@@ -11,11 +11,7 @@ export type TenantRow = typeof tenants.$inferSelect;
 const tenantConditions = (filter: Filter): SQL | undefined =>
   and(
     filter.keyword
-      ? or(
-          ilike(tenants.code, containsPattern(filter.keyword)),
-          ilike(tenants.name, containsPattern(filter.keyword)),
-          ilike(tenants.title, containsPattern(filter.keyword)),
-        )
+      ? or(ilike(tenants.code, containsPattern(filter.keyword)), ilike(tenants.name, containsPattern(filter.keyword)), ilike(tenants.title, containsPattern(filter.keyword)))
       : undefined,
     filter.enabled === undefined ? undefined : eq(tenants.enabled, filter.enabled === '1'),
   );

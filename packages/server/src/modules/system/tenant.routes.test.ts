@@ -65,7 +65,10 @@ const newTenant = {
 describe('tenants: platform administrators only', () => {
   it('lists the platform tenant first, then the others, with search', async () => {
     const list = await tenants();
-    expect(list.map((x) => [x.code, x.isPlatform])).toEqual([['demo', true], ['mw', false]]);
+    expect(list.map((x) => [x.code, x.isPlatform])).toEqual([
+      ['demo', true],
+      ['mw', false],
+    ]);
     expect((await tenants(`?keyword=${encodeURIComponent('明湾')}`)).map((x) => x.code)).toEqual(['mw']);
     expect((await tenants('?enabled=0')).length).toBe(0);
     expect((await call('GET', `${base}?enabled=2`)).json().msg).toContain('状态只能是 1（启用）或 0（停用）');

@@ -29,8 +29,14 @@ describe('staff accounts', () => {
   it('creates a user with positions and roles, who can then sign in', async () => {
     const { positionId, roleId, organizationId } = await positionsAndRoles();
     const response = await call('POST', base, {
-      account: 'op01', realName: '运维小王', password: md5Hex('Op0001'), mobile: '13912345678', email: 'wang@park.cn',
-      organizationId, positionIds: [positionId], roleIds: [roleId],
+      account: 'op01',
+      realName: '运维小王',
+      password: md5Hex('Op0001'),
+      mobile: '13912345678',
+      email: 'wang@park.cn',
+      organizationId,
+      positionIds: [positionId],
+      roleIds: [roleId],
     });
     expect(response.json()).toMatchObject({ code: 200, msg: '新增成功', data: { account: 'op01', status: 1, isAdministrator: false } });
     operatorId = response.json().data.id;
@@ -100,7 +106,12 @@ describe('staff accounts', () => {
   it('offers a selector of enabled users to every signed-in user of the tenant', async () => {
     const finance = await signIn(t.app, 'mwfinance', 'mw');
     const response = await call('GET', `${base}/Selector`, undefined, finance);
-    expect(response.json().data.map((u: { account: string }) => u.account).sort()).toEqual(['mwadmin', 'mwfinance']);
+    expect(
+      response
+        .json()
+        .data.map((u: { account: string }) => u.account)
+        .sort(),
+    ).toEqual(['mwadmin', 'mwfinance']);
     expect(Object.keys(response.json().data[0]).sort()).toEqual(['account', 'id', 'realName']);
   });
 

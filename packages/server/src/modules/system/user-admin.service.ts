@@ -23,11 +23,7 @@ import {
 
 type UserFields = Required<Omit<UserUpdateInput, 'status'>> & { status: number };
 
-const toUser = (
-  row: NonNullable<Awaited<ReturnType<typeof findUserRow>>>,
-  positions: { id: string; name: string }[],
-  roles: { id: string; name: string }[],
-): SystemUser => ({
+const toUser = (row: NonNullable<Awaited<ReturnType<typeof findUserRow>>>, positions: { id: string; name: string }[], roles: { id: string; name: string }[]): SystemUser => ({
   id: row.user.id,
   account: row.user.account,
   realName: row.user.realName,
@@ -44,16 +40,20 @@ const toUser = (
 });
 
 /** A page of users, each with what failed sign-ins hold against them now (已限制登录). */
-export const listUsers = async (
-  db: Db,
-  auth: AuthContext,
-  query: UserListQuery & Page,
-  now = new Date(),
-): Promise<Paged<SystemUserRow>> => {
+export const listUsers = async (db: Db, auth: AuthContext, query: UserListQuery & Page, now = new Date()): Promise<Paged<SystemUserRow>> => {
   const { page, filter } = splitPage(query);
   const { rows, total } = await pageUsers(db, auth.tenantId, filter, page);
-  const { positionsOf, rolesOf } = await membershipsOf(db, auth.tenantId, rows.map((r) => r.user.id));
-  const limits = await loginLimitsOf(db, auth.tenantId, rows.map((r) => r.user.account), now);
+  const { positionsOf, rolesOf } = await membershipsOf(
+    db,
+    auth.tenantId,
+    rows.map((r) => r.user.id),
+  );
+  const limits = await loginLimitsOf(
+    db,
+    auth.tenantId,
+    rows.map((r) => r.user.account),
+    now,
+  );
   return pageAnswer(rows, page, total, (r) => ({
     ...toUser(r, positionsOf.get(r.user.id) ?? [], rolesOf.get(r.user.id) ?? []),
     loginLimit: limits.get(r.user.account.toLowerCase()) ?? null,
@@ -96,7 +96,12 @@ export const createUser = async (db: Db, auth: AuthContext, input: UserFields & 
   await replaceMemberships(db, auth.tenantId, id, positionIds, roleIds);
   const created = await getUser(db, auth, id);
   await recordOperation(db, auth, {
-    module: 'system', action: 'create', target: 'user', targetId: created.id, summary: `新增用户「${created.account}」`, after: created,
+    module: 'system',
+    action: 'create',
+    target: 'user',
+    targetId: created.id,
+    summary: `新增用户「${created.account}」`,
+    after: created,
   });
   return created;
 };
@@ -118,7 +123,13 @@ export const updateUser = async (db: Db, auth: AuthContext, id: string, input: U
   if (before.status === 1 && input.status !== 1) await revokeUserSessions(db, auth.tenantId, id, 'disabled');
   const after = await getUser(db, auth, id);
   await recordOperation(db, auth, {
-    module: 'system', action: 'update', target: 'user', targetId: id, summary: `修改用户「${after.account}」`, before, after,
+    module: 'system',
+    action: 'update',
+    target: 'user',
+    targetId: id,
+    summary: `修改用户「${after.account}」`,
+    before,
+    after,
   });
   return after;
 };
@@ -131,8 +142,13 @@ export const setUserStatus = async (db: Db, auth: AuthContext, id: string, statu
   // a disabled user's open sessions end at once: their next call answers 601
   const ended = status === 1 ? 0 : await revokeUserSessions(db, auth.tenantId, id, 'disabled');
   await recordOperation(db, auth, {
-    module: 'system', action: 'update', target: 'user', targetId: id,
-    summary: `${status === 1 ? '启用' : '停用'}用户「${before.account}」`, before: { status: before.status }, after: { status, endedSessions: ended },
+    module: 'system',
+    action: 'update',
+    target: 'user',
+    targetId: id,
+    summary: `${status === 1 ? '启用' : '停用'}用户「${before.account}」`,
+    before: { status: before.status },
+    after: { status, endedSessions: ended },
   });
   return { status, endedSessions: ended };
 };
@@ -143,7 +159,12 @@ export const deleteUser = async (db: Db, auth: AuthContext, id: string) => {
   await keepAnAdministrator(db, auth.tenantId, before, false);
   await deleteUserRow(db, auth.tenantId, id);
   await recordOperation(db, auth, {
-    module: 'system', action: 'delete', target: 'user', targetId: id, summary: `删除用户「${before.account}」`, before,
+    module: 'system',
+    action: 'delete',
+    target: 'user',
+    targetId: id,
+    summary: `删除用户「${before.account}」`,
+    before,
   });
 };
 
@@ -156,8 +177,13 @@ export const releaseLoginLimit = async (db: Db, auth: AuthContext, id: string, n
   const limit = (await loginLimitsOf(db, auth.tenantId, [user.account], now)).get(user.account.toLowerCase()) ?? null;
   const releasedFailures = await releaseFailures(db, auth.tenantId, user.account, now);
   await recordOperation(db, auth, {
-    module: 'system', action: 'update', target: 'user', targetId: id,
-    summary: `解除用户「${user.account}」的登录限制`, before: { loginLimit: limit }, after: { releasedFailures },
+    module: 'system',
+    action: 'update',
+    target: 'user',
+    targetId: id,
+    summary: `解除用户「${user.account}」的登录限制`,
+    before: { loginLimit: limit },
+    after: { releasedFailures },
   });
   return { releasedFailures };
 };

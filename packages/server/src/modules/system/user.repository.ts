@@ -5,7 +5,6 @@ import { organizations, positions, roles, userPositions, userRoles, users } from
 import { containsPattern } from '../../shared/like-pattern.js';
 import { countOf, offsetOf, type Page } from '../../shared/paging.js';
 
-
 type Filter = Omit<UserListQuery, 'currentPage' | 'pageSize'>;
 
 const userConditions = (db: Db, tenantId: string, filter: Filter): SQL | undefined => {
@@ -91,7 +90,10 @@ export const accountTaken = async (db: Db, tenantId: string, account: string, ex
 export const countOwned = async (db: Db, tenantId: string, kind: 'organization' | 'position' | 'role', ids: string[]) => {
   if (ids.length === 0) return 0;
   const table = kind === 'organization' ? organizations : kind === 'position' ? positions : roles;
-  const [row] = await db.select({ n: count() }).from(table).where(and(eq(table.tenantId, tenantId), inArray(table.id, ids)));
+  const [row] = await db
+    .select({ n: count() })
+    .from(table)
+    .where(and(eq(table.tenantId, tenantId), inArray(table.id, ids)));
   return countOf(row);
 };
 
@@ -116,13 +118,7 @@ export const selectorUsers = (db: Db, tenantId: string, keyword: string | undefi
   db
     .select({ id: users.id, account: users.account, realName: users.realName })
     .from(users)
-    .where(
-      and(
-        eq(users.tenantId, tenantId),
-        eq(users.status, 1),
-        keyword ? or(ilike(users.account, containsPattern(keyword)), ilike(users.realName, containsPattern(keyword))) : undefined,
-      ),
-    )
+    .where(and(eq(users.tenantId, tenantId), eq(users.status, 1), keyword ? or(ilike(users.account, containsPattern(keyword)), ilike(users.realName, containsPattern(keyword))) : undefined))
     .orderBy(asc(users.realName))
     .limit(200);
 
@@ -167,12 +163,11 @@ export const findUserProfile = async (db: Db, tenantId: string, userId: string) 
 export type UserRow = typeof users.$inferSelect;
 export type UserRowValues = Partial<Pick<UserRow, 'account' | 'realName' | 'mobile' | 'email' | 'avatar' | 'status' | 'isAdministrator' | 'organizationId' | 'passwordHash'>>;
 
-export const insertUser = async (
-  db: Db,
-  tenantId: string,
-  values: Required<Omit<UserRowValues, 'avatar'>>,
-): Promise<string> => {
-  const [row] = await db.insert(users).values({ tenantId, ...values }).returning({ id: users.id });
+export const insertUser = async (db: Db, tenantId: string, values: Required<Omit<UserRowValues, 'avatar'>>): Promise<string> => {
+  const [row] = await db
+    .insert(users)
+    .values({ tenantId, ...values })
+    .returning({ id: users.id });
   return row!.id;
 };
 
@@ -186,8 +181,7 @@ export const updateUserRow = async (db: Db, tenantId: string, id: string, values
   return row;
 };
 
-export const deleteUserRow = (db: Db, tenantId: string, id: string) =>
-  db.delete(users).where(and(eq(users.tenantId, tenantId), eq(users.id, id)));
+export const deleteUserRow = (db: Db, tenantId: string, id: string) => db.delete(users).where(and(eq(users.tenantId, tenantId), eq(users.id, id)));
 
 export const userPasswordHash = async (db: Db, tenantId: string, id: string): Promise<string | undefined> => {
   const [row] = await db

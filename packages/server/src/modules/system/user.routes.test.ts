@@ -21,7 +21,12 @@ const reset = (token: string, id: string, body: Record<string, string>, remoteAd
   });
 const twice = (password: string) => ({ userPassword: password, validatePassword: password });
 const failuresOf = async (account: string, ip: string) =>
-  (await t.database.db.select().from(loginAttempts).where(and(eq(loginAttempts.account, account), eq(loginAttempts.ip, ip)))).filter((a) => !a.succeeded).length;
+  (
+    await t.database.db
+      .select()
+      .from(loginAttempts)
+      .where(and(eq(loginAttempts.account, account), eq(loginAttempts.ip, ip)))
+  ).filter((a) => !a.succeeded).length;
 
 describe('POST /api/system/Permission/Users/{id}/Actions/ResetPassword, one’s own password', () => {
   it('asks for the current password, in Chinese, and changes nothing without it', async () => {

@@ -47,13 +47,7 @@ const checkCurrentPassword = async (db: Db, auth: AuthContext, input: PasswordRe
  * Sets a user's password. One's own needs the current password; another's needs the 用户 page.
  * Every other session of that user ends, so a leaked password stops working at once.
  */
-export const resetPassword = async (
-  db: Db,
-  auth: AuthContext,
-  userId: string,
-  input: PasswordReset,
-  now = new Date(),
-): Promise<PasswordResetOutcome> => {
+export const resetPassword = async (db: Db, auth: AuthContext, userId: string, input: PasswordReset, now = new Date()): Promise<PasswordResetOutcome> => {
   const self = userId === auth.userId;
   if (self) {
     const refused = await checkCurrentPassword(db, auth, input, now);

@@ -15,4 +15,7 @@ export const findCachedWeather = async (db: Db, location: string, day: string): 
 
 /** The first reading of the day wins: a second request racing this one keeps what is stored. */
 export const cacheWeather = (db: Db, location: string, day: string, reading: WeatherReading) =>
-  db.insert(weatherCache).values({ location, day, ...reading }).onConflictDoNothing();
+  db
+    .insert(weatherCache)
+    .values({ location, day, ...reading })
+    .onConflictDoNothing();

@@ -15,9 +15,7 @@ const fake: Server = createServer((request, response) => {
     response.writeHead(500).end();
     return;
   }
-  const body = url.searchParams.get('key') === 'k1'
-    ? { code: '200', now: { text: '多云', temp: '18' } }
-    : { code: '401' };
+  const body = url.searchParams.get('key') === 'k1' ? { code: '200', now: { text: '多云', temp: '18' } } : { code: '401' };
   response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 });
 

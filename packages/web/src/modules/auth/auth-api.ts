@@ -26,16 +26,13 @@ export function signInFields(form: SignInForm): LoginInput & Record<string, stri
   return fields;
 }
 
-export const signIn = (form: SignInForm): Promise<LoginResult> =>
-  call(authEndpoints.login, { body: signInFields(form), form: true, silent: true });
+export const signIn = (form: SignInForm): Promise<LoginResult> => call(authEndpoints.login, { body: signInFields(form), form: true, silent: true });
 
-export const fetchCaptcha = (account: string): Promise<CaptchaResult> =>
-  call(authEndpoints.captcha, { query: { account }, silent: true });
+export const fetchCaptcha = (account: string): Promise<CaptchaResult> => call(authEndpoints.captcha, { query: { account }, silent: true });
 
 /** Silent: a failure here logs out and reloads (spec §8); parsed so a drifted answer fails here, not in the menu code. */
 export async function fetchCurrentUser(): Promise<CurrentUser> {
   return currentUserSchema.parse(await call(authEndpoints.currentUser, { silent: true }));
 }
 
-export const signOutOnServer = (): Promise<unknown> =>
-  call(authEndpoints.logout, { silent: true });
+export const signOutOnServer = (): Promise<unknown> => call(authEndpoints.logout, { silent: true });

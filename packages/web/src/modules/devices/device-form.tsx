@@ -35,10 +35,7 @@ export function DeviceFormInputs({ parkingType }: { parkingType: DeviceParkingTy
       </Col>
       <Col span={12}>
         <Form.Item label="停车场" name="lotId" rules={[{ required: true, message: '请选择停车场' }]}>
-          <DeviceLotSelect
-            parkingType={parkingType}
-            onChange={(next) => form.setFieldsValue({ lotId: next, laneId: null, spaceId: null })}
-          />
+          <DeviceLotSelect parkingType={parkingType} onChange={(next) => form.setFieldsValue({ lotId: next, laneId: null, spaceId: null })} />
         </Form.Item>
       </Col>
       <Col span={12}>
@@ -59,12 +56,7 @@ export function DeviceFormInputs({ parkingType }: { parkingType: DeviceParkingTy
         </Form.Item>
       </Col>
       <Col span={12}>
-        <Form.Item
-          label="心跳周期"
-          name="heartbeatCycle"
-          extra="超过 3 个周期没有心跳即视为离线"
-          rules={[{ required: true, message: '请输入心跳周期' }, schemaRule(fields.heartbeatCycle)]}
-        >
+        <Form.Item label="心跳周期" name="heartbeatCycle" extra="超过 3 个周期没有心跳即视为离线" rules={[{ required: true, message: '请输入心跳周期' }, schemaRule(fields.heartbeatCycle)]}>
           <InputNumber<number> placeholder={`${heartbeatCycleMin}-${heartbeatCycleMax}`} precision={0} suffix="秒" style={{ width: '100%' }} />
         </Form.Item>
       </Col>

@@ -1,12 +1,4 @@
-import {
-  deviceOnlineStateNames,
-  deviceEndpoints,
-  deviceTypeNames,
-  deviceTypes,
-  type Device,
-  type DeviceListQuery,
-  type DeviceParkingType,
-} from '@parking/contract';
+import { deviceOnlineStateNames, deviceEndpoints, deviceTypeNames, deviceTypes, type Device, type DeviceListQuery, type DeviceParkingType } from '@parking/contract';
 import { defineResource, type ValueEnum } from '../../shared/resource/resource-types';
 import { enabledColumn } from '../parking/enabled-column';
 import { DeviceLotSelect } from './components/device-lot-select';

@@ -21,10 +21,7 @@ export const useDeviceLotOptions = (parkingType: DeviceParkingType | undefined) 
   useQuery({
     queryKey: ['parkingLot', 'options', 'enabled'],
     queryFn: () => call(parkingLotEndpoints.options, { query: { currentPage: 1, pageSize: 1000, enabledmark: 1 } }),
-    select: (page) =>
-      page.list
-        .filter((lot) => parkingType === undefined || (parkingType === 0) === (lot.type === 0))
-        .map((lot) => ({ value: lot.id, label: lot.name })),
+    select: (page) => page.list.filter((lot) => parkingType === undefined || (parkingType === 0) === (lot.type === 0)).map((lot) => ({ value: lot.id, label: lot.name })),
     staleTime: 30_000,
   });
 

@@ -1,10 +1,4 @@
-import {
-  deviceOfflineTaskEndpoints,
-  deviceParkingTypeNames,
-  offlineTaskStateNames,
-  type OfflineTask,
-  type OfflineTaskListQuery,
-} from '@parking/contract';
+import { deviceOfflineTaskEndpoints, deviceParkingTypeNames, offlineTaskStateNames, type OfflineTask, type OfflineTaskListQuery } from '@parking/contract';
 import { Badge } from 'antd';
 import { defineResource, type ValueEnum } from '../../shared/resource/resource-types';
 
@@ -32,8 +26,7 @@ export const offlineTaskResource = defineResource<OfflineTask, OfflineTaskListQu
       width: 90,
       valueEnum: stateEnum,
       search: { param: 'state' },
-      render: (_value, task) =>
-        task.closedAt ? <Badge status="success" text={offlineTaskStateNames.closed} /> : <Badge status="error" text={offlineTaskStateNames.open} />,
+      render: (_value, task) => (task.closedAt ? <Badge status="success" text={offlineTaskStateNames.closed} /> : <Badge status="error" text={offlineTaskStateNames.open} />),
     },
   ],
 });

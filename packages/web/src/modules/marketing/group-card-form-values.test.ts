@@ -8,8 +8,20 @@ describe('集团卡 form values', () => {
     const card = groupCard({ lotIds: ['0b6f1f36-8a55-4a43-9a43-6f1b2a6c9f01'], groupId: '0b6f1f36-8a55-4a43-9a43-6f1b2a6c9f02' });
     const body = groupCardFormBody(groupCardToFormValues(card));
     expect(body).toEqual({
-      groupId: card.groupId, cardNo: 'JT-0001', benefit: 'discount', discountPercent: 85, amountOff: null, plates: ['粤B12345', '粤B67890'],
-      lotIds: card.lotIds, validFrom: '2026-01-01', validTo: '2026-12-31', monthlyQuota: 20, allowBind: true, maxPlates: 3, remark: '', enabled: true,
+      groupId: card.groupId,
+      cardNo: 'JT-0001',
+      benefit: 'discount',
+      discountPercent: 85,
+      amountOff: null,
+      plates: ['粤B12345', '粤B67890'],
+      lotIds: card.lotIds,
+      validFrom: '2026-01-01',
+      validTo: '2026-12-31',
+      monthlyQuota: 20,
+      allowBind: true,
+      maxPlates: 3,
+      remark: '',
+      enabled: true,
     });
     expect(groupCardInput.safeParse(body).success).toBe(true);
   });

@@ -24,8 +24,19 @@ export type GroupCardFormValues = {
 export function groupCardToFormValues(card: GroupCard | undefined): GroupCardFormValues {
   if (!card) {
     return {
-      groupId: null, cardNo: '', benefit: 'free', discountPercent: null, amountOff: '', plates: [], lotIds: [], validRange: null,
-      monthlyQuota: null, allowBind: false, maxPlates: 5, remark: '', enabled: true,
+      groupId: null,
+      cardNo: '',
+      benefit: 'free',
+      discountPercent: null,
+      amountOff: '',
+      plates: [],
+      lotIds: [],
+      validRange: null,
+      monthlyQuota: null,
+      allowBind: false,
+      maxPlates: 5,
+      remark: '',
+      enabled: true,
     };
   }
   return {

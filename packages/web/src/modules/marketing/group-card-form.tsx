@@ -68,7 +68,12 @@ export function GroupCardFormInputs(_props: { record: GroupCard | undefined }) {
       </Col>
       {benefit === 'discount' && (
         <Col span={12}>
-          <Form.Item label="折扣（%）" name="discountPercent" extra="按停车费的该百分比收取，如 80 即八折" rules={[{ required: true, message: '请输入折扣（1-99）' }, schemaRule(fields.discountPercent)]}>
+          <Form.Item
+            label="折扣（%）"
+            name="discountPercent"
+            extra="按停车费的该百分比收取，如 80 即八折"
+            rules={[{ required: true, message: '请输入折扣（1-99）' }, schemaRule(fields.discountPercent)]}
+          >
             <InputNumber<number> precision={0} min={1} max={99} style={{ width: '100%' }} placeholder="1-99" />
           </Form.Item>
         </Col>
@@ -84,7 +89,9 @@ export function GroupCardFormInputs(_props: { record: GroupCard | undefined }) {
           name="plates"
           // plates read as every plate input takes them: trimmed, upper-cased, each once
           normalize={(plates: unknown) => (Array.isArray(plates) ? [...new Set(plates.map((p) => String(p).trim().toUpperCase()).filter((p) => p !== ''))] : [])}
-          extra="输入车牌后按回车，可添加多个" rules={[{ required: true, type: 'array', min: 1, message: '至少绑定一个车牌' }, platesRule]}>
+          extra="输入车牌后按回车，可添加多个"
+          rules={[{ required: true, type: 'array', min: 1, message: '至少绑定一个车牌' }, platesRule]}
+        >
           <Select mode="tags" open={false} tokenSeparators={[',', '，', ' ']} placeholder="如 粤B12345" />
         </Form.Item>
       </Col>
@@ -107,7 +114,12 @@ export function GroupCardFormInputs(_props: { record: GroupCard | undefined }) {
         </Form.Item>
       </Col>
       <Col span={12}>
-        <Form.Item label="车牌上限" name="maxPlates" rules={[{ required: true, message: '请输入车牌上限' }, schemaRule(fields.maxPlates)]} extra={allowBind ? '车主最多绑定到该数量' : undefined}>
+        <Form.Item
+          label="车牌上限"
+          name="maxPlates"
+          rules={[{ required: true, message: '请输入车牌上限' }, schemaRule(fields.maxPlates)]}
+          extra={allowBind ? '车主最多绑定到该数量' : undefined}
+        >
           <InputNumber<number> precision={0} min={1} max={groupCardMaxPlates} style={{ width: '100%' }} />
         </Form.Item>
       </Col>

@@ -1,11 +1,4 @@
-import {
-  groupCardBenefitNames,
-  groupCardBenefitText,
-  groupCardEndpoints,
-  groupCardStateNames,
-  type GroupCard,
-  type GroupCardListQuery,
-} from '@parking/contract';
+import { groupCardBenefitNames, groupCardBenefitText, groupCardEndpoints, groupCardStateNames, type GroupCard, type GroupCardListQuery } from '@parking/contract';
 import { Tag } from 'antd';
 import { defineResource, type ValueEnum } from '../../shared/resource/resource-types';
 import { LotSelect } from '../parking/components/parking-selects';
@@ -42,7 +35,15 @@ export const groupCardResource = defineResource<GroupCard, GroupCardListQuery>({
       search: { param: 'plateNumber', placeholder: '请输入车牌号关键字' },
       render: (_value, card) => card.plates.map((plate) => <Tag key={plate}>{plate}</Tag>),
     },
-    { dataIndex: 'lotNames', title: '适用停车场', width: 180, ellipsis: true, search: { param: 'lotId' }, input: () => <LotSelect place="search" />, render: (_value, card) => card.lotNames.join('、') },
+    {
+      dataIndex: 'lotNames',
+      title: '适用停车场',
+      width: 180,
+      ellipsis: true,
+      search: { param: 'lotId' },
+      input: () => <LotSelect place="search" />,
+      render: (_value, card) => card.lotNames.join('、'),
+    },
     { dataIndex: 'validFrom', title: '有效期', width: 200, hideInSearch: true, sortable: true, render: (_value, card) => `${card.validFrom} 至 ${card.validTo}` },
     { dataIndex: 'remainingQuota', title: '本月剩余/每月次数', width: 140, hideInSearch: true, render: (_value, card) => quota(card) },
     { dataIndex: 'allowBind', title: '车主绑定', width: 100, hideInSearch: true, render: (_value, card) => (card.allowBind ? `允许（≤${card.maxPlates}）` : '不允许') },

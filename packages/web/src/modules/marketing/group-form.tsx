@@ -11,9 +11,7 @@ const fields = groupInput.shape;
 export type GroupFormValues = { name: string; contact: string; phone: string; remark: string; enabled: boolean };
 
 export const groupToFormValues = (group: Group | undefined): GroupFormValues =>
-  group
-    ? { name: group.name, contact: group.contact, phone: group.phone, remark: group.remark, enabled: group.enabled }
-    : { name: '', contact: '', phone: '', remark: '', enabled: true };
+  group ? { name: group.name, contact: group.contact, phone: group.phone, remark: group.remark, enabled: group.enabled } : { name: '', contact: '', phone: '', remark: '', enabled: true };
 
 const text = (value: string | undefined | null) => (value ?? '').trim();
 

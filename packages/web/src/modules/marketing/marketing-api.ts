@@ -16,5 +16,4 @@ export const useGroupOptions = () =>
   });
 
 /** The card's QR code PNG, saved as the server names it. */
-export const downloadGroupCardQrCode = (card: Pick<GroupCard, 'id' | 'cardNo'>) =>
-  downloadFile(pathOf(groupCardEndpoints.qrcode, { id: card.id }), {}, `集团卡-${card.cardNo}.png`);
+export const downloadGroupCardQrCode = (card: Pick<GroupCard, 'id' | 'cardNo'>) => downloadFile(pathOf(groupCardEndpoints.qrcode, { id: card.id }), {}, `集团卡-${card.cardNo}.png`);

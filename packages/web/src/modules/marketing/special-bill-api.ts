@@ -8,8 +8,7 @@ import { resourceKeys } from '../../shared/resource/use-resource';
 export const specialBillResourceKey = 'specialBill';
 
 /** The bill's QR code PNG, saved as the server names it. */
-export const downloadSpecialBillQrCode = (bill: Pick<SpecialBill, 'id' | 'item'>) =>
-  downloadFile(pathOf(specialBillEndpoints.qrcode, { id: bill.id }), {}, `特殊账单-${bill.item}.png`);
+export const downloadSpecialBillQrCode = (bill: Pick<SpecialBill, 'id' | 'item'>) => downloadFile(pathOf(specialBillEndpoints.qrcode, { id: bill.id }), {}, `特殊账单-${bill.item}.png`);
 
 /** 作废 an unpaid bill; the list reloads. */
 export const useCancelSpecialBill = () => {
@@ -24,5 +23,4 @@ export const useCancelSpecialBill = () => {
  * 立即支付 on the phone page: asks the server to open a payment of the bill the token names; the
  * page sends the driver to the provider's cashier (`payUrl`), which sends them back to the bill.
  */
-export const startSpecialBillPayment = (token: string) =>
-  call(driverPayEndpoints.specialBillPay, { body: { t: token }, silent: true });
+export const startSpecialBillPayment = (token: string) => call(driverPayEndpoints.specialBillPay, { body: { t: token }, silent: true });

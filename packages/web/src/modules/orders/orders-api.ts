@@ -13,5 +13,4 @@ export const useParkingRecordDetail = (id: string) =>
   });
 
 /** The photo endpoint wants the Authorization header, which an <img src> cannot send: fetch it as a blob instead. */
-export const fetchParkingRecordPhoto = (id: string, which: ParkingRecordPhotoKind): Promise<Blob> =>
-  call(parkingRecordEndpoints.photo, { params: { id, which }, silent: true });
+export const fetchParkingRecordPhoto = (id: string, which: ParkingRecordPhotoKind): Promise<Blob> => call(parkingRecordEndpoints.photo, { params: { id, which }, silent: true });

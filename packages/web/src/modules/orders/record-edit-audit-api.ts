@@ -38,8 +38,7 @@ export type RecordEditVerdict = 'approve' | 'reject';
 export const useDecideRecordEdit = () => {
   const invalidate = useInvalidateEdits();
   return useMutation({
-    mutationFn: ({ id, verdict, body }: { id: string; verdict: RecordEditVerdict; body: RecordEditDecisionValues }) =>
-      call(recordEditAuditEndpoints[verdict], { params: { id }, body }),
+    mutationFn: ({ id, verdict, body }: { id: string; verdict: RecordEditVerdict; body: RecordEditDecisionValues }) => call(recordEditAuditEndpoints[verdict], { params: { id }, body }),
     onSuccess: invalidate,
   });
 };

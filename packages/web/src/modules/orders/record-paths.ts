@@ -2,8 +2,7 @@
 export const parkingRecordListPath = '/OrderManagement/ParkingRecordOrder';
 
 /** 详情 of a record; restBack carries where 返回 leads (spec §2: the current path). */
-export const parkingRecordDetailPath = (id: string, restBack: string) =>
-  `/OrderManagement/parkingRecordOrderInfo/${encodeURIComponent(id)}?restBack=${encodeURIComponent(restBack)}`;
+export const parkingRecordDetailPath = (id: string, restBack: string) => `/OrderManagement/parkingRecordOrderInfo/${encodeURIComponent(id)}?restBack=${encodeURIComponent(restBack)}`;
 
 /** Where 返回 goes: only an in-app path ('/…', not '//host' or a scheme), else the list. */
 export function safeRestBack(restBack: string | null | undefined): string {

@@ -27,21 +27,12 @@ export function LongRentalFormInputs(_props: { record: LongRental | undefined })
         </Form.Item>
       </Col>
       <Col span={12}>
-        <Form.Item
-          label="车位数"
-          name="spaceCount"
-          extra="不能超过停车场的长租车位数"
-          rules={[{ required: true, message: '请输入车位数' }, schemaRule(fields.spaceCount)]}
-        >
+        <Form.Item label="车位数" name="spaceCount" extra="不能超过停车场的长租车位数" rules={[{ required: true, message: '请输入车位数' }, schemaRule(fields.spaceCount)]}>
           <InputNumber<number> precision={0} min={1} style={{ width: '100%' }} />
         </Form.Item>
       </Col>
       <Col span={12}>
-        <Form.Item
-          label="车主姓名"
-          name="ownerName"
-          rules={[{ required: true, whitespace: true, message: '请输入车主姓名' }, schemaRule(fields.ownerName)]}
-        >
+        <Form.Item label="车主姓名" name="ownerName" rules={[{ required: true, whitespace: true, message: '请输入车主姓名' }, schemaRule(fields.ownerName)]}>
           <Input allowClear placeholder="请输入车主姓名" maxLength={32} />
         </Form.Item>
       </Col>

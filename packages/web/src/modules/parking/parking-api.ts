@@ -52,16 +52,14 @@ export const useLotSum = (filters: ParkingLotFilter) =>
 export const fetchLotBindings = (id: string) => call(parkingLotEndpoints.bindIf, { params: { id } });
 
 /** PUT freecnt/{id}: the operator's correction of a lot's free count. */
-export const correctFreeCount = (id: string, freeCount: number) =>
-  call(parkingLotEndpoints.freeCount, { params: { id }, body: { freeCount } });
+export const correctFreeCount = (id: string, freeCount: number) => call(parkingLotEndpoints.freeCount, { params: { id }, body: { freeCount } });
 
 /** 事件规则 of a lot, with the defaults filled in for the rules never set. */
 export const fetchLotEventRules = (id: string) => call(lotEventRulesEndpoints.detail, { params: { id } });
 export const lotEventRulesKey = (id: string) => [...resourceKeys.all(parkingLotResourceKey), 'eventRules', id] as const;
 
 /** PUT EventRules: the whole set of rules; the server answers them as saved. */
-export const saveLotEventRules = (id: string, rules: LotEventRules) =>
-  call(lotEventRulesEndpoints.update, { params: { id }, body: rules });
+export const saveLotEventRules = (id: string, rules: LotEventRules) => call(lotEventRulesEndpoints.update, { params: { id }, body: rules });
 
 /** The spec's parking list call: every enabled lot, or only the lane-based or space-based ones. */
 export const useLotOptions = (kind?: ParkingLotKind) =>

@@ -88,7 +88,15 @@ describe('lot form values', () => {
   });
 
   it('a region without districts (东莞市) leaves the district code empty; blanks become zero, null and trimmed text', () => {
-    const values = { ...lotToFormValues(lot({ districtCode: '', cityCode: '441900' })), name: '  东莞停车场 ', totalSpaces: null, longRentalSpaces: null, reservedSpaces: null, chargingSpaces: null, lng: null };
+    const values = {
+      ...lotToFormValues(lot({ districtCode: '', cityCode: '441900' })),
+      name: '  东莞停车场 ',
+      totalSpaces: null,
+      longRentalSpaces: null,
+      reservedSpaces: null,
+      chargingSpaces: null,
+      lng: null,
+    };
     expect(values.region).toEqual(['440000', '441900']);
     const body = lotFormBody(values, undefined);
     expect(body).toMatchObject({ name: '东莞停车场', cityCode: '441900', districtCode: '', totalSpaces: 0, chargingSpaces: 0, lng: null, longRentalSpaceLeave: false });
@@ -125,26 +133,48 @@ describe('what is bound to a lot', () => {
   });
 
   it('keeps a lot with parking records, open or not, and says it can only be disabled', () => {
-    expect(lotDeleteQuestion('丙', { ...free, lanes: 1, records: 5, openOrders: 2, deletable: false }).text).toBe(
-      '停车场「丙」已有5条停车记录（其中2条未结束），不能删除，可将其停用。',
-    );
+    expect(lotDeleteQuestion('丙', { ...free, lanes: 1, records: 5, openOrders: 2, deletable: false }).text).toBe('停车场「丙」已有5条停车记录（其中2条未结束），不能删除，可将其停用。');
     expect(lotDeleteQuestion('丁', { ...free, records: 1, deletable: false }).text).toBe('停车场「丁」已有1条停车记录，不能删除，可将其停用。');
   });
 });
 
-
 describe('long rental form values', () => {
   const card: LongRental = {
-    id: 'c-1', lotId: '0195f0a0-0000-7000-8000-0000000000b1', lotName: '甲', plateNumber: '粤B12345', plateColour: 3, ownerName: '王五', phone: '13912345678',
-    validFrom: '2024-01-01', validTo: '2099-12-31', monthlyPrice: 45055, spaceCount: 2, remark: '', enabled: true, state: 'active',
-    createdAt: '2024-01-01T00:00:00.000Z', updatedAt: '2024-01-01T00:00:00.000Z',
+    id: 'c-1',
+    lotId: '0195f0a0-0000-7000-8000-0000000000b1',
+    lotName: '甲',
+    plateNumber: '粤B12345',
+    plateColour: 3,
+    ownerName: '王五',
+    phone: '13912345678',
+    validFrom: '2024-01-01',
+    validTo: '2099-12-31',
+    monthlyPrice: 45055,
+    spaceCount: 2,
+    remark: '',
+    enabled: true,
+    state: 'active',
+    createdAt: '2024-01-01T00:00:00.000Z',
+    updatedAt: '2024-01-01T00:00:00.000Z',
   };
 
   it('a card round-trips through the form: price in yuan text, days in a range, the same body back', () => {
     const values = longRentalToFormValues(card);
     expect(values.monthlyPrice).toBe('450.55');
     const body = longRentalFormBody({ ...values, plateNumber: ' 粤b12345 ', phone: ' 13912345678 ', remark: ' 续租 ' });
-    expect(body).toEqual({ plateNumber: '粤B12345', plateColour: 3, lotId: card.lotId, ownerName: '王五', phone: '13912345678', validFrom: '2024-01-01', validTo: '2099-12-31', monthlyPrice: 45055, spaceCount: 2, remark: '续租', enabled: true });
+    expect(body).toEqual({
+      plateNumber: '粤B12345',
+      plateColour: 3,
+      lotId: card.lotId,
+      ownerName: '王五',
+      phone: '13912345678',
+      validFrom: '2024-01-01',
+      validTo: '2099-12-31',
+      monthlyPrice: 45055,
+      spaceCount: 2,
+      remark: '续租',
+      enabled: true,
+    });
     expect(longRentalInput.safeParse(body).success).toBe(true);
   });
 

@@ -43,8 +43,7 @@ export function TariffFormModal({ open, editing, onClose }: { open: boolean; edi
     setJsonErrors([]);
   }, [open, editing, form]);
 
-  const simpleRules = (values: FormValues) =>
-    rulesFromForm({ ...values, chargeStart: values.chargeHours[0].format('HH:mm'), chargeEnd: values.chargeHours[1].format('HH:mm') });
+  const simpleRules = (values: FormValues) => rulesFromForm({ ...values, chargeStart: values.chargeHours[0].format('HH:mm'), chargeEnd: values.chargeHours[1].format('HH:mm') });
 
   const switchMode = (next: 'simple' | 'json') => {
     if (next === 'json') setJson(JSON.stringify(simpleRules(form.getFieldsValue(true) as FormValues), null, 2));
@@ -97,7 +96,14 @@ export function TariffFormModal({ open, editing, onClose }: { open: boolean; edi
             <Select aria-label="城市标准模板" placeholder="选择模板（可选）" allowClear onChange={useTemplate} options={tariffTemplates.map((t) => ({ value: t.key, label: t.name }))} />
           </Form.Item>
         )}
-        <Form.Item label="名称" name="name" rules={[{ required: true, whitespace: true, message: '请输入计费规则名称' }, { max: 50, message: '计费规则名称不能超过50个字' }]}>
+        <Form.Item
+          label="名称"
+          name="name"
+          rules={[
+            { required: true, whitespace: true, message: '请输入计费规则名称' },
+            { max: 50, message: '计费规则名称不能超过50个字' },
+          ]}
+        >
           <Input placeholder="如 福田片区路侧计费" />
         </Form.Item>
         <Form.Item label="描述" name="description">
@@ -129,7 +135,12 @@ export function TariffFormModal({ open, editing, onClose }: { open: boolean; edi
             <TimePicker.RangePicker format="HH:mm" order={false} allowClear={false} />
           </Form.Item>
           <Form.Item label="计费方式" name="pricing">
-            <Radio.Group options={[{ value: 'perUnit', label: '按时长' }, { value: 'perVisit', label: '按次' }]} />
+            <Radio.Group
+              options={[
+                { value: 'perUnit', label: '按时长' },
+                { value: 'perVisit', label: '按次' },
+              ]}
+            />
           </Form.Item>
           {perVisit ? (
             <Form.Item label="按次价格（元）" name="visitPriceYuan">
@@ -144,7 +155,12 @@ export function TariffFormModal({ open, editing, onClose }: { open: boolean; edi
                 <InputNumber min={0} precision={2} step={0.5} />
               </Form.Item>
               <Form.Item label="不足一个单位" name="rounding">
-                <Radio.Group options={[{ value: 'up', label: '按一个单位计' }, { value: 'down', label: '不计费' }]} />
+                <Radio.Group
+                  options={[
+                    { value: 'up', label: '按一个单位计' },
+                    { value: 'down', label: '不计费' },
+                  ]}
+                />
               </Form.Item>
             </>
           )}
@@ -177,7 +193,18 @@ export function TariffFormModal({ open, editing, onClose }: { open: boolean; edi
           </Form.Item>
         )}
         {jsonErrors.length > 0 && (
-          <Alert type="error" showIcon title="规则有误" description={<ul className="tariff-json-errors">{jsonErrors.map((e) => <li key={e}>{e}</li>)}</ul>} />
+          <Alert
+            type="error"
+            showIcon
+            title="规则有误"
+            description={
+              <ul className="tariff-json-errors">
+                {jsonErrors.map((e) => (
+                  <li key={e}>{e}</li>
+                ))}
+              </ul>
+            }
+          />
         )}
       </Form>
     </Modal>

@@ -15,7 +15,10 @@ describe('tariff form ↔ rules', () => {
     expect(rules.schedule.workday[0]).toMatchObject({ start: '08:00', end: '20:00', pricing: { kind: 'perUnit', tiers: [{ unitMinutes: 30, unitPrice: 250 }] } });
     expect(rules.caps.perNaturalDay).toBe(3000);
     expect(rules.freePeriod).toEqual({ minutes: 15, inclusive: true });
-    expect(rules.vehicleClasses.map((c) => [c.code, c.multiplier])).toEqual([['small', 1], ['large', 2]]);
+    expect(rules.vehicleClasses.map((c) => [c.code, c.multiplier])).toEqual([
+      ['small', 1],
+      ['large', 2],
+    ]);
   });
 
   it('prices form rules as the form says: 08:00-09:10 at 2元/30分钟 rounded up is 3 units = 6元, 12元 for a large car', () => {

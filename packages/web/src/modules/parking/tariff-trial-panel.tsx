@@ -62,20 +62,9 @@ export function TariffTrialPanel({ tariffs, initialTariffId }: { tariffs: Tariff
   const result = trial.data;
   return (
     <Card title="计费试算" size="small" className="tariff-trial">
-      <Form
-        form={form}
-        layout="inline"
-        onFinish={run}
-        initialValues={{ enteredAt: today.hour(8), exitedAt: today.hour(9).minute(10) }}
-        onValuesChange={() => trial.reset()}
-      >
+      <Form form={form} layout="inline" onFinish={run} initialValues={{ enteredAt: today.hour(8), exitedAt: today.hour(9).minute(10) }} onValuesChange={() => trial.reset()}>
         <Form.Item label="计费规则" name="tariffId" rules={[{ required: true, message: '请选择计费规则' }]}>
-          <Select
-            aria-label="计费规则"
-            style={{ width: 200 }}
-            placeholder="请选择计费规则"
-            options={tariffs.map((t) => ({ value: t.id, label: t.name }))}
-          />
+          <Select aria-label="计费规则" style={{ width: 200 }} placeholder="请选择计费规则" options={tariffs.map((t) => ({ value: t.id, label: t.name }))} />
         </Form.Item>
         <Form.Item label="车型" name="vehicleClass" rules={[{ required: true, message: '请选择车型' }]}>
           <Select aria-label="车型" style={{ width: 120 }} placeholder="请选择车型" options={classes.map((c) => ({ value: c.code, label: c.name }))} />

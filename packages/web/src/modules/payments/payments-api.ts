@@ -7,8 +7,6 @@ export const refundResourceKey = 'refund';
 
 export const requestRefund = (input: RefundInput) => call(refundEndpoints.create, { body: input });
 
-export const decideRefund = (id: string, decision: 'approve' | 'reject', values: RefundDecisionValues) =>
-  call(refundEndpoints[decision], { params: { id }, body: values });
+export const decideRefund = (id: string, decision: 'approve' | 'reject', values: RefundDecisionValues) => call(refundEndpoints[decision], { params: { id }, body: values });
 
-export const listRecordPayments = (recordId: string) =>
-  call(paymentEndpoints.list, { query: { recordId, currentPage: 1, pageSize: 100, sidx: 'paidAt', sort: 'asc' } });
+export const listRecordPayments = (recordId: string) => call(paymentEndpoints.list, { query: { recordId, currentPage: 1, pageSize: 100, sidx: 'paidAt', sort: 'asc' } });

@@ -1,10 +1,4 @@
-import {
-  idempotencyKeyHeader,
-  paymentEndpoints,
-  unpaidOrderEndpoints,
-  type ArrearsReminderInput,
-  type PaymentChannel,
-} from '@parking/contract';
+import { idempotencyKeyHeader, paymentEndpoints, unpaidOrderEndpoints, type ArrearsReminderInput, type PaymentChannel } from '@parking/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../shared/http/call';
 import { resourceKeys } from '../../shared/resource/use-resource';
@@ -24,8 +18,7 @@ export const useUnpaidOrderDetail = (plateNumber: string) =>
 /** Money and pursuit move together: a payment or a release refreshes arrears, recoveries and the records. */
 const useInvalidatePursuit = () => {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([unpaidOrderResourceKey, recoveryRecordResourceKey, parkingRecordResourceKey].map((key) => queryClient.invalidateQueries({ queryKey: resourceKeys.all(key) })));
+  return () => Promise.all([unpaidOrderResourceKey, recoveryRecordResourceKey, parkingRecordResourceKey].map((key) => queryClient.invalidateQueries({ queryKey: resourceKeys.all(key) })));
 };
 
 export const useAddReminder = (plateNumber: string) => {
@@ -50,8 +43,7 @@ export interface ArrearsPayment {
 export const useRecordArrearsPayment = () => {
   const invalidate = useInvalidatePursuit();
   return useMutation({
-    mutationFn: ({ idempotencyKey, ...body }: ArrearsPayment) =>
-      call(paymentEndpoints.create, { body, headers: { [idempotencyKeyHeader]: idempotencyKey } }),
+    mutationFn: ({ idempotencyKey, ...body }: ArrearsPayment) => call(paymentEndpoints.create, { body, headers: { [idempotencyKeyHeader]: idempotencyKey } }),
     onSuccess: invalidate,
   });
 };
@@ -59,8 +51,7 @@ export const useRecordArrearsPayment = () => {
 export const useAbnormalRelease = () => {
   const invalidate = useInvalidatePursuit();
   return useMutation({
-    mutationFn: ({ id, reason }: { id: string; reason: string }) =>
-      call(unpaidOrderEndpoints.abnormalRelease, { params: { id }, body: { reason } }),
+    mutationFn: ({ id, reason }: { id: string; reason: string }) => call(unpaidOrderEndpoints.abnormalRelease, { params: { id }, body: { reason } }),
     onSuccess: invalidate,
   });
 };

@@ -23,8 +23,22 @@ export const unpaidOrderDetail = (overrides: Partial<UnpaidOrderDetail> = {}): U
   recovered: 300,
   records: [
     { ...listed, state: 'unpaid' },
-    { ...listed, id: 'r-2', lotId: 'l-2', lotName: '福华路路侧', exitLaneName: null, spaceNumber: 'F001', amountDue: 800, paid: 300, unpaid: 500, state: 'unpaid', exitedAt: '2026-03-05T10:00:00.000Z' },
+    {
+      ...listed,
+      id: 'r-2',
+      lotId: 'l-2',
+      lotName: '福华路路侧',
+      exitLaneName: null,
+      spaceNumber: 'F001',
+      amountDue: 800,
+      paid: 300,
+      unpaid: 500,
+      state: 'unpaid',
+      exitedAt: '2026-03-05T10:00:00.000Z',
+    },
   ],
-  reminders: [{ id: 'rm-1', plateNumber: '粤B12345', channel: 'phone', content: '电话联系车主，承诺周五前缴清', operatorId: 'u-1', operatorName: '张三', createdAt: '2026-03-06T01:00:00.000Z' }],
+  reminders: [
+    { id: 'rm-1', plateNumber: '粤B12345', channel: 'phone', content: '电话联系车主，承诺周五前缴清', operatorId: 'u-1', operatorName: '张三', createdAt: '2026-03-06T01:00:00.000Z' },
+  ],
   ...overrides,
 });

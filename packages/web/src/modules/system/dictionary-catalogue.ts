@@ -9,5 +9,4 @@ export const knownDictionaries: ReadonlyArray<{ dictName: string; title: string 
 
 export const defaultDictName = dictionaryNames.plateColour;
 
-export const dictionaryTitle = (dictName: string): string =>
-  knownDictionaries.find((d) => d.dictName === dictName)?.title ?? '自定义字典';
+export const dictionaryTitle = (dictName: string): string => knownDictionaries.find((d) => d.dictName === dictName)?.title ?? '自定义字典';

@@ -42,8 +42,7 @@ export const parentOptions = (menus: readonly MenuAdminNode[], movingId?: string
     });
 
 /** Every menu of the tree, parents before their children. */
-export const flattenMenus = (menus: readonly MenuAdminNode[]): MenuAdminNode[] =>
-  menus.flatMap((menu) => [menu, ...flattenMenus(menu.children)]);
+export const flattenMenus = (menus: readonly MenuAdminNode[]): MenuAdminNode[] => menus.flatMap((menu) => [menu, ...flattenMenus(menu.children)]);
 
 export const allMenuKeys = (menus: readonly MenuAdminNode[]): string[] => flattenMenus(menus).map((menu) => menu.id);
 

@@ -3,10 +3,7 @@ import { diffFields, prettyValue, wholeValueField } from './operation-log-diff';
 
 describe('the before/after diff of a logged operation', () => {
   it('lists every field of either side in order and marks only the changed ones', () => {
-    const rows = diffFields(
-      { id: 'd1', label: '渐变绿', value: '5', sort: 6 },
-      { id: 'd1', label: '新能源绿', value: '5', sort: 0, dictName: 'plate_colour' },
-    );
+    const rows = diffFields({ id: 'd1', label: '渐变绿', value: '5', sort: 6 }, { id: 'd1', label: '新能源绿', value: '5', sort: 0, dictName: 'plate_colour' });
     expect(rows.map((r) => [r.field, r.changed])).toEqual([
       ['id', false],
       ['label', true],
@@ -35,8 +32,6 @@ describe('the before/after diff of a logged operation', () => {
   });
 
   it('compares bare values as one row', () => {
-    expect(diffFields(['a'], ['a', 'b'])).toEqual([
-      { field: wholeValueField, before: '[\n  "a"\n]', after: '[\n  "a",\n  "b"\n]', changed: true },
-    ]);
+    expect(diffFields(['a'], ['a', 'b'])).toEqual([{ field: wholeValueField, before: '[\n  "a"\n]', after: '[\n  "a",\n  "b"\n]', changed: true }]);
   });
 });

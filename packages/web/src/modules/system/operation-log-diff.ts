@@ -6,8 +6,7 @@ export interface FieldChange {
   changed: boolean;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** JSON with object keys sorted, so equal values compare equal whatever order their keys came in. */
 function canonical(value: unknown): string {

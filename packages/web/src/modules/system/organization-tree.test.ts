@@ -22,7 +22,10 @@ describe('organization tree', () => {
       {
         value: 'hq',
         title: '总部',
-        children: [{ value: 'ops', title: '运营部', children: [{ value: 'road', title: '路内组' }] }, { value: 'fin', title: '财务部' }],
+        children: [
+          { value: 'ops', title: '运营部', children: [{ value: 'road', title: '路内组' }] },
+          { value: 'fin', title: '财务部' },
+        ],
       },
       { value: 'branch', title: '分公司' },
     ]);
@@ -30,7 +33,10 @@ describe('organization tree', () => {
 
   it('leaves out the organization being edited with its whole subtree: it cannot be its own parent', () => {
     const options = organizationOptions(tree, 'ops');
-    expect(options).toEqual([{ value: 'hq', title: '总部', children: [{ value: 'fin', title: '财务部' }] }, { value: 'branch', title: '分公司' }]);
+    expect(options).toEqual([
+      { value: 'hq', title: '总部', children: [{ value: 'fin', title: '财务部' }] },
+      { value: 'branch', title: '分公司' },
+    ]);
   });
 
   it('names the parents to open, and gives leaves no children so the table draws no expander', () => {

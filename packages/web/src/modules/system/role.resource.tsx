@@ -14,8 +14,7 @@ export const roleResource = defineResource<Role, RoleListQuery>({
   rowKey: 'id',
   defaultPageSize: 10,
   actions: { create: true, update: true, remove: true },
-  removeRefusal: (role) =>
-    role.isSystem ? systemRoleRefusal(role, '不能删除') : role.userCount > 0 ? `角色「${role.name}」下还有${role.userCount}个用户，不能删除` : undefined,
+  removeRefusal: (role) => (role.isSystem ? systemRoleRefusal(role, '不能删除') : role.userCount > 0 ? `角色「${role.name}」下还有${role.userCount}个用户，不能删除` : undefined),
   columns: [
     {
       dataIndex: 'name',

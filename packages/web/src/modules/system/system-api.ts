@@ -17,8 +17,7 @@ export interface NamedOption {
 export const fetchOrganizationTree = () => call(organizationEndpoints.tree);
 
 /** The tenant's whole organization tree; the 组织 page and every organization picker read the same cache entry. */
-export const useOrganizationTree = () =>
-  useQuery({ queryKey: [...resourceKeys.all(organizationResourceKey), 'tree'], queryFn: fetchOrganizationTree });
+export const useOrganizationTree = () => useQuery({ queryKey: [...resourceKeys.all(organizationResourceKey), 'tree'], queryFn: fetchOrganizationTree });
 
 export const usePositionOptions = () =>
   useQuery({

@@ -8,5 +8,4 @@ export const fetchTenant = (id: string): Promise<Tenant> => call(tenantEndpoints
 /** Both resolve to the server's msg (新增成功 / 修改成功), which the user is shown. */
 export const createTenant = async (body: TenantCreateInput): Promise<string> => (await callEnvelope(tenantEndpoints.create, { body })).msg;
 
-export const updateTenant = async (id: string, body: TenantUpdateInput): Promise<string> =>
-  (await callEnvelope(tenantEndpoints.update, { params: { id }, body })).msg;
+export const updateTenant = async (id: string, body: TenantUpdateInput): Promise<string> => (await callEnvelope(tenantEndpoints.update, { params: { id }, body })).msg;

@@ -39,9 +39,7 @@ const brandingBody = (values: TenantFormValues): TenantUpdateInput => ({
 });
 
 const initialValues = (tenant: Tenant | undefined): Partial<TenantFormValues> =>
-  tenant
-    ? { ...tenant, bigScreenType: String(tenant.bigScreenType) }
-    : { bigScreenType: '1', smsCaptchaOpen: false, enabled: true };
+  tenant ? { ...tenant, bigScreenType: String(tenant.bigScreenType) } : { bigScreenType: '1', smsCaptchaOpen: false, enabled: true };
 
 interface TenantFormModalProps {
   /** the tenant being edited; undefined creates one */
@@ -129,11 +127,7 @@ export function TenantFormModal({ tenant, onClose }: TenantFormModalProps) {
           <Form.Item name="bigScreenType" label="大屏类型" extra="导航栏「智慧大屏」打开的大屏" rules={[{ required: true, message: '请选择大屏类型' }]}>
             <Select options={Object.entries(bigScreenEnum).map(([value, entry]) => ({ value, label: entry.text }))} />
           </Form.Item>
-          <Form.Item
-            name="weatherLocation"
-            label="天气位置"
-            rules={[{ pattern: /^(\d{9}|-?\d{1,3}(\.\d+)?,-?\d{1,2}(\.\d+)?)$/, message: '天气位置应为9位城市编码或“经度,纬度”' }]}
-          >
+          <Form.Item name="weatherLocation" label="天气位置" rules={[{ pattern: /^(\d{9}|-?\d{1,3}(\.\d+)?,-?\d{1,2}(\.\d+)?)$/, message: '天气位置应为9位城市编码或“经度,纬度”' }]}>
             <Input placeholder="9位城市编码，如 101010100" maxLength={32} />
           </Form.Item>
           <Form.Item name="footerText" label="页脚文字">

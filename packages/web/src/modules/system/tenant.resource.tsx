@@ -7,9 +7,7 @@ export const tenantEnabledEnum: ValueEnum = {
   '0': { text: '停用', status: 'default' },
 };
 
-export const bigScreenEnum: ValueEnum = Object.fromEntries(
-  Object.entries(bigScreenTypeNames).map(([value, text]) => [value, { text }]),
-);
+export const bigScreenEnum: ValueEnum = Object.fromEntries(Object.entries(bigScreenTypeNames).map(([value, text]) => [value, { text }]));
 
 /** 系统管理 > 租户: the operator companies on the platform; only the platform's own administrators see it. */
 export const tenantResource = defineResource<Tenant & { keyword?: string }, TenantListQuery>({
@@ -25,8 +23,7 @@ export const tenantResource = defineResource<Tenant & { keyword?: string }, Tena
       title: 'Logo',
       width: 80,
       hideInSearch: true,
-      render: (value, record) =>
-        value ? <img className="tenant-logo-cell" src={String(value)} alt={`${record.title} Logo`} /> : <span className="muted">未上传</span>,
+      render: (value, record) => (value ? <img className="tenant-logo-cell" src={String(value)} alt={`${record.title} Logo`} /> : <span className="muted">未上传</span>),
     },
     {
       dataIndex: 'code',

@@ -11,8 +11,7 @@ const renderPlate = (colour?: number) =>
     </App>,
   );
 
-const stubClipboard = (writeText: (text: string) => Promise<void>) =>
-  Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+const stubClipboard = (writeText: (text: string) => Promise<void>) => Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
 
 afterEach(() => {
   Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });

@@ -33,12 +33,7 @@ export function PlateText({ plate, colour }: PlateTextProps) {
 
   return (
     <Tooltip title={`${colourName}车牌，点击复制`}>
-      <button
-        type="button"
-        className={`plate-text plate-text--${plateTone[colourName] ?? 'blue'}`}
-        aria-label={`${plate}（${colourName}），点击复制`}
-        onClick={copy}
-      >
+      <button type="button" className={`plate-text plate-text--${plateTone[colourName] ?? 'blue'}`} aria-label={`${plate}（${colourName}），点击复制`} onClick={copy}>
         {plate}
       </button>
     </Tooltip>

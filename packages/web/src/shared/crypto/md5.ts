@@ -56,7 +56,5 @@ export function md5Hex(text: string): string {
     c0 = (c0 + c) | 0;
     d0 = (d0 + d) | 0;
   }
-  return [a0, b0, c0, d0]
-    .map((word) => Array.from({ length: 4 }, (_, i) => ((word >>> (i * 8)) & 0xff).toString(16).padStart(2, '0')).join(''))
-    .join('');
+  return [a0, b0, c0, d0].map((word) => Array.from({ length: 4 }, (_, i) => ((word >>> (i * 8)) & 0xff).toString(16).padStart(2, '0')).join('')).join('');
 }

@@ -24,5 +24,4 @@ const requestParams = ({ dictName, label }: DictionaryQuery) => ({
 export const dictionaryKey = (query: DictionaryQuery) => resourceKeys.list(dictionaryResource, requestParams(query));
 
 /** GET api/dictDetail?dictName=X&page=0&size=9999: the entries of one dictionary, in their order. */
-export const fetchDictionary = async (query: DictionaryQuery): Promise<DictDetail[]> =>
-  (await call(dictionaryEndpoints.list, { query: requestParams(query) })).list;
+export const fetchDictionary = async (query: DictionaryQuery): Promise<DictDetail[]> => (await call(dictionaryEndpoints.list, { query: requestParams(query) })).list;

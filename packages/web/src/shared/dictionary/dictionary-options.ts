@@ -6,8 +6,7 @@ export interface DictionaryOption {
   value: string | number;
 }
 
-export const toDictionaryOptions = (entries: readonly DictDetail[]): DictionaryOption[] =>
-  entries.map((entry) => ({ label: entry.label, value: dictValue(entry.value) }));
+export const toDictionaryOptions = (entries: readonly DictDetail[]): DictionaryOption[] => entries.map((entry) => ({ label: entry.label, value: dictValue(entry.value) }));
 
 /** The label of a value as the API gives it (3 or '3' alike); the value itself when the dictionary lacks it. */
 export function dictionaryLabel(options: readonly DictionaryOption[], value: unknown): string {

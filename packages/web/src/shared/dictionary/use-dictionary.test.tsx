@@ -23,7 +23,12 @@ describe('useDictionary', () => {
     const second = renderHook(() => useDictionary('plate_colour'), { wrapper });
 
     expect(first.result.current.loading).toBe(true);
-    await waitFor(() => expect(first.result.current.options).toEqual([{ label: '蓝色', value: 0 }, { label: '白色', value: 1 }]));
+    await waitFor(() =>
+      expect(first.result.current.options).toEqual([
+        { label: '蓝色', value: 0 },
+        { label: '白色', value: 1 },
+      ]),
+    );
     expect(first.result.current.labelOf('1')).toBe('白色');
     await waitFor(() => expect(second.result.current.options).toHaveLength(2));
     expect(calls.map((c) => c.params)).toEqual([{ dictName: 'plate_colour', page: 0, size: 9999 }]);

@@ -1,11 +1,7 @@
 import { ResponseCode, signInAgainCodes } from '@parking/contract';
 
 /** What went wrong with one request, reduced to what spec §8 decides on. */
-export type RequestOutcome =
-  | { kind: 'response'; status: number; body: unknown }
-  | { kind: 'timeout' }
-  | { kind: 'no-response' }
-  | { kind: 'cancelled' };
+export type RequestOutcome = { kind: 'response'; status: number; body: unknown } | { kind: 'timeout' } | { kind: 'no-response' } | { kind: 'cancelled' };
 
 export type HttpAction =
   | { type: 'pass' }
@@ -27,8 +23,7 @@ interface EnvelopeLike {
   error?: unknown;
 }
 
-const asEnvelope = (body: unknown): EnvelopeLike =>
-  typeof body === 'object' && body !== null ? (body as EnvelopeLike) : {};
+const asEnvelope = (body: unknown): EnvelopeLike => (typeof body === 'object' && body !== null ? (body as EnvelopeLike) : {});
 
 /** The server's words for the failure: msg, else message, else the error field. */
 export function serverMessage(body: unknown): string | undefined {

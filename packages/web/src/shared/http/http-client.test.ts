@@ -27,8 +27,7 @@ beforeEach(() => {
   setHttpEffectHandlers({ navigate, signInAgain });
 });
 
-const failWith = (status: number, code: number, msg: string) =>
-  installFakeApi({ 'GET /api/x': { status, body: { code, msg, data: null } } });
+const failWith = (status: number, code: number, msg: string) => installFakeApi({ 'GET /api/x': { status, body: { code, msg, data: null } } });
 
 describe('http client', () => {
   it('waits 1,200,000 ms and sends the SMART-TOKEN cookie as the Authorization header', async () => {

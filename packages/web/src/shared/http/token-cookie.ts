@@ -11,10 +11,7 @@ export interface CookieAttributes {
 }
 
 /** Without remember-me the cookie has no expiry, so it dies with the browser session. */
-export const tokenCookieAttributes = (rememberMe: boolean): CookieAttributes =>
-  rememberMe
-    ? { path: '/', sameSite: 'lax', expires: tokenCookieDays }
-    : { path: '/', sameSite: 'lax' };
+export const tokenCookieAttributes = (rememberMe: boolean): CookieAttributes => (rememberMe ? { path: '/', sameSite: 'lax', expires: tokenCookieDays } : { path: '/', sameSite: 'lax' });
 
 export const getToken = (): string | null => Cookies.get(tokenCookieName) || null;
 

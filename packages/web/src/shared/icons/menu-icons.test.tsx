@@ -9,12 +9,9 @@ describe('menu icon whitelist', () => {
     expect(menuIconComponent('SettingOutlined')).toBe(SettingOutlined);
   });
 
-  it.each(['', null, undefined, 'NotAnIcon', 'caroutlined', 'constructor', 'toString', '__proto__'])(
-    'falls back to AppstoreOutlined for %j',
-    (name) => {
-      expect(menuIconComponent(name)).toBe(fallbackMenuIcon);
-    },
-  );
+  it.each(['', null, undefined, 'NotAnIcon', 'caroutlined', 'constructor', 'toString', '__proto__'])('falls back to AppstoreOutlined for %j', (name) => {
+    expect(menuIconComponent(name)).toBe(fallbackMenuIcon);
+  });
 
   it('covers every icon the seeded menu uses', () => {
     const folders = 'CarOutlined ToolOutlined FileTextOutlined AlertOutlined TeamOutlined ShopOutlined AccountBookOutlined SettingOutlined';

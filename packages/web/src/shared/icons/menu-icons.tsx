@@ -101,8 +101,7 @@ export const menuIcons: Readonly<Record<string, MenuIconComponent>> = {
 export const fallbackMenuIcon: MenuIconComponent = AppstoreOutlined;
 
 /** Own keys only: a name like "constructor" must not reach Object.prototype. */
-export const menuIconComponent = (name: string | null | undefined): MenuIconComponent =>
-  name && Object.hasOwn(menuIcons, name) ? (menuIcons[name] ?? fallbackMenuIcon) : fallbackMenuIcon;
+export const menuIconComponent = (name: string | null | undefined): MenuIconComponent => (name && Object.hasOwn(menuIcons, name) ? (menuIcons[name] ?? fallbackMenuIcon) : fallbackMenuIcon);
 
 export function MenuIcon({ name, className }: { name: string | null | undefined; className?: string }) {
   // a component looked up from the static table above, not one made during render

@@ -7,8 +7,7 @@ export interface AMapKeys {
 
 const plugins = ['AMap.AutoComplete', 'AMap.PlaceSearch', 'AMap.Geocoder'];
 
-export const amapScriptUrl = (key: string) =>
-  `https://webapi.amap.com/maps?v=2.0&key=${encodeURIComponent(key)}&plugin=${plugins.join(',')}`;
+export const amapScriptUrl = (key: string) => `https://webapi.amap.com/maps?v=2.0&key=${encodeURIComponent(key)}&plugin=${plugins.join(',')}`;
 
 export const amapLoadTimeoutMs = 10_000;
 

@@ -24,7 +24,12 @@ export function RegionCascader({ value, onChange, placeholder = '请选择省/�
       options={options}
       loadData={loadData}
       value={value ?? []}
-      onChange={(codes, selected) => onChange?.((codes ?? []).map(String), (selected ?? []).map((option) => option.label))}
+      onChange={(codes, selected) =>
+        onChange?.(
+          (codes ?? []).map(String),
+          (selected ?? []).map((option) => option.label),
+        )
+      }
       placeholder={placeholder}
       disabled={disabled}
       style={style ?? { width: '100%' }}

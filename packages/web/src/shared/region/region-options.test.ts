@@ -5,8 +5,20 @@ import { parentsOfValue, toRegionOptions } from './region-options';
 describe('region options', () => {
   it('nests the loaded levels and leaves unloaded ones without children', () => {
     const levels = new Map([
-      ['', [{ value: '440000', label: '广东省', isLeaf: false }, { value: '110000', label: '北京市', isLeaf: false }]],
-      ['440000', [{ value: '440300', label: '深圳市', isLeaf: false }, { value: '441900', label: '东莞市', isLeaf: true }]],
+      [
+        '',
+        [
+          { value: '440000', label: '广东省', isLeaf: false },
+          { value: '110000', label: '北京市', isLeaf: false },
+        ],
+      ],
+      [
+        '440000',
+        [
+          { value: '440300', label: '深圳市', isLeaf: false },
+          { value: '441900', label: '东莞市', isLeaf: true },
+        ],
+      ],
     ]);
     expect(toRegionOptions(levels)).toEqual([
       {

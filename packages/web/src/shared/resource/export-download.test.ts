@@ -10,9 +10,7 @@ vi.mock('../http/http-effects', () => ({ performHttpAction: vi.fn() }));
 
 describe('filenameFromContentDisposition', () => {
   it('prefers the RFC 5987 UTF-8 name, then the plain one', () => {
-    expect(
-      filenameFromContentDisposition(`attachment; filename="export.xlsx"; filename*=UTF-8''%E7%B3%BB%E7%BB%9F%E6%B6%88%E6%81%AF.xlsx`),
-    ).toBe('系统消息.xlsx');
+    expect(filenameFromContentDisposition(`attachment; filename="export.xlsx"; filename*=UTF-8''%E7%B3%BB%E7%BB%9F%E6%B6%88%E6%81%AF.xlsx`)).toBe('系统消息.xlsx');
     expect(filenameFromContentDisposition('attachment; filename="messages 2026.xlsx"')).toBe('messages 2026.xlsx');
     expect(filenameFromContentDisposition('attachment; filename=plain.xlsx')).toBe('plain.xlsx');
     expect(filenameFromContentDisposition("attachment; filename*=UTF-8''%E0%A4%A; filename=fallback.xlsx")).toBe('fallback.xlsx');
@@ -20,7 +18,8 @@ describe('filenameFromContentDisposition', () => {
   });
 });
 
-const respond = (status: number, body: ArrayBuffer, headers: Record<string, string>): AxiosAdapter =>
+const respond =
+  (status: number, body: ArrayBuffer, headers: Record<string, string>): AxiosAdapter =>
   async (config) => {
     const response: AxiosResponse = { data: body, status, statusText: '', headers, config };
     if (config.validateStatus && !config.validateStatus(status)) {

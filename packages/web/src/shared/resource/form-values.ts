@@ -7,10 +7,7 @@ import { fenToYuan, moneyProblem, yuanToFen } from './fields/money';
 const defaultSwitchValues = [0, 1] as const;
 
 /** A row from the API → what the form's inputs hold (yuan text for fen, Dayjs for dates, booleans for switches). */
-export function recordToFormValues<T, Q>(
-  columns: ReadonlyArray<ResourceColumn<T, Q>>,
-  record: Partial<T> | undefined,
-): Record<string, unknown> {
+export function recordToFormValues<T, Q>(columns: ReadonlyArray<ResourceColumn<T, Q>>, record: Partial<T> | undefined): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   if (!record) return values;
   for (const column of formColumns(columns)) {
@@ -40,10 +37,7 @@ export function recordToFormValues<T, Q>(
 const selectValue = (value: unknown) => (typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value);
 
 /** The form's values → the create/update body: fen for money, ISO for dates, the API's values for switches. */
-export function formValuesToBody<T, Q>(
-  columns: ReadonlyArray<ResourceColumn<T, Q>>,
-  values: Readonly<Record<string, unknown>>,
-): Record<string, unknown> {
+export function formValuesToBody<T, Q>(columns: ReadonlyArray<ResourceColumn<T, Q>>, values: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const column of formColumns(columns)) {
     const value = values[column.dataIndex];

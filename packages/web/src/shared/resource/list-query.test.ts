@@ -1,15 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  filterParams,
-  listQueryShape,
-  parseListQuery,
-  serialNumber,
-  serializeListQuery,
-  toExportParams,
-  toRequestParams,
-  type ListQuery,
-  type ListQueryShape,
-} from './list-query';
+import { filterParams, listQueryShape, parseListQuery, serialNumber, serializeListQuery, toExportParams, toRequestParams, type ListQuery, type ListQueryShape } from './list-query';
 import { systemMessageResource } from '../../modules/messages/messages.resource';
 
 const shape: ListQueryShape = { filterParams: ['status', 'messageTypeList', 'plate'], sortFields: ['creatorTime'], defaultPageSize: 10 };

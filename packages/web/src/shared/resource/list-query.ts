@@ -26,11 +26,9 @@ const maxPageSize = 1000;
 export const searchParamOf = <T, Q>(column: ResourceColumn<T, Q>): string => column.search?.param ?? column.dataIndex;
 
 /** Every query parameter a column's search fills: two for a range, one otherwise. */
-export const searchParamsOf = <T, Q>(column: ResourceColumn<T, Q>): readonly string[] =>
-  column.search?.range ?? [searchParamOf(column)];
+export const searchParamsOf = <T, Q>(column: ResourceColumn<T, Q>): readonly string[] => column.search?.range ?? [searchParamOf(column)];
 
-export const searchColumns = <T, Q>(columns: ReadonlyArray<ResourceColumn<T, Q>>) =>
-  columns.filter((c) => !c.hideInSearch);
+export const searchColumns = <T, Q>(columns: ReadonlyArray<ResourceColumn<T, Q>>) => columns.filter((c) => !c.hideInSearch);
 
 export function listQueryShape<T, Q>(descriptor: ResourceDescriptor<T, Q>): ListQueryShape {
   return {
@@ -113,5 +111,4 @@ export function toExportParams(query: ListQuery): RequestParams {
 }
 
 /** 序号 continues across pages: row 1 of page 2 at 10 a page is 11. */
-export const serialNumber = (index: number, currentPage: number, pageSize: number): number =>
-  (currentPage - 1) * pageSize + index + 1;
+export const serialNumber = (index: number, currentPage: number, pageSize: number): number => (currentPage - 1) * pageSize + index + 1;

@@ -7,8 +7,7 @@ import type { ResourceDescriptor } from './resource-types';
 export const itemPath = (listPath: string, id: string | number) => `${listPath}/${encodeURIComponent(String(id))}`;
 
 /** DELETE of one row (a resource's item endpoints take `:id`): answers the server's msg ("删除成功"). */
-export const removeCall = async (remove: Endpoint, id: string | number): Promise<string> =>
-  (await callEnvelopeLoose(remove, { params: { id } })).msg;
+export const removeCall = async (remove: Endpoint, id: string | number): Promise<string> => (await callEnvelopeLoose(remove, { params: { id } })).msg;
 
 /** POST a new row, or PUT one that has an id: answers the server's msg ("新增成功" / "修改成功"). */
 export const saveCall = async <C extends { create: Endpoint; update: Endpoint }>(
@@ -52,10 +51,7 @@ export const removeRow = async (descriptor: AnyDescriptor, id: string | number):
 export const saveRow = async (descriptor: AnyDescriptor, id: string | number | undefined, body: Record<string, unknown>): Promise<string> => {
   const target = endpointOf(descriptor, id === undefined ? 'create' : 'update');
   if (target) return (await callEnvelopeLoose(target, id === undefined ? { body } : { params: { id }, body })).msg;
-  const response =
-    id === undefined
-      ? await http.post<Envelope<unknown>>(listPathOf(descriptor), body)
-      : await http.put<Envelope<unknown>>(itemPath(listPathOf(descriptor), id), body);
+  const response = id === undefined ? await http.post<Envelope<unknown>>(listPathOf(descriptor), body) : await http.put<Envelope<unknown>>(itemPath(listPathOf(descriptor), id), body);
   return response.data.msg;
 };
 

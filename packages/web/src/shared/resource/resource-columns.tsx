@@ -11,8 +11,7 @@ export const serialColumnKey = '__serial';
 
 const defaultSwitchValues = [0, 1] as const;
 
-export const tableVisibleColumns = <T, Q>(columns: ReadonlyArray<ResourceColumn<T, Q>>) =>
-  columns.filter((c) => !c.hideInTable);
+export const tableVisibleColumns = <T, Q>(columns: ReadonlyArray<ResourceColumn<T, Q>>) => columns.filter((c) => !c.hideInTable);
 
 export const formColumns = <T, Q>(columns: ReadonlyArray<ResourceColumn<T, Q>>) => columns.filter((c) => !c.hideInForm);
 
@@ -37,8 +36,7 @@ export function renderValue<T, Q>(column: ResourceColumn<T, Q>, value: unknown):
   }
 }
 
-const sortOrderOf = (query: ListQuery, field: string) =>
-  query.sidx === field ? (query.sort === 'asc' ? ('ascend' as const) : ('descend' as const)) : null;
+const sortOrderOf = (query: ListQuery, field: string) => (query.sidx === field ? (query.sort === 'asc' ? ('ascend' as const) : ('descend' as const)) : null);
 
 /** The page the rows on screen belong to; while the next page loads it is still the previous one. */
 export interface ShownPage {
@@ -47,12 +45,7 @@ export interface ShownPage {
 }
 
 /** The descriptor's columns as antd table columns, after a 序号 column that continues across pages. */
-export function tableColumns<T, Q>(
-  columns: ReadonlyArray<ResourceColumn<T, Q>>,
-  query: ListQuery,
-  actions?: TableColumnType<T>,
-  shown: ShownPage = query,
-): TableColumnType<T>[] {
+export function tableColumns<T, Q>(columns: ReadonlyArray<ResourceColumn<T, Q>>, query: ListQuery, actions?: TableColumnType<T>, shown: ShownPage = query): TableColumnType<T>[] {
   const serial: TableColumnType<T> = {
     key: serialColumnKey,
     title: serialColumnTitle,
@@ -60,17 +53,15 @@ export function tableColumns<T, Q>(
     align: 'center',
     render: (_value, _record, index) => serialNumber(index, shown.currentPage, shown.pageSize),
   };
-  const data = tableVisibleColumns(columns).map(
-    (column): TableColumnType<T> => ({
-      key: column.key ?? column.dataIndex,
-      dataIndex: column.dataIndex,
-      title: column.title,
-      width: column.width,
-      ellipsis: column.ellipsis ? { showTitle: true } : false,
-      sorter: column.sortable === true,
-      sortOrder: column.sortable ? sortOrderOf(query, column.dataIndex) : undefined,
-      render: (value: T[keyof T], record: T) => (column.render ? column.render(value, record) : renderValue(column, value)),
-    }),
-  );
+  const data = tableVisibleColumns(columns).map((column): TableColumnType<T> => ({
+    key: column.key ?? column.dataIndex,
+    dataIndex: column.dataIndex,
+    title: column.title,
+    width: column.width,
+    ellipsis: column.ellipsis ? { showTitle: true } : false,
+    sorter: column.sortable === true,
+    sortOrder: column.sortable ? sortOrderOf(query, column.dataIndex) : undefined,
+    render: (value: T[keyof T], record: T) => (column.render ? column.render(value, record) : renderValue(column, value)),
+  }));
   return actions ? [serial, ...data, actions] : [serial, ...data];
 }

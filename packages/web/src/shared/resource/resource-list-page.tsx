@@ -103,13 +103,7 @@ export function ResourceListPage<T extends object, Q>(props: ResourceListPagePro
         onQueryChange={setQuery}
       />
       {editing && (
-        <ResourceFormModal
-          key={editing.record ? String(editing.record[descriptor.rowKey]) : 'new'}
-          descriptor={descriptor}
-          record={editing.record}
-          open
-          onClose={() => setEditing(null)}
-        />
+        <ResourceFormModal key={editing.record ? String(editing.record[descriptor.rowKey]) : 'new'} descriptor={descriptor} record={editing.record} open onClose={() => setEditing(null)} />
       )}
     </div>
   );

@@ -22,8 +22,7 @@ const lanes = defineResource<Lane>({
   columns: [{ dataIndex: 'name', title: '车道名称' }],
 });
 
-const rows = (from: number, count: number): Lane[] =>
-  Array.from({ length: count }, (_, i) => ({ id: `l${from + i}`, name: `车道${from + i}` }));
+const rows = (from: number, count: number): Lane[] => Array.from({ length: count }, (_, i) => ({ id: `l${from + i}`, name: `车道${from + i}` }));
 
 const renderTable = (query: ListQuery, total: number, onQueryChange = vi.fn(), onSelectionChange = vi.fn()) => {
   render(

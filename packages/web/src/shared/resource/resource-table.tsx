@@ -53,11 +53,7 @@ export function ResourceTable<T extends object, Q>(props: ResourceTableProps<T, 
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} /> }}
         // the pager is our own, so it stays (with 共 0 条) when nothing matches, where antd's would hide
         pagination={false}
-        rowSelection={
-          descriptor.selectable
-            ? { selectedRowKeys: selectedKeys ? [...selectedKeys] : [], onChange: (keys) => onSelectionChange?.(keys) }
-            : undefined
-        }
+        rowSelection={descriptor.selectable ? { selectedRowKeys: selectedKeys ? [...selectedKeys] : [], onChange: (keys) => onSelectionChange?.(keys) } : undefined}
         scroll={{ x: 'max-content' }}
         onChange={onSort}
       />

@@ -8,10 +8,7 @@ export type SearchFieldValue = string | string[] | Dayjs | TimeRange | undefined
 export type SearchFormValues = Record<string, SearchFieldValue>;
 
 /** URL filters → the search form's values (a multiple select wants an array, a date picker a Dayjs). */
-export function filtersToFormValues<T, Q>(
-  columns: ReadonlyArray<ResourceColumn<T, Q>>,
-  filters: Readonly<Record<string, string>>,
-): SearchFormValues {
+export function filtersToFormValues<T, Q>(columns: ReadonlyArray<ResourceColumn<T, Q>>, filters: Readonly<Record<string, string>>): SearchFormValues {
   const values: SearchFormValues = {};
   for (const column of searchColumns(columns)) {
     const param = searchParamOf(column);
@@ -31,10 +28,7 @@ export function filtersToFormValues<T, Q>(
 }
 
 /** The search form's values → URL filters; blanks are dropped here and trimmed when the call is made. */
-export function formValuesToFilters<T, Q>(
-  columns: ReadonlyArray<ResourceColumn<T, Q>>,
-  values: Readonly<Record<string, unknown>>,
-): Record<string, string> {
+export function formValuesToFilters<T, Q>(columns: ReadonlyArray<ResourceColumn<T, Q>>, values: Readonly<Record<string, unknown>>): Record<string, string> {
   const filters: Record<string, string> = {};
   for (const column of searchColumns(columns)) {
     const param = searchParamOf(column);

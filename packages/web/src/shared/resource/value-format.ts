@@ -48,8 +48,7 @@ export function pickerTime(iso: string | undefined): Dayjs | undefined {
 }
 
 /** Fen from the API → the yuan text a money input shows: 1250 → "12.50". */
-export const fenToYuanInput = (fen: unknown): string =>
-  fen === null || fen === undefined || fen === '' ? '' : formatAmount(fen as number | string);
+export const fenToYuanInput = (fen: unknown): string => (fen === null || fen === undefined || fen === '' ? '' : formatAmount(fen as number | string));
 
 /** What a user typed in a money input → fen for the API: "12.5" → 1250; blank → null. */
 export function yuanInputToFen(input: unknown): number | null {

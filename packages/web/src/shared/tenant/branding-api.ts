@@ -11,9 +11,7 @@ export function resolveAssetUrl(url: string, apiBaseUrl: string | undefined = ht
 }
 
 export async function fetchBranding(account: string): Promise<Branding> {
-  const branding = brandingSchema.parse(
-    await call(authEndpoints.branding, { query: { account }, silent: true }),
-  );
+  const branding = brandingSchema.parse(await call(authEndpoints.branding, { query: { account }, silent: true }));
   return { ...branding, logo: resolveAssetUrl(branding.logo), favicon: resolveAssetUrl(branding.favicon) };
 }
 

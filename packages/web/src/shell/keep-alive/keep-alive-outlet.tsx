@@ -1,14 +1,6 @@
 /* eslint-disable react-hooks/refs -- the kept pages are a cache written and read during render on purpose: a hidden page must keep the element its last render produced */
 import { Activity, Fragment, useEffect, useRef, type ReactElement } from 'react';
-import {
-  UNSAFE_LocationContext as LocationContext,
-  useLocation,
-  useMatches,
-  useNavigationType,
-  useOutlet,
-  type Location,
-  type NavigationType,
-} from 'react-router';
+import { UNSAFE_LocationContext as LocationContext, useLocation, useMatches, useNavigationType, useOutlet, type Location, type NavigationType } from 'react-router';
 import { currentView } from '../tags-view/current-view';
 import { useTagsStore } from '../tags-view/tags-store';
 import { forgetScroll, rememberScroll } from './view-scroll';
@@ -36,8 +28,7 @@ export function KeepAliveOutlet() {
   const cacheable = view !== null && !view.meta.noCache && outlet !== null;
   if (cacheable) {
     const previous = kept.current.get(view.path);
-    const locationContext =
-      previous?.locationContext.location === location ? previous.locationContext : { location, navigationType };
+    const locationContext = previous?.locationContext.location === location ? previous.locationContext : { location, navigationType };
     kept.current.set(view.path, { element: outlet, locationContext });
   }
   for (const path of kept.current.keys()) {

@@ -18,8 +18,7 @@ export const menuSearchOptions: IFuseOptions<SearchEntry> = {
   ],
 };
 
-export const searchEntries = (pages: readonly MenuPage[]): SearchEntry[] =>
-  pages.map((page) => ({ title: [...page.folders, page.title], path: page.path }));
+export const searchEntries = (pages: readonly MenuPage[]): SearchEntry[] => pages.map((page) => ({ title: [...page.folders, page.title], path: page.path }));
 
 /** "folder > page", as the options read. */
 export const searchLabel = (entry: SearchEntry): string => entry.title.join(' > ');

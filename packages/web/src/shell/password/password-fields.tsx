@@ -2,7 +2,6 @@ import { checkNewPassword, checkPasswordConfirmation } from '@parking/contract';
 import { Form, Input } from 'antd';
 import { checkRule } from '../../shared/resource/schema-check';
 
-
 interface PasswordFieldsProps {
   /** the form fields' names, e.g. userPassword/validatePassword of the reset call */
   names: readonly [password: string, confirmation: string];

@@ -19,15 +19,7 @@ const entries: readonly { action: TagMenuAction; label: string }[] = [
   { action: 'closeAll', label: '关闭全部' },
 ];
 
-export function TagContextMenu({
-  menu,
-  onAction,
-  onDismiss,
-}: {
-  menu: TagMenuPosition;
-  onAction: (action: TagMenuAction, view: TagView) => void;
-  onDismiss: () => void;
-}) {
+export function TagContextMenu({ menu, onAction, onDismiss }: { menu: TagMenuPosition; onAction: (action: TagMenuAction, view: TagView) => void; onDismiss: () => void }) {
   const ref = useRef<HTMLUListElement>(null);
   useEffect(() => {
     const dismissOutside = (event: MouseEvent) => {

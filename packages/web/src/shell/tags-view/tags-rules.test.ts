@@ -1,17 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  addAffixViews,
-  addView,
-  delAllViews,
-  delCachedView,
-  delOthersViews,
-  delView,
-  emptyTags,
-  pathAfterClose,
-  updateVisitedView,
-  type TagsState,
-  type TagView,
-} from './tags-rules';
+import { addAffixViews, addView, delAllViews, delCachedView, delOthersViews, delView, emptyTags, pathAfterClose, updateVisitedView, type TagsState, type TagView } from './tags-rules';
 import { useTagsStore } from './tags-store';
 
 const view = (path: string, meta: Partial<TagView['meta']> = {}, query = ''): TagView => ({

@@ -17,8 +17,7 @@ export interface TagsState {
 
 export const emptyTags: TagsState = { visitedViews: [], cachedViews: [] };
 
-const cacheIfAllowed = (cached: string[], view: TagView): string[] =>
-  view.meta.noCache || cached.includes(view.path) ? cached : [...cached, view.path];
+const cacheIfAllowed = (cached: string[], view: TagView): string[] => (view.meta.noCache || cached.includes(view.path) ? cached : [...cached, view.path]);
 
 /** Spec §4: a view is added only if its path is absent; it is cached unless noCache. Unchanged state is returned as is. */
 export function addView(state: TagsState, view: TagView): TagsState {
@@ -71,8 +70,7 @@ const keepOnly = (state: TagsState, keep: (view: TagView) => boolean): TagsState
 };
 
 /** Close others keeps the affixed views plus the current one. */
-export const delOthersViews = (state: TagsState, path: string): TagsState =>
-  keepOnly(state, (v) => v.meta.affix || v.path === path);
+export const delOthersViews = (state: TagsState, path: string): TagsState => keepOnly(state, (v) => v.meta.affix || v.path === path);
 
 /** Close all keeps the affixed views only. */
 export const delAllViews = (state: TagsState): TagsState => keepOnly(state, (v) => v.meta.affix);

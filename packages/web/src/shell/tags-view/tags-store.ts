@@ -1,16 +1,5 @@
 import { create } from 'zustand';
-import {
-  addAffixViews,
-  addView,
-  delAllViews,
-  delCachedView,
-  delOthersViews,
-  delView,
-  emptyTags,
-  updateVisitedView,
-  type TagsState,
-  type TagView,
-} from './tags-rules';
+import { addAffixViews, addView, delAllViews, delCachedView, delOthersViews, delView, emptyTags, updateVisitedView, type TagsState, type TagView } from './tags-rules';
 
 export interface TagsStore extends TagsState {
   addView: (view: TagView) => void;

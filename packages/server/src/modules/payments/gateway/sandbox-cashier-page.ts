@@ -1,8 +1,7 @@
 import { formatAmount } from '@parking/contract';
 import type { SandboxCashierOrder } from './sandbox-gateway.js';
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const stateText: Record<string, string> = { paid: '该订单已支付', cancelled: '该订单已取消' };
 

@@ -19,10 +19,7 @@ interface LoginValues {
 }
 
 const captchaRequired = (error: unknown): boolean =>
-  error instanceof ApiError &&
-  typeof error.data === 'object' &&
-  error.data !== null &&
-  (error.data as { captchaRequired?: unknown }).captchaRequired === true;
+  error instanceof ApiError && typeof error.data === 'object' && error.data !== null && (error.data as { captchaRequired?: unknown }).captchaRequired === true;
 
 export function LoginForm() {
   const [form] = Form.useForm<LoginValues>();
@@ -73,13 +70,7 @@ export function LoginForm() {
   const remembered = readRememberedSignIn();
 
   return (
-    <Form<LoginValues>
-      form={form}
-      className="login-form"
-      size="large"
-      initialValues={{ account: remembered.account, password: '', rememberMe: remembered.rememberMe }}
-      onFinish={onFinish}
-    >
+    <Form<LoginValues> form={form} className="login-form" size="large" initialValues={{ account: remembered.account, password: '', rememberMe: remembered.rememberMe }} onFinish={onFinish}>
       <Form.Item name="account" rules={[{ required: true, whitespace: true, message: '请输入账号' }]}>
         <Input prefix={<UserOutlined />} placeholder="账号" aria-label="账号" autoComplete="username" />
       </Form.Item>

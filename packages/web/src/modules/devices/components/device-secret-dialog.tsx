@@ -20,12 +20,7 @@ export function DeviceSecretDialog({ shown, onClose }: { shown: ShownSecret; onC
       maskClosable={false}
       onOk={onClose}
     >
-      <Alert
-        type="warning"
-        showIcon
-        message="密钥只显示这一次，请立即配置到设备中并妥善保存；丢失后只能重置。"
-        style={{ marginBottom: 16 }}
-      />
+      <Alert type="warning" showIcon message="密钥只显示这一次，请立即配置到设备中并妥善保存；丢失后只能重置。" style={{ marginBottom: 16 }} />
       <Descriptions column={1} bordered size="small">
         <Descriptions.Item label="设备编号">{shown.sn}</Descriptions.Item>
         <Descriptions.Item label="设备密钥">

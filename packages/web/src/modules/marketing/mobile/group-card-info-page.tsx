@@ -18,8 +18,7 @@ const quotaText = (card: GroupCardPublic) => (card.monthlyQuota === null ? 'ä¸é
 function BindPlateForm({ token, onBound }: { token: string; onBound: (card: GroupCardPublic) => void }) {
   const [form] = Form.useForm<{ plateNumber: string }>();
   const bind = useMutation({
-    mutationFn: (plateNumber: string) =>
-      call(groupCardOpenEndpoints.plates, { body: { t: token, plateNumber }, silent: true }),
+    mutationFn: (plateNumber: string) => call(groupCardOpenEndpoints.plates, { body: { t: token, plateNumber }, silent: true }),
     onSuccess: (card) => {
       form.resetFields();
       onBound(card);

@@ -7,7 +7,18 @@ import { GroupCardPage } from './group-card-page';
 
 const cards = [
   groupCard(),
-  groupCard({ id: 'c-2', cardNo: 'JT-0002', benefit: 'free', discountPercent: null, plates: ['京A10001'], lotNames: ['万象天地停车场'], monthlyQuota: null, remainingQuota: null, allowBind: false, state: 'expired' }),
+  groupCard({
+    id: 'c-2',
+    cardNo: 'JT-0002',
+    benefit: 'free',
+    discountPercent: null,
+    plates: ['京A10001'],
+    lotNames: ['万象天地停车场'],
+    monthlyQuota: null,
+    remainingQuota: null,
+    allowBind: false,
+    state: 'expired',
+  }),
   groupCard({ id: 'c-3', cardNo: 'JT-0003', benefit: 'amount', discountPercent: null, amountOff: 500, plates: ['京A10002'] }),
 ];
 const fakeServer = () =>

@@ -31,7 +31,11 @@ describe('集团 page', { timeout: 60_000 }, () => {
   it('will not delete a group with cards, and deletes an empty one only after confirming', async () => {
     const calls = fakeServer();
     renderAt('/ParkingOperations/group', '/ParkingOperations/group', <GroupPage />);
-    expect(within(await rowOf('腾讯集团')).getByRole('button', { name: '删除' }).hasAttribute('disabled')).toBe(true);
+    expect(
+      within(await rowOf('腾讯集团'))
+        .getByRole('button', { name: '删除' })
+        .hasAttribute('disabled'),
+    ).toBe(true);
     await user.click(within(await rowOf('华为集团')).getByRole('button', { name: '删除' }));
     expect(await screen.findByText('确定删除这条集团吗？')).toBeTruthy();
     expect(callsTo(calls, 'DELETE', '/api/system/Group/g-2')).toHaveLength(0);

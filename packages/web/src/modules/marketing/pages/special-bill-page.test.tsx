@@ -26,7 +26,10 @@ const bills = [bill(), bill({ id: 'b-2', item: '过夜服务费', plateNumber: n
 const fakeServer = () =>
   installFakeApi({
     'GET /api/system/SpecialBill': () => ok({ list: bills, pagination: { currentPage: 1, pageSize: 10, total: 2 } }),
-    'GET /api/system/Parking/list': ok({ list: [{ id: '0b6f1f36-8a55-4a43-9a43-6f1b2a6c9f01', name: '万象天地停车场', kind: 'lane' }], pagination: { currentPage: 1, pageSize: 1000, total: 1 } }),
+    'GET /api/system/Parking/list': ok({
+      list: [{ id: '0b6f1f36-8a55-4a43-9a43-6f1b2a6c9f01', name: '万象天地停车场', kind: 'lane' }],
+      pagination: { currentPage: 1, pageSize: 1000, total: 1 },
+    }),
     'GET /api/system/SpecialBill/b-1/QRCode': { status: 200, body: 'png' },
     'POST /api/system/SpecialBill/b-1/Actions/Cancel': saved('作废成功', bill({ status: 'cancelled' })),
     'POST /api/system/SpecialBill': saved('新增成功', bill()),

@@ -1,12 +1,4 @@
-import {
-  deviceOfflinePage,
-  messageCounts,
-  messageEndpoints,
-  systemMessagePage,
-  type DeviceOfflineTask,
-  type MessageCounts,
-  type SystemMessage,
-} from '@parking/contract';
+import { deviceOfflinePage, messageCounts, messageEndpoints, systemMessagePage, type DeviceOfflineTask, type MessageCounts, type SystemMessage } from '@parking/contract';
 import { call } from '../../../shared/http/call';
 
 /** Spec §9: list sizes of the message dialog. */
@@ -24,14 +16,11 @@ export const messageCenterKeys = {
 };
 
 /** The endpoint polled every 10 s. Silent: a failed poll must not raise a toast every 10 s. */
-export const fetchAlertCounts = async (): Promise<MessageCounts> =>
-  messageCounts.parse(await call(messageEndpoints.alertCount, { query: { status: unread }, silent: true }));
+export const fetchAlertCounts = async (): Promise<MessageCounts> => messageCounts.parse(await call(messageEndpoints.alertCount, { query: { status: unread }, silent: true }));
 
-export const fetchCounts = async (): Promise<MessageCounts> =>
-  messageCounts.parse(await call(messageEndpoints.count, { query: { status: unread } }));
+export const fetchCounts = async (): Promise<MessageCounts> => messageCounts.parse(await call(messageEndpoints.count, { query: { status: unread } }));
 
-export const refreshCounts = async (): Promise<MessageCounts> =>
-  messageCounts.parse(await call(messageEndpoints.refresh));
+export const refreshCounts = async (): Promise<MessageCounts> => messageCounts.parse(await call(messageEndpoints.refresh));
 
 /** Unread system messages of the given types; null means every type the user may see. */
 export async function fetchMessages(types: readonly number[] | null): Promise<SystemMessage[]> {
@@ -39,8 +28,7 @@ export async function fetchMessages(types: readonly number[] | null): Promise<Sy
   return systemMessagePage.parse(await call(messageEndpoints.list, { query })).list;
 }
 
-export const deleteMessage = (id: string): Promise<unknown> =>
-  call(messageEndpoints.remove, { params: { id } });
+export const deleteMessage = (id: string): Promise<unknown> => call(messageEndpoints.remove, { params: { id } });
 
 /** Silent: users without the device pages get a 403, which here means "nothing to show", not /401. */
 export async function fetchOfflineTasks(parkingType: 0 | 1): Promise<DeviceOfflineTask[]> {

@@ -31,16 +31,7 @@ export function MessageDialog({ open, viewer, onClose }: { open: boolean; viewer
   }, refreshThrottleMs);
 
   return (
-    <Modal
-      title="系统消息"
-      open={open}
-      onCancel={onClose}
-      footer={null}
-      width={760}
-      destroyOnHidden
-      className="message-dialog"
-      afterClose={() => setChosen(null)}
-    >
+    <Modal title="系统消息" open={open} onCancel={onClose} footer={null} width={760} destroyOnHidden className="message-dialog" afterClose={() => setChosen(null)}>
       <Tabs
         tabBarExtraContent={{
           right: (

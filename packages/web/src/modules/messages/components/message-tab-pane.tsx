@@ -9,7 +9,6 @@ import { deleteMessage, fetchMessages, fetchOfflineTasks, messageCenterKeys } fr
 import { deletedAfterOpening, deviceTaskTarget, messageTarget } from './message-target';
 import type { MessageTab } from './message-tabs';
 
-
 interface Row {
   key: string;
   name: string;

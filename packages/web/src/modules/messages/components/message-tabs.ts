@@ -2,9 +2,7 @@ import { allTabTypes, deviceOfflineTabs, isFinanceOnly, messageTabTypes, type Me
 
 export type MessageTabKey = 0 | 1 | 2 | 3 | 4 | 5;
 
-export type MessageTab =
-  | { key: 0 | 1 | 2 | 5; kind: 'messages'; title: string; types: readonly number[] | null }
-  | { key: 3 | 4; kind: 'devices'; title: string; parkingType: 0 | 1 };
+export type MessageTab = { key: 0 | 1 | 2 | 5; kind: 'messages'; title: string; types: readonly number[] | null } | { key: 3 | 4; kind: 'devices'; title: string; parkingType: 0 | 1 };
 
 /** Spec §4: tab 0 all, 1 order warnings, 2 appeal reviews, 3/4 on/off-road offline devices, 5 finance. */
 export const messageTabs: readonly MessageTab[] = [
@@ -26,8 +24,7 @@ export interface MessageViewer {
 export const visibleTabs = (viewer: MessageViewer): readonly MessageTab[] =>
   isFinanceOnly(viewer.tenantCode, viewer.firstPositionCode) ? messageTabs.filter((tab) => tab.key === 5) : messageTabs;
 
-export const defaultTab = (viewer: MessageViewer): MessageTabKey =>
-  isFinanceOnly(viewer.tenantCode, viewer.firstPositionCode) ? 5 : 0;
+export const defaultTab = (viewer: MessageViewer): MessageTabKey => (isFinanceOnly(viewer.tenantCode, viewer.firstPositionCode) ? 5 : 0);
 
 /** A tab's count; "all" counts the messages it lists, so device tasks are left to their own tabs. */
 export function tabCount(key: MessageTabKey, counts: MessageCounts | undefined): number {

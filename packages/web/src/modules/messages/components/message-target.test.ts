@@ -40,15 +40,11 @@ describe('messageTarget (spec §2 "Targets of the message dialog")', () => {
   });
 
   it('type 7 opens the order detail with the way back', () => {
-    expect(messageTarget(message(7, 'order-9'), '/parkingAdmin/parkingList')).toBe(
-      '/OrderManagement/parkingRecordOrderInfo/order-9?restBack=%2FparkingAdmin%2FparkingList',
-    );
+    expect(messageTarget(message(7, 'order-9'), '/parkingAdmin/parkingList')).toBe('/OrderManagement/parkingRecordOrderInfo/order-9?restBack=%2FparkingAdmin%2FparkingList');
   });
 
   it('type 10 opens the reconciliation mistakes of the quoted batch', () => {
-    expect(messageTarget(message(10, '', '对账批次“20261119-01”存在 3 笔差错，请核对'), '/')).toBe(
-      '/FinancialManagement/accountCheckMistake?batchNo=20261119-01',
-    );
+    expect(messageTarget(message(10, '', '对账批次“20261119-01”存在 3 笔差错，请核对'), '/')).toBe('/FinancialManagement/accountCheckMistake?batchNo=20261119-01');
   });
 
   it('has no target for an unknown type', () => {

@@ -26,9 +26,7 @@ function fakeServer(messages = seeded()) {
   const list = (call: RecordedCall) => {
     const params = call.params as Record<string, string | number>;
     const wanted = params.messageTypeList ? String(params.messageTypeList).split(',').map(Number) : undefined;
-    const rows = messages.filter(
-      (m) => (params.status === undefined || m.status === Number(params.status)) && (!wanted || wanted.includes(m.messageType)),
-    );
+    const rows = messages.filter((m) => (params.status === undefined || m.status === Number(params.status)) && (!wanted || wanted.includes(m.messageType)));
     const currentPage = Number(params.currentPage);
     const pageSize = Number(params.pageSize);
     return ok({ list: rows.slice((currentPage - 1) * pageSize, currentPage * pageSize), pagination: { currentPage, pageSize, total: rows.length } });
@@ -36,7 +34,10 @@ function fakeServer(messages = seeded()) {
   const calls = installFakeApi({
     'GET /api/system/systemMessage': list,
     'DELETE /api/system/systemMessage/m7': () => {
-      messages.splice(messages.findIndex((m) => m.id === 'm7'), 1);
+      messages.splice(
+        messages.findIndex((m) => m.id === 'm7'),
+        1,
+      );
       return { status: 200, body: { code: 200, msg: '删除成功', data: null } };
     },
   });

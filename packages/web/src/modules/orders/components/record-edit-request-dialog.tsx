@@ -70,8 +70,7 @@ export function RecordEditRequestDialog({ record, onClose }: { record: ParkingRe
   };
 
   const notFuture = (label: string) => ({
-    validator: (_: unknown, value: Dayjs | undefined) =>
-      value && dayjs(businessIso(value)).isAfter(dayjs()) ? Promise.reject(new Error(`${label}不能晚于当前时间`)) : Promise.resolve(),
+    validator: (_: unknown, value: Dayjs | undefined) => (value && dayjs(businessIso(value)).isAfter(dayjs()) ? Promise.reject(new Error(`${label}不能晚于当前时间`)) : Promise.resolve()),
   });
 
   return (

@@ -24,7 +24,16 @@ const warning = (overrides: Partial<OrderWarning>): OrderWarning => ({
 });
 const orderWarnings = [
   warning({}),
-  warning({ id: 'w-2', plateNumber: '粤B67890', kind: 'long_stay', detail: '停车3天1时，超过72小时', state: 'closed', remark: '车主已缴费', handledByName: '系统管理员', handledAt: '2026-03-04T02:00:00.000Z' }),
+  warning({
+    id: 'w-2',
+    plateNumber: '粤B67890',
+    kind: 'long_stay',
+    detail: '停车3天1时，超过72小时',
+    state: 'closed',
+    remark: '车主已缴费',
+    handledByName: '系统管理员',
+    handledAt: '2026-03-04T02:00:00.000Z',
+  }),
 ];
 const controlWarnings = [warning({ id: 'w-8', recordId: null, plateNumber: '粤B00008', kind: 'blacklist_entry', category: 2, detail: '拉黑原因：多次冲卡；已拒绝入场' })];
 const blacklist: PlateBlacklistEntry[] = [

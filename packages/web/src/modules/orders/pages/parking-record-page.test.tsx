@@ -6,7 +6,10 @@ import { parkingRecordDetail } from '../record-fixtures';
 import { ParkingRecordPage } from './parking-record-page';
 
 const { fee: _fee, ...listed } = parkingRecordDetail();
-const records = [listed, { ...listed, id: 'r-2', plateNumber: '粤B67890', plateColour: 2, exitedAt: null, state: 'parked' as const, amountDue: 0, unpaid: 0, abnormal: false, abnormalReasons: [] }];
+const records = [
+  listed,
+  { ...listed, id: 'r-2', plateNumber: '粤B67890', plateColour: 2, exitedAt: null, state: 'parked' as const, amountDue: 0, unpaid: 0, abnormal: false, abnormalReasons: [] },
+];
 
 let calls: RecordedCall[];
 const listCalls = () => calls.filter((c) => c.url === '/api/system/ParkingRecord');

@@ -58,7 +58,11 @@ describe('订单修改审核', () => {
     const mine = within(bodyRows()[1] as HTMLElement);
     expect(mine.getByRole('button', { name: /通\s*过/ }).hasAttribute('disabled')).toBe(true);
     expect(mine.getByRole('button', { name: /驳\s*回/ }).hasAttribute('disabled')).toBe(true);
-    expect(within(bodyRows()[0] as HTMLElement).getByRole('button', { name: /通\s*过/ }).hasAttribute('disabled')).toBe(false);
+    expect(
+      within(bodyRows()[0] as HTMLElement)
+        .getByRole('button', { name: /通\s*过/ })
+        .hasAttribute('disabled'),
+    ).toBe(false);
   });
 
   it('?id= from a system message opens that request with before and after side by side', { timeout: 60_000 }, async () => {

@@ -76,13 +76,7 @@ export function RecordEditAuditPage() {
         )}
       />
       {shownId && !shown.isError && (
-        <RecordEditDetailModal
-          id={shownId}
-          userId={userId}
-          onClose={() => show(null)}
-          onOpenRecord={openRecord}
-          onDecide={(edit, verdict) => setDeciding({ edit, verdict })}
-        />
+        <RecordEditDetailModal id={shownId} userId={userId} onClose={() => show(null)} onOpenRecord={openRecord} onDecide={(edit, verdict) => setDeciding({ edit, verdict })} />
       )}
       {deciding && <RecordEditDecisionDialog edit={deciding.edit} verdict={deciding.verdict} onClose={() => setDeciding(null)} />}
     </>

@@ -36,7 +36,7 @@ const typeInto = async (label: string, text: string) => {
 beforeAll(quietComputedStyle);
 
 describe('事件规则 dialog', { timeout: 120_000 }, () => {
-  it('loads the lot\'s rules into radios and number inputs, each with its help', async () => {
+  it("loads the lot's rules into radios and number inputs, each with its help", async () => {
     open();
     await screen.findByLabelText('首时段(分钟)');
     expect(radio('沿用在场记录').checked).toBe(true);
@@ -97,7 +97,7 @@ describe('事件规则 dialog', { timeout: 120_000 }, () => {
     expect(bodyOf(puts()[0])).toEqual(defaultLotEventRules);
   });
 
-  it('shows the server\'s refusal and stays open', async () => {
+  it("shows the server's refusal and stays open", async () => {
     const { puts, onClose } = open(failure(400, '请求体 minConfidence：最低识别置信度不能大于1'));
     await screen.findByLabelText('首时段(分钟)');
     await user.click((await dialog()).getByRole('button', { name: '保存' }));

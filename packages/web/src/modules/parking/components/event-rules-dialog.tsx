@@ -95,9 +95,7 @@ export function EventRulesDialog({ lot, onClose }: { lot: ParkingLot; onClose: (
         </Button>,
       ]}
     >
-      <Typography.Paragraph type="secondary">
-        车辆进出遇到下列情况时，本停车场按这里的规则处理；保存后下一次车辆事件起生效。
-      </Typography.Paragraph>
+      <Typography.Paragraph type="secondary">车辆进出遇到下列情况时，本停车场按这里的规则处理；保存后下一次车辆事件起生效。</Typography.Paragraph>
       {current.isPending && (
         <div className="event-rules-loading" style={{ textAlign: 'center', padding: 32 }}>
           <Spin description="加载中…">

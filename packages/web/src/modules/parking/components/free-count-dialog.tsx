@@ -36,16 +36,7 @@ export function FreeCountDialog({ lot, onClose }: { lot: ParkingLot; onClose: ()
   };
 
   return (
-    <Modal
-      open
-      title="修正空位"
-      okText="保存"
-      cancelText="取消"
-      confirmLoading={save.isPending}
-      onOk={() => submit().catch(() => undefined)}
-      onCancel={onClose}
-      destroyOnHidden
-    >
+    <Modal open title="修正空位" okText="保存" cancelText="取消" confirmLoading={save.isPending} onOk={() => submit().catch(() => undefined)} onCancel={onClose} destroyOnHidden>
       <Typography.Paragraph type="secondary">
         {lot.name}：总车位 {lot.totalSpaces}，当前空闲 {lot.freeCount}
       </Typography.Paragraph>

@@ -15,11 +15,7 @@ export function LongRentalLots() {
   if (!lots.data) return <Skeleton.Input active block className="long-rental-lots" />;
   return (
     <div className="long-rental-lots" aria-label="停车场长租概况">
-      {lots.data.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无设置长租车位的停车场" />
-      ) : (
-        lots.data.map((lot) => <LotCard key={lot.lotId} lot={lot} />)
-      )}
+      {lots.data.length === 0 ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无设置长租车位的停车场" /> : lots.data.map((lot) => <LotCard key={lot.lotId} lot={lot} />)}
     </div>
   );
 }

@@ -28,13 +28,7 @@ export function LotQrCodeDialog({ lot, onClose }: { lot: ParkingLot; onClose: ()
       ]}
     >
       <div className="lot-qrcode">
-        {imageUrl ? (
-          <img src={imageUrl} alt={`${lot.name}二维码`} />
-        ) : qrCode.isError ? (
-          <Result status="warning" title="二维码加载失败" />
-        ) : (
-          <Spin />
-        )}
+        {imageUrl ? <img src={imageUrl} alt={`${lot.name}二维码`} /> : qrCode.isError ? <Result status="warning" title="二维码加载失败" /> : <Spin />}
         <Typography.Text type="secondary">车主扫码可查看停车场并缴费出场</Typography.Text>
       </div>
     </Modal>

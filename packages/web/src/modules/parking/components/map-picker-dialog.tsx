@@ -1,16 +1,7 @@
 import { Alert, AutoComplete, Modal, Spin, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { loadAMap, type AMapKeys } from '../../../shared/map/amap-loader';
-import type {
-  AMapAutoComplete,
-  AMapGeocoder,
-  AMapMap,
-  AMapMarker,
-  AMapNamespace,
-  AMapPlaceSearch,
-  AMapPosition,
-  AMapTip,
-} from '../../../shared/map/amap-types';
+import type { AMapAutoComplete, AMapGeocoder, AMapMap, AMapMarker, AMapNamespace, AMapPlaceSearch, AMapPosition, AMapTip } from '../../../shared/map/amap-types';
 
 /** What the picker hands the form: coordinates to 6 decimals, and the address ('' when AMap had none). */
 export interface PickedPlace {
@@ -144,15 +135,7 @@ export function MapPickerDialog({
   }));
 
   return (
-    <Modal
-      open
-      title="地图选点"
-      width={860}
-      okText="确定"
-      okButtonProps={{ disabled: picked === undefined }}
-      onOk={() => picked && onPick(picked)}
-      onCancel={onCancel}
-    >
+    <Modal open title="地图选点" width={860} okText="确定" okButtonProps={{ disabled: picked === undefined }} onOk={() => picked && onPick(picked)} onCancel={onCancel}>
       {status === 'failed' ? (
         <Alert type="error" showIcon title={mapLoadFailedText} />
       ) : (

@@ -105,7 +105,7 @@ describe('停车场 page', { timeout: 120_000 }, () => {
     expect(callsTo(calls, 'GET', '/api/system/Parking/sum')[0]?.params).toEqual({ kind: 'lane' });
   });
 
-  it('空位查询页 opens the drivers\' public page of the signed-in operator\'s lots in a new tab', async () => {
+  it("空位查询页 opens the drivers' public page of the signed-in operator's lots in a new tab", async () => {
     useSessionStore.setState({ user: { ...(useSessionStore.getState().user ?? {}), tenantCode: 'mw' } as never });
     try {
       fakeServer();
@@ -149,7 +149,7 @@ describe('停车场 page', { timeout: 120_000 }, () => {
     await waitFor(() => expect(bodyOf(callsTo(calls, 'PUT', '/api/system/Parking/freecnt/l-1')[0])).toEqual({ freeCount: 500 }));
   });
 
-  it('事件规则 opens the lot\'s rules from its row', async () => {
+  it("事件规则 opens the lot's rules from its row", async () => {
     const calls = fakeServer();
     renderAt('/parkingAdmin/parkingList', '/parkingAdmin/parkingList', <LotPage />);
     await user.click(within(await rowOf('万象天地停车场')).getByRole('button', { name: '事件规则' }));

@@ -12,8 +12,7 @@ const pages: Readonly<Record<string, { action: ScanAction; title: string }>> = {
   scan: { action: 'visit', title: '扫码停车' },
 };
 
-const placeOf = (target: ScanTarget) =>
-  target.kind === 'lane' ? `车道：${target.laneName ?? ''}` : target.kind === 'space' ? `泊位：${target.spaceNumber ?? ''}` : '停车场入口';
+const placeOf = (target: ScanTarget) => (target.kind === 'lane' ? `车道：${target.laneName ?? ''}` : target.kind === 'space' ? `泊位：${target.spaceNumber ?? ''}` : '停车场入口');
 
 /**
  * Where a driver's phone lands after scanning a lot, lane or space code (route /m/:page?t=…):
@@ -28,8 +27,7 @@ export function ScanLandingPage() {
     queryKey: ['scan', token],
     enabled: known !== undefined && token !== '',
     retry: false,
-    queryFn: () =>
-      call(parkingQrCodeEndpoints.resolve, { query: { t: token }, silent: true }),
+    queryFn: () => call(parkingQrCodeEndpoints.resolve, { query: { t: token }, silent: true }),
   });
 
   const title = known?.title ?? '扫码停车';

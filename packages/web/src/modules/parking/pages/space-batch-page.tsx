@@ -27,8 +27,7 @@ export function SpaceBatchPage() {
   const [done, setDone] = useState<ParkingSpaceBatchResult | null>(null);
 
   const create = useMutation({
-    mutationFn: (body: ReturnType<typeof spaceBatchBody>) =>
-      call(parkingSpaceEndpoints.batch, { body }),
+    mutationFn: (body: ReturnType<typeof spaceBatchBody>) => call(parkingSpaceEndpoints.batch, { body }),
     onSuccess: async (result) => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: resourceKeys.all(parkingSpaceResourceKey) }),

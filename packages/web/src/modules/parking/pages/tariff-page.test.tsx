@@ -70,7 +70,7 @@ describe('计费规则 page', { timeout: 150_000 }, () => {
     expect(String(sent.exitedAt)).toMatch(/T09:10:00/);
   });
 
-  it('shows the server\'s refusal in the panel', async () => {
+  it("shows the server's refusal in the panel", async () => {
     fakeServer(failure(400, '计费规则「杭州核心区域道路停车」在入场时间（2024-06-20 10:00）没有生效的版本'));
     renderAt('/parkingAdmin/tariff', '/parkingAdmin/tariff', <TariffPage />);
     const row = (await screen.findAllByText('杭州核心区域道路停车')).map((el) => el.closest('tr')).find(Boolean)!;

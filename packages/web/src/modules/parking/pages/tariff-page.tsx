@@ -81,10 +81,7 @@ export function TariffPage() {
           <Button type="link" size="small" onClick={() => setTrialId(row.id)}>
             试算
           </Button>
-          <Popconfirm
-            title={`确定删除计费规则「${row.name}」吗？`}
-            onConfirm={async () => void message.success(await remove.mutateAsync(row.id))}
-          >
+          <Popconfirm title={`确定删除计费规则「${row.name}」吗？`} onConfirm={async () => void message.success(await remove.mutateAsync(row.id))}>
             <Button type="link" size="small" danger disabled={row.lotCount > 0} title={row.lotCount > 0 ? '有停车场使用时不能删除' : undefined}>
               删除
             </Button>

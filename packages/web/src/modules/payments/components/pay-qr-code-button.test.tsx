@@ -24,7 +24,7 @@ describe('收款二维码', () => {
     expect(takesPhonePayment({ state: 'void', unpaid: 500 })).toBe(false);
   });
 
-  it('asks the server for the record\'s code and shows it with its expiry', { timeout: 60_000 }, async () => {
+  it("asks the server for the record's code and shows it with its expiry", { timeout: 60_000 }, async () => {
     const calls = installFakeApi({
       'GET /api/system/ParkingRecord/r-1/payQrCode': ok({ url: 'http://park.example/#/pdaScanQrcode?o=abc.def', expiresAt: '2026-03-03T02:30:00.000Z' }),
     });

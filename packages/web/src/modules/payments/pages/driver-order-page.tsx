@@ -60,14 +60,7 @@ function OrderSummary({ order, onPay, paying, payError }: { order: DriverOrder; 
     : order.exited
       ? '订单已结清，祝您一路顺风'
       : '无需再付费';
-  return (
-    <Result
-      status="success"
-      title={order.state === 'paid' ? '已支付' : '无需支付'}
-      subTitle={<span className="driver-pay__paid">{leave}</span>}
-      style={{ padding: '16px 0 0' }}
-    />
-  );
+  return <Result status="success" title={order.state === 'paid' ? '已支付' : '无需支付'} subTitle={<span className="driver-pay__paid">{leave}</span>} style={{ padding: '16px 0 0' }} />;
 }
 
 /** The order page behind /orderInfoByQRcode and /pdaScanQrcode: the stay, what it costs, and 支付. */

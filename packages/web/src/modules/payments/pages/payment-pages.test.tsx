@@ -48,15 +48,19 @@ const refund = (overrides: Partial<Refund> = {}): Refund => ({
 
 let calls: RecordedCall[];
 const posts = (url: string) => calls.filter((c) => c.method?.toUpperCase() === 'POST' && c.url === url);
-const signedInAs = (userId: string, permissions: string[]) =>
-  useSessionStore.setState({ permissions, user: { ...(useSessionStore.getState().user ?? {}), userId } as never });
+const signedInAs = (userId: string, permissions: string[]) => useSessionStore.setState({ permissions, user: { ...(useSessionStore.getState().user ?? {}), userId } as never });
 
 beforeAll(() => {
   quietComputedStyle();
   calls = installFakeApi({
-    'GET /api/system/Payment': () => ok({ list: [payment(), payment({ id: 'p-2', channel: 'cash', amount: 600, refunded: 600, operatorName: null })], pagination: { currentPage: 1, pageSize: 10, total: 2 } }),
+    'GET /api/system/Payment': () =>
+      ok({ list: [payment(), payment({ id: 'p-2', channel: 'cash', amount: 600, refunded: 600, operatorName: null })], pagination: { currentPage: 1, pageSize: 10, total: 2 } }),
     'POST /api/system/Refund': (call) => ((bodyOf(call) as { amount: number }).amount > 1750 ? failure(400, '退款金额不能超过可退金额') : ok(refund())),
-    'GET /api/system/Refund': () => ok({ list: [refund(), refund({ id: 'f-2', requestedBy: 'u-1', requestedByName: '我自己' }), refund({ id: 'f-3', status: 'approved', decidedByName: '主管丙' })], pagination: { currentPage: 1, pageSize: 10, total: 3 } }),
+    'GET /api/system/Refund': () =>
+      ok({
+        list: [refund(), refund({ id: 'f-2', requestedBy: 'u-1', requestedByName: '我自己' }), refund({ id: 'f-3', status: 'approved', decidedByName: '主管丙' })],
+        pagination: { currentPage: 1, pageSize: 10, total: 3 },
+      }),
     'POST /api/system/Refund/f-1/Actions/Reject': ok(refund({ status: 'rejected' })),
     'POST /api/system/Refund/f-1/Actions/Approve': ok(refund({ status: 'approved' })),
   });
@@ -104,7 +108,7 @@ describe('支付记录', () => {
 });
 
 describe('退款', () => {
-  it('shows who asked and who decided; 同意/驳回 only on waiting refunds, and never on one\'s own', { timeout: 60_000 }, async () => {
+  it("shows who asked and who decided; 同意/驳回 only on waiting refunds, and never on one's own", { timeout: 60_000 }, async () => {
     signedInAs('u-1', ['refund']);
     renderAt('/FinancialManagement/refund', '/FinancialManagement/refund', <RefundPage />);
     await waitFor(() => expect(bodyRows()).toHaveLength(3));
@@ -134,8 +138,8 @@ describe('退款', () => {
   });
 });
 
-describe('支付记录 on a record\'s detail page', () => {
-  it('lists the record\'s payments, asking the API for that record only; a driver\'s own payment reads 车主自助', { timeout: 60_000 }, async () => {
+describe("支付记录 on a record's detail page", () => {
+  it("lists the record's payments, asking the API for that record only; a driver's own payment reads 车主自助", { timeout: 60_000 }, async () => {
     signedInAs('u-1', ['paymentRecord']);
     renderAt('/OrderManagement/parkingRecordOrderInfo/r-1', '/OrderManagement/parkingRecordOrderInfo/:id', <RecordPayments recordId="r-1" />);
     await waitFor(() => expect(bodyRows()).toHaveLength(2));

@@ -36,7 +36,17 @@ const recordRows = () => [...recordsCard().querySelectorAll('tr.ant-table-row')]
 const dialog = () => screen.getByRole('dialog');
 
 /** the 支付记录 page, which 收款 needs (the payments API checks it) */
-const paymentPage: MenuItem = { id: 'm-pay', fullName: '支付记录', enCode: 'paymentRecord', icon: '', urlAddress: 'OrderManagement/paymentRecord', type: 2, sortCode: 0, hasChildren: false, children: [] };
+const paymentPage: MenuItem = {
+  id: 'm-pay',
+  fullName: '支付记录',
+  enCode: 'paymentRecord',
+  icon: '',
+  urlAddress: 'OrderManagement/paymentRecord',
+  type: 2,
+  sortCode: 0,
+  hasChildren: false,
+  children: [],
+};
 
 beforeAll(() => quietComputedStyle());
 afterEach(() => useSessionStore.setState({ menuList: [] }));
@@ -72,7 +82,19 @@ describe('欠费订单详情', () => {
   it('登记催缴 asks for the content, posts the reminder and reloads the log', { timeout: 40_000 }, async () => {
     let reminded = false;
     const { calls } = renderDetail(pagePath, {
-      [`GET ${detailUrl}`]: () => ok(unpaidOrderDetail(reminded ? { reminders: [...unpaidOrderDetail().reminders, { id: 'rm-2', plateNumber: plate, channel: 'letter', content: '寄送催缴函', operatorId: 'u-1', operatorName: '张三', createdAt: '2026-03-07T01:00:00.000Z' }] } : {})),
+      [`GET ${detailUrl}`]: () =>
+        ok(
+          unpaidOrderDetail(
+            reminded
+              ? {
+                  reminders: [
+                    ...unpaidOrderDetail().reminders,
+                    { id: 'rm-2', plateNumber: plate, channel: 'letter', content: '寄送催缴函', operatorId: 'u-1', operatorName: '张三', createdAt: '2026-03-07T01:00:00.000Z' },
+                  ],
+                }
+              : {},
+          ),
+        ),
       [`POST ${detailUrl}/Reminders`]: () => {
         reminded = true;
         return saved('催缴已登记');

@@ -12,7 +12,10 @@ beforeAll(() => {
   quietComputedStyle();
   calls = installFakeApi({
     'GET /api/system/UnpaidOrders': () =>
-      ok({ list: [unpaidOrder(), unpaidOrder({ plateNumber: '粤B67890', recordCount: 1, owed: 500, lots: [{ id: 'l-2', name: '福华路路侧' }] })], pagination: { currentPage: 1, pageSize: 10, total: 2 } }),
+      ok({
+        list: [unpaidOrder(), unpaidOrder({ plateNumber: '粤B67890', recordCount: 1, owed: 500, lots: [{ id: 'l-2', name: '福华路路侧' }] })],
+        pagination: { currentPage: 1, pageSize: 10, total: 2 },
+      }),
     'GET /api/system/Parking/selector': ok([{ id: 'l-1', name: '万象天地停车场', kind: 'lane' }]),
   });
 });

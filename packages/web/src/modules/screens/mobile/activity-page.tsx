@@ -1,12 +1,5 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import {
-  activityLevelNames,
-  activityEndpoints,
-  activityPlacementNames,
-  type ActivityHour,
-  type ActivityLot,
-  type ActivityStats,
-} from '@parking/contract';
+import { activityLevelNames, activityEndpoints, activityPlacementNames, type ActivityHour, type ActivityLot, type ActivityStats } from '@parking/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Empty, Result, Spin } from 'antd';
 import dayjs from 'dayjs';
@@ -53,14 +46,7 @@ function LotItem({ lot }: { lot: ActivityLot }) {
           <span className={`activity-lot__placement activity-lot__placement--${lot.placement}`}>{activityPlacementNames[lot.placement]}</span>
         </div>
         {place && <div className="activity-lot__place">{place}</div>}
-        <div
-          className="activity-lot__bar"
-          role="progressbar"
-          aria-label={`${lot.name} 占用率`}
-          aria-valuenow={lot.occupancyPercent}
-          aria-valuemin={0}
-          aria-valuemax={100}
-        >
+        <div className="activity-lot__bar" role="progressbar" aria-label={`${lot.name} 占用率`} aria-valuenow={lot.occupancyPercent} aria-valuemin={0} aria-valuemax={100}>
           <div className={`activity-lot__fill activity-lot__fill--${lot.level}`} style={{ width: `${lot.occupancyPercent}%` }} />
         </div>
         <div className="activity-lot__facts">
@@ -89,7 +75,11 @@ function EntriesChart({ hours, total }: { hours: ActivityHour[]; total: number }
     <>
       <div className="activity-chart__caption">
         共 <b>{total.toLocaleString('zh-CN')}</b> 车次
-        {busiest && <span>，{shanghaiHour(busiest.start)}时最多（{busiest.entries} 车次）</span>}
+        {busiest && (
+          <span>
+            ，{shanghaiHour(busiest.start)}时最多（{busiest.entries} 车次）
+          </span>
+        )}
         <span className="activity-chart__legend">
           <i /> 当前小时
         </span>
@@ -139,14 +129,7 @@ function ActivityBody({ data, onRefresh, refreshing, staleError }: { data: Activ
       <Hero tenantTitle={data.tenantTitle}>
         <div className="activity__updated">
           <span>更新于 {formatDateTime(data.updatedAt)}</span>
-          <Button
-            size="small"
-            type="text"
-            className="activity__refresh"
-            icon={<ReloadOutlined spin={refreshing} />}
-            onClick={onRefresh}
-            aria-label="刷新"
-          />
+          <Button size="small" type="text" className="activity__refresh" icon={<ReloadOutlined spin={refreshing} />} onClick={onRefresh} aria-label="刷新" />
         </div>
       </Hero>
       <div className="activity__content">
@@ -218,28 +201,21 @@ export function ActivityPage() {
         <>
           <Hero />
           <div className="activity__content activity__content--alone">
-          <Result
-            status={unknown ? 'warning' : 'error'}
-            title={unknown ? '未找到该停车运营单位' : '停车统计加载失败'}
-            subTitle={unknown ? `${stats.error.message}，请确认链接是否完整` : stats.error.message}
-            extra={
-              <Button type="primary" onClick={() => void stats.refetch()}>
-                重新加载
-              </Button>
-            }
-          />
+            <Result
+              status={unknown ? 'warning' : 'error'}
+              title={unknown ? '未找到该停车运营单位' : '停车统计加载失败'}
+              subTitle={unknown ? `${stats.error.message}，请确认链接是否完整` : stats.error.message}
+              extra={
+                <Button type="primary" onClick={() => void stats.refetch()}>
+                  重新加载
+                </Button>
+              }
+            />
           </div>
         </>
       );
     }
-    return (
-      <ActivityBody
-        data={stats.data!}
-        onRefresh={() => void stats.refetch()}
-        refreshing={stats.isFetching}
-        staleError={stats.isError ? stats.error.message : null}
-      />
-    );
+    return <ActivityBody data={stats.data!} onRefresh={() => void stats.refetch()} refreshing={stats.isFetching} staleError={stats.isError ? stats.error.message : null} />;
   })();
 
   return <main className="mobile-page activity">{body}</main>;

@@ -38,9 +38,7 @@ export function DictDetailFormModal({ entry, dictName, nextSort, onClose, onSave
     }
   };
 
-  const initialValues: FormValues = entry
-    ? { dictName: entry.dictName, label: entry.label, value: entry.value, sort: entry.sort }
-    : { dictName, label: '', value: '', sort: nextSort };
+  const initialValues: FormValues = entry ? { dictName: entry.dictName, label: entry.label, value: entry.value, sort: entry.sort } : { dictName, label: '', value: '', sort: nextSort };
 
   return (
     <Modal

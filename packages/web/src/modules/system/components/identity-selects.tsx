@@ -5,7 +5,6 @@ import { useOrganizationTree, usePositionOptions, useRoleOptions, type NamedOpti
 import { OptionSelect } from '../../../shared/components/option-select';
 import { pickerWidth, type PickerProps } from '../../../shared/components/picker';
 
-
 /** Picks one organization from the tree; `excluded` hides an organization and its subtree (it cannot be its own parent). */
 export function OrganizationTreeSelect({
   value,

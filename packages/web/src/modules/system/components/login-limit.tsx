@@ -10,8 +10,7 @@ import { releaseLoginLimit, userResourceKey } from '../system-api';
 const liftsAt = (iso: string) => dayjs(iso).tz(businessTimeZone).format('MM-DD HH:mm:ss');
 
 /** Why the tag is there: how many failures, from where and when the last one came. */
-const limitDetail = (limit: LoginLimit) =>
-  `${limit.failures}次失败的登录尝试，最近一次来自 IP ${limit.lastFailureIp || '未知'} 于 ${formatDateTime(limit.lastFailureAt)}`;
+const limitDetail = (limit: LoginLimit) => `${limit.failures}次失败的登录尝试，最近一次来自 IP ${limit.lastFailureIp || '未知'} 于 ${formatDateTime(limit.lastFailureAt)}`;
 
 /** 已限制登录 while some address must wait (with when the wait lifts), 需验证码 while only the captcha is asked. */
 export function LoginLimitTag({ limit }: { limit: LoginLimit | null }) {

@@ -95,12 +95,7 @@ export function MenuFormModal({ editing, menus, onClose }: MenuFormModalProps) {
     >
       <Form form={form} name="menu-form" layout="vertical" initialValues={initialValues(editing)}>
         <Form.Item name="parentId" label="上级菜单" extra="不选则为顶级目录">
-          <TreeSelect
-            allowClear
-            treeDefaultExpandAll
-            placeholder="顶级目录"
-            treeData={parentOptions(menus, id)}
-          />
+          <TreeSelect allowClear treeDefaultExpandAll placeholder="顶级目录" treeData={parentOptions(menus, id)} />
         </Form.Item>
         <Form.Item name="type" label="菜单类型" rules={[{ required: true, message: '请选择菜单类型' }]}>
           <Radio.Group options={typeOptions} optionType="button" />
@@ -115,11 +110,7 @@ export function MenuFormModal({ editing, menus, onClose }: MenuFormModalProps) {
           <MenuIconPicker />
         </Form.Item>
         {type === pageType && (
-          <Form.Item
-            name="urlAddress"
-            label="路由地址"
-            rules={[{ required: true, message: '页面必须填写路由地址，如 system/user' }, checked(shape.urlAddress)]}
-          >
+          <Form.Item name="urlAddress" label="路由地址" rules={[{ required: true, message: '页面必须填写路由地址，如 system/user' }, checked(shape.urlAddress)]}>
             <Input allowClear placeholder="如 system/user" />
           </Form.Item>
         )}

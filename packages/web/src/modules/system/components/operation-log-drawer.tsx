@@ -6,8 +6,7 @@ import { formatDateTime } from '../../../shared/resource/value-format';
 import { diffFields, type FieldChange } from '../operation-log-diff';
 import { operationActionColumn, operationModuleColumn, operationTargetName } from '../operation-log.resource';
 
-const shown = (value: string | undefined) =>
-  value === undefined ? <Typography.Text type="secondary">—</Typography.Text> : <pre className="log-diff-value">{value}</pre>;
+const shown = (value: string | undefined) => (value === undefined ? <Typography.Text type="secondary">—</Typography.Text> : <pre className="log-diff-value">{value}</pre>);
 
 const diffColumns: TableColumnType<FieldChange>[] = [
   {

@@ -37,11 +37,17 @@ function fakeServer(entries = seeded()) {
     },
     'PUT /api/dictDetail/p1': (call) => {
       const input = body(call);
-      Object.assign(entries.find((e) => e.id === 'p1')!, input);
+      Object.assign(
+        entries.find((e) => e.id === 'p1')!,
+        input,
+      );
       return { status: 200, body: { code: 200, msg: '修改成功', data: null } };
     },
     'DELETE /api/dictDetail/p1': () => {
-      entries.splice(entries.findIndex((e) => e.id === 'p1'), 1);
+      entries.splice(
+        entries.findIndex((e) => e.id === 'p1'),
+        1,
+      );
       return { status: 200, body: { code: 200, msg: '删除成功', data: null } };
     },
   });
@@ -62,7 +68,11 @@ const labels = () => [...document.querySelectorAll('.resource-table .ant-table-t
 const user = userEvent.setup({ delay: null });
 // typing key by key re-renders antd's form per key, far too slow under jsdom; a change event is what a paste does
 // getByRole walks the whole antd page's accessibility tree, seconds per query under jsdom
-const button = (name: RegExp) => screen.getAllByText(name).map((el) => el.closest('button')).find(Boolean)!;
+const button = (name: RegExp) =>
+  screen
+    .getAllByText(name)
+    .map((el) => el.closest('button'))
+    .find(Boolean)!;
 const fill = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });
 
 beforeAll(() => {

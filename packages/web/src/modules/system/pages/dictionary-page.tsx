@@ -42,9 +42,7 @@ export function DictionaryPage() {
   const [otherName, setOtherName] = useState('');
   const [otherError, setOtherError] = useState<string>();
 
-  const names = knownDictionaries.some((d) => d.dictName === dictName)
-    ? knownDictionaries
-    : [...knownDictionaries, { dictName, title: dictionaryTitle(dictName) }];
+  const names = knownDictionaries.some((d) => d.dictName === dictName) ? knownDictionaries : [...knownDictionaries, { dictName, title: dictionaryTitle(dictName) }];
   const rows = entries.data ?? [];
   const nextSort = rows.reduce((max, row) => Math.max(max, row.sort + 1), 0);
 
@@ -117,13 +115,7 @@ export function DictionaryPage() {
           onClick={({ key }) => open({ dictName: key })}
         />
         <Form.Item label="其他字典" validateStatus={otherError ? 'error' : undefined} help={otherError} layout="vertical">
-          <Input.Search
-            value={otherName}
-            placeholder="输入字典名称，如 lane_type"
-            enterButton="打开"
-            onChange={(event) => setOtherName(event.target.value)}
-            onSearch={openOther}
-          />
+          <Input.Search value={otherName} placeholder="输入字典名称，如 lane_type" enterButton="打开" onChange={(event) => setOtherName(event.target.value)} onSearch={openOther} />
         </Form.Item>
       </aside>
 

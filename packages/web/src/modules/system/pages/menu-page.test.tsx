@@ -8,7 +8,16 @@ import { installFakeApi, ok, type RecordedCall } from '../../../test/fake-api';
 import { MenuPage } from './menu-page';
 
 const menu = (id: string, fullName: string, type: number, icon: string, children: MenuAdminNode[] = []): MenuAdminNode => ({
-  id, parentId: null, fullName, enCode: id, icon, urlAddress: type === 2 ? `system/${id}` : '', type, sortCode: 0, enabled: true, children,
+  id,
+  parentId: null,
+  fullName,
+  enCode: id,
+  icon,
+  urlAddress: type === 2 ? `system/${id}` : '',
+  type,
+  sortCode: 0,
+  enabled: true,
+  children,
 });
 const folderId = '11111111-1111-4111-8111-111111111111';
 
@@ -34,8 +43,7 @@ function renderPage() {
 }
 
 /** A button by its text: role queries are seconds each in antd's DOM under jsdom. */
-const button = (text: string | RegExp, container: HTMLElement = document.body) =>
-  within(container).getByText(text, { selector: 'button, button *' }).closest('button')!;
+const button = (text: string | RegExp, container: HTMLElement = document.body) => within(container).getByText(text, { selector: 'button, button *' }).closest('button')!;
 const rowOf = (text: string) => screen.getByText(text).closest('tr')!;
 const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const posted = (calls: RecordedCall[]) => calls.filter((c) => c.method === 'POST').map((c) => JSON.parse(String(c.data)) as unknown);
@@ -84,9 +92,7 @@ describe('菜单 page', { timeout: 45_000 }, () => {
     fireEvent.click(button(/保\s*存/));
 
     expect(await screen.findByText('新增成功', {}, { timeout: 5_000 })).toBeTruthy();
-    expect(posted(calls)).toEqual([
-      { parentId: folderId, type: 2, fullName: '测试页', enCode: 'testPage', icon: 'BugOutlined', urlAddress: 'system/testPage', sortCode: 0, enabled: true },
-    ]);
+    expect(posted(calls)).toEqual([{ parentId: folderId, type: 2, fullName: '测试页', enCode: 'testPage', icon: 'BugOutlined', urlAddress: 'system/testPage', sortCode: 0, enabled: true }]);
   });
 
   it("asks before deleting, and shows the server's refusal for a folder with pages", async () => {

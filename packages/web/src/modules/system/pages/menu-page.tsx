@@ -129,13 +129,7 @@ export function MenuPage() {
         expandable={{ expandedRowKeys: [...expandedKeys], onExpandedRowsChange: (keys) => setExpandedKeys(keys.map(String)) }}
         scroll={{ x: 'max-content' }}
       />
-      {editing && (
-        <MenuFormModal
-          editing={editing}
-          menus={menus}
-          onClose={() => setEditing(null)}
-        />
-      )}
+      {editing && <MenuFormModal editing={editing} menus={menus} onClose={() => setEditing(null)} />}
     </div>
   );
 }

@@ -15,15 +15,13 @@ import { useOrganizationTree } from '../system-api';
 
 type Editing = { record: Organization | undefined; parentId?: string } | null;
 
-const dataColumns = tableVisibleColumns(organizationResource.columns).map(
-  (column): TableColumnType<OrganizationRow> => ({
-    key: column.dataIndex,
-    dataIndex: column.dataIndex,
-    title: column.title,
-    width: column.width,
-    render: (value: unknown) => renderValue(column, value),
-  }),
-);
+const dataColumns = tableVisibleColumns(organizationResource.columns).map((column): TableColumnType<OrganizationRow> => ({
+  key: column.dataIndex,
+  dataIndex: column.dataIndex,
+  title: column.title,
+  width: column.width,
+  render: (value: unknown) => renderValue(column, value),
+}));
 
 /** A tree row back to the organization it shows (the form edits the organization, not the row). */
 const organizationOf = ({ children: _children, ...organization }: OrganizationRow): Organization => organization;

@@ -8,10 +8,26 @@ import { installFakeApi, ok, type RecordedCall } from '../../../test/fake-api';
 import { RolePage } from './role-page';
 
 const role = (id: string, name: string, fields: Partial<Role> = {}): Role => ({
-  id, name, code: id, description: '', isSystem: false, userCount: 0, createdAt: '2026-11-19T00:00:00.000Z', ...fields,
+  id,
+  name,
+  code: id,
+  description: '',
+  isSystem: false,
+  userCount: 0,
+  createdAt: '2026-11-19T00:00:00.000Z',
+  ...fields,
 });
 const menu = (id: string, fullName: string, type: number, children: MenuAdminNode[] = []): MenuAdminNode => ({
-  id, parentId: null, fullName, enCode: id, icon: 'AppstoreOutlined', urlAddress: type === 2 ? `x/${id}` : '', type, sortCode: 0, enabled: true, children,
+  id,
+  parentId: null,
+  fullName,
+  enCode: id,
+  icon: 'AppstoreOutlined',
+  urlAddress: type === 2 ? `x/${id}` : '',
+  type,
+  sortCode: 0,
+  enabled: true,
+  children,
 });
 const menus = [
   menu('parking', '停车场管理', 1, [menu('lot', '停车场', 2), menu('lane', '车道', 2)]),
@@ -42,18 +58,13 @@ function renderPage() {
   );
 }
 
-const checkedTitles = () =>
-  [...document.querySelectorAll('.ant-tree-treenode-checkbox-checked .ant-tree-title')].map((n) => n.textContent);
+const checkedTitles = () => [...document.querySelectorAll('.ant-tree-treenode-checkbox-checked .ant-tree-title')].map((n) => n.textContent);
 const halfCheckedTitles = () =>
-  [...document.querySelectorAll('.ant-tree-treenode')]
-    .filter((n) => n.querySelector('.ant-tree-checkbox-indeterminate'))
-    .map((n) => n.querySelector('.ant-tree-title')?.textContent);
-const treeCheckbox = (title: string) =>
-  screen.getByText(title, { selector: '.ant-tree-title' }).closest('.ant-tree-treenode')!.querySelector('.ant-tree-checkbox')!;
+  [...document.querySelectorAll('.ant-tree-treenode')].filter((n) => n.querySelector('.ant-tree-checkbox-indeterminate')).map((n) => n.querySelector('.ant-tree-title')?.textContent);
+const treeCheckbox = (title: string) => screen.getByText(title, { selector: '.ant-tree-title' }).closest('.ant-tree-treenode')!.querySelector('.ant-tree-checkbox')!;
 
 /** A button by its text: role queries compute every accessible name, seconds a query in antd's DOM under jsdom. */
-const button = (text: string | RegExp, container: HTMLElement = document.body) =>
-  within(container).getByText(text, { selector: 'button, button *' }).closest('button')!;
+const button = (text: string | RegExp, container: HTMLElement = document.body) => within(container).getByText(text, { selector: 'button, button *' }).closest('button')!;
 const click = (element: Element) => fireEvent.click(element);
 
 beforeAll(() => {

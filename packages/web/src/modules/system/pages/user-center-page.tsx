@@ -12,9 +12,12 @@ import { endOwnSession, fetchOwnSessions, fetchProfile, profileKeys, saveProfile
 import { userAgentLabel } from '../user-agent-label';
 import '../tenant-profile.css';
 
-
 /** Keeps the navbar's name and avatar in step with what was just saved. */
-const refreshSignedInUser = () => useSessionStore.getState().loadCurrentUser().catch(() => undefined);
+const refreshSignedInUser = () =>
+  useSessionStore
+    .getState()
+    .loadCurrentUser()
+    .catch(() => undefined);
 
 function ProfileCard({ profile }: { profile: Profile }) {
   const queryClient = useQueryClient();

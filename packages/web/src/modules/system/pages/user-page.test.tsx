@@ -5,17 +5,7 @@ import { useSessionStore } from '../../auth/session-store';
 import { md5Hex } from '../../../shared/crypto/md5';
 import { installFakeApi, ok, type RecordedCall } from '../../../test/fake-api';
 import { disableConfirmText } from '../components/user-status-button';
-import {
-  bodyOf,
-  organizationTree,
-  positionOptions,
-  quietComputedStyle,
-  renderAt,
-  roleOptions,
-  saved,
-  systemUser,
-  user,
-} from './system-page-test-kit';
+import { bodyOf, organizationTree, positionOptions, quietComputedStyle, renderAt, roleOptions, saved, systemUser, user } from './system-page-test-kit';
 import { UserPage } from './user-page';
 
 /** 已限制登录 of a stranger's failures: an address waits until 10:15:00 Shanghai time */
@@ -30,17 +20,19 @@ const row = (u: SystemUser, loginLimit: LoginLimit | null = null): SystemUserRow
 
 const seeded = (): SystemUserRow[] => [
   row(systemUser({ id: 'u-admin', account: 'admin', realName: '管理员', isAdministrator: true })),
-  row(systemUser({
-    id: 'u-zs',
-    account: 'zhangsan',
-    realName: '张三',
-    organizationId: 'o-ops',
-    organizationName: '运营部',
-    positions: [
-      { id: 'p-lead', name: '班长' },
-      { id: 'p-toll', name: '收费员' },
-    ],
-  })),
+  row(
+    systemUser({
+      id: 'u-zs',
+      account: 'zhangsan',
+      realName: '张三',
+      organizationId: 'o-ops',
+      organizationName: '运营部',
+      positions: [
+        { id: 'p-lead', name: '班长' },
+        { id: 'p-toll', name: '收费员' },
+      ],
+    }),
+  ),
 ];
 
 function fakeServer(users = seeded()) {
@@ -81,7 +73,11 @@ describe('用户 page', { timeout: 150_000 }, () => {
     const calls = fakeServer();
     renderAt('/system/user?status=1&organizationId=o-ops', '/system/user', <UserPage />);
     const row = await rowOf('zhangsan');
-    expect(within(row).getAllByText(/班长|收费员/).map((tag) => tag.textContent)).toEqual(['班长', '收费员']);
+    expect(
+      within(row)
+        .getAllByText(/班长|收费员/)
+        .map((tag) => tag.textContent),
+    ).toEqual(['班长', '收费员']);
     expect(within(row).getByText('启用')).toBeTruthy();
     expect(within(row).getByText('2026-03-01 10:00:00')).toBeTruthy();
     expect(calls.find((c) => c.url === '/api/system/Permission/Users')?.params).toEqual({
