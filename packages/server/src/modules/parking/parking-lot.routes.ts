@@ -4,8 +4,7 @@ import { anySignedIn, requireAuth } from '../../plugins/auth.js';
 import { ok } from '../../shared/ok.js';
 import { routeOf } from '../../shared/route.js';
 import { pages, sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
-import { pageOperationLogs } from '../system/operation-log.repository.js';
-import { toLog } from '../system/operation-log.routes.js';
+import { listOperationLogs } from '../system/index.js';
 import { getLotEventRules, saveLotEventRules } from './lot-event-rules.service.js';
 import {
   correctFreeCount,
@@ -79,9 +78,7 @@ export const parkingLotRoutes: FastifyPluginAsyncZod = async (app) => {
       const auth = requireAuth(request);
       const { currentPage, pageSize, lotId, sort } = request.query;
       if (lotId) await getParkingLot(request.db, auth, lotId);
-      const filter = { target: parkingLotTarget, targetId: lotId, sort };
-      const { rows, total } = await pageOperationLogs(request.db, auth.tenantId, filter, { currentPage, pageSize });
-      return ok({ list: rows.map(toLog), pagination: { currentPage, pageSize, total } });
+      return ok(await listOperationLogs(request.db, auth, { target: parkingLotTarget, targetId: lotId, sort, currentPage, pageSize }));
     },
   });
 

@@ -5,21 +5,7 @@ import { ok } from '../../shared/ok.js';
 import { routeOf } from '../../shared/route.js';
 import { pages, sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
 import { pageOperationLogs } from './operation-log.repository.js';
-
-export const toLog = (row: Awaited<ReturnType<typeof pageOperationLogs>>['rows'][number]): OperationLog => ({
-  id: row.id,
-  account: row.account,
-  module: row.module,
-  action: row.action,
-  target: row.target,
-  targetId: row.targetId,
-  summary: row.summary,
-  before: row.before,
-  after: row.after,
-  ip: row.ip,
-  userAgent: row.userAgent,
-  createdAt: row.createdAt.toISOString(),
-});
+import { listOperationLogs, toOperationLog } from './operation-log.service.js';
 
 /** 操作日志: searchable and exportable; only for users holding the 操作日志 page. */
 export const operationLogRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -29,9 +15,7 @@ export const operationLogRoutes: FastifyPluginAsyncZod = async (app) => {
     ...routeOf(endpoints.list, { tags, summary: '操作日志', permission }),
     handler: async (request) => {
       const auth = requireAuth(request);
-      const { currentPage, pageSize, ...filter } = request.query;
-      const { rows, total } = await pageOperationLogs(request.db, auth.tenantId, filter, { currentPage, pageSize });
-      return ok({ list: rows.map(toLog), pagination: { currentPage, pageSize, total } });
+      return ok(await listOperationLogs(request.db, auth, request.query));
     },
   });
 
@@ -55,7 +39,7 @@ export const operationLogRoutes: FastifyPluginAsyncZod = async (app) => {
           { header: '修改后', width: 40, value: (l) => (l.after === null ? '' : JSON.stringify(l.after)) },
           { header: 'IP', width: 16, value: (l) => l.ip },
         ],
-        batches: pages(async (page, size) => (await pageOperationLogs(request.db, auth.tenantId, filter, { currentPage: page, pageSize: size })).rows.map(toLog)),
+        batches: pages(async (page, size) => (await pageOperationLogs(request.db, auth.tenantId, filter, { currentPage: page, pageSize: size })).rows.map(toOperationLog)),
       });
     },
   });
