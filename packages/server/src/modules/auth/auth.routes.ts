@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { anySignedIn, requireAuth } from '../../plugins/auth.js';
 import { ok } from '../../shared/ok.js';
 import { routeOf } from '../../shared/route.js';
-import { recordOperation } from '../system/operation-log.service.js';
+import { recordOperation } from '../system/index.js';
 import { activeTenant, branding, currentUser, login, sendSmsCode, type AuthDeps } from './auth.service.js';
 import { issueCaptcha } from './captcha.js';
 import { revokeSession } from './session.repository.js';

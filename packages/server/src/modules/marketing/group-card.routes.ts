@@ -5,7 +5,7 @@ import { asAttachment } from '../../shared/attachment.js';
 import { ok } from '../../shared/ok.js';
 import { routeOf } from '../../shared/route.js';
 import { pages, sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
-import type { QrCodeSigner } from '../parking/qrcode.service.js';
+import type { QrCodeSigner } from '../parking/index.js';
 import { groupCardQrCode } from './group-card-open.service.js';
 import { createGroupCard, deleteGroupCard, getGroupCard, listGroupCards, updateGroupCard } from './group-card.service.js';
 
