@@ -72,6 +72,8 @@ export interface AppOptions {
   weatherProvider?: WeatherProvider;
   /** how the sandbox payment provider posts its notices (tests answer them in-process) */
   sandboxDelivery?: NoticeDelivery;
+  /** the app's clock, `app.now`; the real one unless a test fixes it */
+  now?: () => Date;
 }
 
 useChineseMessages();
@@ -82,6 +84,7 @@ export const app = fp(
     instance.decorate('config', options.config);
     instance.decorate('database', options.database);
     instance.decorate('db', options.database.db);
+    instance.decorate('now', options.now ?? (() => new Date()));
     instance.setValidatorCompiler(validatorCompiler);
     instance.setSerializerCompiler(serializerCompiler);
 

@@ -21,6 +21,8 @@ declare module 'fastify' {
     config: AppConfig;
     database: Database;
     db: Db;
+    /** the app's clock: what routes pass to services as "now" (AppOptions.now) */
+    now: () => Date;
     /** every menu enCode some route names as its permission (plugins/auth.ts) */
     routePermissions: ReadonlySet<string>;
   }

@@ -51,7 +51,7 @@ export const authPlugin = fp(
       const routeUrl = request.routeOptions.url;
       const config = request.routeOptions.config;
       if (!routeUrl || !needsSignIn(routeUrl, config)) return;
-      const session = await authenticate(app.db, tokenFromHeader(request.headers.authorization));
+      const session = await authenticate(app.db, tokenFromHeader(request.headers.authorization), app.now());
       const auth: AuthContext = { ...session, ip: request.ip, userAgent: request.headers['user-agent'] ?? '' };
       request.auth = auth;
       const required = config.permission ? requiredCodes(config.permission) : [];

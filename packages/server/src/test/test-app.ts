@@ -58,6 +58,17 @@ export const seededDemoDatabase = async () => {
   return { database, tenantId: tenant!.id, tariff: tariff! };
 };
 
+/** A clock of the test's own for `buildTestApp({ now })`: it stands at `start` and moves only by `advance`. */
+export const fixedClock = (start: string) => {
+  let at = new Date(start).getTime();
+  return {
+    now: () => new Date(at),
+    advance: (ms: number) => {
+      at += ms;
+    },
+  };
+};
+
 export interface TestApp {
   app: FastifyInstance;
   database: Database;

@@ -24,11 +24,16 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: Omit<AuthDeps, 'db'>; log
       rateLimit: { max: options.loginRateLimit, timeWindow: '1 minute' },
     }),
     handler: async (request) => {
-      const result = await login(deps, request.body, {
-        ip: request.ip,
-        userAgent: request.headers['user-agent'] ?? '',
-        accountCode: request.accountCode,
-      });
+      const result = await login(
+        deps,
+        request.body,
+        {
+          ip: request.ip,
+          userAgent: request.headers['user-agent'] ?? '',
+          accountCode: request.accountCode,
+        },
+        app.now(),
+      );
       return ok(result, '登录成功');
     },
   });
@@ -43,7 +48,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: Omit<AuthDeps, 'db'>; log
     ...routeOf(endpoints.logout, { tags, summary: '退出登录', public: true }),
     handler: async (request) => {
       const token = tokenFromHeader(request.headers.authorization);
-      const auth = await authenticate(app.db, token).catch(() => undefined);
+      const auth = await authenticate(app.db, token, app.now()).catch(() => undefined);
       if (auth) {
         await revokeSession(app.db, auth.sessionId, 'logout');
         const actor = { ...auth, ip: request.ip, userAgent: request.headers['user-agent'] ?? '' };
@@ -55,7 +60,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: Omit<AuthDeps, 'db'>; log
 
   app.route({
     ...routeOf(endpoints.captcha, { tags, summary: '图形验证码', public: true, rateLimit: { max: options.loginRateLimit, timeWindow: '1 minute' } }),
-    handler: async () => ok(await issueCaptcha(app.db, deps.drawCaptcha)),
+    handler: async () => ok(await issueCaptcha(app.db, deps.drawCaptcha, app.now())),
   });
 
   app.route({
@@ -68,7 +73,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: Omit<AuthDeps, 'db'>; log
 
   app.route({
     ...routeOf(endpoints.smsCode, { tags, summary: '发送短信登录验证码', public: true, rateLimit: { max: options.loginRateLimit, timeWindow: '1 minute' } }),
-    handler: async (request) => ok(await sendSmsCode(deps, request.params.account, request.body.username), '验证码已发送'),
+    handler: async (request) => ok(await sendSmsCode(deps, request.params.account, request.body.username, app.now()), '验证码已发送'),
   });
 
   app.route({

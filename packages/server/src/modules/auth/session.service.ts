@@ -19,6 +19,7 @@ export const startSession = async (db: Db, input: { tenantId: string; userId: st
   await insertSession(db, {
     ...input,
     tokenHash: tokenHash(token),
+    startedAt: now,
     expiresAt: new Date(now.getTime() + lifetime),
     userAgent: input.userAgent.slice(0, 255),
   });

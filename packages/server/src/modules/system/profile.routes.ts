@@ -38,11 +38,11 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...routeOf(endpoints.sessions, { tags, summary: '我的登录设备', permission }),
-    handler: async (request) => ok(await listOwnSessions(request.db, requireAuth(request))),
+    handler: async (request) => ok(await listOwnSessions(request.db, requireAuth(request), app.now())),
   });
 
   app.route({
     ...routeOf(endpoints.endSession, { tags, summary: '下线自己的一个登录', permission }),
-    handler: async (request) => ok(await endOwnSession(request.db, requireAuth(request), request.params.id), '已下线'),
+    handler: async (request) => ok(await endOwnSession(request.db, requireAuth(request), request.params.id, app.now()), '已下线'),
   });
 };

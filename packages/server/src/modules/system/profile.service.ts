@@ -86,8 +86,8 @@ export const listOwnSessions = async (db: Db, auth: AuthContext, now = new Date(
 };
 
 /** Ends one of the user's own sessions; another user's session id is simply not found. */
-export const endOwnSession = async (db: Db, auth: AuthContext, id: string) => {
-  const own = (await listOwnSessions(db, auth)).find((s) => s.id === id);
+export const endOwnSession = async (db: Db, auth: AuthContext, id: string, now = new Date()) => {
+  const own = (await listOwnSessions(db, auth, now)).find((s) => s.id === id);
   if (!own) throw notFound('该登录不存在或已结束');
   await revokeSession(db, id, own.current ? 'logout' : 'ended');
   await recordOperation(db, auth, {

@@ -5,8 +5,15 @@ import { sessions, tenants, users } from '../../db/schema/index.js';
 /** `ended`: the user ended it from another session in the personal center */
 export type RevokeReason = 'logout' | 'password' | 'disabled' | 'elsewhere' | 'ended';
 
-export const insertSession = async (db: Db, values: { tenantId: string; userId: string; tokenHash: string; rememberMe: boolean; expiresAt: Date; ip: string; userAgent: string }) => {
-  const [row] = await db.insert(sessions).values(values).returning({ id: sessions.id });
+/** `startedAt` is the app's clock, so a session's times are never the database's. */
+export const insertSession = async (
+  db: Db,
+  { startedAt, ...values }: { tenantId: string; userId: string; tokenHash: string; rememberMe: boolean; startedAt: Date; expiresAt: Date; ip: string; userAgent: string },
+) => {
+  const [row] = await db
+    .insert(sessions)
+    .values({ ...values, createdAt: startedAt, lastSeenAt: startedAt })
+    .returning({ id: sessions.id });
   return row!.id;
 };
 

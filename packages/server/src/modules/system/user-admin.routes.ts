@@ -14,7 +14,7 @@ const permission = 'user';
 export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...routeOf(endpoints.list, { tags, summary: '用户列表', permission }),
-    handler: async (request) => ok(await listUsers(request.db, requireAuth(request), request.query)),
+    handler: async (request) => ok(await listUsers(request.db, requireAuth(request), request.query, app.now())),
   });
 
   app.route({
@@ -43,7 +43,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           { header: '状态', width: 8, value: (u) => userStatusNames[u.status] ?? String(u.status) },
           { header: '创建时间', width: 20, value: (u) => shanghaiDateTime(new Date(u.createdAt)) },
         ],
-        batches: pages(async (currentPage, pageSize) => (await listUsers(request.db, auth, { ...filter, currentPage, pageSize })).list),
+        batches: pages(async (currentPage, pageSize) => (await listUsers(request.db, auth, { ...filter, currentPage, pageSize }, app.now())).list),
       });
     },
   });
@@ -81,6 +81,6 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...routeOf(endpoints.releaseLoginLimit, { tags, summary: '解除登录限制（失败的登录不再计入验证码与等待）', permission }),
-    handler: async (request) => ok(await releaseLoginLimit(request.db, requireAuth(request), request.params.id), '已解除限制'),
+    handler: async (request) => ok(await releaseLoginLimit(request.db, requireAuth(request), request.params.id, app.now()), '已解除限制'),
   });
 };
