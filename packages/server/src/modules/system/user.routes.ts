@@ -18,8 +18,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.body.id && request.body.id !== request.params.id) throw badRequest('请求体 id 与路径中的用户编号不一致');
       const outcome = await resetPassword(request.db, requireAuth(request), request.params.id, request.body, app.now());
       if ('refused' in outcome) {
-        // answered, not thrown: the failed check it recorded must commit with the request
-        return reply.status(400).send({ code: 400, msg: outcome.refused.msg, data: outcome.refused.data });
+        // answered, not thrown: the failed check it recorded must commit with the request; returned, not
+        // sent, so it goes out after that commit and the next attempt already counts it
+        void reply.status(400);
+        return { code: 400, msg: outcome.refused.msg, data: outcome.refused.data };
       }
       return ok(outcome, '修改成功');
     },
