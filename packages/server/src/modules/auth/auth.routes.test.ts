@@ -1,14 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loginAttempts, sessions, users } from '../../db/schema/index.js';
-import { buildTestApp, demoPasswordMd5, postLogin, signIn, type TestApp } from '../../test/test-app.js';
+import { buildTestApp, demoPasswordMd5, fixedClock, postLogin, signIn, type TestApp } from '../../test/test-app.js';
 import { md5Hex } from '../../shared/passwords.js';
 
 let t: TestApp;
 const captchaAnswer = 'k7Pq';
+const hour = 3_600_000;
+// the app's clock: sessions expire and slide by it, and only `advance` moves it; each test starts a minute later
+const clock = fixedClock('2026-03-10T02:00:00Z');
+beforeEach(() => clock.advance(60_000));
 
 beforeAll(async () => {
-  t = await buildTestApp({ drawCaptcha: () => ({ text: captchaAnswer, svg: '<svg><path d="M0 0"/></svg>' }) });
+  t = await buildTestApp({ now: clock.now, drawCaptcha: () => ({ text: captchaAnswer, svg: '<svg><path d="M0 0"/></svg>' }) });
 });
 afterAll(() => t.close());
 
@@ -188,11 +192,8 @@ describe('GET /api/oauth/CurrentUser and the sign-in codes', () => {
 
   it('answers 600 once a token has expired', async () => {
     const token = await signIn(t.app);
-    const { tokenHash } = await import('./tokens.js');
-    await t.database.db
-      .update(sessions)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(sessions.tokenHash, tokenHash(token)));
+    // a session not remembered lasts 12 hours: it has expired at the 12th
+    clock.advance(12 * hour);
     const response = await currentUser(token);
     expect(response.statusCode).toBe(401);
     expect(response.json()).toMatchObject({ code: 600, msg: '登录已过期，请重新登录' });
@@ -213,14 +214,14 @@ describe('GET /api/oauth/CurrentUser and the sign-in codes', () => {
     const token = await signIn(t.app);
     const { tokenHash } = await import('./tokens.js');
     const where = eq(sessions.tokenHash, tokenHash(token));
-    const stale = new Date(Date.now() - 2 * 3_600_000);
+    const now = clock.now().getTime();
     await t.database.db
       .update(sessions)
-      .set({ lastSeenAt: stale, expiresAt: new Date(Date.now() + 3_600_000) })
+      .set({ lastSeenAt: new Date(now - 2 * hour), expiresAt: new Date(now + hour) })
       .where(where);
     await currentUser(token);
     const [row] = await t.database.db.select().from(sessions).where(where);
-    expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 11 * 3_600_000);
+    expect(row!.expiresAt.getTime()).toBeGreaterThan(now + 11 * hour);
   });
 });
 

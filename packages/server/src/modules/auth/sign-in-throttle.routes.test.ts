@@ -1,18 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAttempts, tenants, users } from '../../db/schema/index.js';
 import { shanghaiDateTime } from '../../shared/xlsx-export.js';
-import { buildTestApp, demoPasswordMd5, signIn, type TestApp } from '../../test/test-app.js';
+import { buildTestApp, demoPasswordMd5, fixedClock, signIn, type TestApp } from '../../test/test-app.js';
 import { hashPassword, md5Hex } from '../../shared/passwords.js';
 import { waitAfterFailures } from '../system/index.js';
 
-// The clock is the test's: Date is faked (timers are not) and moved on only by `advance`.
-const start = new Date('2026-03-02T01:00:00Z');
-let clock = start.getTime();
-const advance = (ms: number) => {
-  clock += ms;
-  vi.setSystemTime(clock);
-};
+// The clock is the test's, given to the app, and moved on only by `advance`.
+const clock = fixedClock('2026-03-02T01:00:00Z');
+const { advance } = clock;
 
 let t: TestApp;
 const captchaAnswer = 'k7Pq';
@@ -21,19 +17,14 @@ const stranger = '203.0.113.7';
 const owner = '198.51.100.20';
 
 beforeAll(async () => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(clock);
-  t = await buildTestApp({ drawCaptcha: () => ({ text: captchaAnswer, svg: '<svg><path d="M0 0"/></svg>' }) });
+  t = await buildTestApp({ now: clock.now, drawCaptcha: () => ({ text: captchaAnswer, svg: '<svg><path d="M0 0"/></svg>' }) });
   const [demo] = await t.database.db.select().from(tenants).where(eq(tenants.code, 'demo'));
   const passwordHash = await hashPassword(demoPasswordMd5);
   for (const account of ['victim', 'slowpoke', 'limited', 'changer']) {
     await t.database.db.insert(users).values({ tenantId: demo!.id, account, realName: `测试${account}`, passwordHash });
   }
 });
-afterAll(async () => {
-  await t.close();
-  vi.useRealTimers();
-});
+afterAll(() => t.close());
 
 interface LoginAnswer {
   status: number;
@@ -82,7 +73,7 @@ describe('sign-in throttling per account and address', () => {
       expect(answer.data?.captchaRequired, `failure ${n}`).toBe(n >= 3);
     }
     expect(await failuresRecorded('victim')).toBe(20);
-    const twentieth = clock;
+    const twentieth = clock.now();
 
     // the stranger now waits the longest wait, whatever they send, and the wait is not a new failure
     const waiting = await login('victim', demoPasswordMd5, stranger, true);
@@ -96,7 +87,7 @@ describe('sign-in throttling per account and address', () => {
     const ownerIn = await login('victim', demoPasswordMd5, owner, true);
     expect(ownerIn.status).toBe(200);
     expect(ownerIn.data?.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(ownerIn.data?.notice).toBe(`上次登录后有20次失败的登录尝试，最近一次来自 IP ${stranger} 于 ${shanghaiDateTime(new Date(twentieth))}`);
+    expect(ownerIn.data?.notice).toBe(`上次登录后有20次失败的登录尝试，最近一次来自 IP ${stranger} 于 ${shanghaiDateTime(twentieth)}`);
 
     // the owner's success clears nothing for the stranger's address
     expect((await login('victim', demoPasswordMd5, stranger, true)).status).toBe(429);
@@ -162,7 +153,7 @@ describe('sign-in throttling per account and address', () => {
     advance(60_000);
     await login('admin', wrong, from);
     const first = await login('admin', demoPasswordMd5, from);
-    expect(first.data?.notice).toBe(`上次登录后有1次失败的登录尝试，最近一次来自 IP ${from} 于 ${shanghaiDateTime(new Date(clock))}`);
+    expect(first.data?.notice).toBe(`上次登录后有1次失败的登录尝试，最近一次来自 IP ${from} 于 ${shanghaiDateTime(clock.now())}`);
     const second = await login('admin', demoPasswordMd5, from);
     expect(second.status).toBe(200);
     expect(second.data).not.toHaveProperty('notice');
@@ -176,7 +167,7 @@ describe('已限制登录 on the 用户 page', () => {
       advance(16 * 60_000);
       await login('limited', wrong, from, n > 3);
     }
-    const lastFailure = clock;
+    const lastFailure = clock.now().getTime();
     const admin = await signIn(t.app);
 
     const row = await userRow(admin, 'limited');

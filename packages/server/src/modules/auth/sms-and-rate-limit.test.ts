@@ -1,15 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tenants, users } from '../../db/schema/index.js';
-import { buildTestApp, demoPasswordMd5, postLogin, type TestApp } from '../../test/test-app.js';
+import { buildTestApp, demoPasswordMd5, fixedClock, postLogin, type TestApp } from '../../test/test-app.js';
 import type { SmsSender } from './sms-sender.js';
 
 const sent: { mobile: string; code: string }[] = [];
 const capturingSender: SmsSender = { name: 'capture', send: async ({ mobile, code }) => void sent.push({ mobile, code }) };
 
+// the app's clock stands still: a code's 60 s and 5 minutes are counted from it, not from how fast the test runs
+const clock = fixedClock('2026-03-10T02:00:00Z');
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({ smsSender: capturingSender, config: { loginRateLimit: 8 } });
+  t = await buildTestApp({ now: clock.now, smsSender: capturingSender, config: { loginRateLimit: 8 } });
   await t.database.db.update(tenants).set({ smsCaptchaOpen: true }).where(eq(tenants.code, 'mw'));
   await t.database.db.update(users).set({ mobile: '13812345678' }).where(eq(users.account, 'mwadmin'));
 });

@@ -1,13 +1,16 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loginAttempts } from '../../db/schema/index.js';
-import { buildTestApp, postLogin, signIn, type TestApp } from '../../test/test-app.js';
+import { buildTestApp, fixedClock, postLogin, signIn, type TestApp } from '../../test/test-app.js';
 import { md5Hex } from '../../shared/passwords.js';
 
+// the app's clock, fixed: a wrong password's wait is counted from it alone, and each test starts a minute later
+const clock = fixedClock('2026-03-10T02:00:00Z');
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ now: clock.now });
 });
+beforeEach(() => clock.advance(60_000));
 afterAll(() => t.close());
 
 const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/oauth/CurrentUser', headers: { authorization: token } });
