@@ -17,7 +17,7 @@ export const deviceIngestionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...routeOf(endpoints.heartbeat, { tags, summary: '设备心跳（签名见 X-Signature；拒绝时 HTTP 401）', public: true }),
     handler: async (request) => {
-      const call = signedCallOf(request, devicePublicPaths.heartbeat);
+      const call = signedCallOf(request, devicePublicPaths.heartbeat, app.now());
       const row = await verifyDeviceCall(app.db, call, request.log);
       return ok(await recordHeartbeat(app.db, row, request.body, call.now));
     },
@@ -26,7 +26,7 @@ export const deviceIngestionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...routeOf(endpoints.screenPull, { tags, summary: '显示屏取待显示内容（签名同心跳；取走即为已送达）', public: true }),
     handler: async (request) => {
-      const call = signedCallOf(request, devicePublicPaths.screenPull);
+      const call = signedCallOf(request, devicePublicPaths.screenPull, app.now());
       const row = await verifyDeviceCall(app.db, call, request.log);
       return ok(await pullScreenMessages(app.db, row, call.now));
     },

@@ -18,8 +18,8 @@ export const keepRawJsonBody = (app: FastifyInstance) =>
     request.rawBody = text;
   });
 
-/** What verifyDeviceCall checks: the parsed body, its raw bytes and the signature header of a request to `path`. */
-export const signedCallOf = <T>(request: { body: T; rawBody?: string; headers: Record<string, unknown>; ip: string }, path: string): SignedCall<T> => {
+/** What verifyDeviceCall checks: the parsed body, its raw bytes and the signature header of a request to `path` that arrived at `now` (the app's clock). */
+export const signedCallOf = <T>(request: { body: T; rawBody?: string; headers: Record<string, unknown>; ip: string }, path: string, now = new Date()): SignedCall<T> => {
   const signature = request.headers[deviceSignatureHeader];
   return {
     path,
@@ -27,6 +27,6 @@ export const signedCallOf = <T>(request: { body: T; rawBody?: string; headers: R
     rawBody: request.rawBody ?? '',
     signature: typeof signature === 'string' ? signature : undefined,
     ip: request.ip,
-    now: new Date(),
+    now,
   };
 };

@@ -12,7 +12,7 @@ export const laneCommandRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...routeOf(endpoints.laneCommandPull, { tags: ['device-ingestion'], summary: '车道道闸/相机取待执行指令（如支付后抬杆；签名同心跳；取走即为已送达）', public: true }),
     handler: async (request) => {
-      const call = signedCallOf(request, laneCommandPullPath);
+      const call = signedCallOf(request, laneCommandPullPath, app.now());
       const row = await verifyDeviceCall(app.db, call, request.log);
       return ok(await pullLaneCommands(app.db, row, call.now));
     },

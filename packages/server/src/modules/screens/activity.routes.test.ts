@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parkingRecords, tenants } from '../../db/schema/index.js';
-import { buildTestApp, signIn, type TestApp } from '../../test/test-app.js';
+import { buildTestApp, fixedClock, signIn, type TestApp } from '../../test/test-app.js';
 import { activityStats } from './activity.service.js';
 
 const HOUR = 3_600_000;
+// the app's clock, fixed: the chart's 24 hours end with its hour, not the hour the test happens to run in
+const clock = fixedClock('2026-03-10T02:00:00Z');
 let t: TestApp;
 let admin: string;
 let mwAdmin: string;
@@ -20,7 +22,7 @@ const open = (query = '?tenant=demo', headers: Record<string, string> = {}) => c
 const lotNamed = (body: { data: { lots: { name: string }[] } }, name: string) => body.data.lots.find((l) => l.name === name);
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ now: clock.now });
   admin = await signIn(t.app);
   mwAdmin = await signIn(t.app, 'mwadmin', 'mw');
   demoId = (await t.database.db.select().from(tenants).where(eq(tenants.code, 'demo')))[0]!.id;
@@ -39,7 +41,7 @@ beforeAll(async () => {
     expect((await call('POST', '/api/system/ParkingSpace', { lotId: spaceLotId, number, state })).json()).toMatchObject({ code: 200 });
   }
   mwLotId = (await call('POST', '/api/system/Parking', { name: '明湾广场', type: 1, kind: 'lane', totalSpaces: 50 }, mwAdmin)).json().data.id;
-  const now = Date.now();
+  const now = clock.now().getTime();
   await t.database.db.insert(parkingRecords).values([
     { tenantId: demoId, lotId: laneLotId, plateNumber: '粤B10001', enteredAt: new Date(now - 60_000) },
     { tenantId: demoId, lotId: laneLotId, plateNumber: '粤B10002', enteredAt: new Date(now - 90_000) },
@@ -106,7 +108,7 @@ describe('停车统计 open API', () => {
   });
 
   it('counts entries of the last 24 clock hours per hour, the current hour last', async () => {
-    const now = new Date();
+    const now = clock.now();
     const stats = await activityStats(t.database.db, 'demo', now);
     expect(stats.hours).toHaveLength(24);
     const starts = stats.hours.map((h) => Date.parse(h.start));

@@ -16,6 +16,6 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
       public: true,
       rateLimit: { max: 60, timeWindow: '1 minute' },
     }),
-    handler: async (request) => ok(await activityStats(request.db, request.query.tenant ?? request.accountCode)),
+    handler: async (request) => ok(await activityStats(request.db, request.query.tenant ?? request.accountCode, app.now())),
   });
 };
