@@ -18,13 +18,16 @@ const tags = ['public'];
 export const groupCardOpenRoutes: FastifyPluginAsyncZod<GroupCardOpenRoutesOptions> = async (app, options) => {
   app.route({
     ...routeOf(endpoints.info, { tags, summary: '集团卡扫码：集团、卡号、车牌、适用停车场、有效期、本月剩余次数（无需登录）', public: true, rateLimit: { max: 60, timeWindow: '1 minute' } }),
-    handler: async (request) => ok(await openGroupCard(request.db, options.secret, request.query.t)),
+    handler: async (request) => ok(await openGroupCard(request.db, options.secret, request.query.t, app.now())),
   });
 
   app.route({
     ...routeOf(endpoints.plates, { tags, summary: '集团卡扫码绑定车牌（集团卡允许车主绑定且未达车牌上限；无需登录）', public: true, rateLimit: { max: 10, timeWindow: '1 minute' } }),
     handler: async (request) =>
-      ok(await bindGroupCardPlate(request.db, options.secret, request.body.t, request.body.plateNumber, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' }), '绑定成功'),
+      ok(
+        await bindGroupCardPlate(request.db, options.secret, request.body.t, request.body.plateNumber, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' }, app.now()),
+        '绑定成功',
+      ),
   });
 
   app.get(groupCardPagePaths.scan, { config: { public: true }, schema: { hide: true } }, toHashRoute);

@@ -34,14 +34,14 @@ const gone = () => notFound('集团卡不存在或已停用');
  * The card a token names, read as its tenant inside `work`'s transaction. A forged, altered or
  * other-kind token and an expired one are told apart, and nothing else is said about either.
  */
-const withCard = async <T>(db: Db, secret: string, token: string, work: (tx: Db, card: OpenCard, today: string) => Promise<T>, lock = false) => {
-  const checked = checkScanToken(secret, token);
+const withCard = async <T>(db: Db, secret: string, token: string, now: Date, work: (tx: Db, card: OpenCard, today: string) => Promise<T>, lock = false) => {
+  const checked = checkScanToken(secret, token, now);
   if (!checked.ok) throw badRequest(checked.reason === 'expired' ? '二维码已过期，请联系集团重新获取' : '二维码无效或已被篡改');
   const { payload } = checked;
   if (payload.k !== 'groupCard') throw badRequest('二维码无效或已被篡改');
   const tenant = await findTenant(db, payload.tenant);
   if (!tenant || !tenant.enabled) throw gone();
-  const today = businessDay();
+  const today = businessDay(now);
   return withTenant(db, tenant.id, async (tx) => {
     // a bind writes the card's plates: binds and staff edits of the tenant's cards go one at a time
     if (lock) await lockTenantCards(tx, tenant.id);
@@ -72,7 +72,7 @@ const publicView = async (tx: Db, { tenantId, row }: OpenCard, today: string): P
 };
 
 /** GET /api/open/groupCard: what the driver's phone shows of the card. */
-export const openGroupCard = (db: Db, secret: string, token: string) => withCard(db, secret, token, publicView);
+export const openGroupCard = (db: Db, secret: string, token: string, now = new Date()) => withCard(db, secret, token, now, publicView);
 
 /** Who a driver's bind is logged as: no user, the request's address. */
 export interface OpenActor {
@@ -84,11 +84,12 @@ export interface OpenActor {
  * POST /api/open/groupCard/plates: a driver adds a plate to a card that allows it, up to its limit,
  * while the card is not expired, and the plate holds no other card on those lots and days.
  */
-export const bindGroupCardPlate = (db: Db, secret: string, token: string, plateNumber: string, actor: OpenActor) =>
+export const bindGroupCardPlate = (db: Db, secret: string, token: string, plateNumber: string, actor: OpenActor, now = new Date()) =>
   withCard(
     db,
     secret,
     token,
+    now,
     async (tx, open, today) => {
       const { card } = open.row;
       if (!card.allowBind) throw badRequest('该集团卡不允许车主自行绑定车牌');

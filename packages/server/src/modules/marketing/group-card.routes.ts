@@ -1,4 +1,4 @@
-import { formatAmount, type GroupCard, groupCardBenefitText, groupCardEndpoints as endpoints, groupCardStateNames } from '@parking/contract';
+import { businessDay, formatAmount, type GroupCard, groupCardBenefitText, groupCardEndpoints as endpoints, groupCardStateNames } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/auth.js';
 import { asAttachment } from '../../shared/attachment.js';
@@ -24,7 +24,7 @@ export const groupCardRoutes: FastifyPluginAsyncZod<GroupCardRoutesOptions> = as
   const signer: QrCodeSigner = { secret: options.secret, baseUrl: options.publicBaseUrl };
   app.route({
     ...routeOf(endpoints.list, { tags, summary: '集团卡列表（benefit：free 免费停车、discount 折扣、amount 每次减免）', permission }),
-    handler: async (request) => ok(await listGroupCards(request.db, requireAuth(request), request.query)),
+    handler: async (request) => ok(await listGroupCards(request.db, requireAuth(request), request.query, businessDay(app.now()))),
   });
 
   app.route({
@@ -52,7 +52,7 @@ export const groupCardRoutes: FastifyPluginAsyncZod<GroupCardRoutesOptions> = as
           { header: '备注', width: 24, value: (c) => c.remark },
           { header: '创建时间', width: 20, value: (c) => shanghaiDateTime(new Date(c.createdAt)) },
         ],
-        batches: pages(async (currentPage, pageSize) => (await listGroupCards(request.db, auth, { ...filter, currentPage, pageSize })).list),
+        batches: pages(async (currentPage, pageSize) => (await listGroupCards(request.db, auth, { ...filter, currentPage, pageSize }, businessDay(app.now()))).list),
       });
     },
   });
@@ -67,7 +67,7 @@ export const groupCardRoutes: FastifyPluginAsyncZod<GroupCardRoutesOptions> = as
 
   app.route({
     ...routeOf(endpoints.detail, { tags, summary: '集团卡详情', permission }),
-    handler: async (request) => ok(await getGroupCard(request.db, requireAuth(request), request.params.id)),
+    handler: async (request) => ok(await getGroupCard(request.db, requireAuth(request), request.params.id, businessDay(app.now()))),
   });
 
   app.route({

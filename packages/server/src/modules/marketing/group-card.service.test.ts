@@ -22,11 +22,13 @@ let groupId: string;
 const cams = {} as Record<'in' | 'out' | 'otherIn' | 'otherOut', DeviceRow>;
 let sequence = 0;
 
+/** when the cameras send: a fixed time; the stays they report are dated on their own days */
+const sentAt = Date.parse('2026-03-10T02:00:00Z');
 const send = (device: DeviceRow, event: Omit<VehicleEventInput, 'tenant' | 'sn' | 'timestamp' | 'nonce' | 'deviceEventId'>) =>
   receiveVehicleEvent(
     database.db,
     device,
-    vehicleEventInput.parse({ tenant: 'demo', sn: device.sn, timestamp: Date.now(), nonce: `nonce-gc-${++sequence}`, deviceEventId: `GC-${sequence}`, ...event }),
+    vehicleEventInput.parse({ tenant: 'demo', sn: device.sn, timestamp: sentAt, nonce: `nonce-gc-${++sequence}`, deviceEventId: `GC-${sequence}`, ...event }),
     testConfig().dataDir,
   );
 const recordOf = async (id: string | null) => (await database.db.select().from(parkingRecords).where(eq(parkingRecords.id, id!)))[0]!;

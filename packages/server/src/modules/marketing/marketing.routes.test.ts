@@ -4,10 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groupCards, operationLogs, tenants } from '../../db/schema/index.js';
 import { appSecret } from '../../shared/app-secret.js';
 import { decodeQrPng } from '../../test/qr-zip.js';
-import { buildTestApp, signIn, type TestApp } from '../../test/test-app.js';
+import { buildTestApp, fixedClock, signIn, type TestApp } from '../../test/test-app.js';
 import { signScanToken } from '../parking/scan-token.js';
 
 const publicBaseUrl = 'https://park.example.com';
+// the app's clock, fixed: a card's state and a code's expiry are read on its day
+const clock = fixedClock('2026-03-10T02:00:00Z');
 let t: TestApp;
 let admin: string;
 let mwAdmin: string;
@@ -42,7 +44,7 @@ const openInfo = (t_: string) => call('GET', `/api/open/groupCard?t=${encodeURIC
 const bind = (t_: string, plateNumber: string) => call('POST', '/api/open/groupCard/plates', { t: t_, plateNumber }, null);
 
 beforeAll(async () => {
-  t = await buildTestApp({ config: { publicBaseUrl } });
+  t = await buildTestApp({ now: clock.now, config: { publicBaseUrl } });
   admin = await signIn(t.app);
   mwAdmin = await signIn(t.app, 'mwadmin', 'mw');
   finance = await signIn(t.app, 'mwfinance', 'mw');
@@ -234,7 +236,7 @@ describe('集团卡 QR code and phone page', () => {
     }
     // and a card token is no lot code
     expect((await call('GET', `/api/public/scan/resolve?t=${encodeURIComponent(token)}`, undefined, null)).json()).toMatchObject({ code: 400 });
-    const expired = signScanToken(secret, { k: 'groupCard', id: cardId, tenant: demoId, exp: Math.floor(Date.now() / 1000) - 60 });
+    const expired = signScanToken(secret, { k: 'groupCard', id: cardId, tenant: demoId, exp: Math.floor(clock.now().getTime() / 1000) - 60 });
     expect((await openInfo(expired)).json()).toEqual({ code: 400, msg: '二维码已过期，请联系集团重新获取', data: null });
     expect((await bind(expired, '粤B33333')).json()).toEqual({ code: 400, msg: '二维码已过期，请联系集团重新获取', data: null });
   });

@@ -20,7 +20,7 @@ const tags = ['public'];
 export const specialBillOpenRoutes: FastifyPluginAsyncZod<SpecialBillOpenRoutesOptions> = async (app, options) => {
   app.route({
     ...routeOf(endpoints.info, { tags, summary: '特殊账单扫码：停车场、车牌、收费项目、金额、状态、创建时间（无需登录）', public: true, rateLimit: { max: 60, timeWindow: '1 minute' } }),
-    handler: async (request) => ok({ ...(await openSpecialBill(request.db, options.secret, request.query.t)), onlinePay: options.onlinePay }),
+    handler: async (request) => ok({ ...(await openSpecialBill(request.db, options.secret, request.query.t, app.now())), onlinePay: options.onlinePay }),
   });
 
   app.get(specialBillPagePaths.scan, { config: { public: true }, schema: { hide: true } }, toHashRoute);

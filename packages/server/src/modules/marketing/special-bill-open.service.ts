@@ -21,8 +21,8 @@ export const specialBillQrCode = async (db: Db, auth: AuthContext, signer: QrCod
 };
 
 /** The bill and tenant a token names; a forged, altered, other-kind or expired token says only that. */
-export const checkSpecialBillToken = (secret: string, token: string) => {
-  const checked = checkScanToken(secret, token);
+export const checkSpecialBillToken = (secret: string, token: string, now = new Date()) => {
+  const checked = checkScanToken(secret, token, now);
   if (!checked.ok) throw badRequest(checked.reason === 'expired' ? '二维码已过期，请联系停车场重新获取' : '二维码无效或已被篡改');
   if (checked.payload.k !== 'specialBill') throw badRequest('二维码无效或已被篡改');
   return { tenantId: checked.payload.tenant, billId: checked.payload.id };
@@ -31,8 +31,8 @@ export const checkSpecialBillToken = (secret: string, token: string) => {
 const gone = () => notFound('特殊账单不存在');
 
 /** GET /api/open/specialBill: what the driver's phone shows of the bill, read as its tenant. */
-export const openSpecialBill = async (db: Db, secret: string, token: string): Promise<Omit<SpecialBillPublic, 'onlinePay'>> => {
-  const { tenantId, billId } = checkSpecialBillToken(secret, token);
+export const openSpecialBill = async (db: Db, secret: string, token: string, now = new Date()): Promise<Omit<SpecialBillPublic, 'onlinePay'>> => {
+  const { tenantId, billId } = checkSpecialBillToken(secret, token, now);
   const tenant = await findTenant(db, tenantId);
   if (!tenant || !tenant.enabled) throw gone();
   return withTenant(db, tenant.id, async (tx) => {

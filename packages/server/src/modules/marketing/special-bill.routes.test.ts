@@ -4,10 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tenants } from '../../db/schema/index.js';
 import { appSecret } from '../../shared/app-secret.js';
 import { decodeQrPng } from '../../test/qr-zip.js';
-import { buildTestApp, signIn, type TestApp } from '../../test/test-app.js';
+import { buildTestApp, fixedClock, signIn, type TestApp } from '../../test/test-app.js';
 import { signScanToken } from '../parking/scan-token.js';
 
 const publicBaseUrl = 'https://park.example.com';
+// the app's clock, fixed: a code's expiry is read by it
+const clock = fixedClock('2026-03-10T02:00:00Z');
 let t: TestApp;
 let admin: string;
 let mwAdmin: string;
@@ -25,7 +27,7 @@ const openInfo = (token: string) => call('GET', `/api/open/specialBill?t=${encod
 const items = async (query: string) => (await call('GET', `/api/system/SpecialBill?${query}`)).json().data.list.map((b: { item: string }) => b.item);
 
 beforeAll(async () => {
-  t = await buildTestApp({ config: { publicBaseUrl } });
+  t = await buildTestApp({ now: clock.now, config: { publicBaseUrl } });
   admin = await signIn(t.app);
   mwAdmin = await signIn(t.app, 'mwadmin', 'mw');
   demoId = (await t.database.db.select().from(tenants).where(eq(tenants.code, 'demo')))[0]!.id;
@@ -65,8 +67,11 @@ describe('特殊账单', () => {
     expect(await items('plateNumber=粤b')).toEqual(['车辆损坏赔偿']);
     expect(await items('plateNumber=京A8')).toEqual(['充电桩占位费']);
     expect(await items('status=unpaid')).toHaveLength(3);
-    expect(await items(`createdFrom=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`)).toEqual([]);
-    expect(await items(`createdFrom=${encodeURIComponent(new Date(Date.now() - 60_000).toISOString())}&sidx=amount&sort=asc`)).toEqual(['充电桩占位费', '过夜服务费', '车辆损坏赔偿']);
+    // a bill's created time is the database's: the window is measured from the bills' own
+    const created = ((await call('GET', '/api/system/SpecialBill')).json().data.list as { createdAt: string }[]).map((b) => Date.parse(b.createdAt));
+    const from = (ms: number) => encodeURIComponent(new Date(ms).toISOString());
+    expect(await items(`createdFrom=${from(Math.max(...created) + 60_000)}`)).toEqual([]);
+    expect(await items(`createdFrom=${from(Math.min(...created) - 60_000)}&sidx=amount&sort=asc`)).toEqual(['充电桩占位费', '过夜服务费', '车辆损坏赔偿']);
     expect((await call('GET', '/api/system/SpecialBill?status=refunded')).statusCode).toBe(400);
     const page = (await call('GET', '/api/system/SpecialBill?currentPage=2&pageSize=2')).json().data;
     expect(page.list).toHaveLength(1);
@@ -112,7 +117,7 @@ describe('特殊账单', () => {
     }
     // a bill's token is no lot code
     expect((await call('GET', `/api/public/scan/resolve?t=${encodeURIComponent(token)}`, undefined, null)).json()).toMatchObject({ code: 400 });
-    const expired = signScanToken(secret, { k: 'specialBill', id: billId, tenant: demoId, exp: Math.floor(Date.now() / 1000) - 60 });
+    const expired = signScanToken(secret, { k: 'specialBill', id: billId, tenant: demoId, exp: Math.floor(clock.now().getTime() / 1000) - 60 });
     expect((await openInfo(expired)).json()).toEqual({ code: 400, msg: '二维码已过期，请联系停车场重新获取', data: null });
     const unknown = signScanToken(secret, { k: 'specialBill', id: '0b6f1f36-8a55-4a43-9a43-6f1b2a6c9f01', tenant: demoId });
     expect((await openInfo(unknown)).json()).toEqual({ code: 404, msg: '特殊账单不存在', data: null });

@@ -17,6 +17,8 @@ let otherTenantId: string;
 
 const raise = (over: Partial<SpecialBillInput> = {}) => createSpecialBill(database.db, auth, specialBillInput.parse({ lotId, item: '过夜服务费', amount: 3000, ...over }));
 /** as the gateway's callback would: in a transaction scoped to the bill's tenant */
+/** when the other tests' payments arrive: a fixed time, as a gateway's notice carries one */
+const paidAt = new Date('2026-03-10T02:00:00Z');
 const pay = (billId: string, amount: number, paidAt: Date, tenantId = auth.tenantId) => withTenant(database.db, tenantId, (tx) => markSpecialBillPaid(tx, tenantId, billId, amount, paidAt));
 const logsOf = async (id: string) =>
   database.db
@@ -62,21 +64,21 @@ describe('markSpecialBillPaid', () => {
 
   it('refuses a cancelled bill and an amount other than the bill', async () => {
     const bill = await raise({ item: '车辆损坏赔偿', amount: 12050 });
-    await expect(pay(bill.id, 12000, new Date())).rejects.toMatchObject({ message: '支付金额120.00元与账单金额120.50元不符' });
+    await expect(pay(bill.id, 12000, paidAt)).rejects.toMatchObject({ message: '支付金额120.00元与账单金额120.50元不符' });
     await cancelSpecialBill(database.db, auth, bill.id);
-    await expect(pay(bill.id, 12050, new Date())).rejects.toMatchObject({ message: '特殊账单已作废，不能支付' });
+    await expect(pay(bill.id, 12050, paidAt)).rejects.toMatchObject({ message: '特殊账单已作废，不能支付' });
     expect(await getSpecialBill(database.db, auth, bill.id)).toMatchObject({ status: 'cancelled', paidAmount: 0, paidAt: null });
   });
 
   it('does not find a bill of another tenant', async () => {
     const bill = await raise();
-    await expect(pay(bill.id, 3000, new Date(), otherTenantId)).rejects.toMatchObject({ message: '特殊账单不存在' });
+    await expect(pay(bill.id, 3000, paidAt, otherTenantId)).rejects.toMatchObject({ message: '特殊账单不存在' });
     expect((await getSpecialBill(database.db, auth, bill.id)).status).toBe('unpaid');
   });
 
   it('a payment and a cancel arriving together: one wins, and the bill is not both', async () => {
     const bill = await raise();
-    const [paid, cancelled] = await Promise.allSettled([pay(bill.id, 3000, new Date()), withTenant(database.db, auth.tenantId, (tx) => cancelSpecialBill(tx, auth, bill.id))]);
+    const [paid, cancelled] = await Promise.allSettled([pay(bill.id, 3000, paidAt), withTenant(database.db, auth.tenantId, (tx) => cancelSpecialBill(tx, auth, bill.id))]);
     expect([paid.status, cancelled.status].sort()).toEqual(['fulfilled', 'rejected']);
     const after = await getSpecialBill(database.db, auth, bill.id);
     expect(after.status).toBe(paid.status === 'fulfilled' ? 'paid' : 'cancelled');
@@ -85,7 +87,7 @@ describe('markSpecialBillPaid', () => {
 
   it('a paid bill cannot be cancelled', async () => {
     const bill = await raise();
-    await pay(bill.id, 3000, new Date());
+    await pay(bill.id, 3000, paidAt);
     await expect(cancelSpecialBill(database.db, auth, bill.id)).rejects.toMatchObject({ message: '特殊账单已支付，不能作废' });
   });
 });
