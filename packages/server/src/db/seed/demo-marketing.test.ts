@@ -12,13 +12,15 @@ import { seedDemoData } from './seed.js';
 
 let database: Database;
 let tenantId: string;
+// the install's moment, fixed: 14:00 in Shanghai, so the day's 09:00–12:00 stay below has ended
+const now = new Date('2026-03-10T06:00:00Z');
 
 beforeAll(async () => {
   database = await createTestDatabase();
   await migrate(database);
   await seedDemoData(database.db);
   await seedDemoDevices(database.db);
-  expect(await seedDemoMarketing(database.db)).toBe(true);
+  expect(await seedDemoMarketing(database.db, now)).toBe(true);
   tenantId = (await database.db.select().from(tenants).where(eq(tenants.code, 'demo')))[0]!.id;
 }, 120_000);
 afterAll(() => database.close());
@@ -28,7 +30,7 @@ describe('seedDemoMarketing', () => {
     expect((await database.db.select().from(groups).where(eq(groups.tenantId, tenantId))).map((g) => g.name).sort()).toEqual(['万象物业管理有限公司', '科兴科技有限公司']);
     const cards = await database.db.select().from(groupCards).where(eq(groupCards.tenantId, tenantId));
     expect(cards.map((c) => c.benefit).sort()).toEqual(['amount', 'discount', 'free']);
-    const today = businessDay();
+    const today = businessDay(now);
     const inForce = cards.filter((c) => c.validFrom <= today && today <= c.validTo);
     expect(inForce.map((c) => c.cardNo).sort()).toEqual(['JT-2026-0001', 'JT-2026-0002']);
     const bills = await database.db.select().from(specialBills).where(eq(specialBills.tenantId, tenantId));
@@ -45,7 +47,7 @@ describe('seedDemoMarketing', () => {
         vehicleEventInput.parse({
           tenant: 'demo',
           sn: pda!.sn,
-          timestamp: Date.now(),
+          timestamp: now.getTime(),
           nonce: `demo-card-${kind}`,
           deviceEventId: `demo-card-${kind}`,
           kind,
@@ -57,9 +59,8 @@ describe('seedDemoMarketing', () => {
         }),
         testConfig().dataDir,
       );
-    // 09:00–12:00 in Shanghai, charged daytime whenever the suite runs
-    const noon = new Date(`${businessDay()}T12:00:00+08:00`);
-    const leftAt = noon.getTime() <= Date.now() ? noon : new Date(noon.getTime() - 86_400_000);
+    // 09:00–12:00 in Shanghai on the install's day, charged daytime
+    const leftAt = new Date(`${businessDay(now)}T12:00:00+08:00`);
     await report('space_occupied', new Date(leftAt.getTime() - 3 * 3_600_000));
     const left = await report('space_freed', leftAt);
     const [record] = await database.db.select().from(parkingRecords).where(eq(parkingRecords.id, left.recordId!));
