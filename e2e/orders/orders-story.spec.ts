@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import type { OrderWarning, Paged, ParkingRecord } from '@parking/contract';
 import { apiAs, createDemoUser } from '../support/api.js';
 import { expect, signedOut, signIn, test } from '../support/signed-in.fixtures.js';
-import { UnpaidOrdersPage } from '../recovery/unpaid-orders.page.js';
+import { ArrearsPage } from '../recovery/arrears.page.js';
 import { ShellPage } from '../shell/shell.page.js';
 import { expectViewShown } from '../support/sidebar.js';
 import { OrderWarningPage } from './order-warning.page.js';
@@ -64,16 +64,16 @@ test('issue 6: simulated traffic, the list, an approved correction, an unpaid ex
     return result;
   });
   const lots = { lane: await lotId(laneLot), street: await lotId(street) };
-  const laneStays = (await recordsOf(lots.lane)).pagination.total;
-  const streetStays = (await recordsOf(lots.street)).pagination.total;
-  expect(laneStays + streetStays).toBe(summary.entries);
+  const laneRecords = (await recordsOf(lots.lane)).pagination.total;
+  const streetRecords = (await recordsOf(lots.street)).pagination.total;
+  expect(laneRecords + streetRecords).toBe(summary.entries);
 
   const records = new ParkingRecordPage(page);
   await test.step('停车记录 filtered to each simulated lot shows all of its stays', async () => {
     await records.visit();
     for (const [name, id, stays] of [
-      [laneLot, lots.lane, laneStays],
-      [street, lots.street, streetStays],
+      [laneLot, lots.lane, laneRecords],
+      [street, lots.street, streetRecords],
     ] as const) {
       await records.searchLot(name);
       await expect(page).toHaveURL(new RegExp(`lotId=${id}`));
@@ -134,7 +134,7 @@ test('issue 6: simulated traffic, the list, an approved correction, an unpaid ex
 
   await test.step('the unpaid exit shows in 欠费订单 at its corrected amount, is paid, and moves to 追缴记录', async () => {
     const owingPlates = new Set(unpaid.map((r) => r.plateNumber)).size;
-    const pursuit = new UnpaidOrdersPage(page);
+    const pursuit = new ArrearsPage(page);
     await pursuit.openFromMenu('欠费订单');
     await pursuit.searchLot(street);
     await expect(pursuit.total).toHaveText(`共 ${owingPlates} 条`);

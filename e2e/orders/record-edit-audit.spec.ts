@@ -77,7 +77,7 @@ test('订单修改审核: one user asks for a lower amount on the record, anothe
   await expect(audit.changeRow(audit.edits, '应收')).toContainText(`${yuan(record.amountDue)} 元`);
 
   const api = await apiAs(page);
-  const asked = (await api.get<{ list: RecordEditRequest[] }>(`/api/system/ParkingOrderEditAudit?recordId=${made.recordId}`)).body.data.list;
+  const asked = (await api.get<{ list: RecordEditRequest[] }>(`/api/system/RecordEditAudit?recordId=${made.recordId}`)).body.data.list;
   expect(asked).toHaveLength(1);
   const edit = asked[0]!;
 

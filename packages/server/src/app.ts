@@ -25,7 +25,7 @@ import type { NoticeDelivery } from './modules/payments/gateway/sandbox-gateway.
 import { laneCommandRoutes } from './modules/devices/lane-command.routes.js';
 import { refundRoutes } from './modules/payments/refund.routes.js';
 import { recoveryRecordRoutes } from './modules/recovery/recovery-record.routes.js';
-import { unpaidOrderRoutes } from './modules/recovery/unpaid-order.routes.js';
+import { arrearsRoutes } from './modules/recovery/arrears.routes.js';
 import { activityRoutes } from './modules/screens/activity.routes.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { longRentalRoutes } from './modules/parking/long-rental.routes.js';
@@ -154,7 +154,7 @@ export const app = fp(
     await instance.register(recordEditAuditRoutes);
     await instance.register(parkingRecordRoutes);
     await instance.register(orderWarningRoutes);
-    await instance.register(unpaidOrderRoutes);
+    await instance.register(arrearsRoutes);
     await instance.register(recoveryRecordRoutes);
     await instance.register(groupRoutes);
     await instance.register(groupCardRoutes, { secret: qrSecret, publicBaseUrl: options.config.publicBaseUrl });

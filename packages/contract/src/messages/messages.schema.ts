@@ -6,12 +6,12 @@ export const messageTypes = {
   orderWarning: 1,
   carAuthentication: 2,
   carPhoneChange: 3,
-  orderEditAudit: 4,
+  recordEditAudit: 4,
   complaint: 5,
   appeal: 7,
   /** raised when a device misses 3 heartbeat cycles; handled (status 1) once it is back */
   deviceOffline: 6,
-  orderArrears: 8,
+  recordArrears: 8,
   invoice: 9,
   reconciliationMistake: 10,
 } as const;

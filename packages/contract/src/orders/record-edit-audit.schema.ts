@@ -6,11 +6,11 @@ import { pagedList, pageQuery } from '../common/paging.js';
 import { parkingRecordStates } from './parking-record.schema.js';
 
 export const recordEditAuditPaths = {
-  list: '/api/system/ParkingOrderEditAudit',
-  item: '/api/system/ParkingOrderEditAudit/:id',
-  export: '/api/system/ParkingOrderEditAudit/Actions/Export',
-  approve: '/api/system/ParkingOrderEditAudit/:id/Actions/Approve',
-  reject: '/api/system/ParkingOrderEditAudit/:id/Actions/Reject',
+  list: '/api/system/RecordEditAudit',
+  item: '/api/system/RecordEditAudit/:id',
+  export: '/api/system/RecordEditAudit/Actions/Export',
+  approve: '/api/system/RecordEditAudit/:id/Actions/Approve',
+  reject: '/api/system/RecordEditAudit/:id/Actions/Reject',
 } as const;
 
 /** what a correction changes on a parking record (DESIGN §6: every change after creation is audited) */

@@ -169,7 +169,7 @@ export const parkingLotBindings = z.object({
   /** 集团卡 whose benefit names the lot */
   groupCards: z.number().int(),
   /** parking records of the lot not yet closed or void */
-  openOrders: z.number().int(),
+  openRecords: z.number().int(),
   /** every parking record of the lot: its history keeps a lot that has any */
   records: z.number().int(),
   deletable: z.boolean(),
@@ -182,7 +182,7 @@ export type ParkingLotBindings = z.infer<typeof parkingLotBindings>;
  */
 export function lotDeleteRefusal(name: string, bindings: Omit<ParkingLotBindings, 'deletable'>): string | undefined {
   if (bindings.records > 0) {
-    const open = bindings.openOrders > 0 ? `（其中${bindings.openOrders}条未结束）` : '';
+    const open = bindings.openRecords > 0 ? `（其中${bindings.openRecords}条未结束）` : '';
     return `停车场「${name}」已有${bindings.records}条停车记录${open}，不能删除，可将其停用`;
   }
   const parts = [

@@ -2,15 +2,15 @@ import { z } from 'zod';
 import { endpoint, idParams } from '../common/endpoint.js';
 import { specialBillOpenPaths, specialBillPayInput, specialBillPayResult } from '../marketing/special-bill.schema.js';
 import {
-  driverOrder,
+  driverRecord,
   driverPayPaths,
   exitLaneInfo,
   exitLaneQuery,
-  findOrderInput,
-  orderQuery,
-  orderToken,
-  payOrderInput,
-  payOrderResult,
+  findRecordInput,
+  recordQuery,
+  recordToken,
+  payRecordInput,
+  payRecordResult,
   recordPayQrCode,
   recordPayQrCodePath,
   sandboxNoticeResult,
@@ -20,9 +20,9 @@ import {
 /** The driver's phone, signed out; the tokens come from the scanned codes. */
 export const driverPayEndpoints = {
   exitLane: endpoint({ method: 'GET', path: driverPayPaths.exitLane, query: exitLaneQuery, answer: exitLaneInfo }),
-  findOrder: endpoint({ method: 'POST', path: driverPayPaths.findOrder, body: findOrderInput, answer: orderToken }),
-  order: endpoint({ method: 'GET', path: driverPayPaths.order, query: orderQuery, answer: driverOrder }),
-  pay: endpoint({ method: 'POST', path: driverPayPaths.pay, body: payOrderInput, answer: payOrderResult }),
+  findByPlate: endpoint({ method: 'POST', path: driverPayPaths.findByPlate, body: findRecordInput, answer: recordToken }),
+  record: endpoint({ method: 'GET', path: driverPayPaths.record, query: recordQuery, answer: driverRecord }),
+  pay: endpoint({ method: 'POST', path: driverPayPaths.pay, body: payRecordInput, answer: payRecordResult }),
   /** 特殊账单 立即支付: opens a payment of the bill the token names */
   specialBillPay: endpoint({ method: 'POST', path: specialBillOpenPaths.pay, body: specialBillPayInput, answer: specialBillPayResult }),
   /** the console's 支付二维码 of one record */

@@ -4,18 +4,18 @@ import { plateNumberPattern } from '../common/filters.js';
 
 /**
  * The driver's scan-to-exit and scan-to-pay calls (no sign-in). A lane's exit QR holds a signed
- * scan token (`t`); the order the driver sees is named by a signed, expiring order token (`o`),
+ * scan token (`t`); the record the driver sees is named by a signed, expiring record token (`o`),
  * never by a record id.
  */
 export const driverPayPaths = {
   /** `?t=<lane scan token>`: the lot and lane, and the plate the lane's exit camera read just now */
   exitLane: '/api/open/payments/exit',
-  /** finds the open stay at the token's lot by plate: answers an order token */
-  findOrder: '/api/open/payments/orders/find',
-  /** `?o=<order token>`: what the order page shows */
-  order: '/api/open/payments/orders',
-  /** starts a payment of the order's unpaid amount: answers the cashier URL */
-  pay: '/api/open/payments/orders/pay',
+  /** finds the open record at the token's lot by plate: answers a record token */
+  findByPlate: '/api/open/payments/records/find',
+  /** `?o=<record token>`: what the record page shows */
+  record: '/api/open/payments/records',
+  /** starts a payment of the record's unpaid amount: answers the cashier URL */
+  pay: '/api/open/payments/records/pay',
   /** the sandbox provider's asynchronous, signed payment notice */
   sandboxNotify: '/api/open/payments/sandbox/notify',
 } as const;
@@ -34,7 +34,7 @@ export const sandboxSignatureHeader = 'x-sandbox-signature';
 export const recordPayQrCodePath = '/api/system/ParkingRecord/:id/payQrCode';
 
 /** The phone pages, as hash routes of the web app. */
-export const driverPagePaths = { scan: '/scanQRcode', order: '/orderInfoByQRcode', pda: '/pdaScanQrcode' } as const;
+export const driverPagePaths = { scan: '/scanQRcode', record: '/orderInfoByQRcode', pda: '/pdaScanQrcode' } as const;
 
 /** Provinces of the plate keyboard, in the order drivers know them. */
 export const plateProvinces = [...'京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼'] as const;
@@ -52,27 +52,27 @@ export type ExitLaneInfo = z.infer<typeof exitLaneInfo>;
 
 export const driverPlate = z.string({ error: '请输入车牌号' }).trim().toUpperCase().min(1, '请输入车牌号').regex(plateNumberPattern, '车牌号格式不正确，如 粤B12345 或新能源 粤BD12345');
 
-export const findOrderInput = z.strictObject({ t: tokenText('缺少二维码参数'), plateNumber: driverPlate });
-export const orderToken = z.object({
+export const findRecordInput = z.strictObject({ t: tokenText('缺少二维码参数'), plateNumber: driverPlate });
+export const recordToken = z.object({
   /** signed and expiring: put it in the order page's URL as `o` */
-  orderToken: z.string(),
+  recordToken: z.string(),
 });
-export type OrderTokenAnswer = z.infer<typeof orderToken>;
+export type RecordTokenAnswer = z.infer<typeof recordToken>;
 
-export const orderQuery = z.strictObject({ o: tokenText('缺少订单参数') });
-export const payOrderInput = z.strictObject({ o: tokenText('缺少订单参数') });
-export const payOrderResult = z.object({ cashierUrl: z.string() });
-export type PayOrderResult = z.infer<typeof payOrderResult>;
+export const recordQuery = z.strictObject({ o: tokenText('缺少订单参数') });
+export const payRecordInput = z.strictObject({ o: tokenText('缺少订单参数') });
+export const payRecordResult = z.object({ cashierUrl: z.string() });
+export type PayRecordResult = z.infer<typeof payRecordResult>;
 
 /** unpaid: something to pay; paid: paid and nothing more owed; free: nothing to pay (free period, long-rental card) */
-export const driverOrderStates = ['unpaid', 'paid', 'free'] as const;
-export type DriverOrderState = (typeof driverOrderStates)[number];
+export const driverRecordStates = ['unpaid', 'paid', 'free'] as const;
+export type DriverRecordState = (typeof driverRecordStates)[number];
 
 /** What a driver is told where online payment is not offered (PAYMENT_PROVIDER=none). */
 export const noOnlinePayMessage = '暂未开通线上支付，请到收费处缴费';
 
-/** Only what the driver's order page shows: no staff data, no ids. Money in fen. */
-export const driverOrder = z.object({
+/** Only what the driver's record page shows: no staff data, no ids. Money in fen. */
+export const driverRecord = z.object({
   lotName: z.string(),
   plateNumber: z.string(),
   enteredAt: z.string().nullable(),
@@ -85,7 +85,7 @@ export const driverOrder = z.object({
   discount: z.number().int(),
   paid: z.number().int(),
   unpaid: z.number().int(),
-  state: z.enum(driverOrderStates),
+  state: z.enum(driverRecordStates),
   graceMinutes: z.number().int(),
   /** paid and still in: leave before this and nothing more is charged */
   leaveBefore: z.string().nullable(),
@@ -94,7 +94,7 @@ export const driverOrder = z.object({
   /** whether the operator takes payments online; when not, the driver pays at the booth */
   onlinePay: z.boolean(),
 });
-export type DriverOrder = z.infer<typeof driverOrder>;
+export type DriverRecord = z.infer<typeof driverRecord>;
 
 /** What the sandbox provider posts to our notify URL (signed, see sandboxSignatureHeader). */
 export const sandboxNotice = z.strictObject({

@@ -1,4 +1,4 @@
 export * from './recovery-record.schema.js';
-export * from './unpaid-order.schema.js';
+export * from './arrears.schema.js';
 export * from './recovery-record.endpoints.js';
-export * from './unpaid-order.endpoints.js';
+export * from './arrears.endpoints.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pagedList, pageQuery } from '../common/paging.js';
 import { paymentChannels } from '../payments/payment.schema.js';
-import { plateNumberText } from './unpaid-order.schema.js';
+import { plateNumberText } from './arrears.schema.js';
 
 /** 追缴记录: money taken for a record that had gone to pursuit, one per payment. */
 export const recoveryRecordPaths = {

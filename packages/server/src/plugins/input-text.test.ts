@@ -39,7 +39,7 @@ describe('the text rule on every request', () => {
   it('refuses them in a query string and a path, where PostgreSQL would have failed with a 500', async () => {
     const query = await t.app.inject({ method: 'GET', url: '/api/system/ParkingArea?name=%E7%89%87%00', headers: { authorization: admin } });
     expect(query.json()).toEqual({ code: 400, msg: `查询参数 name：${textMessages.nul}`, data: null });
-    const path = await t.app.inject({ method: 'GET', url: `/api/system/UnpaidOrders/${encodeURIComponent('粤B1234')}%00`, headers: { authorization: admin } });
+    const path = await t.app.inject({ method: 'GET', url: `/api/system/Arrears/${encodeURIComponent('粤B1234')}%00`, headers: { authorization: admin } });
     expect(path.statusCode).toBe(400);
     expect(path.json()).toEqual({ code: 400, msg: `路径参数 plateNumber：${textMessages.nul}`, data: null });
   });

@@ -88,7 +88,7 @@ const examples: Record<string, { body?: Record<string, unknown>; path?: Record<s
   'POST /api/system/Tariff/Actions/Trial': { body: { tariffId: tariff!.id, ...stay, vehicleClass: 'small', paidAt: stay.exitedAt } },
   'POST /api/system/Tariff': { body: { name: '模糊测试计费规则', rules: version!.rules } },
   'PUT /api/system/Tariff/{id}': { path: { id: tariff!.id }, body: { name: tariff!.name, enabled: true, effectiveFrom: '2026-07-01T00:00:00+08:00', rules: version!.rules } },
-  'POST /api/system/ParkingOrderEditAudit': { body: { kind: 'times', recordId: record!.id, ...stay, reason: '更正出入场时间' } },
+  'POST /api/system/RecordEditAudit': { body: { kind: 'times', recordId: record!.id, ...stay, reason: '更正出入场时间' } },
   'POST /api/system/Payment': { body: { recordId: record!.id, channel: 'cash', amount: 100, idempotencyKey: 'fuzz-payment-0001' } },
   'POST /api/system/Parking': { body: { name: '模糊测试新停车场', type: 1, kind: 'lane' } },
   'PUT /api/system/Parking/{id}': { path: { id: lot!.id }, body: { name: lot!.name, type: 1, kind: 'lane', totalSpaces: 10 } },

@@ -104,7 +104,7 @@ const idOf = (path: string) =>
         ? ids.parkingLot
         : path.includes('/Device/')
           ? ids.device
-          : path.includes('/ParkingOrderEditAudit/')
+          : path.includes('/RecordEditAudit/')
             ? ids.recordEdit
             : path.includes('/ParkingRecord/')
               ? ids.parkingRecord
@@ -432,9 +432,9 @@ beforeAll(async () => {
     .returning();
   ids.recordEdit = demoEdit!.id;
   Object.assign(bodies, {
-    'POST /api/system/ParkingOrderEditAudit': { kind: 'void', recordId: demoRecord!.id, reason: '入侵作废' },
-    'POST /api/system/ParkingOrderEditAudit/{id}/Actions/Approve': { remark: '入侵通过' },
-    'POST /api/system/ParkingOrderEditAudit/{id}/Actions/Reject': { remark: '入侵驳回' },
+    'POST /api/system/RecordEditAudit': { kind: 'void', recordId: demoRecord!.id, reason: '入侵作废' },
+    'POST /api/system/RecordEditAudit/{id}/Actions/Approve': { remark: '入侵通过' },
+    'POST /api/system/RecordEditAudit/{id}/Actions/Reject': { remark: '入侵驳回' },
   });
   // a record that still owes money, paid in part and with a refund waiting: a stranger may neither pay, refund nor decide
   const [owingRecord] = await database.db
@@ -474,7 +474,7 @@ beforeAll(async () => {
     .values({ tenantId: demo!.id, plateNumber: demoUnpaidPlate, channel: 'sms', content: '演示催缴内容-仅本租户可见', operatorId: ids.adminUser })
     .returning();
   Object.assign(bodies, {
-    'POST /api/system/UnpaidOrders/{plateNumber}/Reminders': { channel: 'phone', content: '入侵催缴' },
+    'POST /api/system/Arrears/{plateNumber}/Reminders': { channel: 'phone', content: '入侵催缴' },
     'POST /api/system/ParkingRecord/{id}/release': { reason: '入侵放行' },
   });
   permittedOnly = [...permittedOnly, ids.payment, ids.refund, owingRecord!.plateNumber, demoPayment!.payer, demoPayment!.idempotencyKey, demoRefund!.reason];
@@ -602,7 +602,7 @@ describe('every route refuses what it must', () => {
           '/api/system/Payment',
           '/api/system/Refund',
           '/api/system/OrderWarning',
-          '/api/system/UnpaidOrders/',
+          '/api/system/Arrears/',
         ].some((prefix) => path.startsWith(prefix));
         if (tenantOwned && (path.includes('{id}') || path.includes('{plateNumber}'))) {
           expect(other.statusCode, `${where} with tenant demo's id`).toBe(404);

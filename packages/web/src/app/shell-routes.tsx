@@ -16,7 +16,7 @@ const UserCenterPage = lazyPage(() => import('../modules/system/pages/user-cente
 const ScanLandingPage = lazyPage(() => import('../modules/parking/pages/scan-landing-page'), 'ScanLandingPage');
 const SpaceBatchPage = lazyPage(() => import('../modules/parking/pages/space-batch-page'), 'SpaceBatchPage');
 const ParkingRecordDetailPage = lazyPage(() => import('./parking-record-detail'), 'ParkingRecordDetail');
-const UnpaidOrderDetailPage = lazyPage(() => import('../modules/recovery/pages/unpaid-order-detail-page'), 'UnpaidOrderDetailPage');
+const ArrearsDetailPage = lazyPage(() => import('../modules/recovery/pages/arrears-detail-page'), 'ArrearsDetailPage');
 
 const titled = (title: string): RouteHandle => ({ title });
 
@@ -85,7 +85,7 @@ export const fixedShellRoutes: RouteObject[] = [
     handle: titled('欠费订单详情'),
     element: (
       <Suspense fallback={<RouteFallback />}>
-        <UnpaidOrderDetailPage />
+        <ArrearsDetailPage />
       </Suspense>
     ),
   },

@@ -12,9 +12,9 @@ export interface PublicRouteEntry extends RouteHandle {
 
 const groupCardPage = (name: 'GroupCardScanPage' | 'GroupCardInfoPage') => lazy(async () => ({ default: (await import('../modules/marketing/mobile/group-card-info-page'))[name] }));
 
-const driverPayPage = (name: 'ScanExitPage' | 'OrderInfoPage' | 'PdaPayPage') =>
+const driverPayPage = (name: 'ScanExitPage' | 'RecordInfoPage' | 'PdaPayPage') =>
   lazy(async () => ({
-    default: name === 'ScanExitPage' ? (await import('../modules/payments/pages/scan-exit-page')).ScanExitPage : (await import('../modules/payments/pages/driver-order-page'))[name],
+    default: name === 'ScanExitPage' ? (await import('../modules/payments/pages/scan-exit-page')).ScanExitPage : (await import('../modules/payments/pages/driver-record-page'))[name],
   }));
 
 const activityPage = lazy(async () => ({ default: (await import('../modules/screens/mobile/activity-page')).ActivityPage }));
@@ -23,7 +23,7 @@ const specialBillPage = (name: 'SpecialBillScanPage' | 'SpecialBillInfoPage') =>
 /** Spec §2 "Routes open without sign-in" (besides /login): the driver's phone pages. */
 export const publicRouteTable: readonly PublicRouteEntry[] = [
   { path: 'scanQRcode', title: '扫码出场', ownTitle: true, purpose: '扫码出场', page: driverPayPage('ScanExitPage') },
-  { path: 'orderInfoByQRcode', title: '订单详情', ownTitle: true, purpose: '扫码出场订单详情', page: driverPayPage('OrderInfoPage') },
+  { path: 'orderInfoByQRcode', title: '订单详情', ownTitle: true, purpose: '扫码出场订单详情', page: driverPayPage('RecordInfoPage') },
   { path: 'activity', title: '停车统计', ownTitle: true, purpose: '停车统计', page: activityPage },
   { path: 'pdaScanQrcode', title: '扫码支付', purpose: '扫码支付', page: driverPayPage('PdaPayPage') },
   { path: 'scanGroupCardQrcode', title: '集团卡扫码', purpose: '集团卡扫码', page: groupCardPage('GroupCardScanPage') },

@@ -13,7 +13,7 @@ export const systemMessages = pgTable(
     messageName: text('message_name').notNull(),
     messageText: text('message_text').notNull(),
     messageType: integer('message_type').notNull(),
-    /** the id of the order, audit, complaint… the message is about */
+    /** the id of the record, audit, complaint… the message is about */
     businessId: text('business_id').notNull().default(''),
     status: integer('status').notNull().default(0),
     creatorTime: timestamp('creator_time', { withTimezone: true }).notNull().defaultNow(),

@@ -52,7 +52,7 @@ export const tariffs = pgTable(
   (t) => [uniqueIndex('tariffs_tenant_name').on(t.tenantId, t.name)],
 );
 
-/** One version of a tariff's rules, in force over [effective_from, effective_to); an order keeps the one in force at entry. */
+/** One version of a tariff's rules, in force over [effective_from, effective_to); a record keeps the one in force at entry. */
 export const tariffVersions = pgTable(
   'tariff_versions',
   {

@@ -41,7 +41,7 @@ const seedTenant = async (tx: Tx, demo: DemoTenant, passwordHash: string, isPlat
 
   const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000);
   await tx.insert(systemMessages).values(
-    // businessId names the order, audit or complaint behind the message; those modules are not built yet
+    // businessId names the record, audit or complaint behind the message; those modules are not built yet
     demoMessages.map(({ minutesAgo, ...m }) => ({
       tenantId,
       ...m,

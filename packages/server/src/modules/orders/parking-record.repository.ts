@@ -73,7 +73,7 @@ export const findRecordLot = async (db: Db, tenantId: string, id: string) => {
   return row?.lotId;
 };
 
-/** A tariff version with its tariff's name, as an order priced by it needs. */
+/** A tariff version with its tariff's name, as a record priced by it needs. */
 export const findTariffVersion = async (db: Db, tenantId: string, versionId: string) => {
   const [row] = await db
     .select({ version: tariffVersions, name: tariffs.name })

@@ -65,7 +65,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('POST /api/system/ParkingOrderEditAudit', () => {
+describe('POST /api/system/RecordEditAudit', () => {
   it('lets a holder of 停车记录 ask, another user approve, and shows the request on the record detail', async () => {
     const record = await newRecord(1000);
     const asked = await ask({ kind: 'amount', recordId: record.id, amountDue: 600, reason: '协商减免' }, tokens.recordsOnly);
@@ -138,7 +138,7 @@ describe('POST /api/system/ParkingOrderEditAudit', () => {
   });
 });
 
-describe('GET /api/system/ParkingOrderEditAudit', () => {
+describe('GET /api/system/RecordEditAudit', () => {
   it('filters by status, kind, plate prefix and lot, and exports readable rows', async () => {
     const first = await newRecord(1000, '粤ZLIST1');
     const second = await newRecord(2000, '粤ZLIST2');

@@ -27,7 +27,7 @@ const money = (snapshot: RecordEditSnapshot | null) =>
     : '';
 const stateOf = (snapshot: RecordEditSnapshot | null) => (snapshot ? parkingRecordStateNames[snapshot.state] : '');
 
-/** 订单修改审核 under /api/system/ParkingOrderEditAudit: asked for by one user, decided by another. */
+/** 订单修改审核 under /api/system/RecordEditAudit: asked for by one user, decided by another. */
 export const recordEditAuditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...routeOf(endpoints.list, { tags, summary: '订单修改申请列表（按状态、修改类型、车牌前缀、停车场、申请时间筛选）', permission }),

@@ -121,7 +121,7 @@ describe('asking for a correction', () => {
     });
     expect(await recordOf(record.id)).toMatchObject({ plateNumber: record.plateNumber, plateColour: 0 });
     const message = await messageOf(edit.id);
-    expect(message).toMatchObject({ messageType: messageTypes.orderEditAudit, status: 0, tenantId: clerk.tenantId });
+    expect(message).toMatchObject({ messageType: messageTypes.recordEditAudit, status: 0, tenantId: clerk.tenantId });
     expect(message!.messageText).toContain(`停车记录「${record.plateNumber}」申请修改车牌：车牌改为 京A12345。原因：识别错误`);
     expect(await database.db.select().from(operationLogs).where(eq(operationLogs.targetId, edit.id))).toHaveLength(1);
   });

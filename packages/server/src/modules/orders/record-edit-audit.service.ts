@@ -212,7 +212,7 @@ export const requestRecordEdit = (db: Db, auth: AuthContext, input: RecordEditVa
       tenantId: auth.tenantId,
       messageName: orderEditMessageName,
       messageText: `停车记录「${record.plateNumber || '无牌车'}」申请${recordEditKindNames[edit.kind]}：${what}。原因：${edit.reason}`,
-      messageType: messageTypes.orderEditAudit,
+      messageType: messageTypes.recordEditAudit,
       businessId: edit.id,
     });
     await recordOperation(tx, auth, {
@@ -253,7 +253,7 @@ const releasePlace = async (tx: Db, tenantId: string, lot: { id: string; kind: s
 
 const decided = async (tx: Db, auth: AuthContext, id: string, values: Parameters<typeof decideRecordEdit>[3]) => {
   if (!(await decideRecordEdit(tx, auth.tenantId, id, values))) throw conflict('该修改申请已审核，不能重复审核');
-  await markMessagesHandled(tx, auth.tenantId, messageTypes.orderEditAudit, id, new Date());
+  await markMessagesHandled(tx, auth.tenantId, messageTypes.recordEditAudit, id, new Date());
   return getRecordEdit(tx, auth, id);
 };
 

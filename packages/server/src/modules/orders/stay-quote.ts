@@ -17,7 +17,7 @@ export interface StayBenefits {
 export const noBenefits: StayBenefits = { longRental: false, groupCardOff: 0 };
 
 /**
- * The one quote of a stay, the same wherever it is asked: at the exit, on the driver's order page,
+ * The one quote of a stay, the same wherever it is asked: at the exit, on the driver's record page,
  * at the cashier, in a correction. From the tariff's fee, the benefits in their order (long rental
  * pays all, else the group card takes its part; never more than the fee) and what was paid already:
  * money taken is kept, only the rest is owed, never less than nothing; a stay paid beyond its fee is

@@ -162,14 +162,14 @@ export interface EventContextQuery {
   /** an arrival: the plate's blacklist entry and arrears are wanted */
   arrival: boolean;
   /** the lot resumes a paid stay within grace: the plate's last stay is wanted */
-  lastStay: boolean;
+  lastRecord: boolean;
 }
 
 const contextSql = (input: SQL) => sql`
       SELECT q.idx, s.open, c.*
       FROM jsonb_to_recordset(${input}) AS q(
         idx integer, tenant_id uuid, lot_id uuid, plate text, plate_colour integer, at timestamptz, day date,
-        tariff_id uuid, space_id uuid, arrival boolean, last_stay boolean)
+        tariff_id uuid, space_id uuid, arrival boolean, last_record boolean)
       -- the open stay, by the space it is on, else by plate; a join, so the lookup runs once per event.
       -- Without statistics the planner took any index of the tenant over the plate's, and read for each
       -- event every record the tenant ever parked (the smaller (tenant, state) index, dead entries too)
@@ -177,7 +177,7 @@ const contextSql = (input: SQL) => sql`
       -- with IS NOT DISTINCT FROM where a plate is known, and the order is an expression no index has
       -- (a null entry first, as DESC puts it)
       LEFT JOIN LATERAL (
-        SELECT u.r AS open_stay FROM (
+        SELECT u.r AS open_record FROM (
           (SELECT r FROM parking_records r
             WHERE q.space_id IS NULL AND r.tenant_id = q.tenant_id AND r.lot_id = q.lot_id AND r.plate_number = q.plate
               AND r.state IS NOT DISTINCT FROM 'parked'
@@ -191,15 +191,15 @@ const contextSql = (input: SQL) => sql`
       ) o ON true
       CROSS JOIN LATERAL (
         SELECT
-          to_jsonb(o.open_stay) AS open,
+          to_jsonb(o.open_record) AS open,
           -- the plate a stay is priced for: the open stay's (a sensor's event names no plate), else the event's
-          coalesce((o.open_stay).plate_number, q.plate) AS stay_plate
+          coalesce((o.open_record).plate_number, q.plate) AS record_plate
       ) s
       CROSS JOIN LATERAL (
         SELECT
           (SELECT jsonb_build_object('version', to_jsonb(v), 'name', t.name)
              FROM tariff_versions v JOIN tariffs t ON t.id = v.tariff_id
-            WHERE v.tenant_id = q.tenant_id AND v.id = (o.open_stay).tariff_version_id) AS open_version,
+            WHERE v.tenant_id = q.tenant_id AND v.id = (o.open_record).tariff_version_id) AS open_version,
           (SELECT jsonb_build_object('version', to_jsonb(v), 'name', t.name, 'tariff', to_jsonb(t))
              FROM tariffs t JOIN tariff_versions v ON v.tenant_id = t.tenant_id AND v.tariff_id = t.id
             WHERE t.tenant_id = q.tenant_id AND t.id = q.tariff_id
@@ -207,13 +207,13 @@ const contextSql = (input: SQL) => sql`
             ORDER BY v.effective_from DESC
             LIMIT 1) AS version_now,
           -- cards pay for a stay ending: an arrival prices nothing
-          NOT q.arrival AND s.stay_plate <> '' AND EXISTS (
+          NOT q.arrival AND s.record_plate <> '' AND EXISTS (
             SELECT 1 FROM long_rentals r
-             WHERE r.tenant_id = q.tenant_id AND r.lot_id = q.lot_id AND r.plate_number = s.stay_plate AND r.enabled
+             WHERE r.tenant_id = q.tenant_id AND r.lot_id = q.lot_id AND r.plate_number = s.record_plate AND r.enabled
                AND r.valid_from <= q.day AND r.valid_to >= q.day) AS long_rental,
-          CASE WHEN NOT q.arrival AND s.stay_plate <> '' THEN (
+          CASE WHEN NOT q.arrival AND s.record_plate <> '' THEN (
             SELECT c.id FROM group_cards c JOIN groups g ON g.id = c.group_id
-             WHERE c.tenant_id = q.tenant_id AND c.enabled AND g.enabled AND c.plates @> ARRAY[s.stay_plate]
+             WHERE c.tenant_id = q.tenant_id AND c.enabled AND g.enabled AND c.plates @> ARRAY[s.record_plate]
                AND q.lot_id = ANY(c.lot_ids) AND c.valid_from <= q.day AND c.valid_to >= q.day
              ORDER BY c.created_at
              LIMIT 1) END AS group_card_id,
@@ -224,14 +224,14 @@ const contextSql = (input: SQL) => sql`
           CASE WHEN q.arrival AND q.plate <> '' THEN (
             SELECT jsonb_build_object('records', count(*), 'owed', coalesce(sum(unpaid), 0)) FROM parking_records
              WHERE tenant_id = q.tenant_id AND plate_number = q.plate AND state IS NOT DISTINCT FROM 'unpaid') END AS arrears,
-          CASE WHEN q.last_stay AND q.plate <> '' THEN (
+          CASE WHEN q.last_record AND q.plate <> '' THEN (
             SELECT jsonb_build_object('record', to_jsonb(r), 'version', to_jsonb(v), 'name', t.name)
               FROM (SELECT * FROM parking_records
                      WHERE tenant_id = q.tenant_id AND lot_id = q.lot_id AND plate_number = q.plate
                      ORDER BY coalesce(exited_at, entered_at, created_at) DESC, created_at DESC
                      LIMIT 1) r
               LEFT JOIN tariff_versions v ON v.tenant_id = r.tenant_id AND v.id = r.tariff_version_id
-              LEFT JOIN tariffs t ON t.id = v.tariff_id) END AS last_stay
+              LEFT JOIN tariffs t ON t.id = v.tariff_id) END AS last_record
       ) c
       ORDER BY q.idx`;
 const contextStatement = preparedJsonStatement('vehicle_event_contexts', contextSql);
@@ -254,7 +254,7 @@ export const loadEventContexts = async (tx: Db, queries: readonly EventContextQu
     tariff_id: q.tariffId,
     space_id: q.spaceId,
     arrival: q.arrival,
-    last_stay: q.lastStay,
+    last_record: q.lastRecord,
   }));
   const rows = rowsOf(await contextStatement(tx, input));
   return rows.map(contextOf);
@@ -262,7 +262,7 @@ export const loadEventContexts = async (tx: Db, queries: readonly EventContextQu
 
 const contextOf = (row: Record<string, unknown>) => {
   const versionNow = row.version_now as { tariff: unknown } | null;
-  const lastStay = row.last_stay as { record: unknown; version: unknown; name: string | null } | null;
+  const lastRecord = row.last_record as { record: unknown; version: unknown; name: string | null } | null;
   const arrears = row.arrears as { records: number; owed: number | string } | null;
   return {
     open: rowFromJson(parkingRecords, row.open),
@@ -274,7 +274,7 @@ const contextOf = (row: Record<string, unknown>) => {
     groupCardId: (row.group_card_id as string | null | undefined) ?? null,
     blacklisted: rowFromJson(plateBlacklist, row.blacklisted),
     arrears: { records: Number(arrears?.records ?? 0), owed: Number(arrears?.owed ?? 0) },
-    lastStay: lastStay ? { record: rowFromJson(parkingRecords, lastStay.record)!, version: namedVersionOf(lastStay) } : undefined,
+    lastRecord: lastRecord ? { record: rowFromJson(parkingRecords, lastRecord.record)!, version: namedVersionOf(lastRecord) } : undefined,
   };
 };
 

@@ -74,7 +74,7 @@ const contextQuery = (s: EventScope, spaceId: string | null, arrival: boolean): 
   tariffId: s.lot.tariffId,
   spaceId,
   arrival,
-  lastStay: arrival && s.rules.graceReentry === 'continue',
+  lastRecord: arrival && s.rules.graceReentry === 'continue',
 });
 
 const isLaneEvent = (event: VehicleEventValues) => event.kind === 'lane_entry' || event.kind === 'lane_exit';
@@ -179,8 +179,8 @@ const warnRecord = async (s: EventScope, recordId: string | null) => {
  * 'continue' that stay goes on (exit cleared, money kept) so the next exit prices it from its first entry.
  */
 const resumeWithinGrace = async (s: ReadScope, where: { laneId: string | null; spaceId: string | null }, plateNumber: string) => {
-  if (s.rules.graceReentry !== 'continue' || plateNumber === '' || !s.ctx.lastStay) return undefined;
-  const { record: last, version: tariff } = s.ctx.lastStay;
+  if (s.rules.graceReentry !== 'continue' || plateNumber === '' || !s.ctx.lastRecord) return undefined;
+  const { record: last, version: tariff } = s.ctx.lastRecord;
   if (last.paid <= 0 || (last.state !== 'paid' && last.state !== 'closed') || !last.exitedAt || !last.tariffVersionId) return undefined;
   const away = s.at.getTime() - last.exitedAt.getTime();
   if (!tariff || away < 0 || away >= tariff.version.rules.graceMinutes * MINUTE_MS) return undefined;
@@ -366,9 +366,9 @@ const spaceEvent = async (s: EventScope) => {
   let result = answer(s.event, undefined, true);
   // only a space-based lot counts its stays per space; a lane lot's stays open and close at its lanes
   if (s.lot.kind === 'space') {
-    const withStay = await read(s, space.id, occupied);
-    if (occupied) result = await arrive(withStay, { laneId: null, spaceId: space.id });
-    else if (withStay.ctx.open) result = await leave(withStay, withStay.ctx.open, null, false);
+    const withRecord = await read(s, space.id, occupied);
+    if (occupied) result = await arrive(withRecord, { laneId: null, spaceId: space.id });
+    else if (withRecord.ctx.open) result = await leave(withRecord, withRecord.ctx.open, null, false);
   }
   await recountLotSpaces(s.tx, tenantId, s.lot.id);
   return result;

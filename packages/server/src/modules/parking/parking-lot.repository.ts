@@ -90,8 +90,8 @@ export const countLotBindings = async (db: Db, tenantId: string, lotId: string) 
         (SELECT count(*) FROM ${longRentals} WHERE tenant_id = ${tenantId} AND lot_id = ${lotId}) AS long_rentals,
         (SELECT count(*) FROM ${devices} WHERE tenant_id = ${tenantId} AND lot_id = ${lotId}) AS devices,
         (SELECT count(*) FROM ${groupCards} WHERE tenant_id = ${tenantId} AND ${lotId}::uuid = ANY(lot_ids)) AS group_cards,
-        r.records, r.open_orders
-      FROM (SELECT count(*) AS records, count(*) FILTER (WHERE state NOT IN ('closed', 'void')) AS open_orders
+        r.records, r.open_records
+      FROM (SELECT count(*) AS records, count(*) FILTER (WHERE state NOT IN ('closed', 'void')) AS open_records
               FROM ${parkingRecords} WHERE tenant_id = ${tenantId} AND lot_id = ${lotId}) r`),
   );
   return {
@@ -101,7 +101,7 @@ export const countLotBindings = async (db: Db, tenantId: string, lotId: string) 
     devices: Number(row?.devices ?? 0),
     groupCards: Number(row?.group_cards ?? 0),
     records: Number(row?.records ?? 0),
-    openOrders: Number(row?.open_orders ?? 0),
+    openRecords: Number(row?.open_records ?? 0),
   };
 };
 

@@ -208,7 +208,7 @@ describe('parking lots', () => {
       longRentals: 0,
       devices: 0,
       groupCards: 0,
-      openOrders: 0,
+      openRecords: 0,
       records: 0,
       deletable: false,
     });
@@ -230,7 +230,7 @@ describe('parking lots', () => {
       { tenantId: demo!.id, lotId: lot, plateNumber: '粤B12345' },
       { tenantId: demo!.id, lotId: lot, plateNumber: '粤B54321', state: 'closed' },
     ]);
-    expect((await call('GET', `${base}/bindIf/${lot}`)).json().data).toMatchObject({ records: 2, openOrders: 1, deletable: false });
+    expect((await call('GET', `${base}/bindIf/${lot}`)).json().data).toMatchObject({ records: 2, openRecords: 1, deletable: false });
     expect((await call('DELETE', `${base}/${lot}`)).json()).toMatchObject({
       code: 400,
       msg: '停车场「有记录的停车场」已有2条停车记录（其中1条未结束），不能删除，可将其停用',

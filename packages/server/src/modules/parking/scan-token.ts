@@ -19,10 +19,11 @@ const payloadSchema = z.strictObject({ k: z.enum(scanTokenKinds), id: z.uuid(), 
 export type ScanTokenCheck = { ok: true; payload: ScanTokenPayload } | { ok: false; reason: 'invalid' | 'expired' };
 
 /**
- * A driver's order: a parking record of a tenant, until `exp` (epoch seconds). `lane` is the exit
- * lane it was found at, whose barrier opens once it is paid.
+ * A driver's record token: a parking record of a tenant, until `exp` (epoch seconds). `lane` is the
+ * exit lane it was found at, whose barrier opens once it is paid. Its kind keeps the wire name
+ * 'order' so that codes already handed out still read after an upgrade.
  */
-export interface OrderTokenPayload {
+export interface RecordTokenPayload {
   k: 'order';
   id: string;
   tenant: string;
@@ -30,7 +31,7 @@ export interface OrderTokenPayload {
   exp: number;
 }
 
-const orderPayload = z.strictObject({ k: z.literal('order'), id: z.uuid(), tenant: z.uuid(), lane: z.uuid().nullable(), exp: z.number().int() });
+const recordPayload = z.strictObject({ k: z.literal('order'), id: z.uuid(), tenant: z.uuid(), lane: z.uuid().nullable(), exp: z.number().int() });
 
 const signature = (secret: string, payload: string) => createHmac('sha256', secret).update(payload).digest();
 
@@ -62,7 +63,7 @@ const verify = <T>(secret: string, token: string, schema: z.ZodType<T>): T | und
 export const signScanToken = (secret: string, payload: ScanTokenPayload) =>
   sign(secret, payload.exp === undefined ? { k: payload.k, id: payload.id, tenant: payload.tenant } : { k: payload.k, id: payload.id, tenant: payload.tenant, exp: payload.exp });
 
-/** As verifyScanToken, telling an expired token (genuine, but past its `exp`) from a bad one. An order token is not a scan token. */
+/** As verifyScanToken, telling an expired token (genuine, but past its `exp`) from a bad one. A record token is not a scan token. */
 export const checkScanToken = (secret: string, token: string, now = new Date()): ScanTokenCheck => {
   const payload = verify(secret, token, payloadSchema);
   if (!payload) return { ok: false, reason: 'invalid' };
@@ -76,15 +77,15 @@ export const verifyScanToken = (secret: string, token: string, now = new Date())
   return checked.ok ? checked.payload : undefined;
 };
 
-/** An order token valid for `ttlMs` from `now`. */
-export const signOrderToken = (secret: string, order: { id: string; tenant: string; lane: string | null }, now: Date, ttlMs: number) =>
-  sign(secret, { k: 'order', id: order.id, tenant: order.tenant, lane: order.lane, exp: Math.floor((now.getTime() + ttlMs) / 1000) } satisfies OrderTokenPayload);
+/** A record token valid for `ttlMs` from `now`. */
+export const signRecordToken = (secret: string, record: { id: string; tenant: string; lane: string | null }, now: Date, ttlMs: number) =>
+  sign(secret, { k: 'order', id: record.id, tenant: record.tenant, lane: record.lane, exp: Math.floor((now.getTime() + ttlMs) / 1000) } satisfies RecordTokenPayload);
 
-export type OrderTokenCheck = { ok: true; payload: OrderTokenPayload } | { ok: false; reason: 'invalid' | 'expired' };
+export type RecordTokenCheck = { ok: true; payload: RecordTokenPayload } | { ok: false; reason: 'invalid' | 'expired' };
 
-/** An order token this server signed and that has not expired; a scan token is not one. */
-export const verifyOrderToken = (secret: string, token: string, now: Date): OrderTokenCheck => {
-  const payload = verify(secret, token, orderPayload);
+/** A record token this server signed and that has not expired; a scan token is not one. */
+export const verifyRecordToken = (secret: string, token: string, now: Date): RecordTokenCheck => {
+  const payload = verify(secret, token, recordPayload);
   if (!payload) return { ok: false, reason: 'invalid' };
   if (payload.exp * 1000 <= now.getTime()) return { ok: false, reason: 'expired' };
   return { ok: true, payload };

@@ -102,7 +102,7 @@ export const listVersions = async (db: Db, auth: AuthContext, id: string): Promi
 };
 
 /**
- * The version of a tariff in force at `at` as the engine's tariff; an order prices its stay with
+ * The version of a tariff in force at `at` as the engine's tariff; a record prices its stay with
  * the version in force at entry. Undefined when no version covers that moment.
  */
 export const versionAt = async (db: Db, tenantId: string, tariffId: string, at: Date) => {
@@ -166,7 +166,7 @@ export const deleteTariff = async (db: Db, auth: AuthContext, id: string) => {
       .join('、');
     throw badRequest(`计费规则「${before.name}」正被停车场${shown}${lots.length > 3 ? `等${lots.length}个停车场` : ''}使用，请先为其更换计费规则`);
   }
-  // an order keeps the version in force at entry: deleting it would take that away
+  // a record keeps the version in force at entry: deleting it would take that away
   const records = await recordsPricedBy(db, auth.tenantId, id);
   if (records > 0) throw badRequest(`计费规则「${before.name}」已有${records}条停车记录按其计费，不能删除，可将其停用`);
   await deleteTariffRow(db, auth.tenantId, id);

@@ -1,18 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { driverPayPaths, recordPayQrCodePath, sandboxCashierPaths, specialBillOpenPaths, type DriverOrder, type SpecialBillPublic } from '@parking/contract';
+import { driverPayPaths, recordPayQrCodePath, sandboxCashierPaths, specialBillOpenPaths, type DriverRecord, type SpecialBillPublic } from '@parking/contract';
 import { loadConfig } from '../../config.js';
 import { gatewayOrders, parkingLots, parkingRecords, specialBills, tenants } from '../../db/schema/index.js';
 import { appSecret } from '../../shared/app-secret.js';
 import { buildTestApp, signIn, type TestApp } from '../../test/test-app.js';
-import { signOrderToken, signScanToken } from '../parking/scan-token.js';
+import { signRecordToken, signScanToken } from '../parking/scan-token.js';
 
 // An operator without online payment (PAYMENT_PROVIDER=none): drivers still see what they owe, and
 // are told to pay at the booth; nothing can start a payment, and the sandbox cashier is not there.
 let test: TestApp;
 let tenantId: string;
 let secret: string;
-let orderToken: string;
+let recordToken: string;
 let billToken: string;
 let recordId: string;
 
@@ -42,7 +42,7 @@ beforeAll(async () => {
     })
     .returning();
   recordId = record!.id;
-  orderToken = signOrderToken(secret, { id: recordId, tenant: tenantId, lane: null }, new Date(), 600_000);
+  recordToken = signRecordToken(secret, { id: recordId, tenant: tenantId, lane: null }, new Date(), 600_000);
   const [bill] = await db.insert(specialBills).values({ tenantId, lotId: lot!.id, plateNumber: '粤B0F001', item: '过夜服务费', amount: 2000, createdBy: 'admin' }).returning();
   billToken = signScanToken(secret, { k: 'specialBill', id: bill!.id, tenant: tenantId });
 });
@@ -56,12 +56,12 @@ describe('PAYMENT_PROVIDER=none', () => {
   });
 
   it('shows the order with what is owed, and says it cannot be paid online', async () => {
-    const view = await get<DriverOrder>(`${driverPayPaths.order}?o=${encodeURIComponent(orderToken)}`);
+    const view = await get<DriverRecord>(`${driverPayPaths.record}?o=${encodeURIComponent(recordToken)}`);
     expect(view.body.data).toMatchObject({ plateNumber: '粤B0F001', unpaid: 600, state: 'unpaid', onlinePay: false, paying: false });
   });
 
   it('refuses 支付 and the special bill’s 立即支付, and opens no gateway order', async () => {
-    const pay = await post(driverPayPaths.pay, { o: orderToken });
+    const pay = await post(driverPayPaths.pay, { o: recordToken });
     expect(pay.status).toBe(400);
     expect(pay.body.msg).toBe(refusal);
     const bill = await post(specialBillOpenPaths.pay, { t: billToken });

@@ -1,14 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { driverPayPaths, laneCommandPullPath, recordPayQrCodePath, sandboxSignatureHeader, specialBillOpenPaths, tariffRules, vehicleEventInput, type DriverOrder } from '@parking/contract';
+import { driverPayPaths, laneCommandPullPath, recordPayQrCodePath, sandboxSignatureHeader, specialBillOpenPaths, tariffRules, vehicleEventInput, type DriverRecord } from '@parking/contract';
 import { devices, gatewayOrders, laneCommands, parkingLanes, parkingLots, parkingRecords, payments, specialBills, tariffVersions, tariffs, tenants } from '../../db/schema/index.js';
 import { appSecret } from '../../shared/app-secret.js';
 import { buildTestApp, signIn, type TestApp } from '../../test/test-app.js';
 import { signDeviceCall } from '../devices/device-client.js';
 import { closePaidPastGrace } from '../orders/index.js';
 import { receiveVehicleEvent } from '../orders/vehicle-event.service.js';
-import { signOrderToken, signScanToken } from '../parking/scan-token.js';
+import { signRecordToken, signScanToken } from '../parking/scan-token.js';
 import { signSandboxNotice } from './gateway/sandbox-gateway.js';
 
 // 1 元 per started hour all day, 15 minutes to leave after paying
@@ -52,8 +52,8 @@ const laneToken = (laneId: string) => signScanToken(secret, { k: 'lane', id: lan
 const get = <T>(url: string) => server.inject({ method: 'GET', url }).then((r) => ({ status: r.statusCode, body: r.json<{ code: number; msg: string; data: T }>(), raw: r.body }));
 const post = <T>(url: string, payload: object) =>
   server.inject({ method: 'POST', url, payload }).then((r) => ({ status: r.statusCode, body: r.json<{ code: number; msg: string; data: T }>(), raw: r.body }));
-const orderView = (o: string) => get<DriverOrder>(`${driverPayPaths.order}?o=${encodeURIComponent(o)}`);
-const findOrder = async (plateNumber: string) => (await post<{ orderToken: string }>(driverPayPaths.findOrder, { t: laneToken(lanes.out), plateNumber })).body.data.orderToken;
+const recordView = (o: string) => get<DriverRecord>(`${driverPayPaths.record}?o=${encodeURIComponent(o)}`);
+const findByPlate = async (plateNumber: string) => (await post<{ recordToken: string }>(driverPayPaths.findByPlate, { t: laneToken(lanes.out), plateNumber })).body.data.recordToken;
 const recordOf = async (id: string) => (await test.database.db.select().from(parkingRecords).where(eq(parkingRecords.id, id)))[0]!;
 const paymentsOf = (recordId: string) => test.database.db.select().from(payments).where(eq(payments.recordId, recordId));
 const commandsOf = (recordId: string) => test.database.db.select().from(laneCommands).where(eq(laneCommands.recordId, recordId));
@@ -110,7 +110,7 @@ describe('扫码出场: the lane code, the plate and the order token', () => {
     expect(entry.body.msg).toContain('入口车道');
     const token = laneToken(lanes.out);
     const altered = `${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`;
-    for (const t of [altered, 'nonsense', signOrderToken(secret, { id: lanes.out, tenant: tenantId, lane: null }, new Date(), 60_000)]) {
+    for (const t of [altered, 'nonsense', signRecordToken(secret, { id: lanes.out, tenant: tenantId, lane: null }, new Date(), 60_000)]) {
       const refused = await get(`${driverPayPaths.exitLane}?t=${encodeURIComponent(t)}`);
       expect(refused.status).toBe(400);
       expect(refused.body.msg).toBe('二维码无效或已被篡改，请重新扫码');
@@ -119,21 +119,21 @@ describe('扫码出场: the lane code, the plate and the order token', () => {
 
   it('finds the open stay by plate and answers only a token; an unknown plate or a bad plate is refused', async () => {
     await event('in', '粤B1F002', minutesAgo(30));
-    const found = await post<{ orderToken: string }>(driverPayPaths.findOrder, { t: laneToken(lanes.out), plateNumber: '粤b1f002' });
+    const found = await post<{ recordToken: string }>(driverPayPaths.findByPlate, { t: laneToken(lanes.out), plateNumber: '粤b1f002' });
     expect(found.body.code).toBe(200);
-    expect(Object.keys(found.body.data)).toEqual(['orderToken']);
-    const missing = await post(driverPayPaths.findOrder, { t: laneToken(lanes.out), plateNumber: '粤B9Z999' });
+    expect(Object.keys(found.body.data)).toEqual(['recordToken']);
+    const missing = await post(driverPayPaths.findByPlate, { t: laneToken(lanes.out), plateNumber: '粤B9Z999' });
     expect(missing.status).toBe(404);
     expect(missing.body.msg).toContain('未找到车牌「粤B9Z999」');
-    const bad = await post(driverPayPaths.findOrder, { t: laneToken(lanes.out), plateNumber: 'ABC' });
+    const bad = await post(driverPayPaths.findByPlate, { t: laneToken(lanes.out), plateNumber: 'ABC' });
     expect(bad.status).toBe(400);
     expect(bad.body.msg).toContain('车牌号格式不正确');
   });
 
   it('shows the order without ids or staff data, and refuses tampered and expired order tokens', async () => {
     const entered = await event('in', '粤B1V003', minutesAgo(150));
-    const o = await findOrder('粤B1V003');
-    const view = await orderView(o);
+    const o = await findByPlate('粤B1V003');
+    const view = await recordView(o);
     expect(view.body.data).toMatchObject({
       lotName: '扫码支付停车场',
       plateNumber: '粤B1V003',
@@ -152,10 +152,10 @@ describe('扫码出场: the lane code, the plate and the order token', () => {
 
     const [body, mac] = o.split('.');
     const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body!, 'base64url').toString()), exp: 9_999_999_999 })).toString('base64url');
-    const tampered = await orderView(`${forged}.${mac}`);
+    const tampered = await recordView(`${forged}.${mac}`);
     expect(tampered.status).toBe(400);
     expect(tampered.body.msg).toBe('二维码无效或已被篡改，请重新扫码');
-    const expired = await orderView(signOrderToken(secret, { id: entered.recordId!, tenant: tenantId, lane: lanes.out }, new Date(Date.now() - 3_600_000), 60_000));
+    const expired = await recordView(signRecordToken(secret, { id: entered.recordId!, tenant: tenantId, lane: lanes.out }, new Date(Date.now() - 3_600_000), 60_000));
     expect(expired.status).toBe(400);
     expect(expired.body.msg).toBe('订单二维码已过期，请重新扫码');
     expect(expired.raw).not.toContain('粤B1V003');
@@ -165,7 +165,7 @@ describe('扫码出场: the lane code, the plate and the order token', () => {
 describe('paying in the sandbox', () => {
   it('pays a car still in: one sandbox payment keyed by the gateway order, 已支付 with the grace time, a release for the lane', async () => {
     const entered = await event('in', '粤B2P001', minutesAgo(100));
-    const o = await findOrder('粤B2P001');
+    const o = await findByPlate('粤B2P001');
     const { cashierUrl, confirmed } = await payOnPhone(o);
     expect(cashierUrl).toMatch(/^\/sandbox\/cashier\/SB\w+$/);
     expect(confirmed.statusCode).toBe(303);
@@ -182,14 +182,14 @@ describe('paying in the sandbox', () => {
     const commands = await commandsOf(entered.recordId!);
     expect(commands).toMatchObject([{ laneId: lanes.out, kind: 'release', plateNumber: '粤B2P001', state: 'queued' }]);
 
-    const view = await orderView(new URL(confirmed.headers.location as string, 'http://x').hash.split('o=')[1]!);
+    const view = await recordView(new URL(confirmed.headers.location as string, 'http://x').hash.split('o=')[1]!);
     expect(view.body.data).toMatchObject({ state: 'paid', paid: 200, unpaid: 0, graceMinutes: 15 });
     expect(Date.parse(view.body.data.leaveBefore!) - payment!.paidAt.getTime()).toBe(15 * 60_000);
   });
 
   it('lets the paid car out within grace at no extra charge; the barrier takes the release once', async () => {
     const entered = await event('in', '粤B2G002', minutesAgo(59));
-    await payOnPhone(await findOrder('粤B2G002'));
+    await payOnPhone(await findByPlate('粤B2G002'));
     // two minutes later the fee to that moment would be a second hour: within grace it is not charged
     const exit = await event('out', '粤B2G002', new Date(Date.now() + 2 * 60_000).toISOString());
     expect(exit).toMatchObject({ recordId: entered.recordId, state: 'closed', amountToPay: 0, release: true });
@@ -209,7 +209,7 @@ describe('paying in the sandbox', () => {
 
   it('charges the rest when the paid car leaves after the grace minutes', async () => {
     const entered = await event('in', '粤B2L003', minutesAgo(59));
-    await payOnPhone(await findOrder('粤B2L003'));
+    await payOnPhone(await findByPlate('粤B2L003'));
     const exit = await event('out', '粤B2L003', new Date(Date.now() + 20 * 60_000).toISOString());
     expect(exit).toMatchObject({ state: 'awaiting_payment', amountToPay: 100, release: false });
     expect(await recordOf(entered.recordId!)).toMatchObject({ amountDue: 200, paid: 100, unpaid: 100 });
@@ -221,7 +221,7 @@ describe('paying in the sandbox', () => {
     expect(atBarrier).toMatchObject({ state: 'awaiting_payment', amountToPay: 300, release: false });
     const info = await get<{ recentPlate: string }>(`${driverPayPaths.exitLane}?t=${laneToken(lanes.out)}`);
     expect(info.body.data.recentPlate).toBe('粤B2W004');
-    await payOnPhone(await findOrder(info.body.data.recentPlate));
+    await payOnPhone(await findByPlate(info.body.data.recentPlate));
     expect(await recordOf(entered.recordId!)).toMatchObject({ state: 'paid', amountDue: 300, paid: 300, unpaid: 0 });
     expect(await commandsOf(entered.recordId!)).toHaveLength(1);
     const again = await event('out', '粤B2W004', new Date().toISOString());
@@ -236,7 +236,7 @@ describe('paying in the sandbox', () => {
   it('closes a record paid at the barrier once its grace is over, the camera having read no second time', async () => {
     const entered = await event('in', '粤B2C009', minutesAgo(70));
     await event('out', '粤B2C009', minutesAgo(1));
-    await payOnPhone(await findOrder('粤B2C009'));
+    await payOnPhone(await findByPlate('粤B2C009'));
     const [payment] = await paymentsOf(entered.recordId!);
     expect(await recordOf(entered.recordId!)).toMatchObject({ state: 'paid', unpaid: 0 });
     const after = (minutes: number) => new Date(payment!.paidAt.getTime() + minutes * 60_000);
@@ -250,8 +250,8 @@ describe('paying in the sandbox', () => {
 
   it("quotes a stay the same at the driver's page, the cashier and the exit", async () => {
     const entered = await event('in', '粤B2Q010', minutesAgo(130));
-    const o = await findOrder('粤B2Q010');
-    const page = (await orderView(o)).body.data;
+    const o = await findByPlate('粤B2Q010');
+    const page = (await recordView(o)).body.data;
     expect(page).toMatchObject({ amountDue: 300, discount: 0, paid: 0, unpaid: 300 });
     const started = await post<{ cashierUrl: string }>(driverPayPaths.pay, { o });
     expect(started.body.code, started.body.msg).toBe(200);
@@ -265,7 +265,7 @@ describe('paying in the sandbox', () => {
 
   it('refuses a notice with a bad signature and changes nothing', async () => {
     const entered = await event('in', '粤B3S001', minutesAgo(45));
-    const started = await post<{ cashierUrl: string }>(driverPayPaths.pay, { o: await findOrder('粤B3S001') });
+    const started = await post<{ cashierUrl: string }>(driverPayPaths.pay, { o: await findByPlate('粤B3S001') });
     const no = started.body.data.cashierUrl.split('/').pop()!;
     const body = noticeOf(no, 100);
     for (const signature of ['', 'f'.repeat(64), signSandboxNotice('not-the-secret', body)]) {
@@ -283,7 +283,7 @@ describe('paying in the sandbox', () => {
 
   it('records one payment for 20 identical notices arriving at once', async () => {
     const entered = await event('in', '粤B3C002', minutesAgo(200));
-    const started = await post<{ cashierUrl: string }>(driverPayPaths.pay, { o: await findOrder('粤B3C002') });
+    const started = await post<{ cashierUrl: string }>(driverPayPaths.pay, { o: await findByPlate('粤B3C002') });
     const no = started.body.data.cashierUrl.split('/').pop()!;
     const body = noticeOf(no, 400);
     const answers = await Promise.all(Array.from({ length: 20 }, () => sendNotice(body)));
@@ -296,7 +296,7 @@ describe('paying in the sandbox', () => {
 
   it('asks the provider when the notice is late, and a cancelled cashier closes the order without money', async () => {
     const entered = await event('in', '粤B3Q003', minutesAgo(10));
-    const o = await findOrder('粤B3Q003');
+    const o = await findByPlate('粤B3Q003');
     const started = await post<{ cashierUrl: string }>(driverPayPaths.pay, { o });
     const no = started.body.data.cashierUrl.split('/').pop()!;
     const page = await server.inject({ method: 'GET', url: started.body.data.cashierUrl });
@@ -307,7 +307,7 @@ describe('paying in the sandbox', () => {
     expect((await test.database.db.select().from(gatewayOrders).where(eq(gatewayOrders.gatewayOrderNo, no)))[0]!.state).toBe('closed');
     expect(await paymentsOf(entered.recordId!)).toEqual([]);
 
-    // paid at the provider, but its notice never arrived: the order page asks once the trade is a few seconds old
+    // paid at the provider, but its notice never arrived: the record page asks once the trade is a few seconds old
     const again = await post<{ cashierUrl: string }>(driverPayPaths.pay, { o });
     const lateNo = again.body.data.cashierUrl.split('/').pop()!;
     expect(lateNo).not.toBe(no);
@@ -316,7 +316,7 @@ describe('paying in the sandbox', () => {
       .update(gatewayOrders)
       .set({ createdAt: new Date(Date.now() - 60_000) })
       .where(eq(gatewayOrders.gatewayOrderNo, lateNo));
-    const view = await orderView(o);
+    const view = await recordView(o);
     expect(view.body.data).toMatchObject({ state: 'paid', paid: 100, unpaid: 0 });
     expect(await paymentsOf(entered.recordId!)).toHaveLength(1);
   });
@@ -381,7 +381,7 @@ describe('收款二维码 for an attendant PDA', () => {
     const { url, expiresAt } = answer.json<{ data: { url: string; expiresAt: string } }>().data;
     expect(url).toMatch(/\/#\/pdaScanQrcode\?o=/);
     expect(Date.parse(expiresAt) - Date.now()).toBeGreaterThan(29 * 60_000);
-    const view = await orderView(decodeURIComponent(url.split('o=')[1]!));
+    const view = await recordView(decodeURIComponent(url.split('o=')[1]!));
     expect(view.body.data).toMatchObject({ plateNumber: '粤B4D001', state: 'unpaid', unpaid: 100 });
     const stranger = await server.inject({ method: 'GET', url: recordPayQrCodePath.replace(':id', entered.recordId!) });
     expect(stranger.statusCode).toBe(401);
@@ -390,7 +390,8 @@ describe('收款二维码 for an attendant PDA', () => {
 
 describe('/api/open is rate-limited per address', () => {
   it('refuses the 21st plate lookup of a minute from one phone with 429, while another phone still gets through', async () => {
-    const lookup = (remoteAddress: string) => server.inject({ method: 'POST', url: driverPayPaths.findOrder, remoteAddress, payload: { t: laneToken(lanes.out), plateNumber: '粤B9Z998' } });
+    const lookup = (remoteAddress: string) =>
+      server.inject({ method: 'POST', url: driverPayPaths.findByPlate, remoteAddress, payload: { t: laneToken(lanes.out), plateNumber: '粤B9Z998' } });
     const answers = [];
     for (let i = 0; i < 21; i += 1) answers.push(await lookup('10.9.8.7'));
     expect(answers.slice(0, 20).map((a) => a.statusCode)).toEqual(Array(20).fill(404));

@@ -7,20 +7,20 @@ import { ok } from '../../shared/ok.js';
 import { routeOf } from '../../shared/route.js';
 import { keepRawJsonBody } from '../devices/index.js';
 import {
-  driverOrderView,
+  driverRecordView,
   exitLaneInfo as readExitLane,
-  findDriverOrder,
+  findDriverRecord,
   noOnlinePayment,
   receiveGatewayNotice,
   recordPayQrCode as makeRecordPayQrCode,
   startDriverPayment,
-} from './driver-order.service.js';
+} from './driver-record.service.js';
 import { sandboxCashierPage } from './gateway/sandbox-cashier-page.js';
 import { startSpecialBillPayment } from './special-bill-payment.service.js';
 import { inProcessDelivery, sandboxGateway, type NoticeDelivery, type SandboxGateway } from './gateway/sandbox-gateway.js';
 
 export interface DriverPayRoutesOptions {
-  /** signs order tokens; the same key as the QR codes' scan tokens */
+  /** signs record tokens; the same key as the QR codes' scan tokens */
   secret: string;
   /** PAYMENT_PROVIDER: none serves no cashier and no notice, and refuses online payment */
   provider: PaymentProvider;
@@ -51,13 +51,13 @@ export const driverPayRoutes: FastifyPluginAsyncZod<DriverPayRoutesOptions> = as
   });
 
   app.route({
-    ...routeOf(endpoints.findOrder, { tags, summary: '扫码出场：按车牌查本停车场的在场订单，答复订单令牌（无需登录）', public: true, ...perMinute(20) }),
-    handler: async (request) => ok(await findDriverOrder(app.db, options.secret, request.body, new Date())),
+    ...routeOf(endpoints.findByPlate, { tags, summary: '扫码出场：按车牌查本停车场的在场订单，答复订单令牌（无需登录）', public: true, ...perMinute(20) }),
+    handler: async (request) => ok(await findDriverRecord(app.db, options.secret, request.body, new Date())),
   });
 
   app.route({
-    ...routeOf(endpoints.order, { tags, summary: '订单详情：按订单令牌（无需登录）', public: true, ...perMinute(120) }),
-    handler: async (request) => ok(await driverOrderView(app.db, sandbox?.gateway, options.secret, request.query.o, new Date(), request.ip)),
+    ...routeOf(endpoints.record, { tags, summary: '订单详情：按订单令牌（无需登录）', public: true, ...perMinute(120) }),
+    handler: async (request) => ok(await driverRecordView(app.db, sandbox?.gateway, options.secret, request.query.o, new Date(), request.ip)),
   });
 
   app.route({
@@ -133,7 +133,7 @@ const sandboxRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxGateway; publicBase
       try {
         trade = await decide(request.params.no, outcome, new Date());
       } catch (error) {
-        // the notice did not get through: the order page asks the provider instead
+        // the notice did not get through: the record page asks the provider instead
         request.log.warn({ err: error }, 'sandbox notice not delivered');
         trade = await findTrade(request.params.no);
       }

@@ -192,10 +192,10 @@ describe("the driver pays without the request's host reaching any address or cal
       testConfig().dataDir,
     );
     const laneToken = signScanToken(secret, { k: 'lane', id: lanes.out, tenant: tenantId });
-    const found = await post(driverPayPaths.findOrder, { t: laneToken, plateNumber: '粤B7P002' });
+    const found = await post(driverPayPaths.findByPlate, { t: laneToken, plateNumber: '粤B7P002' });
     expect(found.json().code, found.body).toBe(200);
 
-    const started = await post(driverPayPaths.pay, { o: found.json().data.orderToken });
+    const started = await post(driverPayPaths.pay, { o: found.json().data.recordToken });
     expect(started.json().code, started.body).toBe(200);
     expectNoTrace(started, 'pay answer');
     const cashierUrl: string = started.json().data.cashierUrl;
@@ -219,8 +219,8 @@ describe("the driver pays without the request's host reaching any address or cal
     expect(sent[0]!.path).toBe(driverPayPaths.sandboxNotify);
     expect(JSON.stringify(sent)).not.toMatch(trace);
 
-    // the notice arrived: the order page says paid, and the paid cashier links back to our own path
-    const view = await get(`${driverPayPaths.order}?o=${encodeURIComponent(confirmed.headers.location!.toString().split('o=')[1]!)}`, null);
+    // the notice arrived: the record page says paid, and the paid cashier links back to our own path
+    const view = await get(`${driverPayPaths.record}?o=${encodeURIComponent(confirmed.headers.location!.toString().split('o=')[1]!)}`, null);
     expect(view.json().data).toMatchObject({ state: 'paid', paid: 200, unpaid: 0 });
     const paidPage = await get(cashierUrl, null);
     expectNoTrace(paidPage, 'paid cashier page');

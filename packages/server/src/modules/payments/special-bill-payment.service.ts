@@ -4,8 +4,8 @@ import { withTenant } from '../../db/tenant-scope.js';
 import { badRequest, notFound } from '../../plugins/app-error.js';
 import { checkSpecialBillToken, findSpecialBill } from '../marketing/index.js';
 import { findTenant } from '../system/index.js';
-import { newGatewayOrderNo, noOnlinePayment, reuseCashierMs } from './driver-order.service.js';
-import { insertGatewayOrder, openBillGatewayOrders } from './driver-order.repository.js';
+import { newGatewayOrderNo, noOnlinePayment, reuseCashierMs } from './driver-record.service.js';
+import { insertGatewayOrder, openBillGatewayOrders } from './driver-record.repository.js';
 import type { PaymentGateway } from './gateway/payment-gateway.js';
 
 const gone = () => notFound('特殊账单不存在');

@@ -3,5 +3,5 @@
  * stay in arrears writes with it. Other modules import recovery only from here.
  */
 export { recoveryRecordRoutes } from './recovery-record.routes.js';
-export { unpaidOrderRoutes } from './unpaid-order.routes.js';
+export { arrearsRoutes } from './arrears.routes.js';
 export { recordRecoveryOf } from './recovery-record.service.js';

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, like, lte, ne, sql, type SQL } from 'drizzle-orm';
-import type { RecoveryRecordListValues, UnpaidOrderListValues } from '@parking/contract';
+import type { RecoveryRecordListValues, ArrearsListValues } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { countOf, offsetOf, type Page } from '../../shared/paging.js';
 import { arrearsReminders, parkingLots, parkingRecords, payments, recoveryRecords, refunds, users } from '../../db/schema/index.js';
@@ -7,7 +7,7 @@ import { prefixPattern } from '../../shared/like-pattern.js';
 
 export type ArrearsReminderRow = typeof arrearsReminders.$inferSelect;
 export type RecoveryRecordRow = typeof recoveryRecords.$inferSelect;
-type UnpaidOrderFilter = Omit<UnpaidOrderListValues, 'currentPage' | 'pageSize'>;
+type ArrearsFilter = Omit<ArrearsListValues, 'currentPage' | 'pageSize'>;
 type RecoveryRecordFilter = Omit<RecoveryRecordListValues, 'currentPage' | 'pageSize'>;
 
 /** pg answers timestamps of an aggregate as Date, PGlite may as text: one shape for both */
@@ -22,10 +22,10 @@ const inArrears = (tenantId: string) => and(eq(parkingRecords.tenantId, tenantId
 const owedSum = sql<string>`sum(${parkingRecords.unpaid})`;
 const recordCount = sql<string>`count(*)`;
 const lastExit = sql<Date | string | null>`max(${parkingRecords.exitedAt})`;
-const unpaidOrderSort: Record<NonNullable<UnpaidOrderFilter['sidx']>, SQL> = { owed: owedSum, recordCount, lastExitedAt: lastExit };
+const arrearsSort: Record<NonNullable<ArrearsFilter['sidx']>, SQL> = { owed: owedSum, recordCount, lastExitedAt: lastExit };
 
 /** Arrears grouped by plate across every lot of the tenant: one row per plate with what it owes and where. */
-export const pageUnpaidOrders = async (db: Db, tenantId: string, f: UnpaidOrderFilter, page: Page) => {
+export const pageArrears = async (db: Db, tenantId: string, f: ArrearsFilter, page: Page) => {
   const where = and(
     inArrears(tenantId),
     plateCondition(parkingRecords.plateNumber, f.plateNumber, f.plateMatch),
@@ -52,7 +52,7 @@ export const pageUnpaidOrders = async (db: Db, tenantId: string, f: UnpaidOrderF
   // the biggest debts first when nothing is asked for; a column asked for sorts ascending unless told otherwise
   const direction = (f.sort ?? (f.sidx ? 'asc' : 'desc')) === 'asc' ? asc : desc;
   const rows = await grouped
-    .orderBy(direction(unpaidOrderSort[f.sidx ?? 'owed']), asc(parkingRecords.plateNumber))
+    .orderBy(direction(arrearsSort[f.sidx ?? 'owed']), asc(parkingRecords.plateNumber))
     .limit(page.pageSize)
     .offset(offsetOf(page));
   return {

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { abnormalReleasePath, recoveryRecordPaths, refundPaths, unpaidOrderPaths } from '@parking/contract';
+import { abnormalReleasePath, recoveryRecordPaths, refundPaths, arrearsPaths } from '@parking/contract';
 import { operationLogs, parkingRecords, tenants, users } from '../../db/schema/index.js';
 import { buildTestApp, signIn, type TestApp } from '../../test/test-app.js';
 import { xlsxRows } from '../../test/xlsx-rows.js';
@@ -54,9 +54,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('GET /api/system/UnpaidOrders', () => {
+describe('GET /api/system/Arrears', () => {
   it('lists plates with their arrears across lots, biggest debt first', async () => {
-    const response = await request('GET', `${unpaidOrderPaths.list}?plateNumber=${encodeURIComponent('粤B7R')}&plateMatch=prefix`);
+    const response = await request('GET', `${arrearsPaths.list}?plateNumber=${encodeURIComponent('粤B7R')}&plateMatch=prefix`);
     expect(response.statusCode).toBe(200);
     const { list, pagination } = response.json().data;
     expect(pagination).toEqual({ currentPage: 1, pageSize: 10, total: 2 });
@@ -66,7 +66,7 @@ describe('GET /api/system/UnpaidOrders', () => {
   });
 
   it('refuses bad filters with a Chinese message naming the rule', async () => {
-    const bad = async (query: string) => (await request('GET', `${unpaidOrderPaths.list}?${query}`)).json();
+    const bad = async (query: string) => (await request('GET', `${arrearsPaths.list}?${query}`)).json();
     expect(await bad('owedMin=500&owedMax=100')).toMatchObject({ code: 400, msg: expect.stringContaining('最高欠费金额不能小于最低欠费金额') });
     expect(await bad('lotId=not-a-uuid')).toMatchObject({ code: 400, msg: expect.stringContaining('停车场编号格式不正确') });
     expect(await bad('exitedFrom=yesterday')).toMatchObject({ code: 400, msg: expect.stringContaining('出场开始时间格式应为 ISO 8601') });
@@ -75,13 +75,13 @@ describe('GET /api/system/UnpaidOrders', () => {
   });
 
   it('is refused without the 欠费订单 permission, and empty for another tenant', async () => {
-    expect((await request('GET', unpaidOrderPaths.list, undefined, nobody)).statusCode).toBe(403);
-    const other = await request('GET', unpaidOrderPaths.list, undefined, mwAdmin);
+    expect((await request('GET', arrearsPaths.list, undefined, nobody)).statusCode).toBe(403);
+    const other = await request('GET', arrearsPaths.list, undefined, mwAdmin);
     expect(other.json().data).toMatchObject({ list: [], pagination: { total: 0 } });
   });
 
   it('exports the same rows as xlsx', async () => {
-    const response = await request('GET', `${unpaidOrderPaths.export}?plateNumber=${encodeURIComponent(plate)}`);
+    const response = await request('GET', `${arrearsPaths.export}?plateNumber=${encodeURIComponent(plate)}`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('spreadsheetml');
     const rows = await xlsxRows(response);
@@ -92,38 +92,38 @@ describe('GET /api/system/UnpaidOrders', () => {
   });
 });
 
-describe('GET /api/system/UnpaidOrders/{plateNumber} and reminders', () => {
+describe('GET /api/system/Arrears/{plateNumber} and reminders', () => {
   it('details a URL-encoded plate; an unknown plate or another tenant answers 404', async () => {
-    const detail = (await request('GET', plateUrl(unpaidOrderPaths.item))).json().data;
+    const detail = (await request('GET', plateUrl(arrearsPaths.item))).json().data;
     expect(detail).toMatchObject({ plateNumber: plate, owed: 2000, recovered: 0, reminders: [] });
     expect(detail.records.map((r: { lotName: string }) => r.lotName)).toEqual(['西门停车场', '东门停车场']);
     // the plate is read as written, whatever case
-    expect((await request('GET', plateUrl(unpaidOrderPaths.item, plate.toLowerCase()))).json().data.plateNumber).toBe(plate);
-    expect((await request('GET', plateUrl(unpaidOrderPaths.item, '粤B0NONE'))).json()).toMatchObject({ code: 404, msg: '没有该车牌的欠费记录' });
-    const other = await request('GET', plateUrl(unpaidOrderPaths.item), undefined, mwAdmin);
+    expect((await request('GET', plateUrl(arrearsPaths.item, plate.toLowerCase()))).json().data.plateNumber).toBe(plate);
+    expect((await request('GET', plateUrl(arrearsPaths.item, '粤B0NONE'))).json()).toMatchObject({ code: 404, msg: '没有该车牌的欠费记录' });
+    const other = await request('GET', plateUrl(arrearsPaths.item), undefined, mwAdmin);
     expect(other.statusCode).toBe(404);
     expect(other.body).not.toContain(plate);
-    expect((await request('GET', plateUrl(unpaidOrderPaths.item, 'X'.repeat(17)))).json()).toMatchObject({ code: 400, msg: expect.stringContaining('车牌号最长16位') });
+    expect((await request('GET', plateUrl(arrearsPaths.item, 'X'.repeat(17)))).json()).toMatchObject({ code: 400, msg: expect.stringContaining('车牌号最长16位') });
   });
 
   it('登记催缴 adds to the log shown on the detail; bad input and other tenants are refused', async () => {
-    const bad = await request('POST', plateUrl(unpaidOrderPaths.reminders), { channel: 'pigeon', content: '' });
+    const bad = await request('POST', plateUrl(arrearsPaths.reminders), { channel: 'pigeon', content: '' });
     expect(bad.json()).toMatchObject({ code: 400, msg: expect.stringMatching(/催缴方式只能是|请输入催缴内容/) });
-    expect((await request('POST', plateUrl(unpaidOrderPaths.reminders), { channel: 'letter', content: '   ' })).json()).toMatchObject({
+    expect((await request('POST', plateUrl(arrearsPaths.reminders), { channel: 'letter', content: '   ' })).json()).toMatchObject({
       code: 400,
       msg: expect.stringContaining('请输入催缴内容'),
     });
-    expect((await request('POST', plateUrl(unpaidOrderPaths.reminders), { channel: 'letter', content: '函', extra: 1 })).statusCode).toBe(400);
+    expect((await request('POST', plateUrl(arrearsPaths.reminders), { channel: 'letter', content: '函', extra: 1 })).statusCode).toBe(400);
 
-    const created = await request('POST', plateUrl(unpaidOrderPaths.reminders), { channel: 'letter', content: '已寄送催缴函' });
+    const created = await request('POST', plateUrl(arrearsPaths.reminders), { channel: 'letter', content: '已寄送催缴函' });
     expect(created.json()).toMatchObject({ code: 200, msg: '催缴已登记', data: { plateNumber: plate, channel: 'letter', content: '已寄送催缴函' } });
-    const detail = (await request('GET', plateUrl(unpaidOrderPaths.item))).json().data;
+    const detail = (await request('GET', plateUrl(arrearsPaths.item))).json().data;
     expect(detail.reminders).toEqual([expect.objectContaining({ id: created.json().data.id, operatorName: expect.any(String) })]);
 
-    const other = await request('POST', plateUrl(unpaidOrderPaths.reminders), { channel: 'sms', content: '别的租户催缴' }, mwAdmin);
+    const other = await request('POST', plateUrl(arrearsPaths.reminders), { channel: 'sms', content: '别的租户催缴' }, mwAdmin);
     expect(other.statusCode).toBe(404);
-    expect((await request('POST', plateUrl(unpaidOrderPaths.reminders), { channel: 'sms', content: '无权限' }, nobody)).statusCode).toBe(403);
-    const [again] = [(await request('GET', plateUrl(unpaidOrderPaths.item))).json().data];
+    expect((await request('POST', plateUrl(arrearsPaths.reminders), { channel: 'sms', content: '无权限' }, nobody)).statusCode).toBe(403);
+    const [again] = [(await request('GET', plateUrl(arrearsPaths.item))).json().data];
     expect(again.reminders).toHaveLength(1);
   });
 });
@@ -143,7 +143,7 @@ describe('POST /api/system/ParkingRecord/{id}/release', () => {
       .where(and(eq(operationLogs.targetId, record.id), eq(operationLogs.target, 'parkingRecord')));
     expect(log!.summary).toContain('车主承诺次日补缴');
     // now in pursuit under its plate
-    expect((await request('GET', plateUrl(unpaidOrderPaths.item, '粤B7R003'))).json().data.owed).toBe(600);
+    expect((await request('GET', plateUrl(arrearsPaths.item, '粤B7R003'))).json().data.owed).toBe(600);
     // a second release finds nothing awaiting payment
     expect((await request('POST', releaseUrl(record.id), { reason: '再放一次' })).json()).toMatchObject({ code: 400, msg: '只有待支付的停车记录可以手动放行' });
   });
@@ -185,7 +185,7 @@ describe('GET /api/system/RecoveryRecord', () => {
     expect(rows[0]).toEqual(['车牌号', '停车场', '出场时间', '追缴金额（元）', '已退款（元）', '支付渠道', '追缴时间', '收款人']);
     expect(rows[1]!.slice(0, 6)).toEqual(['粤B7R002', '西门停车场', '2025-05-02 10:00:00', '3.00', '0.00', '现金']);
     // the plate owes nothing now and leaves 欠费订单
-    expect((await request('GET', `${unpaidOrderPaths.list}?plateNumber=${encodeURIComponent('粤B7R002')}`)).json().data.list).toEqual([]);
+    expect((await request('GET', `${arrearsPaths.list}?plateNumber=${encodeURIComponent('粤B7R002')}`)).json().data.list).toEqual([]);
   });
 
   it('shows what was refunded of a recovered payment once the refund is approved, not while it waits', async () => {

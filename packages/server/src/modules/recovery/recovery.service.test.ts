@@ -4,12 +4,12 @@ import {
   arrearsReminderInput,
   paymentInput,
   recoveryRecordListQuery,
-  unpaidOrderListQuery,
+  arrearsListQuery,
   vehicleEventInput,
   type LotEventRulesInput,
   type ParkingRecordState,
   type RecoveryRecordListQuery,
-  type UnpaidOrderListQuery,
+  type ArrearsListQuery,
 } from '@parking/contract';
 import type { Database } from '../../db/client.js';
 import { migrate } from '../../db/migrate.js';
@@ -22,7 +22,7 @@ import { recordPayment } from '../payments/payment.service.js';
 import { releaseAbnormally } from './abnormal-release.service.js';
 import { moveOverdueToArrears, startRecordClockJob as startArrearsJob } from '../orders/index.js';
 import { listRecoveryRecords } from './recovery-record.service.js';
-import { addReminder, getUnpaidOrder, listUnpaidOrders } from './unpaid-order.service.js';
+import { addReminder, getArrears, listArrears } from './arrears.service.js';
 
 let database: Database;
 let staff: AuthContext;
@@ -63,7 +63,7 @@ const newRecord = async (
 const recordOf = async (id: string) => (await database.db.select().from(parkingRecords).where(eq(parkingRecords.id, id)))[0]!;
 const recoveriesOf = (recordId: string) => database.db.select().from(recoveryRecords).where(eq(recoveryRecords.recordId, recordId));
 const pay = (recordId: string, amount: number, key = `key-${++sequence}-recovery`) => recordPayment(database.db, staff, paymentInput.parse({ recordId, channel: 'wechat', amount }), key);
-const unpaidOrders = (query: UnpaidOrderListQuery = {}, auth = staff) => listUnpaidOrders(database.db, auth, unpaidOrderListQuery.parse(query));
+const arrears = (query: ArrearsListQuery = {}, auth = staff) => listArrears(database.db, auth, arrearsListQuery.parse(query));
 const recoveries = (query: RecoveryRecordListQuery = {}) => listRecoveryRecords(database.db, staff, recoveryRecordListQuery.parse(query));
 const remind = (plate: string, content = '请尽快补缴停车费', auth = staff) => addReminder(database.db, auth, plate, arrearsReminderInput.parse({ channel: 'sms', content }));
 const setRules = (lotId: string, rules: LotEventRulesInput) => database.db.update(parkingLots).set({ eventRules: rules }).where(eq(parkingLots.id, lotId));
@@ -244,7 +244,7 @@ describe('欠费订单 grouped by plate', () => {
   });
 
   it('sums only records in arrears, over every lot, with first and last exit and the lots', async () => {
-    const { list } = await unpaidOrders({ plateNumber: '粤B', plateMatch: 'prefix' });
+    const { list } = await arrears({ plateNumber: '粤B', plateMatch: 'prefix' });
     expect(list).toEqual([
       {
         plateNumber: '粤B10001',
@@ -257,35 +257,35 @@ describe('欠费订单 grouped by plate', () => {
       expect.objectContaining({ plateNumber: '粤B20002', recordCount: 1, owed: 400 }),
     ]);
     // a stay with no plate read cannot be pursued by plate
-    expect((await unpaidOrders({ pageSize: 1000 })).list.some((o) => o.plateNumber === '')).toBe(false);
+    expect((await arrears({ pageSize: 1000 })).list.some((o) => o.plateNumber === '')).toBe(false);
   });
 
   it('filters by exact plate, lot, owed range and exit range, and sorts by owed either way', async () => {
-    const plates = async (query: UnpaidOrderListQuery) => (await unpaidOrders({ plateNumber: '粤B', plateMatch: 'prefix', ...query })).list.map((o) => `${o.plateNumber}:${o.owed}`);
-    expect((await unpaidOrders({ plateNumber: '粤b20002' })).list.map((o) => o.plateNumber)).toEqual(['粤B20002']);
+    const plates = async (query: ArrearsListQuery) => (await arrears({ plateNumber: '粤B', plateMatch: 'prefix', ...query })).list.map((o) => `${o.plateNumber}:${o.owed}`);
+    expect((await arrears({ plateNumber: '粤b20002' })).list.map((o) => o.plateNumber)).toEqual(['粤B20002']);
     expect(await plates({ lotId: lots.north })).toEqual(['粤B10001:1000']);
     expect(await plates({ owedMin: 400, owedMax: 400 })).toEqual(['粤B20002:400']);
     expect(await plates({ owedMin: 401 })).toEqual(['粤B10001:3500']);
     expect(await plates({ exitedFrom: '2026-01-10T00:00:00+08:00', exitedTo: '2026-01-31T00:00:00+08:00' })).toEqual(['粤B20002:400']);
     expect(await plates({ sidx: 'owed' })).toEqual(['粤B20002:400', '粤B10001:3500']);
     expect(await plates({ sidx: 'owed', sort: 'desc' })).toEqual(['粤B10001:3500', '粤B20002:400']);
-    const paged = await unpaidOrders({ plateNumber: '粤B', plateMatch: 'prefix', pageSize: 1, currentPage: 2 });
+    const paged = await arrears({ plateNumber: '粤B', plateMatch: 'prefix', pageSize: 1, currentPage: 2 });
     expect(paged).toMatchObject({ list: [{ plateNumber: '粤B20002' }], pagination: { currentPage: 2, pageSize: 1, total: 2 } });
   });
 
   it('shows another tenant none of it', async () => {
-    expect((await unpaidOrders({}, otherTenant)).list).toEqual([]);
-    await expect(getUnpaidOrder(database.db, otherTenant, '粤B10001')).rejects.toMatchObject({ statusCode: 404 });
+    expect((await arrears({}, otherTenant)).list).toEqual([]);
+    await expect(getArrears(database.db, otherTenant, '粤B10001')).rejects.toMatchObject({ statusCode: 404 });
   });
 
   it('details a plate: its unpaid records newest exit first, what it owes, and its reminders', async () => {
-    const detail = await getUnpaidOrder(database.db, staff, '粤B10001');
+    const detail = await getArrears(database.db, staff, '粤B10001');
     expect(detail).toMatchObject({ plateNumber: '粤B10001', owed: 3500, recovered: 0, reminders: [] });
     expect(detail.records.map((r) => [r.lotName, r.unpaid, r.state])).toEqual([
       ['南区停车场', 2500, 'unpaid'],
       ['北区停车场', 1000, 'unpaid'],
     ]);
-    await expect(getUnpaidOrder(database.db, staff, '粤B99999')).rejects.toMatchObject({ statusCode: 404, message: '没有该车牌的欠费记录' });
+    await expect(getArrears(database.db, staff, '粤B99999')).rejects.toMatchObject({ statusCode: 404, message: '没有该车牌的欠费记录' });
   });
 });
 
@@ -296,7 +296,7 @@ describe('催缴 reminders', () => {
     const second = await addReminder(database.db, staff, '粤C30003', arrearsReminderInput.parse({ channel: 'phone', content: '  电话联系车主，承诺周五前缴清 ' }));
     expect(second).toMatchObject({ plateNumber: '粤C30003', channel: 'phone', content: '电话联系车主，承诺周五前缴清', operatorId: staff.userId, operatorName: expect.any(String) });
     expect(second.operatorName.length).toBeGreaterThan(0);
-    const detail = await getUnpaidOrder(database.db, staff, '粤C30003');
+    const detail = await getArrears(database.db, staff, '粤C30003');
     expect(detail.reminders.map((r) => r.id).sort()).toEqual([first.id, second.id].sort());
     expect(new Date(detail.reminders[0]!.createdAt) >= new Date(detail.reminders[1]!.createdAt)).toBe(true);
     const [log] = await database.db.select().from(operationLogs).where(eq(operationLogs.targetId, first.id));
@@ -334,8 +334,8 @@ describe('paying arrears (追缴)', () => {
     expect(written.map((r) => r.amount).sort((a, b) => a - b)).toEqual([500, 1000]);
     expect(written.find((r) => r.paymentId === rest.payment.id)).toMatchObject({ plateNumber: '粤D50005', lotId: lots.south, channel: 'wechat', recoveredAt: new Date(rest.payment.paidAt) });
     // settled: the plate leaves the list but its page still shows what was recovered
-    expect((await unpaidOrders({ plateNumber: '粤D50005' })).list).toEqual([]);
-    expect(await getUnpaidOrder(database.db, staff, '粤D50005')).toMatchObject({ owed: 0, records: [], recovered: 1500 });
+    expect((await arrears({ plateNumber: '粤D50005' })).list).toEqual([]);
+    expect(await getArrears(database.db, staff, '粤D50005')).toMatchObject({ owed: 0, records: [], recovered: 1500 });
   });
 
   it('writes no recovery record for a payment on a record that was not in arrears', async () => {

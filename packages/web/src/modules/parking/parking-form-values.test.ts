@@ -116,7 +116,7 @@ describe('area form values', () => {
 });
 
 describe('what is bound to a lot', () => {
-  const free = { lanes: 0, spaces: 0, longRentals: 0, devices: 0, groupCards: 0, openOrders: 0, records: 0 };
+  const free = { lanes: 0, spaces: 0, longRentals: 0, devices: 0, groupCards: 0, openRecords: 0, records: 0 };
 
   it('asks to delete only a lot nothing holds', () => {
     expect(lotDeleteQuestion('甲', { ...free, deletable: true })).toEqual({
@@ -133,7 +133,7 @@ describe('what is bound to a lot', () => {
   });
 
   it('keeps a lot with parking records, open or not, and says it can only be disabled', () => {
-    expect(lotDeleteQuestion('丙', { ...free, lanes: 1, records: 5, openOrders: 2, deletable: false }).text).toBe('停车场「丙」已有5条停车记录（其中2条未结束），不能删除，可将其停用。');
+    expect(lotDeleteQuestion('丙', { ...free, lanes: 1, records: 5, openRecords: 2, deletable: false }).text).toBe('停车场「丙」已有5条停车记录（其中2条未结束），不能删除，可将其停用。');
     expect(lotDeleteQuestion('丁', { ...free, records: 1, deletable: false }).text).toBe('停车场「丁」已有1条停车记录，不能删除，可将其停用。');
   });
 });

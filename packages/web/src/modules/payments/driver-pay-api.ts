@@ -4,8 +4,8 @@ import { call } from '../../shared/http/call';
 // the phone pages say what went wrong themselves: the console's error toasts stay quiet
 export const driverPayApi = {
   exitLane: (t: string) => call(driverPayEndpoints.exitLane, { query: { t }, silent: true }),
-  findOrder: (t: string, plateNumber: string) => call(driverPayEndpoints.findOrder, { body: { t, plateNumber }, silent: true }),
-  order: (o: string) => call(driverPayEndpoints.order, { query: { o }, silent: true }),
+  findByPlate: (t: string, plateNumber: string) => call(driverPayEndpoints.findByPlate, { body: { t, plateNumber }, silent: true }),
+  record: (o: string) => call(driverPayEndpoints.record, { query: { o }, silent: true }),
   pay: (o: string) => call(driverPayEndpoints.pay, { body: { o }, silent: true }),
 };
 

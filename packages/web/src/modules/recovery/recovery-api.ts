@@ -1,30 +1,30 @@
-import { idempotencyKeyHeader, paymentEndpoints, unpaidOrderEndpoints, type ArrearsReminderInput, type PaymentChannel } from '@parking/contract';
+import { idempotencyKeyHeader, paymentEndpoints, arrearsEndpoints, type ArrearsReminderInput, type PaymentChannel } from '@parking/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../shared/http/call';
 import { resourceKeys } from '../../shared/resource/use-resource';
 import { parkingRecordResourceKey } from '../orders/orders-api';
 
 /** Query-key roots of 欠费订单 and 追缴记录. */
-export const unpaidOrderResourceKey = 'unpaidOrder';
+export const arrearsResourceKey = 'arrears';
 export const recoveryRecordResourceKey = 'recoveryRecord';
 
-export const useUnpaidOrderDetail = (plateNumber: string) =>
+export const useArrearsDetail = (plateNumber: string) =>
   useQuery({
-    queryKey: resourceKeys.detail(unpaidOrderResourceKey, plateNumber),
-    queryFn: () => call(unpaidOrderEndpoints.detail, { params: { plateNumber } }),
+    queryKey: resourceKeys.detail(arrearsResourceKey, plateNumber),
+    queryFn: () => call(arrearsEndpoints.detail, { params: { plateNumber } }),
     retry: false,
   });
 
 /** Money and pursuit move together: a payment or a release refreshes arrears, recoveries and the records. */
 const useInvalidatePursuit = () => {
   const queryClient = useQueryClient();
-  return () => Promise.all([unpaidOrderResourceKey, recoveryRecordResourceKey, parkingRecordResourceKey].map((key) => queryClient.invalidateQueries({ queryKey: resourceKeys.all(key) })));
+  return () => Promise.all([arrearsResourceKey, recoveryRecordResourceKey, parkingRecordResourceKey].map((key) => queryClient.invalidateQueries({ queryKey: resourceKeys.all(key) })));
 };
 
 export const useAddReminder = (plateNumber: string) => {
   const invalidate = useInvalidatePursuit();
   return useMutation({
-    mutationFn: (input: ArrearsReminderInput) => call(unpaidOrderEndpoints.reminders, { params: { plateNumber }, body: input }),
+    mutationFn: (input: ArrearsReminderInput) => call(arrearsEndpoints.reminders, { params: { plateNumber }, body: input }),
     onSuccess: invalidate,
   });
 };
@@ -51,7 +51,7 @@ export const useRecordArrearsPayment = () => {
 export const useAbnormalRelease = () => {
   const invalidate = useInvalidatePursuit();
   return useMutation({
-    mutationFn: ({ id, reason }: { id: string; reason: string }) => call(unpaidOrderEndpoints.abnormalRelease, { params: { id }, body: { reason } }),
+    mutationFn: ({ id, reason }: { id: string; reason: string }) => call(arrearsEndpoints.abnormalRelease, { params: { id }, body: { reason } }),
     onSuccess: invalidate,
   });
 };

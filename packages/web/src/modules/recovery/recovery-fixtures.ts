@@ -1,10 +1,10 @@
-import type { UnpaidOrder, UnpaidOrderDetail } from '@parking/contract';
+import type { Arrears, ArrearsDetail } from '@parking/contract';
 import { parkingRecordDetail } from '../orders/record-fixtures';
 
 const { fee: _fee, ...listed } = parkingRecordDetail();
 
 /** 粤B12345 owing on two lots, as the API sends it; tests change what they look at. */
-export const unpaidOrder = (overrides: Partial<UnpaidOrder> = {}): UnpaidOrder => ({
+export const arrears = (overrides: Partial<Arrears> = {}): Arrears => ({
   plateNumber: '粤B12345',
   recordCount: 2,
   owed: 2250,
@@ -17,7 +17,7 @@ export const unpaidOrder = (overrides: Partial<UnpaidOrder> = {}): UnpaidOrder =
   ...overrides,
 });
 
-export const unpaidOrderDetail = (overrides: Partial<UnpaidOrderDetail> = {}): UnpaidOrderDetail => ({
+export const arrearsDetail = (overrides: Partial<ArrearsDetail> = {}): ArrearsDetail => ({
   plateNumber: '粤B12345',
   owed: 2250,
   recovered: 300,

@@ -10,7 +10,7 @@ const withQuery = (path: string, query: Record<string, string>): string => `${pa
 
 /**
  * Where a message leads (spec §2 "Targets of the message dialog"); null for a type with no page.
- * `currentPath` is where the user stands, for the order detail's way back.
+ * `currentPath` is where the user stands, for the record detail's way back.
  */
 export function messageTarget(message: Pick<SystemMessage, 'messageType' | 'businessId' | 'messageText'>, currentPath: string): string | null {
   const id = message.businessId;

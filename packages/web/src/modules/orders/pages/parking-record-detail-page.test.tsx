@@ -119,7 +119,7 @@ describe('停车订单详情', () => {
   it('申请修改 sends a new amount due in fen with the reason, after showing the fee as a suggestion', { timeout: 60_000 }, async () => {
     const { calls } = renderDetail('/OrderManagement/parkingRecordOrderInfo/r-1', {
       ...detailRoutes(),
-      'POST /api/system/ParkingOrderEditAudit': saved('修改申请已提交，等待审核', recordEditRequest()),
+      'POST /api/system/RecordEditAudit': saved('修改申请已提交，等待审核', recordEditRequest()),
     });
     fireEvent.click(await screen.findByRole('button', { name: /申请修改/ }));
     const dialog = await screen.findByRole('dialog');

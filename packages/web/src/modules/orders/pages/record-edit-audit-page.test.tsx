@@ -26,12 +26,12 @@ beforeAll(() => quietComputedStyle());
 beforeEach(() => {
   useSessionStore.setState({ user: { userId: 'u-me', userName: '我' } as UserInfo });
   calls = installFakeApi({
-    'GET /api/system/ParkingOrderEditAudit': ok({ list: edits, pagination: { currentPage: 1, pageSize: 10, total: 3 } }),
+    'GET /api/system/RecordEditAudit': ok({ list: edits, pagination: { currentPage: 1, pageSize: 10, total: 3 } }),
     'GET /api/system/Parking/selector': ok([{ id: 'l-1', name: '万象天地停车场', kind: 'lane' }]),
-    'GET /api/system/ParkingOrderEditAudit/e-1': ok(pending),
-    'GET /api/system/ParkingOrderEditAudit/e-0': ok(approved),
-    'POST /api/system/ParkingOrderEditAudit/e-1/Actions/Approve': saved('已通过，停车记录已修改', approvedRecordEdit({ id: 'e-1' })),
-    'POST /api/system/ParkingOrderEditAudit/e-1/Actions/Reject': saved('已驳回', recordEditRequest({ status: 'rejected' })),
+    'GET /api/system/RecordEditAudit/e-1': ok(pending),
+    'GET /api/system/RecordEditAudit/e-0': ok(approved),
+    'POST /api/system/RecordEditAudit/e-1/Actions/Approve': saved('已通过，停车记录已修改', approvedRecordEdit({ id: 'e-1' })),
+    'POST /api/system/RecordEditAudit/e-1/Actions/Reject': saved('已驳回', recordEditRequest({ status: 'rejected' })),
   });
 });
 afterEach(() => useSessionStore.setState({ user: null }));
@@ -79,9 +79,9 @@ describe('订单修改审核', () => {
 
   it('?id= of a request that is gone says so on the page, with no dialog in the way', { timeout: 60_000 }, async () => {
     installFakeApi({
-      'GET /api/system/ParkingOrderEditAudit': ok({ list: edits, pagination: { currentPage: 1, pageSize: 10, total: 3 } }),
+      'GET /api/system/RecordEditAudit': ok({ list: edits, pagination: { currentPage: 1, pageSize: 10, total: 3 } }),
       'GET /api/system/Parking/selector': ok([]),
-      'GET /api/system/ParkingOrderEditAudit/e-gone': { status: 404, body: { code: 404, msg: '订单修改申请不存在', data: null } },
+      'GET /api/system/RecordEditAudit/e-gone': { status: 404, body: { code: 404, msg: '订单修改申请不存在', data: null } },
     });
     renderAt(`${page}?id=e-gone`, page, <RecordEditAuditPage />);
     expect(await screen.findByText('消息所指的订单修改申请不存在或已删除')).toBeTruthy();

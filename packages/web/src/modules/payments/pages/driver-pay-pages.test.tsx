@@ -1,4 +1,4 @@
-import type { DriverOrder } from '@parking/contract';
+import type { DriverRecord } from '@parking/contract';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -7,10 +7,10 @@ import { createQueryClient } from '../../../app/query-client';
 import { installFakeApi, ok, type FakeRoutes } from '../../../test/fake-api';
 import { bodyOf, failure, quietComputedStyle } from '../../system/pages/system-page-test-kit';
 import { goToCashier } from '../driver-pay-api';
-import { OrderInfoPage, PdaPayPage } from './driver-order-page';
+import { RecordInfoPage, PdaPayPage } from './driver-record-page';
 import { ScanExitPage } from './scan-exit-page';
 
-const order = (overrides: Partial<DriverOrder> = {}): DriverOrder => ({
+const order = (overrides: Partial<DriverRecord> = {}): DriverRecord => ({
   lotName: '万象天地停车场',
   plateNumber: '粤B12345',
   enteredAt: '2026-03-01T01:00:00.000Z',
@@ -34,7 +34,7 @@ const show = (path: string, routes: FakeRoutes) => {
   const router = createMemoryRouter(
     [
       { path: '/scanQRcode', element: <ScanExitPage /> },
-      { path: '/orderInfoByQRcode', element: <OrderInfoPage /> },
+      { path: '/orderInfoByQRcode', element: <RecordInfoPage /> },
       { path: '/pdaScanQrcode', element: <PdaPayPage /> },
     ],
     { initialEntries: [path] },
@@ -55,8 +55,8 @@ describe('扫码出场', () => {
   it('types a new-energy plate on the plate keyboard and opens the order it finds', { timeout: 60_000 }, async () => {
     const { calls, router } = show('/scanQRcode?t=lane-token', {
       'GET /api/open/payments/exit': ok({ lotName: '万象天地停车场', laneName: '南出口', recentPlate: null }),
-      'POST /api/open/payments/orders/find': ok({ orderToken: 'order-token' }),
-      'GET /api/open/payments/orders': ok(order()),
+      'POST /api/open/payments/records/find': ok({ recordToken: 'order-token' }),
+      'GET /api/open/payments/records': ok(order()),
     });
     await screen.findByText('万象天地停车场');
     expect(screen.getByText('南出口 · 扫码缴费出场')).toBeTruthy();
@@ -81,7 +81,7 @@ describe('扫码出场', () => {
   it('offers the plate the exit camera just read', { timeout: 60_000 }, async () => {
     const { calls } = show('/scanQRcode?t=lane-token', {
       'GET /api/open/payments/exit': ok({ lotName: '万象天地停车场', laneName: '南出口', recentPlate: '粤B8N888' }),
-      'POST /api/open/payments/orders/find': failure(404, '未找到车牌「粤B8N888」在本停车场的在场订单，请核对车牌号'),
+      'POST /api/open/payments/records/find': failure(404, '未找到车牌「粤B8N888」在本停车场的在场订单，请核对车牌号'),
     });
     await screen.findByText('粤B8N888');
     press('是我的车');
@@ -101,8 +101,8 @@ describe('订单详情', () => {
   it('shows the stay in 天/时/分/秒 and yuan, and 支付 goes to the cashier', { timeout: 60_000 }, async () => {
     const assign = vi.spyOn(goToCashier, 'assign').mockImplementation(() => undefined);
     const { calls } = show('/orderInfoByQRcode?o=order-token', {
-      'GET /api/open/payments/orders': ok(order()),
-      'POST /api/open/payments/orders/pay': ok({ cashierUrl: '/sandbox/cashier/SB1' }),
+      'GET /api/open/payments/records': ok(order()),
+      'POST /api/open/payments/records/pay': ok({ cashierUrl: '/sandbox/cashier/SB1' }),
     });
     expect(await screen.findByText('1天2时5分9秒')).toBeTruthy();
     expect(screen.getByText('2026-03-01 09:00:00')).toBeTruthy();
@@ -117,7 +117,7 @@ describe('订单详情', () => {
 
   it('shows 已支付 and the time to leave by once paid', { timeout: 60_000 }, async () => {
     show('/orderInfoByQRcode?o=order-token', {
-      'GET /api/open/payments/orders': ok(order({ state: 'paid', paid: 1050, unpaid: 0, leaveBefore: '2026-03-02T03:20:09.000Z' })),
+      'GET /api/open/payments/records': ok(order({ state: 'paid', paid: 1050, unpaid: 0, leaveBefore: '2026-03-02T03:20:09.000Z' })),
     });
     expect(await screen.findByText('已支付')).toBeTruthy();
     expect(screen.getByText('请在 2026-03-02 11:20:09 前离场（缴费后 15 分钟内免费离场）')).toBeTruthy();
@@ -125,7 +125,7 @@ describe('订单详情', () => {
   });
 
   it('without online payment, shows what is owed and sends the driver to the booth, with no 支付', { timeout: 60_000 }, async () => {
-    const { calls } = show('/orderInfoByQRcode?o=order-token', { 'GET /api/open/payments/orders': ok(order({ onlinePay: false })) });
+    const { calls } = show('/orderInfoByQRcode?o=order-token', { 'GET /api/open/payments/records': ok(order({ onlinePay: false })) });
     expect(await screen.findByText('暂未开通线上支付，请到收费处缴费')).toBeTruthy();
     expect(screen.getByTestId('driver-unpaid').textContent).toBe('¥10.50');
     expect(screen.queryByRole('button', { name: /支付/ })).toBeNull();
@@ -133,7 +133,7 @@ describe('订单详情', () => {
   });
 
   it('says an expired code has expired, on the PDA page too', { timeout: 60_000 }, async () => {
-    show('/pdaScanQrcode?o=old', { 'GET /api/open/payments/orders': failure(400, '订单二维码已过期，请重新扫码') });
+    show('/pdaScanQrcode?o=old', { 'GET /api/open/payments/records': failure(400, '订单二维码已过期，请重新扫码') });
     expect(await screen.findByText('二维码已过期')).toBeTruthy();
     expect(screen.getByText('扫码支付')).toBeTruthy();
     expect(screen.queryByText('粤B12345')).toBeNull();

@@ -11,7 +11,7 @@ import '../components/driver-pay.css';
 
 /**
  * 扫码出场 (/scanQRcode?t=…): the lane's exit code names the lot; the driver types the plate on
- * the plate keyboard, or takes the one the exit camera just read, and is shown the order.
+ * the plate keyboard, or takes the one the exit camera just read, and is shown its record.
  */
 export function ScanExitPage() {
   const [search] = useSearchParams();
@@ -23,8 +23,8 @@ export function ScanExitPage() {
   const [invalid, setInvalid] = useState('');
   const lane = useQuery({ queryKey: ['driverPay', 'exitLane', token], enabled: token !== '', retry: false, queryFn: () => driverPayApi.exitLane(token) });
   const find = useMutation({
-    mutationFn: (plateNumber: string) => driverPayApi.findOrder(token, plateNumber),
-    onSuccess: ({ orderToken }) => navigate(`/orderInfoByQRcode?o=${encodeURIComponent(orderToken)}`),
+    mutationFn: (plateNumber: string) => driverPayApi.findByPlate(token, plateNumber),
+    onSuccess: ({ recordToken }) => navigate(`/orderInfoByQRcode?o=${encodeURIComponent(recordToken)}`),
   });
 
   const findPlate = (plateNumber: string) => {

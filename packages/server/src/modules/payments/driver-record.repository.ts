@@ -45,7 +45,7 @@ export const recentExitPlate = async (db: Db, tenantId: string, laneId: string, 
 };
 
 /** The plate's stay on the lot a driver can still pay for: in the lot, or waiting at the barrier. */
-export const findOpenStay = async (db: Db, tenantId: string, lotId: string, plateNumber: string) => {
+export const findOpenRecord = async (db: Db, tenantId: string, lotId: string, plateNumber: string) => {
   const [row] = await db
     .select()
     .from(parkingRecords)

@@ -1,22 +1,22 @@
-import { formatAmount, unpaidOrderEndpoints as endpoints, type UnpaidOrder } from '@parking/contract';
+import { formatAmount, arrearsEndpoints as endpoints, type Arrears } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/auth.js';
 import { ok } from '../../shared/ok.js';
 import { routeOf } from '../../shared/route.js';
 import { pages, sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
 import { releaseAbnormally } from './abnormal-release.service.js';
-import { addReminder, getUnpaidOrder, listUnpaidOrders } from './unpaid-order.service.js';
+import { addReminder, getArrears, listArrears } from './arrears.service.js';
 
 const tags = ['recovery'];
 /** the seeded 欠费订单 page (jointRecovery/unpaidOrders) */
 const permission = 'unpaidOrders';
 const when = (at: string | null) => (at ? shanghaiDateTime(new Date(at)) : '');
 
-/** 欠费订单 under /api/system/UnpaidOrders, and 手动放行 of a record at a lane (a 停车记录 action). */
-export const unpaidOrderRoutes: FastifyPluginAsyncZod = async (app) => {
+/** 欠费订单 under /api/system/Arrears, and 手动放行 of a record at a lane (a 停车记录 action). */
+export const arrearsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...routeOf(endpoints.list, { tags, summary: '欠费订单：按车牌汇总本租户所有停车场的欠费（按车牌精确或前缀、停车场、欠费金额、出场时间筛选）', permission }),
-    handler: async (request) => ok(await listUnpaidOrders(request.db, requireAuth(request), request.query)),
+    handler: async (request) => ok(await listArrears(request.db, requireAuth(request), request.query)),
   });
 
   app.route({
@@ -24,7 +24,7 @@ export const unpaidOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const auth = requireAuth(request);
       const { currentPage: _page, pageSize: _size, ...filter } = request.query;
-      return sendXlsx<UnpaidOrder>(reply, {
+      return sendXlsx<Arrears>(reply, {
         fileName: '欠费订单',
         sheetName: '欠费订单',
         columns: [
@@ -35,14 +35,14 @@ export const unpaidOrderRoutes: FastifyPluginAsyncZod = async (app) => {
           { header: '最近出场时间', width: 20, value: (o) => when(o.lastExitedAt) },
           { header: '欠费停车场', width: 40, value: (o) => o.lots.map((l) => l.name).join('、') },
         ],
-        batches: pages(async (currentPage, pageSize) => (await listUnpaidOrders(request.db, auth, { ...filter, currentPage, pageSize })).list),
+        batches: pages(async (currentPage, pageSize) => (await listArrears(request.db, auth, { ...filter, currentPage, pageSize })).list),
       });
     },
   });
 
   app.route({
     ...routeOf(endpoints.detail, { tags, summary: '车牌的欠费详情：未缴的停车记录、催缴记录与已追缴金额（车牌需 URL 编码）', permission }),
-    handler: async (request) => ok(await getUnpaidOrder(request.db, requireAuth(request), request.params.plateNumber)),
+    handler: async (request) => ok(await getArrears(request.db, requireAuth(request), request.params.plateNumber)),
   });
 
   app.route({

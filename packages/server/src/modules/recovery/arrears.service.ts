@@ -1,11 +1,11 @@
-import { formatAmount, reminderChannelNames, type ArrearsReminder, type ArrearsReminderValues, type UnpaidOrderDetail, type UnpaidOrderListValues } from '@parking/contract';
+import { formatAmount, reminderChannelNames, type ArrearsReminder, type ArrearsReminderValues, type ArrearsDetail, type ArrearsListValues } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { pageAnswer, splitPage } from '../../shared/paging.js';
 import { badRequest, notFound } from '../../plugins/app-error.js';
 import type { AuthContext } from '../../types.js';
 import { listParkingRecords } from '../orders/index.js';
 import { recordOperation } from '../system/index.js';
-import { insertReminder, owedByPlate, pageUnpaidOrders, recoveredOfPlate, remindersOfPlate, type ListedReminderRow } from './recovery.repository.js';
+import { insertReminder, owedByPlate, pageArrears, recoveredOfPlate, remindersOfPlate, type ListedReminderRow } from './recovery.repository.js';
 
 export const reminderTarget = 'arrearsReminder';
 /** a plate's arrears listed on its detail page at most; more is not a pursuit, it is a data problem */
@@ -23,9 +23,9 @@ const toReminder = ({ reminder: r, operatorName }: ListedReminderRow): ArrearsRe
   createdAt: r.createdAt.toISOString(),
 });
 
-export const listUnpaidOrders = async (db: Db, auth: AuthContext, query: UnpaidOrderListValues) => {
+export const listArrears = async (db: Db, auth: AuthContext, query: ArrearsListValues) => {
   const { page, filter } = splitPage(query);
-  const { rows, total } = await pageUnpaidOrders(db, auth.tenantId, filter, page);
+  const { rows, total } = await pageArrears(db, auth.tenantId, filter, page);
   return pageAnswer(rows, page, total);
 };
 
@@ -33,7 +33,7 @@ export const listUnpaidOrders = async (db: Db, auth: AuthContext, query: UnpaidO
  * One plate in pursuit: its records still unpaid on every lot, the reminders sent and what was
  * recovered. A plate pursuit never knew answers 404, as another tenant's plate does.
  */
-export const getUnpaidOrder = async (db: Db, auth: AuthContext, plateNumber: string): Promise<UnpaidOrderDetail> => {
+export const getArrears = async (db: Db, auth: AuthContext, plateNumber: string): Promise<ArrearsDetail> => {
   const records = await listParkingRecords(db, auth, {
     state: 'unpaid',
     plateNumber,

@@ -2,7 +2,7 @@ import { apiAs } from '../support/api.js';
 import { expect, test } from '../support/signed-in.fixtures.js';
 import { freshBody, postSigned } from '../devices/device.page.js';
 import { expectViewShown } from '../support/sidebar.js';
-import { UnpaidOrdersPage } from './unpaid-orders.page.js';
+import { ArrearsPage } from './arrears.page.js';
 import { awaitingForADay, awaitingStayEnd, lastNoonInShanghai } from '../support/charged-time.js';
 
 // An on-road (space-based) lot of its own, priced by a seeded tariff, with a video pole on one
@@ -108,7 +108,7 @@ test('手动放行: a car held at the barrier is let out with a reason, and its 
   await expect(detail.getByText('异常放行')).toBeVisible();
   await expect(detail.getByRole('button', { name: /手动放行/ })).toHaveCount(0);
 
-  const pursuit = new UnpaidOrdersPage(page);
+  const pursuit = new ArrearsPage(page);
   await pursuit.openFromMenu('欠费订单');
   await pursuit.searchPlate(gatedPlate);
   await expect(pursuit.rows).toHaveCount(1);
@@ -117,7 +117,7 @@ test('手动放行: a car held at the barrier is let out with a reason, and its 
 
 test('欠费订单: find the plate, register a reminder, take the money, and find it in 追缴记录', async ({ page }) => {
   const yuan = (made.owed / 100).toFixed(2);
-  const pursuit = new UnpaidOrdersPage(page);
+  const pursuit = new ArrearsPage(page);
   await pursuit.openFromMenu('欠费订单');
   await pursuit.searchPlate(plate);
   await expect(pursuit.rows).toHaveCount(1);

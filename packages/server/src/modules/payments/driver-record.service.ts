@@ -7,7 +7,7 @@ import {
   formatAmount,
   noOnlinePayMessage,
   sandboxNotice,
-  type DriverOrder,
+  type DriverRecord,
   type ExitLaneInfo,
 } from '@parking/contract';
 import type { Db } from '../../db/client.js';
@@ -17,25 +17,25 @@ import type { AuthContext } from '../../types.js';
 import { queueLaneCommand } from '../devices/index.js';
 import { changeRecord, findRecord, holdsLongRental, lockRecord, paidGrace, priceStay, quoteStay, type ParkingRecordRow, type StayMoney } from '../orders/index.js';
 import { groupCardDiscount, groupCardQuote, markSpecialBillPaid } from '../marketing/index.js';
-import { signOrderToken, verifyOrderToken, verifyScanToken, type OrderTokenPayload } from '../parking/index.js';
+import { signRecordToken, verifyRecordToken, verifyScanToken, type RecordTokenPayload } from '../parking/index.js';
 import { findTenant } from '../system/index.js';
 import type { GatewayTrade, PaymentGateway } from './gateway/payment-gateway.js';
 import {
   findGatewayOrderByNo,
   findLaneWithLot,
   findLot,
-  findOpenStay,
+  findOpenRecord,
   insertGatewayOrder,
   lockGatewayOrder,
   openGatewayOrders,
   recentExitPlate,
   updateGatewayOrder,
-} from './driver-order.repository.js';
+} from './driver-record.repository.js';
 import { recordPayment, type PaymentActor } from './payment.service.js';
 
 const MINUTE_MS = 60_000;
-/** how long the order page of a scan stays valid */
-export const orderTokenTtlMs = 30 * MINUTE_MS;
+/** how long the record page of a scan stays valid */
+export const recordTokenTtlMs = 30 * MINUTE_MS;
 /** the cashier may take a while: the page it sends the driver back to outlives it */
 const returnTokenTtlMs = 2 * 60 * MINUTE_MS;
 /** a plate the exit camera read this recently is offered on the scan page */
@@ -48,7 +48,7 @@ const queryAfterMs = 5_000;
 /** The same words for every unusable code: nothing about what it named is revealed. */
 const invalidCode = () => badRequest('二维码无效或已被篡改，请重新扫码');
 const expiredCode = () => badRequest('订单二维码已过期，请重新扫码');
-const noStay = () => notFound('订单不存在或已结束，请重新扫码');
+const noRecord = () => notFound('订单不存在或已结束，请重新扫码');
 
 const tenantOf = async (db: Db, tenantId: string) => {
   const tenant = await findTenant(db, tenantId);
@@ -76,16 +76,16 @@ export const exitLaneInfo = async (db: Db, secret: string, token: string, now: D
   return { lotName: lot.name, laneName: lane.name, recentPlate };
 };
 
-/** The driver names the plate: its stay at the lane's lot, as an order token for the order page. */
-export const findDriverOrder = async (db: Db, secret: string, input: { t: string; plateNumber: string }, now: Date) => {
+/** The driver names the plate: its open record at the lane's lot, as a record token for the record page. */
+export const findDriverRecord = async (db: Db, secret: string, input: { t: string; plateNumber: string }, now: Date) => {
   const { tenantId, lane, lot } = await exitLaneOf(db, secret, input.t);
-  const stay = await withTenant(db, tenantId, (tx) => findOpenStay(tx, tenantId, lot.id, input.plateNumber));
-  if (!stay) throw notFound(`未找到车牌「${input.plateNumber}」在本停车场的在场订单，请核对车牌号`);
-  return { orderToken: signOrderToken(secret, { id: stay.id, tenant: tenantId, lane: lane.id }, now, orderTokenTtlMs) };
+  const open = await withTenant(db, tenantId, (tx) => findOpenRecord(tx, tenantId, lot.id, input.plateNumber));
+  if (!open) throw notFound(`未找到车牌「${input.plateNumber}」在本停车场的在场订单，请核对车牌号`);
+  return { recordToken: signRecordToken(secret, { id: open.id, tenant: tenantId, lane: lane.id }, now, recordTokenTtlMs) };
 };
 
-const orderOf = (secret: string, token: string, now: Date): OrderTokenPayload => {
-  const check = verifyOrderToken(secret, token, now);
+const recordOfToken = (secret: string, token: string, now: Date): RecordTokenPayload => {
+  const check = verifyRecordToken(secret, token, now);
   if (!check.ok) throw check.reason === 'expired' ? expiredCode() : invalidCode();
   return check.payload;
 };
@@ -118,7 +118,7 @@ export const quoteForDriver = async (db: Db, record: ParkingRecordRow, now: Date
   return { ...quoteStay(fee, { longRental, groupCardOff }, record.paid), until: now, graceMinutes, leaveBefore: null };
 };
 
-const viewOf = (record: ParkingRecordRow, lotName: string, quote: DriverQuote, paying: boolean, onlinePay: boolean): DriverOrder => ({
+const viewOf = (record: ParkingRecordRow, lotName: string, quote: DriverQuote, paying: boolean, onlinePay: boolean): DriverRecord => ({
   lotName,
   plateNumber: record.plateNumber,
   enteredAt: record.enteredAt?.toISOString() ?? null,
@@ -240,17 +240,17 @@ const askProvider = async (db: Db, gateway: PaymentGateway, tenantId: string, re
 };
 
 /**
- * 订单详情: what the order page shows, asking the provider first about a payment whose notice is late.
+ * 订单详情: what the record page shows, asking the provider first about a payment whose notice is late.
  * Without a provider (PAYMENT_PROVIDER none) there is nothing to ask, and the page offers no 支付.
  */
-export const driverOrderView = async (db: Db, gateway: PaymentGateway | undefined, secret: string, token: string, now: Date, ip: string): Promise<DriverOrder> => {
-  const order = orderOf(secret, token, now);
-  await tenantOf(db, order.tenant);
-  const paying = gateway ? await askProvider(db, gateway, order.tenant, order.id, now, ip) : false;
-  return withTenant(db, order.tenant, async (tx) => {
-    const record = await findRecord(tx, order.tenant, order.id);
-    if (!record || record.state === 'void') throw noStay();
-    const lot = await findLot(tx, order.tenant, record.lotId);
+export const driverRecordView = async (db: Db, gateway: PaymentGateway | undefined, secret: string, token: string, now: Date, ip: string): Promise<DriverRecord> => {
+  const named = recordOfToken(secret, token, now);
+  await tenantOf(db, named.tenant);
+  const paying = gateway ? await askProvider(db, gateway, named.tenant, named.id, now, ip) : false;
+  return withTenant(db, named.tenant, async (tx) => {
+    const record = await findRecord(tx, named.tenant, named.id);
+    if (!record || record.state === 'void') throw noRecord();
+    const lot = await findLot(tx, named.tenant, record.lotId);
     return viewOf(record, lot?.name ?? '', await quoteForDriver(tx, record, now), paying, gateway !== undefined);
   });
 };
@@ -263,23 +263,23 @@ export const newGatewayOrderNo = (now: Date) => `SB${now.getTime()}${randomBytes
  */
 export const startDriverPayment = async (db: Db, gateway: PaymentGateway | undefined, secret: string, token: string, origin: string, now: Date) => {
   if (!gateway) throw noOnlinePayment();
-  const order = orderOf(secret, token, now);
-  await tenantOf(db, order.tenant);
-  const prepared = await withTenant(db, order.tenant, async (tx) => {
-    const record = await findRecord(tx, order.tenant, order.id);
-    if (!record || record.state === 'void') throw noStay();
+  const named = recordOfToken(secret, token, now);
+  await tenantOf(db, named.tenant);
+  const prepared = await withTenant(db, named.tenant, async (tx) => {
+    const record = await findRecord(tx, named.tenant, named.id);
+    if (!record || record.state === 'void') throw noRecord();
     const quote = await quoteForDriver(tx, record, now);
     if (quote.unpaid <= 0) throw badRequest('该订单无需支付');
-    const lot = await findLot(tx, order.tenant, record.lotId);
-    const reusable = (await openGatewayOrders(tx, order.tenant, record.id)).find((o) => o.amount === quote.unpaid && now.getTime() - o.createdAt.getTime() < reuseCashierMs);
+    const lot = await findLot(tx, named.tenant, record.lotId);
+    const reusable = (await openGatewayOrders(tx, named.tenant, record.id)).find((o) => o.amount === quote.unpaid && now.getTime() - o.createdAt.getTime() < reuseCashierMs);
     const gatewayOrder =
       reusable ??
       (await insertGatewayOrder(tx, {
-        tenantId: order.tenant,
+        tenantId: named.tenant,
         gatewayOrderNo: newGatewayOrderNo(now),
         provider: gateway.provider,
         recordId: record.id,
-        laneId: order.lane,
+        laneId: named.lane,
         amount: quote.unpaid,
         amountDue: quote.amountDue,
         discount: quote.discount,
@@ -287,13 +287,13 @@ export const startDriverPayment = async (db: Db, gateway: PaymentGateway | undef
       }));
     return { gatewayOrder, subject: `${lot?.name ?? ''} 停车费 ${record.plateNumber}` };
   });
-  const returnToken = signOrderToken(secret, { id: order.id, tenant: order.tenant, lane: order.lane }, now, returnTokenTtlMs);
+  const returnToken = signRecordToken(secret, { id: named.id, tenant: named.tenant, lane: named.lane }, now, returnTokenTtlMs);
   const created = await gateway.create({
     gatewayOrderNo: prepared.gatewayOrder.gatewayOrderNo,
     amount: prepared.gatewayOrder.amount,
     subject: prepared.subject,
     notifyUrl: `${origin}/api/open/payments/${gateway.provider}/notify`,
-    returnUrl: `${origin}/#${driverPagePaths.order}?o=${returnToken}`,
+    returnUrl: `${origin}/#${driverPagePaths.record}?o=${returnToken}`,
   });
   return { cashierUrl: created.cashierUrl };
 };
@@ -330,6 +330,6 @@ export const recordPayQrCode = async (db: Db, auth: AuthContext, secret: string,
   const record = await findRecord(db, auth.tenantId, recordId);
   if (!record) throw notFound('停车记录不存在');
   if (record.state === 'void') throw badRequest('停车记录已作废，不能收款');
-  const token = signOrderToken(secret, { id: record.id, tenant: auth.tenantId, lane: null }, now, orderTokenTtlMs);
-  return { url: `${baseUrl}/#${driverPagePaths.pda}?o=${token}`, expiresAt: new Date(now.getTime() + orderTokenTtlMs).toISOString() };
+  const token = signRecordToken(secret, { id: record.id, tenant: auth.tenantId, lane: null }, now, recordTokenTtlMs);
+  return { url: `${baseUrl}/#${driverPagePaths.pda}?o=${token}`, expiresAt: new Date(now.getTime() + recordTokenTtlMs).toISOString() };
 };

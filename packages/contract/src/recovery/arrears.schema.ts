@@ -3,12 +3,12 @@ import { pagedList, pageQuery } from '../common/paging.js';
 import { parkingRecord } from '../orders/parking-record.schema.js';
 
 /** 欠费订单: a record left unpaid, gathered by plate across every lot of the tenant (联合追缴). */
-export const unpaidOrderPaths = {
-  list: '/api/system/UnpaidOrders',
-  export: '/api/system/UnpaidOrders/Actions/Export',
+export const arrearsPaths = {
+  list: '/api/system/Arrears',
+  export: '/api/system/Arrears/Actions/Export',
   /** :plateNumber is the plate, URL-encoded */
-  item: '/api/system/UnpaidOrders/:plateNumber',
-  reminders: '/api/system/UnpaidOrders/:plateNumber/Reminders',
+  item: '/api/system/Arrears/:plateNumber',
+  reminders: '/api/system/Arrears/:plateNumber/Reminders',
 } as const;
 
 /** 手动放行 of a record awaiting payment at a lane: the car is let out and the record goes to pursuit. */
@@ -22,9 +22,9 @@ const fen = (label: string) =>
 const moment = (label: string) => z.iso.datetime({ offset: true, error: `${label}格式应为 ISO 8601，如 2025-03-03T08:00:00+08:00` });
 export const plateNumberText = z.string({ error: '车牌号必须是文字' }).trim().toUpperCase().min(1, '车牌号不能为空').max(16, '车牌号最长16位');
 
-export const unpaidOrderPlateParams = z.object({ plateNumber: plateNumberText });
+export const arrearsPlateParams = z.object({ plateNumber: plateNumberText });
 
-export const unpaidOrderListQuery = z
+export const arrearsListQuery = z
   .strictObject({
     ...pageQuery.shape,
     sidx: z.enum(['owed', 'recordCount', 'lastExitedAt'], { error: '排序字段只能是 owed、recordCount 或 lastExitedAt' }).optional(),
@@ -42,23 +42,23 @@ export const unpaidOrderListQuery = z
     if (q.exitedFrom && q.exitedTo && new Date(q.exitedTo) < new Date(q.exitedFrom)) ctx.addIssue({ code: 'custom', path: ['exitedTo'], message: '出场结束时间不能早于开始时间' });
     if (q.owedMin !== undefined && q.owedMax !== undefined && q.owedMax < q.owedMin) ctx.addIssue({ code: 'custom', path: ['owedMax'], message: '最高欠费金额不能小于最低欠费金额' });
   });
-export type UnpaidOrderListQuery = z.input<typeof unpaidOrderListQuery>;
-export type UnpaidOrderListValues = z.output<typeof unpaidOrderListQuery>;
+export type ArrearsListQuery = z.input<typeof arrearsListQuery>;
+export type ArrearsListValues = z.output<typeof arrearsListQuery>;
 
-export const unpaidOrderLot = z.object({ id: z.string(), name: z.string() });
+export const arrearsLot = z.object({ id: z.string(), name: z.string() });
 
 /** one plate and what it owes */
-export const unpaidOrder = z.object({
+export const arrears = z.object({
   plateNumber: z.string(),
   recordCount: z.number().int(),
   /** fen: the sum of the records' unpaid */
   owed: z.number().int(),
   firstExitedAt: z.string().nullable(),
   lastExitedAt: z.string().nullable(),
-  lots: z.array(unpaidOrderLot),
+  lots: z.array(arrearsLot),
 });
-export type UnpaidOrder = z.infer<typeof unpaidOrder>;
-export const unpaidOrderPage = pagedList(unpaidOrder);
+export type Arrears = z.infer<typeof arrears>;
+export const arrearsPage = pagedList(arrears);
 
 /** 催缴 channels */
 export const reminderChannels = ['sms', 'phone', 'letter', 'other'] as const;
@@ -93,14 +93,14 @@ export const arrearsReminder = z.object({
 export type ArrearsReminder = z.infer<typeof arrearsReminder>;
 
 /** what a plate owes now, the reminders sent and the money already recovered */
-export const unpaidOrderDetail = z.object({
+export const arrearsDetail = z.object({
   plateNumber: z.string(),
   owed: z.number().int(),
   records: z.array(parkingRecord),
   reminders: z.array(arrearsReminder),
   recovered: z.number().int(),
 });
-export type UnpaidOrderDetail = z.infer<typeof unpaidOrderDetail>;
+export type ArrearsDetail = z.infer<typeof arrearsDetail>;
 
 export const abnormalReleaseInput = z.strictObject({
   reason: z

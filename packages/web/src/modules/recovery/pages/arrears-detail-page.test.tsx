@@ -7,18 +7,18 @@ import { useSessionStore } from '../../auth/session-store';
 import { createQueryClient } from '../../../app/query-client';
 import { installFakeApi, ok, type FakeRoutes, type RecordedCall } from '../../../test/fake-api';
 import { bodyOf, failure, quietComputedStyle, saved, user } from '../../system/pages/system-page-test-kit';
-import { unpaidOrderDetail } from '../recovery-fixtures';
-import { UnpaidOrderDetailPage } from './unpaid-order-detail-page';
+import { arrearsDetail } from '../recovery-fixtures';
+import { ArrearsDetailPage } from './arrears-detail-page';
 
 const plate = '粤B12345';
-const detailUrl = `/api/system/UnpaidOrders/${encodeURIComponent(plate)}`;
+const detailUrl = `/api/system/Arrears/${encodeURIComponent(plate)}`;
 const pagePath = `/jointRecovery/unpaidOrders/${encodeURIComponent(plate)}`;
 
 function renderDetail(path: string, routes: FakeRoutes) {
   const calls = installFakeApi(routes);
   const router = createMemoryRouter(
     [
-      { path: '/jointRecovery/unpaidOrders/:id', element: <UnpaidOrderDetailPage /> },
+      { path: '/jointRecovery/unpaidOrders/:id', element: <ArrearsDetailPage /> },
       { path: '*', element: <div>其他页面</div> },
     ],
     { initialEntries: [path] },
@@ -53,7 +53,7 @@ afterEach(() => useSessionStore.setState({ menuList: [] }));
 
 describe('欠费订单详情', () => {
   it('shows what the plate owes on every lot, what was recovered, and the reminder log', async () => {
-    renderDetail(pagePath, { [`GET ${detailUrl}`]: ok(unpaidOrderDetail()) });
+    renderDetail(pagePath, { [`GET ${detailUrl}`]: ok(arrearsDetail()) });
     expect(await screen.findByRole('button', { name: /粤B12345/ })).toBeTruthy();
     const figures = document.querySelector('.unpaid-detail__figures')?.textContent;
     expect(figures).toContain('欠费合计(元)22.50');
@@ -72,7 +72,7 @@ describe('欠费订单详情', () => {
   });
 
   it('详情 opens the record with the way back to this plate', async () => {
-    const { router } = renderDetail(pagePath, { [`GET ${detailUrl}`]: ok(unpaidOrderDetail()) });
+    const { router } = renderDetail(pagePath, { [`GET ${detailUrl}`]: ok(arrearsDetail()) });
     await screen.findByText('万象天地停车场');
     await user.click(within(recordRows()[0]!).getByRole('button', { name: /详\s*情/ }));
     expect(router.state.location.pathname).toBe('/OrderManagement/parkingRecordOrderInfo/r-1');
@@ -84,11 +84,11 @@ describe('欠费订单详情', () => {
     const { calls } = renderDetail(pagePath, {
       [`GET ${detailUrl}`]: () =>
         ok(
-          unpaidOrderDetail(
+          arrearsDetail(
             reminded
               ? {
                   reminders: [
-                    ...unpaidOrderDetail().reminders,
+                    ...arrearsDetail().reminders,
                     { id: 'rm-2', plateNumber: plate, channel: 'letter', content: '寄送催缴函', operatorId: 'u-1', operatorName: '张三', createdAt: '2026-03-07T01:00:00.000Z' },
                   ],
                 }
@@ -114,7 +114,7 @@ describe('欠费订单详情', () => {
   });
 
   it('has no reminder form once nothing is owed', async () => {
-    renderDetail(pagePath, { [`GET ${detailUrl}`]: ok(unpaidOrderDetail({ owed: 0, records: [], recovered: 2250 })) });
+    renderDetail(pagePath, { [`GET ${detailUrl}`]: ok(arrearsDetail({ owed: 0, records: [], recovered: 2250 })) });
     expect(await screen.findByText('该车牌已无欠费，无需催缴')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /登记催缴/ })).toBeNull();
     expect(screen.getByText('暂无欠费记录')).toBeTruthy();
@@ -122,7 +122,7 @@ describe('欠费订单详情', () => {
   });
 
   it('offers 收款 only to a user who holds the 支付记录 page', async () => {
-    renderDetail(pagePath, { [`GET ${detailUrl}`]: ok(unpaidOrderDetail()) });
+    renderDetail(pagePath, { [`GET ${detailUrl}`]: ok(arrearsDetail()) });
     await screen.findByText('万象天地停车场');
     expect(within(recordRows()[0]!).queryByRole('button', { name: /收\s*款/ })).toBeNull();
     expect(within(recordRows()[0]!).getByRole('button', { name: /详\s*情/ })).toBeTruthy();
@@ -132,7 +132,7 @@ describe('欠费订单详情', () => {
     useSessionStore.setState({ menuList: [paymentPage] });
     let attempts = 0;
     const { calls } = renderDetail(pagePath, {
-      [`GET ${detailUrl}`]: ok(unpaidOrderDetail()),
+      [`GET ${detailUrl}`]: ok(arrearsDetail()),
       // the first answer is lost on the way back; the retry must be the same payment
       'POST /api/system/Payment': () => (++attempts === 1 ? failure(500, '服务繁忙') : saved('收款成功', { id: 'p-1' })),
     });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
-import { receiveGatewayNotice } from './driver-order.service.js';
+import { receiveGatewayNotice } from './driver-record.service.js';
 import type { PaymentGateway } from './gateway/payment-gateway.js';
 
 // the notice's time is refused before anything is read: no database is reached

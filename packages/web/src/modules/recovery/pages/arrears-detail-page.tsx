@@ -10,7 +10,7 @@ import { parkingRecordDetailPath } from '../../orders/record-paths';
 import { CollectDialog } from '../components/collect-dialog';
 import { useMayCollect } from '../held-pages';
 import { ReminderForm } from '../components/reminder-form';
-import { useUnpaidOrderDetail } from '../recovery-api';
+import { useArrearsDetail } from '../recovery-api';
 import { safeUnpaidRestBack } from '../recovery-paths';
 import '../recovery.css';
 
@@ -24,13 +24,13 @@ const reminderColumns: TableColumnType<ArrearsReminder>[] = [
 ];
 
 /** 欠费订单详情 (/jointRecovery/unpaidOrders/:id, the id being the plate): what it owes on every lot, 收款, 催缴 and their log. */
-export function UnpaidOrderDetailPage() {
+export function ArrearsDetailPage() {
   const { id = '' } = useParams();
   const plateNumber = id;
   const [search] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const detail = useUnpaidOrderDetail(plateNumber);
+  const detail = useArrearsDetail(plateNumber);
   const [collecting, setCollecting] = useState<ParkingRecord | null>(null);
   const mayCollect = useMayCollect();
   const here = `${location.pathname}${location.search}`;

@@ -1,16 +1,16 @@
-import { unpaidOrderEndpoints, type UnpaidOrder, type UnpaidOrderListQuery } from '@parking/contract';
+import { arrearsEndpoints, type Arrears, type ArrearsListQuery } from '@parking/contract';
 import { PlateText } from '../../shared/components/plate-text';
 import { defineResource } from '../../shared/resource/resource-types';
 import { MoneyFilterInput } from '../../shared/resource/fields/money-field';
 import { LotSelect } from '../parking/components/parking-selects';
-import { unpaidOrderResourceKey } from './recovery-api';
+import { arrearsResourceKey } from './recovery-api';
 import { plateMatchEnum } from './recovery-options';
 
 /** 联合追缴 > 欠费订单: every plate that left without paying, with what it owes over all the tenant's lots. */
-export const unpaidOrderResource = defineResource<UnpaidOrder, UnpaidOrderListQuery>({
-  resource: unpaidOrderResourceKey,
+export const arrearsResource = defineResource<Arrears, ArrearsListQuery>({
+  resource: arrearsResourceKey,
   name: '欠费订单',
-  endpoints: unpaidOrderEndpoints,
+  endpoints: arrearsEndpoints,
   rowKey: 'plateNumber',
   actions: { export: true },
   columns: [

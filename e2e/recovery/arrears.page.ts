@@ -3,7 +3,7 @@ import { ResourcePage } from '../support/resource.page.js';
 import { expectViewShown, openFromSidebar } from '../support/sidebar.js';
 
 /** 联合追缴 > 欠费订单, a plate's 详情 and 追缴记录 as staff see them. */
-export class UnpaidOrdersPage extends ResourcePage {
+export class ArrearsPage extends ResourcePage {
   readonly search: Locator;
   readonly detail: Locator;
 

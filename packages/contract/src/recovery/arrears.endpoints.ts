@@ -1,0 +1,22 @@
+import { endpoint, idParams } from '../common/endpoint.js';
+import { parkingRecord } from '../orders/parking-record.schema.js';
+import {
+  abnormalReleaseInput,
+  abnormalReleasePath,
+  arrearsReminder,
+  arrearsReminderInput,
+  arrearsDetail,
+  arrearsListQuery,
+  arrearsPage,
+  arrearsPaths,
+  arrearsPlateParams,
+} from './arrears.schema.js';
+
+export const arrearsEndpoints = {
+  list: endpoint({ method: 'GET', path: arrearsPaths.list, query: arrearsListQuery, answer: arrearsPage }),
+  export: endpoint({ method: 'GET', path: arrearsPaths.export, query: arrearsListQuery, answer: 'file' }),
+  detail: endpoint({ method: 'GET', path: arrearsPaths.item, params: arrearsPlateParams, answer: arrearsDetail }),
+  reminders: endpoint({ method: 'POST', path: arrearsPaths.reminders, params: arrearsPlateParams, body: arrearsReminderInput, answer: arrearsReminder }),
+  /** 异常放行 of one record */
+  abnormalRelease: endpoint({ method: 'POST', path: abnormalReleasePath, params: idParams('停车记录编号格式不正确'), body: abnormalReleaseInput, answer: parkingRecord }),
+};
