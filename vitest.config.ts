@@ -16,6 +16,8 @@ export default defineConfig({
   test: {
     projects: [
       { resolve: { alias }, test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'] } },
+      // the project's own tools: the module rule of npm run deps, shown failing on deliberate breaches
+      { test: { name: 'tools', include: ['scripts/**/*.test.ts'] } },
       {
         resolve: { alias },
         test: {
