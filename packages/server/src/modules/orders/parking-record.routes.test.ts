@@ -4,8 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parkingRecordPaths, vehicleEventPath } from '@parking/contract';
 import { parkingLots, parkingRecords, tariffs, tenants, users } from '../../db/schema/index.js';
 import { hashPassword, md5Hex } from '../auth/passwords.js';
-import { buildTestApp, sampleImages, signIn, type TestApp } from '../../test/test-app.js';
+import { buildTestApp, fixedClock, sampleImages, signIn, type TestApp } from '../../test/test-app.js';
 import { deviceBody, postSigned } from '../devices/device-signing.js';
+
+// the app's clock, fixed: a call's timestamp is checked against it, so the cameras here sign with its time
+const clock = fixedClock('2026-03-10T02:00:00Z');
+const signedBody = (sn: string, extra: Record<string, unknown>) => deviceBody('demo', sn, { timestamp: clock.now().getTime(), ...extra });
 
 let t: TestApp;
 let admin: string;
@@ -16,10 +20,10 @@ const secrets = { in: '', out: '' };
 
 const get = (url: string, token = admin) => t.app.inject({ method: 'GET', url, headers: { authorization: token } });
 const photoUrl = (id: string, which: string) => parkingRecordPaths.photo.replace(':id', id).replace(':which', which);
-const laneEvent = (sn: string, extra: Record<string, unknown>) => deviceBody('demo', sn, { plateColour: 0, confidence: 0.99, ...extra });
+const laneEvent = (sn: string, extra: Record<string, unknown>) => signedBody(sn, { plateColour: 0, confidence: 0.99, ...extra });
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ now: clock.now });
   admin = await signIn(t.app);
   mwAdmin = await signIn(t.app, 'mwadmin', 'mw');
   const [demo] = await t.database.db.select().from(tenants).where(eq(tenants.code, 'demo'));

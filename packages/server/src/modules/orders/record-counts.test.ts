@@ -2,8 +2,10 @@ import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parkingRecordPaths } from '@parking/contract';
 import { parkingLots, parkingRecordCounts, parkingRecords, tenants } from '../../db/schema/index.js';
-import { buildTestApp, signIn, type TestApp } from '../../test/test-app.js';
+import { buildTestApp, fixedClock, signIn, type TestApp } from '../../test/test-app.js';
 
+// the app's clock, fixed: the records came in the minutes before it
+const clock = fixedClock('2026-03-10T02:00:00Z');
 let t: TestApp;
 let admin: string;
 let tenantId: string;
@@ -19,10 +21,10 @@ const realCount = async (lotId?: string) =>
       .where(and(eq(parkingRecords.tenantId, tenantId), lotId ? eq(parkingRecords.lotId, lotId) : undefined))
   )[0]!.n;
 const records = (lotId: string, n: number, state: 'closed' | 'parked' = 'closed') =>
-  Array.from({ length: n }, (_, i) => ({ tenantId, lotId, plateNumber: `沪C${String(i).padStart(5, '0')}`, enteredAt: new Date(Date.now() - i * 60_000), state }));
+  Array.from({ length: n }, (_, i) => ({ tenantId, lotId, plateNumber: `沪C${String(i).padStart(5, '0')}`, enteredAt: new Date(clock.now().getTime() - i * 60_000), state }));
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ now: clock.now });
   admin = await signIn(t.app);
   tenantId = (await t.database.db.select().from(tenants).where(eq(tenants.code, 'demo')))[0]!.id;
   for (const name of ['计数甲', '计数乙']) {

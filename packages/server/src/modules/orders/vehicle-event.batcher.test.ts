@@ -1,7 +1,8 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vehicleEventInput, type VehicleEventInput } from '@parking/contract';
 import type { Database, Db } from '../../db/client.js';
+import { rowsOf } from '../../db/json-row.js';
 import { deviceNonces, devices, parkingLanes, parkingLots, parkingRecords, vehicleEvents } from '../../db/schema/index.js';
 import { seededDemoDatabase, testConfig } from '../../test/test-app.js';
 import { recordWrites } from './record-writes.js';
@@ -18,13 +19,15 @@ const lots: Cameras[] = [];
 const dataDir = testConfig().dataDir;
 let sequence = 0;
 
+/** when the cameras send and their nonces are seen: a fixed time, after the stays they report */
+const sentAt = new Date('2025-04-10T10:00:00+08:00');
 const eventOf = (event: Omit<VehicleEventInput, 'tenant' | 'sn' | 'timestamp' | 'nonce' | 'deviceEventId'> & { deviceEventId?: string }, device: DeviceRow) =>
-  vehicleEventInput.parse({ tenant: 'demo', sn: device.sn, timestamp: Date.now(), nonce: `body-nonce-${++sequence}`, deviceEventId: `B-${sequence}`, ...event });
+  vehicleEventInput.parse({ tenant: 'demo', sn: device.sn, timestamp: sentAt.getTime(), nonce: `body-nonce-${++sequence}`, deviceEventId: `B-${sequence}`, ...event });
 /** a signed call's event: its nonce claimed with it */
 const call = (device: DeviceRow, event: Parameters<typeof eventOf>[0], nonce = `nonce-${++sequence}`): VehicleEventCall => ({
   device,
   event: eventOf(event, device),
-  nonce: { tenantId, deviceId: device.id, nonce, seenAt: new Date() },
+  nonce: { tenantId, deviceId: device.id, nonce, seenAt: sentAt },
 });
 const entry = (cams: Cameras, plate: string, at: string) => call(cams.in, { kind: 'lane_entry', plate, occurredAt: at, confidence: 0.97 });
 const exit = (cams: Cameras, plate: string, at: string) => call(cams.out, { kind: 'lane_exit', plate, occurredAt: at, confidence: 0.97 });
@@ -101,7 +104,7 @@ describe('events applied together (receiveVehicleEvents)', () => {
     const resend = { ...first, nonce: { ...first.nonce!, nonce: `nonce-${++sequence}` } };
     const replay = entry(b, '京B20002', '2025-04-02T09:00:00+08:00');
     const replayed = { ...entry(b, '京B20003', '2025-04-02T09:00:00+08:00'), nonce: { ...replay.nonce!, nonce: 'used-once' } };
-    await database.db.insert(deviceNonces).values({ tenantId, deviceId: b.in.id, nonce: 'used-once', seenAt: new Date() });
+    await database.db.insert(deviceNonces).values({ tenantId, deviceId: b.in.id, nonce: 'used-once', seenAt: sentAt });
     const outcomes = await receiveVehicleEvents(database.db, [resend, replayed, entry(c, '京B20004', '2025-04-02T09:00:00+08:00')], dataDir);
     expect(resultOf(outcomes[0])).toEqual({ ...answered, duplicate: true });
     expect(outcomes[1]).toEqual({ replayed: true });
@@ -160,21 +163,26 @@ describe("a batch's records, written as it finishes (recordWrites, finishVehicle
 
   it('writes a new record exactly as the database defaults the columns it was not given', async () => {
     const [a] = lots as [Cameras];
-    const now = new Date();
-    const writes = recordWrites(now);
+    const writes = recordWrites(sentAt);
     const opened = writes.insert({ tenantId, lotId: a.lotId, plateNumber: '京B60001', enteredAt: new Date('2025-04-06T09:00:00+08:00') });
-    expect(await finish(writes)).toEqual({ stale: 0 });
+    const startedMs = await database.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      const [started] = rowsOf(await tx.execute(sql`SELECT (extract(epoch FROM now()) * 1000)::float8 AS ms`));
+      expect(await finishVehicleEvents(tx, [], writes.take())).toEqual({ stale: 0 });
+      return Number(started!.ms);
+    });
     const [stored] = await recordsOf('京B60001');
     // created_at and updated_at are the transaction's start, to the microsecond in the database
     expect({ ...stored, createdAt: null, updatedAt: null }).toEqual({ ...opened, createdAt: null, updatedAt: null });
-    expect(stored!.createdAt.getTime()).toBeGreaterThanOrEqual(now.getTime() - 60_000);
+    expect(Math.abs(stored!.createdAt.getTime() - startedMs)).toBeLessThan(1);
+    expect(stored!.updatedAt).toEqual(stored!.createdAt);
     expect(stored!.abnormalReasons).toEqual([]);
     expect(stored).toMatchObject({ state: 'parked', plateColour: 0, amountDue: 0, paid: 0, abnormal: false, exitedAt: null });
   });
 
   it('writes a change over the state and paid amount it read, and refuses one whose stay was paid for meanwhile', async () => {
     const [a] = lots as [Cameras];
-    const writes = recordWrites(new Date());
+    const writes = recordWrites(sentAt);
     writes.insert({ tenantId, lotId: a.lotId, plateNumber: '京B60002', enteredAt: new Date('2025-04-06T09:00:00+08:00') });
     writes.insert({ tenantId, lotId: a.lotId, plateNumber: '京B60003', enteredAt: new Date('2025-04-06T09:00:00+08:00') });
     await finish(writes);
@@ -183,7 +191,7 @@ describe("a batch's records, written as it finishes (recordWrites, finishVehicle
     // paid on the phone after the exit read the stay
     await database.db.update(parkingRecords).set({ amountDue: 500, paid: 500 }).where(eq(parkingRecords.id, paidMeanwhile!.id));
     const exitedAt = new Date('2025-04-06T10:00:00+08:00');
-    const changes = recordWrites(new Date());
+    const changes = recordWrites(sentAt);
     changes.update(kept!, { exitedAt, state: 'awaiting_payment', amountDue: 300, unpaid: 300 });
     changes.update(paidMeanwhile!, { exitedAt, state: 'awaiting_payment', amountDue: 300, unpaid: 300 });
     expect(await finish(changes)).toEqual({ stale: 1 });
@@ -194,7 +202,7 @@ describe("a batch's records, written as it finishes (recordWrites, finishVehicle
 
   it('a record opened and changed in one batch is written once, with both', async () => {
     const [a] = lots as [Cameras];
-    const writes = recordWrites(new Date());
+    const writes = recordWrites(sentAt);
     const opened = writes.insert({ tenantId, lotId: a.lotId, plateNumber: '京B60004', enteredAt: new Date('2025-04-06T09:00:00+08:00') });
     writes.update(opened, { abnormal: true, abnormalReasons: ['duplicate_entry'] });
     expect(writes.size).toBe(1);

@@ -2,8 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parkingRecordPaths, vehicleEventPath } from '@parking/contract';
 import { deviceEvents, parkingLots, parkingRecords, tariffVersions, tariffs, vehicleEvents } from '../../db/schema/index.js';
-import { buildTestApp, signIn, type TestApp } from '../../test/test-app.js';
+import { buildTestApp, fixedClock, signIn, type TestApp } from '../../test/test-app.js';
 import { deviceBody, postSigned } from '../devices/device-signing.js';
+
+// the app's clock, fixed: a call's timestamp and an event's time are checked against it, so the cameras here sign with its time
+const clock = fixedClock('2026-03-10T02:00:00Z');
+const signedBody = (sn: string, extra: Record<string, unknown>) => deviceBody('demo', sn, { timestamp: clock.now().getTime(), ...extra });
 
 let t: TestApp;
 let admin: string;
@@ -11,12 +15,12 @@ let mwAdmin: string;
 let lotId: string;
 let secret: string;
 
-const event = (extra: Record<string, unknown>) => deviceBody('demo', 'GATE-IN-1', { kind: 'lane_entry', plateColour: 0, confidence: 0.99, ...extra });
+const event = (extra: Record<string, unknown>) => signedBody('GATE-IN-1', { kind: 'lane_entry', plateColour: 0, confidence: 0.99, ...extra });
 const recordsOf = (plate: string) => t.database.db.select().from(parkingRecords).where(eq(parkingRecords.plateNumber, plate));
 const list = (query: string, token = admin) => t.app.inject({ method: 'GET', url: `${parkingRecordPaths.list}${query}`, headers: { authorization: token } });
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ now: clock.now });
   admin = await signIn(t.app);
   mwAdmin = await signIn(t.app, 'mwadmin', 'mw');
   const call = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: { authorization: admin }, payload });
@@ -136,7 +140,7 @@ describe('GET /api/system/ParkingRecord', () => {
 
 describe('POST /api/device/events with times far apart', () => {
   let exitSecret: string;
-  const exit = (extra: Record<string, unknown>) => deviceBody('demo', 'GATE-OUT-P', { kind: 'lane_exit', plateColour: 0, confidence: 0.99, ...extra });
+  const exit = (extra: Record<string, unknown>) => signedBody('GATE-OUT-P', { kind: 'lane_exit', plateColour: 0, confidence: 0.99, ...extra });
   const sendTwice = async (body: () => Record<string, unknown>) => [
     await postSigned(t.app, vehicleEventPath, exitSecret, body()),
     await postSigned(t.app, vehicleEventPath, exitSecret, body()),

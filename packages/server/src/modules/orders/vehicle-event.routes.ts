@@ -18,7 +18,7 @@ export const vehicleEventRoutes: FastifyPluginAsyncZod = async (app) => {
     ...routeOf(endpoints.report, { tags, summary: '车辆事件上报：车道入场/出场、泊位占用/释放（签名同心跳；同一设备事件编号重发不重复处理）', public: true }),
     bodyLimit: eventBodyLimit,
     handler: async (request) => {
-      const call = signedCallOf(request, vehicleEventPath);
+      const call = signedCallOf(request, vehicleEventPath, app.now());
       const row = await authenticateDeviceCall(app.db, call, request.log);
       // the nonce is claimed in the event's own transaction: one commit per event, not two
       // an event dated past call.now is refused (400): a device resending it is told to stop, not crashed on

@@ -21,11 +21,13 @@ const cams: Record<'in' | 'out' | 'sensor' | 'pole', DeviceRow> = {} as Record<'
 const dataDir = testConfig().dataDir;
 let sequence = 0;
 
+/** when the cameras send: a fixed time, after the stays they report */
+const sentAt = Date.parse('2025-06-10T10:00:00+08:00');
 const send = (device: DeviceRow, event: Omit<VehicleEventInput, 'tenant' | 'sn' | 'timestamp' | 'nonce' | 'deviceEventId'> & { deviceEventId?: string }) =>
   receiveVehicleEvent(
     database.db,
     device,
-    vehicleEventInput.parse({ tenant: 'demo', sn: device.sn, timestamp: Date.now(), nonce: `nonce-0000-${++sequence}`, deviceEventId: `E-${sequence}`, ...event }),
+    vehicleEventInput.parse({ tenant: 'demo', sn: device.sn, timestamp: sentAt, nonce: `nonce-0000-${++sequence}`, deviceEventId: `E-${sequence}`, ...event }),
     dataDir,
   );
 const recordOf = async (id: string | null) => (await database.db.select().from(parkingRecords).where(eq(parkingRecords.id, id!)))[0]!;
