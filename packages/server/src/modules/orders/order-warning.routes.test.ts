@@ -3,10 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderWarningPaths } from '@parking/contract';
 import { operationLogs, orderWarnings, parkingLots, parkingRecords, plateBlacklist, systemMessages, tenants, users } from '../../db/schema/index.js';
 import { hashPassword, md5Hex } from '../auth/passwords.js';
-import { buildTestApp, signIn, type TestApp } from '../../test/test-app.js';
+import { buildTestApp, fixedClock, signIn, type TestApp } from '../../test/test-app.js';
 import { xlsxRows } from '../../test/xlsx-rows.js';
 import { raiseWarning } from './order-warning.service.js';
 
+// the app's clock, fixed: a warning is handled at its time
+const clock = fixedClock('2026-03-10T02:00:00Z');
 let t: TestApp;
 let tokens: { admin: string; nobody: string; mwAdmin: string };
 let tenantId: string;
@@ -21,7 +23,7 @@ const raise = (plateNumber: string, kind: Parameters<typeof raiseWarning>[1]['ki
   raiseWarning(t.database.db, { tenantId, recordId: record, lotId, plateNumber, kind, detail: '路由测试' }).then((w) => w!);
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ now: clock.now });
   const [demo] = await t.database.db.select().from(tenants).where(eq(tenants.code, 'demo'));
   tenantId = demo!.id;
   await t.database.db.insert(users).values({ tenantId, account: 'nobody', realName: '无权限用户', passwordHash: await hashPassword(md5Hex('admin123')) });

@@ -90,6 +90,6 @@ export const orderWarningRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: '处理订单预警（填写处理说明后关闭，并将对应系统消息标记为已处理；已处理的预警不能再次处理）',
       permission,
     }),
-    handler: async (request) => ok(await handleOrderWarning(request.db, requireAuth(request), request.params.id, request.body), '处理成功'),
+    handler: async (request) => ok(await handleOrderWarning(request.db, requireAuth(request), request.params.id, request.body, app.now()), '处理成功'),
   });
 };

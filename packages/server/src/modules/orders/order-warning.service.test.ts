@@ -42,11 +42,13 @@ const cams = {} as Record<'in' | 'out' | 'pole', DeviceRow>;
 const dataDir = testConfig().dataDir;
 let sequence = 0;
 
+/** when the cameras send: a fixed time, after the stays they report */
+const sentAt = Date.parse('2025-03-10T10:00:00+08:00');
 const send = (device: DeviceRow, event: Omit<VehicleEventInput, 'tenant' | 'sn' | 'timestamp' | 'nonce' | 'deviceEventId'>) =>
   receiveVehicleEvent(
     database.db,
     device,
-    vehicleEventInput.parse({ tenant: 'demo', sn: device.sn, timestamp: Date.now(), nonce: `nonce-warn-${++sequence}`, deviceEventId: `W-${sequence}`, ...event }),
+    vehicleEventInput.parse({ tenant: 'demo', sn: device.sn, timestamp: sentAt, nonce: `nonce-warn-${++sequence}`, deviceEventId: `W-${sequence}`, ...event }),
     dataDir,
   );
 const enter = (plate: string, occurredAt: string, extra: Partial<VehicleEventInput> = {}) => send(cams.in, { kind: 'lane_entry', plate, occurredAt, ...extra });
@@ -298,12 +300,13 @@ describe('handling a warning', () => {
     await enter('京W40001', '2025-03-03T08:00:00+08:00');
     await enter('京W40001', '2025-03-03T09:00:00+08:00');
     const [warning] = await warningsOf('京W40001');
-    const handled = await handleOrderWarning(database.db, admin, warning!.id, orderWarningHandleInput.parse({ remark: ' 已核实，设备误识别 ' }));
+    const handledAt = new Date(sentAt);
+    const handled = await handleOrderWarning(database.db, admin, warning!.id, orderWarningHandleInput.parse({ remark: ' 已核实，设备误识别 ' }), handledAt);
     expect(handled).toMatchObject({ state: 'closed', remark: '已核实，设备误识别', handledBy: admin.userId, handledByName: '系统管理员' });
-    expect(handled.handledAt).not.toBeNull();
+    expect(handled.handledAt).toBe(handledAt.toISOString());
     expect(await messageOf(warning!.id)).toMatchObject([{ status: 1 }]);
     expect(await database.db.select().from(operationLogs).where(eq(operationLogs.targetId, warning!.id))).toHaveLength(1);
-    await expect(handleOrderWarning(database.db, admin, warning!.id, { remark: '再处理' })).rejects.toThrow('该预警已处理，不能重复处理');
+    await expect(handleOrderWarning(database.db, admin, warning!.id, { remark: '再处理' }, handledAt)).rejects.toThrow('该预警已处理，不能重复处理');
     expect((await warningsOf('京W40001'))[0]!.remark).toBe('已核实，设备误识别');
     await setRules({});
   });

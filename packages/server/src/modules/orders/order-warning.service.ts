@@ -159,11 +159,10 @@ export const getOrderWarning = async (db: Db, auth: AuthContext, id: string) => 
   return toWarning(row);
 };
 
-/** 处理: closes an open warning with the handler's remark and marks its system message handled. */
-export const handleOrderWarning = async (db: Db, auth: AuthContext, id: string, input: Required<OrderWarningHandleInput>) => {
+/** 处理: closes an open warning at `at` (the app's clock) with the handler's remark and marks its system message handled. */
+export const handleOrderWarning = async (db: Db, auth: AuthContext, id: string, input: Required<OrderWarningHandleInput>, at: Date) => {
   const before = await getOrderWarning(db, auth, id);
   if (before.state === 'closed') throw conflict('该预警已处理，不能重复处理');
-  const at = new Date();
   const closed = await closeWarning(db, auth.tenantId, id, { remark: input.remark, handledBy: auth.userId, handledAt: at });
   if (!closed) throw conflict('该预警已处理，不能重复处理');
   await markMessagesHandled(db, auth.tenantId, orderWarningMessageType[before.category], id, at);
