@@ -3,9 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parkingRecordPaths, recordEditAuditPaths } from '@parking/contract';
 import { parkingLots, parkingRecords, recordEditRequests, systemMessages, tenants } from '../../db/schema/index.js';
 import { md5Hex } from '../auth/passwords.js';
-import { buildTestApp, signIn, type TestApp } from '../../test/test-app.js';
+import { buildTestApp, fixedClock, signIn, type TestApp } from '../../test/test-app.js';
 import { xlsxRows } from '../../test/xlsx-rows.js';
 
+// the app's clock, fixed: new times are refused when later than it
+const clock = fixedClock('2026-03-10T02:00:00Z');
 let t: TestApp;
 let tokens: { admin: string; auditor: string; recordsOnly: string; nobody: string; mwAdmin: string };
 let tenantId: string;
@@ -36,7 +38,7 @@ const requestsOf = (recordId: string) => t.database.db.select().from(recordEditR
 const ask = (body: object, token = tokens.admin) => call('POST', recordEditAuditPaths.list, token, body);
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ now: clock.now });
   const [demo] = await t.database.db.select().from(tenants).where(eq(tenants.code, 'demo'));
   tenantId = demo!.id;
   const admin = await signIn(t.app);

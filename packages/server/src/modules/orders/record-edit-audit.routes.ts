@@ -76,16 +76,16 @@ export const recordEditAuditRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: '申请修改停车记录（车牌、出入场时间、应收金额或作废；每条记录同时只能有一个待审核申请）',
       permission: requestPermission,
     }),
-    handler: async (request) => ok(await requestRecordEdit(request.db, requireAuth(request), request.body), '修改申请已提交，等待审核'),
+    handler: async (request) => ok(await requestRecordEdit(request.db, requireAuth(request), request.body, app.now()), '修改申请已提交，等待审核'),
   });
 
   app.route({
     ...routeOf(endpoints.approve, { tags, summary: '通过订单修改申请（申请人不能审核自己的申请；锁定停车记录后应用修改）', permission }),
-    handler: async (request) => ok(await approveRecordEdit(request.db, requireAuth(request), request.params.id, request.body), '已通过，停车记录已修改'),
+    handler: async (request) => ok(await approveRecordEdit(request.db, requireAuth(request), request.params.id, request.body, app.now()), '已通过，停车记录已修改'),
   });
 
   app.route({
     ...routeOf(endpoints.reject, { tags, summary: '驳回订单修改申请（申请人不能审核自己的申请）', permission }),
-    handler: async (request) => ok(await rejectRecordEdit(request.db, requireAuth(request), request.params.id, request.body), '已驳回'),
+    handler: async (request) => ok(await rejectRecordEdit(request.db, requireAuth(request), request.params.id, request.body, app.now()), '已驳回'),
   });
 };

@@ -76,9 +76,11 @@ const newRecord = async ({ state = 'awaiting_payment', amountDue = 1000, discoun
   return row!;
 };
 const recordOf = async (id: string) => (await database.db.select().from(parkingRecords).where(eq(parkingRecords.id, id)))[0]!;
-const ask = (input: RecordEditInput, auth = clerk) => requestRecordEdit(database.db, auth, recordEditInput.parse(input));
-const approve = (id: string, auth = auditor) => approveRecordEdit(database.db, auth, id, recordEditDecision.parse({ remark: '核实无误' }));
-const reject = (id: string, auth = auditor) => rejectRecordEdit(database.db, auth, id, recordEditDecision.parse({ remark: '证据不足' }));
+/** the app's clock when a request is asked or decided: fixed, after every time the tests correct to */
+const clockAt = new Date('2025-03-10T10:00:00+08:00');
+const ask = (input: RecordEditInput, auth = clerk) => requestRecordEdit(database.db, auth, recordEditInput.parse(input), clockAt);
+const approve = (id: string, auth = auditor) => approveRecordEdit(database.db, auth, id, recordEditDecision.parse({ remark: '核实无误' }), clockAt);
+const reject = (id: string, auth = auditor) => rejectRecordEdit(database.db, auth, id, recordEditDecision.parse({ remark: '证据不足' }), clockAt);
 const holdsInvariant = (r: { amountDue: number; discount: number; paid: number; unpaid: number }) => expect(r.amountDue - r.discount).toBe(r.paid + r.unpaid);
 const messageOf = async (businessId: string) => (await database.db.select().from(systemMessages).where(eq(systemMessages.businessId, businessId)))[0];
 

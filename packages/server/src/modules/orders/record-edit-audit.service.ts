@@ -185,8 +185,8 @@ const refuseFutureTimes = (input: RecordEditValues, now: Date) => {
   if (issue) throw badRequest(issue);
 };
 
-/** Asks for a correction of a record; nothing changes until another user approves it. `now` is the request's clock. */
-export const requestRecordEdit = (db: Db, auth: AuthContext, input: RecordEditValues, now = new Date()) =>
+/** Asks for a correction of a record; nothing changes until another user approves it. `now` is the app's clock. */
+export const requestRecordEdit = (db: Db, auth: AuthContext, input: RecordEditValues, now: Date) =>
   db.transaction(async (tx) => {
     refuseFutureTimes(input, now);
     const record = await lockRecord(tx, auth.tenantId, input.recordId);
@@ -251,14 +251,14 @@ const releasePlace = async (tx: Db, tenantId: string, lot: { id: string; kind: s
   }
 };
 
-const decided = async (tx: Db, auth: AuthContext, id: string, values: Parameters<typeof decideRecordEdit>[3]) => {
+const decided = async (tx: Db, auth: AuthContext, id: string, values: Parameters<typeof decideRecordEdit>[3], now: Date) => {
   if (!(await decideRecordEdit(tx, auth.tenantId, id, values))) throw conflict('该修改申请已审核，不能重复审核');
-  await markMessagesHandled(tx, auth.tenantId, messageTypes.recordEditAudit, id, new Date());
+  await markMessagesHandled(tx, auth.tenantId, messageTypes.recordEditAudit, id, now);
   return getRecordEdit(tx, auth, id);
 };
 
-/** Applies the correction to the record in one transaction, keeping what it was and what it became. */
-export const approveRecordEdit = (db: Db, auth: AuthContext, id: string, decision: RecordEditDecisionValues) =>
+/** Applies the correction to the record in one transaction, keeping what it was and what it became; its message is handled at `now` (the app's clock). */
+export const approveRecordEdit = (db: Db, auth: AuthContext, id: string, decision: RecordEditDecisionValues, now: Date) =>
   db.transaction(async (tx) => {
     const { request, record, lot } = await openRecordEdit(tx, auth, id);
     const { on, changes, alsoApply, longStayDetail } = await planEdit(tx, auth.tenantId, record, request.kind, request.requested);
@@ -268,7 +268,7 @@ export const approveRecordEdit = (db: Db, auth: AuthContext, id: string, decisio
     if (request.kind === 'void' && record.state === 'parked') await releasePlace(tx, auth.tenantId, lot, record);
     const before = snapshotOf(record);
     const after = snapshotOf(changed);
-    const edit = await decided(tx, auth, id, { status: 'approved', decidedBy: auth.userId, decisionRemark: decision.remark, before, after });
+    const edit = await decided(tx, auth, id, { status: 'approved', decidedBy: auth.userId, decisionRemark: decision.remark, before, after }, now);
     await recordOperation(tx, auth, {
       module: 'orders',
       action: 'update',
@@ -281,10 +281,10 @@ export const approveRecordEdit = (db: Db, auth: AuthContext, id: string, decisio
     return edit;
   });
 
-export const rejectRecordEdit = (db: Db, auth: AuthContext, id: string, decision: RecordEditDecisionValues) =>
+export const rejectRecordEdit = (db: Db, auth: AuthContext, id: string, decision: RecordEditDecisionValues, now: Date) =>
   db.transaction(async (tx) => {
     const { request, record } = await openRecordEdit(tx, auth, id);
-    const edit = await decided(tx, auth, id, { status: 'rejected', decidedBy: auth.userId, decisionRemark: decision.remark, before: request.before, after: null });
+    const edit = await decided(tx, auth, id, { status: 'rejected', decidedBy: auth.userId, decisionRemark: decision.remark, before: request.before, after: null }, now);
     await recordOperation(tx, auth, {
       module: 'orders',
       action: 'update',
