@@ -1,7 +1,7 @@
 /**
  * The orders module's public face: the record core (the record's states, the one quote of a stay,
  * the one writer of records) and what other modules may read of records. Other modules import
- * orders only from here (DESIGN §3).
+ * orders only from here, never its files.
  */
 export { orderWarningRoutes } from './order-warning.routes.js';
 export { parkingRecordRoutes } from './parking-record.routes.js';

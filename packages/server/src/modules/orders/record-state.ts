@@ -51,7 +51,7 @@ export const recordEventNames: Readonly<Record<RecordEvent, string>> = {
 type Rules = Partial<Record<RecordEvent, (facts: MoveFacts) => ParkingRecordState>>;
 
 /**
- * The record's states and the moves each takes (DESIGN §6: parked → awaiting_payment → paid → closed,
+ * The record's states and the moves each takes (parked → awaiting_payment → paid → closed,
  * → unpaid when it left without paying, → void). A move missing from a state's row is refused.
  * - parked: in the lot. Money taken while in (paid on the phone) leaves it in; it is priced at exit.
  * - awaiting_payment: at the barrier owing money (or held there for staff).
