@@ -4,11 +4,13 @@ import { driverPayPaths, recordPayQrCodePath, sandboxCashierPaths, specialBillOp
 import { loadConfig } from '../../config.js';
 import { gatewayOrders, parkingLots, parkingRecords, specialBills, tenants } from '../../db/schema/index.js';
 import { appSecret } from '../../shared/app-secret.js';
-import { buildTestApp, signIn, type TestApp } from '../../test/test-app.js';
+import { buildTestApp, fixedClock, signIn, type TestApp } from '../../test/test-app.js';
 import { signRecordToken, signScanToken } from '../parking/scan-token.js';
 
 // An operator without online payment (PAYMENT_PROVIDER=none): drivers still see what they owe, and
 // are told to pay at the booth; nothing can start a payment, and the sandbox cashier is not there.
+// The app's clock is fixed: the record token expires by it, and the stay ended at it.
+const clock = fixedClock('2026-03-10T02:00:00Z');
 let test: TestApp;
 let tenantId: string;
 let secret: string;
@@ -23,7 +25,7 @@ const post = <T>(url: string, payload: object) =>
 const refusal = '暂未开通线上支付，请到收费处缴费';
 
 beforeAll(async () => {
-  test = await buildTestApp({ config: { paymentProvider: 'none' } });
+  test = await buildTestApp({ now: clock.now, config: { paymentProvider: 'none' } });
   const db = test.database.db;
   tenantId = (await db.select().from(tenants).where(eq(tenants.code, 'demo')))[0]!.id;
   secret = await appSecret(db, 'qr');
@@ -34,15 +36,15 @@ beforeAll(async () => {
       tenantId,
       lotId: lot!.id,
       plateNumber: '粤B0F001',
-      enteredAt: new Date(Date.now() - 3_600_000),
-      exitedAt: new Date(),
+      enteredAt: new Date(clock.now().getTime() - 3_600_000),
+      exitedAt: clock.now(),
       state: 'awaiting_payment',
       amountDue: 600,
       unpaid: 600,
     })
     .returning();
   recordId = record!.id;
-  recordToken = signRecordToken(secret, { id: recordId, tenant: tenantId, lane: null }, new Date(), 600_000);
+  recordToken = signRecordToken(secret, { id: recordId, tenant: tenantId, lane: null }, clock.now(), 600_000);
   const [bill] = await db.insert(specialBills).values({ tenantId, lotId: lot!.id, plateNumber: '粤B0F001', item: '过夜服务费', amount: 2000, createdBy: 'admin' }).returning();
   billToken = signScanToken(secret, { k: 'specialBill', id: bill!.id, tenant: tenantId });
 });

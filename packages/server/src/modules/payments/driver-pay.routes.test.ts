@@ -2,9 +2,22 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { driverPayPaths, laneCommandPullPath, recordPayQrCodePath, sandboxSignatureHeader, specialBillOpenPaths, tariffRules, vehicleEventInput, type DriverRecord } from '@parking/contract';
-import { devices, gatewayOrders, laneCommands, parkingLanes, parkingLots, parkingRecords, payments, specialBills, tariffVersions, tariffs, tenants } from '../../db/schema/index.js';
+import {
+  devices,
+  gatewayOrders,
+  laneCommands,
+  parkingLanes,
+  parkingLots,
+  parkingRecords,
+  payments,
+  sandboxCashierOrders,
+  specialBills,
+  tariffVersions,
+  tariffs,
+  tenants,
+} from '../../db/schema/index.js';
 import { appSecret } from '../../shared/app-secret.js';
-import { buildTestApp, signIn, type TestApp } from '../../test/test-app.js';
+import { buildTestApp, fixedClock, signIn, type TestApp } from '../../test/test-app.js';
 import { signDeviceCall } from '../devices/device-client.js';
 import { closePaidPastGrace } from '../orders/index.js';
 import { receiveVehicleEvent } from '../orders/vehicle-event.service.js';
@@ -19,6 +32,8 @@ const hourly = tariffRules.parse({
   graceMinutes: 15,
 });
 
+// the app's clock, fixed: stays are priced, codes expire and payments are stamped by it; the cameras report times around it
+const clock = fixedClock('2026-03-10T02:00:00Z');
 let test: TestApp;
 let server: FastifyInstance;
 let tenantId: string;
@@ -29,7 +44,8 @@ let secret: string;
 let sandboxSecret: string;
 let adminToken: string;
 let sequence = 0;
-const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
+const minutesAgo = (m: number) => new Date(clock.now().getTime() - m * 60_000).toISOString();
+const minutesOn = (m: number) => minutesAgo(-m);
 
 const event = (camera: 'in' | 'out', plate: string, occurredAt: string) =>
   receiveVehicleEvent(
@@ -38,7 +54,7 @@ const event = (camera: 'in' | 'out', plate: string, occurredAt: string) =>
     vehicleEventInput.parse({
       tenant: 'demo',
       sn: cams[camera].sn,
-      timestamp: Date.now(),
+      timestamp: clock.now().getTime(),
       nonce: `pay-nonce-${++sequence}`,
       deviceEventId: `PAY-${sequence}`,
       kind: camera === 'in' ? 'lane_entry' : 'lane_exit',
@@ -57,7 +73,7 @@ const findByPlate = async (plateNumber: string) => (await post<{ recordToken: st
 const recordOf = async (id: string) => (await test.database.db.select().from(parkingRecords).where(eq(parkingRecords.id, id)))[0]!;
 const paymentsOf = (recordId: string) => test.database.db.select().from(payments).where(eq(payments.recordId, recordId));
 const commandsOf = (recordId: string) => test.database.db.select().from(laneCommands).where(eq(laneCommands.recordId, recordId));
-const noticeOf = (no: string, amount: number, state: 'paid' | 'closed' = 'paid') => JSON.stringify({ gatewayOrderNo: no, tradeNo: `T-${no}`, amount, state, at: new Date().toISOString() });
+const noticeOf = (no: string, amount: number, state: 'paid' | 'closed' = 'paid') => JSON.stringify({ gatewayOrderNo: no, tradeNo: `T-${no}`, amount, state, at: clock.now().toISOString() });
 const sendNotice = (body: string, signature = signSandboxNotice(sandboxSecret, body)) =>
   server.inject({ method: 'POST', url: driverPayPaths.sandboxNotify, payload: body, headers: { 'content-type': 'application/json', [sandboxSignatureHeader]: signature } });
 /** pays through the sandbox cashier as the driver does: 支付, then 确认支付 (whose notice the sandbox hands to our notify route) */
@@ -70,7 +86,7 @@ const payOnPhone = async (o: string) => {
 
 beforeAll(async () => {
   // the sandbox's own in-process delivery brings its notices back, as in production
-  test = await buildTestApp();
+  test = await buildTestApp({ now: clock.now });
   server = test.app;
   const db = test.database.db;
   tenantId = (await db.select().from(tenants).where(eq(tenants.code, 'demo')))[0]!.id;
@@ -110,7 +126,7 @@ describe('扫码出场: the lane code, the plate and the order token', () => {
     expect(entry.body.msg).toContain('入口车道');
     const token = laneToken(lanes.out);
     const altered = `${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`;
-    for (const t of [altered, 'nonsense', signRecordToken(secret, { id: lanes.out, tenant: tenantId, lane: null }, new Date(), 60_000)]) {
+    for (const t of [altered, 'nonsense', signRecordToken(secret, { id: lanes.out, tenant: tenantId, lane: null }, clock.now(), 60_000)]) {
       const refused = await get(`${driverPayPaths.exitLane}?t=${encodeURIComponent(t)}`);
       expect(refused.status).toBe(400);
       expect(refused.body.msg).toBe('二维码无效或已被篡改，请重新扫码');
@@ -155,7 +171,7 @@ describe('扫码出场: the lane code, the plate and the order token', () => {
     const tampered = await recordView(`${forged}.${mac}`);
     expect(tampered.status).toBe(400);
     expect(tampered.body.msg).toBe('二维码无效或已被篡改，请重新扫码');
-    const expired = await recordView(signRecordToken(secret, { id: entered.recordId!, tenant: tenantId, lane: lanes.out }, new Date(Date.now() - 3_600_000), 60_000));
+    const expired = await recordView(signRecordToken(secret, { id: entered.recordId!, tenant: tenantId, lane: lanes.out }, new Date(clock.now().getTime() - 3_600_000), 60_000));
     expect(expired.status).toBe(400);
     expect(expired.body.msg).toBe('订单二维码已过期，请重新扫码');
     expect(expired.raw).not.toContain('粤B1V003');
@@ -191,7 +207,7 @@ describe('paying in the sandbox', () => {
     const entered = await event('in', '粤B2G002', minutesAgo(59));
     await payOnPhone(await findByPlate('粤B2G002'));
     // two minutes later the fee to that moment would be a second hour: within grace it is not charged
-    const exit = await event('out', '粤B2G002', new Date(Date.now() + 2 * 60_000).toISOString());
+    const exit = await event('out', '粤B2G002', minutesOn(2));
     expect(exit).toMatchObject({ recordId: entered.recordId, state: 'closed', amountToPay: 0, release: true });
     expect(await recordOf(entered.recordId!)).toMatchObject({ state: 'closed', amountDue: 100, paid: 100, unpaid: 0 });
     // the record's detail explains the amount the same way: charged up to the payment
@@ -199,7 +215,7 @@ describe('paying in the sandbox', () => {
     expect(detail.json().data.fee).toMatchObject({ amount: 100 });
 
     const pull = () => {
-      const { body, headers } = signDeviceCall(laneCommandPullPath, { tenant: 'demo', sn: cams.out.sn, secret: cams.out.secret }, {});
+      const { body, headers } = signDeviceCall(laneCommandPullPath, { tenant: 'demo', sn: cams.out.sn, secret: cams.out.secret }, { timestamp: clock.now().getTime() });
       return server.inject({ method: 'POST', url: laneCommandPullPath, payload: body, headers }).then((r) => r.json<{ data: { commands: { kind: string; plateNumber: string }[] } }>());
     };
     const first = await pull();
@@ -210,7 +226,7 @@ describe('paying in the sandbox', () => {
   it('charges the rest when the paid car leaves after the grace minutes', async () => {
     const entered = await event('in', '粤B2L003', minutesAgo(59));
     await payOnPhone(await findByPlate('粤B2L003'));
-    const exit = await event('out', '粤B2L003', new Date(Date.now() + 20 * 60_000).toISOString());
+    const exit = await event('out', '粤B2L003', minutesOn(20));
     expect(exit).toMatchObject({ state: 'awaiting_payment', amountToPay: 100, release: false });
     expect(await recordOf(entered.recordId!)).toMatchObject({ amountDue: 200, paid: 100, unpaid: 100 });
   });
@@ -224,7 +240,7 @@ describe('paying in the sandbox', () => {
     await payOnPhone(await findByPlate(info.body.data.recentPlate));
     expect(await recordOf(entered.recordId!)).toMatchObject({ state: 'paid', amountDue: 300, paid: 300, unpaid: 0 });
     expect(await commandsOf(entered.recordId!)).toHaveLength(1);
-    const again = await event('out', '粤B2W004', new Date().toISOString());
+    const again = await event('out', '粤B2W004', minutesOn(0));
     expect(again).toMatchObject({ recordId: entered.recordId, state: 'closed', release: true, abnormalReasons: [] });
     const stays = await test.database.db
       .select()
@@ -258,7 +274,7 @@ describe('paying in the sandbox', () => {
     const [cashier] = await test.database.db.select().from(gatewayOrders).where(eq(gatewayOrders.recordId, entered.recordId!));
     expect({ amountDue: cashier!.amountDue, discount: cashier!.discount, amount: cashier!.amount }).toEqual({ amountDue: page.amountDue, discount: page.discount, amount: page.unpaid });
     // the driver walks off without paying on the phone: the exit a minute later prices the same stay the same
-    const exit = await event('out', '粤B2Q010', new Date(Date.now() + 60_000).toISOString());
+    const exit = await event('out', '粤B2Q010', minutesOn(1));
     expect(exit).toMatchObject({ state: 'awaiting_payment', amountToPay: page.unpaid });
     expect(await recordOf(entered.recordId!)).toMatchObject({ amountDue: page.amountDue, discount: page.discount, paid: page.paid, unpaid: page.unpaid });
   });
@@ -311,11 +327,8 @@ describe('paying in the sandbox', () => {
     const again = await post<{ cashierUrl: string }>(driverPayPaths.pay, { o });
     const lateNo = again.body.data.cashierUrl.split('/').pop()!;
     expect(lateNo).not.toBe(no);
-    await test.database.db.execute(`UPDATE sandbox_cashier_orders SET state = 'paid', decided_at = now() WHERE gateway_order_no = '${lateNo}'`);
-    await test.database.db
-      .update(gatewayOrders)
-      .set({ createdAt: new Date(Date.now() - 60_000) })
-      .where(eq(gatewayOrders.gatewayOrderNo, lateNo));
+    await test.database.db.update(sandboxCashierOrders).set({ state: 'paid', decidedAt: clock.now() }).where(eq(sandboxCashierOrders.gatewayOrderNo, lateNo));
+    clock.advance(60_000);
     const view = await recordView(o);
     expect(view.body.data).toMatchObject({ state: 'paid', paid: 100, unpaid: 0 });
     expect(await paymentsOf(entered.recordId!)).toHaveLength(1);
@@ -355,7 +368,7 @@ describe('特殊账单: paying a special bill in the sandbox', () => {
 
   it('refuses a cancelled bill and a forged token; money arriving for a bill cancelled meanwhile is kept as owed back', async () => {
     const cancelled = await newBill(800);
-    await test.database.db.update(specialBills).set({ status: 'cancelled', cancelledAt: new Date() }).where(eq(specialBills.id, cancelled.id));
+    await test.database.db.update(specialBills).set({ status: 'cancelled', cancelledAt: clock.now() }).where(eq(specialBills.id, cancelled.id));
     const refused = await post(specialBillOpenPaths.pay, { t: billToken(cancelled.id) });
     expect(refused.status).toBe(400);
     expect(refused.body.msg).toBe('该账单已作废，无需支付');
@@ -365,7 +378,7 @@ describe('特殊账单: paying a special bill in the sandbox', () => {
 
     const late = await newBill(900);
     const started = await post<{ payUrl: string }>(specialBillOpenPaths.pay, { t: billToken(late.id) });
-    await test.database.db.update(specialBills).set({ status: 'cancelled', cancelledAt: new Date() }).where(eq(specialBills.id, late.id));
+    await test.database.db.update(specialBills).set({ status: 'cancelled', cancelledAt: clock.now() }).where(eq(specialBills.id, late.id));
     await server.inject({ method: 'POST', url: `${started.body.data.payUrl}/confirm` });
     expect((await billOf(late.id)).status).toBe('cancelled');
     const [order] = await test.database.db.select().from(gatewayOrders).where(eq(gatewayOrders.specialBillId, late.id));
@@ -380,7 +393,7 @@ describe('收款二维码 for an attendant PDA', () => {
     const answer = await server.inject({ method: 'GET', url: recordPayQrCodePath.replace(':id', entered.recordId!), headers: { authorization: adminToken } });
     const { url, expiresAt } = answer.json<{ data: { url: string; expiresAt: string } }>().data;
     expect(url).toMatch(/\/#\/pdaScanQrcode\?o=/);
-    expect(Date.parse(expiresAt) - Date.now()).toBeGreaterThan(29 * 60_000);
+    expect(Date.parse(expiresAt) - clock.now().getTime()).toBe(30 * 60_000);
     const view = await recordView(decodeURIComponent(url.split('o=')[1]!));
     expect(view.body.data).toMatchObject({ plateNumber: '粤B4D001', state: 'unpaid', unpaid: 100 });
     const stranger = await server.inject({ method: 'GET', url: recordPayQrCodePath.replace(':id', entered.recordId!) });

@@ -47,27 +47,27 @@ export const driverPayRoutes: FastifyPluginAsyncZod<DriverPayRoutesOptions> = as
 
   app.route({
     ...routeOf(endpoints.exitLane, { tags, summary: '扫码出场：出口车道所在停车场、车道，及出口相机刚识别的车牌（无需登录）', public: true, ...perMinute(60) }),
-    handler: async (request) => ok(await readExitLane(app.db, options.secret, request.query.t, new Date())),
+    handler: async (request) => ok(await readExitLane(app.db, options.secret, request.query.t, app.now())),
   });
 
   app.route({
     ...routeOf(endpoints.findByPlate, { tags, summary: '扫码出场：按车牌查本停车场的在场订单，答复订单令牌（无需登录）', public: true, ...perMinute(20) }),
-    handler: async (request) => ok(await findDriverRecord(app.db, options.secret, request.body, new Date())),
+    handler: async (request) => ok(await findDriverRecord(app.db, options.secret, request.body, app.now())),
   });
 
   app.route({
     ...routeOf(endpoints.record, { tags, summary: '订单详情：按订单令牌（无需登录）', public: true, ...perMinute(120) }),
-    handler: async (request) => ok(await driverRecordView(app.db, sandbox?.gateway, options.secret, request.query.o, new Date(), request.ip)),
+    handler: async (request) => ok(await driverRecordView(app.db, sandbox?.gateway, options.secret, request.query.o, app.now(), request.ip)),
   });
 
   app.route({
     ...routeOf(endpoints.pay, { tags, summary: '支付：为订单待付金额下单，答复收银台地址（无需登录）', public: true, ...perMinute(20) }),
-    handler: async (request) => ok(await startDriverPayment(app.db, sandbox?.gateway, options.secret, request.body.o, base, new Date())),
+    handler: async (request) => ok(await startDriverPayment(app.db, sandbox?.gateway, options.secret, request.body.o, base, app.now())),
   });
 
   app.route({
     ...routeOf(endpoints.specialBillPay, { tags, summary: '特殊账单支付：按账单二维码令牌下单，答复收银台地址（无需登录）', public: true, ...perMinute(20) }),
-    handler: async (request) => ok(await startSpecialBillPayment(app.db, sandbox?.gateway, options.secret, request.body.t, base, new Date())),
+    handler: async (request) => ok(await startSpecialBillPayment(app.db, sandbox?.gateway, options.secret, request.body.t, base, app.now())),
   });
 
   if (sandbox) await app.register(sandboxRoutes, { sandbox, publicBaseUrl: base });
@@ -77,7 +77,7 @@ export const driverPayRoutes: FastifyPluginAsyncZod<DriverPayRoutesOptions> = as
     handler: async (request) => {
       // a code the driver could not pay from is no use at the booth
       if (!sandbox) throw noOnlinePayment();
-      return ok(await makeRecordPayQrCode(request.db, requireAuth(request), options.secret, base, request.params.id, new Date()));
+      return ok(await makeRecordPayQrCode(request.db, requireAuth(request), options.secret, base, request.params.id, app.now()));
     },
   });
 };
@@ -110,7 +110,7 @@ const sandboxRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxGateway; publicBase
       ...routeOf(sandboxGatewayEndpoints.notify, { tags, summary: '沙箱支付异步通知（HMAC-SHA256 签名见 X-Sandbox-Signature；重复通知只入账一次）', public: true, ...perMinute(600) }),
       handler: async (request) => {
         const signature = request.headers[sandboxSignatureHeader];
-        return ok(await receiveGatewayNotice(app.db, gateway, request.rawBody ?? '', typeof signature === 'string' ? signature : undefined, request.ip));
+        return ok(await receiveGatewayNotice(app.db, gateway, request.rawBody ?? '', typeof signature === 'string' ? signature : undefined, request.ip, app.now()));
       },
     });
   });
@@ -131,7 +131,7 @@ const sandboxRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxGateway; publicBase
     app.post(path, { config: { public: true, ...perMinute(60) }, schema: { hide: true, params: noParams } }, async (request, reply) => {
       let trade;
       try {
-        trade = await decide(request.params.no, outcome, new Date());
+        trade = await decide(request.params.no, outcome, app.now());
       } catch (error) {
         // the notice did not get through: the record page asks the provider instead
         request.log.warn({ err: error }, 'sandbox notice not delivered');

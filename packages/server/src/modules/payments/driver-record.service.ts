@@ -157,19 +157,20 @@ const releaseAfterPayment = async (tx: Db, tenantId: string, recordId: string, s
 /**
  * Applies what the provider says of a trade, once: a paid trade records the payment through
  * recordPayment keyed by the gateway order no (a car still in first gets the fee it was priced at),
- * then the lane is released; a closed one closes the order. A repeat changes nothing.
+ * then the lane is released; a closed one closes the order. A repeat changes nothing. It happened at
+ * the trade's time, or at `now` (the app's clock) when the provider gives none.
  */
-const settleGatewayOrder = async (tx: Db, tenantId: string, gatewayOrderNo: string, trade: Omit<GatewayTrade, 'state'> & { state: 'paid' | 'closed' }, actor: PaymentActor) => {
+const settleGatewayOrder = async (tx: Db, tenantId: string, gatewayOrderNo: string, trade: Omit<GatewayTrade, 'state'> & { state: 'paid' | 'closed' }, actor: PaymentActor, now: Date) => {
+  const at = trade.at ? new Date(trade.at) : now;
   const order = await lockGatewayOrder(tx, tenantId, gatewayOrderNo);
   if (!order) throw badRequest('支付订单不存在');
   if (order.state === 'paid') return order.state;
   if (trade.state === 'closed') {
-    if (order.state === 'created') await updateGatewayOrder(tx, order.id, { state: 'closed', tradeNo: trade.tradeNo, closedAt: trade.at ? new Date(trade.at) : new Date() });
+    if (order.state === 'created') await updateGatewayOrder(tx, order.id, { state: 'closed', tradeNo: trade.tradeNo, closedAt: at });
     return 'closed' as const;
   }
   if (trade.amount !== order.amount) throw badRequest('通知金额与支付订单不符');
-  const paidAt = trade.at ? new Date(trade.at) : new Date();
-  if (order.specialBillId !== null) return settleSpecialBill(tx, tenantId, order.id, order.specialBillId, order.amount, trade.tradeNo, paidAt);
+  if (order.specialBillId !== null) return settleSpecialBill(tx, tenantId, order.id, order.specialBillId, order.amount, trade.tradeNo, at);
   if (order.recordId === null) throw badRequest('支付订单没有付款对象');
   const record = await lockRecord(tx, tenantId, order.recordId);
   if (!record) throw badRequest('支付订单对应的停车记录不存在');
@@ -184,14 +185,13 @@ const settleGatewayOrder = async (tx: Db, tenantId: string, gatewayOrderNo: stri
         const money = quoteStay(order.amountDue, { longRental: false, groupCardOff: order.discount }, record.paid);
         if (money.unpaid >= order.amount) {
           // a stay with something still to pay had no long-rental card: a discount is its group card's, used now
-          if (money.discount > 0)
-            await groupCardDiscount(db, { tenantId, lotId: record.lotId, plate: record.plateNumber, at: trade.at ? new Date(trade.at) : new Date(), due: order.amountDue });
+          if (money.discount > 0) await groupCardDiscount(db, { tenantId, lotId: record.lotId, plate: record.plateNumber, at, due: order.amountDue });
           // priced while the car is still in: no state moves until it leaves
           await changeRecord(db, record, null, { amountDue: money.amountDue, discount: money.discount, unpaid: money.unpaid });
         }
       }
       const remarkText = `${actor.userAgent}支付 ${gatewayOrderNo}`;
-      const { payment } = await recordPayment(db, actor, { recordId: record.id, channel: 'sandbox', amount: order.amount, payer: '', remark: remarkText }, gatewayOrderNo);
+      const { payment } = await recordPayment(db, actor, { recordId: record.id, channel: 'sandbox', amount: order.amount, payer: '', remark: remarkText }, gatewayOrderNo, now);
       paymentId = payment.id;
     });
   } catch (error) {
@@ -199,7 +199,7 @@ const settleGatewayOrder = async (tx: Db, tenantId: string, gatewayOrderNo: stri
     // the driver's money arrived, but the record no longer takes it (settled another way meanwhile)
     remark = `已收款 ${formatAmount(order.amount)} 元但未能入账：${error.message}，需退款`;
   }
-  await updateGatewayOrder(tx, order.id, { state: 'paid', tradeNo: trade.tradeNo, paymentId, remark, paidAt: trade.at ? new Date(trade.at) : new Date() });
+  await updateGatewayOrder(tx, order.id, { state: 'paid', tradeNo: trade.tradeNo, paymentId, remark, paidAt: at });
   if (paymentId) await releaseAfterPayment(tx, tenantId, record.id, order.laneId);
   return 'paid' as const;
 };
@@ -234,7 +234,7 @@ const askProvider = async (db: Db, gateway: PaymentGateway, tenantId: string, re
       continue;
     }
     const decided = { ...trade, state: trade.state };
-    await withTenant(db, tenantId, (tx) => settleGatewayOrder(tx, tenantId, order.gatewayOrderNo, decided, driverActor(tenantId, gateway.provider, ip)));
+    await withTenant(db, tenantId, (tx) => settleGatewayOrder(tx, tenantId, order.gatewayOrderNo, decided, driverActor(tenantId, gateway.provider, ip), now));
   }
   return waiting;
 };
@@ -284,6 +284,8 @@ export const startDriverPayment = async (db: Db, gateway: PaymentGateway | undef
         amountDue: quote.amountDue,
         discount: quote.discount,
         pricedAt: quote.until,
+        // by the app's clock, as the reuse window above and the late-notice query measure it
+        createdAt: now,
       }));
     return { gatewayOrder, subject: `${lot?.name ?? ''} 停车费 ${record.plateNumber}` };
   });
@@ -303,7 +305,7 @@ export const startDriverPayment = async (db: Db, gateway: PaymentGateway | undef
  * read; a good one is applied once, however many times it comes. Its time must lie in the business
  * window and not past `now` (the server's clock) by more than a clock may run ahead.
  */
-export const receiveGatewayNotice = async (db: Db, gateway: PaymentGateway, rawBody: string, signature: string | undefined, ip: string, now = new Date()) => {
+export const receiveGatewayNotice = async (db: Db, gateway: PaymentGateway, rawBody: string, signature: string | undefined, ip: string, now: Date) => {
   if (!gateway.verifyNotice(rawBody, signature)) throw badRequest('通知签名错误');
   let parsed: unknown;
   try {
@@ -321,7 +323,7 @@ export const receiveGatewayNotice = async (db: Db, gateway: PaymentGateway, rawB
   const found = await findGatewayOrderByNo(db, notice.data.gatewayOrderNo);
   if (!found) throw badRequest('支付订单不存在');
   const { tenantId } = found;
-  const state = await withTenant(db, tenantId, (tx) => settleGatewayOrder(tx, tenantId, notice.data.gatewayOrderNo, notice.data, driverActor(tenantId, gateway.provider, ip)));
+  const state = await withTenant(db, tenantId, (tx) => settleGatewayOrder(tx, tenantId, notice.data.gatewayOrderNo, notice.data, driverActor(tenantId, gateway.provider, ip), now));
   return { state };
 };
 

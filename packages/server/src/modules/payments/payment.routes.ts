@@ -51,7 +51,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     ...routeOf(endpoints.create, { tags, summary: '登记收款（幂等：同一幂等键重复提交返回首次结果；同一幂等键但停车记录、渠道或金额不同则 409）', permission }),
     handler: async (request) => {
       const key = paymentKeyOf(request.body.idempotencyKey, request.headers[idempotencyKeyHeader]);
-      const { payment: recorded, repeated } = await recordPayment(request.db, requireAuth(request), request.body, key);
+      const { payment: recorded, repeated } = await recordPayment(request.db, requireAuth(request), request.body, key, app.now());
       return ok(recorded, repeated ? '该幂等键的收款已登记，返回首次结果' : '收款成功');
     },
   });

@@ -73,8 +73,10 @@ const checkTakesMoney = (record: RecordMoney & { state: string }, amount: number
  * Records money taken for a parking record, once per idempotency key. The record row is locked first,
  * so concurrent repeats wait and then find the first payment; the unique key index with
  * ON CONFLICT DO NOTHING covers a repeat that names another record (and so holds another lock).
+ * The money is paid at `paidAt`, the app's clock, which the exit's grace minutes are counted from;
+ * without it (the demo history) the database stamps its own time.
  */
-export const recordPayment = (db: Db, auth: PaymentActor, input: PaymentValues, key: string) =>
+export const recordPayment = (db: Db, auth: PaymentActor, input: PaymentValues, key: string, paidAt?: Date) =>
   db.transaction(async (tx) => {
     const record = await lockRecord(tx, auth.tenantId, input.recordId);
     if (!record) throw notFound('停车记录不存在');
@@ -91,6 +93,7 @@ export const recordPayment = (db: Db, auth: PaymentActor, input: PaymentValues, 
       operatorId: auth.userId,
       payer: input.payer,
       remark: input.remark,
+      ...(paidAt ? { paidAt } : {}),
     });
     if (!claimed) {
       const first = await findPaymentByKey(tx, auth.tenantId, key);

@@ -9,7 +9,7 @@ import { devices, parkingLanes, parkingLots, parkingSpaces, sandboxCashierOrders
 import { seedDemoData } from '../../db/seed/seed.js';
 import { appSecret } from '../../shared/app-secret.js';
 import { decodeQrPng, readZip } from '../../test/qr-zip.js';
-import { createTestDatabase, signIn, testConfig } from '../../test/test-app.js';
+import { createTestDatabase, fixedClock, signIn, testConfig } from '../../test/test-app.js';
 import { receiveVehicleEvent } from '../orders/vehicle-event.service.js';
 import { signScanToken } from '../parking/scan-token.js';
 import { ownPath } from './driver-pay.routes.js';
@@ -25,6 +25,9 @@ const forged = {
   forwarded: 'for=1.2.3.4;host=evil-forwarded2.example;proto=https',
 };
 const trace = /evil/i;
+// the app's clock, fixed: the stays are priced and the codes signed by it; the cars came in 90 minutes before it
+const clock = fixedClock('2026-03-10T02:00:00Z');
+const enteredAt = new Date(clock.now().getTime() - 90 * 60_000).toISOString();
 
 const allDay = [{ label: '全天', start: '00:00', end: '00:00', pricing: { kind: 'perUnit', tiers: [{ unitMinutes: 60, unitPrice: 100 }], rounding: { mode: 'up' } } }];
 const hourly = tariffRules.parse({ schedule: { workday: allDay, nonWorkday: allDay }, vehicleClasses: [{ code: 'small', name: '小型车' }], graceMinutes: 15 });
@@ -68,6 +71,7 @@ beforeAll(async () => {
   server = Fastify({ logger: false, trustProxy: true });
   const deliver = inProcessDelivery(server);
   await server.register(app, {
+    now: clock.now,
     config: testConfig(),
     database,
     sandboxDelivery: async (path, body, headers) => {
@@ -158,12 +162,12 @@ describe("the driver pays without the request's host reaching any address or cal
       vehicleEventInput.parse({
         tenant: 'demo',
         sn: entryCamera.sn,
-        timestamp: Date.now(),
+        timestamp: clock.now().getTime(),
         nonce: 'addr-nonce-1',
         deviceEventId: 'ADDR-1',
         kind: 'lane_entry',
         plate: '粤B7P001',
-        occurredAt: new Date(Date.now() - 90 * 60_000).toISOString(),
+        occurredAt: enteredAt,
         confidence: 0.98,
       }),
       testConfig().dataDir,
@@ -181,12 +185,12 @@ describe("the driver pays without the request's host reaching any address or cal
       vehicleEventInput.parse({
         tenant: 'demo',
         sn: entryCamera.sn,
-        timestamp: Date.now(),
+        timestamp: clock.now().getTime(),
         nonce: 'addr-nonce-2',
         deviceEventId: 'ADDR-2',
         kind: 'lane_entry',
         plate: '粤B7P002',
-        occurredAt: new Date(Date.now() - 90 * 60_000).toISOString(),
+        occurredAt: enteredAt,
         confidence: 0.98,
       }),
       testConfig().dataDir,

@@ -17,7 +17,7 @@ const gone = () => notFound('特殊账单不存在');
  */
 export const startSpecialBillPayment = async (db: Db, gateway: PaymentGateway | undefined, secret: string, token: string, origin: string, now: Date) => {
   if (!gateway) throw noOnlinePayment();
-  const { tenantId, billId } = checkSpecialBillToken(secret, token);
+  const { tenantId, billId } = checkSpecialBillToken(secret, token, now);
   const tenant = await findTenant(db, tenantId);
   if (!tenant?.enabled) throw gone();
   const prepared = await withTenant(db, tenantId, async (tx) => {
@@ -38,6 +38,8 @@ export const startSpecialBillPayment = async (db: Db, gateway: PaymentGateway | 
         amountDue: bill.amount,
         discount: 0,
         pricedAt: now,
+        // by the app's clock, as the reuse window above measures it
+        createdAt: now,
       }));
     return { order, subject: `${lotName} 特殊账单 ${bill.item}` };
   });

@@ -63,18 +63,18 @@ export const sandboxGateway = (db: Db, secret: string, deliver: NoticeDelivery) 
       .where(and(eq(sandboxCashierOrders.gatewayOrderNo, no), eq(sandboxCashierOrders.state, 'pending')));
     const trade = await findTrade(no);
     if (!trade) return undefined;
-    if (trade.state !== 'pending') await notify(trade);
+    if (trade.state !== 'pending') await notify(trade, now);
     return trade;
   };
 
   /** Sends the signed notice of a decided trade; a failed delivery is left to the merchant's query. */
-  const notify = async (trade: SandboxCashierOrder) => {
+  const notify = async (trade: SandboxCashierOrder, now: Date) => {
     const notice: SandboxNotice = {
       gatewayOrderNo: trade.gatewayOrderNo,
       tradeNo: trade.tradeNo,
       amount: trade.amount,
       state: trade.state === 'paid' ? 'paid' : 'closed',
-      at: (trade.decidedAt ?? new Date()).toISOString(),
+      at: (trade.decidedAt ?? now).toISOString(),
     };
     const body = JSON.stringify(notice);
     // the trade's notifyUrl is what a real provider would be told; the sandbox answers only its own server
