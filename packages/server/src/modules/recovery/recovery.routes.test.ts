@@ -2,10 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { abnormalReleasePath, recoveryRecordPaths, refundPaths, arrearsPaths } from '@parking/contract';
 import { operationLogs, parkingRecords, tenants, users } from '../../db/schema/index.js';
-import { buildTestApp, signIn, type TestApp } from '../../test/test-app.js';
+import { buildTestApp, fixedClock, signIn, type TestApp } from '../../test/test-app.js';
 import { xlsxRows } from '../../test/xlsx-rows.js';
 import { hashPassword, md5Hex } from '../auth/passwords.js';
 
+// the app's clock, fixed: payments are recorded at its time
+const clock = fixedClock('2026-03-10T02:00:00Z');
 let t: TestApp;
 let admin: string;
 let mwAdmin: string;
@@ -35,7 +37,7 @@ const newRecord = async (plateNumber: string, owed: number, state: 'unpaid' | 'a
 };
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ now: clock.now });
   admin = await signIn(t.app);
   mwAdmin = await signIn(t.app, 'mwadmin', 'mw');
   const [demo] = await t.database.db.select().from(tenants).where(eq(tenants.code, 'demo'));

@@ -44,6 +44,8 @@ const authOf = (tenantId: string, userId: string, account: string): AuthContext 
 });
 const t0 = new Date('2026-03-03T10:00:00+08:00');
 const minutes = (n: number) => new Date(t0.getTime() + n * 60_000);
+/** when the video pole sends: a fixed time, after the stays it reports */
+const sentAt = t0.getTime();
 
 /** a finished stay as the engine leaves it, straight into the table */
 const newRecord = async (
@@ -117,7 +119,7 @@ describe('a space-based (on-road) lot', () => {
         vehicleEventInput.parse({
           tenant: 'demo',
           sn: 'POLE-R1',
-          timestamp: Date.now(),
+          timestamp: sentAt,
           nonce: `nonce-recovery-${++sequence}`,
           deviceEventId: `RV-${sequence}`,
           kind,
