@@ -37,8 +37,8 @@ const paramPattern = /:([A-Za-z_][A-Za-z0-9_]*)/g;
 
 export const pathParamNames = (path: string): string[] => [...path.matchAll(paramPattern)].map((match) => match[1] as string);
 
-export const endpoint = <const Definition extends Endpoint>(definition: Definition & ParamsFit<Definition['path']>): Definition => {
-  // the types hold this for literal paths; the check keeps a widened string path honest too
+/** Throws unless the params name exactly the path's `:name` segments: the types hold this for a literal path, this check for a widened or generic one. */
+const withFittingParams = <E extends Endpoint>(definition: E): E => {
   const names = pathParamNames(definition.path).sort();
   const declared = Object.keys(definition.params?.shape ?? {}).sort();
   if (names.join() !== declared.join()) {
@@ -46,6 +46,8 @@ export const endpoint = <const Definition extends Endpoint>(definition: Definiti
   }
   return definition;
 };
+
+export const endpoint = <const Definition extends Endpoint>(definition: Definition & ParamsFit<Definition['path']>): Definition => withFittingParams(definition);
 
 export type ParamsOf<E extends Endpoint> = Record<PathParamNames<E['path']>, string | number>;
 export type QueryOf<E extends Endpoint> = E['query'] extends z.ZodType ? z.input<E['query']> : undefined;
@@ -66,3 +68,41 @@ export const pathOf = <E extends Endpoint>(target: E, ...[params]: PathArgs<E>):
 
 /** `{ id }` path params checked as a uuid, with the message that names the resource ("岗位编号格式不正确"). */
 export const idParams = (message: string) => z.object({ id: z.uuid(message) });
+
+/**
+ * The three addresses of a resource the console lists, exports and edits one at a time:
+ * `/api/system/ParkingLane`, `/api/system/ParkingLane/:id`, `/api/system/ParkingLane/Actions/Export`.
+ */
+export const resourcePaths = <const Base extends string>(base: Base) => ({ list: base, item: `${base}/:id`, export: `${base}/Actions/Export` }) as const;
+
+/** An endpoint as endpoint() types a literal declaration: each part readonly, the path as given. */
+type Declared<Method extends HttpMethod, Path extends string, Parts> = Readonly<{ method: Method; path: Path } & Parts>;
+
+/** 列表 and 导出 of a resource: one filter, answered as a page or as the xlsx of every matching row. */
+export const listEndpoints = <const Paths extends { list: string; export: string }, Query extends z.ZodType, Page extends z.ZodType>(
+  paths: Paths,
+  query: Query,
+  page: Page,
+): {
+  list: Declared<'GET', Paths['list'], { query: Query; answer: Page }>;
+  export: Declared<'GET', Paths['export'], { query: Query; answer: 'file' }>;
+} => ({
+  list: withFittingParams({ method: 'GET', path: paths.list, query, answer: page }),
+  export: withFittingParams({ method: 'GET', path: paths.export, query, answer: 'file' }),
+});
+
+/** 详情, 新增, 编辑 and 删除 of one row: create and update take the same input and answer the row. */
+export const itemEndpoints = <const Paths extends { list: string; item: string }, Params extends z.ZodObject, Body extends z.ZodType, Item extends z.ZodType>(
+  paths: Paths,
+  { params, body, answer }: { params: Params; body: Body; answer: Item },
+): {
+  detail: Declared<'GET', Paths['item'], { params: Params; answer: Item }>;
+  create: Declared<'POST', Paths['list'], { body: Body; answer: Item }>;
+  update: Declared<'PUT', Paths['item'], { params: Params; body: Body; answer: Item }>;
+  remove: Declared<'DELETE', Paths['item'], { params: Params; answer: z.ZodNull }>;
+} => ({
+  detail: withFittingParams({ method: 'GET', path: paths.item, params, answer }),
+  create: withFittingParams({ method: 'POST', path: paths.list, body, answer }),
+  update: withFittingParams({ method: 'PUT', path: paths.item, params, body, answer }),
+  remove: withFittingParams({ method: 'DELETE', path: paths.item, params, answer: z.null() }),
+});
