@@ -1,11 +1,10 @@
 import { z } from 'zod';
+import { resourcePaths } from '../common/endpoint.js';
 import { pagedList, pageQuery } from '../common/paging.js';
 import { enabledMarkFilter } from '../parking/area.schema.js';
 
 export const devicePaths = {
-  list: '/api/system/Device',
-  item: '/api/system/Device/:id',
-  export: '/api/system/Device/Actions/Export',
+  ...resourcePaths('/api/system/Device'),
   resetSecret: '/api/system/Device/:id/Actions/ResetSecret',
   /** the lanes and spaces of one lot a device may be bound to */
   lotBindings: '/api/system/Device/lotBindings/:id',

@@ -1,12 +1,11 @@
 import { z } from 'zod';
+import { resourcePaths } from '../common/endpoint.js';
 import { formatAmount, plateNumberPattern } from '../common/filters.js';
 import { pagedList, pageQuery } from '../common/paging.js';
 import { enabledMarkFilter, parkingText } from '../parking/area.schema.js';
 
 export const groupCardPaths = {
-  list: '/api/system/GroupCard',
-  item: '/api/system/GroupCard/:id',
-  export: '/api/system/GroupCard/Actions/Export',
+  ...resourcePaths('/api/system/GroupCard'),
   /** PNG of the card's QR code, pointing at the public page with a signed token */
   qrcode: '/api/system/GroupCard/:id/QRCode',
 } as const;

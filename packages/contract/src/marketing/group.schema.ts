@@ -1,12 +1,11 @@
 import { z } from 'zod';
+import { resourcePaths } from '../common/endpoint.js';
 import { pagedList, pageQuery } from '../common/paging.js';
 import { mobileMessage, mobilePattern } from '../common/rules.js';
 import { enabledMarkFilter, parkingText } from '../parking/area.schema.js';
 
 export const groupPaths = {
-  list: '/api/system/Group',
-  item: '/api/system/Group/:id',
-  export: '/api/system/Group/Actions/Export',
+  ...resourcePaths('/api/system/Group'),
   /** every group of the tenant, id and name, for the 集团卡 pickers */
   options: '/api/system/Group/Selector',
 } as const;

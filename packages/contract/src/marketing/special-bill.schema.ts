@@ -1,12 +1,11 @@
 import { z } from 'zod';
+import { resourcePaths } from '../common/endpoint.js';
 import { pagedList, pageQuery } from '../common/paging.js';
 import { parkingText } from '../parking/area.schema.js';
 import { groupCardPlate, groupCardTokenQuery } from './group-card.schema.js';
 
 export const specialBillPaths = {
-  list: '/api/system/SpecialBill',
-  item: '/api/system/SpecialBill/:id',
-  export: '/api/system/SpecialBill/Actions/Export',
+  ...resourcePaths('/api/system/SpecialBill'),
   /** 作废: only an unpaid bill */
   cancel: '/api/system/SpecialBill/:id/Actions/Cancel',
   /** PNG of the bill's QR code, pointing at the public page with a signed token */

@@ -1,10 +1,9 @@
 import { z } from 'zod';
+import { resourcePaths } from '../common/endpoint.js';
 import { pagedList, pageQuery } from '../common/paging.js';
 
 export const orderWarningPaths = {
-  list: '/api/system/OrderWarning',
-  item: '/api/system/OrderWarning/:id',
-  export: '/api/system/OrderWarning/Actions/Export',
+  ...resourcePaths('/api/system/OrderWarning'),
   handle: '/api/system/OrderWarning/:id/Actions/Handle',
   blacklist: '/api/system/OrderWarning/blacklist',
   blacklistItem: '/api/system/OrderWarning/blacklist/:id',

@@ -1,12 +1,11 @@
 import { z } from 'zod';
+import { resourcePaths } from '../common/endpoint.js';
 import { formatDuration } from '../common/filters.js';
 import { pagedList, pageQuery } from '../common/paging.js';
 import { recordEditRequest } from './record-edit-audit.schema.js';
 
 export const parkingRecordPaths = {
-  list: '/api/system/ParkingRecord',
-  item: '/api/system/ParkingRecord/:id',
-  export: '/api/system/ParkingRecord/Actions/Export',
+  ...resourcePaths('/api/system/ParkingRecord'),
   photo: '/api/system/ParkingRecord/:id/photos/:which',
 } as const;
 

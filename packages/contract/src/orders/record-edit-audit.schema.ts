@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import { boundedTime } from '../common/bounded-time.js';
+import { resourcePaths } from '../common/endpoint.js';
 import { formatAmount, plateNumberPattern } from '../common/filters.js';
 import { pagedList, pageQuery } from '../common/paging.js';
 // read only inside z.lazy: parking-record.schema imports this file (lazily too) for the record detail's edits
 import { parkingRecordStates } from './parking-record.schema.js';
 
 export const recordEditAuditPaths = {
-  list: '/api/system/RecordEditAudit',
-  item: '/api/system/RecordEditAudit/:id',
-  export: '/api/system/RecordEditAudit/Actions/Export',
+  ...resourcePaths('/api/system/RecordEditAudit'),
   approve: '/api/system/RecordEditAudit/:id/Actions/Approve',
   reject: '/api/system/RecordEditAudit/:id/Actions/Reject',
 } as const;

@@ -1,11 +1,8 @@
 import { z } from 'zod';
+import { resourcePaths } from '../common/endpoint.js';
 import { pagedList, pageQuery } from '../common/paging.js';
 
-export const parkingAreaPaths = {
-  list: '/api/system/ParkingArea',
-  item: '/api/system/ParkingArea/:id',
-  export: '/api/system/ParkingArea/Actions/Export',
-} as const;
+export const parkingAreaPaths = resourcePaths('/api/system/ParkingArea');
 
 /** Optional free text of at most `max` characters, trimmed, empty when left out. */
 export const parkingText = (label: string, max: number) => z.string().trim().max(max, `${label}最长${max}位`).default('');

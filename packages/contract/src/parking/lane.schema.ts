@@ -1,12 +1,9 @@
 import { z } from 'zod';
+import { resourcePaths } from '../common/endpoint.js';
 import { pagedList, pageQuery } from '../common/paging.js';
 import { enabledMarkFilter } from './area.schema.js';
 
-export const parkingLanePaths = {
-  list: '/api/system/ParkingLane',
-  item: '/api/system/ParkingLane/:id',
-  export: '/api/system/ParkingLane/Actions/Export',
-} as const;
+export const parkingLanePaths = resourcePaths('/api/system/ParkingLane');
 
 export const parkingLaneDirections = ['in', 'out'] as const;
 export type ParkingLaneDirection = (typeof parkingLaneDirections)[number];

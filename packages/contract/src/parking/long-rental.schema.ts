@@ -1,13 +1,12 @@
 import { z } from 'zod';
+import { resourcePaths } from '../common/endpoint.js';
 import { plateNumberPattern } from '../common/filters.js';
 import { pagedList, pageQuery } from '../common/paging.js';
 import { mobileMessage, mobilePattern } from '../common/rules.js';
 import { enabledMarkFilter, parkingText } from './area.schema.js';
 
 export const longRentalPaths = {
-  list: '/api/system/LongRental',
-  item: '/api/system/LongRental/:id',
-  export: '/api/system/LongRental/Actions/Export',
+  ...resourcePaths('/api/system/LongRental'),
   /** per lot: its long-rental spaces, the cards in force and the space-leave flag */
   lots: '/api/system/LongRental/lots',
 } as const;

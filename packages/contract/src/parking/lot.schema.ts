@@ -1,13 +1,12 @@
 import { z } from 'zod';
+import { resourcePaths } from '../common/endpoint.js';
 import { pagedList, pageQuery } from '../common/paging.js';
 import { enabledMarkFilter, latitudeField, longitudeField, pickedUser, parkingText, pickedUserIds } from './area.schema.js';
 
 export const parkingLotPaths = {
-  list: '/api/system/Parking',
-  item: '/api/system/Parking/:id',
+  ...resourcePaths('/api/system/Parking'),
   /** spec §7 "parking list call": every enabled lot for pickers, 1000 at a time */
   options: '/api/system/Parking/list',
-  export: '/api/system/Parking/Actions/Export',
   sum: '/api/system/Parking/sum',
   bindIf: '/api/system/Parking/bindIf/:id',
   freeCount: '/api/system/Parking/freecnt/:id',

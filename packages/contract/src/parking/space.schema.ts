@@ -1,11 +1,10 @@
 import { z } from 'zod';
+import { resourcePaths } from '../common/endpoint.js';
 import { pagedList, pageQuery } from '../common/paging.js';
 import { latitudeField, longitudeField } from './area.schema.js';
 
 export const parkingSpacePaths = {
-  list: '/api/system/ParkingSpace',
-  item: '/api/system/ParkingSpace/:id',
-  export: '/api/system/ParkingSpace/Actions/Export',
+  ...resourcePaths('/api/system/ParkingSpace'),
   /** page /parkingAdmin/add/:id: many spaces of one lot by pattern, e.g. A001–A120 */
   batch: '/api/system/ParkingSpace/Actions/Batch',
 } as const;

@@ -1,11 +1,8 @@
 import { z } from 'zod';
+import { resourcePaths } from '../common/endpoint.js';
 import { pagedList, pageQuery } from '../common/paging.js';
 
-export const paymentPaths = {
-  list: '/api/system/Payment',
-  item: '/api/system/Payment/:id',
-  export: '/api/system/Payment/Actions/Export',
-} as const;
+export const paymentPaths = resourcePaths('/api/system/Payment');
 
 /** the header a client may send its idempotency key in, instead of the body field */
 export const idempotencyKeyHeader = 'idempotency-key';

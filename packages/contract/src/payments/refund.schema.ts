@@ -1,12 +1,11 @@
 import { z } from 'zod';
+import { resourcePaths } from '../common/endpoint.js';
 import { pagedList, pageQuery } from '../common/paging.js';
 
 export const refundPaths = {
-  list: '/api/system/Refund',
-  item: '/api/system/Refund/:id',
+  ...resourcePaths('/api/system/Refund'),
   approve: '/api/system/Refund/:id/Actions/Approve',
   reject: '/api/system/Refund/:id/Actions/Reject',
-  export: '/api/system/Refund/Actions/Export',
 } as const;
 
 /** requested → approved (money goes back) or rejected */

@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import { md5Hex } from '../auth/auth.schema.js';
+import { resourcePaths } from '../common/endpoint.js';
 import { pagedList } from '../common/paging.js';
 import { emailMessage, emailPattern, mobileMessage, mobilePattern } from '../common/rules.js';
 
 export const userPaths = {
-  list: '/api/system/Permission/Users',
-  item: '/api/system/Permission/Users/:id',
+  ...resourcePaths('/api/system/Permission/Users'),
   status: '/api/system/Permission/Users/updateStatus/:id/:status',
   selector: '/api/system/Permission/Users/Selector',
-  export: '/api/system/Permission/Users/Actions/Export',
   resetPassword: '/api/system/Permission/Users/:id/Actions/ResetPassword',
   releaseLoginLimit: '/api/system/Permission/Users/:id/Actions/ReleaseLoginLimit',
 } as const;
