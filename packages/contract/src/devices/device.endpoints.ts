@@ -1,12 +1,11 @@
 import { z } from 'zod';
-import { endpoint, idParams } from '../common/endpoint.js';
+import { endpoint, idParams, listEndpoints } from '../common/endpoint.js';
 import { device, deviceInput, deviceListQuery, deviceLotBindings, devicePage, devicePaths, deviceSecret, deviceWithSecret } from './device.schema.js';
 
 const params = idParams('设备编号格式不正确');
 
 export const deviceEndpoints = {
-  list: endpoint({ method: 'GET', path: devicePaths.list, query: deviceListQuery, answer: devicePage }),
-  export: endpoint({ method: 'GET', path: devicePaths.export, query: deviceListQuery, answer: 'file' }),
+  ...listEndpoints(devicePaths, deviceListQuery, devicePage),
   /** what devices a lot still has, asked before deleting the lot */
   lotBindings: endpoint({ method: 'GET', path: devicePaths.lotBindings, params: idParams('停车场编号格式不正确'), answer: deviceLotBindings }),
   detail: endpoint({ method: 'GET', path: devicePaths.item, params, answer: device }),

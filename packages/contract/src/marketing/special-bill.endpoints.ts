@@ -1,4 +1,4 @@
-import { endpoint, idParams } from '../common/endpoint.js';
+import { endpoint, idParams, listEndpoints } from '../common/endpoint.js';
 import {
   specialBill,
   specialBillInput,
@@ -13,8 +13,7 @@ import {
 const params = idParams('特殊账单编号格式不正确');
 
 export const specialBillEndpoints = {
-  list: endpoint({ method: 'GET', path: specialBillPaths.list, query: specialBillListQuery, answer: specialBillPage }),
-  export: endpoint({ method: 'GET', path: specialBillPaths.export, query: specialBillListQuery, answer: 'file' }),
+  ...listEndpoints(specialBillPaths, specialBillListQuery, specialBillPage),
   /** PNG */
   qrcode: endpoint({ method: 'GET', path: specialBillPaths.qrcode, params, answer: 'file' }),
   detail: endpoint({ method: 'GET', path: specialBillPaths.item, params, answer: specialBill }),

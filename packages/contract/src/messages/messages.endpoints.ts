@@ -1,13 +1,12 @@
 import { z } from 'zod';
-import { endpoint, idParams } from '../common/endpoint.js';
+import { endpoint, idParams, listEndpoints } from '../common/endpoint.js';
 import { deviceOfflinePage, deviceOfflineQuery, messageCountQuery, messageCounts, messageListQuery, messagePaths, systemMessagePage } from './messages.schema.js';
 
 export const messageEndpoints = {
   count: endpoint({ method: 'GET', path: messagePaths.count, query: messageCountQuery, answer: messageCounts }),
   alertCount: endpoint({ method: 'GET', path: messagePaths.alertCount, query: messageCountQuery, answer: messageCounts }),
   refresh: endpoint({ method: 'GET', path: messagePaths.refresh, answer: messageCounts }),
-  list: endpoint({ method: 'GET', path: messagePaths.list, query: messageListQuery, answer: systemMessagePage }),
-  export: endpoint({ method: 'GET', path: messagePaths.export, query: messageListQuery, answer: 'file' }),
+  ...listEndpoints(messagePaths, messageListQuery, systemMessagePage),
   remove: endpoint({ method: 'DELETE', path: messagePaths.remove, params: idParams('消息编号格式不正确'), answer: z.null() }),
   deviceOffline: endpoint({ method: 'GET', path: messagePaths.deviceOffline, query: deviceOfflineQuery, answer: deviceOfflinePage }),
 };

@@ -1,11 +1,10 @@
-import { endpoint, idParams } from '../common/endpoint.js';
+import { endpoint, idParams, listEndpoints } from '../common/endpoint.js';
 import { refund, refundDecision, refundInput, refundListQuery, refundPage, refundPaths } from './refund.schema.js';
 
 const params = idParams('退款记录编号格式不正确');
 
 export const refundEndpoints = {
-  list: endpoint({ method: 'GET', path: refundPaths.list, query: refundListQuery, answer: refundPage }),
-  export: endpoint({ method: 'GET', path: refundPaths.export, query: refundListQuery, answer: 'file' }),
+  ...listEndpoints(refundPaths, refundListQuery, refundPage),
   detail: endpoint({ method: 'GET', path: refundPaths.item, params, answer: refund }),
   create: endpoint({ method: 'POST', path: refundPaths.list, body: refundInput, answer: refund }),
   approve: endpoint({ method: 'POST', path: refundPaths.approve, params, body: refundDecision, answer: refund }),

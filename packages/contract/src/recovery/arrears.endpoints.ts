@@ -1,4 +1,4 @@
-import { endpoint, idParams } from '../common/endpoint.js';
+import { endpoint, idParams, listEndpoints } from '../common/endpoint.js';
 import { parkingRecord } from '../orders/parking-record.schema.js';
 import {
   abnormalReleaseInput,
@@ -13,8 +13,7 @@ import {
 } from './arrears.schema.js';
 
 export const arrearsEndpoints = {
-  list: endpoint({ method: 'GET', path: arrearsPaths.list, query: arrearsListQuery, answer: arrearsPage }),
-  export: endpoint({ method: 'GET', path: arrearsPaths.export, query: arrearsListQuery, answer: 'file' }),
+  ...listEndpoints(arrearsPaths, arrearsListQuery, arrearsPage),
   detail: endpoint({ method: 'GET', path: arrearsPaths.item, params: arrearsPlateParams, answer: arrearsDetail }),
   reminders: endpoint({ method: 'POST', path: arrearsPaths.reminders, params: arrearsPlateParams, body: arrearsReminderInput, answer: arrearsReminder }),
   /** 异常放行 of one record */

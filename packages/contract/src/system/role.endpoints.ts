@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, idParams } from '../common/endpoint.js';
+import { endpoint, idParams, itemEndpoints } from '../common/endpoint.js';
 import { selectorQuery } from '../common/paging.js';
 import { menuAdminNode } from './menu-admin.schema.js';
 import { roleDetail, roleInput, roleListQuery, roleMenusInput, rolePage, rolePaths, roleSelectorItem } from './role.schema.js';
@@ -10,9 +10,6 @@ export const roleEndpoints = {
   list: endpoint({ method: 'GET', path: rolePaths.list, query: roleListQuery, answer: rolePage }),
   selector: endpoint({ method: 'GET', path: rolePaths.selector, query: selectorQuery, answer: z.array(roleSelectorItem) }),
   menuCatalogue: endpoint({ method: 'GET', path: rolePaths.menuCatalogue, answer: z.array(menuAdminNode) }),
-  detail: endpoint({ method: 'GET', path: rolePaths.item, params, answer: roleDetail }),
-  create: endpoint({ method: 'POST', path: rolePaths.list, body: roleInput, answer: roleDetail }),
-  update: endpoint({ method: 'PUT', path: rolePaths.item, params, body: roleInput, answer: roleDetail }),
+  ...itemEndpoints(rolePaths, { params, body: roleInput, answer: roleDetail }),
   setMenus: endpoint({ method: 'PUT', path: rolePaths.menus, params, body: roleMenusInput, answer: roleDetail }),
-  remove: endpoint({ method: 'DELETE', path: rolePaths.item, params, answer: z.null() }),
 };

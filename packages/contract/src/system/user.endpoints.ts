@@ -1,15 +1,14 @@
 import { z } from 'zod';
 import { loginFailureData } from '../auth/auth.schema.js';
-import { endpoint, idParams } from '../common/endpoint.js';
+import { endpoint, idParams, listEndpoints } from '../common/endpoint.js';
 import { selectorQuery } from '../common/paging.js';
 import { releaseLoginLimitResult, resetPasswordInput, systemUser, systemUserPage, userCreateInput, userListQuery, userPaths, userSelectorItem, userUpdateInput } from './user.schema.js';
 
 const params = idParams('用户编号格式不正确');
 
 export const userEndpoints = {
-  list: endpoint({ method: 'GET', path: userPaths.list, query: userListQuery, answer: systemUserPage }),
+  ...listEndpoints(userPaths, userListQuery, systemUserPage),
   selector: endpoint({ method: 'GET', path: userPaths.selector, query: selectorQuery, answer: z.array(userSelectorItem) }),
-  export: endpoint({ method: 'GET', path: userPaths.export, query: userListQuery, answer: 'file' }),
   detail: endpoint({ method: 'GET', path: userPaths.item, params, answer: systemUser }),
   create: endpoint({ method: 'POST', path: userPaths.list, body: userCreateInput, answer: systemUser }),
   update: endpoint({ method: 'PUT', path: userPaths.item, params, body: userUpdateInput, answer: systemUser }),
