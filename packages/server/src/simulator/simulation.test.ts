@@ -2,17 +2,19 @@ import type { AddressInfo } from 'node:net';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices, parkingLots, parkingRecords } from '../db/schema/index.js';
-import { buildTestApp, type TestApp } from '../test/test-app.js';
+import { buildTestApp, fixedClock, type TestApp } from '../test/test-app.js';
 import { postDeviceCall } from '../modules/devices/index.js';
 import { heartbeatAll, runTraffic, type DeviceSender } from './run-traffic.js';
 import { consoleApi, setUpSimulation, signIn, SimulationError } from './simulation-setup.js';
 import { planTraffic } from './traffic-plan.js';
 
+// the server's clock, fixed: the devices sign with its time, and the traffic ran in the six hours before it
+const clock = fixedClock('2026-03-10T02:00:00Z');
 let t: TestApp;
 let baseUrl: string;
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ now: clock.now });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });
@@ -22,7 +24,7 @@ const setUp = async (lots: number, streets: number) => {
   const api = consoleApi(baseUrl, await signIn(baseUrl, 'demo', 'admin', 'admin123'));
   return setUpSimulation(api, 'demo', lots, streets);
 };
-const send: DeviceSender = (path, device, fields) => postDeviceCall(baseUrl, path, device, fields);
+const send: DeviceSender = (path, device, fields) => postDeviceCall(baseUrl, path, device, { timestamp: clock.now().getTime(), ...fields });
 
 describe('the traffic simulator against a running server', () => {
   it('sets up a barrier lot and a street, drives cars through the device API, and every answer adds up', async () => {
@@ -34,7 +36,7 @@ describe('the traffic simulator against a running server', () => {
     expect(states).toHaveLength(3);
     expect(states.every((d) => d.state === 'online')).toBe(true);
 
-    const start = new Date(Date.now() - 6 * 3_600_000);
+    const start = new Date(clock.now().getTime() - 6 * 3_600_000);
     const plan = planTraffic({ lots: simLots, ratePerMinute: 0.2, minutes: 6 * 60, start, seed: 42, resendRate: 0.1, doubleEntryRate: 0 });
     const summary = await runTraffic(send, simDevices, plan);
     expect(summary.refused).toEqual([]);

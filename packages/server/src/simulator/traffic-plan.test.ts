@@ -36,7 +36,7 @@ describe('planTraffic', () => {
       const parsed = vehicleEventInput.safeParse({
         tenant: 'demo',
         sn: 'SIM-1',
-        timestamp: Date.now(),
+        timestamp: start.getTime(),
         nonce: 'n'.repeat(16),
         deviceEventId: e.deviceEventId,
         kind: e.kind,
