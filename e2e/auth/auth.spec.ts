@@ -113,3 +113,48 @@ test('a tenant of its own: ?account=mw brands the login page and mwfinance sees 
   await page.goto('/#/system/user');
   await expect(page).toHaveURL(/#\/404$/);
 });
+
+test('a search by 账号 on 用户 keeps the tenant: signing out and in again still works', async ({ page }) => {
+  const login = new LoginPage(page);
+  await login.open();
+  await login.signIn('admin', 'admin123');
+  await expect(page).toHaveURL(/#\/parkingAdmin\/parkingList$/);
+  await page.goto('/#/system/user');
+  const search = page.locator('.resource-page').filter({ visible: true }).locator('.resource-search');
+  await search.getByLabel('账号', { exact: true }).fill('adm');
+  await search.getByRole('button', { name: /查询/ }).click();
+  // the page's own filter is in its address, and it is only a filter
+  await expect(page).toHaveURL(/#\/system\/user\?.*account=adm/);
+  await expect(page.locator('.resource-page').filter({ visible: true }).locator('.ant-table-row').first()).toContainText('admin');
+  expect((await page.context().cookies()).find((c) => c.name === 'account')?.value ?? 'demo').toBe('demo');
+
+  await page.getByText('系统管理员').first().click();
+  await page.getByText('退出登录').click();
+  await page
+    .locator('.ant-modal-confirm')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
+  await expect(page.getByPlaceholder('账号')).toBeVisible();
+  await expect(page.getByText('智慧停车管理平台').first()).toBeVisible();
+  await login.signIn('admin', 'admin123');
+  await expect(page.locator('.app-navbar')).toBeVisible();
+});
+
+test('a login address naming no tenant offers the way back: 使用默认租户, or 切换租户 by code', async ({ page }) => {
+  const login = new LoginPage(page);
+  await page.goto('/?account=nosuch#/login');
+  await expect(page.getByText('租户「nosuch」不存在')).toBeVisible();
+  await page.getByRole('button', { name: '使用默认租户' }).click();
+  await expect(page.getByText('租户「nosuch」不存在')).toBeHidden();
+  await expect(page.getByText('智慧停车管理平台').first()).toBeVisible();
+  // the address no longer names the missing tenant, so a reload keeps the one chosen
+  await page.reload();
+  await expect(page.getByText('租户：智慧停车管理平台（demo）')).toBeVisible();
+
+  await page.getByRole('button', { name: '切换租户' }).click();
+  await page.getByLabel('租户编码').fill('mw');
+  await page.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByText('明湾智慧停车').first()).toBeVisible();
+  await login.signIn('mwfinance', 'admin123');
+  await expect(page).toHaveURL(/#\/FinancialManagement\/revenueReport$/);
+});

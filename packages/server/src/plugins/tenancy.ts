@@ -5,17 +5,23 @@ import { accountCode } from '@parking/contract';
 export const defaultAccount = 'demo';
 const oneYearSeconds = 365 * 24 * 3600;
 
-/** `?account=CODE` on any URL picks the tenant and is remembered in the `account` cookie (DESIGN §4). */
+/** API calls name their own filters `account` (用户's search by 账号): only a page address is a sign-in address. */
+const isPageAddress = (url: string) => !url.startsWith('/api/');
+
+/**
+ * The tenant of a request: the `account` cookie, or `demo` when there is none. A page address with
+ * `?account=CODE` (the sign-in address an operator hands out, `/?account=mw`) picks the tenant and
+ * remembers it in the cookie; an API call's `?account=` is its own parameter and never does.
+ */
 export const tenancyPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('accountCode', defaultAccount);
     app.addHook('onRequest', async (request, reply) => {
-      const fromQuery = (request.query as Record<string, unknown> | undefined)?.account;
-      const parsedQuery = accountCode.safeParse(fromQuery);
-      if (parsedQuery.success) {
-        request.accountCode = parsedQuery.data;
-        if (request.cookies.account !== parsedQuery.data) {
-          reply.setCookie('account', parsedQuery.data, { path: '/', maxAge: oneYearSeconds, sameSite: 'lax' });
+      const fromQuery = isPageAddress(request.url) ? accountCode.safeParse((request.query as Record<string, unknown> | undefined)?.account) : undefined;
+      if (fromQuery?.success) {
+        request.accountCode = fromQuery.data;
+        if (request.cookies.account !== fromQuery.data) {
+          reply.setCookie('account', fromQuery.data, { path: '/', maxAge: oneYearSeconds, sameSite: 'lax' });
         }
         return;
       }

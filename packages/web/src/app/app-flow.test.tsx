@@ -1,8 +1,8 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSessionStore } from '../modules/auth/session-store';
+import { useSessionStore } from '../shared/session/session-store';
 import { reloadPage } from '../shared/browser/reload-page';
 import { getToken, setToken } from '../shared/http/token-cookie';
 import { catalogueMenu } from '../test/menu-fixtures';
@@ -125,6 +125,48 @@ describe('signed out', () => {
     await waitFor(() => expect(calls.filter((call) => call.url === '/api/oauth/Login')).toHaveLength(2));
     const second = new URLSearchParams(String(calls.filter((call) => call.url === '/api/oauth/Login')[1]?.data));
     expect([second.get('code'), second.get('timestamp')]).toEqual(['ab12', 'cap-1']);
+  });
+});
+
+describe('the tenant of the sign-in', () => {
+  const brandingOf = (call: { params: unknown }) => {
+    const account = (call.params as { account?: string }).account;
+    if (account === 'demo') return ok(branding);
+    if (account === 'mw') return ok({ ...branding, code: 'mw', title: '某物业停车' });
+    return { status: 404, body: { code: 404, msg: `租户「${account ?? ''}」不存在`, data: null } };
+  };
+
+  afterEach(() => {
+    document.cookie = 'account=; path=/; max-age=0';
+  });
+
+  it('offers the default tenant back when the one in force does not exist', async () => {
+    document.cookie = 'account=adm; path=/';
+    installFakeApi({ ...baseRoutes, 'GET /api/oauth/branding': brandingOf });
+    renderApp('/login');
+    expect(await screen.findByText('租户「adm」不存在')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: '使用默认租户' }));
+    expect(await screen.findByRole('heading', { name: '测试停车' })).toBeTruthy();
+    expect(screen.queryByText('租户「adm」不存在')).toBeNull();
+    expect(document.cookie).toContain('account=demo');
+  });
+
+  it('switches to a tenant typed by its code only once the server knows it', async () => {
+    installFakeApi({ ...baseRoutes, 'GET /api/oauth/branding': brandingOf });
+    renderApp('/login');
+    expect(await screen.findByRole('heading', { name: '测试停车' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: '切换租户' }));
+    fireEvent.change(screen.getByLabelText('租户编码'), { target: { value: 'no such' } });
+    await userEvent.click(screen.getByRole('button', { name: '确定' }));
+    expect(await screen.findByText('租户编码只能是字母、数字、下划线或短横线，最长32位')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('租户编码'), { target: { value: 'nosuch' } });
+    await userEvent.click(screen.getByRole('button', { name: '确定' }));
+    expect(await screen.findByText('租户「nosuch」不存在')).toBeTruthy();
+    expect(document.cookie).not.toContain('account=nosuch');
+    fireEvent.change(screen.getByLabelText('租户编码'), { target: { value: 'mw' } });
+    await userEvent.click(screen.getByRole('button', { name: '确定' }));
+    expect(await screen.findByRole('heading', { name: '某物业停车' })).toBeTruthy();
+    expect(document.cookie).toContain('account=mw');
   });
 });
 

@@ -7,7 +7,8 @@ import { decideAccess } from './route-guard';
 /** Runs before every navigation (the root route always revalidates). */
 export async function guardLoader({ request }: LoaderFunctionArgs): Promise<null> {
   const url = new URL(request.url);
-  syncAccountFromLocation({ search: url.search, hash: window.location.hash });
+  // the real query, and the login page's own query: a page's filters (a search by 账号) are not a tenant
+  syncAccountFromLocation({ search: window.location.search, hash: `#${url.pathname}${url.search}` });
   const session = useSessionStore.getState();
   const decision = decideAccess({
     pathname: url.pathname,

@@ -226,7 +226,7 @@ describe('GET /api/oauth/CurrentUser and the sign-in codes', () => {
 });
 
 describe('branding and the account cookie', () => {
-  it('answers the tenant named by ?account= and remembers it in a cookie', async () => {
+  it('answers the tenant named by ?account=, without making it the tenant of later calls', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/oauth/branding?account=mw' });
     expect(response.json().data).toMatchObject({
       code: 'mw',
@@ -235,8 +235,20 @@ describe('branding and the account cookie', () => {
       icpNo: '粤ICP备2026000002号-1',
       bigScreenType: 2,
     });
-    const cookie = response.cookies.find((c) => c.name === 'account');
-    expect(cookie?.value).toBe('mw');
+    // the login page asks about a tenant before it switches to it: asking is not switching
+    expect(response.cookies.find((c) => c.name === 'account')).toBeUndefined();
+  });
+
+  it('takes ?account= on a page address as the tenant and remembers it, but never an API filter of that name', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/?account=mw' });
+    expect(page.cookies.find((c) => c.name === 'account')?.value).toBe('mw');
+    // 用户's search by 账号 sends account= to the API: it filters users, the tenant stays
+    const session = await signIn(t.app);
+    const search = await t.app.inject({ method: 'GET', url: '/api/system/Permission/Users?account=adm', headers: { authorization: session } });
+    expect(search.json().code).toBe(200);
+    expect(search.cookies.find((c) => c.name === 'account')).toBeUndefined();
+    const branding = await t.app.inject({ method: 'GET', url: '/api/oauth/branding', cookies: { account: 'demo' } });
+    expect(branding.json().data.code).toBe('demo');
   });
 
   it('uses the cookie, and demo when there is none', async () => {

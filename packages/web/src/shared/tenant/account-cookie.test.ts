@@ -12,6 +12,13 @@ describe('tenant account cookie', () => {
     expect(accountFromLocation({ search: '', hash: '#/login' })).toBeNull();
   });
 
+  it("never takes a page's own filter for the tenant: only the login page's query names one", () => {
+    expect(accountFromLocation({ search: '', hash: '#/permission/user?account=adm' })).toBeNull();
+    expect(accountFromLocation({ search: '', hash: '#/system/operationLog?currentPage=1&account=adm' })).toBeNull();
+    expect(accountFromLocation({ search: '', hash: '#/loginx?account=adm' })).toBeNull();
+    expect(accountFromLocation({ search: '', hash: '#/login?account=mw' })).toBe('mw');
+  });
+
   it('rejects a malformed code', () => {
     expect(accountFromLocation({ search: '?account=%3Cscript%3E', hash: '' })).toBeNull();
   });
@@ -20,6 +27,12 @@ describe('tenant account cookie', () => {
     expect(syncAccountFromLocation({ search: '', hash: '#/login?account=mw' })).toBe('mw');
     expect(document.cookie).toContain('account=mw');
     expect(syncAccountFromLocation({ search: '', hash: '#/login' })).toBe('mw');
+    expect(readAccount()).toBe('mw');
+  });
+
+  it('keeps the tenant while a page searches by 账号', () => {
+    syncAccountFromLocation({ search: '', hash: '#/login?account=mw' });
+    expect(syncAccountFromLocation({ search: '', hash: '#/permission/user?account=adm' })).toBe('mw');
     expect(readAccount()).toBe('mw');
   });
 });

@@ -16,8 +16,7 @@ export async function fetchBranding(account: string): Promise<Branding> {
 }
 
 /** The tenant's title, logo, favicon and filing numbers; public, so it works before sign-in too. */
-export function useBranding() {
-  const account = readAccount();
+export function useBranding(account: string = readAccount()) {
   return useQuery({
     queryKey: ['branding', 'detail', account],
     queryFn: () => fetchBranding(account),

@@ -1,11 +1,15 @@
+import { useState } from 'react';
 import { defaultSiteTitle } from '../../../app/route-handle';
+import { forgetAccountInAddress, readAccount, switchAccount } from '../../../shared/tenant/account-cookie';
 import { useBranding } from '../../../shared/tenant/branding-api';
 import { LoginForm } from '../components/login-form';
 import { LoginIllustration } from '../components/login-illustration';
+import { TenantSwitch } from '../components/tenant-switch';
 import './login-page.css';
 
 export function LoginPage() {
-  const { data: branding } = useBranding();
+  const [account, setAccount] = useState(readAccount);
+  const { data: branding, error } = useBranding(account);
   const title = branding?.title || defaultSiteTitle;
   const filings = [branding?.icpNo, branding?.policeNo].filter((text): text is string => Boolean(text));
 
@@ -25,6 +29,16 @@ export function LoginPage() {
           </header>
           <h2 className="login-card__subtitle">账号登录</h2>
           <LoginForm />
+          <TenantSwitch
+            account={account}
+            title={branding?.title}
+            refusal={error?.message}
+            onSwitch={(code) => {
+              switchAccount(code);
+              forgetAccountInAddress();
+              setAccount(code);
+            }}
+          />
         </section>
       </main>
       <footer className="login-page__footer">
