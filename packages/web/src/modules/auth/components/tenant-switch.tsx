@@ -51,13 +51,15 @@ export function TenantSwitch({ account, title, refusal, onSwitch }: TenantSwitch
           showIcon
           className="tenant-switch__refusal"
           title={refusal}
-          description="请输入正确的租户编码，或回到默认租户。"
-          action={
-            account !== defaultAccount && (
-              <Button size="small" onClick={() => void choose(defaultAccount)}>
-                使用默认租户
-              </Button>
-            )
+          description={
+            <>
+              <div>请输入正确的租户编码，或回到默认租户。</div>
+              {account !== defaultAccount && (
+                <Button size="small" className="tenant-switch__back" onClick={() => void choose(defaultAccount)}>
+                  使用默认租户
+                </Button>
+              )}
+            </>
           }
         />
       )}
