@@ -9,7 +9,7 @@ const usage = `用法: npm run simulate -- [选项]
 以摄像机、PDA 的身份通过设备接口向运行中的服务发送车辆事件。
 首次运行时以管理员身份建好仿真停车场、车道、泊位和设备（已存在则沿用并重置设备密钥）。
 
-  --url URL          服务地址（默认 http://127.0.0.1:$PORT，PORT 默认 3000）
+  --url URL          服务地址（默认 http://127.0.0.1:$PORT，PORT 默认 8080，与 npm start 相同）
   --tenant CODE      租户账号（默认 demo）
   --account NAME     管理员账号（默认 admin）
   --password PASS    管理员密码（默认 admin123）
@@ -57,7 +57,7 @@ const main = async () => {
     console.log(usage);
     return;
   }
-  const baseUrl = values.url ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`;
+  const baseUrl = values.url ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`;
   const lots = positive('lots', values.lots);
   const streets = values.streets === undefined ? Math.floor(lots / 3) : positive('streets', values.streets, { min: 0 });
   if (streets > lots) fail('--streets 不能大于 --lots');
