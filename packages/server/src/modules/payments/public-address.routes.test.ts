@@ -213,6 +213,8 @@ describe("the driver pays without the request's host reaching any address or cal
     expect(page.statusCode).toBe(200);
     expectNoTrace(page, 'cashier page');
     expect(page.body).toContain('确认支付');
+    // an icon of its own, inline: the phone asks for no /favicon.ico
+    expect(page.body).toMatch(/<link rel="icon" href="data:image\/svg\+xml,[^"]+">/);
 
     const before = deliveries.length;
     const confirmed = await post(`${cashierUrl}/confirm`);

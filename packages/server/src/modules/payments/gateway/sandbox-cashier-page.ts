@@ -3,6 +3,9 @@ import type { SandboxCashierOrder } from './sandbox-gateway.js';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+/** The page's own icon, inline, so a phone asks this server for no /favicon.ico it does not have. */
+const favicon = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#13a85a"/><text x="16" y="23" font-size="18" text-anchor="middle" fill="#fff" font-family="sans-serif">¥</text></svg>')}`;
+
 const stateText: Record<string, string> = { paid: '该订单已支付', cancelled: '该订单已取消' };
 
 /** The sandbox provider's cashier, as a phone shows it: the amount, 确认支付 and 取消. */
@@ -24,6 +27,7 @@ export const sandboxCashierPage = (trade: SandboxCashierOrder | undefined, paths
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>沙箱收银台</title>
+<link rel="icon" href="${favicon}">
 <style>
   body { margin: 0; font-family: -apple-system, "PingFang SC", "Microsoft YaHei", "WenQuanYi Micro Hei", sans-serif; background: #f5f7fa; color: #262626; }
   header { height: 48px; line-height: 48px; text-align: center; font-size: 17px; font-weight: 600; color: #fff; background: #13a85a; }
