@@ -6,3 +6,4 @@ export * from './business-day.js';
 export * from './text.js';
 export * from './bounded-time.js';
 export * from './endpoint.js';
+export * from './query-fields.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { resourcePaths } from '../common/endpoint.js';
 import { pagedList, pageQuery } from '../common/paging.js';
+import { refuseReversedRange, timeFilter } from '../common/query-fields.js';
 import { parkingText } from '../parking/area.schema.js';
 import { groupCardPlate, groupCardTokenQuery } from './group-card.schema.js';
 
@@ -47,15 +48,13 @@ export const specialBillInput = z.strictObject(specialBillFields.shape);
 export type SpecialBillInput = z.input<typeof specialBillInput>;
 export type SpecialBillValues = z.output<typeof specialBillInput>;
 
-const moment = (label: string) => z.iso.datetime({ offset: true, error: `${label}格式应为 ISO 8601，如 2025-03-03T08:00:00+08:00` });
-
 export const specialBillFilter = z.strictObject({
   lotId: z.uuid('停车场编号格式不正确').optional(),
   /** a plate or its beginning (粤B…) */
   plateNumber: z.string().trim().toUpperCase().max(16, '车牌号最长16位').optional(),
   status: z.enum(specialBillStatuses, { error: '状态只能是 unpaid（待支付）、paid（已支付）或 cancelled（已作废）' }).optional(),
-  createdFrom: moment('创建开始时间').optional(),
-  createdTo: moment('创建结束时间').optional(),
+  createdFrom: timeFilter('创建开始时间').optional(),
+  createdTo: timeFilter('创建结束时间').optional(),
 });
 
 export const specialBillListQuery = z
@@ -65,7 +64,7 @@ export const specialBillListQuery = z
     ...specialBillFilter.shape,
   })
   .superRefine((q, ctx) => {
-    if (q.createdFrom && q.createdTo && Date.parse(q.createdTo) < Date.parse(q.createdFrom)) ctx.addIssue({ code: 'custom', path: ['createdTo'], message: '创建结束时间不能早于开始时间' });
+    refuseReversedRange(ctx, q, 'createdFrom', 'createdTo', '创建结束时间不能早于开始时间');
   });
 export type SpecialBillListQuery = z.input<typeof specialBillListQuery>;
 export type SpecialBillListValues = z.output<typeof specialBillListQuery>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { resourcePaths } from '../common/endpoint.js';
 import { pagedList, pageQuery } from '../common/paging.js';
+import { refuseReversedRange, timeFilter } from '../common/query-fields.js';
 
 export const orderWarningPaths = {
   ...resourcePaths('/api/system/OrderWarning'),
@@ -42,7 +43,6 @@ export const orderWarningStates = ['open', 'closed'] as const;
 export type OrderWarningState = (typeof orderWarningStates)[number];
 export const orderWarningStateNames: Readonly<Record<OrderWarningState, string>> = { open: '未处理', closed: '已处理' };
 
-const moment = (label: string) => z.iso.datetime({ offset: true, error: `${label}格式应为 ISO 8601，如 2025-03-03T08:00:00+08:00` });
 const plate = z.string({ error: '车牌号必须是文字' }).trim().toUpperCase().min(1, '车牌号不能为空').max(16, '车牌号最长16位');
 
 export const orderWarningListQuery = z
@@ -59,11 +59,11 @@ export const orderWarningListQuery = z
     /** a plate or its beginning (粤B…) */
     plateNumber: plate.optional(),
     recordId: z.uuid('停车记录编号格式不正确').optional(),
-    createdFrom: moment('预警开始时间').optional(),
-    createdTo: moment('预警结束时间').optional(),
+    createdFrom: timeFilter('预警开始时间').optional(),
+    createdTo: timeFilter('预警结束时间').optional(),
   })
   .superRefine((q, ctx) => {
-    if (q.createdFrom && q.createdTo && new Date(q.createdTo) < new Date(q.createdFrom)) ctx.addIssue({ code: 'custom', path: ['createdTo'], message: '预警结束时间不能早于开始时间' });
+    refuseReversedRange(ctx, q, 'createdFrom', 'createdTo', '预警结束时间不能早于开始时间');
     if (q.kind && q.category !== undefined && orderWarningKindCategory[q.kind] !== q.category) {
       ctx.addIssue({ code: 'custom', path: ['kind'], message: `预警类型「${orderWarningKindNames[q.kind]}」不属于${orderWarningCategoryNames[q.category]}` });
     }

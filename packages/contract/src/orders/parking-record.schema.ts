@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { resourcePaths } from '../common/endpoint.js';
 import { formatDuration } from '../common/filters.js';
 import { pagedList, pageQuery } from '../common/paging.js';
+import { fenFilter, plateMatchFilter, refuseReversedRange, timeFilter } from '../common/query-fields.js';
 import { recordEditRequest } from './record-edit-audit.schema.js';
 
 export const parkingRecordPaths = {
@@ -42,32 +43,23 @@ export const abnormalReasonNames: Readonly<Record<AbnormalReason, string>> = {
   abnormal_release: '异常放行',
 };
 
-const fen = (label: string) =>
-  z.coerce
-    .number({ error: `${label}必须是整数（分）` })
-    .int(`${label}必须是整数（分）`)
-    .min(0, `${label}不能为负数`);
-const moment = (label: string) => z.iso.datetime({ offset: true, error: `${label}格式应为 ISO 8601，如 2025-03-03T08:00:00+08:00` });
-
 export const parkingRecordListQuery = z
   .strictObject({
     ...pageQuery.shape,
     sidx: z.enum(['enteredAt', 'exitedAt', 'amountDue', 'plateNumber'], { error: '排序字段只能是 enteredAt、exitedAt、amountDue 或 plateNumber' }).optional(),
     lotId: z.uuid('停车场编号格式不正确').optional(),
     plateNumber: z.string().trim().toUpperCase().min(1, '车牌号不能为空').max(16, '车牌号最长16位').optional(),
-    /** exact: the whole plate; prefix: plates starting with it (粤B…) */
-    plateMatch: z.enum(['exact', 'prefix'], { error: '车牌匹配方式只能是 exact（精确）或 prefix（前缀）' }).default('exact'),
+    plateMatch: plateMatchFilter,
     plateColour: z.coerce.number({ error: '车牌颜色必须是整数' }).int('车牌颜色必须是整数').min(0, '车牌颜色不正确').max(99, '车牌颜色不正确').optional(),
     state: z.enum(parkingRecordStates, { error: `状态只能是 ${parkingRecordStates.join('、')}` }).optional(),
-    enteredFrom: moment('入场开始时间').optional(),
-    enteredTo: moment('入场结束时间').optional(),
-    amountMin: fen('最低应收金额').optional(),
-    amountMax: fen('最高应收金额').optional(),
+    enteredFrom: timeFilter('入场开始时间').optional(),
+    enteredTo: timeFilter('入场结束时间').optional(),
+    amountMin: fenFilter('最低应收金额').optional(),
+    amountMax: fenFilter('最高应收金额').optional(),
   })
   .superRefine((q, ctx) => {
-    if (q.enteredFrom && q.enteredTo && new Date(q.enteredTo) < new Date(q.enteredFrom)) ctx.addIssue({ code: 'custom', path: ['enteredTo'], message: '入场结束时间不能早于开始时间' });
-    if (q.amountMin !== undefined && q.amountMax !== undefined && q.amountMax < q.amountMin)
-      ctx.addIssue({ code: 'custom', path: ['amountMax'], message: '最高应收金额不能小于最低应收金额' });
+    refuseReversedRange(ctx, q, 'enteredFrom', 'enteredTo', '入场结束时间不能早于开始时间');
+    refuseReversedRange(ctx, q, 'amountMin', 'amountMax', '最高应收金额不能小于最低应收金额');
   });
 export type ParkingRecordListQuery = z.input<typeof parkingRecordListQuery>;
 export type ParkingRecordListValues = z.output<typeof parkingRecordListQuery>;

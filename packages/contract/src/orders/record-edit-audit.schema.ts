@@ -3,6 +3,7 @@ import { boundedTime } from '../common/bounded-time.js';
 import { resourcePaths } from '../common/endpoint.js';
 import { formatAmount, plateNumberPattern } from '../common/filters.js';
 import { pagedList, pageQuery } from '../common/paging.js';
+import { refuseReversedRange, timeFilter } from '../common/query-fields.js';
 // read only inside z.lazy: parking-record.schema imports this file (lazily too) for the record detail's edits
 import { parkingRecordStates } from './parking-record.schema.js';
 
@@ -31,7 +32,6 @@ export const recordEditStatusNames: Readonly<Record<RecordEditStatus, string>> =
   rejected: '已驳回',
 };
 
-const moment = (label: string) => z.iso.datetime({ offset: true, error: `${label}格式应为 ISO 8601，如 2025-03-03T08:00:00+08:00` });
 const reason = z.string({ error: '请填写修改原因' }).trim().min(1, '请填写修改原因').max(255, '修改原因最长255个字');
 const recordId = z.uuid({ error: '停车记录编号格式不正确' });
 
@@ -91,11 +91,11 @@ export const recordEditListQuery = z
     plateNumber: z.string().trim().toUpperCase().min(1, '车牌号不能为空').max(16, '车牌号最长16位').optional(),
     lotId: z.uuid('停车场编号格式不正确').optional(),
     recordId: recordId.optional(),
-    createdFrom: moment('申请开始时间').optional(),
-    createdTo: moment('申请结束时间').optional(),
+    createdFrom: timeFilter('申请开始时间').optional(),
+    createdTo: timeFilter('申请结束时间').optional(),
   })
   .superRefine((q, ctx) => {
-    if (q.createdFrom && q.createdTo && Date.parse(q.createdTo) < Date.parse(q.createdFrom)) ctx.addIssue({ code: 'custom', path: ['createdTo'], message: '申请结束时间不能早于开始时间' });
+    refuseReversedRange(ctx, q, 'createdFrom', 'createdTo', '申请结束时间不能早于开始时间');
   });
 export type RecordEditListQuery = z.input<typeof recordEditListQuery>;
 export type RecordEditListValues = z.output<typeof recordEditListQuery>;

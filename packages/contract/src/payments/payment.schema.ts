@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { resourcePaths } from '../common/endpoint.js';
 import { pagedList, pageQuery } from '../common/paging.js';
+import { refuseReversedRange, timeFilter } from '../common/query-fields.js';
 
 export const paymentPaths = resourcePaths('/api/system/Payment');
 
@@ -29,7 +30,6 @@ const positiveFen = (label: string) =>
     .int(`${label}必须是整数（分）`)
     .min(1, `${label}必须大于0`)
     .max(100_000_000, `${label}不能超过100万元`);
-const moment = (label: string) => z.iso.datetime({ offset: true, error: `${label}格式应为 ISO 8601，如 2025-03-03T08:00:00+08:00` });
 
 /** Staff recording money taken for one parking record. The key may come in the `Idempotency-Key` header instead. */
 export const paymentInput = z.strictObject({
@@ -50,11 +50,11 @@ export const paymentListQuery = z
     recordId: z.uuid('停车记录编号格式不正确').optional(),
     plateNumber: z.string().trim().toUpperCase().min(1, '车牌号不能为空').max(16, '车牌号最长16位').optional(),
     channel: z.enum(paymentChannels, { error: `支付渠道只能是 ${paymentChannels.join('、')}` }).optional(),
-    paidFrom: moment('支付开始时间').optional(),
-    paidTo: moment('支付结束时间').optional(),
+    paidFrom: timeFilter('支付开始时间').optional(),
+    paidTo: timeFilter('支付结束时间').optional(),
   })
   .superRefine((q, ctx) => {
-    if (q.paidFrom && q.paidTo && new Date(q.paidTo) < new Date(q.paidFrom)) ctx.addIssue({ code: 'custom', path: ['paidTo'], message: '支付结束时间不能早于开始时间' });
+    refuseReversedRange(ctx, q, 'paidFrom', 'paidTo', '支付结束时间不能早于开始时间');
   });
 export type PaymentListQuery = z.input<typeof paymentListQuery>;
 export type PaymentListValues = z.output<typeof paymentListQuery>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pagedList, pageQuery } from '../common/paging.js';
+import { fenFilter, plateMatchFilter, plateNumberText, refuseReversedRange, timeFilter } from '../common/query-fields.js';
 import { parkingRecord } from '../orders/parking-record.schema.js';
 
 /** 欠费订单: a record left unpaid, gathered by plate across every lot of the tenant (联合追缴). */
@@ -14,14 +15,6 @@ export const arrearsPaths = {
 /** 手动放行 of a record awaiting payment at a lane: the car is let out and the record goes to pursuit. */
 export const abnormalReleasePath = '/api/system/ParkingRecord/:id/release';
 
-const fen = (label: string) =>
-  z.coerce
-    .number({ error: `${label}必须是整数（分）` })
-    .int(`${label}必须是整数（分）`)
-    .min(0, `${label}不能为负数`);
-const moment = (label: string) => z.iso.datetime({ offset: true, error: `${label}格式应为 ISO 8601，如 2025-03-03T08:00:00+08:00` });
-export const plateNumberText = z.string({ error: '车牌号必须是文字' }).trim().toUpperCase().min(1, '车牌号不能为空').max(16, '车牌号最长16位');
-
 export const arrearsPlateParams = z.object({ plateNumber: plateNumberText });
 
 export const arrearsListQuery = z
@@ -29,18 +22,17 @@ export const arrearsListQuery = z
     ...pageQuery.shape,
     sidx: z.enum(['owed', 'recordCount', 'lastExitedAt'], { error: '排序字段只能是 owed、recordCount 或 lastExitedAt' }).optional(),
     plateNumber: plateNumberText.optional(),
-    /** exact: the whole plate; prefix: plates starting with it (粤B…) */
-    plateMatch: z.enum(['exact', 'prefix'], { error: '车牌匹配方式只能是 exact（精确）或 prefix（前缀）' }).default('exact'),
+    plateMatch: plateMatchFilter,
     /** only the plate's arrears on this lot are counted */
     lotId: z.uuid('停车场编号格式不正确').optional(),
-    owedMin: fen('最低欠费金额').optional(),
-    owedMax: fen('最高欠费金额').optional(),
-    exitedFrom: moment('出场开始时间').optional(),
-    exitedTo: moment('出场结束时间').optional(),
+    owedMin: fenFilter('最低欠费金额').optional(),
+    owedMax: fenFilter('最高欠费金额').optional(),
+    exitedFrom: timeFilter('出场开始时间').optional(),
+    exitedTo: timeFilter('出场结束时间').optional(),
   })
   .superRefine((q, ctx) => {
-    if (q.exitedFrom && q.exitedTo && new Date(q.exitedTo) < new Date(q.exitedFrom)) ctx.addIssue({ code: 'custom', path: ['exitedTo'], message: '出场结束时间不能早于开始时间' });
-    if (q.owedMin !== undefined && q.owedMax !== undefined && q.owedMax < q.owedMin) ctx.addIssue({ code: 'custom', path: ['owedMax'], message: '最高欠费金额不能小于最低欠费金额' });
+    refuseReversedRange(ctx, q, 'exitedFrom', 'exitedTo', '出场结束时间不能早于开始时间');
+    refuseReversedRange(ctx, q, 'owedMin', 'owedMax', '最高欠费金额不能小于最低欠费金额');
   });
 export type ArrearsListQuery = z.input<typeof arrearsListQuery>;
 export type ArrearsListValues = z.output<typeof arrearsListQuery>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pagedList, pageQuery } from '../common/paging.js';
+import { plateMatchFilter, plateNumberText, refuseReversedRange, timeFilter } from '../common/query-fields.js';
 import { paymentChannels } from '../payments/payment.schema.js';
-import { plateNumberText } from './arrears.schema.js';
 
 /** 追缴记录: money taken for a record that had gone to pursuit, one per payment. */
 export const recoveryRecordPaths = {
@@ -9,24 +9,20 @@ export const recoveryRecordPaths = {
   export: '/api/system/RecoveryRecord/Actions/Export',
 } as const;
 
-const moment = (label: string) => z.iso.datetime({ offset: true, error: `${label}格式应为 ISO 8601，如 2025-03-03T08:00:00+08:00` });
-
 export const recoveryRecordListQuery = z
   .strictObject({
     ...pageQuery.shape,
     sidx: z.enum(['recoveredAt', 'amount'], { error: '排序字段只能是 recoveredAt 或 amount' }).optional(),
     plateNumber: plateNumberText.optional(),
-    plateMatch: z.enum(['exact', 'prefix'], { error: '车牌匹配方式只能是 exact（精确）或 prefix（前缀）' }).default('exact'),
+    plateMatch: plateMatchFilter,
     lotId: z.uuid('停车场编号格式不正确').optional(),
     recordId: z.uuid('停车记录编号格式不正确').optional(),
     channel: z.enum(paymentChannels, { error: `支付渠道只能是 ${paymentChannels.join('、')}` }).optional(),
-    recoveredFrom: moment('追缴开始时间').optional(),
-    recoveredTo: moment('追缴结束时间').optional(),
+    recoveredFrom: timeFilter('追缴开始时间').optional(),
+    recoveredTo: timeFilter('追缴结束时间').optional(),
   })
   .superRefine((q, ctx) => {
-    if (q.recoveredFrom && q.recoveredTo && new Date(q.recoveredTo) < new Date(q.recoveredFrom)) {
-      ctx.addIssue({ code: 'custom', path: ['recoveredTo'], message: '追缴结束时间不能早于开始时间' });
-    }
+    refuseReversedRange(ctx, q, 'recoveredFrom', 'recoveredTo', '追缴结束时间不能早于开始时间');
   });
 export type RecoveryRecordListQuery = z.input<typeof recoveryRecordListQuery>;
 export type RecoveryRecordListValues = z.output<typeof recoveryRecordListQuery>;
