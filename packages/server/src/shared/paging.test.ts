@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { countOf, offsetOf, pageAnswer, splitPage } from './paging.js';
+import { asc, gt, sql } from 'drizzle-orm';
+import { countOf, countRows, offsetOf, pageAnswer, pageRows, splitPage } from './paging.js';
 
 describe('splitPage', () => {
   it('takes the page out of a list query and leaves the filter whole', () => {
@@ -38,5 +39,24 @@ describe('pageAnswer', () => {
     const answer = pageAnswer(rows, page, 1);
     expect(answer.list).toEqual(rows);
     expect(answer.list).not.toBe(rows);
+  });
+});
+
+describe('pageRows', () => {
+  it('reads one page of the ordered rows and counts every row the filter matches', async () => {
+    const { createTestDatabase } = await import('../test/test-app.js');
+    const { integer, pgTable } = await import('drizzle-orm/pg-core');
+    const database = await createTestDatabase();
+    try {
+      await database.db.execute(sql`create table spaces (n integer not null)`);
+      const spaces = pgTable('spaces', { n: integer('n').notNull() });
+      await database.db.insert(spaces).values([5, 1, 4, 2, 3, 0].map((n) => ({ n })));
+      const where = gt(spaces.n, 0);
+      const page = { currentPage: 2, pageSize: 2 };
+      const answer = await pageRows(page, countRows(database.db, spaces, where), database.db.select().from(spaces).where(where).orderBy(asc(spaces.n)).$dynamic());
+      expect(answer).toEqual({ rows: [{ n: 3 }, { n: 4 }], total: 5 });
+    } finally {
+      await database.close();
+    }
   });
 });

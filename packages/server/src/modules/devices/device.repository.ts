@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { deviceEvents, deviceNonces, devices, parkingLanes, parkingLots, parkingSpaces, tenants } from '../../db/schema/index.js';
 import { turnBatch } from '../../db/turn-batch.js';
 import { containsPattern } from '../../shared/like-pattern.js';
-import { countOf, offsetOf, type Page } from '../../shared/paging.js';
+import { countOf, pageRows, type Page } from '../../shared/paging.js';
 
 type Sort = { sidx?: 'sn' | 'name' | 'type' | 'lastHeartbeatAt' | 'createdAt' | undefined; sort?: 'asc' | 'desc' | undefined };
 /** the list filter, with the parking types the user may see in place of the one asked for */
@@ -63,13 +63,17 @@ export const pageDevices = async (db: Db, tenantId: string, filter: DeviceFilter
   if (filter.parkingTypes.length === 0) return { rows: [] as DeviceRow[], total: 0 };
   const where = deviceConditions(tenantId, filter);
   const direction = filter.sort === 'asc' ? asc : desc;
-  const [total] = await db.select({ n: count() }).from(devices).innerJoin(parkingLots, eq(parkingLots.id, devices.lotId)).where(where);
-  const rows: DeviceRow[] = await selectDevices(db)
+  // the lot's type is part of the filter, so the count joins the lot too
+  const total = db
+    .select({ n: count() })
+    .from(devices)
+    .innerJoin(parkingLots, eq(parkingLots.id, devices.lotId))
     .where(where)
-    .orderBy(direction(sortColumns[filter.sidx ?? 'createdAt']), asc(devices.sn), asc(devices.id))
-    .limit(page.pageSize)
-    .offset(offsetOf(page));
-  return { rows, total: countOf(total) };
+    .then(([row]) => countOf(row));
+  const rows = selectDevices(db)
+    .where(where)
+    .orderBy(direction(sortColumns[filter.sidx ?? 'createdAt']), asc(devices.sn), asc(devices.id));
+  return pageRows(page, total, rows.$dynamic());
 };
 
 export const findDevice = async (db: Db, tenantId: string, id: string): Promise<DeviceRow | undefined> => {

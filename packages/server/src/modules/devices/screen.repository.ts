@@ -3,7 +3,7 @@ import type { ScreenListValues } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { devices, parkingLots, screenMessages } from '../../db/schema/index.js';
 import { containsPattern } from '../../shared/like-pattern.js';
-import { countOf, offsetOf, type Page } from '../../shared/paging.js';
+import { countRows, pageRows, type Page } from '../../shared/paging.js';
 
 type Filter = Omit<ScreenListValues, 'currentPage' | 'pageSize'>;
 
@@ -17,19 +17,16 @@ const screenConditions = (tenantId: string, filter: Filter): SQL | undefined =>
 
 const sortColumns = { sn: devices.sn, name: devices.name, createdAt: devices.createdAt } as const;
 
-export const pageScreens = async (db: Db, tenantId: string, filter: Filter, page: Page) => {
+export const pageScreens = (db: Db, tenantId: string, filter: Filter, page: Page) => {
   const where = screenConditions(tenantId, filter);
   const direction = filter.sort === 'desc' ? desc : asc;
-  const [total] = await db.select({ n: count() }).from(devices).where(where);
-  const rows = await db
+  const rows = db
     .select({ device: devices, lotName: parkingLots.name })
     .from(devices)
     .innerJoin(parkingLots, eq(parkingLots.id, devices.lotId))
     .where(where)
-    .orderBy(direction(sortColumns[filter.sidx ?? 'sn']), asc(devices.id))
-    .limit(page.pageSize)
-    .offset(offsetOf(page));
-  return { rows, total: countOf(total) };
+    .orderBy(direction(sortColumns[filter.sidx ?? 'sn']), asc(devices.id));
+  return pageRows(page, countRows(db, devices, where), rows.$dynamic());
 };
 
 /** The newest `perScreen` messages of each screen, newest first, and how many of each still wait. */

@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { GroupCardListValues } from '@parking/contract';
 import type { Db } from '../../db/client.js';
-import { groupCardUses, groupCards, groups, parkingLots } from '../../db/schema/index.js';
+import { groupCardUses, groupCards, groups } from '../../db/schema/index.js';
 import { containsPattern } from '../../shared/like-pattern.js';
-import { countOf, offsetOf, type Page } from '../../shared/paging.js';
+import { countRows, pageRows, type Page } from '../../shared/paging.js';
 
 type Filter = Omit<GroupCardListValues, 'currentPage' | 'pageSize'>;
 export type GroupCardRow = { card: typeof groupCards.$inferSelect; groupName: string; groupPhone: string; groupEnabled: boolean; usedThisMonth: number };
@@ -41,16 +41,18 @@ const toRow = (r: Selected): GroupCardRow => ({ ...r, usedThisMonth: Number(r.us
 export const pageGroupCards = async (db: Db, tenantId: string, filter: Filter, today: string, page: Page) => {
   const where = conditions(tenantId, filter, today);
   const direction = (filter.sort ?? (filter.sidx ? 'asc' : 'desc')) === 'asc' ? asc : desc;
-  const [total] = await db.select({ n: count() }).from(groupCards).where(where);
-  const rows = await db
-    .select(columns(today.slice(0, 7)))
-    .from(groupCards)
-    .innerJoin(groups, eq(groups.id, groupCards.groupId))
-    .where(where)
-    .orderBy(direction(sortColumns[filter.sidx ?? 'createdAt']), asc(groupCards.id))
-    .limit(page.pageSize)
-    .offset(offsetOf(page));
-  return { rows: rows.map(toRow), total: countOf(total) };
+  const { rows, total } = await pageRows(
+    page,
+    countRows(db, groupCards, where),
+    db
+      .select(columns(today.slice(0, 7)))
+      .from(groupCards)
+      .innerJoin(groups, eq(groups.id, groupCards.groupId))
+      .where(where)
+      .orderBy(direction(sortColumns[filter.sidx ?? 'createdAt']), asc(groupCards.id))
+      .$dynamic(),
+  );
+  return { rows: rows.map(toRow), total };
 };
 
 export const findGroupCard = async (db: Db, tenantId: string, id: string, month: string): Promise<GroupCardRow | undefined> => {

@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
 import type { GroupListValues } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { groups } from '../../db/schema/index.js';
 import { containsPattern } from '../../shared/like-pattern.js';
-import { countOf, offsetOf, type Page } from '../../shared/paging.js';
+import { countRows, pageRows, type Page } from '../../shared/paging.js';
 
 type Filter = Omit<GroupListValues, 'currentPage' | 'pageSize'>;
 export type GroupRow = { group: typeof groups.$inferSelect; cardCount: number };
@@ -27,15 +27,17 @@ const toRow = (r: { group: typeof groups.$inferSelect; cardCount: string | numbe
 export const pageGroups = async (db: Db, tenantId: string, filter: Filter, page: Page) => {
   const where = conditions(tenantId, filter);
   const direction = (filter.sort ?? (filter.sidx ? 'asc' : 'desc')) === 'asc' ? asc : desc;
-  const [total] = await db.select({ n: count() }).from(groups).where(where);
-  const rows = await db
-    .select(columns)
-    .from(groups)
-    .where(where)
-    .orderBy(direction(sortColumns[filter.sidx ?? 'createdAt']), asc(groups.id))
-    .limit(page.pageSize)
-    .offset(offsetOf(page));
-  return { rows: rows.map(toRow), total: countOf(total) };
+  const { rows, total } = await pageRows(
+    page,
+    countRows(db, groups, where),
+    db
+      .select(columns)
+      .from(groups)
+      .where(where)
+      .orderBy(direction(sortColumns[filter.sidx ?? 'createdAt']), asc(groups.id))
+      .$dynamic(),
+  );
+  return { rows: rows.map(toRow), total };
 };
 
 export const findGroup = async (db: Db, tenantId: string, id: string): Promise<GroupRow | undefined> => {

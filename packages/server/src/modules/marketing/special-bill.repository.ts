@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { SpecialBillListValues } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { parkingLots, specialBills } from '../../db/schema/index.js';
 import { startsWith } from '../../shared/like-pattern.js';
-import { countOf, offsetOf, type Page } from '../../shared/paging.js';
+import { countRows, pageRows, type Page } from '../../shared/paging.js';
 
 type Filter = Omit<SpecialBillListValues, 'currentPage' | 'pageSize'>;
 export type SpecialBillRow = { bill: typeof specialBills.$inferSelect; lotName: string };
@@ -22,19 +22,16 @@ const sortColumns = { createdAt: specialBills.createdAt, amount: specialBills.am
 /** a bill outlives its lot: a deleted one reads as such */
 const columns = { bill: specialBills, lotName: sql<string>`coalesce(${parkingLots.name}, '已删除的停车场')` };
 
-export const pageSpecialBills = async (db: Db, tenantId: string, filter: Filter, page: Page) => {
+export const pageSpecialBills = (db: Db, tenantId: string, filter: Filter, page: Page) => {
   const where = conditions(tenantId, filter);
   const direction = (filter.sort ?? (filter.sidx ? 'asc' : 'desc')) === 'asc' ? asc : desc;
-  const [total] = await db.select({ n: count() }).from(specialBills).where(where);
-  const rows = await db
+  const rows = db
     .select(columns)
     .from(specialBills)
     .leftJoin(parkingLots, and(eq(parkingLots.tenantId, specialBills.tenantId), eq(parkingLots.id, specialBills.lotId)))
     .where(where)
-    .orderBy(direction(sortColumns[filter.sidx ?? 'createdAt']), asc(specialBills.id))
-    .limit(page.pageSize)
-    .offset(offsetOf(page));
-  return { rows, total: countOf(total) };
+    .orderBy(direction(sortColumns[filter.sidx ?? 'createdAt']), asc(specialBills.id));
+  return pageRows(page, countRows(db, specialBills, where), rows.$dynamic());
 };
 
 /** The bill with its lot's name; `lock` holds the row until the transaction ends, so a pay and a cancel go one at a time. */

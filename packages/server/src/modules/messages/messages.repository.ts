@@ -3,7 +3,7 @@ import type { OfflineTaskListValues } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { deviceOfflineTasks, systemMessages } from '../../db/schema/index.js';
 import { containsPattern } from '../../shared/like-pattern.js';
-import { countOf, offsetOf, type Page } from '../../shared/paging.js';
+import { countRows, pageRows, type Page } from '../../shared/paging.js';
 
 export const countMessagesByType = async (db: Db, tenantId: string, status: number, types: readonly number[]) => {
   if (types.length === 0) return new Map<number, number>();
@@ -28,9 +28,12 @@ export const pageMessages = async (db: Db, tenantId: string, filter: { status?: 
   const conditions: SQL[] = [eq(systemMessages.tenantId, tenantId), inArray(systemMessages.messageType, [...filter.types])];
   if (filter.status !== undefined) conditions.push(eq(systemMessages.status, filter.status));
   const where = and(...conditions);
-  const [total] = await db.select({ n: count() }).from(systemMessages).where(where);
-  const list = await db.select().from(systemMessages).where(where).orderBy(desc(systemMessages.creatorTime), desc(systemMessages.id)).limit(page.pageSize).offset(offsetOf(page));
-  return { list, total: countOf(total) };
+  const { rows, total } = await pageRows(
+    page,
+    countRows(db, systemMessages, where),
+    db.select().from(systemMessages).where(where).orderBy(desc(systemMessages.creatorTime), desc(systemMessages.id)).$dynamic(),
+  );
+  return { list: rows, total };
 };
 
 export const findMessage = async (db: Db, tenantId: string, id: string) => {
@@ -46,9 +49,12 @@ export const deleteMessage = (db: Db, tenantId: string, id: string) => db.delete
 
 export const pageOpenOfflineTasks = async (db: Db, tenantId: string, parkingType: number, page: Page) => {
   const where = and(eq(deviceOfflineTasks.tenantId, tenantId), eq(deviceOfflineTasks.parkingType, parkingType), isNull(deviceOfflineTasks.closedAt));
-  const [total] = await db.select({ n: count() }).from(deviceOfflineTasks).where(where);
-  const list = await db.select().from(deviceOfflineTasks).where(where).orderBy(desc(deviceOfflineTasks.creatorTime), desc(deviceOfflineTasks.id)).limit(page.pageSize).offset(offsetOf(page));
-  return { list, total: countOf(total) };
+  const { rows, total } = await pageRows(
+    page,
+    countRows(db, deviceOfflineTasks, where),
+    db.select().from(deviceOfflineTasks).where(where).orderBy(desc(deviceOfflineTasks.creatorTime), desc(deviceOfflineTasks.id)).$dynamic(),
+  );
+  return { list: rows, total };
 };
 
 /** The one way other modules raise a message (warnings, audits, invoices, reconciliation…). */
@@ -90,7 +96,7 @@ export type OfflineTaskFilter = Omit<OfflineTaskListValues, keyof Page>;
 const offlineTaskSortColumns = { creatorTime: deviceOfflineTasks.creatorTime, deviceSn: deviceOfflineTasks.deviceSn } as const;
 
 /** Every offline task of the tenant, open or closed (设备离线任务). */
-export const pageOfflineTaskHistory = async (db: Db, tenantId: string, filter: OfflineTaskFilter, page: Page) => {
+export const pageOfflineTaskHistory = (db: Db, tenantId: string, filter: OfflineTaskFilter, page: Page) => {
   const where = and(
     eq(deviceOfflineTasks.tenantId, tenantId),
     filter.state === 'open' ? isNull(deviceOfflineTasks.closedAt) : filter.state === 'closed' ? isNotNull(deviceOfflineTasks.closedAt) : undefined,
@@ -98,13 +104,10 @@ export const pageOfflineTaskHistory = async (db: Db, tenantId: string, filter: O
     filter.deviceNo ? ilike(deviceOfflineTasks.deviceSn, containsPattern(filter.deviceNo)) : undefined,
   );
   const direction = filter.sort === 'asc' ? asc : desc;
-  const [total] = await db.select({ n: count() }).from(deviceOfflineTasks).where(where);
-  const rows = await db
+  const rows = db
     .select()
     .from(deviceOfflineTasks)
     .where(where)
-    .orderBy(direction(offlineTaskSortColumns[filter.sidx ?? 'creatorTime']), desc(deviceOfflineTasks.id))
-    .limit(page.pageSize)
-    .offset(offsetOf(page));
-  return { rows, total: countOf(total) };
+    .orderBy(direction(offlineTaskSortColumns[filter.sidx ?? 'creatorTime']), desc(deviceOfflineTasks.id));
+  return pageRows(page, countRows(db, deviceOfflineTasks, where), rows.$dynamic());
 };

@@ -3,7 +3,7 @@ import type { LongRentalListValues } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { longRentals, parkingLots } from '../../db/schema/index.js';
 import { containsPattern } from '../../shared/like-pattern.js';
-import { countOf, offsetOf, type Page } from '../../shared/paging.js';
+import { countRows, pageRows, type Page } from '../../shared/paging.js';
 
 type Filter = Omit<LongRentalListValues, 'currentPage' | 'pageSize'>;
 export type LongRentalRow = { card: typeof longRentals.$inferSelect; lotName: string };
@@ -31,20 +31,17 @@ const sortColumns = {
 } as const;
 const cardColumns = { card: longRentals, lotName: parkingLots.name };
 
-export const pageLongRentals = async (db: Db, tenantId: string, filter: Filter, today: string, page: Page) => {
+export const pageLongRentals = (db: Db, tenantId: string, filter: Filter, today: string, page: Page) => {
   const where = cardConditions(tenantId, filter, today);
   // newest first when nothing is asked for; a column asked for sorts ascending unless told otherwise
   const direction = (filter.sort ?? (filter.sidx ? 'asc' : 'desc')) === 'asc' ? asc : desc;
-  const [total] = await db.select({ n: count() }).from(longRentals).where(where);
-  const rows: LongRentalRow[] = await db
+  const rows = db
     .select(cardColumns)
     .from(longRentals)
     .innerJoin(parkingLots, eq(parkingLots.id, longRentals.lotId))
     .where(where)
-    .orderBy(direction(sortColumns[filter.sidx ?? 'createdAt']), asc(longRentals.id))
-    .limit(page.pageSize)
-    .offset(offsetOf(page));
-  return { rows, total: countOf(total) };
+    .orderBy(direction(sortColumns[filter.sidx ?? 'createdAt']), asc(longRentals.id));
+  return pageRows(page, countRows(db, longRentals, where), rows.$dynamic());
 };
 
 export const findLongRental = async (db: Db, tenantId: string, id: string): Promise<LongRentalRow | undefined> => {

@@ -3,7 +3,7 @@ import type { ParkingAreaListQuery } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { parkingAreas, parkingLots } from '../../db/schema/index.js';
 import { containsPattern } from '../../shared/like-pattern.js';
-import { countOf, offsetOf, type Page } from '../../shared/paging.js';
+import { countRows, pageRows, type Page } from '../../shared/paging.js';
 
 type Filter = Omit<ParkingAreaListQuery, 'currentPage' | 'pageSize'>;
 export type ParkingAreaRow = typeof parkingAreas.$inferSelect;
@@ -17,18 +17,15 @@ const areaConditions = (tenantId: string, filter: Filter): SQL | undefined =>
 
 const sortColumns = { name: parkingAreas.name, createdAt: parkingAreas.createdAt } as const;
 
-export const pageParkingAreas = async (db: Db, tenantId: string, filter: Filter, page: Page) => {
+export const pageParkingAreas = (db: Db, tenantId: string, filter: Filter, page: Page) => {
   const where = areaConditions(tenantId, filter);
   const direction = filter.sort === 'desc' ? desc : asc;
-  const [total] = await db.select({ n: count() }).from(parkingAreas).where(where);
-  const rows = await db
+  const rows = db
     .select()
     .from(parkingAreas)
     .where(where)
-    .orderBy(direction(sortColumns[filter.sidx ?? 'createdAt']), asc(parkingAreas.id))
-    .limit(page.pageSize)
-    .offset(offsetOf(page));
-  return { rows, total: countOf(total) };
+    .orderBy(direction(sortColumns[filter.sidx ?? 'createdAt']), asc(parkingAreas.id));
+  return pageRows(page, countRows(db, parkingAreas, where), rows.$dynamic());
 };
 
 export const findParkingArea = async (db: Db, tenantId: string, id: string): Promise<ParkingAreaRow | undefined> => {

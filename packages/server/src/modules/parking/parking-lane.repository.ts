@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
 import type { ParkingLaneListValues } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { parkingLanes, parkingLots } from '../../db/schema/index.js';
 import { containsPattern } from '../../shared/like-pattern.js';
-import { countOf, offsetOf, type Page } from '../../shared/paging.js';
+import { countRows, pageRows, type Page } from '../../shared/paging.js';
 
 type Filter = Omit<ParkingLaneListValues, 'currentPage' | 'pageSize'>;
 export type ParkingLaneRow = { lane: typeof parkingLanes.$inferSelect; lotName: string };
@@ -20,19 +20,16 @@ const laneConditions = (tenantId: string, filter: Filter): SQL | undefined =>
 const sortColumns = { sortCode: parkingLanes.sortCode, name: parkingLanes.name, createdAt: parkingLanes.createdAt } as const;
 const laneColumns = { lane: parkingLanes, lotName: parkingLots.name };
 
-export const pageParkingLanes = async (db: Db, tenantId: string, filter: Filter, page: Page) => {
+export const pageParkingLanes = (db: Db, tenantId: string, filter: Filter, page: Page) => {
   const where = laneConditions(tenantId, filter);
   const direction = filter.sort === 'desc' ? desc : asc;
-  const [total] = await db.select({ n: count() }).from(parkingLanes).where(where);
-  const rows: ParkingLaneRow[] = await db
+  const rows = db
     .select(laneColumns)
     .from(parkingLanes)
     .innerJoin(parkingLots, eq(parkingLots.id, parkingLanes.lotId))
     .where(where)
-    .orderBy(direction(sortColumns[filter.sidx ?? 'sortCode']), asc(parkingLanes.createdAt), asc(parkingLanes.id))
-    .limit(page.pageSize)
-    .offset(offsetOf(page));
-  return { rows, total: countOf(total) };
+    .orderBy(direction(sortColumns[filter.sidx ?? 'sortCode']), asc(parkingLanes.createdAt), asc(parkingLanes.id));
+  return pageRows(page, countRows(db, parkingLanes, where), rows.$dynamic());
 };
 
 export const findParkingLane = async (db: Db, tenantId: string, id: string): Promise<ParkingLaneRow | undefined> => {

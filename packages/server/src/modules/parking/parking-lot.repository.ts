@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { devices, groupCards, longRentals, parkingAreas, parkingLanes, parkingLots, parkingRecords, parkingSpaces } from '../../db/schema/index.js';
 import { rowsOf } from '../../db/json-row.js';
 import { containsPattern } from '../../shared/like-pattern.js';
-import { countOf, offsetOf, type Page } from '../../shared/paging.js';
+import { countRows, pageRows, type Page } from '../../shared/paging.js';
 
 type Filter = ParkingLotFilterValues;
 type Sort = { sidx?: 'name' | 'type' | 'totalSpaces' | 'freeCount' | 'createdAt' | undefined; sort?: 'asc' | 'desc' | undefined };
@@ -31,19 +31,16 @@ const sortColumns = {
 
 const lotColumns = { lot: parkingLots, areaName: parkingAreas.name };
 
-export const pageParkingLots = async (db: Db, tenantId: string, filter: Filter & Sort, page: Page) => {
+export const pageParkingLots = (db: Db, tenantId: string, filter: Filter & Sort, page: Page) => {
   const where = lotConditions(tenantId, filter);
   const direction = filter.sort === 'desc' ? desc : asc;
-  const [total] = await db.select({ n: count() }).from(parkingLots).where(where);
-  const rows: ParkingLotRow[] = await db
+  const rows = db
     .select(lotColumns)
     .from(parkingLots)
     .leftJoin(parkingAreas, eq(parkingAreas.id, parkingLots.areaId))
     .where(where)
-    .orderBy(direction(sortColumns[filter.sidx ?? 'createdAt']), asc(parkingLots.id))
-    .limit(page.pageSize)
-    .offset(offsetOf(page));
-  return { rows, total: countOf(total) };
+    .orderBy(direction(sortColumns[filter.sidx ?? 'createdAt']), asc(parkingLots.id));
+  return pageRows(page, countRows(db, parkingLots, where), rows.$dynamic());
 };
 
 export const findParkingLot = async (db: Db, tenantId: string, id: string): Promise<ParkingLotRow | undefined> => {

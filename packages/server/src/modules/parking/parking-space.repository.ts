@@ -3,7 +3,7 @@ import type { ParkingSpaceListValues } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { parkingLots, parkingSpaces } from '../../db/schema/index.js';
 import { containsPattern } from '../../shared/like-pattern.js';
-import { countOf, offsetOf, type Page } from '../../shared/paging.js';
+import { countRows, pageRows, type Page } from '../../shared/paging.js';
 
 type Filter = Omit<ParkingSpaceListValues, 'currentPage' | 'pageSize'>;
 export type ParkingSpaceRow = { space: typeof parkingSpaces.$inferSelect; lotName: string };
@@ -22,19 +22,16 @@ const spaceConditions = (tenantId: string, filter: Filter): SQL | undefined =>
 const sortColumns = { number: parkingSpaces.number, type: parkingSpaces.type, state: parkingSpaces.state, createdAt: parkingSpaces.createdAt } as const;
 const spaceColumns = { space: parkingSpaces, lotName: parkingLots.name };
 
-export const pageParkingSpaces = async (db: Db, tenantId: string, filter: Filter, page: Page) => {
+export const pageParkingSpaces = (db: Db, tenantId: string, filter: Filter, page: Page) => {
   const where = spaceConditions(tenantId, filter);
   const direction = filter.sort === 'desc' ? desc : asc;
-  const [total] = await db.select({ n: count() }).from(parkingSpaces).where(where);
-  const rows: ParkingSpaceRow[] = await db
+  const rows = db
     .select(spaceColumns)
     .from(parkingSpaces)
     .innerJoin(parkingLots, eq(parkingLots.id, parkingSpaces.lotId))
     .where(where)
-    .orderBy(direction(sortColumns[filter.sidx ?? 'number']), asc(parkingLots.name), asc(parkingSpaces.id))
-    .limit(page.pageSize)
-    .offset(offsetOf(page));
-  return { rows, total: countOf(total) };
+    .orderBy(direction(sortColumns[filter.sidx ?? 'number']), asc(parkingLots.name), asc(parkingSpaces.id));
+  return pageRows(page, countRows(db, parkingSpaces, where), rows.$dynamic());
 };
 
 export const findParkingSpace = async (db: Db, tenantId: string, id: string): Promise<ParkingSpaceRow | undefined> => {

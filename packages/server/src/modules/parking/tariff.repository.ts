@@ -3,7 +3,7 @@ import type { TariffListQuery } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { parkingLots, parkingRecords, tariffs, tariffVersions } from '../../db/schema/index.js';
 import { containsPattern } from '../../shared/like-pattern.js';
-import { countOf, offsetOf, type Page } from '../../shared/paging.js';
+import { countRows, pageRows, type Page } from '../../shared/paging.js';
 
 type Filter = Pick<TariffListQuery, 'name' | 'sidx' | 'sort'> & { enabled?: number | undefined };
 export type TariffRow = typeof tariffs.$inferSelect;
@@ -11,22 +11,19 @@ export type TariffVersionRow = typeof tariffVersions.$inferSelect;
 
 const sortColumns = { name: tariffs.name, createdAt: tariffs.createdAt } as const;
 
-export const pageTariffs = async (db: Db, tenantId: string, filter: Filter, page: Page) => {
+export const pageTariffs = (db: Db, tenantId: string, filter: Filter, page: Page) => {
   const where = and(
     eq(tariffs.tenantId, tenantId),
     filter.name ? ilike(tariffs.name, containsPattern(filter.name)) : undefined,
     filter.enabled === undefined ? undefined : eq(tariffs.enabled, filter.enabled === 1),
   );
   const direction = filter.sort === 'desc' ? desc : asc;
-  const [total] = await db.select({ n: count() }).from(tariffs).where(where);
-  const rows = await db
+  const rows = db
     .select()
     .from(tariffs)
     .where(where)
-    .orderBy(direction(sortColumns[filter.sidx ?? 'createdAt']), asc(tariffs.id))
-    .limit(page.pageSize)
-    .offset(offsetOf(page));
-  return { rows, total: countOf(total) };
+    .orderBy(direction(sortColumns[filter.sidx ?? 'createdAt']), asc(tariffs.id));
+  return pageRows(page, countRows(db, tariffs, where), rows.$dynamic());
 };
 
 export const findTariff = async (db: Db, tenantId: string, id: string): Promise<TariffRow | undefined> => {

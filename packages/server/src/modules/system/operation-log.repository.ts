@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, gte, ilike, lte, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, lte, type SQL } from 'drizzle-orm';
 import type { OperationLogQuery } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { operationLogs } from '../../db/schema/index.js';
 import { containsPattern } from '../../shared/like-pattern.js';
-import { countOf, offsetOf, type Page } from '../../shared/paging.js';
+import { countRows, pageRows, type Page } from '../../shared/paging.js';
 
 type Filter = Omit<OperationLogQuery, 'currentPage' | 'pageSize'>;
 
@@ -27,13 +27,11 @@ const sortColumns = {
   action: operationLogs.action,
 } as const;
 
-export const pageOperationLogs = async (db: Db, tenantId: string, filter: Filter, page: Page) => {
+export const pageOperationLogs = (db: Db, tenantId: string, filter: Filter, page: Page) => {
   const where = conditions(tenantId, filter);
   const column = sortColumns[filter.sidx ?? 'createdAt'];
   const direction = filter.sort === 'asc' ? asc : desc;
-  const [total] = await db.select({ n: count() }).from(operationLogs).where(where);
-  const rows = await db.select().from(operationLogs).where(where).orderBy(direction(column), desc(operationLogs.id)).limit(page.pageSize).offset(offsetOf(page));
-  return { rows, total: countOf(total) };
+  return pageRows(page, countRows(db, operationLogs, where), db.select().from(operationLogs).where(where).orderBy(direction(column), desc(operationLogs.id)).$dynamic());
 };
 
 export type OperationLogRow = typeof operationLogs.$inferSelect;

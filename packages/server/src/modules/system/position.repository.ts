@@ -3,7 +3,7 @@ import type { PositionListQuery } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { organizations, positions, userPositions } from '../../db/schema/index.js';
 import { containsPattern } from '../../shared/like-pattern.js';
-import { countOf, offsetOf, type Page } from '../../shared/paging.js';
+import { countRows, pageRows, type Page } from '../../shared/paging.js';
 
 type Filter = Omit<PositionListQuery, 'currentPage' | 'pageSize'>;
 
@@ -20,19 +20,16 @@ const positionColumns = { position: positions, organizationName: organizations.n
 
 export type PositionRow = { position: typeof positions.$inferSelect; organizationName: string | null };
 
-export const pagePositions = async (db: Db, tenantId: string, filter: Filter, page: Page) => {
+export const pagePositions = (db: Db, tenantId: string, filter: Filter, page: Page) => {
   const where = positionConditions(tenantId, filter);
   const direction = filter.sort === 'desc' ? desc : asc;
-  const [total] = await db.select({ n: count() }).from(positions).where(where);
-  const rows: PositionRow[] = await db
+  const rows = db
     .select(positionColumns)
     .from(positions)
     .leftJoin(organizations, eq(organizations.id, positions.organizationId))
     .where(where)
-    .orderBy(direction(sortColumns[filter.sidx ?? 'sortCode']), asc(positions.id))
-    .limit(page.pageSize)
-    .offset(offsetOf(page));
-  return { rows, total: countOf(total) };
+    .orderBy(direction(sortColumns[filter.sidx ?? 'sortCode']), asc(positions.id));
+  return pageRows(page, countRows(db, positions, where), rows.$dynamic());
 };
 
 export const findPositionRow = async (db: Db, tenantId: string, id: string): Promise<PositionRow | undefined> => {

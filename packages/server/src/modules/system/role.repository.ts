@@ -3,7 +3,7 @@ import type { RoleListQuery } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { roleMenus, roles, userRoles } from '../../db/schema/index.js';
 import { containsPattern } from '../../shared/like-pattern.js';
-import { countOf, offsetOf, type Page } from '../../shared/paging.js';
+import { countRows, pageRows, type Page } from '../../shared/paging.js';
 
 type Filter = Omit<RoleListQuery, 'currentPage' | 'pageSize'>;
 export type RoleRow = typeof roles.$inferSelect;
@@ -13,19 +13,16 @@ const roleConditions = (tenantId: string, keyword: string | undefined): SQL | un
 
 const sortColumns = { name: roles.name, code: roles.code, createdAt: roles.createdAt } as const;
 
-export const pageRoles = async (db: Db, tenantId: string, filter: Filter, page: Page) => {
+export const pageRoles = (db: Db, tenantId: string, filter: Filter, page: Page) => {
   const where = roleConditions(tenantId, filter.keyword);
   const direction = filter.sort === 'desc' ? desc : asc;
-  const [total] = await db.select({ n: count() }).from(roles).where(where);
-  const rows = await db
+  const rows = db
     .select()
     .from(roles)
     .where(where)
     // the system role first, then the chosen order
-    .orderBy(desc(roles.isSystem), direction(sortColumns[filter.sidx ?? 'createdAt']), asc(roles.id))
-    .limit(page.pageSize)
-    .offset(offsetOf(page));
-  return { rows, total: countOf(total) };
+    .orderBy(desc(roles.isSystem), direction(sortColumns[filter.sidx ?? 'createdAt']), asc(roles.id));
+  return pageRows(page, countRows(db, roles, where), rows.$dynamic());
 };
 
 export const findRole = async (db: Db, tenantId: string, id: string): Promise<RoleRow | undefined> => {

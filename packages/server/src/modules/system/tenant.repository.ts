@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { TenantListQuery } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { tenants } from '../../db/schema/index.js';
 import { containsPattern } from '../../shared/like-pattern.js';
-import { countOf, offsetOf, type Page } from '../../shared/paging.js';
+import { countRows, pageRows, type Page } from '../../shared/paging.js';
 
 type Filter = Omit<TenantListQuery, 'currentPage' | 'pageSize'>;
 export type TenantRow = typeof tenants.$inferSelect;
@@ -17,18 +17,15 @@ const tenantConditions = (filter: Filter): SQL | undefined =>
   );
 
 /** Tenants are the platform's own rows (no tenant_id): only platform administrators reach them. */
-export const pageTenants = async (db: Db, filter: Filter, page: Page) => {
+export const pageTenants = (db: Db, filter: Filter, page: Page) => {
   const where = tenantConditions(filter);
-  const [total] = await db.select({ n: count() }).from(tenants).where(where);
-  const rows = await db
+  const rows = db
     .select()
     .from(tenants)
     // the platform's tenant first, then the others as they were created
     .orderBy(desc(tenants.isPlatform), asc(tenants.createdAt), asc(tenants.code))
-    .where(where)
-    .limit(page.pageSize)
-    .offset(offsetOf(page));
-  return { rows, total: countOf(total) };
+    .where(where);
+  return pageRows(page, countRows(db, tenants, where), rows.$dynamic());
 };
 
 export const findTenant = async (db: Db, id: string): Promise<TenantRow | undefined> => {

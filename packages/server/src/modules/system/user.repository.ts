@@ -3,7 +3,7 @@ import type { UserListQuery } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { organizations, positions, roles, userPositions, userRoles, users } from '../../db/schema/index.js';
 import { containsPattern } from '../../shared/like-pattern.js';
-import { countOf, offsetOf, type Page } from '../../shared/paging.js';
+import { countOf, countRows, pageRows, type Page } from '../../shared/paging.js';
 
 type Filter = Omit<UserListQuery, 'currentPage' | 'pageSize'>;
 
@@ -27,19 +27,16 @@ const userConditions = (db: Db, tenantId: string, filter: Filter): SQL | undefin
 
 const sortColumns = { account: users.account, realName: users.realName, createdAt: users.createdAt } as const;
 
-export const pageUsers = async (db: Db, tenantId: string, filter: Filter, page: Page) => {
+export const pageUsers = (db: Db, tenantId: string, filter: Filter, page: Page) => {
   const where = userConditions(db, tenantId, filter);
   const direction = filter.sort === 'asc' ? asc : desc;
-  const [total] = await db.select({ n: count() }).from(users).where(where);
-  const rows = await db
+  const rows = db
     .select({ user: users, organizationName: organizations.name })
     .from(users)
     .leftJoin(organizations, eq(organizations.id, users.organizationId))
     .where(where)
-    .orderBy(direction(sortColumns[filter.sidx ?? 'createdAt']), asc(users.id))
-    .limit(page.pageSize)
-    .offset(offsetOf(page));
-  return { rows, total: countOf(total) };
+    .orderBy(direction(sortColumns[filter.sidx ?? 'createdAt']), asc(users.id));
+  return pageRows(page, countRows(db, users, where), rows.$dynamic());
 };
 
 /** Positions and roles of many users in two queries, not two per user. */
