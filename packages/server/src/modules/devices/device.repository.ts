@@ -5,6 +5,7 @@ import { deviceEvents, deviceNonces, devices, parkingLanes, parkingLots, parking
 import { turnBatch } from '../../db/turn-batch.js';
 import { containsPattern } from '../../shared/like-pattern.js';
 import { countOf, pageRows, type Page } from '../../shared/paging.js';
+import { tenantRow, insertId } from '../../shared/rows.js';
 
 type Sort = { sidx?: 'sn' | 'name' | 'type' | 'lastHeartbeatAt' | 'createdAt' | undefined; sort?: 'asc' | 'desc' | undefined };
 /** the list filter, with the parking types the user may see in place of the one asked for */
@@ -78,7 +79,7 @@ export const pageDevices = async (db: Db, tenantId: string, filter: DeviceFilter
 
 export const findDevice = async (db: Db, tenantId: string, id: string): Promise<DeviceRow | undefined> => {
   const [row] = await selectDevices(db)
-    .where(and(eq(devices.tenantId, tenantId), eq(devices.id, id)))
+    .where(tenantRow(devices, tenantId, id))
     .limit(1);
   return row;
 };
@@ -137,21 +138,15 @@ export const devicesByIds = async (db: Db, ids: readonly string[]) => (ids.lengt
 type DeviceRowInsert = typeof devices.$inferInsert;
 export type DeviceValues = Omit<DeviceRowInsert, 'id' | 'tenantId' | 'createdAt' | 'updatedAt'>;
 
-export const insertDevice = async (db: Db, tenantId: string, values: DeviceValues & { secret: string }): Promise<string> => {
-  const [row] = await db
-    .insert(devices)
-    .values({ tenantId, ...values })
-    .returning({ id: devices.id });
-  return row!.id;
-};
+export const insertDevice = (db: Db, tenantId: string, values: DeviceValues & { secret: string }): Promise<string> => insertId(db, devices, { tenantId, ...values });
 
 export const updateDeviceRow = (db: Db, tenantId: string, id: string, values: Partial<DeviceValues>) =>
   db
     .update(devices)
     .set({ ...values, updatedAt: sql`now()` })
-    .where(and(eq(devices.tenantId, tenantId), eq(devices.id, id)));
+    .where(tenantRow(devices, tenantId, id));
 
-export const deleteDeviceRow = (db: Db, tenantId: string, id: string) => db.delete(devices).where(and(eq(devices.tenantId, tenantId), eq(devices.id, id)));
+export const deleteDeviceRow = (db: Db, tenantId: string, id: string) => db.delete(devices).where(tenantRow(devices, tenantId, id));
 
 /** Marks offline, in one UPDATE, every enabled online device silent for more than `cycles` heartbeats at `now`. */
 export const markSilentDevicesOffline = async (db: Db, cycles: number, now: Date): Promise<string[]> => {

@@ -1,13 +1,12 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { laneCommands } from '../../db/schema/index.js';
+import { insertRow } from '../../shared/rows.js';
 
 export type LaneCommandRow = typeof laneCommands.$inferSelect;
 
-export const insertLaneCommand = async (db: Db, values: Pick<typeof laneCommands.$inferInsert, 'tenantId' | 'laneId' | 'kind' | 'recordId' | 'plateNumber'>): Promise<LaneCommandRow> => {
-  const [row] = await db.insert(laneCommands).values(values).returning();
-  return row!;
-};
+export const insertLaneCommand = (db: Db, values: Pick<typeof laneCommands.$inferInsert, 'tenantId' | 'laneId' | 'kind' | 'recordId' | 'plateNumber'>): Promise<LaneCommandRow> =>
+  insertRow(db, laneCommands, values);
 
 export const queuedLaneCommands = (db: Db, tenantId: string, laneId: string): Promise<LaneCommandRow[]> =>
   db

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { devices, parkingLots, screenMessages } from '../../db/schema/index.js';
 import { containsPattern } from '../../shared/like-pattern.js';
 import { countRows, pageRows, type Page } from '../../shared/paging.js';
+import { insertRow } from '../../shared/rows.js';
 
 type Filter = Omit<ScreenListValues, 'currentPage' | 'pageSize'>;
 
@@ -56,13 +57,8 @@ export const recentScreenMessages = async (db: Db, tenantId: string, deviceIds: 
 
 export type ScreenMessageRow = typeof screenMessages.$inferSelect;
 
-export const insertScreenMessage = async (db: Db, tenantId: string, values: Pick<typeof screenMessages.$inferInsert, 'deviceId' | 'text' | 'line' | 'colour'>): Promise<ScreenMessageRow> => {
-  const [row] = await db
-    .insert(screenMessages)
-    .values({ tenantId, ...values })
-    .returning();
-  return row!;
-};
+export const insertScreenMessage = (db: Db, tenantId: string, values: Pick<typeof screenMessages.$inferInsert, 'deviceId' | 'text' | 'line' | 'colour'>): Promise<ScreenMessageRow> =>
+  insertRow(db, screenMessages, { tenantId, ...values });
 
 /** A screen's queued messages, delivered from `now`. */
 export const deliverQueuedScreenMessages = (db: Db, deviceId: string, now: Date): Promise<ScreenMessageRow[]> =>

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { groupCardUses, groupCards, groups } from '../../db/schema/index.js';
 import { containsPattern } from '../../shared/like-pattern.js';
 import { countRows, pageRows, type Page } from '../../shared/paging.js';
+import { tenantRow, insertId } from '../../shared/rows.js';
 
 type Filter = Omit<GroupCardListValues, 'currentPage' | 'pageSize'>;
 export type GroupCardRow = { card: typeof groupCards.$inferSelect; groupName: string; groupPhone: string; groupEnabled: boolean; usedThisMonth: number };
@@ -60,7 +61,7 @@ export const findGroupCard = async (db: Db, tenantId: string, id: string, month:
     .select(columns(month))
     .from(groupCards)
     .innerJoin(groups, eq(groups.id, groupCards.groupId))
-    .where(and(eq(groupCards.tenantId, tenantId), eq(groupCards.id, id)))
+    .where(tenantRow(groupCards, tenantId, id))
     .limit(1);
   return row ? toRow(row) : undefined;
 };
@@ -73,7 +74,7 @@ export const lockGroupCard = async (db: Db, tenantId: string, id: string) => {
   await db
     .select({ id: groupCards.id })
     .from(groupCards)
-    .where(and(eq(groupCards.tenantId, tenantId), eq(groupCards.id, id)))
+    .where(tenantRow(groupCards, tenantId, id))
     .for('update');
 };
 
@@ -152,7 +153,7 @@ export const updateCardUse = (db: Db, tenantId: string, id: string, values: Pick
   db
     .update(groupCardUses)
     .set(values)
-    .where(and(eq(groupCardUses.tenantId, tenantId), eq(groupCardUses.id, id)));
+    .where(tenantRow(groupCardUses, tenantId, id));
 
 /** The card use of the stay that left `lotId` as `plate` at `exitedAt`: the record's group card. */
 export const findCardUse = async (db: Db, tenantId: string, lotId: string, plate: string, exitedAt: Date) => {
@@ -167,18 +168,12 @@ export const findCardUse = async (db: Db, tenantId: string, lotId: string, plate
 
 export type GroupCardValues = Omit<typeof groupCards.$inferInsert, 'id' | 'tenantId' | 'createdAt' | 'updatedAt'>;
 
-export const insertGroupCard = async (db: Db, tenantId: string, values: GroupCardValues): Promise<string> => {
-  const [row] = await db
-    .insert(groupCards)
-    .values({ tenantId, ...values })
-    .returning({ id: groupCards.id });
-  return row!.id;
-};
+export const insertGroupCard = (db: Db, tenantId: string, values: GroupCardValues): Promise<string> => insertId(db, groupCards, { tenantId, ...values });
 
 export const updateGroupCardRow = (db: Db, tenantId: string, id: string, values: Partial<GroupCardValues>) =>
   db
     .update(groupCards)
     .set({ ...values, updatedAt: sql`now()` })
-    .where(and(eq(groupCards.tenantId, tenantId), eq(groupCards.id, id)));
+    .where(tenantRow(groupCards, tenantId, id));
 
-export const deleteGroupCardRow = (db: Db, tenantId: string, id: string) => db.delete(groupCards).where(and(eq(groupCards.tenantId, tenantId), eq(groupCards.id, id)));
+export const deleteGroupCardRow = (db: Db, tenantId: string, id: string) => db.delete(groupCards).where(tenantRow(groupCards, tenantId, id));

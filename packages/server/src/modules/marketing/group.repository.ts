@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { groups } from '../../db/schema/index.js';
 import { containsPattern } from '../../shared/like-pattern.js';
 import { countRows, pageRows, type Page } from '../../shared/paging.js';
+import { tenantRow, insertId } from '../../shared/rows.js';
 
 type Filter = Omit<GroupListValues, 'currentPage' | 'pageSize'>;
 export type GroupRow = { group: typeof groups.$inferSelect; cardCount: number };
@@ -44,7 +45,7 @@ export const findGroup = async (db: Db, tenantId: string, id: string): Promise<G
   const [row] = await db
     .select(columns)
     .from(groups)
-    .where(and(eq(groups.tenantId, tenantId), eq(groups.id, id)))
+    .where(tenantRow(groups, tenantId, id))
     .limit(1);
   return row ? toRow(row) : undefined;
 };
@@ -63,18 +64,12 @@ export const groupOptionRows = (db: Db, tenantId: string) =>
 
 export type GroupValues = Omit<typeof groups.$inferInsert, 'id' | 'tenantId' | 'createdAt' | 'updatedAt'>;
 
-export const insertGroup = async (db: Db, tenantId: string, values: GroupValues): Promise<string> => {
-  const [row] = await db
-    .insert(groups)
-    .values({ tenantId, ...values })
-    .returning({ id: groups.id });
-  return row!.id;
-};
+export const insertGroup = (db: Db, tenantId: string, values: GroupValues): Promise<string> => insertId(db, groups, { tenantId, ...values });
 
 export const updateGroupRow = (db: Db, tenantId: string, id: string, values: Partial<GroupValues>) =>
   db
     .update(groups)
     .set({ ...values, updatedAt: sql`now()` })
-    .where(and(eq(groups.tenantId, tenantId), eq(groups.id, id)));
+    .where(tenantRow(groups, tenantId, id));
 
-export const deleteGroupRow = (db: Db, tenantId: string, id: string) => db.delete(groups).where(and(eq(groups.tenantId, tenantId), eq(groups.id, id)));
+export const deleteGroupRow = (db: Db, tenantId: string, id: string) => db.delete(groups).where(tenantRow(groups, tenantId, id));

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { parkingLots, specialBills } from '../../db/schema/index.js';
 import { startsWith } from '../../shared/like-pattern.js';
 import { countRows, pageRows, type Page } from '../../shared/paging.js';
+import { tenantRow, insertId } from '../../shared/rows.js';
 
 type Filter = Omit<SpecialBillListValues, 'currentPage' | 'pageSize'>;
 export type SpecialBillRow = { bill: typeof specialBills.$inferSelect; lotName: string };
@@ -40,19 +41,16 @@ export const findSpecialBill = async (db: Db, tenantId: string, id: string, lock
     .select(columns)
     .from(specialBills)
     .leftJoin(parkingLots, and(eq(parkingLots.tenantId, specialBills.tenantId), eq(parkingLots.id, specialBills.lotId)))
-    .where(and(eq(specialBills.tenantId, tenantId), eq(specialBills.id, id)))
+    .where(tenantRow(specialBills, tenantId, id))
     .limit(1);
   const [row] = lock ? await query.for('update', { of: specialBills }) : await query;
   return row;
 };
 
-export const insertSpecialBill = async (db: Db, bill: typeof specialBills.$inferInsert) => {
-  const [row] = await db.insert(specialBills).values(bill).returning({ id: specialBills.id });
-  return row!.id;
-};
+export const insertSpecialBill = (db: Db, bill: typeof specialBills.$inferInsert): Promise<string> => insertId(db, specialBills, bill);
 
 export const updateSpecialBill = (db: Db, tenantId: string, id: string, set: Partial<typeof specialBills.$inferInsert>) =>
   db
     .update(specialBills)
     .set({ ...set, updatedAt: new Date() })
-    .where(and(eq(specialBills.tenantId, tenantId), eq(specialBills.id, id)));
+    .where(tenantRow(specialBills, tenantId, id));

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { deviceOfflineTasks, systemMessages } from '../../db/schema/index.js';
 import { containsPattern } from '../../shared/like-pattern.js';
 import { countRows, pageRows, type Page } from '../../shared/paging.js';
+import { tenantRow, insertId } from '../../shared/rows.js';
 
 export const countMessagesByType = async (db: Db, tenantId: string, status: number, types: readonly number[]) => {
   if (types.length === 0) return new Map<number, number>();
@@ -40,12 +41,12 @@ export const findMessage = async (db: Db, tenantId: string, id: string) => {
   const [row] = await db
     .select()
     .from(systemMessages)
-    .where(and(eq(systemMessages.tenantId, tenantId), eq(systemMessages.id, id)))
+    .where(tenantRow(systemMessages, tenantId, id))
     .limit(1);
   return row;
 };
 
-export const deleteMessage = (db: Db, tenantId: string, id: string) => db.delete(systemMessages).where(and(eq(systemMessages.tenantId, tenantId), eq(systemMessages.id, id)));
+export const deleteMessage = (db: Db, tenantId: string, id: string) => db.delete(systemMessages).where(tenantRow(systemMessages, tenantId, id));
 
 export const pageOpenOfflineTasks = async (db: Db, tenantId: string, parkingType: number, page: Page) => {
   const where = and(eq(deviceOfflineTasks.tenantId, tenantId), eq(deviceOfflineTasks.parkingType, parkingType), isNull(deviceOfflineTasks.closedAt));
@@ -58,10 +59,8 @@ export const pageOpenOfflineTasks = async (db: Db, tenantId: string, parkingType
 };
 
 /** The one way other modules raise a message (warnings, audits, invoices, reconciliation…). */
-export const insertMessage = async (db: Db, values: { tenantId: string; messageName: string; messageText: string; messageType: number; businessId?: string }) => {
-  const [row] = await db.insert(systemMessages).values(values).returning({ id: systemMessages.id });
-  return row!.id;
-};
+export const insertMessage = (db: Db, values: { tenantId: string; messageName: string; messageText: string; messageType: number; businessId?: string }): Promise<string> =>
+  insertId(db, systemMessages, values);
 
 /** Marks the unhandled messages of one type about one business id handled (status 1), e.g. a device back online. */
 export const markMessagesHandled = (db: Db, tenantId: string, messageType: number, businessId: string, at: Date) =>

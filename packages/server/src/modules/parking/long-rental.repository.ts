@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { longRentals, parkingLots } from '../../db/schema/index.js';
 import { containsPattern } from '../../shared/like-pattern.js';
 import { countRows, pageRows, type Page } from '../../shared/paging.js';
+import { tenantRow, insertId } from '../../shared/rows.js';
 
 type Filter = Omit<LongRentalListValues, 'currentPage' | 'pageSize'>;
 export type LongRentalRow = { card: typeof longRentals.$inferSelect; lotName: string };
@@ -49,7 +50,7 @@ export const findLongRental = async (db: Db, tenantId: string, id: string): Prom
     .select(cardColumns)
     .from(longRentals)
     .innerJoin(parkingLots, eq(parkingLots.id, longRentals.lotId))
-    .where(and(eq(longRentals.tenantId, tenantId), eq(longRentals.id, id)))
+    .where(tenantRow(longRentals, tenantId, id))
     .limit(1);
   return row;
 };
@@ -99,18 +100,12 @@ export const cardCountsByLot = async (db: Db, tenantId: string, today: string) =
 
 export type LongRentalValues = Omit<typeof longRentals.$inferInsert, 'id' | 'tenantId' | 'createdAt' | 'updatedAt'>;
 
-export const insertLongRental = async (db: Db, tenantId: string, values: LongRentalValues): Promise<string> => {
-  const [row] = await db
-    .insert(longRentals)
-    .values({ tenantId, ...values })
-    .returning({ id: longRentals.id });
-  return row!.id;
-};
+export const insertLongRental = (db: Db, tenantId: string, values: LongRentalValues): Promise<string> => insertId(db, longRentals, { tenantId, ...values });
 
 export const updateLongRentalRow = (db: Db, tenantId: string, id: string, values: Partial<LongRentalValues>) =>
   db
     .update(longRentals)
     .set({ ...values, updatedAt: sql`now()` })
-    .where(and(eq(longRentals.tenantId, tenantId), eq(longRentals.id, id)));
+    .where(tenantRow(longRentals, tenantId, id));
 
-export const deleteLongRentalRow = (db: Db, tenantId: string, id: string) => db.delete(longRentals).where(and(eq(longRentals.tenantId, tenantId), eq(longRentals.id, id)));
+export const deleteLongRentalRow = (db: Db, tenantId: string, id: string) => db.delete(longRentals).where(tenantRow(longRentals, tenantId, id));

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { parkingAreas, parkingLots } from '../../db/schema/index.js';
 import { containsPattern } from '../../shared/like-pattern.js';
 import { countRows, pageRows, type Page } from '../../shared/paging.js';
+import { tenantRow, insertId } from '../../shared/rows.js';
 
 type Filter = Omit<ParkingAreaListQuery, 'currentPage' | 'pageSize'>;
 export type ParkingAreaRow = typeof parkingAreas.$inferSelect;
@@ -32,7 +33,7 @@ export const findParkingArea = async (db: Db, tenantId: string, id: string): Pro
   const [row] = await db
     .select()
     .from(parkingAreas)
-    .where(and(eq(parkingAreas.tenantId, tenantId), eq(parkingAreas.id, id)))
+    .where(tenantRow(parkingAreas, tenantId, id))
     .limit(1);
   return row;
 };
@@ -59,18 +60,12 @@ export const areaLotCounts = async (db: Db, tenantId: string, ids: string[]): Pr
 
 export type ParkingAreaValues = Omit<typeof parkingAreas.$inferInsert, 'id' | 'tenantId' | 'createdAt' | 'updatedAt'>;
 
-export const insertParkingArea = async (db: Db, tenantId: string, values: ParkingAreaValues): Promise<string> => {
-  const [row] = await db
-    .insert(parkingAreas)
-    .values({ tenantId, ...values })
-    .returning({ id: parkingAreas.id });
-  return row!.id;
-};
+export const insertParkingArea = (db: Db, tenantId: string, values: ParkingAreaValues): Promise<string> => insertId(db, parkingAreas, { tenantId, ...values });
 
 export const updateParkingAreaRow = (db: Db, tenantId: string, id: string, values: Partial<ParkingAreaValues>) =>
   db
     .update(parkingAreas)
     .set({ ...values, updatedAt: sql`now()` })
-    .where(and(eq(parkingAreas.tenantId, tenantId), eq(parkingAreas.id, id)));
+    .where(tenantRow(parkingAreas, tenantId, id));
 
-export const deleteParkingAreaRow = (db: Db, tenantId: string, id: string) => db.delete(parkingAreas).where(and(eq(parkingAreas.tenantId, tenantId), eq(parkingAreas.id, id)));
+export const deleteParkingAreaRow = (db: Db, tenantId: string, id: string) => db.delete(parkingAreas).where(tenantRow(parkingAreas, tenantId, id));

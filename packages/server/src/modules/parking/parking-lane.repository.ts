@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { parkingLanes, parkingLots } from '../../db/schema/index.js';
 import { containsPattern } from '../../shared/like-pattern.js';
 import { countRows, pageRows, type Page } from '../../shared/paging.js';
+import { tenantRow, insertId } from '../../shared/rows.js';
 
 type Filter = Omit<ParkingLaneListValues, 'currentPage' | 'pageSize'>;
 export type ParkingLaneRow = { lane: typeof parkingLanes.$inferSelect; lotName: string };
@@ -37,7 +38,7 @@ export const findParkingLane = async (db: Db, tenantId: string, id: string): Pro
     .select(laneColumns)
     .from(parkingLanes)
     .innerJoin(parkingLots, eq(parkingLots.id, parkingLanes.lotId))
-    .where(and(eq(parkingLanes.tenantId, tenantId), eq(parkingLanes.id, id)))
+    .where(tenantRow(parkingLanes, tenantId, id))
     .limit(1);
   return row;
 };
@@ -63,25 +64,19 @@ export const findLane = async (db: Db, tenantId: string, id: string) => {
   const [row] = await db
     .select({ lotId: parkingLanes.lotId, name: parkingLanes.name })
     .from(parkingLanes)
-    .where(and(eq(parkingLanes.tenantId, tenantId), eq(parkingLanes.id, id)))
+    .where(tenantRow(parkingLanes, tenantId, id))
     .limit(1);
   return row;
 };
 
 export type ParkingLaneValues = Omit<typeof parkingLanes.$inferInsert, 'id' | 'tenantId' | 'createdAt' | 'updatedAt'>;
 
-export const insertParkingLane = async (db: Db, tenantId: string, values: ParkingLaneValues): Promise<string> => {
-  const [row] = await db
-    .insert(parkingLanes)
-    .values({ tenantId, ...values })
-    .returning({ id: parkingLanes.id });
-  return row!.id;
-};
+export const insertParkingLane = (db: Db, tenantId: string, values: ParkingLaneValues): Promise<string> => insertId(db, parkingLanes, { tenantId, ...values });
 
 export const updateParkingLaneRow = (db: Db, tenantId: string, id: string, values: Partial<ParkingLaneValues>) =>
   db
     .update(parkingLanes)
     .set({ ...values, updatedAt: sql`now()` })
-    .where(and(eq(parkingLanes.tenantId, tenantId), eq(parkingLanes.id, id)));
+    .where(tenantRow(parkingLanes, tenantId, id));
 
-export const deleteParkingLaneRow = (db: Db, tenantId: string, id: string) => db.delete(parkingLanes).where(and(eq(parkingLanes.tenantId, tenantId), eq(parkingLanes.id, id)));
+export const deleteParkingLaneRow = (db: Db, tenantId: string, id: string) => db.delete(parkingLanes).where(tenantRow(parkingLanes, tenantId, id));

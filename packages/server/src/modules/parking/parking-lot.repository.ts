@@ -5,6 +5,7 @@ import { devices, groupCards, longRentals, parkingAreas, parkingLanes, parkingLo
 import { rowsOf } from '../../db/json-row.js';
 import { containsPattern } from '../../shared/like-pattern.js';
 import { countRows, pageRows, type Page } from '../../shared/paging.js';
+import { tenantRow, insertId } from '../../shared/rows.js';
 
 type Filter = ParkingLotFilterValues;
 type Sort = { sidx?: 'name' | 'type' | 'totalSpaces' | 'freeCount' | 'createdAt' | undefined; sort?: 'asc' | 'desc' | undefined };
@@ -48,7 +49,7 @@ export const findParkingLot = async (db: Db, tenantId: string, id: string): Prom
     .select(lotColumns)
     .from(parkingLots)
     .leftJoin(parkingAreas, eq(parkingAreas.id, parkingLots.areaId))
-    .where(and(eq(parkingLots.tenantId, tenantId), eq(parkingLots.id, id)))
+    .where(tenantRow(parkingLots, tenantId, id))
     .limit(1);
   return row;
 };
@@ -120,21 +121,15 @@ export const lotTotals = (db: Db, tenantId: string) =>
 
 export type ParkingLotValues = Omit<typeof parkingLots.$inferInsert, 'id' | 'tenantId' | 'createdAt' | 'updatedAt'>;
 
-export const insertParkingLot = async (db: Db, tenantId: string, values: ParkingLotValues): Promise<string> => {
-  const [row] = await db
-    .insert(parkingLots)
-    .values({ tenantId, ...values })
-    .returning({ id: parkingLots.id });
-  return row!.id;
-};
+export const insertParkingLot = (db: Db, tenantId: string, values: ParkingLotValues): Promise<string> => insertId(db, parkingLots, { tenantId, ...values });
 
 export const updateParkingLotRow = (db: Db, tenantId: string, id: string, values: Partial<ParkingLotValues>) =>
   db
     .update(parkingLots)
     .set({ ...values, updatedAt: sql`now()` })
-    .where(and(eq(parkingLots.tenantId, tenantId), eq(parkingLots.id, id)));
+    .where(tenantRow(parkingLots, tenantId, id));
 
-export const deleteParkingLotRow = (db: Db, tenantId: string, id: string) => db.delete(parkingLots).where(and(eq(parkingLots.tenantId, tenantId), eq(parkingLots.id, id)));
+export const deleteParkingLotRow = (db: Db, tenantId: string, id: string) => db.delete(parkingLots).where(tenantRow(parkingLots, tenantId, id));
 
 /** The names of the tenant's lots among `ids` (cards and bills name the lots they apply to). */
 export const lotNamesOf = async (db: Db, tenantId: string, ids: readonly string[]) => {
@@ -150,7 +145,7 @@ export const lotOfTenant = async (db: Db, tenantId: string, lotId: string) => {
   const [row] = await db
     .select({ id: parkingLots.id })
     .from(parkingLots)
-    .where(and(eq(parkingLots.tenantId, tenantId), eq(parkingLots.id, lotId)))
+    .where(tenantRow(parkingLots, tenantId, lotId))
     .limit(1);
   return row;
 };

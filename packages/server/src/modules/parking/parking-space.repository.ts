@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { parkingLots, parkingSpaces } from '../../db/schema/index.js';
 import { containsPattern } from '../../shared/like-pattern.js';
 import { countRows, pageRows, type Page } from '../../shared/paging.js';
+import { tenantRow, insertId } from '../../shared/rows.js';
 
 type Filter = Omit<ParkingSpaceListValues, 'currentPage' | 'pageSize'>;
 export type ParkingSpaceRow = { space: typeof parkingSpaces.$inferSelect; lotName: string };
@@ -39,7 +40,7 @@ export const findParkingSpace = async (db: Db, tenantId: string, id: string): Pr
     .select(spaceColumns)
     .from(parkingSpaces)
     .innerJoin(parkingLots, eq(parkingLots.id, parkingSpaces.lotId))
-    .where(and(eq(parkingSpaces.tenantId, tenantId), eq(parkingSpaces.id, id)))
+    .where(tenantRow(parkingSpaces, tenantId, id))
     .limit(1);
   return row;
 };
@@ -124,28 +125,22 @@ export const findSpace = async (db: Db, tenantId: string, id: string) => {
   const [row] = await db
     .select({ lotId: parkingSpaces.lotId, number: parkingSpaces.number })
     .from(parkingSpaces)
-    .where(and(eq(parkingSpaces.tenantId, tenantId), eq(parkingSpaces.id, id)))
+    .where(tenantRow(parkingSpaces, tenantId, id))
     .limit(1);
   return row;
 };
 
 export type ParkingSpaceValues = Omit<typeof parkingSpaces.$inferInsert, 'id' | 'tenantId' | 'createdAt' | 'updatedAt'>;
 
-export const insertParkingSpace = async (db: Db, tenantId: string, values: ParkingSpaceValues): Promise<string> => {
-  const [row] = await db
-    .insert(parkingSpaces)
-    .values({ tenantId, ...values })
-    .returning({ id: parkingSpaces.id });
-  return row!.id;
-};
+export const insertParkingSpace = (db: Db, tenantId: string, values: ParkingSpaceValues): Promise<string> => insertId(db, parkingSpaces, { tenantId, ...values });
 
 export const updateParkingSpaceRow = (db: Db, tenantId: string, id: string, values: Partial<ParkingSpaceValues>) =>
   db
     .update(parkingSpaces)
     .set({ ...values, updatedAt: sql`now()` })
-    .where(and(eq(parkingSpaces.tenantId, tenantId), eq(parkingSpaces.id, id)));
+    .where(tenantRow(parkingSpaces, tenantId, id));
 
-export const deleteParkingSpaceRow = (db: Db, tenantId: string, id: string) => db.delete(parkingSpaces).where(and(eq(parkingSpaces.tenantId, tenantId), eq(parkingSpaces.id, id)));
+export const deleteParkingSpaceRow = (db: Db, tenantId: string, id: string) => db.delete(parkingSpaces).where(tenantRow(parkingSpaces, tenantId, id));
 
 export const insertParkingSpaces = async (db: Db, tenantId: string, values: ParkingSpaceValues[]) => {
   await db.insert(parkingSpaces).values(values.map((v) => ({ tenantId, ...v })));

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { parkingLots, parkingRecords, tariffs, tariffVersions } from '../../db/schema/index.js';
 import { containsPattern } from '../../shared/like-pattern.js';
 import { countRows, pageRows, type Page } from '../../shared/paging.js';
+import { tenantRow, insertId } from '../../shared/rows.js';
 
 type Filter = Pick<TariffListQuery, 'name' | 'sidx' | 'sort'> & { enabled?: number | undefined };
 export type TariffRow = typeof tariffs.$inferSelect;
@@ -30,7 +31,7 @@ export const findTariff = async (db: Db, tenantId: string, id: string): Promise<
   const [row] = await db
     .select()
     .from(tariffs)
-    .where(and(eq(tariffs.tenantId, tenantId), eq(tariffs.id, id)))
+    .where(tenantRow(tariffs, tenantId, id))
     .limit(1);
   return row;
 };
@@ -97,21 +98,15 @@ export const lotNamesUsing = async (db: Db, tenantId: string, tariffId: string) 
 
 export type TariffValues = Omit<typeof tariffs.$inferInsert, 'id' | 'tenantId' | 'createdAt' | 'updatedAt'>;
 
-export const insertTariff = async (db: Db, tenantId: string, values: TariffValues): Promise<string> => {
-  const [row] = await db
-    .insert(tariffs)
-    .values({ tenantId, ...values })
-    .returning({ id: tariffs.id });
-  return row!.id;
-};
+export const insertTariff = (db: Db, tenantId: string, values: TariffValues): Promise<string> => insertId(db, tariffs, { tenantId, ...values });
 
 export const updateTariffRow = (db: Db, tenantId: string, id: string, values: Partial<TariffValues>) =>
   db
     .update(tariffs)
     .set({ ...values, updatedAt: sql`now()` })
-    .where(and(eq(tariffs.tenantId, tenantId), eq(tariffs.id, id)));
+    .where(tenantRow(tariffs, tenantId, id));
 
-export const deleteTariffRow = (db: Db, tenantId: string, id: string) => db.delete(tariffs).where(and(eq(tariffs.tenantId, tenantId), eq(tariffs.id, id)));
+export const deleteTariffRow = (db: Db, tenantId: string, id: string) => db.delete(tariffs).where(tenantRow(tariffs, tenantId, id));
 
 export const insertTariffVersion = async (db: Db, tenantId: string, values: Pick<typeof tariffVersions.$inferInsert, 'tariffId' | 'versionNo' | 'effectiveFrom' | 'rules'>) => {
   await db.insert(tariffVersions).values({ tenantId, ...values });
@@ -122,4 +117,4 @@ export const endTariffVersion = (db: Db, tenantId: string, id: string, effective
   db
     .update(tariffVersions)
     .set({ effectiveTo })
-    .where(and(eq(tariffVersions.tenantId, tenantId), eq(tariffVersions.id, id)));
+    .where(tenantRow(tariffVersions, tenantId, id));

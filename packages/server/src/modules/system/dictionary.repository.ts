@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import { dictionaries } from '../../db/schema/index.js';
 import { containsPattern } from '../../shared/like-pattern.js';
 import { countOf } from '../../shared/paging.js';
+import { tenantRow, insertRow } from '../../shared/rows.js';
 
 export type DictionaryRow = typeof dictionaries.$inferSelect;
 export type DictionaryValues = Pick<DictionaryRow, 'dictName' | 'label' | 'value' | 'sortCode'>;
@@ -34,26 +35,20 @@ export const findDictionaryRow = async (db: Db, tenantId: string, id: string): P
   const [row] = await db
     .select()
     .from(dictionaries)
-    .where(and(eq(dictionaries.tenantId, tenantId), eq(dictionaries.id, id)))
+    .where(tenantRow(dictionaries, tenantId, id))
     .limit(1);
   return row;
 };
 
-export const insertDictionaryRow = async (db: Db, tenantId: string, values: DictionaryValues): Promise<DictionaryRow> => {
-  const [row] = await db
-    .insert(dictionaries)
-    .values({ tenantId, ...values })
-    .returning();
-  return row!;
-};
+export const insertDictionaryRow = (db: Db, tenantId: string, values: DictionaryValues): Promise<DictionaryRow> => insertRow(db, dictionaries, { tenantId, ...values });
 
 export const updateDictionaryRow = async (db: Db, tenantId: string, id: string, values: DictionaryValues): Promise<DictionaryRow> => {
   const [row] = await db
     .update(dictionaries)
     .set(values)
-    .where(and(eq(dictionaries.tenantId, tenantId), eq(dictionaries.id, id)))
+    .where(tenantRow(dictionaries, tenantId, id))
     .returning();
   return row!;
 };
 
-export const deleteDictionaryRow = (db: Db, tenantId: string, id: string) => db.delete(dictionaries).where(and(eq(dictionaries.tenantId, tenantId), eq(dictionaries.id, id)));
+export const deleteDictionaryRow = (db: Db, tenantId: string, id: string) => db.delete(dictionaries).where(tenantRow(dictionaries, tenantId, id));

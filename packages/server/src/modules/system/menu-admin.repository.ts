@@ -2,6 +2,7 @@ import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { menus, roleMenus, roles } from '../../db/schema/index.js';
 import { menuColumns as baseMenuColumns, type MenuRow } from './menu.repository.js';
+import { tenantRow, insertId } from '../../shared/rows.js';
 
 const menuColumns = { ...baseMenuColumns, enabled: menus.enabled };
 
@@ -17,7 +18,7 @@ export const findMenuRow = async (db: Db, tenantId: string, id: string): Promise
   const [row] = await db
     .select(menuColumns)
     .from(menus)
-    .where(and(eq(menus.tenantId, tenantId), eq(menus.id, id)))
+    .where(tenantRow(menus, tenantId, id))
     .limit(1);
   return row;
 };
@@ -54,18 +55,12 @@ export const grantToSystemRoles = async (db: Db, tenantId: string, menuId: strin
 
 export type MenuRowValues = Omit<MenuAdminRow, 'id'>;
 
-export const insertMenu = async (db: Db, tenantId: string, values: MenuRowValues): Promise<string> => {
-  const [row] = await db
-    .insert(menus)
-    .values({ tenantId, ...values })
-    .returning({ id: menus.id });
-  return row!.id;
-};
+export const insertMenu = (db: Db, tenantId: string, values: MenuRowValues): Promise<string> => insertId(db, menus, { tenantId, ...values });
 
 export const updateMenuRow = (db: Db, tenantId: string, id: string, values: MenuRowValues, at: Date) =>
   db
     .update(menus)
     .set({ ...values, updatedAt: at })
-    .where(and(eq(menus.tenantId, tenantId), eq(menus.id, id)));
+    .where(tenantRow(menus, tenantId, id));
 
-export const deleteMenuRow = (db: Db, tenantId: string, id: string) => db.delete(menus).where(and(eq(menus.tenantId, tenantId), eq(menus.id, id)));
+export const deleteMenuRow = (db: Db, tenantId: string, id: string) => db.delete(menus).where(tenantRow(menus, tenantId, id));

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { organizations, positions, users } from '../../db/schema/index.js';
+import { tenantRow, insertId } from '../../shared/rows.js';
 
 const organizationColumns = {
   id: organizations.id,
@@ -20,7 +21,7 @@ export const findOrganization = async (db: Db, tenantId: string, id: string): Pr
   const [row] = await db
     .select(organizationColumns)
     .from(organizations)
-    .where(and(eq(organizations.tenantId, tenantId), eq(organizations.id, id)))
+    .where(tenantRow(organizations, tenantId, id))
     .limit(1);
   return row;
 };
@@ -53,18 +54,12 @@ export const organizationDependents = async (db: Db, tenantId: string, id: strin
 
 export type OrganizationRowValues = Omit<OrganizationRow, 'id'>;
 
-export const insertOrganization = async (db: Db, tenantId: string, values: OrganizationRowValues): Promise<string> => {
-  const [row] = await db
-    .insert(organizations)
-    .values({ tenantId, ...values })
-    .returning({ id: organizations.id });
-  return row!.id;
-};
+export const insertOrganization = (db: Db, tenantId: string, values: OrganizationRowValues): Promise<string> => insertId(db, organizations, { tenantId, ...values });
 
 export const updateOrganizationRow = (db: Db, tenantId: string, id: string, values: OrganizationRowValues) =>
   db
     .update(organizations)
     .set(values)
-    .where(and(eq(organizations.tenantId, tenantId), eq(organizations.id, id)));
+    .where(tenantRow(organizations, tenantId, id));
 
-export const deleteOrganizationRow = (db: Db, tenantId: string, id: string) => db.delete(organizations).where(and(eq(organizations.tenantId, tenantId), eq(organizations.id, id)));
+export const deleteOrganizationRow = (db: Db, tenantId: string, id: string) => db.delete(organizations).where(tenantRow(organizations, tenantId, id));

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { organizations, positions, userPositions } from '../../db/schema/index.js';
 import { containsPattern } from '../../shared/like-pattern.js';
 import { countRows, pageRows, type Page } from '../../shared/paging.js';
+import { tenantRow, insertId } from '../../shared/rows.js';
 
 type Filter = Omit<PositionListQuery, 'currentPage' | 'pageSize'>;
 
@@ -37,7 +38,7 @@ export const findPositionRow = async (db: Db, tenantId: string, id: string): Pro
     .select(positionColumns)
     .from(positions)
     .leftJoin(organizations, eq(organizations.id, positions.organizationId))
-    .where(and(eq(positions.tenantId, tenantId), eq(positions.id, id)))
+    .where(tenantRow(positions, tenantId, id))
     .limit(1);
   return row;
 };
@@ -72,21 +73,15 @@ export const selectorPositions = (db: Db, tenantId: string, keyword: string | un
 
 export type PositionRowValues = Pick<PositionRow['position'], 'organizationId' | 'name' | 'code' | 'sortCode'>;
 
-export const insertPosition = async (db: Db, tenantId: string, values: PositionRowValues): Promise<string> => {
-  const [row] = await db
-    .insert(positions)
-    .values({ tenantId, ...values })
-    .returning({ id: positions.id });
-  return row!.id;
-};
+export const insertPosition = (db: Db, tenantId: string, values: PositionRowValues): Promise<string> => insertId(db, positions, { tenantId, ...values });
 
 export const updatePositionRow = (db: Db, tenantId: string, id: string, values: PositionRowValues) =>
   db
     .update(positions)
     .set(values)
-    .where(and(eq(positions.tenantId, tenantId), eq(positions.id, id)));
+    .where(tenantRow(positions, tenantId, id));
 
-export const deletePositionRow = (db: Db, tenantId: string, id: string) => db.delete(positions).where(and(eq(positions.tenantId, tenantId), eq(positions.id, id)));
+export const deletePositionRow = (db: Db, tenantId: string, id: string) => db.delete(positions).where(tenantRow(positions, tenantId, id));
 
 /** The code of a user's first position: the message center recognises finance staff by it (spec §6). */
 export const firstPositionCode = async (db: Db, tenantId: string, userId: string) => {

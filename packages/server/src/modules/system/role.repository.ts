@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { roleMenus, roles, userRoles } from '../../db/schema/index.js';
 import { containsPattern } from '../../shared/like-pattern.js';
 import { countRows, pageRows, type Page } from '../../shared/paging.js';
+import { tenantRow, insertId } from '../../shared/rows.js';
 
 type Filter = Omit<RoleListQuery, 'currentPage' | 'pageSize'>;
 export type RoleRow = typeof roles.$inferSelect;
@@ -29,7 +30,7 @@ export const findRole = async (db: Db, tenantId: string, id: string): Promise<Ro
   const [row] = await db
     .select()
     .from(roles)
-    .where(and(eq(roles.tenantId, tenantId), eq(roles.id, id)))
+    .where(tenantRow(roles, tenantId, id))
     .limit(1);
   return row;
 };
@@ -72,18 +73,12 @@ export const selectorRoles = (db: Db, tenantId: string, keyword: string | undefi
 
 export type RoleRowValues = Pick<RoleRow, 'name' | 'code' | 'description'>;
 
-export const insertRole = async (db: Db, tenantId: string, values: RoleRowValues): Promise<string> => {
-  const [row] = await db
-    .insert(roles)
-    .values({ tenantId, ...values })
-    .returning({ id: roles.id });
-  return row!.id;
-};
+export const insertRole = (db: Db, tenantId: string, values: RoleRowValues): Promise<string> => insertId(db, roles, { tenantId, ...values });
 
 export const updateRoleRow = (db: Db, tenantId: string, id: string, values: RoleRowValues) =>
   db
     .update(roles)
     .set(values)
-    .where(and(eq(roles.tenantId, tenantId), eq(roles.id, id)));
+    .where(tenantRow(roles, tenantId, id));
 
-export const deleteRoleRow = (db: Db, tenantId: string, id: string) => db.delete(roles).where(and(eq(roles.tenantId, tenantId), eq(roles.id, id)));
+export const deleteRoleRow = (db: Db, tenantId: string, id: string) => db.delete(roles).where(tenantRow(roles, tenantId, id));

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { organizations, positions, roles, userPositions, userRoles, users } from '../../db/schema/index.js';
 import { containsPattern } from '../../shared/like-pattern.js';
 import { countOf, countRows, pageRows, type Page } from '../../shared/paging.js';
+import { tenantRow, insertId } from '../../shared/rows.js';
 
 type Filter = Omit<UserListQuery, 'currentPage' | 'pageSize'>;
 
@@ -69,7 +70,7 @@ export const findUserRow = async (db: Db, tenantId: string, id: string) => {
     .select({ user: users, organizationName: organizations.name })
     .from(users)
     .leftJoin(organizations, eq(organizations.id, users.organizationId))
-    .where(and(eq(users.tenantId, tenantId), eq(users.id, id)))
+    .where(tenantRow(users, tenantId, id))
     .limit(1);
   return row;
 };
@@ -139,7 +140,7 @@ export const findUserProfile = async (db: Db, tenantId: string, userId: string) 
   const [user] = await db
     .select({ id: users.id, account: users.account, realName: users.realName, avatar: users.avatar, isAdministrator: users.isAdministrator })
     .from(users)
-    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)))
+    .where(tenantRow(users, tenantId, userId))
     .limit(1);
   if (!user) return undefined;
   const userPositionRows = await db
@@ -160,31 +161,25 @@ export const findUserProfile = async (db: Db, tenantId: string, userId: string) 
 export type UserRow = typeof users.$inferSelect;
 export type UserRowValues = Partial<Pick<UserRow, 'account' | 'realName' | 'mobile' | 'email' | 'avatar' | 'status' | 'isAdministrator' | 'organizationId' | 'passwordHash'>>;
 
-export const insertUser = async (db: Db, tenantId: string, values: Required<Omit<UserRowValues, 'avatar'>>): Promise<string> => {
-  const [row] = await db
-    .insert(users)
-    .values({ tenantId, ...values })
-    .returning({ id: users.id });
-  return row!.id;
-};
+export const insertUser = (db: Db, tenantId: string, values: Required<Omit<UserRowValues, 'avatar'>>): Promise<string> => insertId(db, users, { tenantId, ...values });
 
 /** Updates a user and answers the account, or undefined when the tenant has no such user. */
 export const updateUserRow = async (db: Db, tenantId: string, id: string, values: UserRowValues, at: Date) => {
   const [row] = await db
     .update(users)
     .set({ ...values, updatedAt: at })
-    .where(and(eq(users.tenantId, tenantId), eq(users.id, id)))
+    .where(tenantRow(users, tenantId, id))
     .returning({ account: users.account });
   return row;
 };
 
-export const deleteUserRow = (db: Db, tenantId: string, id: string) => db.delete(users).where(and(eq(users.tenantId, tenantId), eq(users.id, id)));
+export const deleteUserRow = (db: Db, tenantId: string, id: string) => db.delete(users).where(tenantRow(users, tenantId, id));
 
 export const userPasswordHash = async (db: Db, tenantId: string, id: string): Promise<string | undefined> => {
   const [row] = await db
     .select({ passwordHash: users.passwordHash })
     .from(users)
-    .where(and(eq(users.tenantId, tenantId), eq(users.id, id)))
+    .where(tenantRow(users, tenantId, id))
     .limit(1);
   return row?.passwordHash;
 };
