@@ -1,7 +1,10 @@
-import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 
 /** A LIKE/ILIKE pattern matching `text` anywhere, with the user's own % _ \ taken literally. */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Some of `columns` contain `text`, case aside; no condition at all when `text` is empty (a filter left blank). */
+export const containing = (text: string | undefined, ...columns: AnyColumn[]): SQL | undefined => (text ? or(...columns.map((column) => ilike(column, containsPattern(text)))) : undefined);
 
 /** A LIKE/ILIKE pattern matching text that starts with `text`, escaped the same way. */
 export const prefixPattern = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

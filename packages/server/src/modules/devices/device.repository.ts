@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { DeviceFilterValues, DeviceParkingType } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { deviceEvents, deviceNonces, devices, parkingLanes, parkingLots, parkingSpaces, tenants } from '../../db/schema/index.js';
 import { turnBatch } from '../../db/turn-batch.js';
-import { containsPattern } from '../../shared/like-pattern.js';
+import { containing } from '../../shared/like-pattern.js';
 import { countOf, pageRows, type Page } from '../../shared/paging.js';
 import { tenantRow, insertId } from '../../shared/rows.js';
 
@@ -29,7 +29,7 @@ const deviceConditions = (tenantId: string, filter: DeviceFilter): SQL | undefin
   and(
     eq(devices.tenantId, tenantId),
     parkingTypeCondition(filter.parkingTypes),
-    filter.deviceNo ? or(ilike(devices.sn, containsPattern(filter.deviceNo)), ilike(devices.name, containsPattern(filter.deviceNo))) : undefined,
+    containing(filter.deviceNo, devices.sn, devices.name),
     filter.type ? eq(devices.type, filter.type) : undefined,
     filter.lotId ? eq(devices.lotId, filter.lotId) : undefined,
     filter.onlineState ? eq(devices.onlineState, filter.onlineState) : undefined,

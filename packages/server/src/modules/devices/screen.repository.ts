@@ -1,20 +1,15 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ScreenListValues } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { devices, parkingLots, screenMessages } from '../../db/schema/index.js';
-import { containsPattern } from '../../shared/like-pattern.js';
+import { containing } from '../../shared/like-pattern.js';
 import { countRows, pageRows, type Page } from '../../shared/paging.js';
 import { insertRow } from '../../shared/rows.js';
 
 type Filter = Omit<ScreenListValues, 'currentPage' | 'pageSize'>;
 
 const screenConditions = (tenantId: string, filter: Filter): SQL | undefined =>
-  and(
-    eq(devices.tenantId, tenantId),
-    eq(devices.type, 'led_screen'),
-    filter.deviceNo ? or(ilike(devices.sn, containsPattern(filter.deviceNo)), ilike(devices.name, containsPattern(filter.deviceNo))) : undefined,
-    filter.lotId ? eq(devices.lotId, filter.lotId) : undefined,
-  );
+  and(eq(devices.tenantId, tenantId), eq(devices.type, 'led_screen'), containing(filter.deviceNo, devices.sn, devices.name), filter.lotId ? eq(devices.lotId, filter.lotId) : undefined);
 
 const sortColumns = { sn: devices.sn, name: devices.name, createdAt: devices.createdAt } as const;
 

@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { GroupListValues } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { groups } from '../../db/schema/index.js';
-import { containsPattern } from '../../shared/like-pattern.js';
+import { containing } from '../../shared/like-pattern.js';
 import { countRows, pageRows, type Page } from '../../shared/paging.js';
 import { tenantRow, insertId } from '../../shared/rows.js';
 
@@ -12,8 +12,8 @@ export type GroupRow = { group: typeof groups.$inferSelect; cardCount: number };
 const conditions = (tenantId: string, filter: Filter): SQL | undefined =>
   and(
     eq(groups.tenantId, tenantId),
-    filter.name ? ilike(groups.name, containsPattern(filter.name)) : undefined,
-    filter.contact ? ilike(groups.contact, containsPattern(filter.contact)) : undefined,
+    containing(filter.name, groups.name),
+    containing(filter.contact, groups.contact),
     filter.enabled === undefined ? undefined : eq(groups.enabled, filter.enabled === 1),
   );
 

@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { OfflineTaskListValues } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { deviceOfflineTasks, systemMessages } from '../../db/schema/index.js';
-import { containsPattern } from '../../shared/like-pattern.js';
+import { containing } from '../../shared/like-pattern.js';
 import { countRows, pageRows, type Page } from '../../shared/paging.js';
 import { tenantRow, insertId } from '../../shared/rows.js';
 
@@ -100,7 +100,7 @@ export const pageOfflineTaskHistory = (db: Db, tenantId: string, filter: Offline
     eq(deviceOfflineTasks.tenantId, tenantId),
     filter.state === 'open' ? isNull(deviceOfflineTasks.closedAt) : filter.state === 'closed' ? isNotNull(deviceOfflineTasks.closedAt) : undefined,
     filter.parkingType === undefined ? undefined : eq(deviceOfflineTasks.parkingType, filter.parkingType),
-    filter.deviceNo ? ilike(deviceOfflineTasks.deviceSn, containsPattern(filter.deviceNo)) : undefined,
+    containing(filter.deviceNo, deviceOfflineTasks.deviceSn),
   );
   const direction = filter.sort === 'asc' ? asc : desc;
   const rows = db

@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, gt, gte, ilike, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { LongRentalListValues } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { longRentals, parkingLots } from '../../db/schema/index.js';
-import { containsPattern } from '../../shared/like-pattern.js';
+import { containing } from '../../shared/like-pattern.js';
 import { countRows, pageRows, type Page } from '../../shared/paging.js';
 import { tenantRow, insertId } from '../../shared/rows.js';
 
@@ -18,7 +18,7 @@ const stateCondition = (state: Filter['state'], today: string): SQL | undefined 
 const cardConditions = (tenantId: string, filter: Filter, today: string): SQL | undefined =>
   and(
     eq(longRentals.tenantId, tenantId),
-    filter.plateNumber ? ilike(longRentals.plateNumber, containsPattern(filter.plateNumber)) : undefined,
+    containing(filter.plateNumber, longRentals.plateNumber),
     filter.lotId ? eq(longRentals.lotId, filter.lotId) : undefined,
     stateCondition(filter.state, today),
     filter.enabled === undefined ? undefined : eq(longRentals.enabled, filter.enabled === 1),

@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { ParkingAreaListQuery } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { parkingAreas, parkingLots } from '../../db/schema/index.js';
-import { containsPattern } from '../../shared/like-pattern.js';
+import { containing } from '../../shared/like-pattern.js';
 import { countRows, pageRows, type Page } from '../../shared/paging.js';
 import { tenantRow, insertId } from '../../shared/rows.js';
 
@@ -10,11 +10,7 @@ type Filter = Omit<ParkingAreaListQuery, 'currentPage' | 'pageSize'>;
 export type ParkingAreaRow = typeof parkingAreas.$inferSelect;
 
 const areaConditions = (tenantId: string, filter: Filter): SQL | undefined =>
-  and(
-    eq(parkingAreas.tenantId, tenantId),
-    filter.name ? ilike(parkingAreas.name, containsPattern(filter.name)) : undefined,
-    filter.enabled === undefined ? undefined : eq(parkingAreas.enabled, filter.enabled === 1),
-  );
+  and(eq(parkingAreas.tenantId, tenantId), containing(filter.name, parkingAreas.name), filter.enabled === undefined ? undefined : eq(parkingAreas.enabled, filter.enabled === 1));
 
 const sortColumns = { name: parkingAreas.name, createdAt: parkingAreas.createdAt } as const;
 

@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { ParkingLaneListValues } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { parkingLanes, parkingLots } from '../../db/schema/index.js';
-import { containsPattern } from '../../shared/like-pattern.js';
+import { containing } from '../../shared/like-pattern.js';
 import { countRows, pageRows, type Page } from '../../shared/paging.js';
 import { tenantRow, insertId } from '../../shared/rows.js';
 
@@ -14,7 +14,7 @@ const laneConditions = (tenantId: string, filter: Filter): SQL | undefined =>
     eq(parkingLanes.tenantId, tenantId),
     filter.lotId ? eq(parkingLanes.lotId, filter.lotId) : undefined,
     filter.direction ? eq(parkingLanes.direction, filter.direction) : undefined,
-    filter.name ? ilike(parkingLanes.name, containsPattern(filter.name)) : undefined,
+    containing(filter.name, parkingLanes.name),
     filter.enabled === undefined ? undefined : eq(parkingLanes.enabled, filter.enabled === 1),
   );
 

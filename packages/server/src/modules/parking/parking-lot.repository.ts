@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { ParkingLotFilterValues, ParkingLotKind } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { devices, groupCards, longRentals, parkingAreas, parkingLanes, parkingLots, parkingRecords, parkingSpaces } from '../../db/schema/index.js';
 import { rowsOf } from '../../db/json-row.js';
-import { containsPattern } from '../../shared/like-pattern.js';
+import { containing } from '../../shared/like-pattern.js';
 import { countRows, pageRows, type Page } from '../../shared/paging.js';
 import { tenantRow, insertId } from '../../shared/rows.js';
 
@@ -15,7 +15,7 @@ export type ParkingLotRow = { lot: typeof parkingLots.$inferSelect; areaName: st
 const lotConditions = (tenantId: string, filter: Filter): SQL | undefined =>
   and(
     eq(parkingLots.tenantId, tenantId),
-    filter.name ? ilike(parkingLots.name, containsPattern(filter.name)) : undefined,
+    containing(filter.name, parkingLots.name),
     filter.type === undefined ? undefined : eq(parkingLots.type, filter.type),
     filter.kind ? eq(parkingLots.kind, filter.kind) : undefined,
     filter.areaId ? eq(parkingLots.areaId, filter.areaId) : undefined,

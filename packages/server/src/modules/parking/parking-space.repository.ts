@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { ParkingSpaceListValues } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { parkingLots, parkingSpaces } from '../../db/schema/index.js';
-import { containsPattern } from '../../shared/like-pattern.js';
+import { containing } from '../../shared/like-pattern.js';
 import { countRows, pageRows, type Page } from '../../shared/paging.js';
 import { tenantRow, insertId } from '../../shared/rows.js';
 
@@ -13,11 +13,11 @@ const spaceConditions = (tenantId: string, filter: Filter): SQL | undefined =>
   and(
     eq(parkingSpaces.tenantId, tenantId),
     filter.lotId ? eq(parkingSpaces.lotId, filter.lotId) : undefined,
-    filter.number ? ilike(parkingSpaces.number, containsPattern(filter.number)) : undefined,
+    containing(filter.number, parkingSpaces.number),
     filter.type === undefined ? undefined : eq(parkingSpaces.type, filter.type),
     filter.state ? eq(parkingSpaces.state, filter.state) : undefined,
     filter.charging === undefined ? undefined : eq(parkingSpaces.charging, filter.charging === 1),
-    filter.sensorSn ? ilike(parkingSpaces.sensorSn, containsPattern(filter.sensorSn)) : undefined,
+    containing(filter.sensorSn, parkingSpaces.sensorSn),
   );
 
 const sortColumns = { number: parkingSpaces.number, type: parkingSpaces.type, state: parkingSpaces.state, createdAt: parkingSpaces.createdAt } as const;

@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { TariffListQuery } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { parkingLots, parkingRecords, tariffs, tariffVersions } from '../../db/schema/index.js';
-import { containsPattern } from '../../shared/like-pattern.js';
+import { containing } from '../../shared/like-pattern.js';
 import { countRows, pageRows, type Page } from '../../shared/paging.js';
 import { tenantRow, insertId } from '../../shared/rows.js';
 
@@ -13,11 +13,7 @@ export type TariffVersionRow = typeof tariffVersions.$inferSelect;
 const sortColumns = { name: tariffs.name, createdAt: tariffs.createdAt } as const;
 
 export const pageTariffs = (db: Db, tenantId: string, filter: Filter, page: Page) => {
-  const where = and(
-    eq(tariffs.tenantId, tenantId),
-    filter.name ? ilike(tariffs.name, containsPattern(filter.name)) : undefined,
-    filter.enabled === undefined ? undefined : eq(tariffs.enabled, filter.enabled === 1),
-  );
+  const where = and(eq(tariffs.tenantId, tenantId), containing(filter.name, tariffs.name), filter.enabled === undefined ? undefined : eq(tariffs.enabled, filter.enabled === 1));
   const direction = filter.sort === 'desc' ? desc : asc;
   const rows = db
     .select()

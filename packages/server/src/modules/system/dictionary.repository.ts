@@ -1,7 +1,7 @@
-import { and, asc, count, eq, ilike, ne } from 'drizzle-orm';
+import { and, asc, count, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { dictionaries } from '../../db/schema/index.js';
-import { containsPattern } from '../../shared/like-pattern.js';
+import { containing } from '../../shared/like-pattern.js';
 import { countOf } from '../../shared/paging.js';
 import { tenantRow, insertRow } from '../../shared/rows.js';
 
@@ -10,7 +10,7 @@ export type DictionaryValues = Pick<DictionaryRow, 'dictName' | 'label' | 'value
 
 /** The dictionary API pages from 0 (`page`, `size`), unlike the other lists. */
 export const pageDictionary = async (db: Db, tenantId: string, query: { dictName: string; page: number; size: number; label?: string | undefined }) => {
-  const where = and(eq(dictionaries.tenantId, tenantId), eq(dictionaries.dictName, query.dictName), query.label ? ilike(dictionaries.label, containsPattern(query.label)) : undefined);
+  const where = and(eq(dictionaries.tenantId, tenantId), eq(dictionaries.dictName, query.dictName), containing(query.label, dictionaries.label));
   const [total] = await db.select({ n: count() }).from(dictionaries).where(where);
   const rows = await db
     .select()

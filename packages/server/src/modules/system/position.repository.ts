@@ -1,19 +1,15 @@
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { PositionListQuery } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { organizations, positions, userPositions } from '../../db/schema/index.js';
-import { containsPattern } from '../../shared/like-pattern.js';
+import { containing } from '../../shared/like-pattern.js';
 import { countRows, pageRows, type Page } from '../../shared/paging.js';
 import { tenantRow, insertId } from '../../shared/rows.js';
 
 type Filter = Omit<PositionListQuery, 'currentPage' | 'pageSize'>;
 
 const positionConditions = (tenantId: string, filter: Filter): SQL | undefined =>
-  and(
-    eq(positions.tenantId, tenantId),
-    filter.keyword ? or(ilike(positions.name, containsPattern(filter.keyword)), ilike(positions.code, containsPattern(filter.keyword))) : undefined,
-    filter.organizationId ? eq(positions.organizationId, filter.organizationId) : undefined,
-  );
+  and(eq(positions.tenantId, tenantId), containing(filter.keyword, positions.name, positions.code), filter.organizationId ? eq(positions.organizationId, filter.organizationId) : undefined);
 
 const sortColumns = { name: positions.name, code: positions.code, sortCode: positions.sortCode, createdAt: positions.createdAt } as const;
 
@@ -67,7 +63,7 @@ export const selectorPositions = (db: Db, tenantId: string, keyword: string | un
   db
     .select({ id: positions.id, name: positions.name, code: positions.code })
     .from(positions)
-    .where(and(eq(positions.tenantId, tenantId), keyword ? or(ilike(positions.name, containsPattern(keyword)), ilike(positions.code, containsPattern(keyword))) : undefined))
+    .where(and(eq(positions.tenantId, tenantId), containing(keyword, positions.name, positions.code)))
     .orderBy(asc(positions.sortCode), asc(positions.name))
     .limit(500);
 

@@ -1,16 +1,15 @@
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { RoleListQuery } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { roleMenus, roles, userRoles } from '../../db/schema/index.js';
-import { containsPattern } from '../../shared/like-pattern.js';
+import { containing } from '../../shared/like-pattern.js';
 import { countRows, pageRows, type Page } from '../../shared/paging.js';
 import { tenantRow, insertId } from '../../shared/rows.js';
 
 type Filter = Omit<RoleListQuery, 'currentPage' | 'pageSize'>;
 export type RoleRow = typeof roles.$inferSelect;
 
-const roleConditions = (tenantId: string, keyword: string | undefined): SQL | undefined =>
-  and(eq(roles.tenantId, tenantId), keyword ? or(ilike(roles.name, containsPattern(keyword)), ilike(roles.code, containsPattern(keyword))) : undefined);
+const roleConditions = (tenantId: string, keyword: string | undefined): SQL | undefined => and(eq(roles.tenantId, tenantId), containing(keyword, roles.name, roles.code));
 
 const sortColumns = { name: roles.name, code: roles.code, createdAt: roles.createdAt } as const;
 

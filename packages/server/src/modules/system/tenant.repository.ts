@@ -1,20 +1,15 @@
-import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { TenantListQuery } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { tenants } from '../../db/schema/index.js';
-import { containsPattern } from '../../shared/like-pattern.js';
+import { containing } from '../../shared/like-pattern.js';
 import { countRows, pageRows, type Page } from '../../shared/paging.js';
 
 type Filter = Omit<TenantListQuery, 'currentPage' | 'pageSize'>;
 export type TenantRow = typeof tenants.$inferSelect;
 
 const tenantConditions = (filter: Filter): SQL | undefined =>
-  and(
-    filter.keyword
-      ? or(ilike(tenants.code, containsPattern(filter.keyword)), ilike(tenants.name, containsPattern(filter.keyword)), ilike(tenants.title, containsPattern(filter.keyword)))
-      : undefined,
-    filter.enabled === undefined ? undefined : eq(tenants.enabled, filter.enabled === '1'),
-  );
+  and(containing(filter.keyword, tenants.code, tenants.name, tenants.title), filter.enabled === undefined ? undefined : eq(tenants.enabled, filter.enabled === '1'));
 
 /** Tenants are the platform's own rows (no tenant_id): only platform administrators reach them. */
 export const pageTenants = (db: Db, filter: Filter, page: Page) => {

@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { UserListQuery } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { organizations, positions, roles, userPositions, userRoles, users } from '../../db/schema/index.js';
-import { containsPattern } from '../../shared/like-pattern.js';
+import { containing } from '../../shared/like-pattern.js';
 import { countOf, countRows, pageRows, type Page } from '../../shared/paging.js';
 import { tenantRow, insertId } from '../../shared/rows.js';
 
@@ -17,9 +17,9 @@ const userConditions = (db: Db, tenantId: string, filter: Filter): SQL | undefin
     : undefined;
   return and(
     eq(users.tenantId, tenantId),
-    filter.keyword ? or(ilike(users.account, containsPattern(filter.keyword)), ilike(users.realName, containsPattern(filter.keyword))) : undefined,
-    filter.realName ? ilike(users.realName, containsPattern(filter.realName)) : undefined,
-    filter.account ? ilike(users.account, containsPattern(filter.account)) : undefined,
+    containing(filter.keyword, users.account, users.realName),
+    containing(filter.realName, users.realName),
+    containing(filter.account, users.account),
     filter.organizationId ? eq(users.organizationId, filter.organizationId) : undefined,
     filter.status !== undefined ? eq(users.status, Number(filter.status)) : undefined,
     withPosition ? inArray(users.id, withPosition) : undefined,
@@ -116,7 +116,7 @@ export const selectorUsers = (db: Db, tenantId: string, keyword: string | undefi
   db
     .select({ id: users.id, account: users.account, realName: users.realName })
     .from(users)
-    .where(and(eq(users.tenantId, tenantId), eq(users.status, 1), keyword ? or(ilike(users.account, containsPattern(keyword)), ilike(users.realName, containsPattern(keyword))) : undefined))
+    .where(and(eq(users.tenantId, tenantId), eq(users.status, 1), containing(keyword, users.account, users.realName)))
     .orderBy(asc(users.realName))
     .limit(200);
 
