@@ -3,7 +3,7 @@ import { count, type SQL } from 'drizzle-orm';
 import type { PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 
-/** The page a paged list asks for (DESIGN §4); the rest of its query is the filter. */
+/** The page a paged list asks for, counted from 1; the rest of its query is the filter. */
 export type Page = { currentPage: number; pageSize: number };
 
 /** A list query split into the page and the filter, so repositories take the filter alone. */
@@ -15,7 +15,7 @@ export const splitPage = <Q extends Page>(query: Q): { page: Page; filter: Omit<
 /** Rows skipped before the page: pages count from 1. */
 export const offsetOf = (page: Page): number => (page.currentPage - 1) * page.pageSize;
 
-/** `count(*)` is a string on pg and a number on PGlite (DESIGN §2a); an empty answer counts 0. */
+/** `count(*)` is a string on pg and a number on PGlite; an empty answer counts 0. */
 export const countOf = (row: { n: number | string | bigint } | undefined): number => Number(row?.n ?? 0);
 
 /** How many rows of `table` the filter `where` matches: a paged list's total. */

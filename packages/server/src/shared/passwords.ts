@@ -14,7 +14,7 @@ export const verifyPassword = async (storedHash: string, clientMd5: string): Pro
   }
 };
 
-/** What the console sends for a typed password (DESIGN §4). */
+/** What the console sends for a typed password: its lower-case hex MD5, never the text. */
 export const md5Hex = (text: string): string => createHash('md5').update(text, 'utf8').digest('hex');
 
 /** Verifying against this keeps an unknown account as slow as a known one. */

@@ -8,7 +8,7 @@ const tenantId = () =>
     .notNull()
     .references(() => tenants.id, { onDelete: 'cascade' });
 
-/** A device of a lot (DESIGN §6): camera, barrier, geomagnetic sensor, video pole, PDA or LED screen. */
+/** A device of a lot: camera, barrier, geomagnetic sensor, video pole, PDA or LED screen. */
 export const devices = pgTable(
   'devices',
   {

@@ -42,7 +42,7 @@ export const roles = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
     code: text('code').notNull(),
-    /** the default system role of spec §6 cannot be deleted */
+    /** the default system role every user holds cannot be deleted */
     isSystem: boolean('is_system').notNull().default(false),
     description: text('description').notNull().default(''),
     createdAt: createdAt(),
@@ -83,7 +83,7 @@ export const userPositions = pgTable(
     positionId: uuid('position_id')
       .notNull()
       .references(() => positions.id, { onDelete: 'cascade' }),
-    /** the first position (lowest sort) decides spec §6's finance rule */
+    /** the first position (lowest sort) decides whether an mw user sees only the finance warnings */
     sortCode: integer('sort_code').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.userId, t.positionId] })],

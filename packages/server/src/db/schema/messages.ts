@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { tenants } from './tenancy.js';
 
-/** A system message produced by the domain (spec §3); `status` 0 is unhandled. */
+/** A system message produced by the domain; `status` 0 is unhandled. */
 export const systemMessages = pgTable(
   'system_messages',
   {
@@ -47,7 +47,7 @@ export const deviceOfflineTasks = pgTable(
   ],
 );
 
-/** One weather reading per location and business day (spec §4: fetched once a day, cached). */
+/** One weather reading per location and business day: fetched once a day, then read from here. */
 export const weatherCache = pgTable(
   'weather_cache',
   {

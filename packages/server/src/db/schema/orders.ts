@@ -12,7 +12,7 @@ const tenantId = () =>
     .references(() => tenants.id, { onDelete: 'cascade' });
 const fen = (name: string) => integer(name).notNull().default(0);
 
-/** 停车记录 (DESIGN §6): one stay of one plate on one lot, and what it owes. */
+/** 停车记录: one stay of one plate on one lot, and what it owes. */
 export const parkingRecords = pgTable(
   'parking_records',
   {

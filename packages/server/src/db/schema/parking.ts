@@ -37,7 +37,7 @@ export const parkingAreas = pgTable(
   (t) => [uniqueIndex('parking_areas_tenant_name').on(t.tenantId, t.name)],
 );
 
-/** 计费规则 (DESIGN §6): the name and state; the rules live in its versions. */
+/** 计费规则: the name and state; the rules live in its versions. */
 export const tariffs = pgTable(
   'tariffs',
   {
@@ -72,7 +72,7 @@ export const tariffVersions = pgTable(
   (t) => [uniqueIndex('tariff_versions_tenant_tariff_no').on(t.tenantId, t.tariffId, t.versionNo), index('tariff_versions_tenant_tariff_from').on(t.tenantId, t.tariffId, t.effectiveFrom)],
 );
 
-/** 停车场 (DESIGN §6). */
+/** 停车场: one lot of a tenant, with the totals it keeps itself. */
 export const parkingLots = pgTable(
   'parking_lots',
   {
@@ -100,7 +100,7 @@ export const parkingLots = pgTable(
     prepay: boolean('prepay').notNull().default(false),
     managerIds: userIds('manager_ids'),
     enabled: boolean('enabled').notNull().default(true),
-    /** spec §3: a long-rental car leaving frees its space for temporary parkers */
+    /** a long-rental car leaving frees its space for temporary parkers */
     longRentalSpaceLeave: boolean('long_rental_space_leave').notNull().default(false),
     /** no action: a tariff in use cannot be deleted; the service says which lots use it */
     tariffId: uuid('tariff_id').references(() => tariffs.id, { onDelete: 'no action' }),

@@ -4,7 +4,7 @@ import { boolean, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'd
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
-/** A tenant is one operator company; its `code` is the spec's "account" that picks the branding. */
+/** A tenant is one operator company; its `code` is the sign-in "account" (`?account=`, the `account` cookie) that picks the branding. */
 export const tenants = pgTable(
   'tenants',
   {

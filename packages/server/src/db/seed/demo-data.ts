@@ -1,4 +1,4 @@
-/** Demo tenants and accounts of DESIGN §4; every password is admin123. */
+/** Demo tenants demo and mw and their accounts; every password is admin123. */
 export const demoPassword = 'admin123';
 
 export interface DemoTenant {
@@ -54,7 +54,7 @@ export const demoTenants: readonly DemoTenant[] = [
   },
 ];
 
-/** Positions every tenant starts with; `finance` is the finance position of spec §6. */
+/** Positions every tenant starts with; `finance` is the position whose holders in mw see only the finance warnings. */
 export const demoPositions = [
   { code: 'manager', name: '运营经理' },
   { code: 'finance', name: '财务' },

@@ -1,4 +1,4 @@
-/** The menu catalogue of DESIGN §5; icons are antd icon names the console whitelists. */
+/** Every menu a tenant can be given; icons are antd icon names the console whitelists. */
 export interface CatalogueFolder {
   enCode: string;
   fullName: string;

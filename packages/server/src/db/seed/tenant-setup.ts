@@ -53,7 +53,7 @@ export const insertTenant = async (tx: Tx, values: TenantValues) => {
 /**
  * Everything a new tenant starts with, whether seeded or created on the tenant page: its
  * headquarters organization, the standard positions, the whole menu catalogue, the system role
- * (spec §6) holding every menu, the default dictionaries and a first administrator.
+ * every user holds, with every menu, the default dictionaries and a first administrator.
  * Under row-level security the caller runs this with `app.tenant_id` set to the new tenant.
  */
 export const setUpTenant = async (tx: Tx, tenantId: string, values: TenantValues, admin: FirstAdministrator) => {

@@ -36,7 +36,7 @@ const revokedMessages: Record<string, string> = {
 const invalid = () => signInRequired(ResponseCode.tokenInvalid, '登录凭证无效，请重新登录');
 
 /**
- * Turns a bearer token into who is asking, or throws the sign-in code of DESIGN §4:
+ * Turns a bearer token into who is asking, or throws the code that sends the console back to sign-in:
  * 600 expired, 601 revoked (disabled, password changed, elsewhere), 602 unknown or malformed.
  */
 export const authenticate = async (db: Db, token: string | undefined, now = new Date()): Promise<Omit<AuthContext, 'ip' | 'userAgent'>> => {

@@ -31,7 +31,7 @@ describe('GET /api/system/systemMessage/getCount', () => {
     expect(badgeCount(response.json().data, { tenantCode: 'demo', firstPositionCode: 'manager' })).toBe(13);
   });
 
-  it('gives the mw finance position only the finance warnings (spec §6)', async () => {
+  it('gives the mw finance position only the finance warnings', async () => {
     const response = await get('/api/system/systemMessage/getCount?status=0', mwFinance);
     expect(response.json().data).toEqual({
       orderAlertcount: 0,

@@ -9,7 +9,7 @@ import { listMessages, listOfflineTasks, messageCounts, removeMessage } from './
 const tags = ['messages'];
 const permission = anySignedIn;
 
-/** The message center of spec §4/§7; every answer is filtered to what the user may see. */
+/** The message center; every answer is filtered to what the user may see. */
 export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...routeOf(endpoints.count, { tags, summary: '各类未处理消息数量', permission }),

@@ -18,7 +18,7 @@ export interface MessageScope {
 export const messageScope = async (db: Db, auth: AuthContext): Promise<MessageScope> => {
   const codes = auth.isAdministrator ? undefined : await permissionCodes(db, auth);
   const holds = (code: string) => codes === undefined || codes.has(code);
-  // spec §6: in tenant mw the finance position sees the finance warnings only
+  // in tenant mw a user whose first position is the finance one sees the finance warnings only
   const financeOnly = isFinanceOnly(auth.tenantCode, await firstPositionCode(db, auth.tenantId, auth.userId));
   const types = allTypes.filter((t) => holds(messageTypePermission[t]!) && (!financeOnly || financeTypes.includes(t)));
   return {

@@ -24,7 +24,7 @@ const tags = ['parking'];
 const permission = 'parkingList';
 const yesNo = (v: boolean) => (v ? '是' : '否');
 
-/** 停车场 under /api/system/Parking (spec §7), for holders of the 停车场 page. */
+/** 停车场 under /api/system/Parking, for holders of the 停车场 page. */
 export const parkingLotRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...routeOf(endpoints.list, { tags, summary: '停车场列表', permission }),

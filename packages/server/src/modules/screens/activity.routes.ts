@@ -5,7 +5,7 @@ import { routeOf } from '../../shared/route.js';
 import { activityStats } from './activity.service.js';
 
 /**
- * 停车统计 (spec §2 /activity), signed out: public facts of one tenant's lots, rate-limited per
+ * 停车统计 at /activity, signed out: public facts of one tenant's lots, rate-limited per
  * address. `?tenant=` names the tenant, otherwise the account cookie does, as for branding.
  */
 export const activityRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -16,7 +16,7 @@ const list = (token: string, query: string) => t.app.inject({ method: 'GET', url
 const send = (token: string, method: 'POST' | 'PUT' | 'DELETE', path: string, payload?: object) =>
   t.app.inject({ method, url: path, headers: { authorization: token }, ...(payload ? { payload } : {}) });
 
-describe('GET /api/dictDetail (spec §7)', () => {
+describe('GET /api/dictDetail', () => {
   it('answers a whole dictionary in order for page=0&size=9999', async () => {
     const response = await list(admin, 'dictName=plate_colour&page=0&size=9999');
     const data = response.json().data;

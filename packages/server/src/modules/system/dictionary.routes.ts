@@ -8,7 +8,7 @@ import { createDictDetail, deleteDictDetail, listDictionary, updateDictDetail } 
 const tags = ['system'];
 const permission = 'dictionary';
 
-/** Spec §7 dictionaries: every page reads its options here; only 字典 holders change them. */
+/** Dictionaries: every page reads its options here; only 字典 holders change them. */
 export const dictionaryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...routeOf(endpoints.list, { tags, summary: '字典项（按字典名称）', permission: anySignedIn }),

@@ -43,7 +43,7 @@ export const menuGrantRoleIds = async (db: Db, tenantId: string, menuId: string)
 
 export const deleteMenuGrants = (db: Db, tenantId: string, menuId: string) => db.delete(roleMenus).where(and(eq(roleMenus.tenantId, tenantId), eq(roleMenus.menuId, menuId)));
 
-/** Grants a new menu to the tenant's system roles, which keep every menu (spec §6). */
+/** Grants a new menu to the tenant's system roles: the default role every user holds keeps every menu. */
 export const grantToSystemRoles = async (db: Db, tenantId: string, menuId: string): Promise<string[]> => {
   const systemRoles = await db
     .select({ id: roles.id })

@@ -49,7 +49,7 @@ describe('buildMenuTree', () => {
     expect(tree[0]!.children[0]!.hasChildren).toBe(false);
   });
 
-  it('stops at three levels, as spec §2 nests them', () => {
+  it('stops at three levels', () => {
     const tree = buildMenuTree(rows);
     const third = tree.find((m) => m.id === 'deep')!.children[0]!.children[0]!;
     expect(third.id).toBe('deepest');

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../types.js';
 import { grantedMenuIds, listEnabledMenus, type MenuRow } from './menu.repository.js';
 
-/** Spec §2 nests menus up to three levels; deeper rows are not shown. */
+/** Menus nest up to three levels; deeper rows are not shown. */
 const maxDepth = 3;
 
 /**
@@ -38,7 +38,7 @@ export const reachableMenus = (rows: MenuRow[]): MenuRow[] => {
   return rows.filter((m) => isReachable(m));
 };
 
-/** Builds spec §2's menu tree from flat rows already in display order. */
+/** Builds the menu tree from flat rows already in display order. */
 export const buildMenuTree = (rows: MenuRow[]): MenuItem[] => {
   const children = new Map<string | null, MenuRow[]>();
   for (const row of reachableMenus(rows)) children.set(row.parentId, [...(children.get(row.parentId) ?? []), row]);

@@ -79,7 +79,7 @@ export const updatePositionRow = (db: Db, tenantId: string, id: string, values: 
 
 export const deletePositionRow = (db: Db, tenantId: string, id: string) => db.delete(positions).where(tenantRow(positions, tenantId, id));
 
-/** The code of a user's first position: the message center recognises finance staff by it (spec §6). */
+/** The code of a user's first position: the message center recognises finance staff by it. */
 export const firstPositionCode = async (db: Db, tenantId: string, userId: string) => {
   const [row] = await db
     .select({ code: positions.code })

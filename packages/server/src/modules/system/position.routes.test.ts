@@ -88,7 +88,7 @@ describe('positions', () => {
     expect(log.after).toMatchObject({ name: '路内收费员', code: 'road-collector' });
   });
 
-  it("keeps the finance position's code and the position itself (spec §6)", async () => {
+  it("keeps the finance position's code and the position itself", async () => {
     const financePosition = await byCode('finance');
     const recoded = await call('PUT', `${base}/${financePosition.id}`, { organizationId: hqId, name: '财务', code: 'accounting' });
     expect(recoded.json()).toMatchObject({ code: 400, msg: '财务岗位的编码「finance」用于识别财务人员（其消息中心只显示财务提醒），不能修改编码' });

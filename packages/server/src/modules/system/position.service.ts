@@ -9,7 +9,7 @@ import { countOwned } from './user.repository.js';
 
 type Input = PositionValues;
 
-/** Spec §6 recognises the finance position by its code, so the code has to stay. */
+/** The message center recognises the finance position by its code, so the code has to stay. */
 const financeReason = `财务岗位的编码「${financePositionCode}」用于识别财务人员（其消息中心只显示财务提醒）`;
 
 const toPosition = (row: PositionRow, userCount: number): Position => ({

@@ -10,7 +10,7 @@ import { createUser, deleteUser, getUser, listUsers, releaseLoginLimit, setUserS
 const tags = ['system'];
 const permission = 'user';
 
-/** Staff accounts under /api/system/Permission/Users (spec §7), for holders of the 用户 page. */
+/** Staff accounts under /api/system/Permission/Users, for holders of the 用户 page. */
 export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...routeOf(endpoints.list, { tags, summary: '用户列表', permission }),

@@ -92,7 +92,7 @@ describe('POST /api/system/Permission/Users/{id}/Actions/ResetPassword, one’s 
 });
 
 describe('POST /api/system/Permission/Users/{id}/Actions/ResetPassword, another user’s password', () => {
-  it('lets a holder of the 用户 page reset it with the spec’s form alone, ending all their sessions', async () => {
+  it('lets a holder of the 用户 page reset it with the new password typed twice, no old one, ending all their sessions', async () => {
     const mwAdmin = await signIn(t.app, 'mwadmin', 'mw');
     const finance = await signIn(t.app, 'mwfinance', 'mw', md5Hex('newPass1'));
     const financeId = (await me(finance)).json().data.userInfo.userId;
