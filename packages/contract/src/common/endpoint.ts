@@ -106,3 +106,15 @@ export const itemEndpoints = <const Paths extends { list: string; item: string }
   update: withFittingParams({ method: 'PUT', path: paths.item, params, body, answer }),
   remove: withFittingParams({ method: 'DELETE', path: paths.item, params, answer: z.null() }),
 });
+
+/** 通过 and 驳回 of a request under review: both take the reviewer's decision and answer the request. */
+export const reviewEndpoints = <const Paths extends { approve: string; reject: string }, Params extends z.ZodObject, Body extends z.ZodType, Request extends z.ZodType>(
+  paths: Paths,
+  { params, body, answer }: { params: Params; body: Body; answer: Request },
+): {
+  approve: Declared<'POST', Paths['approve'], { params: Params; body: Body; answer: Request }>;
+  reject: Declared<'POST', Paths['reject'], { params: Params; body: Body; answer: Request }>;
+} => ({
+  approve: withFittingParams({ method: 'POST', path: paths.approve, params, body, answer }),
+  reject: withFittingParams({ method: 'POST', path: paths.reject, params, body, answer }),
+});
