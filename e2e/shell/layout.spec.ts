@@ -16,7 +16,7 @@ test('the navbar shows breadcrumb, ticking clock, tenant title and its controls 
   await expect.poll(() => time.innerText(), { timeout: 3_000 }).not.toBe(first);
   await expect(page.locator('.app-navbar__title')).toHaveText('智慧停车管理平台');
 
-  // spec §2's order, left to right
+  // the navbar's fixed order, left to right
   const order = await page.evaluate(() =>
     [
       '.app-navbar__toggle',

@@ -29,7 +29,7 @@ test('the drawer offers 8 theme colours; the choice colours antd and stays after
     '#f5222d',
   ]);
   await expect(drawer.getByRole('radio', { name: '#1890ff' })).toHaveAttribute('aria-checked', 'true');
-  // the switches of spec §2, all on by default
+  // the layout switches, all on by default
   for (const name of ['显示标签', '固定头部', '显示Logo', '菜单唯一展开']) {
     await expect(drawer.getByRole('switch', { name })).toHaveAttribute('aria-checked', 'true');
   }

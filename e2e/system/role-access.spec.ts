@@ -73,7 +73,7 @@ test('停用 of that user ends their open session at once', async ({ page, brows
   await page.locator('.ant-modal-confirm').getByRole('button', { name: '停用' }).click();
   await users.expectMessage('已停用');
 
-  // their very next request is refused, and the console asks them to sign in again (spec §8)
+  // their very next request is refused, and the console asks them to sign in again
   await them.getByRole('menuitem', { name: /系统消息/ }).click();
   const prompt = them.locator('.ant-modal-confirm', { hasText: '登录状态已过期，请重新登录' });
   await expect(prompt).toBeVisible();

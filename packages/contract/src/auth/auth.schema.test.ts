@@ -36,7 +36,7 @@ describe('accountCode', () => {
   });
 });
 
-describe('plateColourName (spec §3)', () => {
+describe('plateColourName', () => {
   it.each([
     [1, '白色'],
     [2, '黄色'],

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 export const regionPaths = {
-  /** spec §7: province/city/district codes of a free-text address */
+  /** province/city/district codes of a free-text address */
   codeByAddress: '/api/system/Base/Area/getCodeByAddress',
   /** one level of the division tree, for the province/city/district cascader */
   children: '/api/system/Base/Area/tree',

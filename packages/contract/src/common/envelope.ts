@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Envelope codes of DESIGN §4: 200 success, HTTP status for failures, 600–602 for sign-in state. */
+/** Envelope codes: 200 success, the HTTP status for failures, 600–602 for sign-in state. */
 export const ResponseCode = {
   success: 200,
   badRequest: 400,
@@ -20,7 +20,7 @@ export const ResponseCode = {
 
 export type ResponseCodeValue = (typeof ResponseCode)[keyof typeof ResponseCode];
 
-/** The codes after which the console asks the user to sign in again (spec §8). */
+/** The codes after which the console asks the user to sign in again. */
 export const signInAgainCodes: readonly number[] = [ResponseCode.tokenExpired, ResponseCode.tokenRevoked, ResponseCode.tokenInvalid];
 
 export const envelope = <T extends z.ZodType>(data: T) => z.object({ code: z.number().int(), msg: z.string(), data });

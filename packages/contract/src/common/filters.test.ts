@@ -85,7 +85,7 @@ describe('display filters', () => {
     expect(maskEmail('not-an-email')).toBe('not-an-email');
   });
 
-  it('says a copied plate exactly as spec §4 does', () => {
+  it('says a copied plate in its fixed wording', () => {
     expect(plateCopiedMessage('粤B12345')).toBe('复制成功,车牌:粤B12345');
   });
 });

@@ -1,4 +1,4 @@
-/** Input sanitizers and display filters of spec §5. */
+/** Input sanitizers and display filters the console's forms and tables share. */
 
 /** Keeps a money input to digits and one point with at most 2 decimals: "12.345" → "12.34". */
 export const sanitizeMoney = (input: string): string => {
@@ -70,7 +70,7 @@ export const maskEmail = (email: string | null | undefined): string => {
   return `${local.slice(0, local.length - hidden)}${'*'.repeat(hidden)}${email.slice(at)}`;
 };
 
-/** The toast after copying a plate (spec §4). */
+/** The toast after copying a plate. */
 export const plateCopiedMessage = (plate: string) => `复制成功,车牌:${plate}`;
 
 /** Mainland plates: province, letter, then 5 characters (6 for new-energy); I and O are never used. */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 export const pageSizeOptions = [10, 15, 20, 50, 100, 200] as const;
 export const defaultPageSize = 10;
 
-/** Query fields every paged list accepts (DESIGN §4). Modules extend it with their filters. */
+/** Query fields every paged list accepts. Modules extend it with their filters. */
 export const pageQuery = z.object({
   currentPage: z.coerce.number({ error: '页码必须是整数' }).int('页码必须是整数').min(1, '页码最小为1').default(1),
   pageSize: z.coerce.number({ error: '每页条数必须是整数' }).int('每页条数必须是整数').min(1, '每页条数最小为1').max(1000, '每页条数最大为1000').default(defaultPageSize),

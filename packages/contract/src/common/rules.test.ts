@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkEmail, checkMobile, checkNewPassword, checkPasswordConfirmation, checkRoleList, checkUrl } from './rules.js';
 
-describe('new password (spec §5)', () => {
+describe('new password', () => {
   it.each([
     ['', '请输入新密码'],
     [undefined, '请输入新密码'],

@@ -1,4 +1,4 @@
-/** Validation rules of spec §5; messages are the spec's, character for character. */
+/** Validation rules of the console's forms; each message is fixed wording, kept character for character. */
 
 export const passwordMessages = {
   required: '请输入新密码',
@@ -35,7 +35,7 @@ export const urlMessage = '请输入以 http、https、mailto 或 tel 开头的�
 export const urlPattern = /^(https?:\/\/|mailto:|tel:)\S+$/i;
 export const checkUrl = (value: string | null | undefined) => (!value || urlPattern.test(value) ? undefined : urlMessage);
 
-/** A non-empty list of role names is required by the role guard (spec §5). */
+/** The role guard requires a non-empty list of role names. */
 export const checkRoleList = (roles: readonly string[] | null | undefined): readonly string[] => {
   if (!roles || roles.length === 0 || roles.some((r) => typeof r !== 'string' || r === '')) {
     throw new Error('需要角色列表，例如 ["admin"]');

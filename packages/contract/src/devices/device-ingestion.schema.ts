@@ -3,7 +3,7 @@ import { accountCode } from '../auth/auth.schema.js';
 import { deviceSn } from './device.schema.js';
 
 /**
- * The device ingestion API (DESIGN §2 /api/device/*): no user session; every call is signed with
+ * The device ingestion API (/api/device/*): no user session; every call is signed with
  * the device's own secret.
  *
  * Signing, for every call:

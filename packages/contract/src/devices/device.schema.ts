@@ -82,7 +82,7 @@ export type DeviceValues = z.output<typeof deviceInput>;
 /** What the device list filters by; the export takes the same. */
 export const deviceFilter = z.object({
   parkingType: parkingTypeFilter.optional(),
-  /** part of the device's sn or name; the message dialog's target passes the sn as deviceNo (spec §2) */
+  /** part of the device's sn or name; the message dialog's target passes the sn as deviceNo */
   deviceNo: z.string().trim().max(64, '设备编号最长64位').optional(),
   type: deviceType.optional(),
   lotId: z.uuid('停车场编号格式不正确').optional(),

@@ -5,7 +5,7 @@ import { device } from './device.schema.js';
 export const screenPaths = {
   /** the tenant's LED screens with their latest messages */
   list: '/api/system/Device/Screens',
-  /** spec §7: POST /api/system/Device/sendScreenMsg/defaultScence */
+  /** a message to screens; "defaultScence" is the fixed address's own spelling */
   send: '/api/system/Device/sendScreenMsg/defaultScence',
 } as const;
 

@@ -16,7 +16,7 @@ export const groupCardOpenPaths = {
   plates: '/api/open/groupCard/plates',
 } as const;
 
-/** The phone pages (spec §2): the printed code opens the first, which shows the second. */
+/** The phone pages: the printed code opens the first, which shows the second. */
 export const groupCardPagePaths = { scan: '/scanGroupCardQrcode', info: '/groupCardInfo' } as const;
 
 /** 免费停车: the stay costs nothing; 折扣: the driver pays `discountPercent`% of it; 每次减免: `amountOff` fen less each time. */

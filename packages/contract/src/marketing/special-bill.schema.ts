@@ -20,7 +20,7 @@ export const specialBillOpenPaths = {
   pay: '/api/open/specialBill/pay',
 } as const;
 
-/** The phone pages (spec §2, spelt as the spec spells them): the printed code opens the first, which shows the second. */
+/** The phone pages, at their fixed addresses ("Speial" not corrected): the printed code opens the first, which shows the second. */
 export const specialBillPagePaths = { scan: '/scanSpeialBillQrcode', info: '/speialBillInfo' } as const;
 
 export const specialBillStatuses = ['unpaid', 'paid', 'cancelled'] as const;

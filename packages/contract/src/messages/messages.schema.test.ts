@@ -10,7 +10,7 @@ const counts: MessageCounts = {
   kaipiaoCount: 5,
 };
 
-describe('badgeCount (spec §4, §6)', () => {
+describe('badgeCount', () => {
   it('is null with no data', () => {
     expect(badgeCount(null, { tenantCode: 'demo', firstPositionCode: undefined })).toBeNull();
   });

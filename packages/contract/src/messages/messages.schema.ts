@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pagedList } from '../common/paging.js';
 
-/** messageType numbers of spec §4, and what each one is about. */
+/** messageType numbers, and what each one is about. */
 export const messageTypes = {
   orderWarning: 1,
   carAuthentication: 2,
@@ -30,7 +30,7 @@ export const messageTypePermission: Readonly<Record<number, string>> = {
   10: 'accountCheckMistake',
 };
 
-/** Dialog tabs of spec §4: 0 all, 1 order warnings, 2 appeal reviews, 3/4 offline devices, 5 finance. */
+/** The message dialog's tabs: 0 all, 1 order warnings, 2 appeal reviews, 3/4 offline devices, 5 finance. */
 export const messageTabTypes: Readonly<Record<number, readonly number[]>> = {
   1: [1, 8],
   2: [2, 3, 4, 5, 7],
@@ -119,18 +119,18 @@ export const messagePaths = {
   remove: '/api/system/systemMessage/:id',
   refresh: '/api/system/systemMessage/refresh',
   deviceOffline: '/api/system/systemAppTask/getDeviceOfflineList',
-  /** the alert-count endpoint polled every 10 s (spec §7 leaves its path open) */
+  /** the alert-count endpoint polled every 10 s (no fixed path: this one is ours) */
   alertCount: '/api/system/systemMessage/alertCount',
   export: '/api/system/systemMessage/Actions/Export',
 } as const;
 
-/** The finance position of spec §6; in tenant mw a user whose first position it is sees finance only. */
+/** The finance position: in tenant mw a user whose first position it is sees finance only. */
 export const financePositionCode = 'finance';
 export const financeOnlyTenant = 'mw';
 
 export const isFinanceOnly = (tenantCode: string, firstPositionCode: string | undefined) => tenantCode === financeOnlyTenant && firstPositionCode === financePositionCode;
 
-/** The bell's badge (spec §4): null with no data; 99+ is the display's business, not this sum. */
+/** The bell's badge: null with no data; 99+ is the display's business, not this sum. */
 export const badgeCount = (counts: MessageCounts | null | undefined, viewer: { tenantCode: string; firstPositionCode: string | undefined }): number | null => {
   if (!counts) return null;
   if (isFinanceOnly(viewer.tenantCode, viewer.firstPositionCode)) return counts.kaipiaoCount;

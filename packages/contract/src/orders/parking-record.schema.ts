@@ -18,7 +18,7 @@ export const parkingRecordPhotoParams = z.object({
   which: z.enum(parkingRecordPhotoKinds, { error: '照片类型只能是 entry（入场）或 exit（出场）' }),
 });
 
-/** DESIGN §6: parked → awaiting_payment → paid → closed; → unpaid (left without paying); → void */
+/** parked → awaiting_payment → paid → closed; → unpaid (left without paying); → void */
 export const parkingRecordStates = ['parked', 'awaiting_payment', 'paid', 'closed', 'unpaid', 'void'] as const;
 export type ParkingRecordState = (typeof parkingRecordStates)[number];
 export const parkingRecordStateNames: Readonly<Record<ParkingRecordState, string>> = {

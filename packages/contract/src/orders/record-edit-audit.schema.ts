@@ -13,7 +13,7 @@ export const recordEditAuditPaths = {
   reject: '/api/system/RecordEditAudit/:id/Actions/Reject',
 } as const;
 
-/** what a correction changes on a parking record (DESIGN §6: every change after creation is audited) */
+/** what a correction changes on a parking record (every change to a record after its creation goes through this audit) */
 export const recordEditKinds = ['plate', 'times', 'amount', 'void'] as const;
 export type RecordEditKind = (typeof recordEditKinds)[number];
 export const recordEditKindNames: Readonly<Record<RecordEditKind, string>> = {

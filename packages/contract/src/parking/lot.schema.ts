@@ -5,7 +5,7 @@ import { enabledMarkFilter, latitudeField, longitudeField, pickedUser, parkingTe
 
 export const parkingLotPaths = {
   ...resourcePaths('/api/system/Parking'),
-  /** spec §7 "parking list call": every enabled lot for pickers, 1000 at a time */
+  /** every enabled lot for pickers, 1000 at a time */
   options: '/api/system/Parking/list',
   sum: '/api/system/Parking/sum',
   bindIf: '/api/system/Parking/bindIf/:id',
@@ -17,7 +17,7 @@ export const parkingLotPaths = {
 export const parkingLotTypes = [0, 1, 2, 3, 4] as const;
 export const parkingLotTypeNames: Readonly<Record<number, string>> = { 0: '路侧', 1: '商业', 2: '住宅', 3: '写字楼', 4: '交通枢纽' };
 
-/** lane: gated, cars pass lanes; space: open, counted per space (spec: type 1 lane, 0 space) */
+/** lane: gated, cars pass lanes; space: open, counted per space (the options query numbers them: type 1 lane, 0 space) */
 export const parkingLotKinds = ['lane', 'space'] as const;
 export type ParkingLotKind = (typeof parkingLotKinds)[number];
 export const parkingLotKindNames: Readonly<Record<ParkingLotKind, string>> = { lane: '车道型', space: '泊位型' };
@@ -93,7 +93,7 @@ export const parkingLotListQuery = z.strictObject({
 export type ParkingLotListQuery = z.input<typeof parkingLotListQuery>;
 export type ParkingLotListValues = z.output<typeof parkingLotListQuery>;
 
-/** The spec's parking list call: pageSize 1000, enabledmark 1, type 1 lane-based or 0 space-based. */
+/** The lot pickers' list call: pageSize 1000, enabledmark 1, type 1 lane-based or 0 space-based. */
 export const parkingLotOptionsQuery = z.strictObject({
   currentPage: pageQuery.shape.currentPage,
   pageSize: pageQuery.shape.pageSize.unwrap().default(1000),

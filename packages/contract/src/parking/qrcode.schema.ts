@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** QR codes of lots, lanes and spaces (spec §7 keeps these paths), and the public call a scan lands on. */
+/** QR codes of lots, lanes and spaces (their paths are fixed: do not rename them), and the public call a scan lands on. */
 export const parkingQrCodePaths = {
   /** PNG of a lot's QR code */
   lot: '/api/system/Parking/BuildGateParkingQRCode/:id',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dateWindowIssue } from '../common/bounded-time.js';
 
-/** A versioned tariff 计费规则 (DESIGN §6). Money in fen; times are Asia/Shanghai wall clock. */
+/** A tariff 计费规则, kept in versions. Money in fen; times are Asia/Shanghai wall clock. */
 
 const money = (what: string) =>
   z
@@ -138,7 +138,7 @@ export const tariffCalendar = z.object({
 });
 export type TariffCalendar = z.infer<typeof tariffCalendar>;
 
-/** Plate colour codes of spec §3 (0 blue, 1 white, 2 yellow, 3 green, 4 black). */
+/** Plate colour codes: 0 blue, 1 white, 2 yellow, 3 green, 4 black. */
 export const plateColourCode = z.number().int().min(0, '车牌颜色编码为 0–4').max(4, '车牌颜色编码为 0–4');
 
 export const vehicleSizes = ['small', 'large'] as const;

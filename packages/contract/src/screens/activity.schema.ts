@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { accountCode } from '../auth/auth.schema.js';
 
-/** No sign-in: the public parking statistics of one tenant (spec §2 /activity). */
+/** No sign-in: the public parking statistics of one tenant (the /activity page). */
 export const activityPaths = { open: '/api/open/activity' } as const;
 
 /** The page's own route; `?tenant=` picks the tenant, otherwise the account cookie does (as branding). */

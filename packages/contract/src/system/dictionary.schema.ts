@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Plate colour codes of spec §3: 1 white, 2 yellow, 3 green, 4 black, anything else blue. */
+/** Plate colour codes: 1 white, 2 yellow, 3 green, 4 black, anything else blue. */
 export const plateColourNames: Readonly<Record<number, string>> = { 1: '白色', 2: '黄色', 3: '绿色', 4: '黑色' };
 export const plateColourName = (code: number | string | null | undefined): string => plateColourNames[Number(code)] ?? '蓝色';
 
@@ -25,7 +25,7 @@ export const dictionaryPaths = {
   item: '/api/dictDetail/:id',
 } as const;
 
-/** Spec §7: `page` counts from 0 and the console asks for size 9999 to get a whole dictionary. */
+/** `page` counts from 0 and the console asks for size 9999 to get a whole dictionary. */
 export const dictDetailQuery = z.strictObject({
   dictName: z.string({ error: '请指定字典名称 dictName' }).trim().min(1, '请指定字典名称 dictName').max(64),
   page: z.coerce.number().int('页码必须是整数').min(0, '页码最小为0').default(0),
@@ -46,5 +46,5 @@ export const dictDetailInput = z.object({
 });
 export type DictDetailInput = z.input<typeof dictDetailInput>;
 
-/** Spec §3: numeric-looking values become integers on the client. */
+/** Numeric-looking values become integers on the client. */
 export const dictValue = (value: string): string | number => (/^-?\d+$/.test(value) ? Number.parseInt(value, 10) : value);

@@ -60,7 +60,7 @@ export const menuIconNames = [
 export type MenuIconName = (typeof menuIconNames)[number];
 
 export const menuTypeNames: Readonly<Record<number, string>> = { 1: '目录', 2: '页面' };
-/** Spec §2 nests menus up to three levels. */
+/** Menus nest up to three levels. */
 export const menuMaxDepth = 3;
 export const menuEnCodePattern = /^[A-Za-z][A-Za-z0-9_]*$/;
 /** a page's route, `folder/page` as in the catalogue */

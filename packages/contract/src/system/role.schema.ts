@@ -37,7 +37,7 @@ export const role = z.object({
   name: z.string(),
   code: z.string(),
   description: z.string(),
-  /** the default system role of spec §6: every menu, never deleted */
+  /** the default system role: every menu, never deleted */
   isSystem: z.boolean(),
   userCount: z.number().int(),
   createdAt: z.string(),

@@ -12,7 +12,7 @@ export const tenantPaths = {
 export const brandImageKinds = ['logo', 'favicon'] as const;
 export type BrandImageKind = (typeof brandImageKinds)[number];
 
-/** Spec §2's big-screen views, by the tenant's bigScreenType. */
+/** The big-screen views, by the tenant's bigScreenType. */
 export const bigScreenTypeNames: Readonly<Record<number, string>> = {
   1: '数据大屏',
   2: '运营大屏',

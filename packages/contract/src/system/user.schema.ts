@@ -103,7 +103,7 @@ export const userSelectorItem = z.object({ id: z.string(), account: z.string(), 
 /**
  * Every value is the MD5 hex of what was typed; the rules on the typed text run in the console.
  * `oldPassword` is required when the id is one's own (checked by the server), and ignored when an
- * administrator resets another user, whose form stays the spec's (id, userPassword, validatePassword).
+ * administrator resets another user, whose form sends only id, userPassword and validatePassword.
  */
 export const resetPasswordInput = z
   .object({
