@@ -22,8 +22,11 @@
  *     layer's order puts before it.
  * (d) server plugins/, db/ and shared/ import no module; web shared/ imports no module and no
  *     shell.
- * Tests (*.test.ts(x), test kits, test/ folders) are exempt from (b)-(d): a test may set up a
- * scenario across modules. Cycles count everywhere.
+ * (e) the web's app/, shell/, mobile/ (the drivers' phone pages) and screens/ sit above the modules:
+ *     they too reach a module only through its face, and no module or shared/ imports mobile/.
+ *     The one exception is app/'s lazy page imports (see web-app-lazy-pages).
+ * Tests (*.test.ts(x), test kits, test fixtures, test/ folders) are exempt from (b)-(e): a test may
+ * set up a scenario across modules. Cycles count everywhere.
  */
 const layers = [['system', 'auth', 'messages'], ['parking', 'devices', 'base'], ['marketing', 'customers'], ['orders'], ['recovery', 'payments', 'service', 'finance'], ['screens']];
 
@@ -45,7 +48,8 @@ const forbiddenFor = (module) =>
   allModules.filter((other) => other !== module && (layerOf(other) > layerOf(module) || (layerOf(other) === layerOf(module) && !(sameLayer[module] ?? []).includes(other))));
 
 const side = '^packages/(server|web)/src/';
-const testFiles = ['\\.test\\.tsx?$', '-test-kit\\.tsx?$', '/test/', '/test-setup\\.ts$'];
+const faces = '^packages/web/src/modules/[^/]+/index\\.tsx?$';
+const testFiles = ['\\.test\\.tsx?$', '-test-kit\\.tsx?$', '-fixtures\\.tsx?$', '/test/', '/test-setup\\.ts$'];
 
 const orderRules = allModules.map((module) => ({
   name: `module-order-${module}`,
@@ -53,7 +57,7 @@ const orderRules = allModules.map((module) => ({
   comment: `${module} imports only modules below it (.dependency-cruiser.cjs header, DESIGN §3)`,
   from: { path: `${side}modules/${module}/`, pathNot: testFiles },
   to: {
-    path: [`^packages/$1/src/modules/(${forbiddenFor(module).join('|')})/`, ...(module === 'screens' ? [] : ['^packages/web/src/screens/'])],
+    path: [`^packages/$1/src/modules/(${forbiddenFor(module).join('|')})/`, '^packages/web/src/mobile/', ...(module === 'screens' ? [] : ['^packages/web/src/screens/'])],
   },
 }));
 
@@ -78,6 +82,29 @@ module.exports = {
     },
     ...orderRules,
     {
+      name: 'web-above-modules-through-the-face',
+      severity: 'error',
+      comment: 'shell/, mobile/ and screens/ use a module as other modules do: through its modules/<m>/index.ts',
+      from: { path: '^packages/web/src/(shell|mobile|screens)/', pathNot: testFiles },
+      to: { path: '^packages/web/src/modules/[^/]+/', pathNot: faces },
+    },
+    {
+      name: 'web-app-through-the-face',
+      severity: 'error',
+      comment: 'app/ composes modules through their modules/<m>/index.ts',
+      from: { path: '^packages/web/src/app/', pathNot: testFiles },
+      to: { path: '^packages/web/src/modules/[^/]+/', pathNot: faces, dynamic: false },
+    },
+    {
+      // A lazy page import is where the bundle splits: import() of a face would load all of it, so
+      // every page of the module would land in one chunk.
+      name: 'web-app-lazy-pages',
+      severity: 'error',
+      comment: "app/'s lazy page imports (lazyPage(() => import(...))) may pass a module's face, but only to a page of its pages/",
+      from: { path: '^packages/web/src/app/', pathNot: testFiles },
+      to: { path: '^packages/web/src/modules/[^/]+/', pathNot: [faces, '^packages/web/src/modules/[^/]+/pages/[^/]+\\.tsx$'], dynamic: true },
+    },
+    {
       name: 'server-infrastructure-knows-no-module',
       severity: 'error',
       comment:
@@ -88,9 +115,9 @@ module.exports = {
     {
       name: 'web-shared-knows-no-module-or-shell',
       severity: 'error',
-      comment: "the web's shared/ is generic: it knows no module and no shell",
+      comment: "the web's shared/ is generic: it knows no module, no shell and none of the pages above them",
       from: { path: '^packages/web/src/shared/', pathNot: testFiles },
-      to: { path: '^packages/web/src/(modules|shell|screens)/' },
+      to: { path: '^packages/web/src/(modules|shell|screens|mobile)/' },
     },
   ],
   options: {

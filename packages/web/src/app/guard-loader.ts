@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
-import { signOutAndReload, useSessionStore } from '../modules/auth/session-store';
+import { signOutAndReload, useSessionStore } from '../shared/session/session-store';
 import { getToken } from '../shared/http/token-cookie';
 import { syncAccountFromLocation } from '../shared/tenant/account-cookie';
 import { decideAccess } from './route-guard';

@@ -1,7 +1,6 @@
-import { ParkingRecordDetailPage } from '../modules/orders/pages/parking-record-detail-page';
-import { PayQrCodeButton, takesPhonePayment } from '../modules/payments/components/pay-qr-code-button';
-import { RecordPayments } from '../modules/payments/components/record-payments';
-import { AbnormalReleaseButton, canReleaseAbnormally } from '../modules/recovery/components/abnormal-release-button';
+import { ParkingRecordDetailPage } from '../modules/orders';
+import { PayQrCodeButton, RecordPayments, takesPhonePayment } from '../modules/payments';
+import { AbnormalReleaseButton, canReleaseAbnormally } from '../modules/recovery';
 
 /**
  * 停车订单详情 as the console shows it: the orders module's page with what payments and recovery add

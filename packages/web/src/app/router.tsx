@@ -1,5 +1,5 @@
 import { createHashRouter, Navigate, type RouteObject } from 'react-router';
-import { signOutAndReload, useSessionStore } from '../modules/auth/session-store';
+import { signOutAndReload, useSessionStore } from '../shared/session/session-store';
 import { setHttpEffectHandlers } from '../shared/http/http-effects';
 import { ErrorPage } from '../shared/pages/error-page';
 import { RouteFallback } from '../shared/pages/route-fallback';

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { LoginPage } from '../modules/auth/pages/login-page';
+import { LoginPage } from '../modules/auth';
 import { PublicPlaceholderPage } from '../mobile/public-placeholder-page';
 import { publicRouteTable } from '../mobile/public-route-table';
 import { ScreenPlaceholderPage } from '../screens/screen-placeholder-page';
@@ -13,7 +13,7 @@ import { RouteFallback } from '../shared/pages/route-fallback';
 import { Suspense } from 'react';
 
 const UserCenterPage = lazyPage(() => import('../modules/system/pages/user-center-page'), 'UserCenterPage');
-const ScanLandingPage = lazyPage(() => import('../modules/parking/pages/scan-landing-page'), 'ScanLandingPage');
+const ScanLandingPage = lazyPage(() => import('../mobile/parking/scan-landing-page'), 'ScanLandingPage');
 const SpaceBatchPage = lazyPage(() => import('../modules/parking/pages/space-batch-page'), 'SpaceBatchPage');
 const ParkingRecordDetailPage = lazyPage(() => import('./parking-record-detail'), 'ParkingRecordDetail');
 const ArrearsDetailPage = lazyPage(() => import('../modules/recovery/pages/arrears-detail-page'), 'ArrearsDetailPage');

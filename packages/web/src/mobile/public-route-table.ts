@@ -10,15 +10,15 @@ export interface PublicRouteEntry extends RouteHandle {
   page?: LazyExoticComponent<ComponentType>;
 }
 
-const groupCardPage = (name: 'GroupCardScanPage' | 'GroupCardInfoPage') => lazy(async () => ({ default: (await import('../modules/marketing/mobile/group-card-info-page'))[name] }));
+const groupCardPage = (name: 'GroupCardScanPage' | 'GroupCardInfoPage') => lazy(async () => ({ default: (await import('./marketing/group-card-info-page'))[name] }));
 
 const driverPayPage = (name: 'ScanExitPage' | 'RecordInfoPage' | 'PdaPayPage') =>
   lazy(async () => ({
-    default: name === 'ScanExitPage' ? (await import('../modules/payments/pages/scan-exit-page')).ScanExitPage : (await import('../modules/payments/pages/driver-record-page'))[name],
+    default: name === 'ScanExitPage' ? (await import('./payments/scan-exit-page')).ScanExitPage : (await import('./payments/driver-record-page'))[name],
   }));
 
-const activityPage = lazy(async () => ({ default: (await import('../modules/screens/mobile/activity-page')).ActivityPage }));
-const specialBillPage = (name: 'SpecialBillScanPage' | 'SpecialBillInfoPage') => lazy(async () => ({ default: (await import('../modules/marketing/mobile/special-bill-info-page'))[name] }));
+const activityPage = lazy(async () => ({ default: (await import('./screens/activity-page')).ActivityPage }));
+const specialBillPage = (name: 'SpecialBillScanPage' | 'SpecialBillInfoPage') => lazy(async () => ({ default: (await import('./marketing/special-bill-info-page'))[name] }));
 
 /** Spec §2 "Routes open without sign-in" (besides /login): the driver's phone pages. */
 export const publicRouteTable: readonly PublicRouteEntry[] = [

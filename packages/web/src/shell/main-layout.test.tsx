@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { AppProviders } from '../app/app-providers';
 import { createQueryClient } from '../app/query-client';
 import type { RouteHandle } from '../app/route-handle';
-import { useSessionStore } from '../modules/auth/session-store';
+import { useSessionStore } from '../shared/session/session-store';
 import { setToken } from '../shared/http/token-cookie';
 import { installFakeApi, ok } from '../test/fake-api';
 import { catalogueMenu } from '../test/menu-fixtures';

@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router';
 import { firstMenuPath } from '../app/first-menu-path';
-import { useSessionStore } from '../modules/auth/session-store';
+import { useSessionStore } from '../shared/session/session-store';
 
 /** `/` lands on the first page the user may use (spec §2). */
 export function RootRedirect() {

@@ -1,4 +1,4 @@
-import { authEndpoints, currentUser as currentUserSchema, type CaptchaResult, type CurrentUser, type LoginInput, type LoginResult } from '@parking/contract';
+import { authEndpoints, type CaptchaResult, type LoginInput, type LoginResult } from '@parking/contract';
 import { md5Hex } from '../../shared/crypto/md5';
 import { call } from '../../shared/http/call';
 
@@ -29,10 +29,3 @@ export function signInFields(form: SignInForm): LoginInput & Record<string, stri
 export const signIn = (form: SignInForm): Promise<LoginResult> => call(authEndpoints.login, { body: signInFields(form), form: true, silent: true });
 
 export const fetchCaptcha = (account: string): Promise<CaptchaResult> => call(authEndpoints.captcha, { query: { account }, silent: true });
-
-/** Silent: a failure here logs out and reloads (spec §8); parsed so a drifted answer fails here, not in the menu code. */
-export async function fetchCurrentUser(): Promise<CurrentUser> {
-  return currentUserSchema.parse(await call(authEndpoints.currentUser, { silent: true }));
-}
-
-export const signOutOnServer = (): Promise<unknown> => call(authEndpoints.logout, { silent: true });

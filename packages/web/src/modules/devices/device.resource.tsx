@@ -1,6 +1,6 @@
 import { deviceOnlineStateNames, deviceEndpoints, deviceTypeNames, deviceTypes, type Device, type DeviceListQuery, type DeviceParkingType } from '@parking/contract';
 import { defineResource, type ValueEnum } from '../../shared/resource/resource-types';
-import { enabledColumn } from '../parking/enabled-column';
+import { enabledColumn } from '../parking';
 import { DeviceLotSelect } from './components/device-lot-select';
 import { deviceResourceKey } from './devices-api';
 

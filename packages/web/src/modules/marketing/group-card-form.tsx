@@ -6,7 +6,7 @@ import { DateRangeField } from '../../shared/resource/fields/date-range-field';
 import { MoneyField } from '../../shared/resource/fields/money-field';
 import { RemarkField } from '../../shared/resource/fields/remark-field';
 import { schemaCheck, schemaRule } from '../../shared/resource/schema-check';
-import { useLotOptions } from '../parking/parking-api';
+import { useLotOptions } from '../parking';
 import { GroupSelect } from './components/group-select';
 
 const fields = groupCardFields.shape;

@@ -1,8 +1,7 @@
 import { groupCardBenefitNames, groupCardBenefitText, groupCardEndpoints, groupCardStateNames, type GroupCard, type GroupCardListQuery } from '@parking/contract';
 import { Tag } from 'antd';
 import { defineResource, type ValueEnum } from '../../shared/resource/resource-types';
-import { LotSelect } from '../parking/components/parking-selects';
-import { enabledColumn } from '../parking/enabled-column';
+import { enabledColumn, LotSelect } from '../parking';
 import { GroupSelect } from './components/group-select';
 import { GroupCardFormInputs } from './group-card-form';
 import { groupCardFormBody, groupCardToFormValues, type GroupCardFormValues } from './group-card-form-values';

@@ -1,6 +1,6 @@
 import { groupEndpoints, maskMobile, type Group, type GroupListQuery } from '@parking/contract';
 import { defineResource } from '../../shared/resource/resource-types';
-import { enabledColumn } from '../parking/enabled-column';
+import { enabledColumn } from '../parking';
 import { GroupFormInputs, groupFormBody, groupToFormValues, type GroupFormValues } from './group-form';
 import { groupResourceKey } from './marketing-api';
 

@@ -1,4 +1,4 @@
-import { driverPayEndpoints, pathOf, specialBillEndpoints, type SpecialBill } from '@parking/contract';
+import { pathOf, specialBillEndpoints, type SpecialBill } from '@parking/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../shared/http/call';
 import { downloadFile } from '../../shared/resource/export-download';
@@ -18,9 +18,3 @@ export const useCancelSpecialBill = () => {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: resourceKeys.all(specialBillResourceKey) }),
   });
 };
-
-/**
- * 立即支付 on the phone page: asks the server to open a payment of the bill the token names; the
- * page sends the driver to the provider's cashier (`payUrl`), which sends them back to the bill.
- */
-export const startSpecialBillPayment = (token: string) => call(driverPayEndpoints.specialBillPay, { body: { t: token }, silent: true });

@@ -5,7 +5,7 @@ import { MoneyField } from '../../shared/resource/fields/money-field';
 import { PlateField, plateText } from '../../shared/resource/fields/plate-field';
 import { RemarkField, remarkText } from '../../shared/resource/fields/remark-field';
 import { schemaRule } from '../../shared/resource/schema-check';
-import { LotSelect } from '../parking/components/parking-selects';
+import { LotSelect } from '../parking';
 
 const fields = specialBillFields.shape;
 

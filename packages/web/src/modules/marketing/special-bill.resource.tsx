@@ -2,7 +2,7 @@ import { formatAmount, specialBillEndpoints, specialBillStatusNames, specialBill
 import { PlateText } from '../../shared/components/plate-text';
 import { defineResource, type BadgeStatus, type ValueEnum } from '../../shared/resource/resource-types';
 import { formatDateTime } from '../../shared/resource/value-format';
-import { LotSelect } from '../parking/components/parking-selects';
+import { LotSelect } from '../parking';
 import { specialBillResourceKey } from './special-bill-api';
 import { SpecialBillFormInputs, specialBillFormBody, specialBillToFormValues, type SpecialBillFormValues } from './special-bill-form';
 

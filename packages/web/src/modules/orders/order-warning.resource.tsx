@@ -15,7 +15,7 @@ import {
 } from '@parking/contract';
 import { PlateText } from '../../shared/components/plate-text';
 import { defineResource, type BadgeStatus, type ValueEnum } from '../../shared/resource/resource-types';
-import { LotSelect } from '../parking/components/parking-selects';
+import { LotSelect } from '../parking';
 import { plateColourEnum } from './record-options';
 
 /** Query-key root of 订单预警: both tabs and the handle dialog. */

@@ -2,7 +2,7 @@ import { abnormalReasonNames, parkingRecordEndpoints, plateColourName, stayLengt
 import { Tag, Tooltip } from 'antd';
 import { PlateText } from '../../shared/components/plate-text';
 import { defineResource } from '../../shared/resource/resource-types';
-import { LotSelect } from '../parking/components/parking-selects';
+import { LotSelect } from '../parking';
 import { MoneyFilterInput } from '../../shared/resource/fields/money-field';
 import { parkingRecordResourceKey } from './orders-api';
 import { plateColourEnum, plateMatchEnum, recordStateEnum } from './record-options';

@@ -2,7 +2,7 @@ import { describeEditRequest, recordEditAuditEndpoints, type RecordEditListQuery
 import { PlateText } from '../../shared/components/plate-text';
 import { defineResource } from '../../shared/resource/resource-types';
 import { formatDateTime } from '../../shared/resource/value-format';
-import { LotSelect } from '../parking/components/parking-selects';
+import { LotSelect } from '../parking';
 import { recordEditResourceKey } from './record-edit-audit-api';
 import { recordEditKindEnum, recordEditStatusEnum } from './record-edit-options';
 

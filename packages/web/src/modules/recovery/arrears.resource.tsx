@@ -2,7 +2,7 @@ import { arrearsEndpoints, type Arrears, type ArrearsListQuery } from '@parking/
 import { PlateText } from '../../shared/components/plate-text';
 import { defineResource } from '../../shared/resource/resource-types';
 import { MoneyFilterInput } from '../../shared/resource/fields/money-field';
-import { LotSelect } from '../parking/components/parking-selects';
+import { LotSelect } from '../parking';
 import { arrearsResourceKey } from './recovery-api';
 import { plateMatchEnum } from './recovery-options';
 

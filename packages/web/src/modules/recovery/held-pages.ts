@@ -1,5 +1,5 @@
 import type { MenuItem } from '@parking/contract';
-import { useSessionStore } from '../auth/session-store';
+import { useSessionStore } from '../../shared/session/session-store';
 
 /** Whether the menu tree holds a page by its enCode, at any depth. */
 export const holdsPage = (menuList: readonly MenuItem[], enCode: string): boolean => menuList.some((item) => item.enCode === enCode || holdsPage(item.children ?? [], enCode));

@@ -2,7 +2,7 @@ import { idempotencyKeyHeader, paymentEndpoints, arrearsEndpoints, type ArrearsR
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../shared/http/call';
 import { resourceKeys } from '../../shared/resource/use-resource';
-import { parkingRecordResourceKey } from '../orders/orders-api';
+import { parkingRecordResourceKey } from '../orders';
 
 /** Query-key roots of 欠费订单 and 追缴记录. */
 export const arrearsResourceKey = 'arrears';

@@ -1,7 +1,7 @@
 import { recoveryRecordEndpoints, type RecoveryRecord, type RecoveryRecordListQuery } from '@parking/contract';
 import { PlateText } from '../../shared/components/plate-text';
 import { defineResource } from '../../shared/resource/resource-types';
-import { LotSelect } from '../parking/components/parking-selects';
+import { LotSelect } from '../parking';
 import { recoveryRecordResourceKey } from './recovery-api';
 import { paymentChannelEnum, plateMatchEnum } from './recovery-options';
 

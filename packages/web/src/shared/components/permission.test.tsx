@@ -1,6 +1,6 @@
 import { act, render, renderHook, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { defaultSystemRole, useSessionStore } from '../../modules/auth/session-store';
+import { defaultSystemRole, useSessionStore } from '../session/session-store';
 import { Permission } from './permission';
 import { holdsRoles, useRoleGuard } from './role-guard';
 

@@ -1,5 +1,5 @@
 import { checkRoleList } from '@parking/contract';
-import { useSessionStore } from '../../modules/auth/session-store';
+import { useSessionStore } from '../session/session-store';
 
 /** True when the user holds every listed role. An empty list is a programming error (spec §5) and throws. */
 export function holdsRoles(userRoles: readonly string[], required: readonly string[]): boolean {

@@ -2,7 +2,7 @@ import { SearchOutlined } from '@ant-design/icons';
 import { Select } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useSessionStore } from '../../modules/auth/session-store';
+import { useSessionStore } from '../../shared/session/session-store';
 import { menuPages } from '../menu/menu-pages';
 import { createMenuSearch, searchLabel } from './menu-search-index';
 

@@ -2,7 +2,7 @@ import { MenuFoldOutlined, MenuUnfoldOutlined, ReloadOutlined } from '@ant-desig
 import { Tooltip } from 'antd';
 import { useLocation, useMatches } from 'react-router';
 import { defaultSiteTitle } from '../../app/route-handle';
-import { MessageBell } from '../../modules/messages/components/message-bell';
+import { MessageBell } from '../../modules/messages';
 import { useBranding } from '../../shared/tenant/branding-api';
 import { useAppStore } from '../app-store';
 import { currentView } from '../tags-view/current-view';

@@ -2,7 +2,7 @@ import { DownOutlined, LockOutlined, LogoutOutlined, SettingOutlined, UserOutlin
 import { App, Avatar, Dropdown, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { signOutAndReload, useSessionStore } from '../../modules/auth/session-store';
+import { signOutAndReload, useSessionStore } from '../../shared/session/session-store';
 import { ChangePasswordDialog } from '../password/change-password-dialog';
 import { useSettingsStore } from '../settings/settings-store';
 

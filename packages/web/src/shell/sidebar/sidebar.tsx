@@ -1,7 +1,7 @@
 import { Layout, Menu } from 'antd';
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useSessionStore } from '../../modules/auth/session-store';
+import { useSessionStore } from '../../shared/session/session-store';
 import { useAppStore } from '../app-store';
 import { useSettingsStore } from '../settings/settings-store';
 import { buildSidebarMenu } from './sidebar-menu';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useMatches } from 'react-router';
-import { useSessionStore } from '../../modules/auth/session-store';
+import { useSessionStore } from '../../shared/session/session-store';
 import { affixViews } from '../menu/menu-pages';
 import { currentView } from './current-view';
 import { useTagsStore } from './tags-store';

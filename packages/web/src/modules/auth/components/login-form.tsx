@@ -8,7 +8,7 @@ import { ApiError } from '../../../shared/http/api-error';
 import { readAccount } from '../../../shared/tenant/account-cookie';
 import { fetchCaptcha, signIn } from '../auth-api';
 import { readRememberedSignIn, rememberSignIn } from '../remembered-sign-in';
-import { useSessionStore } from '../session-store';
+import { useSessionStore } from '../../../shared/session/session-store';
 import { CaptchaField } from './captcha-field';
 
 interface LoginValues {

@@ -1,4 +1,4 @@
-import { useSessionStore } from '../../auth/session-store';
+import { useSessionStore } from '../../../shared/session/session-store';
 import type { MessageViewer } from './message-tabs';
 
 /** Tenant and first position of the signed-in user: what spec §6's finance rule looks at. */

@@ -13,7 +13,7 @@ import { useParkingRecordDetail } from '../orders-api';
 import { recordStateBadge } from '../record-options';
 import { safeRestBack } from '../record-paths';
 import '../orders.css';
-import { RecordGroupCard } from '../../marketing/components/record-group-card';
+import { RecordGroupCard } from '../../marketing';
 
 type FeeLine = NonNullable<ParkingRecordDetail['fee']>['breakdown'][number];
 

@@ -2,7 +2,7 @@ import type { UserInfo } from '@parking/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { installFakeApi, ok, type RecordedCall } from '../../../test/fake-api';
-import { useSessionStore } from '../../auth/session-store';
+import { useSessionStore } from '../../../shared/session/session-store';
 import { bodyOf, bodyRows, quietComputedStyle, renderAt, saved, user } from '../../system/pages/system-page-test-kit';
 import { approvedRecordEdit, recordEditRequest } from '../record-fixtures';
 import { RecordEditAuditPage } from './record-edit-audit-page';

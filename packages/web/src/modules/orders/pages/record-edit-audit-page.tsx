@@ -3,7 +3,7 @@ import { Alert, Button, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ResourceListPage } from '../../../shared/resource/resource-list-page';
-import { useSessionStore } from '../../auth/session-store';
+import { useSessionStore } from '../../../shared/session/session-store';
 import { RecordEditDecisionDialog } from '../components/record-edit-decision-dialog';
 import { RecordEditDetailModal } from '../components/record-edit-detail-modal';
 import { useRecordEdit, type RecordEditVerdict } from '../record-edit-audit-api';

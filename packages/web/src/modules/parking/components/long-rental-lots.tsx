@@ -1,7 +1,7 @@
 import type { LongRentalLot } from '@parking/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Empty, Skeleton, Switch, Tooltip } from 'antd';
-import { useSessionStore } from '../../auth/session-store';
+import { useSessionStore } from '../../../shared/session/session-store';
 import { resourceKeys } from '../../../shared/resource/use-resource';
 import { longRentalResourceKey, parkingLotResourceKey, setLongRentalSpaceLeave, useLongRentalLots } from '../parking-api';
 

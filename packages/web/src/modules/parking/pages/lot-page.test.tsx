@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { installFakeApi, ok, type RecordedCall } from '../../../test/fake-api';
 import { bodyOf, quietComputedStyle, renderAt, saved, user } from '../../system/pages/system-page-test-kit';
-import { useSessionStore } from '../../auth/session-store';
+import { useSessionStore } from '../../../shared/session/session-store';
 import { LotPage } from './lot-page';
 
 const lot = (overrides: Partial<ParkingLot>): ParkingLot => ({

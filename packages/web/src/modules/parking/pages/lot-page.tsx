@@ -2,7 +2,7 @@ import { ExportOutlined } from '@ant-design/icons';
 import { activityPagePath, type ParkingLot } from '@parking/contract';
 import { App, Button } from 'antd';
 import { useState } from 'react';
-import { useSessionStore } from '../../auth/session-store';
+import { useSessionStore } from '../../../shared/session/session-store';
 import { ApiError } from '../../../shared/http/api-error';
 import { filterParams } from '../../../shared/resource/list-query';
 import { ResourceFormModal } from '../../../shared/resource/resource-form-modal';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { formatDateTime } from '../../../shared/resource/value-format';
-import { useSessionStore } from '../../auth/session-store';
+import { useSessionStore } from '../../../shared/session/session-store';
 import { refundPermission } from '../payment-options';
 import { listRecordPayments, paymentResourceKey } from '../payments-api';
 import { RefundRequestDialog } from './refund-request-dialog';

@@ -2,7 +2,7 @@ import type { Payment, Refund } from '@parking/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { installFakeApi, ok, type RecordedCall } from '../../../test/fake-api';
-import { useSessionStore } from '../../auth/session-store';
+import { useSessionStore } from '../../../shared/session/session-store';
 import { bodyOf, bodyRows, failure, quietComputedStyle, renderAt, user } from '../../system/pages/system-page-test-kit';
 import { PaymentRecordPage } from './payment-record-page';
 import { RefundPage } from './refund-page';

@@ -3,8 +3,8 @@ import { Button, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ResourceListPage } from '../../../shared/resource/resource-list-page';
-import { useSessionStore } from '../../auth/session-store';
-import { parkingRecordDetailPath } from '../../orders/record-paths';
+import { useSessionStore } from '../../../shared/session/session-store';
+import { parkingRecordDetailPath } from '../../orders';
 import { RefundDecisionDialog } from '../components/refund-decision-dialog';
 import { refundResource } from '../refund.resource';
 

@@ -3,7 +3,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { MenuItem } from '@parking/contract';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AppProviders } from '../../../app/app-providers';
-import { useSessionStore } from '../../auth/session-store';
+import { useSessionStore } from '../../../shared/session/session-store';
 import { createQueryClient } from '../../../app/query-client';
 import { installFakeApi, ok, type FakeRoutes, type RecordedCall } from '../../../test/fake-api';
 import { bodyOf, failure, quietComputedStyle, saved, user } from '../../system/pages/system-page-test-kit';

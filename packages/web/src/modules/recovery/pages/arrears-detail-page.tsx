@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PlateText } from '../../../shared/components/plate-text';
 import { formatDateTime } from '../../../shared/resource/value-format';
-import { parkingRecordDetailPath } from '../../orders/record-paths';
+import { parkingRecordDetailPath } from '../../orders';
 import { CollectDialog } from '../components/collect-dialog';
 import { useMayCollect } from '../held-pages';
 import { ReminderForm } from '../components/reminder-form';

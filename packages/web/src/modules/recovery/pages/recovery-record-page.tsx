@@ -1,7 +1,7 @@
 import { Button } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
 import { ResourceListPage } from '../../../shared/resource/resource-list-page';
-import { parkingRecordDetailPath } from '../../orders/record-paths';
+import { parkingRecordDetailPath } from '../../orders';
 import { recoveryRecordResource } from '../recovery-record.resource';
 
 /** 联合追缴 > 追缴记录 (menu address jointRecovery/recoveryRecord); 订单 opens the record the money settled. */

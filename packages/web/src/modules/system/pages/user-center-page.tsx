@@ -3,7 +3,7 @@ import { checkEmail, checkMobile, profilePaths, type OwnSession, type Profile, t
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Avatar, Button, Card, Descriptions, Form, Input, Popconfirm, Result, Skeleton, Table, Tabs, Tag } from 'antd';
 import { useState } from 'react';
-import { signOutAndReload, useSessionStore } from '../../auth/session-store';
+import { signOutAndReload, useSessionStore } from '../../../shared/session/session-store';
 import { checkRule } from '../../../shared/resource/schema-check';
 import { formatDateTime } from '../../../shared/resource/value-format';
 import { ImageUpload } from '../../../shared/upload/image-upload';

@@ -1,7 +1,7 @@
 import type { LoginLimit, SystemUser, SystemUserRow } from '@parking/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { useSessionStore } from '../../auth/session-store';
+import { useSessionStore } from '../../../shared/session/session-store';
 import { md5Hex } from '../../../shared/crypto/md5';
 import { installFakeApi, ok, type RecordedCall } from '../../../test/fake-api';
 import { disableConfirmText } from '../components/user-status-button';

@@ -3,7 +3,7 @@ import { Button } from 'antd';
 import { useState } from 'react';
 import { ChangePasswordDialog } from '../../../shell/password/change-password-dialog';
 import { ResourceListPage } from '../../../shared/resource/resource-list-page';
-import { useSessionStore } from '../../auth/session-store';
+import { useSessionStore } from '../../../shared/session/session-store';
 import { ReleaseLoginLimitButton } from '../components/login-limit';
 import { ResetPasswordDialog } from '../components/reset-password-dialog';
 import { UserStatusButton } from '../components/user-status-button';

@@ -1,8 +1,8 @@
 import type { MenuItem, UserInfo } from '@parking/contract';
 import { create } from 'zustand';
-import { fetchCurrentUser, signOutOnServer } from './auth-api';
-import { reloadPage } from '../../shared/browser/reload-page';
-import { getToken, removeToken, setToken } from '../../shared/http/token-cookie';
+import { fetchCurrentUser, signOutOnServer } from './session-api';
+import { reloadPage } from '../browser/reload-page';
+import { getToken, removeToken, setToken } from '../http/token-cookie';
 
 /** Spec §6: every signed-in user holds exactly this one role. */
 export const defaultSystemRole = 'ROLE_SYSTEM_DEFAULT';

@@ -1,12 +1,11 @@
-import { formatAmount, noOnlinePayMessage, specialBillOpenEndpoints, specialBillStatusNames, type SpecialBillPublic } from '@parking/contract';
+import { formatAmount, noOnlinePayMessage, specialBillStatusNames, type SpecialBillPublic } from '@parking/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Result, Spin, Tag } from 'antd';
 import { Navigate, useSearchParams } from 'react-router';
-import { call } from '../../../shared/http/call';
-import { formatDateTime } from '../../../shared/resource/value-format';
-import { startSpecialBillPayment } from '../special-bill-api';
-import '../../../mobile/mobile.css';
-import '../marketing.css';
+import { specialBillOpenApi } from '../../modules/marketing';
+import { formatDateTime } from '../../shared/resource/value-format';
+import '../mobile.css';
+import './marketing-mobile.css';
 
 /** /scanSpeialBillQrcode?t=…: where the printed code lands; the bill is shown on /speialBillInfo with the same token. */
 export function SpecialBillScanPage() {
@@ -28,10 +27,10 @@ export function SpecialBillInfoPage() {
     queryKey: ['specialBillOpen', token],
     enabled: token !== '',
     retry: false,
-    queryFn: () => call(specialBillOpenEndpoints.info, { query: { t: token }, silent: true }),
+    queryFn: () => specialBillOpenApi.info(token),
   });
   const pay = useMutation({
-    mutationFn: () => startSpecialBillPayment(token),
+    mutationFn: () => specialBillOpenApi.pay(token),
     onSuccess: ({ payUrl }) => window.location.assign(payUrl),
   });
 

@@ -1,8 +1,8 @@
 import type { ActivityStats } from '@parking/contract';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { installFakeApi, ok } from '../../../test/fake-api';
-import { failure, quietComputedStyle, renderAt, user } from '../../system/pages/system-page-test-kit';
+import { installFakeApi, ok } from '../../test/fake-api';
+import { failure, quietComputedStyle, renderAt, user } from '../../modules/system/pages/system-page-test-kit';
 import { ActivityPage, activityRefreshMs, chartTop } from './activity-page';
 
 const HOUR = 3_600_000;

@@ -1,8 +1,8 @@
 import type { GroupCardPublic } from '@parking/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { installFakeApi, ok } from '../../../test/fake-api';
-import { bodyOf, failure, quietComputedStyle, renderAt, user } from '../../system/pages/system-page-test-kit';
+import { installFakeApi, ok } from '../../test/fake-api';
+import { bodyOf, failure, quietComputedStyle, renderAt, user } from '../../modules/system/pages/system-page-test-kit';
 import { GroupCardInfoPage } from './group-card-info-page';
 
 const card = (overrides: Partial<GroupCardPublic> = {}): GroupCardPublic => ({

@@ -2,11 +2,11 @@ import { formatAmount, formatDuration, noOnlinePayMessage, type DriverRecord } f
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Result, Spin } from 'antd';
 import { useSearchParams } from 'react-router';
-import { formatDateTime } from '../../../shared/resource/value-format';
-import { driverPayApi, goToCashier } from '../driver-pay-api';
+import { driverPayApi, goToCashier } from '../../modules/payments';
+import { formatDateTime } from '../../shared/resource/value-format';
 import { DriverError } from './driver-error';
-import '../../../mobile/mobile.css';
-import '../components/driver-pay.css';
+import '../mobile.css';
+import './driver-pay.css';
 
 const yuan = (fen: number) => `¥${formatAmount(fen)}`;
 

@@ -1,8 +1,8 @@
 import type { SpecialBillPublic } from '@parking/contract';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { installFakeApi, ok } from '../../../test/fake-api';
-import { bodyOf, failure, quietComputedStyle, renderAt, user } from '../../system/pages/system-page-test-kit';
+import { installFakeApi, ok } from '../../test/fake-api';
+import { bodyOf, failure, quietComputedStyle, renderAt, user } from '../../modules/system/pages/system-page-test-kit';
 import { SpecialBillInfoPage } from './special-bill-info-page';
 
 const bill = (overrides: Partial<SpecialBillPublic> = {}): SpecialBillPublic => ({

@@ -1,11 +1,11 @@
-import { groupCardOpenEndpoints, groupCardPlate, groupCardStateNames, type GroupCardPublic } from '@parking/contract';
+import { groupCardPlate, groupCardStateNames, type GroupCardPublic } from '@parking/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Form, Input, Result, Spin, Tag } from 'antd';
 import { Navigate, useSearchParams } from 'react-router';
-import { call } from '../../../shared/http/call';
-import { schemaRule } from '../../../shared/resource/schema-check';
-import '../../../mobile/mobile.css';
-import '../marketing.css';
+import { groupCardOpenApi } from '../../modules/marketing';
+import { schemaRule } from '../../shared/resource/schema-check';
+import '../mobile.css';
+import './marketing-mobile.css';
 
 /** /scanGroupCardQrcode?t=…: where the printed code lands; the card is shown on /groupCardInfo with the same token. */
 export function GroupCardScanPage() {
@@ -18,7 +18,7 @@ const quotaText = (card: GroupCardPublic) => (card.monthlyQuota === null ? '不�
 function BindPlateForm({ token, onBound }: { token: string; onBound: (card: GroupCardPublic) => void }) {
   const [form] = Form.useForm<{ plateNumber: string }>();
   const bind = useMutation({
-    mutationFn: (plateNumber: string) => call(groupCardOpenEndpoints.plates, { body: { t: token, plateNumber }, silent: true }),
+    mutationFn: (plateNumber: string) => groupCardOpenApi.bindPlate(token, plateNumber),
     onSuccess: (card) => {
       form.resetFields();
       onBound(card);
@@ -59,7 +59,7 @@ export function GroupCardInfoPage() {
     queryKey,
     enabled: token !== '',
     retry: false,
-    queryFn: () => call(groupCardOpenEndpoints.info, { query: { t: token }, silent: true }),
+    queryFn: () => groupCardOpenApi.info(token),
   });
 
   const body = (() => {

@@ -3,11 +3,11 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Spin } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { PlateBoxes, PlateKeyboard, plateLength } from '../components/plate-keyboard';
-import { driverPayApi } from '../driver-pay-api';
+import { driverPayApi } from '../../modules/payments';
 import { DriverError } from './driver-error';
-import '../../../mobile/mobile.css';
-import '../components/driver-pay.css';
+import { PlateBoxes, PlateKeyboard, plateLength } from './plate-keyboard';
+import '../mobile.css';
+import './driver-pay.css';
 
 /**
  * 扫码出场 (/scanQRcode?t=…): the lane's exit code names the lot; the driver types the plate on

@@ -2,11 +2,11 @@ import type { DriverRecord } from '@parking/contract';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../app/app-providers';
-import { createQueryClient } from '../../../app/query-client';
-import { installFakeApi, ok, type FakeRoutes } from '../../../test/fake-api';
-import { bodyOf, failure, quietComputedStyle } from '../../system/pages/system-page-test-kit';
-import { goToCashier } from '../driver-pay-api';
+import { AppProviders } from '../../app/app-providers';
+import { createQueryClient } from '../../app/query-client';
+import { installFakeApi, ok, type FakeRoutes } from '../../test/fake-api';
+import { bodyOf, failure, quietComputedStyle } from '../../modules/system/pages/system-page-test-kit';
+import { goToCashier } from '../../modules/payments';
 import { RecordInfoPage, PdaPayPage } from './driver-record-page';
 import { ScanExitPage } from './scan-exit-page';
 

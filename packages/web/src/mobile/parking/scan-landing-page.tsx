@@ -2,8 +2,8 @@ import { parkingQrCodeEndpoints, scanActions, type ScanAction, type ScanTarget }
 import { useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Result, Spin } from 'antd';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { call } from '../../../shared/http/call';
-import '../../../mobile/mobile.css';
+import { call } from '../../shared/http/call';
+import '../mobile.css';
 
 /** The last part of /m/…, as the printed URL names it, and what the page is for. */
 const pages: Readonly<Record<string, { action: ScanAction; title: string }>> = {

@@ -1,14 +1,14 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { activityLevelNames, activityEndpoints, activityPlacementNames, type ActivityHour, type ActivityLot, type ActivityStats } from '@parking/contract';
+import { activityLevelNames, activityPlacementNames, type ActivityHour, type ActivityLot, type ActivityStats } from '@parking/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Empty, Result, Spin } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { ApiError } from '../../../shared/http/api-error';
-import { call } from '../../../shared/http/call';
-import { businessTimeZone, formatDateTime } from '../../../shared/resource/value-format';
-import '../../../mobile/mobile.css';
+import { activityApi } from '../../modules/screens';
+import { ApiError } from '../../shared/http/api-error';
+import { businessTimeZone, formatDateTime } from '../../shared/resource/value-format';
+import '../mobile.css';
 import './activity.css';
 
 /** The page asks again every minute while it is open. */
@@ -181,7 +181,7 @@ export function ActivityPage() {
     queryKey: ['activityOpen', tenant],
     retry: false,
     refetchInterval: activityRefreshMs,
-    queryFn: (): Promise<ActivityStats> => call(activityEndpoints.open, { query: tenant ? { tenant } : {}, silent: true }),
+    queryFn: () => activityApi.stats(tenant),
   });
 
   const body = (() => {
