@@ -26,7 +26,7 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
     <ConfigProvider
       locale={zhCN}
       componentSize={componentSize}
-      // Button labels stay exactly as the spec spells them ("登录", not "登 录").
+      // Button labels stay exactly as written ("登录", not antd's "登 录").
       button={{ autoInsertSpace: false }}
       theme={{ token: { colorPrimary, borderRadius: 4, motion: !reducedMotion }, ...(compact ? { algorithm: theme.compactAlgorithm } : {}) }}
     >

@@ -5,7 +5,7 @@ export const menuSearchDepth = 3;
 
 export const menuPath = (urlAddress: string): string => `/${urlAddress.trim().replace(/^\/+/, '')}`;
 
-/** Spec §2: the first type-2 entry with an address, depth first, down to three levels. */
+/** The first type-2 entry with an address, depth first, down to three levels. */
 export function firstMenuPath(menuList: readonly MenuItem[]): string {
   const search = (items: readonly MenuItem[], depth: number): string | null => {
     for (const item of items) {

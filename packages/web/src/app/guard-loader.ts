@@ -21,7 +21,7 @@ export async function guardLoader({ request }: LoaderFunctionArgs): Promise<null
     try {
       await session.loadCurrentUser();
     } catch {
-      // Spec §8: user info fetch fails → log out and reload.
+      // user info fetch fails → log out and reload.
       await signOutAndReload();
     }
   }

@@ -10,7 +10,7 @@ export type PageElementFactory = (urlAddress: string, title: string) => ReactNod
 const routePath = (urlAddress: string): string => urlAddress.trim().replace(/^\/+|\/+$/g, '');
 
 /**
- * Spec §2 "Menu tree": a folder (type 1) becomes a pathless route that only adds its title to the
+ * The menu tree as routes: a folder (type 1) becomes a pathless route that only adds its title to the
  * breadcrumb; a page (type 2) becomes a route at its urlAddress inside the main layout. A page
  * with an empty address is the root, which the layout already serves, and a repeated address
  * keeps its first page. Built once, after CurrentUser.

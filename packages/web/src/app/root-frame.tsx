@@ -19,7 +19,7 @@ export function RootFrame() {
     else NProgress.start();
   }, [navigation.state]);
 
-  // Spec §2 scrolls to the top on navigation; a kept-alive tab coming back gets its own offset again.
+  // A navigation scrolls to the top; a kept-alive tab coming back gets its own offset again.
   const lastPathname = useRef(pathname);
   useEffect(() => {
     const otherPage = lastPathname.current !== pathname;

@@ -17,7 +17,7 @@ export interface AccessRequest {
 }
 
 // React Router matches case-insensitively, so the guard must too.
-// the driver pages of spec §2, and the pages printed lot, lane and space codes open
+// the drivers' phone pages, and the pages printed lot, lane and space codes open
 const publicPaths = new Set([...publicRouteTable.map((route) => `/${route.path}`), ...Object.values(scanPagePaths)].map((path) => path.toLowerCase()));
 
 const normalisePath = (pathname: string): string => {
@@ -29,7 +29,7 @@ export const isPublicPath = (pathname: string): boolean => publicPaths.has(norma
 
 export const loginRedirectFor = (pathname: string, search: string): string => `${loginPath}?redirect=${encodeURIComponent(pathname + search)}`;
 
-/** Spec §2 "Access rules", as one decision per navigation. */
+/** Who may open a path (signed in or not, user info loaded or not), as one decision per navigation. */
 export function decideAccess({ pathname, search, hasToken, hasRoles }: AccessRequest): AccessDecision {
   if (normalisePath(pathname) === loginPath) return hasToken ? { kind: 'redirect', to: '/' } : { kind: 'allow' };
   if (!hasToken) return isPublicPath(pathname) ? { kind: 'allow' } : { kind: 'redirect', to: loginRedirectFor(pathname, search) };

@@ -3,7 +3,7 @@ import type { UIMatch } from 'react-router';
 /** What every route carries in `handle`: its Chinese title, and whether it stands alone in the tab title. */
 export interface RouteHandle {
   title: string;
-  /** scan-exit and statistics pages: the tab shows their own title only (spec §2) */
+  /** scan-exit and statistics pages: the tab shows their own title only */
   ownTitle?: boolean;
   /** the shell does not keep this page alive when it is hidden behind another tab */
   noCache?: boolean;

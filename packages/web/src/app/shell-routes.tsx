@@ -49,7 +49,7 @@ export const standaloneRoutes: RouteObject[] = [
   { path: '401', handle: titled('401'), element: <ForbiddenPage /> },
 ];
 
-/** Spec §2 "Routes inside the shell" that do not come from the menu. */
+/** Routes inside the shell that do not come from the menu. */
 export const fixedShellRoutes: RouteObject[] = [
   { index: true, element: <RootRedirect /> },
   { path: 'redirect/*', element: <RedirectPage /> },

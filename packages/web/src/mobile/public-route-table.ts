@@ -20,7 +20,7 @@ const driverPayPage = (name: 'ScanExitPage' | 'RecordInfoPage' | 'PdaPayPage') =
 const activityPage = lazy(async () => ({ default: (await import('./screens/activity-page')).ActivityPage }));
 const specialBillPage = (name: 'SpecialBillScanPage' | 'SpecialBillInfoPage') => lazy(async () => ({ default: (await import('./marketing/special-bill-info-page'))[name] }));
 
-/** Spec §2 "Routes open without sign-in" (besides /login): the driver's phone pages. */
+/** The drivers' phone pages: they open without sign-in, as /login does. */
 export const publicRouteTable: readonly PublicRouteEntry[] = [
   { path: 'scanQRcode', title: '扫码出场', ownTitle: true, purpose: '扫码出场', page: driverPayPage('ScanExitPage') },
   { path: 'orderInfoByQRcode', title: '订单详情', ownTitle: true, purpose: '扫码出场订单详情', page: driverPayPage('RecordInfoPage') },

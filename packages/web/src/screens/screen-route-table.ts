@@ -4,7 +4,7 @@ export interface ScreenRouteEntry extends RouteHandle {
   path: string;
 }
 
-/** Spec §2 standalone routes: full-window screens outside the shell, hidden from the menu. */
+/** Full-window screens outside the shell, hidden from the menu. */
 export const screenRouteTable: readonly ScreenRouteEntry[] = [
   { path: 'dataView', title: '数据大屏' },
   { path: 'newDataView', title: '新版数据大屏' },

@@ -2,9 +2,9 @@ import Cookies from 'js-cookie';
 import { create } from 'zustand';
 import { readSizeCookie, sizeCookieName, type UiSize } from './size-options';
 
-/** Spec §4: the sidebar is open or closed, persisted in a cookie as 1 or 0. */
+/** The sidebar is open or closed, persisted in a cookie as 1 or 0. */
 export const sidebarCookieName = 'sidebarStatus';
-/** Spec §9: under 992 px the device is mobile. */
+/** Under 992 px the device is mobile. */
 export const mobileBreakpoint = 992;
 
 export type Device = 'desktop' | 'mobile';

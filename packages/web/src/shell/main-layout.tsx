@@ -24,7 +24,7 @@ export function MainLayout() {
   const showFooter = useSettingsStore((state) => state.showFooter);
   const { pathname } = useLocation();
 
-  // Spec §2: on mobile the sidebar closes on every navigation.
+  // on mobile the sidebar closes on every navigation.
   useEffect(() => {
     if (useAppStore.getState().device === 'mobile') useAppStore.getState().closeSidebar();
   }, [pathname]);

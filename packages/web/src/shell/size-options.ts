@@ -2,12 +2,12 @@ import type { ConfigProviderProps } from 'antd';
 
 type SizeType = ConfigProviderProps['componentSize'];
 
-/** The size select's four choices (spec §2), stored in the `size` cookie under these values. */
+/** The size select's four choices, stored in the `size` cookie under these values. */
 export const uiSizes = ['default', 'medium', 'small', 'mini'] as const;
 export type UiSize = (typeof uiSizes)[number];
 
 export const sizeCookieName = 'size';
-/** Spec §9: small unless the cookie says otherwise. */
+/** Small unless the cookie says otherwise. */
 export const defaultUiSize: UiSize = 'small';
 
 export const sizeLabels: Readonly<Record<UiSize, string>> = {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { deviceForWidth, useAppStore } from './app-store';
 
-/** Follows the window width: under 992 px the device is mobile and the sidebar closes (spec §2). */
+/** Follows the window width: under 992 px the device is mobile and the sidebar closes. */
 export function useDevice(): void {
   useEffect(() => {
     const sync = () => {

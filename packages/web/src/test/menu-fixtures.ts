@@ -26,7 +26,7 @@ export const folder = (fullName: string, enCode: string, children: MenuItem[], i
   children,
 });
 
-/** A slice of DESIGN §5's catalogue. */
+/** A slice of the demo menu catalogue. */
 export const catalogueMenu = (): MenuItem[] => [
   folder('停车场管理', 'parkingAdmin', [page('停车场', 'parkingAdmin/parkingList'), page('片区', 'parkingAdmin/parkingArea')], 'CarOutlined'),
   folder('财务管理', 'FinancialManagement', [page('营收报表', 'FinancialManagement/revenueReport')], 'AccountBookOutlined'),

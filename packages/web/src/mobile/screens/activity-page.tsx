@@ -171,7 +171,7 @@ function ActivityBody({ data, onRefresh, refreshing, staleError }: { data: Activ
 }
 
 /**
- * /activity (spec §2): a tenant's public parking statistics for drivers, signed out. `?tenant=`
+ * /activity: a tenant's public parking statistics for drivers, signed out. `?tenant=`
  * names the tenant; without it the server takes the account cookie, as the console's branding does.
  */
 export function ActivityPage() {

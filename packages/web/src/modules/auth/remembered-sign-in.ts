@@ -1,6 +1,6 @@
 import Cookies from 'js-cookie';
 
-/** Spec §9 keeps the sign-in for 1 day with remember-me; only the account name is kept, never the password. */
+/** Remember-me keeps the sign-in for 1 day; only the account name is kept, never the password. */
 export const rememberedAccountCookieName = 'username';
 export const rememberMeCookieName = 'rememberMe';
 export const passCookieDays = 1;

@@ -23,7 +23,7 @@ const deviceResource = (parkingType: DeviceParkingType) =>
     // 新增 and 编辑 are the page's own: creating a device shows its secret
     actions: { remove: true, export: true },
     columns: [
-      // the message dialog opens a device by its sn as ?deviceNo= (spec §2)
+      // the message dialog opens a device by its sn as ?deviceNo=
       { dataIndex: 'sn', title: '设备编号', width: 140, sortable: true, search: { param: 'deviceNo', placeholder: '设备编号或名称' } },
       { dataIndex: 'name', title: '设备名称', width: 140, ellipsis: true, hideInSearch: true, sortable: true },
       { dataIndex: 'type', title: '设备类型', width: 110, valueEnum: deviceTypeEnum },

@@ -1,7 +1,7 @@
 import { messageEndpoints, type MessageListQuery, type SystemMessage } from '@parking/contract';
 import { defineResource, type ValueEnum } from '../../shared/resource/resource-types';
 
-/** messageType numbers of spec §4 as the console names them. */
+/** messageType numbers as the console names them. */
 export const messageTypeEnum: ValueEnum = {
   '1': { text: '订单预警' },
   '8': { text: '车辆布控预警' },

@@ -14,7 +14,7 @@ export const recordStateBadge = (state: ParkingRecordState) => stateBadges[state
 
 export const recordStateEnum: ValueEnum = Object.fromEntries(parkingRecordStates.map((state) => [state, { text: parkingRecordStateNames[state], status: stateBadges[state] }]));
 
-/** spec §3: 0 (and anything unknown) is blue */
+/** plate colour 0 (and anything unknown) is blue */
 export const plateColourEnum: ValueEnum = Object.fromEntries([['0', { text: '蓝色' }], ...Object.entries(plateColourNames).map(([code, text]) => [code, { text }])]);
 
 export const plateMatchEnum: ValueEnum = { exact: { text: '精确' }, prefix: { text: '前缀' } };

@@ -1,7 +1,7 @@
 /** the list page's address (menu OrderManagement/ParkingRecordOrder) */
 export const parkingRecordListPath = '/OrderManagement/ParkingRecordOrder';
 
-/** 详情 of a record; restBack carries where 返回 leads (spec §2: the current path). */
+/** 详情 of a record; restBack carries where 返回 leads, the page it was opened from. */
 export const parkingRecordDetailPath = (id: string, restBack: string) => `/OrderManagement/parkingRecordOrderInfo/${encodeURIComponent(id)}?restBack=${encodeURIComponent(restBack)}`;
 
 /** Where 返回 goes: only an in-app path ('/…', not '//host' or a scheme), else the list. */

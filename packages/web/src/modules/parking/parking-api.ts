@@ -61,7 +61,7 @@ export const lotEventRulesKey = (id: string) => [...resourceKeys.all(parkingLotR
 /** PUT EventRules: the whole set of rules; the server answers them as saved. */
 export const saveLotEventRules = (id: string, rules: LotEventRules) => call(lotEventRulesEndpoints.update, { params: { id }, body: rules });
 
-/** The spec's parking list call: every enabled lot, or only the lane-based or space-based ones. */
+/** The lot picker's list: every enabled lot, or only the lane-based or space-based ones. */
 export const useLotOptions = (kind?: ParkingLotKind) =>
   useQuery({
     queryKey: [...resourceKeys.all(parkingLotResourceKey), 'options', kind ?? 'all'],

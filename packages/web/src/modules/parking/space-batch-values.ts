@@ -1,6 +1,6 @@
 import { parkingSpaceBatchInput, parkingSpaceBatchNumbers, type ParkingSpaceBatchInput } from '@parking/contract';
 
-/** The fixed shell route of spec §2 where a lot's spaces are added by pattern. */
+/** The shell route, outside the menu, where a lot's spaces are added by pattern. */
 export const spaceBatchPath = (lotId: string) => `/parkingAdmin/add/${encodeURIComponent(lotId)}`;
 
 /** What the batch form's inputs hold; InputNumber leaves null when cleared. */

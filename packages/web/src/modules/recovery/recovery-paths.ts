@@ -1,7 +1,7 @@
 /** the list page's address (menu jointRecovery/unpaidOrders) */
 export const arrearsListPath = '/jointRecovery/unpaidOrders';
 
-/** spec §2: /jointRecovery/unpaidOrders/:id, the id being the plate; restBack carries where 返回 leads */
+/** /jointRecovery/unpaidOrders/:id, the id being the plate; restBack carries where 返回 leads */
 export const arrearsDetailPath = (plateNumber: string, restBack?: string) =>
   `${arrearsListPath}/${encodeURIComponent(plateNumber)}${restBack ? `?restBack=${encodeURIComponent(restBack)}` : ''}`;
 

@@ -15,7 +15,7 @@ export const operationActionEnum: ValueEnum = Object.fromEntries(
   Object.entries(operationActionNames).map(([action, text]) => [action, { text, status: actionStatus[action as keyof typeof actionStatus] }]),
 );
 
-/** The modules of DESIGN §3 that write to the log, by their menu folders' names. */
+/** The business modules that write to the log, by their menu folders' names. */
 export const operationModuleEnum: ValueEnum = {
   auth: { text: '登录认证' },
   system: { text: '系统管理' },

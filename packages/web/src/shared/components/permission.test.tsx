@@ -13,7 +13,7 @@ describe('holdsRoles', () => {
     expect(holdsRoles([], [defaultSystemRole])).toBe(false);
   });
 
-  it('refuses an empty role list (spec §5)', () => {
+  it('refuses an empty role list', () => {
     expect(() => holdsRoles([defaultSystemRole], [])).toThrow('需要角色列表');
   });
 });

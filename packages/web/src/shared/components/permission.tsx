@@ -5,11 +5,11 @@ interface PermissionProps {
   /** every one of these is needed; must not be empty */
   roles: readonly string[];
   children: ReactNode;
-  /** shown instead when a role is missing; nothing by default, as the spec's directive removes the element */
+  /** shown instead when a role is missing; by default the element is simply not there */
   fallback?: ReactNode;
 }
 
-/** Spec §6: renders its children only when the user's roles include all of `roles`. */
+/** Renders its children only when the user's roles include all of `roles`. */
 export function Permission({ roles, children, fallback = null }: PermissionProps) {
   return <>{useRoleGuard(roles) ? children : fallback}</>;
 }

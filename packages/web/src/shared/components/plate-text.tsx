@@ -3,7 +3,7 @@ import { App, Tooltip } from 'antd';
 import { copyText } from './copy-text';
 import './plate-text.css';
 
-/** Plate colour codes of spec §3 → the chip's look; anything unknown is a blue plate. */
+/** Plate colour codes → the chip's look; anything unknown is a blue plate. */
 const plateTone: Readonly<Record<string, string>> = {
   白色: 'white',
   黄色: 'yellow',
@@ -18,7 +18,7 @@ interface PlateTextProps {
   colour?: number | string | null;
 }
 
-/** A plate as a coloured chip; a click copies it and says so (spec §4). */
+/** A plate as a coloured chip; a click copies it and says so. */
 export function PlateText({ plate, colour }: PlateTextProps) {
   const { message } = App.useApp();
   const colourName = plateColourName(colour);

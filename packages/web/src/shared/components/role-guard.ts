@@ -1,7 +1,7 @@
 import { checkRoleList } from '@parking/contract';
 import { useSessionStore } from '../session/session-store';
 
-/** True when the user holds every listed role. An empty list is a programming error (spec §5) and throws. */
+/** True when the user holds every listed role. An empty list is a programming error and throws. */
 export function holdsRoles(userRoles: readonly string[], required: readonly string[]): boolean {
   return checkRoleList(required).every((role) => userRoles.includes(role));
 }

@@ -2,7 +2,7 @@ import { dictionaryEndpoints, type DictDetail } from '@parking/contract';
 import { call } from '../http/call';
 import { resourceKeys } from '../resource/use-resource';
 
-/** Spec §9: a dictionary is read whole, from page 0 at 9999 a page. */
+/** A dictionary is read whole, from page 0 at 9999 a page. */
 export const dictionaryPageSize = 9999;
 
 /** The query-key root the dictionary's reads share, so a write to any entry refreshes every select. */

@@ -3,7 +3,7 @@ import { dictionaryLabel, toDictionaryOptions } from './dictionary-options';
 
 const entry = (label: string, value: string, sort = 0) => ({ id: `${label}-id`, dictName: 'd', label, value, sort });
 
-describe('dictionary options (spec §3)', () => {
+describe('dictionary options', () => {
   it('turns numeric-looking values into integers and leaves the rest as text', () => {
     const options = toDictionaryOptions([entry('蓝色', '0'), entry('黄色', '2'), entry('负', '-3'), entry('混合', '2a'), entry('小数', '1.5'), entry('前导', '007')]);
     expect(options).toEqual([

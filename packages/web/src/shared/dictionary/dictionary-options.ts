@@ -1,6 +1,6 @@
 import { dictValue, type DictDetail } from '@parking/contract';
 
-/** One option of a select fed by a dictionary; a numeric-looking value is an integer (spec §3). */
+/** One option of a select fed by a dictionary; a numeric-looking value is an integer. */
 export interface DictionaryOption {
   label: string;
   value: string | number;

@@ -4,7 +4,7 @@ import { http } from './http-client';
 
 /** What a call may add to the request besides the endpoint's own parts. */
 export interface CallOptions {
-  /** the caller reports failures itself; the spec §8 catalogue stays quiet */
+  /** the caller reports failures itself; the HTTP error catalogue stays quiet */
   silent?: boolean;
   signal?: AbortSignal;
   /** send the body as application/x-www-form-urlencoded (the login form) */

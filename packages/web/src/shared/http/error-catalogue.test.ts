@@ -6,7 +6,7 @@ import { outcomeOfError } from './http-client';
 const response = (status: number, body: unknown): RequestOutcome => ({ kind: 'response', status, body });
 const envelope = (code: number, msg: string, data: unknown = null) => ({ code, msg, data });
 
-describe('decideHttpAction (spec §8)', () => {
+describe('decideHttpAction', () => {
   it('passes a 2xx answer with code 200', () => {
     expect(decideHttpAction(response(200, envelope(200, 'ok', { a: 1 })))).toEqual({ type: 'pass' });
     expect(decideHttpAction(response(204, ''))).toEqual({ type: 'pass' });

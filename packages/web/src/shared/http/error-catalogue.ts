@@ -1,6 +1,6 @@
 import { ResponseCode, signInAgainCodes } from '@parking/contract';
 
-/** What went wrong with one request, reduced to what spec §8 decides on. */
+/** What went wrong with one request, reduced to what the error catalogue decides on. */
 export type RequestOutcome = { kind: 'response'; status: number; body: unknown } | { kind: 'timeout' } | { kind: 'no-response' } | { kind: 'cancelled' };
 
 export type HttpAction =
@@ -42,8 +42,9 @@ const envelopeCode = (body: unknown): number | undefined => {
 const isSuccessStatus = (status: number): boolean => status >= 200 && status < 300;
 
 /**
- * Spec §8, in the order its rows take precedence. A `silent` request is one whose caller reports
- * its own failure (the login form does), so the catalogue stays out of its way.
+ * The HTTP error catalogue: what the console does about a failed request, the first matching rule
+ * winning. A `silent` request is one whose caller reports its own failure (the login form does),
+ * so the catalogue stays out of its way.
  */
 export function decideHttpAction(outcome: RequestOutcome, silent = false): HttpAction {
   if (outcome.kind === 'cancelled') return { type: 'ignore' };

@@ -7,12 +7,12 @@ import { performHttpAction } from './http-effects';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
-    /** the caller reports failures itself; the spec §8 catalogue stays quiet */
+    /** the caller reports failures itself; the HTTP error catalogue stays quiet */
     silent?: boolean;
   }
 }
 
-/** Spec §9: 1,200,000 ms. */
+/** A request gives up after 20 minutes (1,200,000 ms). */
 export const requestTimeoutMs = 1_200_000;
 
 export const http = axios.create({

@@ -1,6 +1,6 @@
 import Cookies from 'js-cookie';
 
-/** Spec §9: token key SMART-TOKEN; the cookie lasts 1 day only with remember-me. */
+/** Token key SMART-TOKEN; the cookie lasts 1 day only with remember-me. */
 export const tokenCookieName = 'SMART-TOKEN';
 export const tokenCookieDays = 1;
 

@@ -5,7 +5,7 @@ import { ApiError } from '../http/api-error';
 import { performHttpAction } from '../http/http-effects';
 import { downloadExport, exportProgressText, filenameFromContentDisposition } from './export-download';
 
-// the spec §8 notification would render after this file's DOM is gone; what it is told is enough
+// the error notification would render after this file's DOM is gone; what it is told is enough
 vi.mock('../http/http-effects', () => ({ performHttpAction: vi.fn() }));
 
 describe('filenameFromContentDisposition', () => {

@@ -50,7 +50,7 @@ describe('list state in the URL', () => {
   });
 });
 
-describe('filter normalising (spec §5)', () => {
+describe('filter normalising', () => {
   it('trims strings and leaves empty ones out of the call', () => {
     expect(filterParams({ plate: '  粤B12345 ', status: '   ', messageTypeList: '' })).toEqual({ plate: '粤B12345' });
   });

@@ -20,7 +20,7 @@ export interface ListQueryShape {
   defaultPageSize: number;
 }
 
-/** Same bounds as the server's page query (DESIGN §4). */
+/** Same bounds as the server's page query. */
 const maxPageSize = 1000;
 
 export const searchParamOf = <T, Q>(column: ResourceColumn<T, Q>): string => column.search?.param ?? column.dataIndex;
@@ -84,7 +84,7 @@ export function serializeListQuery(query: ListQuery): URLSearchParams {
 export type RequestParams = Record<string, string | number>;
 
 /**
- * Spec §5: string filters are trimmed and an empty one becomes null. The server's query schemas
+ * String filters are trimmed and an empty one becomes null. The server's query schemas
  * are strict and a null has no query-string form, so a null filter is left out of the call
  * altogether rather than sent as "" or "null".
  */

@@ -6,7 +6,7 @@ import type { ListQuery } from './list-query';
 import { tableColumns } from './resource-columns';
 import type { ResourceDescriptor } from './resource-types';
 
-/** Spec §2 "Generic paged table", character for character. */
+/** The texts every paged table shows, character for character. */
 export const emptyText = '暂无数据';
 export const loadingText = '加载中,请稍等......';
 export const totalText = (total: number) => `共 ${total} 条`;

@@ -35,7 +35,7 @@ export function ResourceToolbar<T, Q>(props: ResourceToolbarProps<T, Q>) {
       .then(
         () => message.success('导出成功'),
         (error: unknown) => {
-          // ApiErrors were already reported by the HTTP layer (spec §8), with the server's msg
+          // ApiErrors were already reported by the HTTP layer, with the server's msg
           if (!(error instanceof ApiError)) message.error(error instanceof Error ? error.message : '导出失败');
         },
       )

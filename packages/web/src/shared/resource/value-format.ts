@@ -6,7 +6,7 @@ import utc from 'dayjs/plugin/utc';
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
-/** Business times read in Shanghai whatever the browser's zone (DESIGN §2). */
+/** Business times read in Shanghai whatever the browser's zone. */
 export const businessTimeZone = 'Asia/Shanghai';
 export const dateTimeFormat = 'YYYY-MM-DD HH:mm:ss';
 export const dateFormat = 'YYYY-MM-DD';

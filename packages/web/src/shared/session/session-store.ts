@@ -4,7 +4,7 @@ import { fetchCurrentUser, signOutOnServer } from './session-api';
 import { reloadPage } from '../browser/reload-page';
 import { getToken, removeToken, setToken } from '../http/token-cookie';
 
-/** Spec §6: every signed-in user holds exactly this one role. */
+/** Every signed-in user holds exactly this one role. */
 export const defaultSystemRole = 'ROLE_SYSTEM_DEFAULT';
 
 /** The token itself lives only in its cookie (shared/http/token-cookie); this holds what came with it. */
@@ -50,7 +50,7 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
     return inFlight;
   },
 
-  // The local session ends even when the server call fails (spec §7).
+  // The local session ends even when the server call fails.
   signOut: async () => {
     try {
       if (getToken()) await signOutOnServer();
@@ -67,7 +67,7 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
   },
 }));
 
-/** Log out and start over from the sign-in page, as the spec does after every session failure. */
+/** Log out and start over from the sign-in page, as after every session failure. */
 export async function signOutAndReload(): Promise<void> {
   await useSessionStore.getState().signOut();
   reloadPage();

@@ -30,7 +30,7 @@ export function menuPages(menuList: readonly MenuItem[]): MenuPage[] {
   return pages;
 }
 
-/** The first menu page is the home tab: affixed, never closable (spec §2 "Tabs are closable unless pinned"). */
+/** The first menu page is the home tab: affixed, never closable (a tab can be closed unless pinned). */
 export function affixViews(menuList: readonly MenuItem[]): TagView[] {
   const home = firstMenuPath(menuList);
   const page = menuPages(menuList).find((p) => p.path === home);

@@ -1,4 +1,4 @@
-/** Spec §2: which big-screen view the tenant's bigScreenType opens; /demo for anything else. */
+/** Which big-screen view the tenant's bigScreenType opens; /demo for anything else. */
 export function bigScreenPath(bigScreenType: number | undefined): string {
   switch (bigScreenType) {
     case 1:

@@ -9,7 +9,7 @@ export interface ClockText {
   time: string;
 }
 
-/** The navbar's date, weekday and clock (spec §1), in Shanghai time like every time the lists show, whatever the browser's zone. */
+/** The navbar's date, weekday and clock, in Shanghai time like every time the lists show, whatever the browser's zone. */
 export function clockText(now: Date): ClockText {
   const moment = dayjs(now).tz(businessTimeZone);
   return { date: moment.format('YYYY-MM-DD'), week: weekdays[moment.day()] ?? '', time: moment.format('HH:mm:ss') };

@@ -6,7 +6,7 @@ export const fullscreenUnsupportedText = '您的浏览器不支持全屏';
 
 const fullscreenSupported = (): boolean => document.fullscreenEnabled && typeof document.documentElement.requestFullscreen === 'function';
 
-/** The standard Fullscreen API; a warning where the browser refuses it (spec §8). */
+/** The standard Fullscreen API; a warning where the browser refuses it. */
 export function FullscreenToggle() {
   const { message } = App.useApp();
   const [fullscreen, setFullscreen] = useState(() => Boolean(document.fullscreenElement));

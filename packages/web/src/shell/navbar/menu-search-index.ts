@@ -7,7 +7,7 @@ export interface SearchEntry {
   path: string;
 }
 
-/** Spec §2: fuzzy over title (weight 0.7) and path (weight 0.3), threshold 0.4. */
+/** Fuzzy over title (weight 0.7) and path (weight 0.3), threshold 0.4. */
 export const menuSearchOptions: IFuseOptions<SearchEntry> = {
   shouldSort: true,
   threshold: 0.4,

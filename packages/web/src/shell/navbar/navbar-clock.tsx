@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { clockText } from './clock-format';
 
-/** Spec §9: the clock ticks every second; only this small element re-renders. */
+/** The clock ticks every second; only this small element re-renders. */
 export const clockTickMs = 1000;
 
 export function NavbarClock() {

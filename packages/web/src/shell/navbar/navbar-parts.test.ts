@@ -15,7 +15,7 @@ describe('menu search', () => {
     ]),
   );
 
-  it('is configured as spec §2 says', () => {
+  it('is fuzzy over title (0.7) and path (0.3) at threshold 0.4', () => {
     expect(menuSearchOptions.threshold).toBe(0.4);
     expect(menuSearchOptions.keys).toEqual([
       { name: 'title', weight: 0.7 },

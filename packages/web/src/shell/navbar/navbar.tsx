@@ -16,7 +16,11 @@ import { NavbarWeather } from './navbar-weather';
 import { SizeSelect } from './size-select';
 import { UserDropdown } from './user-dropdown';
 
-/** Spec §2's navbar, in its order; search, fullscreen and size are left out on mobile. */
+/**
+ * The navbar, left to right: sidebar toggle, breadcrumb, refresh; on the right clock, site title,
+ * weather, menu search, messages, big screen, fullscreen, size, user menu. Search, fullscreen and
+ * size are left out on mobile.
+ */
 export function Navbar() {
   const sidebarOpened = useAppStore((state) => state.sidebarOpened);
   const toggleSidebar = useAppStore((state) => state.toggleSidebar);

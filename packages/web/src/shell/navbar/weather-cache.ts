@@ -1,7 +1,7 @@
 import { weatherInfo, type WeatherInfo } from '@parking/contract';
 import dayjs from 'dayjs';
 
-/** Spec §3: weather is cached per account, with the date it is valid for (spec §9: the current day). */
+/** Weather is cached per account, with the date it is valid for: the current day. */
 export const weatherCacheKey = (account: string): string => `weather:${account}`;
 
 export const today = (now: Date = new Date()): string => dayjs(now).format('YYYY-MM-DD');

@@ -11,12 +11,12 @@ interface PasswordForm {
 }
 
 export const passwordChangedText = '修改成功';
-/** Spec §8: reload 1 s after a successful change. */
+/** Reload 1 s after a successful change. */
 export const reloadDelayMs = 1000;
 
 /**
  * 修改密码: the current password (so a stolen session alone cannot change it), then the new one and
- * its confirmation under the spec §5 rules, checked again on submit.
+ * its confirmation under the password rules, checked again on submit.
  */
 export function ChangePasswordDialog({ open, userId, onClose }: { open: boolean; userId: string; onClose: () => void }) {
   const [form] = Form.useForm<PasswordForm>();

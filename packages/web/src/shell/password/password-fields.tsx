@@ -9,7 +9,7 @@ interface PasswordFieldsProps {
   onPressEnter?: () => void;
 }
 
-/** A new password and its confirmation under the spec §5 rules; the confirmation re-checks when the password changes. */
+/** A new password and its confirmation under the password rules; the confirmation re-checks when the password changes. */
 export function PasswordFields({ names: [password, confirmation], label = '新密码', onPressEnter }: PasswordFieldsProps) {
   const form = Form.useFormInstance();
   return (

@@ -1,12 +1,12 @@
 import { create } from 'zustand';
 
-/** The 8 preset theme colours of the settings drawer; spec §9's default is #1890ff. */
+/** The 8 preset theme colours of the settings drawer; the default is #1890ff. */
 export const themePresets = ['#409EFF', '#1890ff', '#304156', '#212121', '#11a983', '#13c2c2', '#6959CD', '#f5222d'] as const;
 export const defaultTheme = '#1890ff';
 
 export const settingsStorageKey = 'layout-settings';
 
-/** Layout choices of spec §3 "Settings"; the drawer changes the switches and the theme. */
+/** The layout settings; the drawer changes the switches and the theme. */
 export interface LayoutSettings {
   theme: string;
   tagsView: boolean;

@@ -7,7 +7,7 @@ import { useSettingsStore } from '../settings/settings-store';
 import { buildSidebarMenu } from './sidebar-menu';
 import { SidebarLogo } from './sidebar-logo';
 
-/** Spec §9: 220 px. */
+/** The open sidebar is 220 px wide. */
 export const sidebarWidth = 220;
 export const sidebarCollapsedWidth = 64;
 

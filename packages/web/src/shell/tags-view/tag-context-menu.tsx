@@ -9,7 +9,7 @@ export interface TagMenuPosition {
   top: number;
 }
 
-/** Spec §9: the tab context menu is 105 px wide. */
+/** The tab context menu is 105 px wide. */
 export const tagMenuWidth = 105;
 
 const entries: readonly { action: TagMenuAction; label: string }[] = [

@@ -1,4 +1,4 @@
-/** A visited page in the tag bar (spec §3 "Tags view"). */
+/** A visited page in the tag bar. */
 export interface TagView {
   /** the pathname: one tag per path */
   path: string;
@@ -19,7 +19,7 @@ export const emptyTags: TagsState = { visitedViews: [], cachedViews: [] };
 
 const cacheIfAllowed = (cached: string[], view: TagView): string[] => (view.meta.noCache || cached.includes(view.path) ? cached : [...cached, view.path]);
 
-/** Spec §4: a view is added only if its path is absent; it is cached unless noCache. Unchanged state is returned as is. */
+/** A view is added only if its path is absent; it is cached unless noCache. Unchanged state is returned as is. */
 export function addView(state: TagsState, view: TagView): TagsState {
   const visited = state.visitedViews.some((v) => v.path === view.path);
   const cachedViews = cacheIfAllowed(state.cachedViews, view);

@@ -7,7 +7,7 @@ import { useTagsStore } from './tags-store';
 import { useTagActions } from './use-tag-actions';
 import './tags-view.css';
 
-/** The bar of visited pages under the navbar (spec §2 "A tab bar of visited views"). */
+/** The bar of visited pages under the navbar. */
 export function TagsView() {
   const visitedViews = useTagsStore((state) => state.visitedViews);
   const actions = useTagActions();
@@ -23,7 +23,7 @@ export function TagsView() {
 
   const openMenu = (event: MouseEvent, view: TagView) => {
     event.preventDefault();
-    // Spec §2: the menu opens only when more than one tab is open.
+    // the menu opens only when more than one tab is open.
     if (useTagsStore.getState().visitedViews.length <= 1) return;
     setMenu({ view, left: event.clientX, top: event.clientY });
   };

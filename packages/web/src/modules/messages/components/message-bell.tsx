@@ -9,7 +9,7 @@ import { deviceAbnormal } from './message-tabs';
 import { useMessageViewer } from './use-message-viewer';
 import './message-center.css';
 
-/** Spec §9: counts are polled every 10 s. */
+/** Counts are polled every 10 s. */
 export const alertPollMs = 10_000;
 export const noMessagesText = '没有未处理的消息！';
 

@@ -1,10 +1,10 @@
 import { deviceOfflinePage, messageCounts, messageEndpoints, systemMessagePage, type DeviceOfflineTask, type MessageCounts, type SystemMessage } from '@parking/contract';
 import { call } from '../../../shared/http/call';
 
-/** Spec §9: list sizes of the message dialog. */
+/** List sizes of the message dialog. */
 export const messagePageSize = 50;
 export const devicePageSize = 100;
-/** Spec §4: unread. */
+/** The state of an unread message. */
 const unread = 0;
 
 export const messageCenterKeys = {

@@ -7,7 +7,7 @@ import { fetchCounts, messageCenterKeys, refreshCounts } from './message-center-
 import { MessageTabPane } from './message-tab-pane';
 import { defaultTab, tabCount, visibleTabs, type MessageTabKey, type MessageViewer } from './message-tabs';
 
-/** Spec §9: the refresh link is throttled for 700 ms. */
+/** The refresh link is throttled for 700 ms. */
 export const refreshThrottleMs = 700;
 export const refreshedText = '刷新成功';
 

@@ -14,7 +14,7 @@ const admin = { tenantCode: 'demo', firstPositionCode: 'manager' };
 const mwFinance = { tenantCode: 'mw', firstPositionCode: 'finance' };
 
 describe('message tabs', () => {
-  it('maps tabs to message types as spec §4 says', () => {
+  it('maps each tab to its message types', () => {
     expect(visibleTabs(admin).map((tab) => [tab.key, tab.title, tab.kind === 'messages' ? tab.types : tab.parkingType])).toEqual([
       [0, '全部', [1, 8, 2, 3, 4, 5, 7, 9, 10]],
       [1, '订单预警', [1, 8]],

@@ -4,7 +4,7 @@ export type MessageTabKey = 0 | 1 | 2 | 3 | 4 | 5;
 
 export type MessageTab = { key: 0 | 1 | 2 | 5; kind: 'messages'; title: string; types: readonly number[] | null } | { key: 3 | 4; kind: 'devices'; title: string; parkingType: 0 | 1 };
 
-/** Spec §4: tab 0 all, 1 order warnings, 2 appeal reviews, 3/4 on/off-road offline devices, 5 finance. */
+/** Tab 0 all, 1 order warnings, 2 appeal reviews, 3/4 on/off-road offline devices, 5 finance. */
 export const messageTabs: readonly MessageTab[] = [
   // the types its count sums: an outage is listed in its own tab, as its offline task
   { key: 0, kind: 'messages', title: '全部', types: allTabTypes },
@@ -20,7 +20,7 @@ export interface MessageViewer {
   firstPositionCode: string | undefined;
 }
 
-/** Spec §6: the mw finance position sees the finance tab only; everyone else sees every tab. */
+/** The mw finance position sees the finance tab only; everyone else sees every tab. */
 export const visibleTabs = (viewer: MessageViewer): readonly MessageTab[] =>
   isFinanceOnly(viewer.tenantCode, viewer.firstPositionCode) ? messageTabs.filter((tab) => tab.key === 5) : messageTabs;
 
@@ -45,5 +45,5 @@ export function tabCount(key: MessageTabKey, counts: MessageCounts | undefined):
   }
 }
 
-/** Spec §4: the device-abnormal flag. */
+/** The device-abnormal flag. */
 export const deviceAbnormal = (counts: MessageCounts | undefined): boolean => (counts?.deviceOfflineCount ?? 0) !== 0;

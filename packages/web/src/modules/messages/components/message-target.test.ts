@@ -22,7 +22,7 @@ describe('batchNoOf', () => {
   });
 });
 
-describe('messageTarget (spec §2 "Targets of the message dialog")', () => {
+describe('messageTarget: where a message of the dialog leads', () => {
   it.each([
     [1, '/OrderManagement/OrderWarning?id=b-1&type=1'],
     [8, '/OrderManagement/OrderWarning?id=b-1&type=2'],

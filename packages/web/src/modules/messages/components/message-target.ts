@@ -9,7 +9,7 @@ export function batchNoOf(messageText: string): string {
 const withQuery = (path: string, query: Record<string, string>): string => `${path}?${new URLSearchParams(query).toString()}`;
 
 /**
- * Where a message leads (spec §2 "Targets of the message dialog"); null for a type with no page.
+ * Where a message of the message dialog leads; null for a type with no page.
  * `currentPath` is where the user stands, for the record detail's way back.
  */
 export function messageTarget(message: Pick<SystemMessage, 'messageType' | 'businessId' | 'messageText'>, currentPath: string): string | null {
@@ -41,7 +41,7 @@ export function messageTarget(message: Pick<SystemMessage, 'messageType' | 'busi
   }
 }
 
-/** Spec §4: a type-10 message is deleted once it was opened. */
+/** A type-10 message is deleted once it was opened. */
 export const deletedAfterOpening = (message: Pick<SystemMessage, 'messageType'>): boolean => message.messageType === 10;
 
 /** An offline device task opens its device list, on-road (tab 3) or off-road (tab 4). */

@@ -18,7 +18,7 @@ import { useKeptListState } from '../use-kept-list-state';
 import '../orders.css';
 
 type TabKey = '1' | '2' | 'blacklist';
-/** spec §2: a type-1 message opens type=1 (订单异常), a type-8 message type=2 (车辆布控) */
+/** a type-1 message opens type=1 (订单异常), a type-8 message type=2 (车辆布控) */
 const tabOf = (type: string | null): TabKey => (type === '2' || type === 'blacklist' ? type : '1');
 
 const missingWarningText = '消息所指的订单预警不存在或已删除';

@@ -78,8 +78,8 @@ const feeColumns = [
 
 /** 停车订单详情 (/OrderManagement/parkingRecordOrderInfo/:id?restBack=…): one stay, how it was priced, and back to where the user came from. */
 /**
- * What modules above orders add to a record's page (DESIGN §3: orders knows nothing of payments or
- * recovery): buttons beside 申请修改, and sections after the fee. The app composes them
+ * What modules above orders add to a record's page (orders sits below payments and recovery and
+ * imports neither): buttons beside 申请修改, and sections after the fee. The app composes them
  * (app/parking-record-detail.tsx).
  */
 export interface RecordDetailExtensions {

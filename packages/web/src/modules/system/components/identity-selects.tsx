@@ -45,7 +45,7 @@ export function PositionSelect({ place = 'search', ...props }: PickerProps<strin
 
 /**
  * Several positions, kept in the order they were picked: the first one is the user's main position
- * (spec §6 reads the first position id), so its tag says 主.
+ * (the message dialog's finance rule reads the first position id), so its tag says 主.
  */
 export function PositionMultiSelect({ value, onChange, id }: PickerProps<string[]>) {
   const positions = usePositionOptions();

@@ -8,7 +8,7 @@ import { passwordResetText, ResetPasswordDialog } from './reset-password-dialog'
 beforeAll(quietComputedStyle);
 
 describe('重置密码 dialog', { timeout: 120_000 }, () => {
-  it('checks the spec §5 rules, then sends both passwords as MD5 and closes', async () => {
+  it('checks the password rules, then sends both passwords as MD5 and closes', async () => {
     const calls = installFakeApi({
       'POST /api/system/Permission/Users/u-zs/Actions/ResetPassword': saved('修改成功', { endedSessions: 1 }),
     });

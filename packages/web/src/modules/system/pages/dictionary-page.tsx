@@ -179,7 +179,7 @@ export function DictionaryPage() {
           loading={{ spinning: entries.isFetching, description: loadingText }}
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} /> }}
           scroll={{ x: 'max-content' }}
-          // a dictionary is read whole (spec §9), so it pages on the client
+          // a dictionary is read whole, so it pages on the client
           pagination={{ defaultPageSize: 10, showSizeChanger: true, showTotal: totalText }}
         />
       </section>

@@ -163,7 +163,7 @@ describe('用户 page', { timeout: 150_000 }, () => {
     expect(within(zhangsan).getByRole('button', { name: '解除限制' })).toBeTruthy();
   });
 
-  it('重置密码 of another user takes the spec form; on one’s own row it asks for the current password', async () => {
+  it('重置密码 of another user takes a new password and its confirmation; on one’s own row it asks for the current password', async () => {
     useSessionStore.setState({
       user: { userId: 'u-admin', userName: '管理员', userAccount: 'admin', avatar: '', tenantCode: 'demo', tenantName: '演示', positionIds: [], roleIds: [], isAdministrator: true },
     });

@@ -70,7 +70,7 @@ describe('MoneyFilterInput', () => {
 });
 
 describe('PhoneField', () => {
-  it("checks spec §5's mobile rule and lets an optional one be blank", async () => {
+  it('checks a mainland mobile number and lets an optional one be blank', async () => {
     const { onSave, save } = renderForm(<PhoneField label="手机号" name="mobile" />);
     type('手机号', '12345678901');
     save();

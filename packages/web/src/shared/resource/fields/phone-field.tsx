@@ -5,11 +5,11 @@ import { checkRule } from '../schema-check';
 interface PhoneFieldProps {
   name?: string;
   label?: string;
-  /** the message of a blank number; none lets it be left empty (spec §5: empty allowed) */
+  /** the message of a blank number; none lets it be left empty */
   required?: string;
 }
 
-/** A mainland mobile number (spec §5, "请输入正确的电话号码"); the form holds the text, sent trimmed. */
+/** A mainland mobile number (else "请输入正确的电话号码"); the form holds the text, sent trimmed. */
 export function PhoneField({ name = 'phone', label = '联系电话', required }: PhoneFieldProps) {
   return (
     <Form.Item label={label} name={name} rules={[...(required ? [{ required: true, whitespace: true, message: required }] : []), checkRule((value) => checkMobile(value?.trim()))]}>
