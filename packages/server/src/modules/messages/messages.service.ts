@@ -1,10 +1,10 @@
-import { devicePagePermission, isFinanceOnly, messageTabTypes, messageTypePermission, type MessageCounts, type SystemMessage } from '@parking/contract';
+import { devicePagePermission, isFinanceOnly, messageTabTypes, messageTypePermission, type DeviceOfflineTask, type MessageCounts, type SystemMessage } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { forbidden, notFound } from '../../plugins/app-error.js';
 import { pageAnswer, type Page } from '../../shared/paging.js';
 import type { AuthContext } from '../../types.js';
 import { firstPositionCode, permissionCodes, recordOperation } from '../system/index.js';
-import { countMessagesByType, countOpenOfflineTasks, deleteMessage, findMessage, insertMessage, pageMessages, pageOpenOfflineTasks } from './messages.repository.js';
+import { countMessagesByType, countOpenOfflineTasks, deleteMessage, findMessage, insertMessage, pageMessages, pageOpenOfflineTasks, type OfflineTaskRow } from './messages.repository.js';
 
 const allTypes = Object.keys(messageTypePermission).map(Number);
 const financeTypes = messageTabTypes[5]!;
@@ -80,20 +80,23 @@ export const removeMessage = async (db: Db, auth: AuthContext, id: string) => {
   });
 };
 
+/** A device offline task as the message center shows it; 设备离线任务 adds when it closed. */
+export const toDeviceOfflineTask = (row: OfflineTaskRow): DeviceOfflineTask => ({
+  id: row.id,
+  taskTypeName: row.taskTypeName,
+  content: row.content,
+  deviceSn: row.deviceSn,
+  parkingType: row.parkingType,
+  creatorTime: row.creatorTime.toISOString(),
+});
+
 export const listOfflineTasks = async (db: Db, auth: AuthContext, query: Page & { parkingType: number }) => {
   const scope = await messageScope(db, auth);
   const parkingType = query.parkingType as 0 | 1;
   if (!scope.offline[parkingType]) throw forbidden(parkingType === 0 ? '没有查看路内设备离线任务的权限' : '没有查看路外设备离线任务的权限');
   const page = { currentPage: query.currentPage, pageSize: query.pageSize };
   const { list, total } = await pageOpenOfflineTasks(db, auth.tenantId, parkingType, page);
-  return pageAnswer(list, page, total, (row) => ({
-    id: row.id,
-    taskTypeName: row.taskTypeName,
-    content: row.content,
-    deviceSn: row.deviceSn,
-    parkingType: row.parkingType,
-    creatorTime: row.creatorTime.toISOString(),
-  }));
+  return pageAnswer(list, page, total, toDeviceOfflineTask);
 };
 
 /** Producing modules call this; nothing else writes system messages. */
