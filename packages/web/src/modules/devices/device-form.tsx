@@ -2,6 +2,7 @@ import { deviceInput, deviceNetworkTypes, deviceTypeNames, deviceTypes, heartbea
 import { Col, Form, Input, InputNumber, Row, Select } from 'antd';
 import { EnabledField } from '../../shared/resource/fields/enabled-field';
 import { schemaRule } from '../../shared/resource/schema-check';
+import { TextField } from '../../shared/resource/fields/text-field';
 import { DeviceLotSelect } from './components/device-lot-select';
 import { useLotBindings } from './devices-api';
 
@@ -19,14 +20,10 @@ export function DeviceFormInputs({ parkingType }: { parkingType: DeviceParkingTy
   return (
     <Row gutter={16}>
       <Col span={12}>
-        <Form.Item label="设备编号" name="sn" rules={[{ required: true, whitespace: true, message: '请输入设备编号' }, schemaRule(fields.sn)]}>
-          <Input allowClear placeholder="设备上的序列号，如 CAM-0001" maxLength={64} />
-        </Form.Item>
+        <TextField name="sn" label="设备编号" schema={fields.sn} required="请输入设备编号" placeholder="设备上的序列号，如 CAM-0001" />
       </Col>
       <Col span={12}>
-        <Form.Item label="设备名称" name="name" rules={[{ required: true, whitespace: true, message: '请输入设备名称' }, schemaRule(fields.name)]}>
-          <Input allowClear placeholder="请输入设备名称" maxLength={64} />
-        </Form.Item>
+        <TextField name="name" label="设备名称" schema={fields.name} required="请输入设备名称" />
       </Col>
       <Col span={12}>
         <Form.Item label="设备类型" name="type" rules={[{ required: true, message: '请选择设备类型' }]}>

@@ -4,6 +4,7 @@ import { EnabledField } from '../../shared/resource/fields/enabled-field';
 import { PhoneField, phoneText } from '../../shared/resource/fields/phone-field';
 import { RemarkField, remarkText } from '../../shared/resource/fields/remark-field';
 import { schemaRule } from '../../shared/resource/schema-check';
+import { TextField } from '../../shared/resource/fields/text-field';
 
 const fields = groupInput.shape;
 
@@ -28,14 +29,10 @@ export function GroupFormInputs(_props: { record: Group | undefined }) {
   return (
     <Row gutter={16}>
       <Col span={24}>
-        <Form.Item label="集团名称" name="name" rules={[{ required: true, whitespace: true, message: '请输入集团名称' }, schemaRule(fields.name)]}>
-          <Input allowClear placeholder="请输入集团名称" maxLength={64} />
-        </Form.Item>
+        <TextField name="name" label="集团名称" schema={fields.name} required="请输入集团名称" />
       </Col>
       <Col span={12}>
-        <Form.Item label="联系人" name="contact" rules={[{ required: true, whitespace: true, message: '请输入联系人' }, schemaRule(fields.contact)]}>
-          <Input allowClear placeholder="请输入联系人" maxLength={32} />
-        </Form.Item>
+        <TextField name="contact" label="联系人" schema={fields.contact} required="请输入联系人" />
       </Col>
       <Col span={12}>
         <PhoneField required="请输入联系电话" />

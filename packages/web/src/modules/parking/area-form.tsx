@@ -3,6 +3,7 @@ import { Col, Form, Input, InputNumber, Row } from 'antd';
 import { EnabledField } from '../../shared/resource/fields/enabled-field';
 import { RemarkField } from '../../shared/resource/fields/remark-field';
 import { schemaRule } from '../../shared/resource/schema-check';
+import { TextField } from '../../shared/resource/fields/text-field';
 import { CoordinateInputs } from './components/coordinate-inputs';
 import { UserMultiSelect } from './components/parking-selects';
 
@@ -13,19 +14,13 @@ export function AreaFormInputs(_props: { record: ParkingArea | undefined }) {
   return (
     <Row gutter={16}>
       <Col span={12}>
-        <Form.Item label="片区名称" name="name" rules={[{ required: true, whitespace: true, message: '请输入片区名称' }, schemaRule(fields.name)]}>
-          <Input allowClear placeholder="请输入片区名称" maxLength={64} />
-        </Form.Item>
+        <TextField name="name" label="片区名称" schema={fields.name} required="请输入片区名称" />
       </Col>
       <Col span={12}>
-        <Form.Item label="楼层" name="floor" rules={[schemaRule(fields.floor)]}>
-          <Input allowClear placeholder="如 B1、地面" maxLength={32} />
-        </Form.Item>
+        <TextField name="floor" label="楼层" schema={fields.floor} placeholder="如 B1、地面" />
       </Col>
       <Col span={24}>
-        <Form.Item label="地址" name="address" rules={[schemaRule(fields.address)]}>
-          <Input allowClear placeholder="请输入地址" maxLength={200} />
-        </Form.Item>
+        <TextField name="address" label="地址" schema={fields.address} />
       </Col>
       <CoordinateInputs />
       <Col span={12}>

@@ -2,6 +2,7 @@ import { parkingLaneDirectionNames, parkingLaneDirections, parkingLaneInput, typ
 import { Col, Form, Input, InputNumber, Radio, Row, Switch } from 'antd';
 import { EnabledField } from '../../shared/resource/fields/enabled-field';
 import { schemaRule } from '../../shared/resource/schema-check';
+import { TextField } from '../../shared/resource/fields/text-field';
 import { LotSelect } from './components/parking-selects';
 
 const fields = parkingLaneInput.shape;
@@ -17,9 +18,7 @@ export function LaneFormInputs(_props: { record: ParkingLane | undefined }) {
         </Form.Item>
       </Col>
       <Col span={12}>
-        <Form.Item label="车道名称" name="name" rules={[{ required: true, whitespace: true, message: '请输入车道名称' }, schemaRule(fields.name)]}>
-          <Input allowClear placeholder="如 1号入口" maxLength={64} />
-        </Form.Item>
+        <TextField name="name" label="车道名称" schema={fields.name} required="请输入车道名称" placeholder="如 1号入口" />
       </Col>
       <Col span={12}>
         <Form.Item label="方向" name="direction" rules={[{ required: true, message: '请选择方向' }]}>

@@ -7,6 +7,7 @@ import { PhoneField } from '../../shared/resource/fields/phone-field';
 import { PlateColourField, PlateField } from '../../shared/resource/fields/plate-field';
 import { RemarkField } from '../../shared/resource/fields/remark-field';
 import { schemaRule } from '../../shared/resource/schema-check';
+import { TextField } from '../../shared/resource/fields/text-field';
 import { LotSelect } from './components/parking-selects';
 
 const fields = longRentalInput.shape;
@@ -32,9 +33,7 @@ export function LongRentalFormInputs(_props: { record: LongRental | undefined })
         </Form.Item>
       </Col>
       <Col span={12}>
-        <Form.Item label="车主姓名" name="ownerName" rules={[{ required: true, whitespace: true, message: '请输入车主姓名' }, schemaRule(fields.ownerName)]}>
-          <Input allowClear placeholder="请输入车主姓名" maxLength={32} />
-        </Form.Item>
+        <TextField name="ownerName" label="车主姓名" schema={fields.ownerName} required="请输入车主姓名" />
       </Col>
       <Col span={12}>
         <PhoneField required="请输入联系电话" />

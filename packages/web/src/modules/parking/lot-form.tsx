@@ -4,6 +4,7 @@ import { ApiError } from '../../shared/http/api-error';
 import { RegionCascader } from '../../shared/region/region-cascader';
 import { useAddressRegion } from '../../shared/region/use-address-region';
 import { schemaRule } from '../../shared/resource/schema-check';
+import { TextField } from '../../shared/resource/fields/text-field';
 import { CoordinateInputs } from './components/coordinate-inputs';
 import { AreaSelect, LotTypeSelect, TariffSelect, UserMultiSelect } from './components/parking-selects';
 import { EnabledField } from '../../shared/resource/fields/enabled-field';
@@ -16,9 +17,7 @@ export function LotFormInputs(_props: { record: ParkingLot | undefined }) {
   return (
     <Row gutter={16}>
       <Col span={12}>
-        <Form.Item label="停车场名称" name="name" rules={[{ required: true, whitespace: true, message: '请输入停车场名称' }, schemaRule(fields.name)]}>
-          <Input allowClear placeholder="请输入停车场名称" maxLength={64} />
-        </Form.Item>
+        <TextField name="name" label="停车场名称" schema={fields.name} required="请输入停车场名称" />
       </Col>
       <Col span={12}>
         <Form.Item label="片区" name="areaId">

@@ -1,6 +1,7 @@
 import { parkingSpaceInput, parkingSpaceStateNames, parkingSpaceStates, type ParkingSpace } from '@parking/contract';
 import { Col, Form, Input, Radio, Row, Select, Switch } from 'antd';
 import { schemaRule } from '../../shared/resource/schema-check';
+import { TextField } from '../../shared/resource/fields/text-field';
 import { CoordinateInputs } from './components/coordinate-inputs';
 import { LotSelect } from './components/parking-selects';
 import { spaceTypeOptions } from './space-options';
@@ -18,9 +19,7 @@ export function SpaceFormInputs(_props: { record: ParkingSpace | undefined }) {
         </Form.Item>
       </Col>
       <Col span={12}>
-        <Form.Item label="泊位编号" name="number" rules={[{ required: true, whitespace: true, message: '请输入泊位编号' }, schemaRule(fields.number)]}>
-          <Input allowClear placeholder="如 A001" maxLength={32} />
-        </Form.Item>
+        <TextField name="number" label="泊位编号" schema={fields.number} required="请输入泊位编号" placeholder="如 A001" />
       </Col>
       <Col span={12}>
         <Form.Item label="泊位类型" name="type" rules={[{ required: true, message: '请选择泊位类型' }]}>
@@ -28,9 +27,7 @@ export function SpaceFormInputs(_props: { record: ParkingSpace | undefined }) {
         </Form.Item>
       </Col>
       <Col span={12}>
-        <Form.Item label="地磁编号" name="sensorSn" rules={[schemaRule(fields.sensorSn)]} extra="路内泊位绑定的地磁检测器">
-          <Input allowClear placeholder="如 GM-0001" maxLength={64} />
-        </Form.Item>
+        <TextField name="sensorSn" label="地磁编号" schema={fields.sensorSn} placeholder="如 GM-0001" extra="路内泊位绑定的地磁检测器" />
       </Col>
       <Col span={12}>
         <Form.Item label="泊位状态" name="state" rules={[{ required: true, message: '请选择泊位状态' }]}>

@@ -11,6 +11,7 @@ import { MoneyField, MoneyFilterInput } from './money-field';
 import { PhoneField, phoneText } from './phone-field';
 import { PlateColourField, contractPlateColourOptions, PlateField, plateText } from './plate-field';
 import { RemarkField, remarkText, schemaMaxLength } from './remark-field';
+import { lineText, TextField } from './text-field';
 
 /** A form around the fields with a 保存 button; onSave gets the values once they pass. */
 function renderForm(fields: ReactNode, initialValues: Record<string, unknown> = {}) {
@@ -152,5 +153,24 @@ describe('EnabledField', () => {
     fireEvent.click(screen.getByRole('switch'));
     save();
     await waitFor(() => expect(onSave).toHaveBeenCalledWith({ enabled: false }));
+  });
+});
+
+describe('TextField', () => {
+  it("says a required text is missing, and a text past the contract's limit is refused, not cut", async () => {
+    const { onSave, save } = renderForm(<TextField name="name" label="集团名称" schema={groupInput.shape.name} required="请输入集团名称" />);
+    save();
+    expect(await screen.findByText('请输入集团名称')).toBeTruthy();
+    const long = '停'.repeat(65);
+    type('集团名称', long);
+    // all of it stays in the box, counted against the limit, and the server's message says why
+    expect(screen.getByLabelText<HTMLInputElement>('集团名称').value).toBe(long);
+    expect(screen.getByText('65 / 64')).toBeTruthy();
+    expect(await screen.findByText(groupInput.shape.name.safeParse(long).error!.issues[0]!.message)).toBeTruthy();
+    expect(onSave).not.toHaveBeenCalled();
+    type('集团名称', ' 明湾集团 ');
+    save();
+    await waitFor(() => expect(onSave).toHaveBeenCalledWith({ name: ' 明湾集团 ' }));
+    expect(lineText(' 明湾集团 ')).toBe('明湾集团');
   });
 });
