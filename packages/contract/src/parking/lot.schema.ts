@@ -74,22 +74,35 @@ export const parkingLotInput = z
 export type ParkingLotInput = z.input<typeof parkingLotInput>;
 export type ParkingLotValues = z.output<typeof parkingLotInput>;
 
+/** `enabled` and `enabledmark` (the parking list's own name for it) are one filter: given twice, they must agree. */
+const oneEnabledFilter = (q: { enabled?: number | undefined; enabledmark?: number | undefined }, ctx: z.RefinementCtx) => {
+  if (q.enabled !== undefined && q.enabledmark !== undefined && q.enabled !== q.enabledmark) {
+    ctx.addIssue({ code: 'custom', path: ['enabledmark'], message: '状态 enabled 与 enabledmark 不一致' });
+  }
+};
+
 /** filters shared by the list, its export and the sum */
-export const parkingLotFilter = z.strictObject({
-  name: z.string().trim().max(64).optional(),
-  type: lotType.optional(),
-  kind: lotKind.optional(),
-  areaId: z.uuid('片区编号格式不正确').optional(),
-  enabled: enabledMarkFilter().optional(),
-});
+export const parkingLotFilter = z
+  .strictObject({
+    name: z.string().trim().max(64).optional(),
+    type: lotType.optional(),
+    kind: lotKind.optional(),
+    areaId: z.uuid('片区编号格式不正确').optional(),
+    enabled: enabledMarkFilter().optional(),
+    /** the same filter as `enabled`, under the name the parking list call uses */
+    enabledmark: enabledMarkFilter().optional(),
+  })
+  .superRefine(oneEnabledFilter);
 export type ParkingLotFilter = z.input<typeof parkingLotFilter>;
 export type ParkingLotFilterValues = z.output<typeof parkingLotFilter>;
 
-export const parkingLotListQuery = z.strictObject({
-  ...pageQuery.shape,
-  sidx: z.enum(['name', 'type', 'totalSpaces', 'freeCount', 'createdAt'], { error: '不支持的排序字段' }).optional(),
-  ...parkingLotFilter.shape,
-});
+export const parkingLotListQuery = z
+  .strictObject({
+    ...pageQuery.shape,
+    sidx: z.enum(['name', 'type', 'totalSpaces', 'freeCount', 'createdAt'], { error: '不支持的排序字段' }).optional(),
+    ...parkingLotFilter.shape,
+  })
+  .superRefine(oneEnabledFilter);
 export type ParkingLotListQuery = z.input<typeof parkingLotListQuery>;
 export type ParkingLotListValues = z.output<typeof parkingLotListQuery>;
 

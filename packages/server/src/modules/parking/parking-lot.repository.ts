@@ -19,7 +19,7 @@ const lotConditions = (tenantId: string, filter: Filter): SQL | undefined =>
     filter.type === undefined ? undefined : eq(parkingLots.type, filter.type),
     filter.kind ? eq(parkingLots.kind, filter.kind) : undefined,
     filter.areaId ? eq(parkingLots.areaId, filter.areaId) : undefined,
-    filter.enabled === undefined ? undefined : eq(parkingLots.enabled, filter.enabled === 1),
+    (filter.enabled ?? filter.enabledmark) === undefined ? undefined : eq(parkingLots.enabled, (filter.enabled ?? filter.enabledmark) === 1),
   );
 
 const sortColumns = {

@@ -75,6 +75,11 @@ describe('parking lots', () => {
     expect(names((await call('GET', `${base}?name=${encodeURIComponent('万象')}`)).json().data)).toEqual(['万象天地停车场']);
     expect(names((await call('GET', `${base}?type=0`)).json().data)).toEqual(['福华路路侧']);
     expect(names((await call('GET', `${base}?kind=space&enabled=1`)).json().data)).toEqual(['福华路路侧']);
+    // enabledmark, the parking list call's name for the same filter, is taken here too
+    expect(names((await call('GET', `${base}?kind=space&enabledmark=1`)).json().data)).toEqual(['福华路路侧']);
+    expect(names((await call('GET', `${base}?kind=space&enabledmark=0`)).json().data)).toEqual(['停用停车场']);
+    expect((await call('GET', `${base}/sum?enabledmark=1&kind=space`)).json().data).toMatchObject({ lots: 1 });
+    expect((await call('GET', `${base}?enabled=1&enabledmark=0`)).json().msg).toBe('查询参数 enabledmark：状态 enabled 与 enabledmark 不一致');
     expect((await call('GET', `${base}?areaId=${areaId}`)).json().data.pagination.total).toBe(2);
     expect(names((await call('GET', `${base}?sidx=totalSpaces&sort=desc&pageSize=1`)).json().data)).toEqual(['万象天地停车场']);
     expect((await call('GET', `${base}?colour=red`)).statusCode).toBe(400);
