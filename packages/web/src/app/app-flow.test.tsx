@@ -128,7 +128,9 @@ describe('signed out', () => {
   });
 });
 
-describe('the tenant of the sign-in', () => {
+// each renders the whole app and waits on the login page's answers: on a loaded machine that takes
+// longer than a unit test's default allowance, though nothing here waits on a clock
+describe('the tenant of the sign-in', { timeout: 45_000 }, () => {
   const brandingOf = (call: { params: unknown }) => {
     const account = (call.params as { account?: string }).account;
     if (account === 'demo') return ok(branding);

@@ -6,6 +6,7 @@ import { DateRangeField } from '../../shared/resource/fields/date-range-field';
 import { MoneyField } from '../../shared/resource/fields/money-field';
 import { RemarkField } from '../../shared/resource/fields/remark-field';
 import { schemaCheck, schemaRule } from '../../shared/resource/schema-check';
+import { TextField } from '../../shared/resource/fields/text-field';
 import { useLotOptions } from '../parking';
 import { GroupSelect } from './components/group-select';
 
@@ -57,9 +58,7 @@ export function GroupCardFormInputs(_props: { record: GroupCard | undefined }) {
         </Form.Item>
       </Col>
       <Col span={12}>
-        <Form.Item label="卡号" name="cardNo" rules={[{ required: true, whitespace: true, message: '请输入卡号' }, schemaRule(fields.cardNo)]}>
-          <Input allowClear placeholder="如 JT-0001" maxLength={32} />
-        </Form.Item>
+        <TextField name="cardNo" label="卡号" schema={fields.cardNo} required="请输入卡号" placeholder="如 JT-0001" />
       </Col>
       <Col span={24}>
         <Form.Item label="优惠方式" name="benefit" rules={[{ required: true, message: '请选择优惠方式' }]}>

@@ -5,6 +5,7 @@ import { MoneyField } from '../../shared/resource/fields/money-field';
 import { PlateField, plateText } from '../../shared/resource/fields/plate-field';
 import { RemarkField, remarkText } from '../../shared/resource/fields/remark-field';
 import { schemaRule } from '../../shared/resource/schema-check';
+import { TextField } from '../../shared/resource/fields/text-field';
 import { LotSelect } from '../parking';
 
 const fields = specialBillFields.shape;
@@ -38,9 +39,7 @@ export function SpecialBillFormInputs(_props: { record: SpecialBill | undefined 
         <PlateField extra="选填" />
       </Col>
       <Col span={12}>
-        <Form.Item label="收费项目" name="item" rules={[{ required: true, whitespace: true, message: '请输入收费项目' }, schemaRule(fields.item)]}>
-          <Input allowClear placeholder="如 车辆损坏赔偿、过夜服务费" maxLength={64} />
-        </Form.Item>
+        <TextField name="item" label="收费项目" schema={fields.item} required="请输入收费项目" placeholder="如 车辆损坏赔偿、过夜服务费" />
       </Col>
       <Col span={12}>
         <MoneyField name="amount" label="金额" required="请输入金额" schema={fields.amount} placeholder="如 120.50" />
