@@ -10,6 +10,8 @@ import { useChineseMessages } from '@parking/contract';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { authenticate, tokenFromHeader } from './modules/auth/index.js';
+import { permissionCodes, platformOnlyMenus } from './modules/system/index.js';
 import { regionRoutes } from './modules/base/region.routes.js';
 import { deviceIngestionRoutes } from './modules/devices/device-ingestion.routes.js';
 import { deviceRoutes } from './modules/devices/device.routes.js';
@@ -107,7 +109,11 @@ export const app = fp(
       }),
     });
     await instance.register(openapiPlugin);
-    await instance.register(authPlugin);
+    await instance.register(authPlugin, {
+      authenticate: (db, authorization, now) => authenticate(db, tokenFromHeader(authorization), now),
+      permissionCodes,
+      platformOnlyMenus,
+    });
 
     await instance.register(authRoutes, {
       deps: {

@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { authenticate } from '../modules/auth/session.service.js';
-import { tokenFromHeader } from '../modules/auth/tokens.js';
-import { permissionCodes, platformOnlyMenus } from '../modules/system/menu.service.js';
+import type { Db } from '../db/client.js';
 import { withTenant } from '../db/tenant-scope.js';
 import type { AuthContext } from '../types.js';
 import { forbidden } from './app-error.js';
@@ -19,11 +17,24 @@ const requiredCodes = (permission: string | readonly string[]): readonly string[
 const needsSignIn = (url: string, config: { public?: boolean } | undefined) => protectedPrefixes.some((prefix) => url.startsWith(prefix)) && !url.startsWith('/api/docs') && !config?.public;
 
 /**
+ * What the check needs from the modules that keep sessions and menus, handed in by the app so this
+ * plugin, like every plugin, depends on no business module.
+ */
+export interface AuthChecks {
+  /** the session of the request's Authorization header at `now`, or a 401 */
+  authenticate: (db: Db, authorization: string | undefined, now: Date) => Promise<Omit<AuthContext, 'ip' | 'userAgent'>>;
+  /** the menu and button enCodes the user holds */
+  permissionCodes: (db: Db, auth: AuthContext) => Promise<ReadonlySet<string>>;
+  /** the enCodes only the platform tenant's users may reach */
+  platformOnlyMenus: ReadonlySet<string>;
+}
+
+/**
  * Every /api route needs a signed-in user unless it says `config.public`; a route that names a
  * `config.permission` also needs that menu or button. The console hiding a button is not a check.
  */
-export const authPlugin = fp(
-  async (app: FastifyInstance) => {
+export const authPlugin = fp<AuthChecks>(
+  async (app: FastifyInstance, { authenticate, permissionCodes, platformOnlyMenus }) => {
     app.decorateRequest('auth', null);
     app.decorateRequest('db', null as unknown as FastifyInstance['db']);
     // the enCodes routes name as their permission: renaming one of those menus would lock users out
@@ -51,7 +62,7 @@ export const authPlugin = fp(
       const routeUrl = request.routeOptions.url;
       const config = request.routeOptions.config;
       if (!routeUrl || !needsSignIn(routeUrl, config)) return;
-      const session = await authenticate(app.db, tokenFromHeader(request.headers.authorization), app.now());
+      const session = await authenticate(app.db, request.headers.authorization, app.now());
       const auth: AuthContext = { ...session, ip: request.ip, userAgent: request.headers['user-agent'] ?? '' };
       request.auth = auth;
       const required = config.permission ? requiredCodes(config.permission) : [];

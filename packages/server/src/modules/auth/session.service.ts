@@ -4,7 +4,7 @@ import { signInRequired } from '../../plugins/app-error.js';
 import type { AuthContext } from '../../types.js';
 // Not through system's face: plugins/auth.ts imports this file, and the face's routes import
 // plugins/auth.ts, a cycle that leaves route constants undefined. Goes once plugins know no module.
-import { findSessionByTokenHash, insertSession, revokeSession, touchSession } from '../system/session.repository.js';
+import { findSessionByTokenHash, insertSession, revokeSession, touchSession } from '../system/index.js';
 import { looksLikeToken, newToken, tokenHash } from './tokens.js';
 
 const hour = 3_600_000;
