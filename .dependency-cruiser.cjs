@@ -23,7 +23,7 @@
  * (d) server plugins/, db/ and shared/ import no module; web shared/ imports no module and no
  *     shell.
  * (e) the web's app/, shell/, mobile/ (the drivers' phone pages) and screens/ sit above the modules:
- *     they too reach a module only through its face, and no module or shared/ imports mobile/.
+ *     they too reach a module only through its face, and no module or shared/ imports any of them.
  *     The one exception is app/'s lazy page imports (see web-app-lazy-pages).
  * Tests (*.test.ts(x), test kits, test fixtures, test/ folders) are exempt from (b)-(e): a test may
  * set up a scenario across modules. Cycles count everywhere.
@@ -111,6 +111,13 @@ module.exports = {
         'plugins/, db/ and shared/ serve every module, so they cannot depend on one (take what they need as an option); the demo seed composes modules as app.ts does, through their faces',
       from: { path: '^packages/server/src/(plugins|db|shared)/', pathNot: [...testFiles, '^packages/server/src/db/seed/'] },
       to: { path: '^packages/server/src/modules/' },
+    },
+    {
+      name: 'web-module-knows-nothing-above-it',
+      severity: 'error',
+      comment: 'a web module is composed by app/, shell/, mobile/ and screens/; it does not reach up into them (what both need lives in shared/)',
+      from: { path: '^packages/web/src/modules/', pathNot: testFiles },
+      to: { path: '^packages/web/src/(app|shell|screens|mobile)/' },
     },
     {
       name: 'web-shared-knows-no-module-or-shell',

@@ -89,6 +89,14 @@ describe('the module rule', () => {
     expect(found.map((v) => v.rule).sort()).toEqual(['server-infrastructure-knows-no-module', 'web-shared-knows-no-module-or-shell']);
   });
 
+  it('refuses a web module reaching up into the app, the shell or the phone pages that compose it', () => {
+    const found = violationsIn({
+      'packages/web/src/app/route-guard.ts': 'export const loginPath = "/login";\n',
+      'packages/web/src/modules/auth/login-form.ts': "import { loginPath } from '../../app/route-guard';\nexport const form = loginPath;\n",
+    });
+    expect(found).toEqual([{ rule: 'web-module-knows-nothing-above-it', from: 'packages/web/src/modules/auth/login-form.ts', to: 'packages/web/src/app/route-guard.ts' }]);
+  });
+
   it('lets a test set up a scenario across modules', () => {
     expect(
       violationsIn({

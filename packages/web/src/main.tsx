@@ -6,7 +6,7 @@ import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/app-providers';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
-import { loadRuntimeConfig } from './app/runtime-config';
+import { loadRuntimeConfig } from './shared/runtime-config';
 import { setApiBaseUrl } from './shared/http/http-client';
 import { syncAccountFromLocation } from './shared/tenant/account-cookie';
 

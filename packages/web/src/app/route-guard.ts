@@ -1,7 +1,8 @@
 import { scanPagePaths } from '@parking/contract';
 import { publicRouteTable } from '../mobile/public-route-table';
+import { loginPath, normalisePath } from '../shared/navigation/sign-in-paths';
 
-export const loginPath = '/login';
+export { loginPath, redirectAfterSignIn } from '../shared/navigation/sign-in-paths';
 
 export type AccessDecision =
   | { kind: 'allow' }
@@ -20,11 +21,6 @@ export interface AccessRequest {
 // the drivers' phone pages, and the pages printed lot, lane and space codes open
 const publicPaths = new Set([...publicRouteTable.map((route) => `/${route.path}`), ...Object.values(scanPagePaths)].map((path) => path.toLowerCase()));
 
-const normalisePath = (pathname: string): string => {
-  const trimmed = pathname.replace(/\/+$/, '');
-  return (trimmed === '' ? '/' : trimmed).toLowerCase();
-};
-
 export const isPublicPath = (pathname: string): boolean => publicPaths.has(normalisePath(pathname));
 
 export const loginRedirectFor = (pathname: string, search: string): string => `${loginPath}?redirect=${encodeURIComponent(pathname + search)}`;
@@ -34,11 +30,4 @@ export function decideAccess({ pathname, search, hasToken, hasRoles }: AccessReq
   if (normalisePath(pathname) === loginPath) return hasToken ? { kind: 'redirect', to: '/' } : { kind: 'allow' };
   if (!hasToken) return isPublicPath(pathname) ? { kind: 'allow' } : { kind: 'redirect', to: loginRedirectFor(pathname, search) };
   return hasRoles ? { kind: 'allow' } : { kind: 'load-user' };
-}
-
-/** Where to go after sign-in: only an in-app path, never back to the login page or off-site. */
-export function redirectAfterSignIn(redirect: string | null): string {
-  if (!redirect || !redirect.startsWith('/') || redirect.startsWith('//')) return '/';
-  const pathname = redirect.split(/[?#]/)[0] ?? '/';
-  return normalisePath(pathname) === loginPath ? '/' : redirect;
 }

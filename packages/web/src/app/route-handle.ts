@@ -9,7 +9,7 @@ export interface RouteHandle {
   noCache?: boolean;
 }
 
-export const defaultSiteTitle = '智慧停车管理平台';
+export { defaultSiteTitle } from '../shared/tenant/site-title';
 
 export function isRouteHandle(handle: unknown): handle is RouteHandle {
   return typeof handle === 'object' && handle !== null && typeof (handle as { title?: unknown }).title === 'string';

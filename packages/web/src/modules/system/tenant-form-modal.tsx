@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { md5Hex } from '../../shared/crypto/md5';
 import { resourceKeys } from '../../shared/resource/use-resource';
 import { ImageUpload } from '../../shared/upload/image-upload';
-import { PasswordFields } from '../../shell/password/password-fields';
+import { PasswordFields } from '../../shared/password/password-fields';
 import { createTenant, tenantUploadPath, updateTenant } from './tenant-api';
 import { bigScreenEnum } from './tenant.resource';
 

@@ -1,6 +1,6 @@
 import { checkEmail, userCreateInput, type SystemUser } from '@parking/contract';
 import { Col, Form, Input, Row, Switch } from 'antd';
-import { PasswordFields } from '../../shell/password/password-fields';
+import { PasswordFields } from '../../shared/password/password-fields';
 import { OrganizationTreeSelect, PositionMultiSelect, RoleMultiSelect } from './components/identity-selects';
 import { EnabledField } from '../../shared/resource/fields/enabled-field';
 import { PhoneField } from '../../shared/resource/fields/phone-field';

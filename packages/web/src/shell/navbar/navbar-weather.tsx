@@ -1,6 +1,6 @@
 import { weatherEndpoints, weatherInfo, type WeatherInfo } from '@parking/contract';
 import { useQuery } from '@tanstack/react-query';
-import { getRuntimeConfig } from '../../app/runtime-config';
+import { getRuntimeConfig } from '../../shared/runtime-config';
 import { call } from '../../shared/http/call';
 import { readAccount } from '../../shared/tenant/account-cookie';
 import { useBranding } from '../../shared/tenant/branding-api';

@@ -3,7 +3,7 @@ import { App, Avatar, Dropdown, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { signOutAndReload, useSessionStore } from '../../shared/session/session-store';
-import { ChangePasswordDialog } from '../password/change-password-dialog';
+import { ChangePasswordDialog } from '../../shared/password/change-password-dialog';
 import { useSettingsStore } from '../settings/settings-store';
 
 type UserMenuKey = 'center' | 'settings' | 'password' | 'logout';

@@ -3,7 +3,7 @@ import type { CaptchaResult } from '@parking/contract';
 import { App, Button, Checkbox, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { redirectAfterSignIn } from '../../../app/route-guard';
+import { redirectAfterSignIn } from '../../../shared/navigation/sign-in-paths';
 import { ApiError } from '../../../shared/http/api-error';
 import { readAccount } from '../../../shared/tenant/account-cookie';
 import { fetchCaptcha, signIn } from '../auth-api';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { defaultSiteTitle } from '../../../app/route-handle';
+import { defaultSiteTitle } from '../../../shared/tenant/site-title';
 import { forgetAccountInAddress, readAccount, switchAccount } from '../../../shared/tenant/account-cookie';
 import { useBranding } from '../../../shared/tenant/branding-api';
 import { LoginForm } from '../components/login-form';

@@ -2,7 +2,7 @@ import { EnvironmentOutlined } from '@ant-design/icons';
 import { latitudeField, longitudeField } from '@parking/contract';
 import { Button, Col, Form, InputNumber } from 'antd';
 import { useState } from 'react';
-import { getRuntimeConfig } from '../../../app/runtime-config';
+import { getRuntimeConfig } from '../../../shared/runtime-config';
 import { schemaRule } from '../../../shared/resource/schema-check';
 import { MapPickerDialog, type PickedPlace } from './map-picker-dialog';
 

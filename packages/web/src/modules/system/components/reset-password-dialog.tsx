@@ -1,8 +1,8 @@
 import type { SystemUser } from '@parking/contract';
 import { App, Form, Modal } from 'antd';
 import { useState } from 'react';
-import { resetPasswordBody } from '../../../shell/password/password-api';
-import { PasswordFields } from '../../../shell/password/password-fields';
+import { resetPasswordBody } from '../../../shared/password/password-api';
+import { PasswordFields } from '../../../shared/password/password-fields';
 import { resetUserPassword } from '../system-api';
 
 interface ResetPasswordForm {

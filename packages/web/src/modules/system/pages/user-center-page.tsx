@@ -7,7 +7,7 @@ import { signOutAndReload, useSessionStore } from '../../../shared/session/sessi
 import { checkRule } from '../../../shared/resource/schema-check';
 import { formatDateTime } from '../../../shared/resource/value-format';
 import { ImageUpload } from '../../../shared/upload/image-upload';
-import { ChangePasswordDialog } from '../../../shell/password/change-password-dialog';
+import { ChangePasswordDialog } from '../../../shared/password/change-password-dialog';
 import { endOwnSession, fetchOwnSessions, fetchProfile, profileKeys, saveProfile } from '../profile-api';
 import { userAgentLabel } from '../user-agent-label';
 import '../tenant-profile.css';

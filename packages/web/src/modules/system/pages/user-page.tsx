@@ -1,7 +1,7 @@
 import type { SystemUserRow } from '@parking/contract';
 import { Button } from 'antd';
 import { useState } from 'react';
-import { ChangePasswordDialog } from '../../../shell/password/change-password-dialog';
+import { ChangePasswordDialog } from '../../../shared/password/change-password-dialog';
 import { ResourceListPage } from '../../../shared/resource/resource-list-page';
 import { useSessionStore } from '../../../shared/session/session-store';
 import { ReleaseLoginLimitButton } from '../components/login-limit';

@@ -1,6 +1,6 @@
 import { App, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
-import { reloadPage } from '../../shared/browser/reload-page';
+import { reloadPage } from '../browser/reload-page';
 import { changeOwnPassword } from './password-api';
 import { PasswordFields } from './password-fields';
 

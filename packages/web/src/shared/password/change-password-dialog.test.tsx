@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { quietComputedStyle, renderAt, saved, user } from '../../modules/system/pages/system-page-test-kit';
-import { reloadPage } from '../../shared/browser/reload-page';
-import { md5Hex } from '../../shared/crypto/md5';
+import { reloadPage } from '../browser/reload-page';
+import { md5Hex } from '../crypto/md5';
 import { installFakeApi } from '../../test/fake-api';
 import { ChangePasswordDialog, passwordChangedText } from './change-password-dialog';
 
-vi.mock('../../shared/browser/reload-page', () => ({ reloadPage: vi.fn() }));
+vi.mock('../browser/reload-page', () => ({ reloadPage: vi.fn() }));
 
 const resetUrl = 'POST /api/system/Permission/Users/u-me/Actions/ResetPassword';
 

@@ -1,6 +1,6 @@
 import { userEndpoints, type ResetPasswordInput } from '@parking/contract';
-import { md5Hex } from '../../shared/crypto/md5';
-import { callEnvelope } from '../../shared/http/call';
+import { md5Hex } from '../crypto/md5';
+import { callEnvelope } from '../http/call';
 
 /** An administrator's reset of another user (new password and confirmation); every value leaves the browser only as MD5 hex. */
 export const resetPasswordBody = (userId: string, password: string, confirmation: string): ResetPasswordInput => ({

@@ -1,6 +1,6 @@
 import { checkNewPassword, checkPasswordConfirmation } from '@parking/contract';
 import { Form, Input } from 'antd';
-import { checkRule } from '../../shared/resource/schema-check';
+import { checkRule } from '../resource/schema-check';
 
 interface PasswordFieldsProps {
   /** the form fields' names, e.g. userPassword/validatePassword of the reset call */
