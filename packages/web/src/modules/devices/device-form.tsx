@@ -19,12 +19,8 @@ export function DeviceFormInputs({ parkingType }: { parkingType: DeviceParkingTy
   const spaceOptions = (bindings.data?.spaces ?? []).map((space) => ({ value: space.id, label: space.number }));
   return (
     <Row gutter={16}>
-      <Col span={12}>
-        <TextField name="sn" label="设备编号" schema={fields.sn} required="请输入设备编号" placeholder="设备上的序列号，如 CAM-0001" />
-      </Col>
-      <Col span={12}>
-        <TextField name="name" label="设备名称" schema={fields.name} required="请输入设备名称" />
-      </Col>
+      <TextField span={12} name="sn" label="设备编号" schema={fields.sn} required="请输入设备编号" placeholder="设备上的序列号，如 CAM-0001" />
+      <TextField span={12} name="name" label="设备名称" schema={fields.name} required="请输入设备名称" />
       <Col span={12}>
         <Form.Item label="设备类型" name="type" rules={[{ required: true, message: '请选择设备类型' }]}>
           <Select options={typeOptions} placeholder="请选择设备类型" />

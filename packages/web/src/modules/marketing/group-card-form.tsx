@@ -57,9 +57,7 @@ export function GroupCardFormInputs(_props: { record: GroupCard | undefined }) {
           <GroupSelect />
         </Form.Item>
       </Col>
-      <Col span={12}>
-        <TextField name="cardNo" label="卡号" schema={fields.cardNo} required="请输入卡号" placeholder="如 JT-0001" />
-      </Col>
+      <TextField span={12} name="cardNo" label="卡号" schema={fields.cardNo} required="请输入卡号" placeholder="如 JT-0001" />
       <Col span={24}>
         <Form.Item label="优惠方式" name="benefit" rules={[{ required: true, message: '请选择优惠方式' }]}>
           <Radio.Group options={groupCardBenefits.map((b) => ({ value: b, label: groupCardBenefitNames[b] }))} />

@@ -28,12 +28,8 @@ export const groupFormBody = (values: GroupFormValues): GroupInput => ({
 export function GroupFormInputs(_props: { record: Group | undefined }) {
   return (
     <Row gutter={16}>
-      <Col span={24}>
-        <TextField name="name" label="集团名称" schema={fields.name} required="请输入集团名称" />
-      </Col>
-      <Col span={12}>
-        <TextField name="contact" label="联系人" schema={fields.contact} required="请输入联系人" />
-      </Col>
+      <TextField span={24} name="name" label="集团名称" schema={fields.name} required="请输入集团名称" />
+      <TextField span={12} name="contact" label="联系人" schema={fields.contact} required="请输入联系人" />
       <Col span={12}>
         <PhoneField required="请输入联系电话" />
       </Col>

@@ -6,7 +6,7 @@ import { PlateField, plateText } from '../../shared/resource/fields/plate-field'
 import { RemarkField, remarkText } from '../../shared/resource/fields/remark-field';
 import { schemaRule } from '../../shared/resource/schema-check';
 import { TextField } from '../../shared/resource/fields/text-field';
-import { LotSelect } from '../parking';
+import { LotField } from '../parking';
 
 const fields = specialBillFields.shape;
 
@@ -30,17 +30,11 @@ export const specialBillFormBody = (values: SpecialBillFormValues): SpecialBillI
 export function SpecialBillFormInputs(_props: { record: SpecialBill | undefined }) {
   return (
     <Row gutter={16}>
-      <Col span={12}>
-        <Form.Item label="停车场" name="lotId" rules={[{ required: true, message: '请选择停车场' }]}>
-          <LotSelect />
-        </Form.Item>
-      </Col>
+      <LotField />
       <Col span={12}>
         <PlateField extra="选填" />
       </Col>
-      <Col span={12}>
-        <TextField name="item" label="收费项目" schema={fields.item} required="请输入收费项目" placeholder="如 车辆损坏赔偿、过夜服务费" />
-      </Col>
+      <TextField span={12} name="item" label="收费项目" schema={fields.item} required="请输入收费项目" placeholder="如 车辆损坏赔偿、过夜服务费" />
       <Col span={12}>
         <MoneyField name="amount" label="金额" required="请输入金额" schema={fields.amount} placeholder="如 120.50" />
       </Col>

@@ -13,15 +13,9 @@ const fields = parkingAreaInput.shape;
 export function AreaFormInputs(_props: { record: ParkingArea | undefined }) {
   return (
     <Row gutter={16}>
-      <Col span={12}>
-        <TextField name="name" label="片区名称" schema={fields.name} required="请输入片区名称" />
-      </Col>
-      <Col span={12}>
-        <TextField name="floor" label="楼层" schema={fields.floor} placeholder="如 B1、地面" />
-      </Col>
-      <Col span={24}>
-        <TextField name="address" label="地址" schema={fields.address} />
-      </Col>
+      <TextField span={12} name="name" label="片区名称" schema={fields.name} required="请输入片区名称" />
+      <TextField span={12} name="floor" label="楼层" schema={fields.floor} placeholder="如 B1、地面" />
+      <TextField span={24} name="address" label="地址" schema={fields.address} />
       <CoordinateInputs />
       <Col span={12}>
         <Form.Item label="巡检员" name="inspectorIds">

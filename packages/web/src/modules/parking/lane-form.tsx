@@ -3,7 +3,7 @@ import { Col, Form, Input, InputNumber, Radio, Row, Switch } from 'antd';
 import { EnabledField } from '../../shared/resource/fields/enabled-field';
 import { schemaRule } from '../../shared/resource/schema-check';
 import { TextField } from '../../shared/resource/fields/text-field';
-import { LotSelect } from './components/parking-selects';
+import { LotField } from './components/parking-selects';
 
 const fields = parkingLaneInput.shape;
 const directionOptions = parkingLaneDirections.map((direction) => ({ value: direction, label: parkingLaneDirectionNames[direction] }));
@@ -12,14 +12,8 @@ const directionOptions = parkingLaneDirections.map((direction) => ({ value: dire
 export function LaneFormInputs(_props: { record: ParkingLane | undefined }) {
   return (
     <Row gutter={16}>
-      <Col span={12}>
-        <Form.Item label="停车场" name="lotId" rules={[{ required: true, message: '请选择停车场' }]} extra="只有车道型停车场有车道">
-          <LotSelect kind="lane" />
-        </Form.Item>
-      </Col>
-      <Col span={12}>
-        <TextField name="name" label="车道名称" schema={fields.name} required="请输入车道名称" placeholder="如 1号入口" />
-      </Col>
+      <LotField kind="lane" extra="只有车道型停车场有车道" />
+      <TextField span={12} name="name" label="车道名称" schema={fields.name} required="请输入车道名称" placeholder="如 1号入口" />
       <Col span={12}>
         <Form.Item label="方向" name="direction" rules={[{ required: true, message: '请选择方向' }]}>
           <Radio.Group options={directionOptions} optionType="button" buttonStyle="solid" />

@@ -8,7 +8,7 @@ import { PlateColourField, PlateField } from '../../shared/resource/fields/plate
 import { RemarkField } from '../../shared/resource/fields/remark-field';
 import { schemaRule } from '../../shared/resource/schema-check';
 import { TextField } from '../../shared/resource/fields/text-field';
-import { LotSelect } from './components/parking-selects';
+import { LotField } from './components/parking-selects';
 
 const fields = longRentalInput.shape;
 
@@ -22,19 +22,13 @@ export function LongRentalFormInputs(_props: { record: LongRental | undefined })
       <Col span={12}>
         <PlateColourField required="请选择车牌颜色" />
       </Col>
-      <Col span={12}>
-        <Form.Item label="停车场" name="lotId" rules={[{ required: true, message: '请选择停车场' }]}>
-          <LotSelect />
-        </Form.Item>
-      </Col>
+      <LotField />
       <Col span={12}>
         <Form.Item label="车位数" name="spaceCount" extra="不能超过停车场的长租车位数" rules={[{ required: true, message: '请输入车位数' }, schemaRule(fields.spaceCount)]}>
           <InputNumber<number> precision={0} min={1} style={{ width: '100%' }} />
         </Form.Item>
       </Col>
-      <Col span={12}>
-        <TextField name="ownerName" label="车主姓名" schema={fields.ownerName} required="请输入车主姓名" />
-      </Col>
+      <TextField span={12} name="ownerName" label="车主姓名" schema={fields.ownerName} required="请输入车主姓名" />
       <Col span={12}>
         <PhoneField required="请输入联系电话" />
       </Col>

@@ -16,9 +16,7 @@ const kindOptions = parkingLotKinds.map((kind) => ({ value: kind, label: parking
 export function LotFormInputs(_props: { record: ParkingLot | undefined }) {
   return (
     <Row gutter={16}>
-      <Col span={12}>
-        <TextField name="name" label="停车场名称" schema={fields.name} required="请输入停车场名称" />
-      </Col>
+      <TextField span={12} name="name" label="停车场名称" schema={fields.name} required="请输入停车场名称" />
       <Col span={12}>
         <Form.Item label="片区" name="areaId">
           <AreaSelect />

@@ -1,5 +1,6 @@
 import { dictionaryNames, plateColourName, type ParkingLotKind, type TariffSummary } from '@parking/contract';
-import { Select } from 'antd';
+import { Col, Form, Select } from 'antd';
+import type { ReactNode } from 'react';
 import { OptionSelect } from '../../../shared/components/option-select';
 import type { PickerProps } from '../../../shared/components/picker';
 import { useDictionary } from '../../../shared/dictionary/use-dictionary';
@@ -51,6 +52,17 @@ export function LotSelect({ kind, ...props }: PickerProps<string | null | undefi
   const lots = useLotOptions(kind);
   const options = lots.data?.map((lot) => ({ value: lot.id, label: lot.name }));
   return <OptionSelect {...props} options={options} loading={lots.isLoading} placeholder="请选择停车场" notFoundContent={kind === 'lane' ? '暂无车道型停车场' : '暂无停车场'} />;
+}
+
+/** 停车场 in a create/edit form: the lot picker, required, in a column of the form's grid. */
+export function LotField({ kind, extra, span = 12 }: { kind?: ParkingLotKind; extra?: ReactNode; span?: number }) {
+  return (
+    <Col span={span}>
+      <Form.Item label="停车场" name="lotId" rules={[{ required: true, message: '请选择停车场' }]} extra={extra}>
+        <LotSelect kind={kind} />
+      </Form.Item>
+    </Col>
+  );
 }
 
 // 车牌颜色 is picked alike in every form with a plate
