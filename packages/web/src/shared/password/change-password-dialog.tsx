@@ -1,5 +1,5 @@
 import { App, Form, Input, Modal } from 'antd';
-import { useState } from 'react';
+import { useFormSubmit } from '../components/use-form-submit';
 import { reloadPage } from '../browser/reload-page';
 import { changeOwnPassword } from './password-api';
 import { PasswordFields } from './password-fields';
@@ -20,22 +20,16 @@ export const reloadDelayMs = 1000;
  */
 export function ChangePasswordDialog({ open, userId, onClose }: { open: boolean; userId: string; onClose: () => void }) {
   const [form] = Form.useForm<PasswordForm>();
-  const [saving, setSaving] = useState(false);
   const { message } = App.useApp();
-
-  const submit = async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    setSaving(true);
-    try {
+  const { saving, submit } = useFormSubmit(
+    form,
+    async (values) => {
       await changeOwnPassword(userId, values.oldPassword, values.userPassword, values.validatePassword);
       void message.success(passwordChangedText);
       window.setTimeout(reloadPage, reloadDelayMs);
-    } catch (error) {
-      void message.error(error instanceof Error ? error.message : String(error));
-      setSaving(false);
-    }
-  };
+    },
+    (error) => void message.error(error instanceof Error ? error.message : String(error)),
+  );
 
   return (
     <Modal

@@ -1,6 +1,6 @@
 import type { SystemUser } from '@parking/contract';
 import { App, Form, Modal } from 'antd';
-import { useState } from 'react';
+import { useFormSubmit } from '../../../shared/components/use-form-submit';
 import { resetPasswordBody } from '../../../shared/password/password-api';
 import { PasswordFields } from '../../../shared/password/password-fields';
 import { resetUserPassword } from '../system-api';
@@ -15,22 +15,13 @@ export const passwordResetText = '密码已重置';
 /** 重置密码 of another user: the same rules as one's own; the user's open sessions end (server side). */
 export function ResetPasswordDialog({ user, onClose }: { user: SystemUser; onClose: () => void }) {
   const [form] = Form.useForm<ResetPasswordForm>();
-  const [saving, setSaving] = useState(false);
   const { message } = App.useApp();
-
-  const submit = async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    setSaving(true);
-    try {
-      await resetUserPassword(user.id, resetPasswordBody(user.id, values.userPassword, values.validatePassword));
-      message.success(passwordResetText);
-      onClose();
-    } catch {
-      // the HTTP layer showed the server's msg
-      setSaving(false);
-    }
-  };
+  // a refusal was shown by the HTTP layer in the server's words; the form keeps what was typed
+  const { saving, submit } = useFormSubmit(form, async (values) => {
+    await resetUserPassword(user.id, resetPasswordBody(user.id, values.userPassword, values.validatePassword));
+    message.success(passwordResetText);
+    onClose();
+  });
 
   return (
     <Modal
