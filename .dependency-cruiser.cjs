@@ -1,5 +1,5 @@
 /**
- * Module boundaries (DESIGN §3), the same for packages/server/src and packages/web/src:
+ * Module boundaries, the same for packages/server/src and packages/web/src:
  *   `npm run deps`  (depcruise packages/server/src packages/web/src --config .dependency-cruiser.cjs)
  *
  * (a) no cycles (type-only imports are erased at build, so they do not count);
@@ -54,7 +54,7 @@ const testFiles = ['\\.test\\.tsx?$', '-test-kit\\.tsx?$', '-fixtures\\.tsx?$', 
 const orderRules = allModules.map((module) => ({
   name: `module-order-${module}`,
   severity: 'error',
-  comment: `${module} imports only modules below it (.dependency-cruiser.cjs header, DESIGN §3)`,
+  comment: `${module} imports only modules below it (the order is in this file's header)`,
   from: { path: `${side}modules/${module}/`, pathNot: testFiles },
   to: {
     path: [`^packages/$1/src/modules/(${forbiddenFor(module).join('|')})/`, '^packages/web/src/mobile/', ...(module === 'screens' ? [] : ['^packages/web/src/screens/'])],
