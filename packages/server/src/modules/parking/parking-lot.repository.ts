@@ -12,15 +12,18 @@ type Sort = { sidx?: 'name' | 'type' | 'totalSpaces' | 'freeCount' | 'createdAt'
 
 export type ParkingLotRow = { lot: typeof parkingLots.$inferSelect; areaName: string | null };
 
-const lotConditions = (tenantId: string, filter: Filter): SQL | undefined =>
-  and(
+const lotConditions = (tenantId: string, filter: Filter): SQL | undefined => {
+  // the contract has made sure the two names of the 启用/停用 filter agree when both are given
+  const enabled = filter.enabled ?? filter.enabledmark;
+  return and(
     eq(parkingLots.tenantId, tenantId),
     containing(filter.name, parkingLots.name),
     filter.type === undefined ? undefined : eq(parkingLots.type, filter.type),
     filter.kind ? eq(parkingLots.kind, filter.kind) : undefined,
     filter.areaId ? eq(parkingLots.areaId, filter.areaId) : undefined,
-    (filter.enabled ?? filter.enabledmark) === undefined ? undefined : eq(parkingLots.enabled, (filter.enabled ?? filter.enabledmark) === 1),
+    enabled === undefined ? undefined : eq(parkingLots.enabled, enabled === 1),
   );
+};
 
 const sortColumns = {
   name: parkingLots.name,
