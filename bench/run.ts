@@ -1,8 +1,10 @@
 // npm run bench — figures for the sign-in path, measured through the whole app (no network) on
 // embedded PGlite, or on PostgreSQL when TEST_DATABASE_URL is set; then the orders core (bench/orders.ts)
 // on the PostgreSQL server. `npm run bench -- signin` or `-- orders` runs one of them; `-- soak` runs only
-// the hour-long memory soak (bench/soak.ts), never run by default. Not part of npm test.
+// the hour-long memory soak (bench/soak.ts), and `-- first-page` only the login page's bytes and the time
+// from sign-in to the first list in Chromium (bench/first-page.ts); neither runs by default. Not part of npm test.
 import { performance } from 'node:perf_hooks';
+import { runFirstPageBench } from './first-page.js';
 import { runOrdersBench } from './orders.js';
 import { runSoak } from './soak.js';
 import { buildTestApp, demoPasswordMd5, postLogin, signIn } from '../packages/server/src/test/test-app.js';
@@ -48,6 +50,7 @@ const main = async () => {
 
 const only = process.argv[2];
 if (only === 'soak') await runSoak();
+else if (only === 'first-page') await runFirstPageBench();
 else {
   if (only !== 'orders') await main();
   if (only !== 'signin') await runOrdersBench();

@@ -1,11 +1,12 @@
 // npm run bench -- soak — the built server on embedded PGlite under a steady load of the traffic
 // simulator in real time, its RSS read every minute. Needs `npm run build` first and Linux (/proc).
 // SOAK_MINUTES (60), SOAK_LOTS (20), SOAK_RATE (3 arrivals per lot per minute), SOAK_PORT (18400).
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { waitForServer } from './server-process.js';
 
 const root = resolve(import.meta.dirname, '..');
 const setting = (name: string, fallback: number) => {
@@ -29,19 +30,6 @@ const sampleOf = (pid: number, minute: number): Sample => {
   // fields 14 and 15 of stat (utime, stime) in clock ticks, 100 a second on Linux
   const ticks = Number(stat[11]) + Number(stat[12]);
   return { minute, rssMiB: kib('VmRSS') / 1024, peakMiB: kib('VmHWM') / 1024, cpuSeconds: ticks / 100 };
-};
-
-const waitForServer = async (url: string, server: ChildProcess) => {
-  for (let i = 0; i < 240; i++) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(500);
-  }
-  throw new Error('server did not start within 2 minutes');
 };
 
 /** Least-squares slope of RSS over the samples, in MiB an hour. */

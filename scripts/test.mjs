@@ -71,6 +71,29 @@ suites.push({
   crashed: playwrightStatus !== 0 && (playwright?.stats?.unexpected ?? 0) === 0,
 });
 
+// CI shows the end of this output: name what failed just above the summary, so a failure is found from there
+const failedNames = [];
+for (const file of vitest?.testResults ?? []) {
+  for (const test of file.assertionResults ?? []) {
+    if (test.status === 'failed') failedNames.push(`vitest ${file.name.replace(`${root}/`, '')} › ${test.fullName}`);
+  }
+  // a file that failed before any test ran (an import error, a hook) has no failed test of its own
+  if (file.status === 'failed' && !(file.assertionResults ?? []).some((test) => test.status === 'failed')) {
+    failedNames.push(`vitest ${file.name.replace(`${root}/`, '')} › ${(file.message ?? '').split('\n')[0]}`);
+  }
+}
+const walkSuites = (suite, titles) => {
+  for (const spec of suite.specs ?? []) {
+    if (!spec.ok) failedNames.push(`playwright ${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}`);
+  }
+  for (const child of suite.suites ?? []) walkSuites(child, suite.file === child.file && child.title ? [...titles, child.title] : titles);
+};
+for (const suite of playwright?.suites ?? []) walkSuites(suite, []);
+if (failedNames.length > 0) {
+  console.log('\nfailed:');
+  for (const name of failedNames) console.log(`  ${name}`);
+}
+
 console.log('');
 let passed = 0;
 let failed = 0;

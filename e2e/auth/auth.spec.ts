@@ -130,10 +130,13 @@ test('a search by 账号 on 用户 keeps the tenant: signing out and in again st
 
   await page.getByText('系统管理员').first().click();
   await page.getByText('退出登录').click();
+  // signing out reloads the page: typing before that reload would be lost with it
+  const reloaded = page.waitForEvent('load');
   await page
     .locator('.ant-modal-confirm')
     .getByRole('button', { name: /确\s*定/ })
     .click();
+  await reloaded;
   await expect(page.getByPlaceholder('账号')).toBeVisible();
   await expect(page.getByText('智慧停车管理平台').first()).toBeVisible();
   await login.signIn('admin', 'admin123');

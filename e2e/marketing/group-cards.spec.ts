@@ -39,7 +39,7 @@ test('集团: create a group, refused while the phone is wrong, found and export
   await page.screenshot({ path: testInfo.outputPath('group-page.png') });
   const exported = await admin.exportRows();
   expect(exported[0]).toContain('集团名称');
-  expect(exported[1]).toEqual(expect.arrayContaining([groupName, '王经理', '13812345678']));
+  expect(exported[1]).toEqual(expect.arrayContaining([groupName, '王经理', '138****5678']));
 });
 
 test("集团卡: create a card for a plate on a lot, see its benefit and quota, refuse the group's delete", async ({ page }, testInfo) => {

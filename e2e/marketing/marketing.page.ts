@@ -41,15 +41,6 @@ export class MarketingPage extends ResourcePage {
     await this.field('车牌').fill(plate);
     await this.field('车牌').press('Enter');
   }
-
-  async pickDates(from: string, to: string) {
-    const range = this.dialog.locator('.ant-picker-range input');
-    await range.nth(0).click();
-    await range.nth(0).fill(from);
-    await range.nth(0).press('Enter');
-    await range.nth(1).fill(to);
-    await range.nth(1).press('Enter');
-  }
 }
 
 /** The driver's /groupCardInfo page on a phone. */

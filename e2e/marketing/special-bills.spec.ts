@@ -115,7 +115,7 @@ test("特殊账单: 作废 another bill after confirming, and the driver's page 
 
   await admin.row(otherPlate).getByRole('button', { name: '作废' }).click();
   const confirm = page.locator('.ant-popconfirm:visible');
-  await expect(confirm).toContainText('确定作废该特殊账单吗？');
+  await expect(confirm).toContainText(new RegExp(`确定作废特殊账单「.+（${otherPlate}）」吗？`));
   await confirm.getByRole('button', { name: /作\s*废/ }).click();
   await admin.expectMessage('作废成功');
   await expect(admin.row(otherPlate)).toContainText('已作废');

@@ -2,7 +2,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { ResourcePage } from '../support/resource.page.js';
 import { expectViewShown } from '../support/sidebar.js';
 
-/** 订单管理 > 订单预警 as staff see it: the 订单异常 / 车辆布控 / 黑名单 tabs, the table and the 处理 dialog. */
+/** 订单管理 > 订单预警 as staff see it: the 订单异常 / 车辆布控 tabs, the table and the 处理 dialog. */
 export class OrderWarningPage extends ResourcePage {
   readonly search: Locator;
 
@@ -18,7 +18,7 @@ export class OrderWarningPage extends ResourcePage {
     await expect(this.current).toBeVisible();
   }
 
-  tab(name: '订单异常' | '车辆布控' | '黑名单'): Locator {
+  tab(name: '订单异常' | '车辆布控'): Locator {
     return this.current.getByRole('tab', { name });
   }
 

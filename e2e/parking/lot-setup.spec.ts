@@ -107,7 +107,10 @@ test('a new lane-based lot: area, lot, two lanes, A001–A120, QR codes, export,
       { timeout: 50_000, intervals: [2_000] },
     )
     .toBe('离线');
-  await page.getByRole('button', { name: '系统消息' }).click();
+  // tenant mw starts with no messages: the bell opens its dialog once its 10 s poll has counted the outage
+  const bellButton = page.getByRole('button', { name: '系统消息' });
+  await expect(bellButton.locator('.ant-badge-count')).toBeVisible({ timeout: 15_000 });
+  await bellButton.click();
   const bell = page.locator('.message-dialog');
   await bell.getByRole('tab', { name: /^路外设备离线/ }).click();
   await expect(bell.locator('.message-list__item:visible', { hasText: sn })).toBeVisible();

@@ -97,7 +97,7 @@ test('手动放行: a car held at the barrier is let out with a reason, and its 
   await expect(detail.locator('.record-detail__header').getByText('待支付', { exact: true })).toBeVisible();
   await detail.getByRole('button', { name: /手动放行/ }).click();
   const dialog = page.locator('.ant-modal:visible');
-  await expect(dialog.getByText('确定手动放行吗？')).toBeVisible();
+  await expect(dialog.getByText(/确定手动放行车辆「.+」吗？/)).toBeVisible();
   await dialog.getByRole('button', { name: /确定放行/ }).click();
   await expect(dialog.getByText('请输入放行原因')).toBeVisible();
   await dialog.getByLabel('放行原因').fill('道闸故障，人工抬杆');

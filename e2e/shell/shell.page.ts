@@ -8,6 +8,8 @@ export class ShellPage {
   readonly tagMenu: Locator;
   /** the navbar's 系统消息 bell and the dialog it opens */
   readonly bell: Locator;
+  /** the bell's count of open messages and tasks; absent when there are none */
+  readonly badge: Locator;
   readonly messages: Locator;
 
   constructor(readonly page: Page) {
@@ -16,12 +18,13 @@ export class ShellPage {
     this.tags = page.locator('.tags-view__item');
     this.tagMenu = page.locator('.tags-view__menu');
     this.bell = page.getByRole('button', { name: '系统消息' });
+    this.badge = this.bell.locator('.ant-badge-count');
     this.messages = page.locator('.message-dialog');
   }
 
   /** Opens the message dialog once the badge shows there is something to open. */
   async openMessages() {
-    await expect(this.bell.locator('.ant-badge-count')).toBeVisible();
+    await expect(this.badge).toBeVisible();
     await this.bell.click();
     await expect(this.messages).toBeVisible();
   }

@@ -1,4 +1,5 @@
-import { expect, test } from '../support/signed-in.fixtures.js';
+import { LoginPage } from '../auth/login.page.js';
+import { admin, expect, signedOut, test } from '../support/signed-in.fixtures.js';
 import { ShellPage } from './shell.page.js';
 
 test('visited pages become tags once; the home tag is pinned; clicking a tag goes back to it', async ({ page }) => {
@@ -141,4 +142,22 @@ test('a cached tab keeps its page mounted, with its scroll, while another tab is
   await shell.tag('片区').click();
   await expect(page.locator('.app-view[data-marker="kept"]')).toBeVisible();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
+});
+
+test('a page opened right after signing in keeps its tab, next to the home tab', async ({ browser }, testInfo) => {
+  const context = await browser.newContext(signedOut(testInfo));
+  const page = await context.newPage();
+  const shell = new ShellPage(page);
+  const login = new LoginPage(page);
+  await login.open();
+  await login.signIn(admin.account, admin.password);
+  // no waiting for the landing page to settle: the menu may still be on its way
+  await shell.openFromMenu('停车场管理', '片区');
+  await expect(page).toHaveURL(/#\/parkingAdmin\/parkingArea$/);
+  await expect.poll(() => shell.tagTitles()).toEqual(['停车场', '片区']);
+  // whatever arrives late must not take the tab away
+  await page.waitForTimeout(3_000);
+  expect(await shell.tagTitles()).toEqual(['停车场', '片区']);
+  await expect(shell.tag('片区')).toHaveAttribute('aria-current', 'page');
+  await context.close();
 });

@@ -26,6 +26,16 @@ export class ResourcePage {
     return this.rows.filter({ hasText: text });
   }
 
+  /** Types both ends of the dialog's date range (有效期…), each confirmed with Enter. */
+  async pickDates(from: string, to: string) {
+    const range = this.dialog.locator('.ant-picker-range input');
+    await range.nth(0).click();
+    await range.nth(0).fill(from);
+    await range.nth(0).press('Enter');
+    await range.nth(1).fill(to);
+    await range.nth(1).press('Enter');
+  }
+
   async pickOption(field: Locator, option: string) {
     await field.click();
     await this.page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
@@ -53,9 +63,27 @@ export class ResourcePage {
     await expect(this.page.locator('.ant-notification').getByText(msg)).toBeVisible();
   }
 
-  /** The text of one cell of a row, by its column's header. */
+  /** The headers of the table on screen, in order. */
+  async headers(): Promise<string[]> {
+    return (await this.current.locator('.resource-table thead th').allInnerTexts()).map((t) => t.trim());
+  }
+
+  /** Shows a column the table left out for room, as a user does: ticks it in 列设置. */
+  async showColumn(title: string) {
+    const toggle = this.current.getByRole('button', { name: '列设置' });
+    await toggle.click();
+    const panel = this.page.getByRole('group', { name: '列设置' });
+    await panel.getByRole('checkbox', { name: title, exact: true }).check();
+    // closed with Esc: where the panel opens over its own button, that button cannot be clicked
+    await this.page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    await expect.poll(() => this.headers()).toContain(title);
+  }
+
+  /** The text of one cell of a row, by its column's header; a column left out for room is shown first. */
   async cell(row: Locator, title: string): Promise<string> {
-    const headers = (await this.current.locator('.resource-table thead th').allInnerTexts()).map((t) => t.trim());
+    if (!(await this.headers()).includes(title)) await this.showColumn(title);
+    const headers = await this.headers();
     const index = headers.indexOf(title);
     expect(index, `column ${title} in ${headers.join(',')}`).toBeGreaterThanOrEqual(0);
     return (await row.locator(`td:nth-child(${index + 1})`).innerText()).trim();

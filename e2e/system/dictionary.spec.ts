@@ -61,7 +61,9 @@ test('an entry is added, refused when its value is taken, edited and deleted in 
   const clash = `字典「${dictName}」中已存在值「1」`;
   await expect(dictionary.dialog.getByText(clash)).toBeVisible();
   await expect(page.locator('.ant-notification').getByText(clash)).toBeVisible();
+  // what was typed goes only once the user says so
   await dictionary.dialog.getByRole('button', { name: /取\s*消/ }).click();
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: '放弃修改' }).click();
   await expect(dictionary.rows).toHaveCount(1);
 
   await dictionary.edit('临时甲', { label: '临时乙', value: '2', sort: 5 });

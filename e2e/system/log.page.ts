@@ -44,12 +44,12 @@ export class OperationLogPage {
     await expect(this.page.locator('.ant-picker-dropdown:visible')).toHaveCount(0);
   }
 
-  /** The texts of one column, by its header. */
+  /** The texts of one column, by its header, each run of white space read as one space. */
   async column(title: string): Promise<string[]> {
     const headers = (await this.page.locator('.resource-page').filter({ visible: true }).locator('.resource-table thead th').allInnerTexts()).map((t) => t.trim());
     const index = headers.indexOf(title);
     expect(index, `column ${title} in ${headers.join(',')}`).toBeGreaterThanOrEqual(0);
-    return (await this.rows.locator(`td:nth-child(${index + 1})`).allInnerTexts()).map((t) => t.trim());
+    return (await this.rows.locator(`td:nth-child(${index + 1})`).allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
   }
 
   async details(summary: string) {
@@ -60,15 +60,19 @@ export class OperationLogPage {
     await expect(this.drawer).toBeVisible();
   }
 
-  /** The diff table's rows as [field, before, after, changed]. */
-  async diff(): Promise<[string, string, string, boolean][]> {
+  /** What 详情 says the operation did: 新建, 已修改 or 已删除. */
+  get mode(): Locator {
+    return this.drawer.locator('.log-diff-mode');
+  }
+
+  /**
+   * The 详情 table's rows as their cells' text: [label, value] for a creation or a deletion,
+   * [label, before, '→', after] for an update.
+   */
+  async diff(): Promise<string[][]> {
     const rows = this.drawer.locator('.log-diff tbody tr.ant-table-row');
-    const out: [string, string, string, boolean][] = [];
-    for (const row of await rows.all()) {
-      const cells = (await row.locator('td').allInnerTexts()).map((t) => t.trim());
-      const changed = ((await row.getAttribute('class')) ?? '').includes('log-diff-changed');
-      out.push([cells[0]!.replace('已修改', '').trim(), cells[1]!, cells[2]!, changed]);
-    }
+    const out: string[][] = [];
+    for (const row of await rows.all()) out.push((await row.locator('td').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim()));
     return out;
   }
 }

@@ -34,7 +34,9 @@ test('the writes of the 字典 page are logged and found by search', async ({ pa
   await expect.poll(() => log.column('说明')).toEqual([`删除字典「${dictName}」项「日志乙」`, `修改字典「${dictName}」项「日志乙」`, `新增字典「${dictName}」项「日志甲」`]);
   await expect.poll(() => log.column('操作')).toEqual(['删除', '修改', '新增']);
   await expect.poll(() => log.column('账号')).toEqual(['admin', 'admin', 'admin']);
-  await expect.poll(() => log.column('对象')).toEqual(['字典项', '字典项', '字典项']);
+  // the object by its kind and its name: the newest name each entry gave it
+  await expect.poll(() => log.column('对象')).toEqual(['字典项 日志乙', '字典项 日志乙', '字典项 日志甲']);
+  await expect.poll(() => log.column('模块')).toEqual(['系统管理', '系统管理', '系统管理']);
   for (const time of await log.column('操作时间')) expect(time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 
   await log.choose('操作', '修改');
@@ -59,7 +61,7 @@ test('the writes of the 字典 page are logged and found by search', async ({ pa
   await expect(page.locator('.resource-page').filter({ visible: true }).locator('.resource-table .ant-empty-description')).toHaveText('暂无数据');
 });
 
-test('详情 shows who, when and from where, and the before/after of the edit field by field', async ({ page }) => {
+test('详情 shows who, when and from where, an edit as the changed fields before → after, and a deletion as what was deleted', async ({ page }) => {
   const log = new OperationLogPage(page);
   await log.open();
   await log.search({ keyword: dictName });
@@ -70,19 +72,28 @@ test('详情 shows who, when and from where, and the before/after of the edit fi
   await expect(log.drawer.locator('.log-detail')).toContainText('Mozilla');
   await expect(log.drawer.locator('.log-detail')).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
 
-  const diff = await log.diff();
-  const byField = Object.fromEntries(diff.map(([field, before, after, changed]) => [field, { before, after, changed }]));
-  expect(byField.label).toEqual({ before: '日志甲', after: '日志乙', changed: true });
-  expect(byField.value).toEqual({ before: '7', after: '8', changed: true });
-  expect(byField.sort).toEqual({ before: '3', after: '3', changed: false });
-  expect(byField.dictName).toEqual({ before: dictName, after: dictName, changed: false });
-  await expect(log.drawer.getByText('已修改')).toHaveCount(2);
+  // only what changed, by the 字典 form's labels; 排序 and 字典名称 stayed as they were
+  await expect(log.mode).toHaveText('已修改');
+  expect(await log.diff()).toEqual([
+    ['字典标签', '日志甲', '→', '日志乙'],
+    ['字典值', '7', '→', '8'],
+  ]);
 
   await log.drawer.getByRole('button', { name: /close|关闭/i }).click();
   await expect(log.drawer).toBeHidden();
   await log.details('删除字典');
-  const removed = await log.diff();
-  expect(removed.every(([, , after, changed]) => after === '—' && changed)).toBe(true);
+  await expect(log.mode).toHaveText('已删除');
+  // the entry's own id is its 对象, named above: not a row of UUID
+  expect(await log.diff()).toEqual([
+    ['字典名称', dictName],
+    ['字典标签', '日志乙'],
+    ['字典值', '8'],
+    ['排序', '3'],
+  ]);
+  await log.drawer.getByRole('button', { name: /close|关闭/i }).click();
+  await log.details('新增字典');
+  await expect(log.mode).toHaveText('新建');
+  await expect(log.drawer.getByText('已修改')).toHaveCount(0);
 });
 
 test('导出 downloads an xlsx of the searched entries', async ({ page }) => {
@@ -101,10 +112,14 @@ test('导出 downloads an xlsx of the searched entries', async ({ page }) => {
   await workbook.xlsx.readFile(path);
   const rows: string[][] = [];
   workbook.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => String(v ?? ''))));
-  expect(rows[0]?.slice(0, 7)).toEqual(['时间', '账号', '模块', '操作', '对象', '对象编号', '说明']);
-  expect(rows.slice(1).map((r) => r[3])).toEqual(['删除', '修改', '新增']);
-  expect(rows.slice(1).every((r) => r[6]?.includes(dictName))).toBe(true);
+  expect(rows[0]?.slice(0, 8)).toEqual(['时间', '账号', '模块', '操作', '对象', '对象名称', '对象编号', '说明']);
+  expect(rows.slice(1).map((r) => r.slice(2, 6))).toEqual([
+    ['系统管理', '删除', '字典项', '日志乙'],
+    ['系统管理', '修改', '字典项', '日志乙'],
+    ['系统管理', '新增', '字典项', '日志甲'],
+  ]);
+  expect(rows.slice(1).every((r) => r[7]?.includes(dictName))).toBe(true);
   const edit = rows.find((r) => r[3] === '修改')!;
-  expect(JSON.parse(edit[7]!)).toMatchObject({ label: '日志甲', value: '7' });
-  expect(JSON.parse(edit[8]!)).toMatchObject({ label: '日志乙', value: '8' });
+  expect(JSON.parse(edit[8]!)).toMatchObject({ label: '日志甲', value: '7' });
+  expect(JSON.parse(edit[9]!)).toMatchObject({ label: '日志乙', value: '8' });
 });

@@ -47,7 +47,7 @@ export class SystemAdminPage extends ResourcePage {
     // a click that lands while a search re-renders the table opens nothing: click again until it asks
     await expect(async () => {
       if (!(await confirm.isVisible())) await row.getByRole('button', { name: '删除' }).click();
-      await expect(confirm.getByText(/确定删除这条.+吗？/)).toBeVisible({ timeout: 2_000 });
+      await expect(confirm.getByText(/确定删除.+「.+」吗？/)).toBeVisible({ timeout: 2_000 });
     }).toPass({ timeout: 15_000 });
     await confirm.getByRole('button', { name: '删除' }).click();
   }

@@ -110,9 +110,12 @@ test('用户: create one in the organization with the position, find them, edit 
   expect(await admin.cell(row, '组织')).toBe(team.name);
   expect(await row.locator('.user-positions .ant-tag').allInnerTexts()).toEqual([position.name, '客服专员']);
   expect(await admin.cell(row, '状态')).toBe('启用');
+  // the list masks the phone as 集团 does; the edit form, for who may edit, has the whole number
+  expect(await admin.cell(row, '手机号')).toBe('138****5678');
 
   await row.getByRole('button', { name: '编辑' }).click();
   await expect(admin.dialog.getByLabel('账号', { exact: true })).toBeDisabled();
+  await expect(admin.dialog.getByLabel('手机号', { exact: true })).toHaveValue('13812345678');
   await admin.fill('姓名', `${person.realName}改`);
   await admin.fill('邮箱', 'e2e@example');
   await admin.dialog.getByRole('button', { name: '保存' }).click();

@@ -9,4 +9,6 @@ export * from './orders/index.js';
 export * from './payments/index.js';
 export * from './recovery/index.js';
 export * from './marketing/index.js';
+export * from './customers/index.js';
+export * from './service/index.js';
 export * from './screens/index.js';

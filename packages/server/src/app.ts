@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
@@ -36,6 +37,13 @@ import { groupCardRoutes } from './modules/marketing/group-card.routes.js';
 import { specialBillOpenRoutes } from './modules/marketing/special-bill-open.routes.js';
 import { specialBillRoutes } from './modules/marketing/special-bill.routes.js';
 import { groupRoutes } from './modules/marketing/group.routes.js';
+import { customerRoutes, customerVehicleRoutes } from './modules/customers/customer.routes.js';
+import { vehicleAuthRoutes } from './modules/customers/vehicle-auth.routes.js';
+import { ownerRoutes } from './modules/customers/owner.routes.js';
+import { phoneChangeOpenRoutes, phoneChangeRoutes } from './modules/customers/phone-change.routes.js';
+import { ownerStayRoutes } from './modules/payments/owner-stays.routes.js';
+import { plateListRoutes } from './modules/customers/plate-list.routes.js';
+import { appealRoutes, complaintRoutes, ownerAppealRoutes, ownerComplaintRoutes, recordComplaintRoutes } from './modules/service/index.js';
 import { parkingAreaRoutes } from './modules/parking/parking-area.routes.js';
 import { parkingCounterRoutes } from './modules/parking/parking-counter.routes.js';
 import { parkingLaneRoutes } from './modules/parking/parking-lane.routes.js';
@@ -91,6 +99,15 @@ export const app = fp(
     instance.setSerializerCompiler(serializerCompiler);
 
     await instance.register(errorsPlugin);
+    // Answers over 1 KB go out compressed (br, else gzip) when the browser accepts it; registered before
+    // the routes, which it hooks as they are added. Only text, JSON and the types mime-db calls
+    // compressible: images, xlsx and zip files are compressed already, and an event stream
+    // (text/event-stream) must reach the browser as it is written.
+    await instance.register(compress, {
+      threshold: 1024,
+      encodings: ['br', 'gzip'],
+      customTypes: /^text\/(?!event-stream)|[+/]json(?:;|$)/,
+    });
     useJsonBodyParser(instance);
     await instance.register(inputTextPlugin);
     await instance.register(cookie);
@@ -115,10 +132,11 @@ export const app = fp(
       platformOnlyMenus,
     });
 
+    const smsSender = options.smsSender ?? logOnlySmsSender(instance.log);
     await instance.register(authRoutes, {
       deps: {
         drawCaptcha: options.drawCaptcha ?? drawCaptcha,
-        smsSender: options.smsSender ?? logOnlySmsSender(instance.log),
+        smsSender,
       },
       loginRateLimit: options.config.loginRateLimit,
     });
@@ -149,13 +167,15 @@ export const app = fp(
     await instance.register(vehicleEventRoutes);
     await instance.register(paymentRoutes);
     await instance.register(refundRoutes);
-    await instance.register(driverPayRoutes, {
+    const driverPay = {
       secret: qrSecret,
       provider: options.config.paymentProvider,
       sandboxSecret: await appSecret(options.database.db, 'sandbox-pay'),
       publicBaseUrl: options.config.publicBaseUrl,
       ...(options.sandboxDelivery ? { deliver: options.sandboxDelivery } : {}),
-    });
+    };
+    await instance.register(driverPayRoutes, driverPay);
+    await instance.register(ownerStayRoutes, driverPay);
     await instance.register(laneCommandRoutes);
     await instance.register(recordEditAuditRoutes);
     await instance.register(parkingRecordRoutes);
@@ -167,6 +187,25 @@ export const app = fp(
     await instance.register(groupCardOpenRoutes, { secret: qrSecret });
     await instance.register(activityRoutes);
     await instance.register(specialBillRoutes, { secret: qrSecret, publicBaseUrl: options.config.publicBaseUrl });
+    await instance.register(customerRoutes);
+    await instance.register(customerVehicleRoutes);
+    await instance.register(vehicleAuthRoutes);
+    const ownerOptions = {
+      smsSender,
+      // with no SMS gateway connected the code is in the server log: the owner's page says so
+      demoHint: options.smsSender ? null : '演示环境未接入短信网关，验证码已写入服务器日志',
+      revealCodes: options.config.smsRevealCodes ?? false,
+      signInRateLimit: options.config.loginRateLimit,
+    };
+    await instance.register(ownerRoutes, ownerOptions);
+    await instance.register(phoneChangeRoutes);
+    await instance.register(phoneChangeOpenRoutes, ownerOptions);
+    await instance.register(plateListRoutes);
+    await instance.register(complaintRoutes);
+    await instance.register(ownerComplaintRoutes);
+    await instance.register(recordComplaintRoutes, { secret: qrSecret });
+    await instance.register(appealRoutes);
+    await instance.register(ownerAppealRoutes);
     await instance.register(specialBillOpenRoutes, { secret: qrSecret, onlinePay: options.config.paymentProvider !== 'none' });
     const { weatherProviderUrl, weatherProviderKey } = options.config;
     await instance.register(weatherRoutes, {

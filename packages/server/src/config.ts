@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { defaultVehicleAuthPhotoDays } from '@parking/contract';
 
 export interface AppConfig {
   port: number;
@@ -29,13 +30,21 @@ export interface AppConfig {
   deviceOfflineCheckMs: number;
   /** days of traffic a fresh install generates at the demo lots; 0 for none */
   demoHistoryDays: number;
+  /** how often the demo's working devices heartbeat through the device API while the server runs; 0 keeps them silent */
+  demoHeartbeatMs: number;
+  /** whether a fresh install gets the demo's car owners, vehicles and 车辆认证审核 requests (DEMO_CUSTOMERS=0: none) */
+  demoCustomers: boolean;
   /** how often the server moves lane records left awaiting payment past the lot's arrears rule to 欠费; 0 turns it off */
   arrearsCheckMs: number;
+  /** days a 车辆认证 request's 行驶证 photo is kept after its decision before it is removed */
+  vehicleAuthPhotoDays: number;
   /**
    * who collects drivers' online payments: the sandbox cashier (a demo, it takes no money) or none,
    * when drivers pay at the booth and the phone pages say so
    */
   paymentProvider: PaymentProvider;
+  /** SMS_REVEAL_CODES=1: the owner's 获取验证码 answers the code itself (a demo or browser test without an SMS gateway; never with real owners) */
+  smsRevealCodes?: boolean;
 }
 
 export const paymentProviders = ['sandbox', 'none'] as const;
@@ -112,8 +121,12 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
     publicBaseUrl: publicBaseUrlOf(env.PUBLIC_BASE_URL, paymentProvider, port),
     deviceOfflineCheckMs: integer('DEVICE_OFFLINE_CHECK_MS', env.DEVICE_OFFLINE_CHECK_MS, 30_000),
     demoHistoryDays: integer('DEMO_HISTORY_DAYS', env.DEMO_HISTORY_DAYS, 2),
+    demoHeartbeatMs: integer('DEMO_HEARTBEAT_MS', env.DEMO_HEARTBEAT_MS, 30_000),
+    demoCustomers: env.DEMO_CUSTOMERS !== '0',
     arrearsCheckMs: integer('ARREARS_CHECK_MS', env.ARREARS_CHECK_MS, 60_000),
+    vehicleAuthPhotoDays: integer('VEHICLE_AUTH_PHOTO_DAYS', env.VEHICLE_AUTH_PHOTO_DAYS, defaultVehicleAuthPhotoDays),
     paymentProvider,
+    smsRevealCodes: env.SMS_REVEAL_CODES === '1',
   };
 };
 

@@ -8,9 +8,16 @@ import { migrate } from './db/migrate.js';
 import { seedDemoDevices } from './db/seed/demo-devices.js';
 import { seedDemoHistory } from './db/seed/demo-history.js';
 import { seedDemoMarketing } from './db/seed/demo-marketing.js';
+import { seedDemoMessages } from './db/seed/demo-messages.js';
+import { seedDemoPlateList } from './db/seed/demo-plate-list.js';
+import { seedDemoCustomers } from './db/seed/demo-customers.js';
+import { seedDemoOwnerPayments } from './db/seed/demo-owner-payments.js';
+import { seedDemoComplaints } from './db/seed/demo-complaints.js';
+import { startDemoHeartbeats } from './db/seed/demo-heartbeats.js';
 import { seedDemoData } from './db/seed/seed.js';
 import { startDeviceOfflineJob } from './modules/devices/device-offline.job.js';
 import { startRecordClockJob } from './modules/orders/index.js';
+import { startPhoneChangePhotoJob, startVehicleAuthPhotoJob } from './modules/customers/index.js';
 
 /** The process: config, logger, database lifecycle, graceful shutdown. */
 const main = async () => {
@@ -35,6 +42,17 @@ const main = async () => {
     // lots and devices only a real start gets: the test suites count tenant demo's lots from zero
     await seedDemoDevices(database.db);
     await seedDemoMarketing(database.db);
+    await seedDemoPlateList(database.db);
+    // its messages are raised from those lots and devices, each about a real object
+    await seedDemoMessages(database.db, config.dataDir);
+    // owners, vehicles in every state and 车辆认证审核 requests, raised through the services
+    if (config.demoCustomers) {
+      await seedDemoCustomers(database.db, config.dataDir);
+      // one owner's paid stays at 东门停车场, so 车主详情 opens on 支付记录
+      await seedDemoOwnerPayments(database.db, config.dataDir);
+      // 客户投诉 in every state, and 张先生's own dispute of that stay
+      await seedDemoComplaints(database.db);
+    }
     server.log.info('demo data seeded: tenants demo and mw');
   }
 
@@ -42,6 +60,12 @@ const main = async () => {
   await server.register(app, { config, database, redis });
   const offlineJob = startDeviceOfflineJob(database.db, config.deviceOfflineCheckMs, server.log);
   const arrearsJob = startRecordClockJob(database.db, config.arrearsCheckMs, server.log);
+  // 行驶证 photos of decided requests, removed VEHICLE_AUTH_PHOTO_DAYS after the decision; looked for hourly
+  const vehicleAuthPhotoJob = startVehicleAuthPhotoJob(database.db, config.dataDir, config.vehicleAuthPhotoDays, 3_600_000, server.log);
+  // and those of decided 手机号变更 requests, kept as long
+  const phoneChangePhotoJob = startPhoneChangePhotoJob(database.db, config.dataDir, config.vehicleAuthPhotoDays, 3_600_000, server.log);
+
+  let demoHeartbeats: { stop: () => Promise<void> } | undefined;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -54,8 +78,11 @@ const main = async () => {
     }, 15_000);
     timer.unref();
     try {
+      await demoHeartbeats?.stop();
       await offlineJob.stop();
       await arrearsJob.stop();
+      await vehicleAuthPhotoJob.stop();
+      await phoneChangePhotoJob.stop();
       await server.close();
       await redis?.quit();
       await database.close();
@@ -69,6 +96,11 @@ const main = async () => {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await server.listen({ port: config.port, host: config.host });
+  const [own] = server.addresses();
+  // the demo's working devices report as real ones do, through the device API, to this very process
+  if (own && typeof own === 'object' && config.demoHeartbeatMs > 0) {
+    demoHeartbeats = startDemoHeartbeats(`http://${own.family === 'IPv6' ? `[${own.address}]` : own.address}:${own.port}`, server.log, config.demoHeartbeatMs);
+  }
   if (freshInstall && config.demoHistoryDays > 0) {
     // the console is usable at once; the demo's past days fill in behind it
     server.log.info({ days: config.demoHistoryDays }, 'generating demo traffic history');

@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/app-providers';
-import { createQueryClient } from './app/query-client';
+import { appQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 import { loadRuntimeConfig } from './shared/runtime-config';
 import { setApiBaseUrl } from './shared/http/http-client';
@@ -20,7 +20,7 @@ async function start(): Promise<void> {
   if (!container) throw new Error('#root is missing from index.html');
   createRoot(container).render(
     <StrictMode>
-      <AppProviders queryClient={createQueryClient()}>
+      <AppProviders queryClient={appQueryClient}>
         <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>,

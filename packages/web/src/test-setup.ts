@@ -1,21 +1,13 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { fakeMediaQueryList } from './test/media';
 
 // antd under jsdom renders slowly on a busy machine; findBy/waitFor wait for behaviour, not speed
 configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks these; antd's responsive helpers call them on mount.
 if (!window.matchMedia) {
-  window.matchMedia = (query: string): MediaQueryList => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  });
+  window.matchMedia = (query: string) => fakeMediaQueryList(query, false);
 }
 
 if (typeof globalThis.ResizeObserver === 'undefined') {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boundedTime, dateWindowIssue, clockAheadToleranceMs, futureTimeIssue, stayLongerThan, timeWindowIssue } from './bounded-time.js';
+import { boundedDay, boundedTime, dateWindowIssue, clockAheadToleranceMs, futureTimeIssue, stayLongerThan, timeWindowIssue } from './bounded-time.js';
 
 const issues = (text: string) =>
   boundedTime('入场时间')
@@ -50,5 +50,24 @@ describe('the business time window', () => {
     const from = new Date('2025-03-03T08:00:00+08:00');
     expect(stayLongerThan(from, new Date('2025-03-05T08:00:00+08:00'), 2)).toBe(false);
     expect(stayLongerThan(from, new Date('2025-03-05T08:01:00+08:00'), 2)).toBe(true);
+  });
+});
+
+describe('a day filter', () => {
+  const day = boundedDay('注册开始日期');
+  const messages = (value: unknown) => (day.safeParse(value).error?.issues ?? []).map((issue) => issue.message);
+
+  it('takes a day inside the business window', () => {
+    expect(day.parse('2026-03-10')).toBe('2026-03-10');
+  });
+
+  it('refuses year 0001 and 2100 with the window, not a server fault further on', () => {
+    expect(messages('0001-01-01')).toEqual(['注册开始日期（0001-01-01）不能早于2000-01-01']);
+    expect(messages('2100-01-01')).toEqual(['注册开始日期（2100-01-01）不能晚于2099-12-31']);
+  });
+
+  it('tells a malformed text its format only', () => {
+    expect(messages('2026-13-40')).toEqual(['注册开始日期格式应为YYYY-MM-DD']);
+    expect(messages('昨天')).toEqual(['注册开始日期格式应为YYYY-MM-DD']);
   });
 });

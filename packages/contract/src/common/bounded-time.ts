@@ -61,3 +61,13 @@ export const dateWindowIssue = (label: string, date: string): string | undefined
   const ms = Date.parse(`${date}T00:00:00${SHANGHAI}`);
   return Number.isNaN(ms) ? undefined : timeWindowIssue(label, ms);
 };
+
+/**
+ * A calendar date "YYYY-MM-DD" (a Shanghai day a list is filtered by, a card's first or last day)
+ * inside the business window: a malformed text is told only its format.
+ */
+export const boundedDay = (label: string) =>
+  z.iso.date({ error: `${label}格式应为YYYY-MM-DD`, abort: true }).superRefine((date, ctx) => {
+    const issue = dateWindowIssue(label, date);
+    if (issue) ctx.addIssue({ code: 'custom', message: issue });
+  });

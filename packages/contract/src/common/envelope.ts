@@ -25,10 +25,23 @@ export const signInAgainCodes: readonly number[] = [ResponseCode.tokenExpired, R
 
 export const envelope = <T extends z.ZodType>(data: T) => z.object({ code: z.number().int(), msg: z.string(), data });
 
+/** Where in a request a refused field was: the body, the query string or the path. */
+export const requestParts = ['body', 'querystring', 'params'] as const;
+export type RequestPart = (typeof requestParts)[number];
+
+/** One refused field of a 400: its path in the request part ('longRentalSpaces', 'plates.0') and why, in Chinese. */
+export const fieldProblem = z.object({ in: z.enum(requestParts), field: z.string(), message: z.string() });
+export type FieldProblem = z.infer<typeof fieldProblem>;
+
+/** A 400's data when it is about fields: every refused field, so a form can show each under its input. */
+export const fieldProblems = z.object({ fields: z.array(fieldProblem) });
+export type FieldProblems = z.infer<typeof fieldProblems>;
+
+/** A failure's envelope: data is null, or the refused fields of a 400. */
 export const failureEnvelope = z.object({
   code: z.number().int(),
   msg: z.string(),
-  data: z.null(),
+  data: z.union([z.null(), fieldProblems]),
 });
 
 export type Envelope<T> = { code: number; msg: string; data: T };

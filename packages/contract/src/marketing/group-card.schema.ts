@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedDay } from '../common/bounded-time.js';
 import { resourcePaths } from '../common/endpoint.js';
 import { formatAmount, plateNumberPattern } from '../common/filters.js';
 import { pagedList, pageQuery } from '../common/paging.js';
@@ -32,8 +33,6 @@ export const groupCardMaxPlates = 20;
 /** ¥1,000 off a visit: anything above is a typo */
 export const groupCardMaxAmountOff = 100_000;
 
-const day = (label: string) => z.iso.date({ error: `${label}格式应为YYYY-MM-DD` });
-
 /** One plate as every plate input of the product takes it: trimmed, upper-cased, a mainland plate. */
 export const groupCardPlate = z.string({ error: '请输入车牌号' }).trim().toUpperCase().min(1, '请输入车牌号').regex(plateNumberPattern, '请输入正确的车牌号，如 粤B12345');
 
@@ -62,8 +61,8 @@ export const groupCardFields = z.object({
     .array(z.uuid({ error: '停车场编号格式不正确' }), { error: '请选择适用停车场' })
     .min(1, '请选择适用停车场')
     .max(200, '适用停车场最多200个'),
-  validFrom: day('开始日期'),
-  validTo: day('结束日期'),
+  validFrom: boundedDay('开始日期'),
+  validTo: boundedDay('结束日期'),
   /** uses a natural month (Shanghai); null = unlimited */
   monthlyQuota: z.coerce.number({ error: '每月次数必须是整数' }).int('每月次数必须是整数').min(1, '每月次数最小为1').max(10000, '每月次数最大为10000').nullable().default(null),
   /** the driver may add a plate on the card's phone page, up to maxPlates */

@@ -10,7 +10,7 @@ describe('lot event rules', () => {
       minConfidence: 0.8,
       longStayHours: 72,
       maxStayDays: 90,
-      blacklistEntry: 'warn',
+      blacklistEntry: 'refuse',
       graceReentry: 'new-stay',
       arrearsAfterMinutes: 30,
     });

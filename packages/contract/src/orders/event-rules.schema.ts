@@ -38,8 +38,12 @@ export const lotEventRules = z.object({
     .default(72),
   /** a stay longer than this many days is priced as if it lasted this long, and raises 超长停车 */
   maxStayDays: z.number({ error: '最长计费天数必须是整数' }).int('最长计费天数必须是整数').min(1, '最长计费天数至少1天').max(365, '最长计费天数最多365天').default(90),
-  /** warn: a blacklisted plate raises 黑名单车辆入场 and enters; refuse: the barrier stays shut and no record opens */
-  blacklistEntry: z.enum(blacklistEntryRules, { error: '黑名单车辆入场处理方式只能是 warn（预警放行）或 refuse（拒绝入场）' }).default('warn'),
+  /**
+   * A plate on the 黑白名单 as black, in force at the lot: refuse (the default, the list means it) keeps the
+   * barrier shut at entry and at exit, and raises 黑名单车辆入场; warn is the lot's own choice to raise the
+   * warning and let the car pass as any other.
+   */
+  blacklistEntry: z.enum(blacklistEntryRules, { error: '黑名单车辆入场处理方式只能是 warn（预警放行）或 refuse（拒绝入场）' }).default('refuse'),
   /** continue: a plate back within the grace minutes of its paid stay goes on with that stay; new-stay: it starts another */
   graceReentry: z.enum(graceReentryRules, { error: '缴费后免费时段内再次入场只能是 continue（续用原订单）或 new-stay（新开订单）' }).default('new-stay'),
   /** at a lane lot, a record still awaiting payment this long after its exit has left without paying (欠费) */

@@ -34,7 +34,7 @@ describe('事件规则 names and input', () => {
   });
 
   it('fills the rules left out with their defaults and refuses a key that is not a rule', () => {
-    expect(lotEventRulesInput.parse({ blacklistEntry: 'refuse' })).toEqual({ ...defaultLotEventRules, blacklistEntry: 'refuse' });
+    expect(lotEventRulesInput.parse({ blacklistEntry: 'warn' })).toEqual({ ...defaultLotEventRules, blacklistEntry: 'warn' });
     const refused = lotEventRulesInput.safeParse({ blacklistEntry: 'refuse', whitelist: true });
     expect(refused.success).toBe(false);
     expect(refused.error?.issues[0]?.message).toBe('不支持的事件规则：whitelist');

@@ -47,7 +47,7 @@ export const lotEventRuleHelp: Readonly<Record<keyof LotEventRules, string>> = {
   minConfidence: '车牌识别置信度低于此值（0到1）时，停车记录标为异常，便于人工核对车牌。',
   longStayHours: '在场超过此小时数的车辆记为超长停车并产生预警。',
   maxStayDays: '停车超过此天数的订单只按此天数计费，并产生超长停车预警，由人工核实后处理。',
-  blacklistEntry: '黑名单车辆到达入口时：产生“黑名单车辆入场”预警并放行；或不抬杆、不生成停车记录。',
+  blacklistEntry: '黑白名单中的黑名单车辆到达车道时：拒绝通行（默认），入口不抬杆、不生成停车记录，出口不抬杆；或产生“黑名单车辆入场”预警并放行。',
   graceReentry: '车辆缴费后在免费离场时段内再次入场时：继续使用原订单；或新开一条订单。',
   arrearsAfterMinutes: '车道型停车场的车辆出场后仍未缴费超过此分钟数，订单转为欠费并进入追缴。',
 };

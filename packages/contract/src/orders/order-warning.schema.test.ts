@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderWarningKindCategory, orderWarningKinds, orderWarningKindsOf, orderWarningListQuery, orderWarningMessageType, plateBlacklistInput } from '../index.js';
+import { orderWarningKindCategory, orderWarningKinds, orderWarningKindsOf, orderWarningListQuery, orderWarningMessageType } from '../index.js';
 
 describe('order warning kinds', () => {
   it('puts the order anomalies in category 1 (message type 1) and the vehicle watch in category 2 (message type 8)', () => {
@@ -21,12 +21,5 @@ describe('order warning list query', () => {
     const backwards = orderWarningListQuery.safeParse({ createdFrom: '2025-03-03T00:00:00+08:00', createdTo: '2025-03-02T00:00:00+08:00' });
     expect(backwards.error?.issues[0]?.message).toBe('预警结束时间不能早于开始时间');
     expect(orderWarningListQuery.safeParse({ category: '0' }).error?.issues[0]?.message).toContain('预警类别只能是');
-  });
-});
-
-describe('blacklist input', () => {
-  it('trims and upper-cases the plate, leaves the colour open, and needs a reason', () => {
-    expect(plateBlacklistInput.parse({ plateNumber: ' 粤b12345 ', reason: ' 冲卡 ' })).toEqual({ plateNumber: '粤B12345', plateColour: null, reason: '冲卡' });
-    expect(plateBlacklistInput.safeParse({ plateNumber: '粤B12345', reason: ' ' }).error?.issues[0]?.message).toBe('请填写拉黑原因');
   });
 });

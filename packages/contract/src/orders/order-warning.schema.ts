@@ -6,8 +6,6 @@ import { refuseReversedRange, timeFilter } from '../common/query-fields.js';
 export const orderWarningPaths = {
   ...resourcePaths('/api/system/OrderWarning'),
   handle: '/api/system/OrderWarning/:id/Actions/Handle',
-  blacklist: '/api/system/OrderWarning/blacklist',
-  blacklistItem: '/api/system/OrderWarning/blacklist/:id',
 } as const;
 
 /** 1 订单异常 (system message type 1), 2 车辆布控 (system message type 8); the page's `type` query param */
@@ -96,33 +94,3 @@ export const orderWarningHandleInput = z.strictObject({
   remark: z.string({ error: '请填写处理说明' }).trim().min(1, '请填写处理说明').max(255, '处理说明最长255个字'),
 });
 export type OrderWarningHandleInput = z.input<typeof orderWarningHandleInput>;
-
-/** 黑名单: a plate whose every entry raises 黑名单车辆入场 (and is refused where the lot says so) */
-export const plateBlacklistInput = z.strictObject({
-  plateNumber: plate.refine((p) => !/\s/.test(p), '车牌号不能含空白'),
-  /** dictionary 车牌颜色; null: any colour */
-  plateColour: z.number({ error: '车牌颜色必须是整数' }).int('车牌颜色必须是整数').min(0, '车牌颜色不正确').max(99, '车牌颜色不正确').nullable().default(null),
-  reason: z.string({ error: '请填写拉黑原因' }).trim().min(1, '请填写拉黑原因').max(255, '拉黑原因最长255个字'),
-});
-export type PlateBlacklistInput = z.input<typeof plateBlacklistInput>;
-export type PlateBlacklistValues = z.output<typeof plateBlacklistInput>;
-
-export const plateBlacklistListQuery = z.strictObject({
-  ...pageQuery.shape,
-  sidx: z.enum(['createdAt', 'plateNumber'], { error: '排序字段只能是 createdAt 或 plateNumber' }).optional(),
-  plateNumber: plate.optional(),
-});
-export type PlateBlacklistListQuery = z.input<typeof plateBlacklistListQuery>;
-export type PlateBlacklistListValues = z.output<typeof plateBlacklistListQuery>;
-
-export const plateBlacklistEntry = z.object({
-  id: z.string(),
-  plateNumber: z.string(),
-  plateColour: z.number().int().nullable(),
-  reason: z.string(),
-  createdBy: z.string().nullable(),
-  createdByName: z.string().nullable(),
-  createdAt: z.string(),
-});
-export type PlateBlacklistEntry = z.infer<typeof plateBlacklistEntry>;
-export const plateBlacklistPage = pagedList(plateBlacklistEntry);

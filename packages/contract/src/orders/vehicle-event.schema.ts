@@ -60,5 +60,7 @@ export const vehicleEventResult = z.object({
   abnormalReasons: z.array(z.enum(abnormalReasons)),
   /** true when this event id was seen before and nothing changed */
   duplicate: z.boolean(),
+  /** what the lane's LED screen shows (黑名单车辆 禁止通行); absent: the lane's own text */
+  display: z.string().optional(),
 });
 export type VehicleEventResult = z.infer<typeof vehicleEventResult>;

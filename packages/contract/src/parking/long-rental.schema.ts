@@ -5,6 +5,9 @@ import { pagedList, pageQuery } from '../common/paging.js';
 import { mobileMessage, mobilePattern } from '../common/rules.js';
 import { enabledMarkFilter, parkingText } from './area.schema.js';
 
+/** a card's first or last day: any calendar date (a card may run past the business window's end) */
+const cardDay = (label: string) => z.iso.date({ error: `${label}格式应为YYYY-MM-DD` });
+
 export const longRentalPaths = {
   ...resourcePaths('/api/system/LongRental'),
   /** per lot: its long-rental spaces, the cards in force and the space-leave flag */
@@ -19,8 +22,6 @@ export const longRentalStateNames: Readonly<Record<LongRentalState, string>> = {
 /** ¥100,000 a month: anything above is a typo */
 export const longRentalMaxMonthlyPrice = 10_000_000;
 
-const day = (label: string) => z.iso.date({ error: `${label}格式应为YYYY-MM-DD` });
-
 export const longRentalInput = z
   .object({
     plateNumber: z.string({ error: '请输入车牌号' }).trim().toUpperCase().min(1, '请输入车牌号').regex(plateNumberPattern, '请输入正确的车牌号，如 粤B12345'),
@@ -29,8 +30,8 @@ export const longRentalInput = z
     lotId: z.uuid({ error: '请选择停车场' }),
     ownerName: z.string({ error: '请输入车主姓名' }).trim().min(1, '请输入车主姓名').max(32, '车主姓名最长32位'),
     phone: z.string({ error: '请输入联系电话' }).trim().min(1, '请输入联系电话').regex(mobilePattern, mobileMessage),
-    validFrom: day('开始日期'),
-    validTo: day('结束日期'),
+    validFrom: cardDay('开始日期'),
+    validTo: cardDay('结束日期'),
     /** fen */
     monthlyPrice: z.coerce
       .number({ error: '月租金额必须是数字' })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parkingLaneDirections } from './lane.schema.js';
 
 /** QR codes of lots, lanes and spaces (their paths are fixed: do not rename them), and the public call a scan lands on. */
 export const parkingQrCodePaths = {
@@ -8,6 +9,8 @@ export const parkingQrCodePaths = {
   lane: '/api/system/ParkingLane/build/wxApplet/qRCode',
   /** zip of every space's QR code of a lot: `?parkingId=<lotId>` */
   spaces: '/api/system/Parking/downloadQRCodeBySpace',
+  /** every lane's and space's code of a lot, for the printable sheet: `?parkingId=<lotId>` */
+  sheet: '/api/system/Parking/qrCodeSheet',
   /** no sign-in: what a scanned code points at, `?t=<token>` */
   resolve: '/api/public/scan/resolve',
 } as const;
@@ -39,3 +42,17 @@ export const scanTarget = z.object({
   spaceNumber: z.string().nullable(),
 });
 export type ScanTarget = z.infer<typeof scanTarget>;
+
+export const parkingQrCodeSheetQuery = z.strictObject({ parkingId: z.uuid({ error: '停车场编号格式不正确' }) });
+
+/**
+ * What the printable sheet of a lot prints: each lane's and space's scan URL (the same signed URL
+ * its PNG holds), drawn as a code with its name under it. Lanes by sort order, spaces by number.
+ */
+export const parkingQrCodeSheet = z.object({
+  lotId: z.string(),
+  lotName: z.string(),
+  lanes: z.array(z.object({ id: z.string(), name: z.string(), direction: z.enum(parkingLaneDirections), url: z.string() })),
+  spaces: z.array(z.object({ id: z.string(), number: z.string(), url: z.string() })),
+});
+export type ParkingQrCodeSheet = z.infer<typeof parkingQrCodeSheet>;

@@ -18,3 +18,4 @@ export * from './user.endpoints.js';
 export * from './profile.endpoints.js';
 export * from './operation-log.endpoints.js';
 export * from './weather.endpoints.js';
+export * from './operation-log.catalogue.js';

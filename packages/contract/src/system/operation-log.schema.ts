@@ -37,9 +37,13 @@ export const operationLog = z.object({
   action: z.string(),
   target: z.string(),
   targetId: z.string(),
+  /** the target's current name (or the name the entry logged, for one deleted since); '' when it has none */
+  targetName: z.string(),
   summary: z.string(),
   before: z.unknown(),
   after: z.unknown(),
+  /** id → name of every object the entry refers to (its target, and the id fields of before and after), read within the tenant */
+  names: z.record(z.string(), z.string()),
   ip: z.string(),
   userAgent: z.string(),
   createdAt: z.string(),

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/test-app.js';
+import { seedTestMessagesInEveryTenant } from '../test/test-messages.js';
 import { systemMessages, tenants, users } from './schema/index.js';
 import { withTenant } from './tenant-scope.js';
 
@@ -10,6 +11,8 @@ let mwId: string;
 
 beforeAll(async () => {
   t = await buildTestApp();
+  // mw's messages are what another tenant must not delete
+  await seedTestMessagesInEveryTenant(t.database.db);
   const rows = await t.database.db.select({ id: tenants.id, code: tenants.code }).from(tenants);
   demoId = rows.find((r) => r.code === 'demo')!.id;
   mwId = rows.find((r) => r.code === 'mw')!.id;

@@ -3,7 +3,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { useChineseMessages } from '@parking/contract';
-import { conflict } from './app-error.js';
+import { conflict, fieldRefused } from './app-error.js';
 import { errorsPlugin } from './errors.js';
 
 useChineseMessages();
@@ -23,6 +23,14 @@ beforeAll(async () => {
   typed.get('/taken', async () => {
     throw conflict('车牌号已存在');
   });
+  typed.post('/rent', async () => {
+    throw fieldRefused('spaceCount', '车位数不能超过停车场「东门」的长租车位数（5）');
+  });
+  typed.get(
+    '/items',
+    { schema: { querystring: z.object({ amountMin: z.coerce.number().int('最低金额须为整数').optional(), amountMax: z.coerce.number().int('最高金额须为整数').optional() }) } },
+    async () => 'ok',
+  );
   typed.post('/items', { schema: { body: z.object({ plate: z.string().min(7, '车牌号至少7位'), count: z.number() }) } }, async () => 'ok');
   await app.ready();
 });
@@ -55,6 +63,32 @@ describe('the central error handler', () => {
     expect(custom.json().msg).toBe('请求体 plate：车牌号至少7位');
     const builtIn = await app.inject({ method: 'POST', url: '/items', payload: { plate: '粤B12345', count: 'x' } });
     expect(builtIn.json().msg).toMatch(/^请求体 count：.*[\u4e00-\u9fa5]/);
+  });
+
+  it('lists every refused field with where it was and why, so a form can show each under its input', async () => {
+    const body = await app.inject({ method: 'POST', url: '/items', payload: { plate: '粤B1', count: 'x' } });
+    const { fields } = body.json().data as { fields: { in: string; field: string; message: string }[] };
+    expect(fields.map(({ in: part, field }) => `${part}.${field}`)).toEqual(['body.plate', 'body.count']);
+    expect(fields[0]?.message).toBe('车牌号至少7位');
+    expect(fields[1]?.message).toMatch(/[\u4e00-\u9fa5]/);
+    const query = await app.inject({ method: 'GET', url: '/items?amountMin=1.5&amountMax=2.5' });
+    expect(query.statusCode).toBe(400);
+    expect(query.json().data).toEqual({
+      fields: [
+        { in: 'querystring', field: 'amountMin', message: '最低金额须为整数' },
+        { in: 'querystring', field: 'amountMax', message: '最高金额须为整数' },
+      ],
+    });
+  });
+
+  it('names the field of a refusal only the server can judge', async () => {
+    const response = await app.inject({ method: 'POST', url: '/rent' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      code: 400,
+      msg: '车位数不能超过停车场「东门」的长租车位数（5）',
+      data: { fields: [{ in: 'body', field: 'spaceCount', message: '车位数不能超过停车场「东门」的长租车位数（5）' }] },
+    });
   });
 
   it('says a malformed JSON body in Chinese', async () => {

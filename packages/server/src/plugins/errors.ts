@@ -1,19 +1,34 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { FieldProblem, FieldProblems, RequestPart } from '@parking/contract';
 import { jsonBodyErrors } from '../shared/json-body.js';
 import { AppError } from './app-error.js';
 
 /** How messages name the part of a request a field is in. */
 export const requestPartNames: Record<string, string> = { body: '请求体', querystring: '查询参数', params: '路径参数', headers: '请求头' };
 
-/** Names the field in Chinese terms: "查询参数 pageSize：每页条数最大为1000". */
-const validationMessage = (error: FastifyError & { validation: { instancePath: string; message?: string }[] }) => {
+type ValidationError = FastifyError & { validation: { instancePath: string; message?: string }[] };
+
+const fieldOf = (issue: { instancePath: string }) => issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+
+/** Names the field in Chinese terms for a caller reading msg alone: "查询参数 pageSize：每页条数最大为1000". */
+const validationMessage = (error: ValidationError) => {
   const first = error.validation[0];
-  const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') ?? '';
+  const field = first ? fieldOf(first) : '';
   const context = requestPartNames[error.validationContext ?? ''] ?? '参数';
   const message = first?.message ?? '格式不正确';
   return field ? `${context} ${field}：${message}` : `${context}：${message}`;
+};
+
+const isRequestPart = (part: string | undefined): part is RequestPart => part === 'body' || part === 'querystring' || part === 'params';
+
+/** Every refused field, so a form can put each message under its own input; none for a header or the whole request. */
+const validationFields = (error: ValidationError): FieldProblems | null => {
+  const part = error.validationContext;
+  if (!isRequestPart(part)) return null;
+  const fields: FieldProblem[] = error.validation.map((issue) => ({ in: part, field: fieldOf(issue), message: issue.message ?? '格式不正确' })).filter((problem) => problem.field !== '');
+  return fields.length > 0 ? { fields } : null;
 };
 
 /** Fastify's own 4xx errors and the body parser's, said in Chinese. */
@@ -36,7 +51,7 @@ export const errorsPlugin = fp(
         return reply.status(error.statusCode).send(envelope(error.code, error.message, error.data));
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
-        return reply.status(400).send(envelope(400, validationMessage(error)));
+        return reply.status(400).send(envelope(400, validationMessage(error), validationFields(error)));
       }
       // a unique index caught what a service's own check missed, e.g. two creates racing
       if ((error as { cause?: { code?: unknown } }).cause?.code === '23505' || (error as { code?: unknown }).code === '23505') {

@@ -6,6 +6,8 @@ import type { Database } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
 import {
   arrearsReminders,
+  customers,
+  customerVehicles,
   devices,
   dictionaries,
   groupCards,
@@ -21,7 +23,7 @@ import {
   parkingRecords,
   parkingSpaces,
   payments,
-  plateBlacklist,
+  plateListEntries,
   positions,
   recordEditRequests,
   recoveryRecords,
@@ -37,10 +39,17 @@ import {
   userPositions,
   userRoles,
   users,
+  vehicleAuthRequests,
+  phoneChangeRequests,
+  complaints,
+  complaintReplies,
+  complaintSettings,
+  appeals,
 } from '../db/schema/index.js';
 import { seedDemoData } from '../db/seed/seed.js';
 import { hashPassword, md5Hex } from '../modules/auth/passwords.js';
 import { createTestDatabase, signIn, testConfig } from '../test/test-app.js';
+import { seedTestMessagesInEveryTenant } from '../test/test-messages.js';
 
 /**
  * Walks every route of the OpenAPI document and calls it signed out, as a user of the same tenant
@@ -85,7 +94,13 @@ const ids = {
   refund: '',
   recordEdit: '',
   orderWarning: '',
-  blacklist: '',
+  plateList: '',
+  customer: '',
+  customerVehicle: '',
+  vehicleAuth: '',
+  phoneChange: '',
+  complaint: '',
+  appeal: '',
 };
 /** strings of tenant demo's data: none may reach another tenant */
 let markers: string[] = [];
@@ -96,57 +111,69 @@ let tokens: { demoAdmin: string; nobody: string; otherTenantAdmin: string };
 const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
 /** which of tenant demo's ids an `{id}` path takes, by the resource its path names */
 const idOf = (path: string) =>
-  path.includes('/OrderWarning/blacklist/')
-    ? ids.blacklist
-    : path.includes('/OrderWarning/')
-      ? ids.orderWarning
-      : path.includes('/Device/lotBindings/')
-        ? ids.parkingLot
-        : path.includes('/Device/')
-          ? ids.device
-          : path.includes('/RecordEditAudit/')
-            ? ids.recordEdit
-            : path.includes('/ParkingRecord/')
-              ? ids.parkingRecord
-              : path.includes('/Payment/')
-                ? ids.payment
-                : path.includes('/Refund/')
-                  ? ids.refund
-                  : path.includes('systemMessage')
-                    ? ids.message
-                    : path.includes('dictDetail')
-                      ? ids.dict
-                      : path.includes('/Organize/')
-                        ? ids.organization
-                        : path.includes('/Position/')
-                          ? ids.position
-                          : path.includes('/Role/')
-                            ? ids.role
-                            : path.includes('/Menu/')
-                              ? ids.menu
-                              : path.includes('/Tenant/')
-                                ? ids.tenant
-                                : path.includes('/Sessions/')
-                                  ? ids.session
-                                  : path.includes('/Tariff/')
-                                    ? ids.tariff
-                                    : path.includes('/LongRental/')
-                                      ? ids.longRental
-                                      : path.includes('/GroupCard/')
-                                        ? ids.groupCard
-                                        : path.includes('/SpecialBill/')
-                                          ? ids.specialBill
-                                          : path.includes('/Group/')
-                                            ? ids.group
-                                            : path.includes('/ParkingArea/')
-                                              ? ids.parkingArea
-                                              : path.includes('/ParkingLane/')
-                                                ? ids.parkingLane
-                                                : path.includes('/ParkingSpace/')
-                                                  ? ids.parkingSpace
-                                                  : path.includes('/Parking/')
-                                                    ? ids.parkingLot
-                                                    : ids.adminUser;
+  path.includes('/CustomerVehicle/')
+    ? ids.customerVehicle
+    : path.includes('/Customer/')
+      ? ids.customer
+      : path.includes('/BlackWhiteList/')
+        ? ids.plateList
+        : path.includes('/OrderWarning/')
+          ? ids.orderWarning
+          : path.includes('/Device/lotBindings/')
+            ? ids.parkingLot
+            : path.includes('/Device/')
+              ? ids.device
+              : path.includes('/RecordEditAudit/')
+                ? ids.recordEdit
+                : path.includes('/ParkingRecord/')
+                  ? ids.parkingRecord
+                  : path.includes('/Payment/')
+                    ? ids.payment
+                    : path.includes('/Refund/')
+                      ? ids.refund
+                      : path.includes('systemMessage')
+                        ? ids.message
+                        : path.includes('dictDetail')
+                          ? ids.dict
+                          : path.includes('/Organize/')
+                            ? ids.organization
+                            : path.includes('/Position/')
+                              ? ids.position
+                              : path.includes('/Role/')
+                                ? ids.role
+                                : path.includes('/Menu/')
+                                  ? ids.menu
+                                  : path.includes('/Tenant/')
+                                    ? ids.tenant
+                                    : path.includes('/Sessions/')
+                                      ? ids.session
+                                      : path.includes('/Tariff/')
+                                        ? ids.tariff
+                                        : path.includes('/LongRental/')
+                                          ? ids.longRental
+                                          : path.includes('/GroupCard/')
+                                            ? ids.groupCard
+                                            : path.includes('/SpecialBill/')
+                                              ? ids.specialBill
+                                              : path.includes('/Group/')
+                                                ? ids.group
+                                                : path.includes('/ParkingArea/')
+                                                  ? ids.parkingArea
+                                                  : path.includes('/ParkingLane/')
+                                                    ? ids.parkingLane
+                                                    : path.includes('/ParkingSpace/')
+                                                      ? ids.parkingSpace
+                                                      : path.includes('/Parking/')
+                                                        ? ids.parkingLot
+                                                        : path.includes('/CarAuthentication/')
+                                                          ? ids.vehicleAuth
+                                                          : path.includes('/CarPhoneAudit/')
+                                                            ? ids.phoneChange
+                                                            : path.includes('/CustomerComplain/') || path.includes('/owner/complaints/')
+                                                              ? ids.complaint
+                                                              : path.includes('/Appeal/')
+                                                                ? ids.appeal
+                                                                : ids.adminUser;
 const fill = (path: string) =>
   path
     .replace('{id}', idOf(path))
@@ -210,6 +237,7 @@ const queries: Record<string, string> = {
   // filled in beforeAll with tenant demo's lane and lot
   'GET /api/system/ParkingLane/build/wxApplet/qRCode': '',
   'GET /api/system/Parking/downloadQRCodeBySpace': '',
+  'GET /api/system/Parking/qrCodeSheet': '',
 };
 
 const call = (method: string, path: string, token?: string) =>
@@ -232,6 +260,8 @@ const demoSnapshot = async () => {
   const demoSessions = await database.db.select().from(sessions).where(eq(sessions.tenantId, demo!.id));
   return {
     tenants: allTenants.map((x) => `${x.code}:${x.name}:${x.title}:${x.logo}:${x.favicon}:${x.bigScreenType}:${x.enabled}`).sort(),
+    // another tenant's administrator may set their own tenant's 处理时限, never demo's
+    complaintSettings: await rows(database.db.select().from(complaintSettings).where(eq(complaintSettings.tenantId, of)), (c) => `${c.deadlineHours}:${c.updatedAt.toISOString()}`),
     demoSessions: demoSessions.map((s) => `${s.id}:${s.revokedAt?.toISOString()}`).sort(),
     users: demoUsers.map((u) => `${u.account}:${u.realName}:${u.status}:${u.isAdministrator}:${u.organizationId}`).sort(),
     messages: Number(messages!.n),
@@ -284,11 +314,31 @@ const demoSnapshot = async () => {
       database.db.select().from(recordEditRequests).where(eq(recordEditRequests.tenantId, of)),
       (e) => `${e.id}:${e.recordId}:${e.kind}:${e.status}:${e.decidedBy}:${JSON.stringify(e.after)}`,
     ),
+    vehicleAuthRequests: await rows(
+      database.db.select().from(vehicleAuthRequests).where(eq(vehicleAuthRequests.tenantId, of)),
+      (r) => `${r.id}:${r.kind}:${r.status}:${r.vehicleId}:${r.decidedBy}:${r.rejectReason}`,
+    ),
+    phoneChangeRequests: await rows(
+      database.db.select().from(phoneChangeRequests).where(eq(phoneChangeRequests.tenantId, of)),
+      (r) => `${r.id}:${r.status}:${r.newPhone}:${r.decidedBy}:${r.rejectReason}`,
+    ),
+    complaints: await rows(
+      database.db.select().from(complaints).where(eq(complaints.tenantId, of)),
+      (c) => `${c.id}:${c.status}:${c.content}:${c.result}:${c.completedBy}:${c.updatedAt.toISOString()}`,
+    ),
+    complaintReplies: await rows(database.db.select().from(complaintReplies).where(eq(complaintReplies.tenantId, of)), (r) => `${r.id}:${r.content}`),
+    appeals: await rows(
+      database.db.select().from(appeals).where(eq(appeals.tenantId, of)),
+      (a) => `${a.id}:${a.status}:${a.outcome}:${a.content}:${a.claimedBy}:${a.decidedBy}:${a.updatedAt.toISOString()}`,
+    ),
     orderWarnings: await rows(
       database.db.select().from(orderWarnings).where(eq(orderWarnings.tenantId, of)),
       (w) => `${w.id}:${w.recordId}:${w.kind}:${w.state}:${w.remark}:${w.handledBy}:${w.handledAt?.toISOString()}`,
     ),
-    plateBlacklist: await rows(database.db.select().from(plateBlacklist).where(eq(plateBlacklist.tenantId, of)), (b) => `${b.id}:${b.plateNumber}:${b.plateColour}:${b.reason}`),
+    plateListEntries: await rows(
+      database.db.select().from(plateListEntries).where(eq(plateListEntries.tenantId, of)),
+      (b) => `${b.id}:${b.type}:${b.plateNumber}:${b.plateColour}:${b.reason}:${b.removedAt?.toISOString()}:${b.updatedAt.toISOString()}`,
+    ),
     arrearsReminders: await rows(database.db.select().from(arrearsReminders).where(eq(arrearsReminders.tenantId, of)), (r) => `${r.id}:${r.plateNumber}:${r.content}`),
     recoveryRecords: await rows(database.db.select().from(recoveryRecords).where(eq(recoveryRecords.tenantId, of)), (r) => `${r.id}:${r.paymentId}:${r.amount}`),
     longRentals: await rows(
@@ -299,6 +349,11 @@ const demoSnapshot = async () => {
     groupCards: await rows(
       database.db.select().from(groupCards).where(eq(groupCards.tenantId, of)),
       (c) => `${c.id}:${c.groupId}:${c.cardNo}:${c.plates.join(',')}:${c.lotIds.join(',')}:${c.enabled}:${c.updatedAt.toISOString()}`,
+    ),
+    customers: await rows(database.db.select().from(customers).where(eq(customers.tenantId, of)), (c) => `${c.id}:${c.phone}:${c.nickname}:${c.enabled}:${c.updatedAt.toISOString()}`),
+    customerVehicles: await rows(
+      database.db.select().from(customerVehicles).where(eq(customerVehicles.tenantId, of)),
+      (v) => `${v.id}:${v.customerId}:${v.plateNumber}:${v.plateColour}:${v.state}:${v.unboundAt?.toISOString()}:${v.updatedAt.toISOString()}`,
     ),
     specialBills: await rows(
       database.db.select().from(specialBills).where(eq(specialBills.tenantId, of)),
@@ -311,6 +366,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   await migrate(database);
   await seedDemoData(database.db);
+  await seedTestMessagesInEveryTenant(database.db);
   server = Fastify({ logger: false });
   server.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
@@ -366,6 +422,7 @@ beforeAll(async () => {
   ids.parkingSpace = demoSpace!.id;
   queries['GET /api/system/ParkingLane/build/wxApplet/qRCode'] = `?id=${demoLane!.id}`;
   queries['GET /api/system/Parking/downloadQRCodeBySpace'] = `?parkingId=${demoLot!.id}`;
+  queries['GET /api/system/Parking/qrCodeSheet'] = `?parkingId=${demoLot!.id}`;
   await database.db.update(parkingLots).set({ longRentalSpaces: 5 }).where(eq(parkingLots.id, demoLot!.id));
   const [demoCard] = await database.db
     .insert(longRentals)
@@ -413,11 +470,110 @@ beforeAll(async () => {
   ids.specialBill = demoBill!.id;
   bodies['POST /api/system/SpecialBill'] = { lotId: demoLot!.id, plateNumber: '粤B0J418', item: '入侵账单', amount: 100 };
   groupMarkers.push(ids.specialBill, demoBill!.item, demoBill!.remark, '粤B0S418');
+  // an owner with a vehicle: a stranger may neither read, register, disable, bind nor unbind
+  const [demoCustomer] = await database.db
+    .insert(customers)
+    .values({ tenantId: demo!.id, phone: '13800000419', nickname: '演示车主昵称-仅本租户可见', source: 'miniapp', registeredAt: new Date('2025-03-03T01:00:00Z') })
+    .returning();
+  ids.customer = demoCustomer!.id;
+  const [demoVehicle] = await database.db
+    .insert(customerVehicles)
+    .values({ tenantId: demo!.id, customerId: demoCustomer!.id, plateNumber: '粤B0C419', state: 'verified', boundAt: new Date('2025-03-03T01:00:00Z') })
+    .returning();
+  ids.customerVehicle = demoVehicle!.id;
+  Object.assign(bodies, {
+    'POST /api/system/Customer': { phone: '13900000419' },
+    'PUT /api/system/Customer/{id}/Actions/State': { enabled: false },
+    'POST /api/system/CustomerVehicle': { customerId: demoCustomer!.id, plateNumber: '粤B0J419' },
+  });
+  groupMarkers.push(ids.customer, ids.customerVehicle, demoCustomer!.phone, demoCustomer!.nickname, '粤B0C419');
+  // a 车辆认证 request waiting: a stranger may neither read it, see its photo, nor decide it
+  const [demoAuth] = await database.db
+    .insert(vehicleAuthRequests)
+    .values({ tenantId: demo!.id, kind: 'verify', customerId: demoCustomer!.id, vehicleId: demoVehicle!.id, plateNumber: '粤B0C419', createdAt: new Date('2025-03-03T01:00:00Z') })
+    .returning();
+  ids.vehicleAuth = demoAuth!.id;
+  Object.assign(bodies, {
+    'POST /api/system/CarAuthentication/{id}/Actions/Reject': { reason: '入侵驳回' },
+    'POST /api/system/CarAuthentication/Actions/BatchApprove': { ids: [demoAuth!.id] },
+  });
+  groupMarkers.push(ids.vehicleAuth);
+  // a 手机号变更 request waiting: a stranger may neither read it, see its photo, nor decide it
+  const [demoPhoneChange] = await database.db
+    .insert(phoneChangeRequests)
+    .values({
+      tenantId: demo!.id,
+      customerId: demoCustomer!.id,
+      oldPhone: demoCustomer!.phone,
+      newPhone: '13900000420',
+      orderNo: '演示订单号-仅本租户可见',
+      createdAt: new Date('2025-03-03T01:00:00Z'),
+    })
+    .returning();
+  ids.phoneChange = demoPhoneChange!.id;
+  Object.assign(bodies, { 'POST /api/system/CarPhoneAudit/{id}/Actions/Reject': { reason: '入侵驳回' } });
+  groupMarkers.push(ids.phoneChange, '演示订单号-仅本租户可见');
+  // a complaint being handled: a stranger may neither read it, reply to it, complete it nor file one
+  const [demoComplaint] = await database.db
+    .insert(complaints)
+    .values({
+      tenantId: demo!.id,
+      category: 'billing',
+      channel: 'phone',
+      content: '演示投诉内容-仅本租户可见',
+      contactPhone: '13900000421',
+      receivedAt: new Date('2025-03-03T01:00:00Z'),
+      deadlineAt: new Date('2025-03-05T01:00:00Z'),
+      createdAt: new Date('2025-03-03T01:00:00Z'),
+      updatedAt: new Date('2025-03-03T01:00:00Z'),
+    })
+    .returning();
+  ids.complaint = demoComplaint!.id;
+  Object.assign(bodies, {
+    'POST /api/system/CustomerComplain': { category: 'other', channel: 'phone', content: '入侵投诉', contactPhone: '13900000422' },
+    'POST /api/system/CustomerComplain/{id}/Actions/Reply': { content: '入侵回复' },
+    'POST /api/system/CustomerComplain/{id}/Actions/Complete': { result: '入侵办结' },
+    'PUT /api/system/CustomerComplain/Settings': { deadlineHours: 1 },
+    'POST /api/open/owner/complaints': { category: 'other', content: '入侵投诉' },
+    'POST /api/open/owner/complaints/{id}/reply': { content: '入侵补充' },
+  });
+  groupMarkers.push(ids.complaint, '演示投诉内容-仅本租户可见', '13900000421');
+  // a black-list entry: a stranger may neither read, add, edit nor remove one
+  const [demoListed] = await database.db.insert(plateListEntries).values({ tenantId: demo!.id, type: 'black', plateNumber: '粤B0B417', reason: '演示拉黑原因-仅本租户可见' }).returning();
+  ids.plateList = demoListed!.id;
+  Object.assign(bodies, {
+    'POST /api/system/BlackWhiteList': { type: 'black', plateNumber: '粤B0X417', reason: '入侵拉黑' },
+    'PUT /api/system/BlackWhiteList/{id}': { type: 'white', plateNumber: '粤B0X417', reason: '被改' },
+    'POST /api/system/BlackWhiteList/{id}/Actions/Remove': { reason: '入侵移除' },
+  });
+  groupMarkers.push(ids.plateList, demoListed!.reason, '粤B0B417');
   const [demoRecord] = await database.db
     .insert(parkingRecords)
     .values({ tenantId: demo!.id, lotId: demoLot!.id, plateNumber: '粤B0R417', enteredAt: new Date('2025-03-03T01:00:00Z') })
     .returning();
   ids.parkingRecord = demoRecord!.id;
+  // an appeal of that stay waiting for review: a stranger may neither read, claim, release nor decide it, nor file one
+  const [demoAppeal] = await database.db
+    .insert(appeals)
+    .values({
+      tenantId: demo!.id,
+      recordId: demoRecord!.id,
+      phone: '13900000423',
+      plateNumber: '粤B0R417',
+      plateColour: 0,
+      reason: 'wrong_time',
+      content: '演示申诉说明-仅本租户可见',
+      filedAt: new Date('2025-03-03T02:00:00Z'),
+      createdAt: new Date('2025-03-03T02:00:00Z'),
+      updatedAt: new Date('2025-03-03T02:00:00Z'),
+    })
+    .returning();
+  ids.appeal = demoAppeal!.id;
+  Object.assign(bodies, {
+    'POST /api/system/Appeal/{id}/Actions/Decide': { kind: 'reject', reason: '入侵驳回' },
+    'POST /api/open/owner/appeals': { recordId: demoRecord!.id, reason: 'other', content: '入侵申诉' },
+  });
+  groupMarkers.push(ids.appeal, '演示申诉说明-仅本租户可见', '13900000423');
   // a correction waiting for approval: a stranger may neither read, ask for another nor decide it
   const [demoEdit] = await database.db
     .insert(recordEditRequests)
@@ -479,20 +635,16 @@ beforeAll(async () => {
   });
   permittedOnly = [...permittedOnly, ids.payment, ids.refund, owingRecord!.plateNumber, demoPayment!.payer, demoPayment!.idempotencyKey, demoRefund!.reason];
   markers = [...markers, ids.payment, ids.refund, owingRecord!.id, owingRecord!.plateNumber, demoPayment!.payer, demoPayment!.idempotencyKey, demoRefund!.reason];
-  // an open warning about that record and a blacklisted plate: a stranger may neither read, handle, edit nor remove them
+  // an open warning about that record: a stranger may neither read nor handle it
   const [demoWarning] = await database.db
     .insert(orderWarnings)
     .values({ tenantId: demo!.id, recordId: owingRecord!.id, lotId: demoLot!.id, plateNumber: '粤B0W417', kind: 'long_stay', category: 1, detail: '演示预警说明-仅本租户可见' })
     .returning();
   ids.orderWarning = demoWarning!.id;
-  const [demoBlacklisted] = await database.db.insert(plateBlacklist).values({ tenantId: demo!.id, plateNumber: '粤B0B417', reason: '演示拉黑原因-仅本租户可见' }).returning();
-  ids.blacklist = demoBlacklisted!.id;
   Object.assign(bodies, {
     'POST /api/system/OrderWarning/{id}/Actions/Handle': { remark: '入侵处理' },
-    'POST /api/system/OrderWarning/blacklist': { plateNumber: '粤B0X417', reason: '入侵拉黑' },
-    'PUT /api/system/OrderWarning/blacklist/{id}': { plateNumber: '粤B0X417', reason: '被改' },
   });
-  const warningMarkers = [ids.orderWarning, demoWarning!.plateNumber, demoWarning!.detail, ids.blacklist, demoBlacklisted!.plateNumber, demoBlacklisted!.reason];
+  const warningMarkers = [ids.orderWarning, demoWarning!.plateNumber, demoWarning!.detail];
   const intruderCard = { plateNumber: '粤B66666', lotId: demoLot!.id, ownerName: '入侵者', phone: '13900000000', validFrom: '2020-01-01', validTo: '2020-12-31', monthlyPrice: 1 };
   Object.assign(bodies, {
     'POST /api/system/ParkingLane': { lotId: demoLot!.id, name: '入侵车道', direction: 'in' },

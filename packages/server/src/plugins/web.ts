@@ -7,6 +7,16 @@ import type { RuntimeConfig } from '@parking/contract';
 import { assetsDir } from '../config.js';
 import { uploadsDir, uploadsPrefix } from '../shared/image-upload.js';
 
+/** A built file whose name carries the hash of its content (`assets/login-page-BbswzMwy.js`); its .br or .gz copy too. */
+const hashedAsset = /[\\/]assets[\\/][^\\/]+-[\w-]{8}\.\w+(?:\.br|\.gz)?$/;
+
+/**
+ * Hashed assets never change under their name, so a browser keeps them a year without asking again;
+ * anything else (index.html above all) is checked with the server at every use, so a new release
+ * is picked up at once and never served stale.
+ */
+const consoleCacheControl = (path: string): string => (hashedAsset.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+
 /** Serves the built console, the runtime config the browser reads first, and seeded brand images. */
 export const webPlugin = fp(
   async (app: FastifyInstance) => {
@@ -47,9 +57,11 @@ export const webPlugin = fp(
         prefix: '/',
         decorateReply: false,
         wildcard: true,
-        // hashed assets may be cached for long; index.html must be fetched fresh to pick them up
+        // the build writes .br and .gz copies of its text files: a browser gets the smallest it
+        // accepts (br, then gzip, else the file itself), with Content-Encoding and Vary: Accept-Encoding
+        preCompressed: true,
         setHeaders: (res, path) => {
-          res.header('cache-control', path.endsWith('index.html') ? 'no-cache' : 'public, max-age=31536000, immutable');
+          res.header('cache-control', consoleCacheControl(path));
         },
       });
     } else {

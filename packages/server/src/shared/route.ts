@@ -1,4 +1,4 @@
-import { envelope, type Endpoint } from '@parking/contract';
+import { envelope, fieldProblems, type Endpoint } from '@parking/contract';
 import type { FastifyContextConfig } from 'fastify';
 import type { z } from 'zod';
 
@@ -39,7 +39,8 @@ export const routeOf = <E extends Endpoint>(target: E, options: RouteOptions) =>
   if (target.body) schema.body = target.body;
   if (target.headers) schema.headers = target.headers;
   if (target.answer !== 'file') {
-    const failures = Object.entries(target.failures ?? {}).map(([status, data]) => [status, envelope(data)]);
+    // a refusal an endpoint declares may still be one about fields (the contract's checks, a name taken)
+    const failures = Object.entries(target.failures ?? {}).map(([status, data]) => [status, envelope(data.or(fieldProblems))]);
     schema.response = { 200: envelope(target.answer), ...Object.fromEntries(failures) };
   }
   return { method: target.method as E['method'], url: target.path as E['path'], config, schema: schema as RouteSchema<E> };

@@ -29,6 +29,10 @@ export const shanghaiDateTime = (at: Date) => dateTime.format(at);
  * rows never holds the whole workbook in memory.
  */
 export const sendXlsx = async <Row>(reply: FastifyReply, options: { fileName: string; sheetName: string; columns: ExportColumn<Row>[]; batches: AsyncIterable<Iterable<Row>> }) => {
+  // the first batch is read before anything is sent: a refusal or fault there is an ordinary answer
+  // (a 400 in Chinese, a 500 envelope), not a download that breaks off
+  const batches = options.batches[Symbol.asyncIterator]();
+  const first = await batches.next();
   const stream = new PassThrough();
   const name = `${options.fileName}-${businessDay().replaceAll('-', '')}.xlsx`;
   asAttachment(reply, name, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
@@ -37,8 +41,8 @@ export const sendXlsx = async <Row>(reply: FastifyReply, options: { fileName: st
   sheet.columns = options.columns.map((c, i) => ({ header: c.header, key: String(i), width: c.width ?? 16 }));
   sheet.getRow(1).font = { bold: true };
   const write = async () => {
-    for await (const batch of options.batches) {
-      for (const row of batch) sheet.addRow(options.columns.map((c) => c.value(row))).commit();
+    for (let next = first; !next.done; next = await batches.next()) {
+      for (const row of next.value) sheet.addRow(options.columns.map((c) => c.value(row))).commit();
       // a slow client must not make the server hold the file: wait until what is queued has gone out
       if (stream.writableNeedDrain) await once(stream, 'drain');
     }

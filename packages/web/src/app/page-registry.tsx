@@ -1,12 +1,37 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
-import { ConstructionPage } from '../shared/pages/construction-page';
 import { RouteFallback } from '../shared/pages/route-fallback';
+import type { ResourceDescriptor } from '../shared/resource/resource-types';
 import { menuPath } from './first-menu-path';
+import { appQueryClient } from './query-client';
 
 type PageComponent = LazyExoticComponent<ComponentType>;
 
-export const lazyPage = <T extends Record<string, ComponentType>>(load: () => Promise<T>, name: keyof T): PageComponent =>
-  lazy(async () => ({ default: (await load())[name] as ComponentType }));
+/** What a page module may say besides its component: the list it opens on, asked for the moment the module is loaded. */
+interface PageModule {
+  openingList?: ResourceDescriptor<never, never>;
+}
+
+/** The query of the address the page is opened at (the hash router's `#/path?query`). */
+const openedSearch = () => new URLSearchParams(window.location.hash.split('?')[1] ?? '');
+
+/**
+ * A page loaded on its first visit. Its list, when it names one, is asked for as soon as its code is
+ * there, so the request runs while React draws the page instead of after.
+ */
+export const lazyPage = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T): PageComponent =>
+  lazy(async () => {
+    const loaded = await load();
+    const { openingList } = loaded as PageModule;
+    if (openingList) {
+      // loaded with the page's code (its list uses it), so this is at hand; imported here, the login page would carry it
+      const { prefetchResourceList } = await import('../shared/resource/use-resource');
+      prefetchResourceList(appQueryClient, openingList, openedSearch());
+    }
+    return { default: loaded[name] as ComponentType };
+  });
+
+// loaded with the first unbuilt page, so the login page does not carry it
+const ConstructionPage = lazy(async () => ({ default: (await import('../shared/pages/construction-page')).ConstructionPage }));
 
 /**
  * urlAddress of a menu page → its component, loaded on first visit. Modules add their pages here;
@@ -41,15 +66,17 @@ export const pageRegistry: Readonly<Record<string, PageComponent>> = {
   'jointRecovery/unpaidOrders': lazyPage(() => import('../modules/recovery/pages/arrears-page'), 'ArrearsPage'),
   'ParkingOperations/group': lazyPage(() => import('../modules/marketing/pages/group-page'), 'GroupPage'),
   'ParkingOperations/groupCard': lazyPage(() => import('../modules/marketing/pages/group-card-page'), 'GroupCardPage'),
+  'ParkingOperations/customerComplain': lazyPage(() => import('../modules/service/pages/complaint-page'), 'ComplaintPage'),
+  'ParkingOperations/appeal': lazyPage(() => import('../modules/service/pages/appeal-page'), 'AppealPage'),
   'jointRecovery/recoveryRecord': lazyPage(() => import('../modules/recovery/pages/recovery-record-page'), 'RecoveryRecordPage'),
+  'customer/customerList': lazyPage(() => import('../modules/customers/pages/customer-page'), 'CustomerPage'),
+  'customer/carList': lazyPage(() => import('../modules/customers/pages/vehicle-page'), 'VehiclePage'),
+  'customer/blackWhiteList': lazyPage(() => import('../modules/customers/pages/black-white-list-page'), 'BlackWhiteListPage'),
+  'customer/CarAuthenticationAudit': lazyPage(() => import('../modules/customers/pages/vehicle-auth-page'), 'VehicleAuthPage'),
+  'customer/carPhoneAudit': lazyPage(() => import('../modules/customers/pages/car-phone-audit-page'), 'CarPhoneAuditPage'),
 };
 
 export function pageElement(urlAddress: string, title: string, registry: Readonly<Record<string, PageComponent>> = pageRegistry): ReactNode {
   const Page = Object.hasOwn(registry, urlAddress) ? registry[urlAddress] : undefined;
-  if (!Page) return <ConstructionPage title={title} path={menuPath(urlAddress)} />;
-  return (
-    <Suspense fallback={<RouteFallback />}>
-      <Page />
-    </Suspense>
-  );
+  return <Suspense fallback={<RouteFallback />}>{Page ? <Page /> : <ConstructionPage title={title} path={menuPath(urlAddress)} />}</Suspense>;
 }

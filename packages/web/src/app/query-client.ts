@@ -8,3 +8,6 @@ export const createQueryClient = (): QueryClient =>
       mutations: { retry: false },
     },
   });
+
+/** The console's one client: the providers hand it to the pages, and the page registry asks ahead with it. */
+export const appQueryClient = createQueryClient();

@@ -7,6 +7,10 @@ export interface RouteHandle {
   ownTitle?: boolean;
   /** the shell does not keep this page alive when it is hidden behind another tab */
   noCache?: boolean;
+  /** a page opened from a list (a record's 详情): the list's menu address, so the breadcrumb leads back to it */
+  parent?: string;
+  /** the breadcrumb's last word when the list above already names the kind (详情) */
+  crumb?: string;
 }
 
 export { defaultSiteTitle } from '../shared/tenant/site-title';

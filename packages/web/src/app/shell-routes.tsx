@@ -1,10 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { LoginPage } from '../modules/auth';
-import { PublicPlaceholderPage } from '../mobile/public-placeholder-page';
 import { publicRouteTable } from '../mobile/public-route-table';
-import { ScreenPlaceholderPage } from '../screens/screen-placeholder-page';
 import { screenRouteTable } from '../screens/screen-route-table';
-import { ForbiddenPage, NotFoundPage } from '../shared/pages/error-page';
 import { RedirectPage } from '../shell/redirect-page';
 import { RootRedirect } from '../shell/root-redirect';
 import type { RouteHandle } from './route-handle';
@@ -20,21 +17,41 @@ const ArrearsDetailPage = lazyPage(() => import('../modules/recovery/pages/arrea
 
 const titled = (title: string): RouteHandle => ({ title });
 
-/** Routes outside the shell: sign-in, the drivers' public pages, big screens, error pages. */
+/** A page opened from a list names that list as its parent, so the breadcrumb reads 订单管理 / 停车记录 / 详情. */
+const detailOf = (title: string, parent: string, crumb?: string): RouteHandle => ({ title, parent, ...(crumb ? { crumb } : {}) });
+
+/**
+ * Routes outside the shell: sign-in, the drivers' public pages, big screens, error pages. Only the
+ * login page is loaded up front; the others load when visited.
+ */
 export const standaloneRoutes: RouteObject[] = [
   { path: 'login', handle: titled('登录'), element: <LoginPage /> },
   ...publicRouteTable.map(({ page: Page, ...entry }): RouteObject => ({
     path: entry.path,
     handle: entry,
-    element: Page ? (
-      <Suspense fallback={<RouteFallback />}>
-        <Page />
-      </Suspense>
-    ) : (
-      <PublicPlaceholderPage entry={entry} />
-    ),
+    ...(Page
+      ? {
+          element: (
+            <Suspense fallback={<RouteFallback />}>
+              <Page />
+            </Suspense>
+          ),
+        }
+      : {
+          lazy: async () => {
+            const { PublicPlaceholderPage } = await import('../mobile/public-placeholder-page');
+            return { element: <PublicPlaceholderPage entry={entry} /> };
+          },
+        }),
   })),
-  ...screenRouteTable.map((entry): RouteObject => ({ path: entry.path, handle: entry, element: <ScreenPlaceholderPage entry={entry} /> })),
+  ...screenRouteTable.map((entry): RouteObject => ({
+    path: entry.path,
+    handle: entry,
+    lazy: async () => {
+      const { ScreenPlaceholderPage } = await import('../screens/screen-placeholder-page');
+      return { element: <ScreenPlaceholderPage entry={entry} /> };
+    },
+  })),
   // the pages a printed lot, lane or space code opens (the server sends /m/… here)
   {
     path: 'm/:page',
@@ -45,8 +62,8 @@ export const standaloneRoutes: RouteObject[] = [
       </Suspense>
     ),
   },
-  { path: '404', handle: titled('404'), element: <NotFoundPage /> },
-  { path: '401', handle: titled('401'), element: <ForbiddenPage /> },
+  { path: '404', handle: titled('404'), lazy: async () => ({ Component: (await import('../shared/pages/error-page')).NotFoundPage }) },
+  { path: '401', handle: titled('401'), lazy: async () => ({ Component: (await import('../shared/pages/error-page')).ForbiddenPage }) },
 ];
 
 /** Routes inside the shell that do not come from the menu. */
@@ -64,7 +81,7 @@ export const fixedShellRoutes: RouteObject[] = [
   },
   {
     path: 'parkingAdmin/add/:id',
-    handle: titled('新增泊位'),
+    handle: detailOf('新增泊位', 'parkingAdmin/parkingSpace'),
     element: (
       <Suspense fallback={<RouteFallback />}>
         <SpaceBatchPage />
@@ -73,7 +90,7 @@ export const fixedShellRoutes: RouteObject[] = [
   },
   {
     path: 'OrderManagement/parkingRecordOrderInfo/:id',
-    handle: titled('停车订单详情'),
+    handle: detailOf('停车订单详情', 'OrderManagement/ParkingRecordOrder', '详情'),
     element: (
       <Suspense fallback={<RouteFallback />}>
         <ParkingRecordDetailPage />
@@ -82,7 +99,7 @@ export const fixedShellRoutes: RouteObject[] = [
   },
   {
     path: 'jointRecovery/unpaidOrders/:id',
-    handle: titled('欠费订单详情'),
+    handle: detailOf('欠费订单详情', 'jointRecovery/unpaidOrders', '详情'),
     element: (
       <Suspense fallback={<RouteFallback />}>
         <ArrearsDetailPage />

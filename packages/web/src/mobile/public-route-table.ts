@@ -19,6 +19,19 @@ const driverPayPage = (name: 'ScanExitPage' | 'RecordInfoPage' | 'PdaPayPage') =
 
 const activityPage = lazy(async () => ({ default: (await import('./screens/activity-page')).ActivityPage }));
 const specialBillPage = (name: 'SpecialBillScanPage' | 'SpecialBillInfoPage') => lazy(async () => ({ default: (await import('./marketing/special-bill-info-page'))[name] }));
+const ownerPage = (name: 'OwnerSignInPage' | 'OwnerVehiclesPage' | 'OwnerStaysPage' | 'OwnerArrearsPage' | 'OwnerPhonePage') =>
+  lazy(async () => ({
+    default:
+      name === 'OwnerSignInPage'
+        ? (await import('./customers/owner-sign-in-page')).OwnerSignInPage
+        : name === 'OwnerVehiclesPage'
+          ? (await import('./customers/owner-vehicles-page')).OwnerVehiclesPage
+          : name === 'OwnerPhonePage'
+            ? (await import('./customers/owner-phone-page')).OwnerPhonePage
+            : (await import('./customers/owner-stays-page'))[name],
+  }));
+const ownerComplaintsPage = lazy(async () => ({ default: (await import('./service/owner-complaints-page')).OwnerComplaintsPage }));
+const ownerAppealsPage = lazy(async () => ({ default: (await import('./service/owner-appeals-page')).OwnerAppealsPage }));
 
 /** The drivers' phone pages: they open without sign-in, as /login does. */
 export const publicRouteTable: readonly PublicRouteEntry[] = [
@@ -30,4 +43,19 @@ export const publicRouteTable: readonly PublicRouteEntry[] = [
   { path: 'groupCardInfo', title: '集团卡详情', purpose: '集团卡详情', page: groupCardPage('GroupCardInfoPage') },
   { path: 'scanSpeialBillQrcode', title: '扫码支付', purpose: '特殊账单扫码支付', page: specialBillPage('SpecialBillScanPage') },
   { path: 'speialBillInfo', title: '支付详情', purpose: '扫码支付详情', page: specialBillPage('SpecialBillInfoPage') },
+  { path: 'owner/login', title: '车主登录', ownTitle: true, purpose: '车主手机号登录', page: ownerPage('OwnerSignInPage') },
+  { path: 'owner/vehicles', title: '我的车辆', ownTitle: true, purpose: '车主绑定与解绑车辆', page: ownerPage('OwnerVehiclesPage') },
+  { path: 'owner/stays', title: '我的停车', ownTitle: true, purpose: '车主在各停车场的停车记录', page: ownerPage('OwnerStaysPage') },
+  { path: 'owner/arrears', title: '欠费', ownTitle: true, purpose: '车主欠费与支付', page: ownerPage('OwnerArrearsPage') },
+  { path: 'owner/complaints', title: '我的投诉', ownTitle: true, purpose: '车主投诉与查看处理结果', page: ownerComplaintsPage },
+  // ownerPagePaths (contract) has no appeals entry yet: the path is service/owner-service-links' ownerAppealsPagePath
+  { path: 'owner/appeals', title: '我的申诉', ownTitle: true, purpose: '车主申诉停车记录与查看审核结果', page: ownerAppealsPage },
+  { path: 'owner/phone', title: '更换手机号', ownTitle: true, purpose: '车主更换手机号', page: ownerPage('OwnerPhonePage') },
+  {
+    path: 'owner/phone-request',
+    title: '申请人工变更',
+    ownTitle: true,
+    purpose: '原手机号已停用的车主申请人工变更手机号',
+    page: lazy(async () => ({ default: (await import('./customers/phone-change-request-page')).PhoneChangeRequestPage })),
+  },
 ];

@@ -45,19 +45,3 @@ export const orderWarnings = pgTable(
     check('order_warnings_state', sql`${t.state} in ('open', 'closed')`),
   ],
 );
-
-/** 黑名单: plates whose entry raises 黑名单车辆入场, once per plate in a tenant. */
-export const plateBlacklist = pgTable(
-  'plate_blacklist',
-  {
-    tenantId: tenantId(),
-    id: uuid('id').primaryKey().defaultRandom(),
-    plateNumber: text('plate_number').notNull(),
-    /** null: whatever colour the plate is read in */
-    plateColour: integer('plate_colour'),
-    reason: text('reason').notNull(),
-    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
-  },
-  (t) => [uniqueIndex('plate_blacklist_tenant_plate').on(t.tenantId, t.plateNumber)],
-);

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { DeviceType } from '@parking/contract';
 import type { Db } from '../client.js';
 import { devices, parkingLanes, parkingLots, parkingSpaces, tariffs, tenants } from '../schema/index.js';
+import { commercialGarageTariff, insertDemoTariff } from './demo-tariffs.js';
 
 /**
  * The demo tenant's secrets are derived from the sn, so whoever runs the demo can sign heartbeats
@@ -13,7 +14,7 @@ export const demoDeviceSecret = (sn: string) => createHash('sha256').update(`par
 
 const numbered = (prefix: string, count: number) => Array.from({ length: count }, (_, i) => `${prefix}${String(i + 1).padStart(3, '0')}`);
 
-/** the streets are priced by Hangzhou's core-area standard, the garage by Beijing's (seeded in tenant setup) */
+/** the streets are priced by Hangzhou's core-area standard (seeded in tenant setup), the garage by a commercial garage's own board */
 const lots = [
   { name: '中山路', type: 0, kind: 'space', address: '中山路（中山公园至人民广场段）', spaces: numbered('A', 20), tariff: '杭州核心区域道路停车' },
   { name: '人民路', type: 0, kind: 'space', address: '人民路北侧', spaces: numbered('B', 12), tariff: '杭州核心区域道路停车' },
@@ -25,23 +26,35 @@ const lots = [
     spaces: [] as string[],
     lanes: [
       ['入口1', 'in'],
+      ['入口2', 'in'],
       ['出口1', 'out'],
     ] as const,
-    tariff: '北京一类地区占道停车',
+    tariff: commercialGarageTariff.name,
   },
 ] as const;
 
-/** The devices behind the seeded offline tasks (offline since then), and a few that have not reported yet. */
+/**
+ * The demo's devices. Those with `offlineMinutesAgo` are broken: they stopped heartbeating then, stay
+ * silent, and are the devices behind the seeded offline tasks; the demo's traffic never passes them
+ * (入口1's camera is down, so cars come in by 入口2). Every other one is working: while the server
+ * runs, it heartbeats through the device API as a real device would (demo-heartbeats.ts), so what
+ * the console shows 在线 is really reporting.
+ */
 const demoDevices: readonly { sn: string; name: string; type: DeviceType; lot: string; place?: string; offlineMinutesAgo?: number }[] = [
   { sn: 'GM-2026-0001', name: '中山路A012地磁', type: 'geomagnetic', lot: '中山路', place: 'A012', offlineMinutesAgo: 25 },
   { sn: 'VP-2026-0007', name: '人民路B003视频桩', type: 'video_pole', lot: '人民路', place: 'B003', offlineMinutesAgo: 64 },
   { sn: 'PDA-2026-0001', name: '中山路收费员PDA', type: 'pda', lot: '中山路' },
   { sn: 'PDA-2026-0002', name: '人民路收费员PDA', type: 'pda', lot: '人民路' },
   { sn: 'CAM-2026-0102', name: '东门入口1相机', type: 'camera', lot: '东门停车场', place: '入口1', offlineMinutesAgo: 8 },
-  { sn: 'CAM-2026-0103', name: '东门出口1相机', type: 'camera', lot: '东门停车场', place: '出口1' },
   { sn: 'BRG-2026-0101', name: '东门入口1道闸', type: 'barrier', lot: '东门停车场', place: '入口1' },
   { sn: 'LED-2026-0101', name: '东门入口1显示屏', type: 'led_screen', lot: '东门停车场', place: '入口1' },
+  { sn: 'CAM-2026-0104', name: '东门入口2相机', type: 'camera', lot: '东门停车场', place: '入口2' },
+  { sn: 'BRG-2026-0102', name: '东门入口2道闸', type: 'barrier', lot: '东门停车场', place: '入口2' },
+  { sn: 'CAM-2026-0103', name: '东门出口1相机', type: 'camera', lot: '东门停车场', place: '出口1' },
 ];
+
+/** The sns of the demo's working devices, which heartbeat while the server runs. */
+export const workingDemoDeviceSns: readonly string[] = demoDevices.filter((d) => d.offlineMinutesAgo === undefined).map((d) => d.sn);
 
 /** Lots, lanes, spaces and devices of tenant demo for a fresh install; the server seeds them after seedDemoData. */
 export const seedDemoDevices = (db: Db) =>
@@ -50,6 +63,15 @@ export const seedDemoDevices = (db: Db) =>
     if (!demo) return false;
     const tenantId = demo.id;
     const tariffIds = new Map((await tx.select({ id: tariffs.id, name: tariffs.name }).from(tariffs).where(eq(tariffs.tenantId, tenantId))).map((t) => [t.name, t.id]));
+    // the garage's own rate comes with the garage: the test suites count tenant demo's tariffs from the two city standards
+    tariffIds.set(
+      commercialGarageTariff.name,
+      await insertDemoTariff(tx, tenantId, {
+        name: commercialGarageTariff.name,
+        description: '商业综合体地下停车场：15分钟内免费，首2小时每小时5元，之后每小时3元，24小时最高40元',
+        tariff: commercialGarageTariff,
+      }),
+    );
     const lotIds = new Map<string, string>();
     const places = new Map<string, { laneId?: string; spaceId?: string }>();
     for (const lot of lots) {
@@ -80,7 +102,8 @@ export const seedDemoDevices = (db: Db) =>
     const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000);
     for (const d of demoDevices) {
       const place = d.place ? places.get(`${d.lot}/${d.place}`) : undefined;
-      // offline 3 cycles (of 60 s) after the last heartbeat, when the seeded task was opened
+      // a broken device went offline 3 cycles (of 60 s) after its last heartbeat, when its task was
+      // opened; a working one has not reported until its first heartbeat, moments after the start
       const lastHeartbeatAt = d.offlineMinutesAgo === undefined ? null : ago(d.offlineMinutesAgo + 3);
       await tx.insert(devices).values({
         tenantId,

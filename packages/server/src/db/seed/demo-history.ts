@@ -1,17 +1,21 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { paymentChannels, vehicleEventInput, type PaymentChannel } from '@parking/contract';
-import type { AuthContext } from '../../types.js';
 import { receiveVehicleEvent } from '../../modules/orders/index.js';
 import { planTraffic, randomSource, type PlannedEvent, type SimDevice, type SimLot } from '../../simulator/traffic-plan.js';
 import { recordPayment } from '../../modules/payments/index.js';
 import type { Db } from '../client.js';
 import { devices, parkingLots, parkingSpaces, payments, recoveryRecords, tenants, users } from '../schema/index.js';
+import { demoAdminAuth } from './demo-auth.js';
 
 const demoLots = [
-  { name: '东门停车场', rate: 0.12, devices: { in: 'CAM-2026-0102', out: 'CAM-2026-0103' } },
+  // 入口1's camera is down (a seeded outage): cars come in by 入口2
+  { name: '东门停车场', rate: 0.12, devices: { in: 'CAM-2026-0104', out: 'CAM-2026-0103' } },
   { name: '中山路', rate: 0.05, devices: { pda: 'PDA-2026-0001' } },
   { name: '人民路', rate: 0.03, devices: { pda: 'PDA-2026-0002' } },
 ] as const;
+
+/** the devices the demo's traffic passes: every one of them is a working device that heartbeats */
+export const demoTrafficDeviceSns: readonly string[] = demoLots.flatMap((lot) => Object.values(lot.devices));
 
 /** how drivers pay at the demo's lots; most pay by phone, one in ten leaves owing */
 const channels: readonly PaymentChannel[] = ['wechat', 'wechat', 'wechat', 'alipay', 'alipay', 'cash'];
@@ -64,17 +68,7 @@ export const seedDemoHistory = async (db: Db, dataDir: string, days: number, now
     .select()
     .from(users)
     .where(and(eq(users.tenantId, tenantId), eq(users.account, 'admin')));
-  const auth: AuthContext = {
-    sessionId: 'demo-history',
-    userId: admin!.id,
-    tenantId,
-    tenantCode: 'demo',
-    account: 'admin',
-    isAdministrator: true,
-    onPlatformTenant: false,
-    ip: '127.0.0.1',
-    userAgent: 'demo-history',
-  };
+  const auth = demoAdminAuth(tenantId, admin!.id, 'demo-history');
   const random = randomSource(7);
   let sent = 0;
   let paid = 0;

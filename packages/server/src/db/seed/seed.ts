@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { count, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
-import { deviceOfflineTasks, roleMenus, roles, systemMessages, tenants } from '../schema/index.js';
+import { roleMenus, roles, tenants } from '../schema/index.js';
 import { hashPassword, md5Hex } from '../../modules/auth/passwords.js';
 import { demoPassword, demoPositions, demoTenants, type DemoTenant } from './demo-data.js';
-import { demoMessages, demoOfflineTasks } from './demo-messages.js';
 import { seedDemoTariffs } from './demo-tariffs.js';
 import { insertTenant, setUpTenant, type Tx } from './tenant-setup.js';
 
@@ -39,18 +37,6 @@ const seedTenant = async (tx: Tx, demo: DemoTenant, passwordHash: string, isPlat
     await addUser({ ...demoUser, passwordHash, roleId: role!.id });
   }
 
-  const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000);
-  await tx.insert(systemMessages).values(
-    // businessId names the record, audit or complaint behind the message; those modules are not built yet
-    demoMessages.map(({ minutesAgo, ...m }) => ({
-      tenantId,
-      ...m,
-      businessId: randomUUID(),
-      creatorTime: ago(minutesAgo),
-      lastModifyTime: ago(minutesAgo),
-    })),
-  );
-  await tx.insert(deviceOfflineTasks).values(demoOfflineTasks.map(({ minutesAgo, ...task }) => ({ tenantId, taskTypeName: '设备离线', ...task, creatorTime: ago(minutesAgo) })));
   if (demo.code === 'demo') await seedDemoTariffs(tx, tenantId);
 };
 

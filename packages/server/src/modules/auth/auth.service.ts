@@ -69,7 +69,7 @@ export const login = async (deps: AuthDeps, input: LoginInput & { rememberMe: bo
 
   if (tenant.smsCaptchaOpen) {
     if (!input.smsCode) throw badRequest('请输入短信验证码');
-    if (!(await takeSmsCode(db, tenant.id, account, smsCodeHash(input.smsCode), now))) {
+    if (!(await checkSmsCode(db, tenant.id, account, input.smsCode, now))) {
       throw await fail('短信验证码错误或已过期');
     }
   }
@@ -87,23 +87,34 @@ export const login = async (deps: AuthDeps, input: LoginInput & { rememberMe: bo
 };
 
 const maskMobile = (mobile: string) => mobile.replace(/^(\d{3})\d{4}(\d+)$/, '$1****$2');
+const smsCodeLifetimeMs = 5 * minute;
 
-export const sendSmsCode = async (deps: AuthDeps, tenantCode: string, username: string, now = new Date()) => {
-  const { db } = deps;
-  const tenant = await activeTenant(db, tenantCode);
-  const user = await findUserByAccount(db, tenant.id, username);
-  if (!user || user.status !== 1 || !user.mobile) throw badRequest('账号不存在或未绑定手机号');
-  const last = await lastSmsSentAt(db, tenant.id, username);
+/**
+ * Sends a fresh six-digit code to `mobile` for `key` (a staff account, or an owner's phone under
+ * its own prefix), at most once per interval; only its hash is kept, for five minutes.
+ */
+export const issueSmsCode = async (deps: Pick<AuthDeps, 'db' | 'smsSender'>, tenant: { id: string; code: string }, key: string, mobile: string, now: Date) => {
+  const last = await lastSmsSentAt(deps.db, tenant.id, key);
   const intervalMs = signInPolicy.smsIntervalSeconds * 1000;
   if (last && now.getTime() - last.getTime() < intervalMs) {
     const wait = Math.ceil((intervalMs - (now.getTime() - last.getTime())) / 1000);
     throw tooMany(`短信发送过于频繁，请${wait}秒后再试`);
   }
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const lifetimeMs = 5 * minute;
-  await insertSmsCode(db, tenant.id, username, smsCodeHash(code), now, new Date(now.getTime() + lifetimeMs));
-  await deps.smsSender.send({ mobile: user.mobile, code, tenantCode: tenant.code });
-  return { sentTo: maskMobile(user.mobile), expiresIn: lifetimeMs / 1000 };
+  await insertSmsCode(deps.db, tenant.id, key, smsCodeHash(code), now, new Date(now.getTime() + smsCodeLifetimeMs));
+  await deps.smsSender.send({ mobile, code, tenantCode: tenant.code });
+  return { sentTo: maskMobile(mobile), expiresIn: smsCodeLifetimeMs / 1000, code };
+};
+
+/** Takes the code sent for `key` if it matches and is still fresh: true once, never again. */
+export const checkSmsCode = (db: Db, tenantId: string, key: string, code: string, now: Date) => takeSmsCode(db, tenantId, key, smsCodeHash(code), now);
+
+export const sendSmsCode = async (deps: AuthDeps, tenantCode: string, username: string, now = new Date()) => {
+  const tenant = await activeTenant(deps.db, tenantCode);
+  const user = await findUserByAccount(deps.db, tenant.id, username);
+  if (!user || user.status !== 1 || !user.mobile) throw badRequest('账号不存在或未绑定手机号');
+  const { sentTo, expiresIn } = await issueSmsCode(deps, tenant, username, user.mobile, now);
+  return { sentTo, expiresIn };
 };
 
 export const currentUser = async (db: Db, auth: AuthContext): Promise<CurrentUser> => {

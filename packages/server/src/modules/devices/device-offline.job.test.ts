@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messageTypes } from '@parking/contract';
 import { deviceOfflineTasks, devices, systemMessages } from '../../db/schema/index.js';
 import { buildTestApp, signIn, type TestApp } from '../../test/test-app.js';
+import { seedTestMessagesInEveryTenant } from '../../test/test-messages.js';
 import { recordHeartbeat } from './device-ingestion.service.js';
 import { checkOfflineDevices, startDeviceOfflineJob } from './device-offline.job.js';
 import { findDeviceOfTenant } from './device.repository.js';
@@ -31,6 +32,7 @@ const stateOf = async (sn: string) => (await t.database.db.select().from(devices
 
 beforeAll(async () => {
   t = await buildTestApp();
+  await seedTestMessagesInEveryTenant(t.database.db);
   admin = await signIn(t.app);
   const road = (await call('POST', '/api/system/Parking', { name: '福华路路侧', type: 0, kind: 'space' })).json().data;
   const space = (await call('POST', '/api/system/ParkingSpace', { lotId: road.id, number: 'F001' })).json().data;

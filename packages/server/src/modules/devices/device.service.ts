@@ -78,7 +78,7 @@ const checkInput = async (db: Db, auth: AuthContext, input: DeviceValues, except
     const space = await findSpace(db, auth.tenantId, input.spaceId);
     if (!space || space.lotId !== input.lotId) throw badRequest(`所选泊位不属于停车场「${lot.lot.name}」`);
   }
-  if (await deviceSnTaken(db, auth.tenantId, input.sn, exceptId)) throw conflict(`设备编号「${input.sn}」已存在`);
+  if (await deviceSnTaken(db, auth.tenantId, input.sn, exceptId)) throw conflict(`设备编号「${input.sn}」已存在`, 'sn');
 };
 
 const log = (db: Db, auth: AuthContext, action: 'create' | 'update' | 'delete', id: string, summary: string, before?: Device, after?: Device) =>

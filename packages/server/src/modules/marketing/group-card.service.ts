@@ -79,7 +79,7 @@ const checkInput = async (db: Db, tenantId: string, input: GroupCardValues, exce
   if (!(await findGroup(db, tenantId, input.groupId))) throw badRequest('所选集团不存在');
   const names = await lotNamesOf(db, tenantId, input.lotIds);
   if (names.size !== input.lotIds.length) throw badRequest('所选停车场不存在');
-  if (await cardNumbered(db, tenantId, input.cardNo, exceptId)) throw conflict(`卡号「${input.cardNo}」已存在`);
+  if (await cardNumbered(db, tenantId, input.cardNo, exceptId)) throw conflict(`卡号「${input.cardNo}」已存在`, 'cardNo');
   await lockTenantCards(db, tenantId);
   if (input.enabled) await checkPlateOverlap(db, tenantId, input, exceptId);
 };

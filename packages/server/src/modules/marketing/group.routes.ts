@@ -1,4 +1,4 @@
-import { type Group, groupEndpoints as endpoints } from '@parking/contract';
+import { type Group, groupEndpoints as endpoints, maskMobile } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/auth.js';
 import { ok } from '../../shared/ok.js';
@@ -27,7 +27,8 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
         columns: [
           { header: '集团名称', width: 24, value: (g) => g.name },
           { header: '联系人', width: 12, value: (g) => g.contact },
-          { header: '联系电话', width: 14, value: (g) => g.phone },
+          // masked as in the list: an export leaves the console, and only the edit form has the whole number
+          { header: '联系电话', width: 14, value: (g) => maskMobile(g.phone) },
           { header: '集团卡数', width: 10, value: (g) => g.cardCount },
           { header: '状态', width: 8, value: (g) => (g.enabled ? '启用' : '停用') },
           { header: '备注', width: 24, value: (g) => g.remark },

@@ -35,7 +35,7 @@ export const getGroup = async (db: Db, auth: AuthContext, id: string) => {
 export const groupOptions = async (db: Db, auth: AuthContext): Promise<GroupOption[]> => groupOptionRows(db, auth.tenantId);
 
 const checkName = async (db: Db, tenantId: string, name: string, exceptId?: string) => {
-  if (await groupNamed(db, tenantId, name, exceptId)) throw conflict(`集团名称「${name}」已存在`);
+  if (await groupNamed(db, tenantId, name, exceptId)) throw conflict(`集团名称「${name}」已存在`, 'name');
 };
 
 const log = (db: Db, auth: AuthContext, action: 'create' | 'update' | 'delete', id: string, summary: string, before?: Group, after?: Group) =>

@@ -85,6 +85,8 @@ describe('集团', () => {
     const sheet = book.getWorksheet('集团')!;
     expect(sheet.getRow(1).values).toContain('集团名称');
     expect(sheet.getRow(2).getCell(1).value).toBe('腾讯集团');
+    // the phone is masked as in the list
+    expect(sheet.getRow(2).getCell(3).value).toBe('138****5678');
     expect(sheet.rowCount).toBe(2);
   });
 });

@@ -1,10 +1,12 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signIn, type TestApp } from '../../test/test-app.js';
+import { seedTestMessagesInEveryTenant } from '../../test/test-messages.js';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
+  await seedTestMessagesInEveryTenant(t.database.db);
 });
 afterAll(() => t.close());
 

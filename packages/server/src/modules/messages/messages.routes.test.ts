@@ -1,6 +1,7 @@
 import { badgeCount } from '@parking/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signIn, type TestApp } from '../../test/test-app.js';
+import { seedTestMessagesInEveryTenant } from '../../test/test-messages.js';
 
 let t: TestApp;
 let admin: string;
@@ -9,6 +10,7 @@ let mwFinance: string;
 
 beforeAll(async () => {
   t = await buildTestApp();
+  await seedTestMessagesInEveryTenant(t.database.db);
   admin = await signIn(t.app);
   mwAdmin = await signIn(t.app, 'mwadmin', 'mw');
   mwFinance = await signIn(t.app, 'mwfinance', 'mw');

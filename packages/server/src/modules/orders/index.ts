@@ -10,9 +10,10 @@ export { vehicleEventRoutes } from './vehicle-event.routes.js';
 
 export { nextState, recordEvents, takesMove, type MoveFacts, type RecordEvent } from './record-state.js';
 export { changeRecord, lockRecord, moneyFault, planRecordChange, RecordMoneyError, type ExitPlace, type RecordMoney, type RecordValues } from './record-store.js';
+export { applyRecordCorrection, snapshotOf, type RecordCorrectionKind } from './record-correction.js';
 export { closePaidPastGrace, moveOverdueToArrears, moveRecordsWithTime, startRecordClockJob } from './record-clock.job.js';
 export { leavesWithinGrace, paidGrace, type PaidGrace } from './paid-grace.js';
-export { priceStay, priceWith, type PricedStay, type StayBound } from './stay-price.js';
+export { priceStay, priceWith, whiteListedStay, type PricedStay, type StayBound } from './stay-price.js';
 export { findLotKind, findRecord, holdsLongRental, type ParkingRecordRow } from './parking-record.repository.js';
 export { exportParkingRecords, getParkingRecord, listParkingRecords } from './parking-record.service.js';
 export { noBenefits, quoteStay, type StayBenefits, type StayMoney } from './stay-quote.js';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderWarningPaths } from '@parking/contract';
-import { operationLogs, orderWarnings, parkingLots, parkingRecords, plateBlacklist, systemMessages, tenants, users } from '../../db/schema/index.js';
+import { operationLogs, orderWarnings, parkingLots, parkingRecords, systemMessages, tenants, users } from '../../db/schema/index.js';
 import { hashPassword, md5Hex } from '../auth/passwords.js';
 import { buildTestApp, fixedClock, signIn, type TestApp } from '../../test/test-app.js';
 import { xlsxRows } from '../../test/xlsx-rows.js';
@@ -108,70 +108,15 @@ describe('POST /api/system/OrderWarning/:id/Actions/Handle', () => {
   });
 });
 
-describe('blacklist', () => {
-  it('adds, lists, edits and removes plates, once per plate, each change logged', async () => {
-    const added = await call('POST', orderWarningPaths.blacklist, tokens.admin, { plateNumber: ' 粤w66666 ', reason: '多次逃费' });
-    expect(added.json()).toMatchObject({ code: 200, msg: '已加入黑名单', data: { plateNumber: '粤W66666', plateColour: null, reason: '多次逃费', createdByName: '系统管理员' } });
-    const id = added.json().data.id as string;
-    const twice = await call('POST', orderWarningPaths.blacklist, tokens.admin, { plateNumber: '粤W66666', reason: '再加' });
-    expect(twice.statusCode).toBe(409);
-    expect(twice.json().msg).toBe('车牌「粤W66666」已在黑名单中');
-    await call('POST', orderWarningPaths.blacklist, tokens.admin, { plateNumber: '粤W77777', plateColour: 2, reason: '套牌' });
-
-    const listed = (await call('GET', `${orderWarningPaths.blacklist}?plateNumber=粤W6`, tokens.admin)).json().data;
-    expect(listed.list.map((e: { plateNumber: string }) => e.plateNumber)).toEqual(['粤W66666']);
-    const edited = await call('PUT', withId(orderWarningPaths.blacklistItem, id), tokens.admin, { plateNumber: '粤W66666', plateColour: 1, reason: '冲卡' });
-    expect(edited.json().data).toMatchObject({ plateColour: 1, reason: '冲卡' });
-    const clash = await call('PUT', withId(orderWarningPaths.blacklistItem, id), tokens.admin, { plateNumber: '粤W77777', reason: '冲卡' });
-    expect(clash.statusCode).toBe(409);
-
-    const removed = await call('DELETE', withId(orderWarningPaths.blacklistItem, id), tokens.admin);
-    expect(removed.json()).toMatchObject({ code: 200, msg: '已移出黑名单' });
-    expect((await call('GET', withId(orderWarningPaths.blacklistItem, id), tokens.admin)).statusCode).toBe(404);
-    const logs = await t.database.db.select().from(operationLogs).where(eq(operationLogs.targetId, id));
-    expect(logs.map((l) => l.action).sort()).toEqual(['create', 'delete', 'update']);
-  });
-
-  it('refuses bad input with 400 and a Chinese message', async () => {
-    const cases: [object, string][] = [
-      [{ reason: '无车牌' }, '车牌号'],
-      [{ plateNumber: '', reason: '空车牌' }, '车牌号不能为空'],
-      [{ plateNumber: '粤W 1234', reason: '空白' }, '车牌号不能含空白'],
-      [{ plateNumber: '粤W12345', reason: '' }, '请填写拉黑原因'],
-      [{ plateNumber: '粤W12345', reason: '颜色', plateColour: 1.5 }, '车牌颜色必须是整数'],
-      [{ plateNumber: '粤W12345', reason: '多余', extra: 1 }, ''],
-    ];
-    for (const [body, msg] of cases) {
-      const response = await call('POST', orderWarningPaths.blacklist, tokens.admin, body);
-      expect(response.statusCode, JSON.stringify(body)).toBe(400);
-      expect(response.json().msg).toContain(msg);
-    }
-    expect(await t.database.db.select().from(plateBlacklist).where(eq(plateBlacklist.plateNumber, '粤W12345'))).toEqual([]);
-  });
-});
-
 describe('who may', () => {
   it('refuses users without the page with 403 and another tenant with 404, changing nothing', async () => {
     const warning = await raise('粤W00020', 'long_stay', recordId);
-    const entry = (await call('POST', orderWarningPaths.blacklist, tokens.admin, { plateNumber: '粤W88888', reason: '本租户黑名单' })).json().data;
-    const writes: [Method, string, object | undefined][] = [
-      ['POST', withId(orderWarningPaths.handle, warning.id), { remark: '入侵处理' }],
-      ['PUT', withId(orderWarningPaths.blacklistItem, entry.id), { plateNumber: '粤W88888', reason: '被改' }],
-      ['DELETE', withId(orderWarningPaths.blacklistItem, entry.id), undefined],
-    ];
-    const reads = [
-      orderWarningPaths.list,
-      orderWarningPaths.export,
-      orderWarningPaths.blacklist,
-      withId(orderWarningPaths.item, warning.id),
-      withId(orderWarningPaths.blacklistItem, entry.id),
-    ];
+    const writes: [Method, string, object | undefined][] = [['POST', withId(orderWarningPaths.handle, warning.id), { remark: '入侵处理' }]];
+    const reads = [orderWarningPaths.list, orderWarningPaths.export, withId(orderWarningPaths.item, warning.id)];
     for (const url of reads) expect((await call('GET', url, tokens.nobody)).statusCode, url).toBe(403);
     for (const [method, url, body] of writes) expect((await call(method, url, tokens.nobody, body)).statusCode, url).toBe(403);
-    expect((await call('POST', orderWarningPaths.blacklist, tokens.nobody, { plateNumber: '粤W99999', reason: '无权' })).statusCode).toBe(403);
 
-    for (const url of [withId(orderWarningPaths.item, warning.id), withId(orderWarningPaths.blacklistItem, entry.id)])
-      expect((await call('GET', url, tokens.mwAdmin)).statusCode, url).toBe(404);
+    expect((await call('GET', withId(orderWarningPaths.item, warning.id), tokens.mwAdmin)).statusCode).toBe(404);
     for (const [method, url, body] of writes) {
       const response = await call(method, url, tokens.mwAdmin, body);
       expect(response.statusCode, url).toBe(404);
@@ -180,10 +125,6 @@ describe('who may', () => {
     const theirs = await call('GET', `${orderWarningPaths.list}?pageSize=1000`, tokens.mwAdmin);
     expect(theirs.json().data.list).toEqual([]);
     expect(theirs.body).not.toContain('粤W00020');
-    expect((await call('GET', orderWarningPaths.blacklist, tokens.mwAdmin)).body).not.toContain('粤W88888');
-    // another tenant may list the same plate for itself: the unique plate is per tenant
-    expect((await call('POST', orderWarningPaths.blacklist, tokens.mwAdmin, { plateNumber: '粤W88888', reason: '他租户' })).statusCode).toBe(200);
     expect(await warningOf(warning.id)).toMatchObject({ state: 'open', remark: '' });
-    expect((await t.database.db.select().from(plateBlacklist).where(eq(plateBlacklist.id, entry.id)))[0]).toMatchObject({ reason: '本租户黑名单' });
   });
 });

@@ -1,17 +1,9 @@
-import {
-  orderWarningCategoryNames,
-  orderWarningEndpoints as endpoints,
-  orderWarningKindNames,
-  orderWarningStateNames,
-  plateBlacklistEndpoints as blacklistEndpoints,
-  type OrderWarning,
-} from '@parking/contract';
+import { orderWarningCategoryNames, orderWarningEndpoints as endpoints, orderWarningKindNames, orderWarningStateNames, type OrderWarning } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/auth.js';
 import { ok } from '../../shared/ok.js';
 import { routeOf } from '../../shared/route.js';
 import { pages, sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
-import { addToPlateBlacklist, getPlateBlacklistEntry, listPlateBlacklist, removeFromPlateBlacklist, updatePlateBlacklistEntry } from './order-warning-blacklist.service.js';
 import { getOrderWarning, handleOrderWarning, listOrderWarnings } from './order-warning.service.js';
 
 const tags = ['orders'];
@@ -48,34 +40,6 @@ export const orderWarningRoutes: FastifyPluginAsyncZod = async (app) => {
         ],
         batches: pages(async (currentPage, pageSize) => (await listOrderWarnings(request.db, auth, { ...filter, currentPage, pageSize })).list),
       });
-    },
-  });
-
-  app.route({
-    ...routeOf(blacklistEndpoints.list, { tags, summary: '黑名单车辆列表（按车牌前缀筛选）', permission }),
-    handler: async (request) => ok(await listPlateBlacklist(request.db, requireAuth(request), request.query)),
-  });
-
-  app.route({
-    ...routeOf(blacklistEndpoints.create, { tags, summary: '车牌加入黑名单（同一车牌只能加入一次）', permission }),
-    handler: async (request) => ok(await addToPlateBlacklist(request.db, requireAuth(request), request.body), '已加入黑名单'),
-  });
-
-  app.route({
-    ...routeOf(blacklistEndpoints.detail, { tags, summary: '黑名单车辆详情', permission }),
-    handler: async (request) => ok(await getPlateBlacklistEntry(request.db, requireAuth(request), request.params.id)),
-  });
-
-  app.route({
-    ...routeOf(blacklistEndpoints.update, { tags, summary: '修改黑名单车辆', permission }),
-    handler: async (request) => ok(await updatePlateBlacklistEntry(request.db, requireAuth(request), request.params.id, request.body), '修改成功'),
-  });
-
-  app.route({
-    ...routeOf(blacklistEndpoints.remove, { tags, summary: '车牌移出黑名单', permission }),
-    handler: async (request) => {
-      await removeFromPlateBlacklist(request.db, requireAuth(request), request.params.id);
-      return ok(null, '已移出黑名单');
     },
   });
 

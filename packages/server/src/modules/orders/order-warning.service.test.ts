@@ -20,7 +20,7 @@ import {
   parkingLots,
   parkingRecords,
   parkingSpaces,
-  plateBlacklist,
+  plateListEntries,
   systemMessages,
   tariffVersions,
   users,
@@ -53,6 +53,7 @@ const send = (device: DeviceRow, event: Omit<VehicleEventInput, 'tenant' | 'sn' 
   );
 const enter = (plate: string, occurredAt: string, extra: Partial<VehicleEventInput> = {}) => send(cams.in, { kind: 'lane_entry', plate, occurredAt, ...extra });
 const exit = (plate: string, occurredAt: string, extra: Partial<VehicleEventInput> = {}) => send(cams.out, { kind: 'lane_exit', plate, occurredAt, ...extra });
+const listBlack = (plateNumber: string, reason: string, plateColour = 0) => database.db.insert(plateListEntries).values({ tenantId, type: 'black', plateNumber, plateColour, reason });
 const setRules = (rules: LotEventRulesInput, lotId = laneLot) => database.db.update(parkingLots).set({ eventRules: rules }).where(eq(parkingLots.id, lotId));
 const recordOf = async (id: string | null) => (await database.db.select().from(parkingRecords).where(eq(parkingRecords.id, id!)))[0]!;
 const recordsOf = (plate: string) => database.db.select().from(parkingRecords).where(eq(parkingRecords.plateNumber, plate));
@@ -178,8 +179,8 @@ describe('订单异常 warnings from vehicle events', () => {
 });
 
 describe('车辆布控 warnings on entry', () => {
-  it('warn: a blacklisted plate enters, its record opens and a type-8 warning says why it is listed', async () => {
-    await database.db.insert(plateBlacklist).values({ tenantId, plateNumber: '京W20001', reason: '多次冲卡' });
+  it("warn (the lot's own choice): a black-listed plate enters, its record opens and a type-8 warning says why it is listed", async () => {
+    await listBlack('京W20001', '多次冲卡');
     await setRules({ blacklistEntry: 'warn' });
     const entry = await enter('京W20001', '2025-03-03T09:00:00+08:00');
     expect(entry).toMatchObject({ state: 'parked', release: true });
@@ -188,34 +189,37 @@ describe('车辆布控 warnings on entry', () => {
     expect(await messageOf(warning!.id)).toMatchObject([{ messageType: 8, messageName: '车辆布控：黑名单车辆入场' }]);
   });
 
-  it('refuse: the barrier stays shut, no record opens, the free count stays, and a retry raises no second warning', async () => {
-    await database.db.insert(plateBlacklist).values({ tenantId, plateNumber: '京W20002', reason: '套牌嫌疑' });
-    await setRules({ blacklistEntry: 'refuse' });
+  it('refuse (the default): the barrier stays shut, no record opens, the free count stays, and a retry raises no second warning', async () => {
+    await listBlack('京W20002', '套牌嫌疑');
+    await setRules({});
     const free = await freeCount();
     const refused = await enter('京W20002', '2025-03-03T09:00:00+08:00');
-    expect(refused).toMatchObject({ recordId: null, state: null, release: false });
+    expect(refused).toMatchObject({ recordId: null, state: null, release: false, display: '黑名单车辆 禁止通行' });
     expect(await recordsOf('京W20002')).toEqual([]);
     expect(await freeCount()).toBe(free);
     await enter('京W20002', '2025-03-03T09:01:00+08:00');
     const warnings = await warningsOf('京W20002');
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatchObject({ recordId: null, kind: 'blacklist_entry', detail: '拉黑原因：套牌嫌疑；已拒绝入场' });
-    // a plate not on the list enters as usual under the same rule
-    expect((await enter('京W20003', '2025-03-03T09:00:00+08:00')).release).toBe(true);
-    await setRules({});
+    // a plate not on the list enters as usual under the same rule, with nothing for the screen
+    const other = await enter('京W20003', '2025-03-03T09:00:00+08:00');
+    expect(other.release).toBe(true);
+    expect(other).not.toHaveProperty('display');
   });
 
   it('a colour on the list matches that colour only', async () => {
-    await database.db.insert(plateBlacklist).values({ tenantId, plateNumber: '京W20004', plateColour: 2, reason: '黄牌禁入' });
+    await listBlack('京W20004', '黄牌禁入', 2);
+    await setRules({ blacklistEntry: 'warn' });
     await enter('京W20004', '2025-03-03T09:00:00+08:00', { plateColour: 0 });
     await exit('京W20004', '2025-03-03T10:00:00+08:00', { plateColour: 0 });
     expect(await warningsOf('京W20004')).toEqual([]);
     await enter('京W20004', '2025-03-04T09:00:00+08:00', { plateColour: 2 });
     expect(await warningsOf('京W20004')).toMatchObject([{ kind: 'blacklist_entry' }]);
+    await setRules({});
   });
 
-  it('a space with no barrier lets a blacklisted plate park even under refuse, and warns', async () => {
-    await database.db.insert(plateBlacklist).values({ tenantId, plateNumber: '京W20005', reason: '路内黑名单' });
+  it('a space with no barrier lets a black-listed plate park even under refuse, and warns', async () => {
+    await listBlack('京W20005', '路内黑名单');
     await setRules({ blacklistEntry: 'refuse' }, spaceLot);
     const taken = await send(cams.pole, { kind: 'space_occupied', plate: '京W20005', spaceNumber: 'B001', occurredAt: '2025-03-03T09:00:00+08:00' });
     expect(taken.state).toBe('parked');

@@ -96,11 +96,11 @@ export const raiseRecordWarnings = async (
   return raised;
 };
 
-/** Whether an arriving plate is blacklisted in the tenant (a plate-less sensor reading never is). */
 /**
- * 车辆布控 on an entry: a blacklisted plate and a plate with records left unpaid anywhere in the tenant
+ * 车辆布控 on an entry: a black-listed plate and a plate with records left unpaid anywhere in the tenant
  * each raise a warning. An entry refused at the barrier has no record; while its warning is open, the
- * plate trying again raises no second one.
+ * plate trying again raises no second one. A black-listed plate refused at an exit warns of its stay
+ * (of nothing, without one), and says nothing of arrears.
  */
 export const raiseEntryWarnings = async (
   tx: Db,
@@ -111,6 +111,8 @@ export const raiseEntryWarnings = async (
     recordId: string | null;
     blacklisted: { reason: string } | undefined;
     refused: boolean;
+    /** refused at an exit rather than an entry */
+    exit?: boolean;
     /** the plate's arrears when the caller has read them already */
     arrears?: { records: number; owed: number };
   },
@@ -122,7 +124,8 @@ export const raiseEntryWarnings = async (
     const warning = await raiseWarning(tx, { tenantId: entry.tenantId, recordId: entry.recordId, lotId: entry.lotId, plateNumber: entry.plateNumber, kind, detail });
     if (warning) raised.push(warning);
   };
-  if (entry.blacklisted) await raise('blacklist_entry', `拉黑原因：${entry.blacklisted.reason}${entry.refused ? '；已拒绝入场' : ''}`);
+  if (entry.blacklisted) await raise('blacklist_entry', `拉黑原因：${entry.blacklisted.reason}${entry.refused ? (entry.exit ? '；已拒绝出场' : '；已拒绝入场') : ''}`);
+  if (entry.exit) return raised;
   const arrears = entry.arrears ?? (await arrearsOf(tx, entry.tenantId, entry.plateNumber));
   if (arrears.records > 0) await raise('arrears_entry', `有${arrears.records}笔欠费订单，共欠${formatAmount(arrears.owed)}元`);
   return raised;

@@ -1,5 +1,5 @@
 import { join, resolve, sep } from 'node:path';
-import { type ParkingRecord, type ParkingRecordDetail, type ParkingRecordFee, type ParkingRecordListValues, type ParkingRecordPhotoKind } from '@parking/contract';
+import { type ParkingRecord, type ParkingRecordDetail, type ParkingRecordFee, type ParkingRecordListValues, type ParkingRecordPhotoKind, whiteListFreeLabel } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { pageAnswer, splitPage } from '../../shared/paging.js';
 import { notFound } from '../../plugins/app-error.js';
@@ -8,7 +8,7 @@ import { listRecordEdits } from './record-edit-audit.service.js';
 import { mapEach } from '../../shared/map-each.js';
 import { recordGroupCard } from '../marketing/index.js';
 import { paidGrace } from './paid-grace.js';
-import { priceStay } from './stay-price.js';
+import { priceStay, whiteListedStay } from './stay-price.js';
 import { findListedRecord, pageParkingRecords, streamParkingRecords, type ListedRecordRow, type ParkingRecordRow } from './parking-record.repository.js';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -81,13 +81,17 @@ const feeOf = async (db: Db, tenantId: string, r: ParkingRecordRow): Promise<Par
   const priced = await priceStay(db, tenantId, r, r.enteredAt, r.exitedAt, paidBeforeExit);
   if (!priced) return null;
   const { tariffName, tariffVersionNo, result } = priced;
-  return {
-    tariffName,
-    tariffVersionNo,
-    amount: result.amount,
-    breakdown: result.breakdown.map((l) => ({ ...l, from: l.from.toISOString(), to: l.to.toISOString() })),
-    freeReason: result.freeReason ?? null,
-  };
+  const breakdown = result.breakdown.map((l) => ({ ...l, from: l.from.toISOString(), to: l.to.toISOString() }));
+  let freeReason = result.freeReason ?? null;
+  // a white-listed plate: the time its entries covered is taken off as one line, as the exit quoted it
+  const white = await whiteListedStay(db, tenantId, r, r.enteredAt, r.exitedAt);
+  const off = white ? result.amount - Math.min(result.amount, white.charged) : 0;
+  if (white && off > 0) {
+    const minutes = white.covered.reduce((sum, part) => sum + Math.round((part.to.getTime() - part.from.getTime()) / 60_000), 0);
+    breakdown.push({ label: whiteListFreeLabel, from: white.covered[0]!.from.toISOString(), to: white.covered.at(-1)!.to.toISOString(), minutes, units: 1, amount: -off });
+    if (white.charged === 0) freeReason = whiteListFreeLabel;
+  }
+  return { tariffName, tariffVersionNo, amount: result.amount, breakdown, freeReason };
 };
 
 export const getParkingRecordDetail = async (db: Db, auth: AuthContext, id: string): Promise<ParkingRecordDetail> => {

@@ -1,6 +1,7 @@
 import { fee, stayLongerThan, tariffOf } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { badRequest } from '../../plugins/app-error.js';
+import { whiteListWindows } from '../customers/index.js';
 import { findLotMaxStayDays, findTariffVersion } from './parking-record.repository.js';
 import type { NamedVersion } from './vehicle-event.repository.js';
 
@@ -57,4 +58,65 @@ export const priceWith = (found: NamedVersion | undefined, vehicleClass: string 
   const until = new Date(Math.min(limit, leftInGrace ? paidAt.getTime() : to.getTime()));
   const result = fee(tariff, from, until, { vehicleClass });
   return { tariffName: name, tariffVersionNo: version.versionNo, result, capped, maxStayDays: days };
+};
+
+/** A white-list entry's time: from (null: since ever) until (null: for ever). */
+export interface WhiteSpan {
+  from: Date | null;
+  until: Date | null;
+}
+
+type Part = { from: Date; to: Date };
+
+/** The parts of [from, to] the spans cover, merged, in order. */
+export const coveredParts = (from: Date, to: Date, spans: readonly WhiteSpan[]): Part[] => {
+  const parts = spans
+    .map((s) => ({ from: Math.max(from.getTime(), s.from?.getTime() ?? -Infinity), to: Math.min(to.getTime(), s.until?.getTime() ?? Infinity) }))
+    .filter((p) => p.to > p.from)
+    .sort((a, b) => a.from - b.from);
+  const merged: { from: number; to: number }[] = [];
+  for (const p of parts) {
+    const last = merged.at(-1);
+    if (last && p.from <= last.to) last.to = Math.max(last.to, p.to);
+    else merged.push({ ...p });
+  }
+  return merged.map((p) => ({ from: new Date(p.from), to: new Date(p.to) }));
+};
+
+/** The parts of [from, to] outside the covered parts (in order, as coveredParts gives them). */
+const gapsOf = (from: Date, to: Date, covered: readonly Part[]): Part[] => {
+  const gaps: Part[] = [];
+  let at = from;
+  for (const part of covered) {
+    if (part.from > at) gaps.push({ from: at, to: part.from });
+    at = part.to;
+  }
+  if (to > at) gaps.push({ from: at, to });
+  return gaps;
+};
+
+/**
+ * A stay [from, to] of a white-listed plate: the tariff prices only the time no white-list entry
+ * covered (an entry that expired during the stay: expiry → exit; one that began during it: entry →
+ * start). Undefined when no entry covered any of it, or without a version or class to price by.
+ */
+export const whiteListCharge = (found: NamedVersion | undefined, vehicleClass: string | null, from: Date, to: Date, spans: readonly WhiteSpan[], bound: StayBound) => {
+  const covered = coveredParts(from, to, spans);
+  if (covered.length === 0 || !found || !vehicleClass) return undefined;
+  const charged = gapsOf(from, to, covered).reduce((sum, gap) => sum + (priceWith(found, vehicleClass, gap.from, gap.to, { maxStayDays: bound.maxStayDays })?.result.amount ?? 0), 0);
+  return { charged, covered };
+};
+
+/**
+ * whiteListCharge for a stored stay, its plate's white-list entries read from the list: how its
+ * detail shows 白名单免费 and how the driver is quoted while the car is in.
+ */
+export const whiteListedStay = async (db: Db, tenantId: string, stay: PricedStay & { plateNumber: string; plateColour: number }, from: Date, to: Date) => {
+  if (stay.plateNumber === '') return undefined;
+  const spans = await whiteListWindows(db, tenantId, { lotId: stay.lotId, plateNumber: stay.plateNumber, plateColour: stay.plateColour, from, to });
+  const covered = coveredParts(from, to, spans);
+  if (covered.length === 0) return undefined;
+  let charged = 0;
+  for (const gap of gapsOf(from, to, covered)) charged += (await priceStay(db, tenantId, stay, gap.from, gap.to))?.result.amount ?? 0;
+  return { charged, covered };
 };

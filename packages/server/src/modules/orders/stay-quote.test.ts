@@ -16,6 +16,12 @@ describe('the one quote of a stay', () => {
     expect(quoteStay(200, { longRental: false, groupCardOff: 300 }, 0)).toEqual({ amountDue: 200, discount: 200, paid: 0, unpaid: 0 });
   });
 
+  it('lets a white-list entry leave only the fee of the time it did not cover, ahead of a group card', () => {
+    expect(quoteStay(1000, { longRental: false, groupCardOff: 300, whiteListCharged: 0 }, 0)).toEqual({ amountDue: 1000, discount: 1000, paid: 0, unpaid: 0 });
+    expect(quoteStay(1000, { longRental: false, groupCardOff: 300, whiteListCharged: 400 }, 0)).toEqual({ amountDue: 1000, discount: 600, paid: 0, unpaid: 400 });
+    expect(quoteStay(1000, { longRental: false, groupCardOff: 0, whiteListCharged: 1500 }, 0)).toEqual({ amountDue: 1000, discount: 0, paid: 0, unpaid: 1000 });
+  });
+
   it('keeps money taken: paid beyond the fee less its discount shrinks the discount, paid beyond the fee makes it the amount due', () => {
     expect(quoteStay(1000, { longRental: false, groupCardOff: 200 }, 900)).toEqual({ amountDue: 1000, discount: 100, paid: 900, unpaid: 0 });
     expect(quoteStay(500, noBenefits, 800)).toEqual({ amountDue: 800, discount: 0, paid: 800, unpaid: 0 });

@@ -12,6 +12,11 @@ export interface StayBenefits {
   longRental: boolean;
   /** fen the plate's group card takes off the fee (its benefit applied to this fee), 0 without one */
   groupCardOff: number;
+  /**
+   * a white-list entry (白名单) of the plate covered the stay, or part of it: only this much is owed,
+   * the tariff's fee of the part it did not cover (0 when it covered all); absent without one
+   */
+  whiteListCharged?: number | undefined;
 }
 
 export const noBenefits: StayBenefits = { longRental: false, groupCardOff: 0 };
@@ -19,12 +24,17 @@ export const noBenefits: StayBenefits = { longRental: false, groupCardOff: 0 };
 /**
  * The one quote of a stay, the same wherever it is asked: at the exit, on the driver's record page,
  * at the cashier, in a correction. From the tariff's fee, the benefits in their order (long rental
- * pays all, else the group card takes its part; never more than the fee) and what was paid already:
+ * pays all, else a white-list entry leaves only the fee of the time it did not cover, else the
+ * group card takes its part; never more than the fee) and what was paid already:
  * money taken is kept, only the rest is owed, never less than nothing; a stay paid beyond its fee is
  * due what was paid, the discount shrinking first.
  */
 export const quoteStay = (fee: number, benefits: StayBenefits, paid: number): StayMoney => {
-  const off = benefits.longRental ? fee : Math.min(fee, Math.max(0, benefits.groupCardOff));
+  const off = benefits.longRental
+    ? fee
+    : benefits.whiteListCharged !== undefined
+      ? fee - Math.min(fee, Math.max(0, benefits.whiteListCharged))
+      : Math.min(fee, Math.max(0, benefits.groupCardOff));
   const amountDue = Math.max(fee, paid);
   const unpaid = Math.max(0, amountDue - off - paid);
   return { amountDue, discount: amountDue - paid - unpaid, paid, unpaid };

@@ -78,7 +78,7 @@ const checkAllPlans = async () => {
   for (const mode of ['force_generic_plan', 'force_custom_plan'] as const) {
     expectIndexOnly(await planOf('claim', mode), ['parking_lots']);
     const context = await planOf('context', mode);
-    expectIndexOnly(context, ['parking_records']);
+    expectIndexOnly(context, ['parking_records', 'plate_list_entries']);
     expectRecordsByPlate(context);
     expectIndexOnly(await planOf('finish', mode), ['parking_records', 'vehicle_events', 'parking_lots']);
   }

@@ -1,9 +1,9 @@
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
-import type { VehicleEventResult } from '@parking/contract';
+import type { PlateListType, VehicleEventResult } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { rowFromJson, rowToJson, rowsOf } from '../../db/json-row.js';
 import { preparedJsonStatement } from '../../db/prepared.js';
-import { parkingLots, parkingRecords, plateBlacklist, tariffVersions, tariffs } from '../../db/schema/index.js';
+import { parkingLots, parkingRecords, tariffVersions, tariffs } from '../../db/schema/index.js';
 import { changeableRecordFields, type RecordWrite } from './record-writes.js';
 
 // The reads and writes of one vehicle event, a few statements in all: at this path every round
@@ -28,6 +28,14 @@ import { changeableRecordFields, type RecordWrite } from './record-writes.js';
 // ("ingestion on tables without statistics") has what the old plans cost.
 
 type VersionRow = typeof tariffVersions.$inferSelect;
+
+/** A 黑白名单 entry as a lane applies it: in force from (null: ever) until (null: for ever; its removal ends it). */
+export interface PlateListSpan {
+  type: PlateListType;
+  from: Date | null;
+  until: Date | null;
+  reason: string;
+}
 /** a stored tariff version with its tariff's name, as a record priced by it needs */
 export interface NamedVersion {
   version: VersionRow;
@@ -159,7 +167,7 @@ export interface EventContextQuery {
   tariffId: string | null;
   /** the open stay is looked up by the space it is on, else by plate */
   spaceId: string | null;
-  /** an arrival: the plate's blacklist entry and arrears are wanted */
+  /** an arrival: the plate's arrears are wanted, and its list entries at the moment, not over the stay */
   arrival: boolean;
   /** the lot resumes a paid stay within grace: the plate's last stay is wanted */
   lastRecord: boolean;
@@ -197,6 +205,12 @@ const contextSql = (input: SQL) => sql`
       ) s
       CROSS JOIN LATERAL (
         SELECT
+          CASE WHEN q.arrival THEN q.plate ELSE s.record_plate END AS plate,
+          CASE WHEN q.arrival THEN q.plate_colour ELSE coalesce((o.open_record).plate_colour, q.plate_colour) END AS colour,
+          CASE WHEN q.arrival THEN q.at ELSE coalesce((o.open_record).entered_at, q.at) END AS since
+      ) l
+      CROSS JOIN LATERAL (
+        SELECT
           (SELECT jsonb_build_object('version', to_jsonb(v), 'name', t.name)
              FROM tariff_versions v JOIN tariffs t ON t.id = v.tariff_id
             WHERE v.tenant_id = q.tenant_id AND v.id = (o.open_record).tariff_version_id) AS open_version,
@@ -217,10 +231,15 @@ const contextSql = (input: SQL) => sql`
                AND q.lot_id = ANY(c.lot_ids) AND c.valid_from <= q.day AND c.valid_to >= q.day
              ORDER BY c.created_at
              LIMIT 1) END AS group_card_id,
-          CASE WHEN q.arrival AND q.plate <> '' THEN (
-            SELECT to_jsonb(b) FROM plate_blacklist b
-             WHERE b.tenant_id = q.tenant_id AND b.plate_number = q.plate AND (b.plate_colour IS NULL OR b.plate_colour = q.plate_colour)
-             LIMIT 1) END AS blacklisted,
+          -- the plate's 黑白名单 entries at the lot in force at some moment of the stay (of the arrival's
+          -- moment), each ending at its removal: black refuses the lane now, white makes its time free
+          CASE WHEN l.plate <> '' THEN (
+            SELECT jsonb_agg(jsonb_build_object('type', e.type, 'from', e.valid_from, 'until', least(e.valid_to, e.removed_at), 'reason', e.reason))
+              FROM plate_list_entries e
+             WHERE e.tenant_id = q.tenant_id AND e.plate_number = l.plate AND e.plate_colour = l.colour
+               AND (e.lot_ids IS NULL OR q.lot_id = ANY (e.lot_ids))
+               AND (e.valid_from IS NULL OR e.valid_from <= q.at)
+               AND coalesce(least(e.valid_to, e.removed_at), 'infinity') > l.since) END AS plate_list,
           CASE WHEN q.arrival AND q.plate <> '' THEN (
             SELECT jsonb_build_object('records', count(*), 'owed', coalesce(sum(unpaid), 0)) FROM parking_records
              WHERE tenant_id = q.tenant_id AND plate_number = q.plate AND state IS NOT DISTINCT FROM 'unpaid') END AS arrears,
@@ -239,7 +258,7 @@ const contextStatement = preparedJsonStatement('vehicle_event_contexts', context
 /**
  * What applying a vehicle event reads, taken after the lot's lock: the open stay (with its tariff
  * version), the lot's tariff version in force now, for a departure the long-rental and group cards
- * of the stay's plate for the day, and for an arrival its blacklist entry, arrears and last stay.
+ * of the stay's plate for the day, the plate's 黑白名单 entries, and for an arrival its arrears and last stay.
  * One statement for any number of events, each read on its own (a lateral join over the queries).
  */
 export const loadEventContexts = async (tx: Db, queries: readonly EventContextQuery[]) => {
@@ -272,7 +291,13 @@ const contextOf = (row: Record<string, unknown>) => {
     longRental: row.long_rental === true,
     /** the group card that may pay part of the stay; groupCardDiscount checks its quota under the card's lock */
     groupCardId: (row.group_card_id as string | null | undefined) ?? null,
-    blacklisted: rowFromJson(plateBlacklist, row.blacklisted),
+    /** the plate's 黑白名单 entries at the lot that meet the stay (an arrival: its moment) */
+    plateList: ((row.plate_list ?? []) as { type: PlateListType; from: string | null; until: string | null; reason: string }[]).map((e): PlateListSpan => ({
+      type: e.type,
+      from: e.from === null ? null : new Date(e.from),
+      until: e.until === null ? null : new Date(e.until),
+      reason: e.reason,
+    })),
     arrears: { records: Number(arrears?.records ?? 0), owed: Number(arrears?.owed ?? 0) },
     lastRecord: lastRecord ? { record: rowFromJson(parkingRecords, lastRecord.record)!, version: namedVersionOf(lastRecord) } : undefined,
   };

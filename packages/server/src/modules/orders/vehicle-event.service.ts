@@ -1,5 +1,6 @@
 import {
   abnormalReasonNames,
+  blackListDisplay,
   businessDay,
   clockAheadToleranceMs,
   eventRulesOf,
@@ -23,7 +24,7 @@ import { groupCardDiscount } from '../marketing/index.js';
 import { recountLotSpaces } from '../parking/index.js';
 import { decodeEventPhoto, storeEventPhoto, type EventPhoto } from './event-photo.store.js';
 import { leavesWithinGrace, paidGrace } from './paid-grace.js';
-import { priceWith } from './stay-price.js';
+import { priceWith, whiteListCharge } from './stay-price.js';
 import { findLastStay, findSpace, findSpaceByNumber, findRecord, findVehicleEvent, setSpaceState, type ParkingRecordRow } from './parking-record.repository.js';
 import { recordWrites, type RecordWrites } from './record-writes.js';
 import { nextState } from './record-state.js';
@@ -38,6 +39,7 @@ import {
   type EventFinish,
   type NamedVersion,
   type NonceClaim,
+  type PlateListSpan,
 } from './vehicle-event.repository.js';
 
 type Device = typeof devices.$inferSelect;
@@ -110,7 +112,7 @@ const MINUTE_MS = 60_000;
 
 const withReasons = (current: AbnormalReason[], ...more: AbnormalReason[]) => [...new Set([...current, ...more])];
 
-const answer = (event: VehicleEventValues, record: ParkingRecordRow | undefined, release: boolean): VehicleEventResult => ({
+const answer = (event: VehicleEventValues, record: ParkingRecordRow | undefined, release: boolean, display?: string): VehicleEventResult => ({
   deviceEventId: event.deviceEventId,
   recordId: record?.id ?? null,
   state: record?.state ?? null,
@@ -118,7 +120,17 @@ const answer = (event: VehicleEventValues, record: ParkingRecordRow | undefined,
   release,
   abnormalReasons: record?.abnormalReasons ?? [],
   duplicate: false,
+  ...(display ? { display } : {}),
 });
+
+/** The plate's black-list entry in force at the lot at the event's moment, if any. */
+const blackNow = (s: ReadScope): PlateListSpan | undefined => s.ctx.plateList.find((e) => e.type === 'black' && (e.from === null || e.from <= s.at) && (e.until === null || e.until > s.at));
+
+/** A black-listed plate at a lane under the lot's default rule: the barrier stays shut. */
+const refusesBlack = (s: ReadScope, laneId: string | null) => {
+  const black = blackNow(s);
+  return black && s.rules.blacklistEntry === 'refuse' && laneId !== null ? black : undefined;
+};
 
 /**
  * The state a stay in `state` takes when its car leaves with `money` (record-state.ts): at a barrier
@@ -138,6 +150,16 @@ const price = async (s: ReadScope, found: NamedVersion | undefined, vehicleClass
   const fee = priced.result.amount;
   const { capped } = priced;
   if (s.ctx.longRental) return { fee, benefits: { longRental: true, groupCardOff: 0 }, capped };
+  // a white-listed plate owes only the tariff's fee of the time its entries did not cover
+  const white = whiteListCharge(
+    found,
+    vehicleClass,
+    from,
+    s.at,
+    s.ctx.plateList.filter((e) => e.type === 'white'),
+    { maxStayDays: s.rules.maxStayDays },
+  );
+  if (white) return { fee, benefits: { longRental: false, groupCardOff: 0, whiteListCharged: white.charged }, capped };
   if (!s.ctx.groupCardId) return { fee, benefits: noBenefits, capped };
   await flush(s);
   const group = await groupCardDiscount(s.tx, { tenantId: s.device.tenantId, lotId: s.lot.id, plate: plateNumber, at: s.at, due: fee, cardId: s.ctx.groupCardId });
@@ -200,20 +222,21 @@ const resumeWithinGrace = async (s: ReadScope, where: { laneId: string | null; s
   return record;
 };
 
-/** A car arrives: a new stay opens, unless the lot keeps the one already open for the plate, or refuses a blacklisted plate. */
+/** A car arrives: a new stay opens, unless the lot keeps the one already open for the plate, or refuses a black-listed plate at a lane. */
 const arrive = async (s: ReadScope, where: { laneId: string | null; spaceId: string | null }) => {
   const { tenantId } = s.device;
   const plateNumber = s.event.plate ?? '';
-  const { blacklisted, arrears } = s.ctx;
+  const { arrears } = s.ctx;
+  const blacklisted = blackNow(s);
   // 车辆布控 of the entry, once its record (if any) is known; a warning points at the record, which must be written first
   const watch = async (recordId: string | null, refused = false) => {
     if (plateNumber === '' || (!blacklisted && arrears.records === 0)) return;
     await flush(s);
     await raiseEntryWarnings(s.tx, { tenantId, lotId: s.lot.id, plateNumber, recordId, blacklisted, refused, arrears });
   };
-  if (blacklisted && s.rules.blacklistEntry === 'refuse' && where.laneId !== null) {
+  if (refusesBlack(s, where.laneId)) {
     await watch(null, true);
-    return answer(s.event, undefined, false);
+    return answer(s.event, undefined, false, blackListDisplay);
   }
   const open = s.ctx.open;
   let freed = 0;
@@ -346,6 +369,14 @@ const laneEvent = async (scope: EventScope) => {
   const arrival = scope.event.kind === 'lane_entry';
   if (arrival) return arrive(s, { laneId, spaceId: null });
   const open = s.ctx.open;
+  const black = refusesBlack(s, laneId);
+  if (black) {
+    // the barrier stays shut and the stay stays open, for staff to settle
+    await flush(s);
+    const plateNumber = open?.plateNumber ?? s.event.plate ?? '';
+    await raiseEntryWarnings(s.tx, { tenantId: s.device.tenantId, lotId: s.lot.id, plateNumber, recordId: open?.id ?? null, blacklisted: black, refused: true, exit: true });
+    return answer(s.event, open, false, blackListDisplay);
+  }
   if (!open) return (await leavePaidAtBarrier(s)) ?? leaveUnknown(s, laneId);
   const result = await leave(s, open, laneId, true);
   if (s.lot.kind === 'lane' && open.entryLaneId !== null) s.freeDelta += 1;

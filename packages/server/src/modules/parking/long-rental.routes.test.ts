@@ -151,7 +151,7 @@ describe('long-rental cards', () => {
       .map((r) => (r as unknown[]).slice(1));
     expect(sheet).toHaveLength(2);
     expect(sheet[0]!.slice(0, 10)).toEqual(['车牌号', '车牌颜色', '停车场', '车主姓名', '联系电话', '开始日期', '结束日期', '月租金额（元）', '车位数', '状态']);
-    expect(sheet[1]!.slice(0, 11)).toEqual(['粤B12345', '蓝色', '科兴科学园', '李四', '13812345678', '2020-01-01', '2099-12-31', '500.00', 1, '生效中', '停用']);
+    expect(sheet[1]!.slice(0, 11)).toEqual(['粤B12345', '蓝色', '科兴科学园', '李四', '138****5678', '2020-01-01', '2099-12-31', '500.00', 1, '生效中', '停用']);
   });
 
   it("does not show, change or delete another tenant's card, nor let users without the page in", async () => {

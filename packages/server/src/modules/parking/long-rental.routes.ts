@@ -1,4 +1,4 @@
-import { formatAmount, type LongRental, longRentalEndpoints as endpoints, longRentalStateNames, plateColourName } from '@parking/contract';
+import { formatAmount, type LongRental, longRentalEndpoints as endpoints, longRentalStateNames, maskMobile, plateColourName } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/auth.js';
 import { ok } from '../../shared/ok.js';
@@ -29,7 +29,7 @@ export const longRentalRoutes: FastifyPluginAsyncZod = async (app) => {
           { header: '车牌颜色', width: 10, value: (c) => plateColourName(c.plateColour) },
           { header: '停车场', width: 24, value: (c) => c.lotName },
           { header: '车主姓名', width: 12, value: (c) => c.ownerName },
-          { header: '联系电话', width: 14, value: (c) => c.phone },
+          { header: '联系电话', width: 14, value: (c) => maskMobile(c.phone) },
           { header: '开始日期', width: 12, value: (c) => c.validFrom },
           { header: '结束日期', width: 12, value: (c) => c.validTo },
           { header: '月租金额（元）', width: 14, value: (c) => formatAmount(c.monthlyPrice) },

@@ -1,6 +1,6 @@
 import { businessDay, longRentalStateOn, type LongRental, type LongRentalListValues, type LongRentalLot, type LongRentalValues } from '@parking/contract';
 import type { Db } from '../../db/client.js';
-import { badRequest, conflict, notFound } from '../../plugins/app-error.js';
+import { conflict, fieldRefused, notFound } from '../../plugins/app-error.js';
 import { pageAnswer, splitPage } from '../../shared/paging.js';
 import type { AuthContext } from '../../types.js';
 import { recordOperation } from '../system/index.js';
@@ -54,10 +54,10 @@ export const getLongRental = async (db: Db, auth: AuthContext, id: string) => {
 /** The lot is the tenant's, the card fits its long-rental spaces, and the plate holds no other card there on those days. */
 const checkInput = async (db: Db, tenantId: string, input: LongRentalValues, exceptId?: string) => {
   const found = await findParkingLot(db, tenantId, input.lotId);
-  if (!found) throw badRequest('所选停车场不存在');
+  if (!found) throw fieldRefused('lotId', '所选停车场不存在');
   const { lot } = found;
   if (input.spaceCount > lot.longRentalSpaces) {
-    throw badRequest(`车位数不能超过停车场「${lot.name}」的长租车位数（${lot.longRentalSpaces}）`);
+    throw fieldRefused('spaceCount', `车位数不能超过停车场「${lot.name}」的长租车位数（${lot.longRentalSpaces}）`);
   }
   await lockPlateOnLot(db, tenantId, input.lotId, input.plateNumber);
   const other = await overlappingCard(db, tenantId, input, exceptId);

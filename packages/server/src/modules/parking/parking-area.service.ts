@@ -61,7 +61,7 @@ export const getParkingArea = async (db: Db, auth: AuthContext, id: string) => {
 };
 
 const checkInput = async (db: Db, tenantId: string, input: ParkingAreaValues, exceptId?: string) => {
-  if (await parkingAreaNameTaken(db, tenantId, input.name, exceptId)) throw conflict(`片区名称「${input.name}」已存在`);
+  if (await parkingAreaNameTaken(db, tenantId, input.name, exceptId)) throw conflict(`片区名称「${input.name}」已存在`, 'name');
   await requireTenantUsers(db, tenantId, input.inspectorIds, '巡检员');
 };
 

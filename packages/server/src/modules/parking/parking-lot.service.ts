@@ -9,7 +9,7 @@ import {
   type ParkingLotValues,
 } from '@parking/contract';
 import type { Db } from '../../db/client.js';
-import { badRequest, conflict, notFound } from '../../plugins/app-error.js';
+import { badRequest, conflict, fieldRefused, notFound } from '../../plugins/app-error.js';
 import type { AuthContext } from '../../types.js';
 import { pageAnswer, splitPage, type Page } from '../../shared/paging.js';
 import { recordOperation } from '../system/index.js';
@@ -102,8 +102,8 @@ export const getParkingLot = async (db: Db, auth: AuthContext, id: string) => {
 };
 
 const checkInput = async (db: Db, tenantId: string, input: ParkingLotValues, before?: ParkingLot) => {
-  if (await parkingLotNameTaken(db, tenantId, input.name, before?.id)) throw conflict(`停车场名称「${input.name}」已存在`);
-  if (input.areaId && !(await findParkingArea(db, tenantId, input.areaId))) throw badRequest('所选片区不存在');
+  if (await parkingLotNameTaken(db, tenantId, input.name, before?.id)) throw conflict(`停车场名称「${input.name}」已存在`, 'name');
+  if (input.areaId && !(await findParkingArea(db, tenantId, input.areaId))) throw fieldRefused('areaId', '所选片区不存在');
   await requireTenantUsers(db, tenantId, input.managerIds, '管理员');
   await checkTariff(db, tenantId, input.tariffId, before?.tariffId ?? null);
 };
@@ -112,8 +112,8 @@ const checkInput = async (db: Db, tenantId: string, input: ParkingLotValues, bef
 const checkTariff = async (db: Db, tenantId: string, tariffId: string | null | undefined, current: string | null) => {
   if (!tariffId) return;
   const tariff = await findTariff(db, tenantId, tariffId);
-  if (!tariff) throw badRequest('所选计费规则不存在');
-  if (!tariff.enabled && tariffId !== current) throw badRequest(`计费规则「${tariff.name}」已停用，不能分配给停车场`);
+  if (!tariff) throw fieldRefused('tariffId', '所选计费规则不存在');
+  if (!tariff.enabled && tariffId !== current) throw fieldRefused('tariffId', `计费规则「${tariff.name}」已停用，不能分配给停车场`);
 };
 
 const log = (db: Db, auth: AuthContext, action: 'create' | 'update' | 'delete', id: string, summary: string, before?: ParkingLot, after?: ParkingLot) =>
@@ -134,7 +134,7 @@ export const updateParkingLot = async (db: Db, auth: AuthContext, id: string, in
   const before = await getParkingLot(db, auth, id);
   await checkInput(db, auth.tenantId, input, before);
   const bound = await countLotBindings(db, auth.tenantId, id);
-  if (bound.lanes > 0 && input.kind !== 'lane') throw badRequest(`停车场「${before.name}」下还有${bound.lanes}条车道，不能改为泊位型`);
+  if (bound.lanes > 0 && input.kind !== 'lane') throw fieldRefused('kind', `停车场「${before.name}」下还有${bound.lanes}条车道，不能改为泊位型`);
   // a lot with spaces counts its totals from them (see recountLotSpaces); the form cannot overwrite them
   const totals = bound.spaces > 0 ? pickTotals(before) : pickTotals(input);
   // the cars parked stay parked: a change of the total moves the free count by the same amount
@@ -163,7 +163,7 @@ export const deleteParkingLot = async (db: Db, auth: AuthContext, id: string) =>
 /** Manual correction of the free count when the counters drifted; always logged with before and after. */
 export const correctFreeCount = async (db: Db, auth: AuthContext, id: string, freeCount: number) => {
   const before = await getParkingLot(db, auth, id);
-  if (freeCount > before.totalSpaces) throw badRequest(`空闲车位数不能超过总车位数（${before.totalSpaces}）`);
+  if (freeCount > before.totalSpaces) throw fieldRefused('freeCount', `空闲车位数不能超过总车位数（${before.totalSpaces}）`);
   // a space-based lot with spaces takes its free count from their states
   if (before.kind === 'space' && (await countLotBindings(db, auth.tenantId, id)).spaces > 0) {
     throw badRequest(`停车场「${before.name}」的空闲车位数按泊位状态统计，不能手动修正`);

@@ -104,6 +104,35 @@ describe('QR codes', () => {
     expect(spaceIds.size).toBe(3);
   });
 
+  it('lists every lane and space of the lot for the printable sheet, each URL the one its PNG holds', async () => {
+    const response = await get(`/api/system/Parking/qrCodeSheet?parkingId=${lotId}`);
+    expect(response.statusCode).toBe(200);
+    const sheet = response.json().data;
+    expect(sheet).toMatchObject({ lotId, lotName: '海岸城停车场' });
+    expect(sheet.lanes.map((lane: { name: string; direction: string }) => [lane.name, lane.direction])).toEqual([
+      ['东门入口', 'in'],
+      ['东门出口', 'out'],
+    ]);
+    expect(sheet.spaces.map((space: { number: string }) => space.number)).toEqual(['B001', 'B002', '东区-03']);
+    const exitLane = sheet.lanes.find((lane: { id: string }) => lane.id === outLaneId);
+    expect(exitLane.url).toBe(decodeQrPng((await get(`/api/system/ParkingLane/build/wxApplet/qRCode?id=${outLaneId}`)).rawPayload));
+    expect((await resolveUrl(exitLane.url)).json().data).toMatchObject({ kind: 'lane', action: 'exit', laneName: '东门出口' });
+    for (const space of sheet.spaces as { id: string; number: string; url: string }[]) {
+      expect(space.url).toMatch(/^https:\/\/park\.example\.com\/m\/scan\?t=/);
+      expect(space.id).toBe(spaceIds.get(space.number));
+      expect((await resolveUrl(space.url)).json().data).toMatchObject({ kind: 'space', action: 'visit', lotId, spaceNumber: space.number });
+    }
+    // a lot with nothing to print answers two empty lists, for the sheet to say so
+    expect((await get(`/api/system/Parking/qrCodeSheet?parkingId=${emptyLotId}`)).json().data).toEqual({ lotId: emptyLotId, lotName: '空停车场', lanes: [], spaces: [] });
+  });
+
+  it("refuses the sheet of another tenant's lot, a user without the 车道 page, a signed-out caller and a bad id", async () => {
+    expect((await get(`/api/system/Parking/qrCodeSheet?parkingId=${lotId}`, mwAdmin)).json()).toEqual({ code: 404, msg: '停车场不存在或已删除', data: null });
+    expect((await get(`/api/system/Parking/qrCodeSheet?parkingId=${lotId}`, finance)).statusCode).toBe(403);
+    expect((await get(`/api/system/Parking/qrCodeSheet?parkingId=${lotId}`, null)).statusCode).toBe(401);
+    expect((await get('/api/system/Parking/qrCodeSheet?parkingId=x')).json()).toMatchObject({ code: 400, msg: '查询参数 parkingId：停车场编号格式不正确' });
+  });
+
   it('refuses a lot without spaces, and bad ids, with a Chinese msg', async () => {
     expect((await get(`/api/system/Parking/downloadQRCodeBySpace?parkingId=${emptyLotId}`)).json()).toMatchObject({ code: 400, msg: '停车场「空停车场」还没有泊位' });
     expect((await get('/api/system/Parking/downloadQRCodeBySpace')).json()).toMatchObject({ code: 400, msg: '查询参数 parkingId：停车场编号格式不正确' });

@@ -9,7 +9,7 @@ import { asAttachment } from '../../shared/attachment.js';
 import { toHashRoute } from '../../shared/hash-route.js';
 import { ok } from '../../shared/ok.js';
 import { routeOf } from '../../shared/route.js';
-import { laneQrCode, lotQrCode, resolveScan, spaceQrCodes, type QrCodeFile, type QrCodeSigner } from './qrcode.service.js';
+import { laneQrCode, lotQrCode, qrCodeSheet, resolveScan, spaceQrCodes, type QrCodeFile, type QrCodeSigner } from './qrcode.service.js';
 
 export interface QrCodeRoutesOptions {
   secret: string;
@@ -22,8 +22,9 @@ const scanPageNames = Object.values(scanPagePaths).map((path) => path.slice('/m/
 const sendPng = (reply: FastifyReply, file: QrCodeFile) => asAttachment(reply, file.fileName, 'image/png').send(file.png);
 
 /**
- * QR codes of lots (停车场 page), lanes (车道 page) and a lot's spaces as one zip, and the public
- * call a scanned code lands on. Each code holds a signed token, never a bare id.
+ * QR codes of lots (停车场 page), lanes (车道 page), a lot's spaces as one zip, the sheet of all of a
+ * lot's lane and space codes to print (车道 page), and the public call a scanned code lands on. Each
+ * code holds a signed token, never a bare id.
  */
 export const parkingQrCodeRoutes: FastifyPluginAsyncZod<QrCodeRoutesOptions> = async (app, options) => {
   const signer: QrCodeSigner = { secret: options.secret, baseUrl: options.publicBaseUrl };
@@ -57,6 +58,12 @@ export const parkingQrCodeRoutes: FastifyPluginAsyncZod<QrCodeRoutesOptions> = a
       }
       return reply;
     },
+  });
+
+  app.route({
+    // printed from the 车道 page, so that page's permission
+    ...routeOf(endpoints.sheet, { tags: ['parking'], summary: '停车场全部车道和泊位的二维码（打印用：每个二维码的扫码地址）', permission: 'parkingLane' }),
+    handler: async (request) => ok(await qrCodeSheet(request.db, requireAuth(request), signer, request.query.parkingId)),
   });
 
   app.route({

@@ -1,15 +1,16 @@
-import { scanPagePaths, type ScanAction, type ScanTarget } from '@parking/contract';
+import { scanPagePaths, type ParkingQrCodeSheet, type ScanAction, type ScanTarget } from '@parking/contract';
 import QRCode from 'qrcode';
 import type { Db } from '../../db/client.js';
+import type { parkingLanes } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../plugins/app-error.js';
 import { pages } from '../../shared/xlsx-export.js';
 import type { AuthContext } from '../../types.js';
 import { findTenant } from '../system/index.js';
-import { findParkingLane } from './parking-lane.repository.js';
+import { findParkingLane, pageParkingLanes } from './parking-lane.repository.js';
 import { getParkingLane } from './parking-lane.service.js';
 import { findParkingLot } from './parking-lot.repository.js';
 import { getParkingLot } from './parking-lot.service.js';
-import { countLotSpaces, findParkingSpace, pageParkingSpaces } from './parking-space.repository.js';
+import { countLotSpaces, findParkingSpace, pageParkingSpaces, spacesOfLot } from './parking-space.repository.js';
 import { signScanToken, verifyScanToken, type ScanTokenPayload } from './scan-token.js';
 
 /** How QR codes are made here: the signing key and the public address they point at. */
@@ -62,6 +63,32 @@ export const spaceQrCodes = async (db: Db, auth: AuthContext, signer: QrCodeSign
     }
   }
   return { fileName: `${lot.name}-泊位二维码.zip`, files: files() };
+};
+
+/**
+ * The printable sheet of a lot: every lane's and space's scan URL, the very URLs their PNGs hold,
+ * for the console to draw and print on A4. A lot without lanes or spaces gives an empty list of each.
+ */
+export const qrCodeSheet = async (db: Db, auth: AuthContext, signer: QrCodeSigner, lotId: string): Promise<ParkingQrCodeSheet> => {
+  const lot = await getParkingLot(db, auth, lotId);
+  const laneRows: (typeof parkingLanes.$inferSelect)[] = [];
+  for await (const batch of pages((currentPage, pageSize) => pageParkingLanes(db, auth.tenantId, { lotId }, { currentPage, pageSize }).then((p) => p.rows))) {
+    laneRows.push(...batch.map((row) => row.lane));
+  }
+  // by sort code as the 车道 list, then by name: the printed order never depends on when a lane was added
+  laneRows.sort((a, b) => a.sortCode - b.sortCode || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const lanes = laneRows.map((lane) => ({
+    id: lane.id,
+    name: lane.name,
+    direction: lane.direction === 'in' ? ('in' as const) : ('out' as const),
+    url: scanUrl(signer, laneAction(lane.direction), { k: 'lane', id: lane.id, tenant: auth.tenantId }),
+  }));
+  const spaces = (await spacesOfLot(db, auth.tenantId, lotId)).map((space) => ({
+    id: space.id,
+    number: space.number,
+    url: scanUrl(signer, 'visit', { k: 'space', id: space.id, tenant: auth.tenantId }),
+  }));
+  return { lotId: lot.id, lotName: lot.name, lanes, spaces };
 };
 
 const gone = () => notFound('二维码对应的停车场、车道或泊位已不存在');

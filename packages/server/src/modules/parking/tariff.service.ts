@@ -121,7 +121,7 @@ const log = (db: Db, auth: AuthContext, action: 'create' | 'update' | 'delete', 
   recordOperation(db, auth, { module: 'parking', action, target: tariffTarget, targetId: id, summary, before, after });
 
 export const createTariff = async (db: Db, auth: AuthContext, input: TariffSaveValues) => {
-  if (await tariffNameTaken(db, auth.tenantId, input.name)) throw conflict(`计费规则名称「${input.name}」已存在`);
+  if (await tariffNameTaken(db, auth.tenantId, input.name)) throw conflict(`计费规则名称「${input.name}」已存在`, 'name');
   const id = await insertTariff(db, auth.tenantId, { name: input.name, description: input.description, enabled: input.enabled });
   const effectiveFrom = input.effectiveFrom ? new Date(input.effectiveFrom) : new Date();
   await insertTariffVersion(db, auth.tenantId, { tariffId: id, versionNo: 1, effectiveFrom, rules: input.rules });
@@ -147,7 +147,7 @@ const addVersion = async (db: Db, tenantId: string, tariffId: string, rules: Tar
 
 export const updateTariff = async (db: Db, auth: AuthContext, id: string, input: TariffUpdateValues) => {
   const before = await getTariff(db, auth, id);
-  if (await tariffNameTaken(db, auth.tenantId, input.name, id)) throw conflict(`计费规则名称「${input.name}」已存在`);
+  if (await tariffNameTaken(db, auth.tenantId, input.name, id)) throw conflict(`计费规则名称「${input.name}」已存在`, 'name');
   const versionNo = input.rules ? await addVersion(db, auth.tenantId, id, input.rules, input.effectiveFrom ? new Date(input.effectiveFrom) : new Date()) : undefined;
   await updateTariffRow(db, auth.tenantId, id, { name: input.name, description: input.description, enabled: input.enabled });
   const after = await getTariff(db, auth, id);

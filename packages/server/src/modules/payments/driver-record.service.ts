@@ -15,7 +15,7 @@ import { withTenant } from '../../db/tenant-scope.js';
 import { AppError, badRequest, notFound } from '../../plugins/app-error.js';
 import type { AuthContext } from '../../types.js';
 import { queueLaneCommand } from '../devices/index.js';
-import { changeRecord, findRecord, holdsLongRental, lockRecord, paidGrace, priceStay, quoteStay, type ParkingRecordRow, type StayMoney } from '../orders/index.js';
+import { changeRecord, findRecord, holdsLongRental, lockRecord, paidGrace, priceStay, quoteStay, whiteListedStay, type ParkingRecordRow, type StayMoney } from '../orders/index.js';
 import { groupCardDiscount, groupCardQuote, markSpecialBillPaid } from '../marketing/index.js';
 import { signRecordToken, verifyRecordToken, verifyScanToken, type RecordTokenPayload } from '../parking/index.js';
 import { findTenant } from '../system/index.js';
@@ -113,9 +113,11 @@ export const quoteForDriver = async (db: Db, record: ParkingRecordRow, now: Date
   const priced = record.enteredAt && record.enteredAt <= now ? await priceStay(db, record.tenantId, record, record.enteredAt, now) : undefined;
   const fee = priced?.result.amount ?? 0;
   const longRental = fee > 0 && (await holdsLongRental(db, record.tenantId, record.lotId, record.plateNumber, businessDay(now)));
+  // a white-listed plate owes only the fee of the time its entries did not cover, as at the exit
+  const white = fee > 0 && !longRental && record.enteredAt ? await whiteListedStay(db, record.tenantId, record, record.enteredAt, now) : undefined;
   // quoted as the exit prices it (quoteStay); the group card is only quoted here, used when the payment arrives
-  const groupCardOff = longRental ? 0 : await groupCardQuote(db, { tenantId: record.tenantId, lotId: record.lotId, plate: record.plateNumber, at: now, due: fee });
-  return { ...quoteStay(fee, { longRental, groupCardOff }, record.paid), until: now, graceMinutes, leaveBefore: null };
+  const groupCardOff = longRental || white ? 0 : await groupCardQuote(db, { tenantId: record.tenantId, lotId: record.lotId, plate: record.plateNumber, at: now, due: fee });
+  return { ...quoteStay(fee, { longRental, groupCardOff, whiteListCharged: white?.charged }, record.paid), until: now, graceMinutes, leaveBefore: null };
 };
 
 const viewOf = (record: ParkingRecordRow, lotName: string, quote: DriverQuote, paying: boolean, onlinePay: boolean): DriverRecord => ({
@@ -261,7 +263,7 @@ export const newGatewayOrderNo = (now: Date) => `SB${now.getTime()}${randomBytes
  * 支付: a gateway order for what the stay owes now, and the provider's cashier URL. A cashier opened
  * minutes ago for the same amount is offered again rather than a second trade.
  */
-export const startDriverPayment = async (db: Db, gateway: PaymentGateway | undefined, secret: string, token: string, origin: string, now: Date) => {
+export const startDriverPayment = async (db: Db, gateway: PaymentGateway | undefined, secret: string, token: string, origin: string, now: Date, returnPath?: string) => {
   if (!gateway) throw noOnlinePayment();
   const named = recordOfToken(secret, token, now);
   await tenantOf(db, named.tenant);
@@ -295,7 +297,8 @@ export const startDriverPayment = async (db: Db, gateway: PaymentGateway | undef
     amount: prepared.gatewayOrder.amount,
     subject: prepared.subject,
     notifyUrl: `${origin}/api/open/payments/${gateway.provider}/notify`,
-    returnUrl: `${origin}/#${driverPagePaths.record}?o=${returnToken}`,
+    // a page of its own (the owner's 欠费) takes the driver back there instead of the record page
+    returnUrl: returnPath ? `${origin}/#${returnPath}` : `${origin}/#${driverPagePaths.record}?o=${returnToken}`,
   });
   return { cashierUrl: created.cashierUrl };
 };

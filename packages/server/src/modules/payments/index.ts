@@ -7,3 +7,5 @@ export { paymentRoutes } from './payment.routes.js';
 export { refundRoutes } from './refund.routes.js';
 export type { NoticeDelivery } from './gateway/sandbox-gateway.js';
 export { recordPayment, type PaymentActor } from './payment.service.js';
+// an upheld appeal asks for its refund through the same request the 退款 page approves
+export { requestRefund } from './refund.service.js';

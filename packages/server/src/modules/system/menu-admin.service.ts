@@ -59,7 +59,7 @@ const checkPlace = async (db: Db, tenantId: string, input: Input, id?: string) =
 };
 
 const ensureUniqueEnCode = async (db: Db, tenantId: string, enCode: string, exceptId?: string) => {
-  if (await menuEnCodeTaken(db, tenantId, enCode, exceptId)) throw conflict(`菜单编码「${enCode}」已存在`);
+  if (await menuEnCodeTaken(db, tenantId, enCode, exceptId)) throw conflict(`菜单编码「${enCode}」已存在`, 'enCode');
 };
 
 const menuValues = (input: Input) => ({

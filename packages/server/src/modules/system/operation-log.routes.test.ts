@@ -1,15 +1,24 @@
 import ExcelJS from 'exceljs';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tenants } from '../../db/schema/index.js';
 import { buildTestApp, signIn, type TestApp } from '../../test/test-app.js';
+import { seedTestMessagesInEveryTenant } from '../../test/test-messages.js';
+import { recordOperation } from './operation-log.service.js';
 import { md5Hex } from '../../shared/passwords.js';
 
 let t: TestApp;
 let admin: string;
 beforeAll(async () => {
   t = await buildTestApp();
+  await seedTestMessagesInEveryTenant(t.database.db);
   admin = await signIn(t.app);
 });
 afterAll(() => t.close());
+
+const lotInput = { type: 1, kind: 'lane', totalSpaces: 100 };
+const createLot = async (token: string, name: string): Promise<{ id: string }> =>
+  (await t.app.inject({ method: 'POST', url: '/api/system/Parking', headers: { authorization: token }, payload: { ...lotInput, name } })).json().data;
 
 const logs = async (token: string, query = '') => {
   const response = await t.app.inject({ method: 'GET', url: `/api/system/log${query}`, headers: { authorization: token } });
@@ -89,6 +98,44 @@ describe('the operation log', () => {
     expect(mwLogs.every((l: { account: string }) => l.account.startsWith('mw'))).toBe(true);
   });
 
+  it('names the objects an entry refers to, from the tenant alone, and a deleted one by what the entry logged', async () => {
+    const mw = await signIn(t.app, 'mwadmin', 'mw');
+    const demoLot = await createLot(admin, '科兴科学园');
+    const mwLot = await createLot(mw, '美湾广场');
+    const [demo] = await t.database.db.select().from(tenants).where(eq(tenants.code, 'demo'));
+    const goneLot = '00000000-0000-4000-8000-000000000001';
+    const cardId = '00000000-0000-4000-8000-000000000002';
+    const actor = { tenantId: demo!.id, userId: null, account: 'admin', ip: '127.0.0.1', userAgent: 'test' };
+    await recordOperation(t.database.db, actor, {
+      module: 'marketing',
+      action: 'update',
+      target: 'groupCard',
+      targetId: cardId,
+      summary: '修改集团卡「JT-9」',
+      before: { cardNo: 'JT-8', lotIds: [goneLot], lotNames: ['已拆除停车场'] },
+      after: { cardNo: 'JT-9', lotIds: [demoLot.id, mwLot.id], monthlyQuota: 5 },
+    });
+    const entry = (await logs(admin, `?targetId=${cardId}`)).json().data.list[0];
+    // the card itself is not in the database: named by the newest number it logged
+    expect(entry.targetName).toBe('JT-9');
+    expect(entry.names).toEqual({ [cardId]: 'JT-9', [goneLot]: '已拆除停车场', [demoLot.id]: '科兴科学园' });
+    // another tenant's lot is never named, whatever id the entry holds
+    expect(entry.names[mwLot.id]).toBeUndefined();
+  });
+
+  it('names a real change by its current names', async () => {
+    const lot = await createLot(admin, '海岸城');
+    const rulesUrl = `/api/system/Parking/${lot.id}/EventRules`;
+    const rules = (await t.app.inject({ method: 'GET', url: rulesUrl, headers: { authorization: admin } })).json().data as { maxStayDays: number };
+    const changed = await t.app.inject({ method: 'PUT', url: rulesUrl, headers: { authorization: admin }, payload: { ...rules, maxStayDays: rules.maxStayDays + 1 } });
+    expect(changed.json().code).toBe(200);
+    await t.app.inject({ method: 'PUT', url: `/api/system/Parking/${lot.id}`, headers: { authorization: admin }, payload: { ...lotInput, name: '海岸城二期' } });
+    const entries = (await logs(admin, `?targetId=${lot.id}&module=parking`)).json().data.list;
+    expect(entries.length).toBeGreaterThanOrEqual(2);
+    // every entry of the lot carries its name as it is now
+    for (const entry of entries) expect(entry).toMatchObject({ target: 'parkingLot', targetName: '海岸城二期', names: { [lot.id]: '海岸城二期' } });
+  });
+
   it('exports what the search finds', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/system/log/Actions/Export?action=login', headers: { authorization: admin } });
     const workbook = new ExcelJS.Workbook();
@@ -96,6 +143,10 @@ describe('the operation log', () => {
     const sheet = workbook.worksheets[0]!;
     expect(sheet.getRow(1).getCell(1).value).toBe('时间');
     expect(sheet.rowCount).toBeGreaterThan(1);
-    for (let r = 2; r <= sheet.rowCount; r++) expect(sheet.getRow(r).getCell(4).value).toBe('登录');
+    for (let r = 2; r <= sheet.rowCount; r++) {
+      expect(sheet.getRow(r).getCell(3).value).toBe('登录认证');
+      expect(sheet.getRow(r).getCell(4).value).toBe('登录');
+      expect(sheet.getRow(r).getCell(5).value).toBe('会话');
+    }
   });
 });

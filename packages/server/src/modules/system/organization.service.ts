@@ -43,7 +43,7 @@ const checkParent = async (db: Db, tenantId: string, input: Input, id?: string) 
 };
 
 const ensureUniqueCode = async (db: Db, tenantId: string, code: string, exceptId?: string) => {
-  if (await organizationCodeTaken(db, tenantId, code, exceptId)) throw conflict(`组织编码「${code}」已存在`);
+  if (await organizationCodeTaken(db, tenantId, code, exceptId)) throw conflict(`组织编码「${code}」已存在`, 'code');
 };
 
 const organizationValues = (input: Input) => ({ parentId: input.parentId, name: input.name, code: input.code, sortCode: input.sortCode });

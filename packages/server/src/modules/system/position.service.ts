@@ -42,7 +42,7 @@ export const getPosition = async (db: Db, auth: AuthContext, id: string) => {
 };
 
 const checkInput = async (db: Db, tenantId: string, input: Input, exceptId?: string) => {
-  if (await positionCodeTaken(db, tenantId, input.code, exceptId)) throw conflict(`岗位编码「${input.code}」已存在`);
+  if (await positionCodeTaken(db, tenantId, input.code, exceptId)) throw conflict(`岗位编码「${input.code}」已存在`, 'code');
   if (input.organizationId && (await countOwned(db, tenantId, 'organization', [input.organizationId])) !== 1) {
     throw badRequest('所选组织不存在');
   }

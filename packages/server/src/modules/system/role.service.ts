@@ -40,7 +40,7 @@ export const getRole = async (db: Db, auth: AuthContext, id: string): Promise<Ro
 };
 
 const ensureUniqueCode = async (db: Db, tenantId: string, code: string, exceptId?: string) => {
-  if (await roleCodeTaken(db, tenantId, code, exceptId)) throw conflict(`角色编码「${code}」已存在`);
+  if (await roleCodeTaken(db, tenantId, code, exceptId)) throw conflict(`角色编码「${code}」已存在`, 'code');
 };
 
 export const createRole = async (db: Db, auth: AuthContext, input: Input) => {

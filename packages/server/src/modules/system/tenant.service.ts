@@ -68,7 +68,7 @@ const actingFor = async <T>(db: Db, tenantId: string, back: string, work: () => 
 
 /** A new operator company: branding plus everything it needs to sign in and set itself up. */
 export const createTenant = async (db: Db, auth: AuthContext, input: CreateValues) => {
-  if (await tenantCodeTaken(db, input.code)) throw conflict(`租户编码「${input.code}」已存在`);
+  if (await tenantCodeTaken(db, input.code)) throw conflict(`租户编码「${input.code}」已存在`, 'code');
   const { adminAccount, adminPassword, ...fields } = input;
   const values = { ...fields, logo: '', favicon: '', isPlatform: false };
   const tenantId = await insertTenant(db, values);

@@ -115,7 +115,7 @@ describe('staff accounts', () => {
     expect(Object.keys(response.json().data[0]).sort()).toEqual(['account', 'id', 'realName']);
   });
 
-  it('exports the filtered users', async () => {
+  it('exports the filtered users, their phones masked as the list shows them', async () => {
     const response = await call('GET', `${base}/Actions/Export?account=admin`);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
@@ -123,5 +123,15 @@ describe('staff accounts', () => {
     expect(sheet.getRow(1).getCell(1).value).toBe('账号');
     expect(sheet.getRow(2).getCell(1).value).toBe('admin');
     expect(sheet.rowCount).toBe(2);
+
+    await call('POST', base, { account: 'phone01', realName: '号码', password: md5Hex('Op0001'), mobile: '13800138000' });
+    const withPhone = new ExcelJS.Workbook();
+    await withPhone.xlsx.load((await call('GET', `${base}/Actions/Export?account=phone01`)).rawPayload as unknown as ArrayBuffer);
+    const phoneSheet = withPhone.worksheets[0]!;
+    expect(phoneSheet.getRow(1).getCell(3).value).toBe('手机号');
+    expect(phoneSheet.getRow(2).getCell(3).value).toBe('138****8000');
+    // the user's own answer (what the edit form opens with) keeps the whole number
+    const listed = (await call('GET', `${base}?keyword=phone01`)).json().data.list[0];
+    expect(listed.mobile).toBe('13800138000');
   });
 });

@@ -1,4 +1,4 @@
-import { userEndpoints as endpoints, userStatusNames, type SystemUserRow } from '@parking/contract';
+import { maskMobile, userEndpoints as endpoints, userStatusNames, type SystemUserRow } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { anySignedIn, requireAuth } from '../../plugins/auth.js';
 import { ok } from '../../shared/ok.js';
@@ -34,7 +34,8 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         columns: [
           { header: '账号', value: (u) => u.account },
           { header: '姓名', value: (u) => u.realName },
-          { header: '手机号', width: 14, value: (u) => u.mobile },
+          // the list's phones are masked wherever they are shown; only the edit form has the whole number
+          { header: '手机号', width: 14, value: (u) => maskMobile(u.mobile) },
           { header: '邮箱', width: 24, value: (u) => u.email },
           { header: '组织', width: 20, value: (u) => u.organizationName },
           { header: '岗位', width: 20, value: (u) => u.positions.map((p) => p.name).join('、') },

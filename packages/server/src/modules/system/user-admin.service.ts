@@ -90,7 +90,7 @@ const userValues = (input: UserFields) => ({
 });
 
 export const createUser = async (db: Db, auth: AuthContext, input: UserFields & { password: string }) => {
-  if (await accountTaken(db, auth.tenantId, input.account)) throw conflict(`账号「${input.account}」已存在`);
+  if (await accountTaken(db, auth.tenantId, input.account)) throw conflict(`账号「${input.account}」已存在`, 'account');
   const { positionIds, roleIds } = await checkReferences(db, auth.tenantId, input);
   const id = await insertUser(db, auth.tenantId, { ...userValues(input), passwordHash: await hashPassword(input.password) });
   await replaceMemberships(db, auth.tenantId, id, positionIds, roleIds);
@@ -115,7 +115,7 @@ const keepAnAdministrator = async (db: Db, tenantId: string, before: SystemUser,
 export const updateUser = async (db: Db, auth: AuthContext, id: string, input: UserFields) => {
   const before = await getUser(db, auth, id);
   if (id === auth.userId && input.status !== 1) throw badRequest('不能停用当前登录的账号');
-  if (await accountTaken(db, auth.tenantId, input.account, id)) throw conflict(`账号「${input.account}」已存在`);
+  if (await accountTaken(db, auth.tenantId, input.account, id)) throw conflict(`账号「${input.account}」已存在`, 'account');
   await keepAnAdministrator(db, auth.tenantId, before, input.isAdministrator && input.status === 1);
   const { positionIds, roleIds } = await checkReferences(db, auth.tenantId, input);
   await updateUserRow(db, auth.tenantId, id, userValues(input), new Date());

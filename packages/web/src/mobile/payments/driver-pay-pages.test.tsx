@@ -139,3 +139,39 @@ describe('订单详情', () => {
     expect(screen.queryByText('粤B12345')).toBeNull();
   });
 });
+
+describe('对订单有疑问 on the order page', () => {
+  it('files a complaint about the page’s stay with the driver’s phone, after refusing a bad phone before sending', { timeout: 60_000 }, async () => {
+    const { calls } = show('/orderInfoByQRcode?o=order-token', {
+      'GET /api/open/payments/records': ok(order()),
+      'POST /api/open/complaints/record': ok({ receivedAt: '2026-03-02T03:06:00.000Z', deadlineAt: '2026-03-04T03:06:00.000Z' }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: '对订单有疑问？投诉' }));
+    fireEvent.click(screen.getByRole('radio', { name: '计费错误' }));
+    fireEvent.change(screen.getByRole('textbox', { name: '投诉内容' }), { target: { value: '入场时间比实际早了一小时' } });
+    fireEvent.change(screen.getByRole('textbox', { name: '联系电话' }), { target: { value: '1380013' } });
+    fireEvent.click(screen.getByRole('button', { name: '提交投诉' }));
+    expect(await screen.findByText('请输入正确的电话号码')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    fireEvent.change(screen.getByRole('textbox', { name: '联系电话' }), { target: { value: '13800138000' } });
+    fireEvent.click(screen.getByRole('button', { name: '提交投诉' }));
+    expect(await screen.findByText('投诉已提交，客服将尽快与您联系')).toBeTruthy();
+    // the deadline on the Shanghai clock, whatever the test machine's zone
+    expect(screen.getByText('客服将在 03-04 11:06 前处理，并致电您留下的号码')).toBeTruthy();
+    expect(bodyOf(calls.find((c) => c.method === 'POST'))).toEqual({ o: 'order-token', category: 'billing', content: '入场时间比实际早了一小时', contactPhone: '13800138000' });
+  });
+
+  it('shows the server’s refusal on the page and keeps what was typed', { timeout: 60_000 }, async () => {
+    show('/orderInfoByQRcode?o=order-token', {
+      'GET /api/open/payments/records': ok(order()),
+      'POST /api/open/complaints/record': failure(409, '您对该订单的投诉正在处理中，请耐心等待客服联系'),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: '对订单有疑问？投诉' }));
+    fireEvent.click(screen.getByRole('radio', { name: '道闸' }));
+    fireEvent.change(screen.getByRole('textbox', { name: '投诉内容' }), { target: { value: '道闸不抬杆' } });
+    fireEvent.change(screen.getByRole('textbox', { name: '联系电话' }), { target: { value: '13800138000' } });
+    fireEvent.click(screen.getByRole('button', { name: '提交投诉' }));
+    expect(await screen.findByText('您对该订单的投诉正在处理中，请耐心等待客服联系')).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: '投诉内容' }) as HTMLTextAreaElement).value).toBe('道闸不抬杆');
+  });
+});

@@ -4,6 +4,7 @@ import { Alert, Button, Result, Spin } from 'antd';
 import { useSearchParams } from 'react-router';
 import { driverPayApi, goToCashier } from '../../modules/payments';
 import { formatDateTime } from '../../shared/resource/value-format';
+import { RecordComplaint } from '../service/record-complaint';
 import { DriverError } from './driver-error';
 import '../mobile.css';
 import './driver-pay.css';
@@ -88,6 +89,9 @@ function DriverRecordView({ title }: { title: string }) {
         </section>
         <section className="driver-pay__card">
           <RecordFacts record={record.data} />
+        </section>
+        <section className="driver-pay__card">
+          <RecordComplaint token={token} />
         </section>
       </div>
     );

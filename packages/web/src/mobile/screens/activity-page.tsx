@@ -2,19 +2,18 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { activityLevelNames, activityPlacementNames, type ActivityHour, type ActivityLot, type ActivityStats } from '@parking/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Empty, Result, Spin } from 'antd';
-import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { activityApi } from '../../modules/screens';
 import { ApiError } from '../../shared/http/api-error';
-import { businessTimeZone, formatDateTime } from '../../shared/resource/value-format';
+import { formatBusiness } from '../../shared/time/business-time';
 import '../mobile.css';
 import './activity.css';
 
 /** The page asks again every minute while it is open. */
 export const activityRefreshMs = 60_000;
 
-const shanghaiHour = (iso: string) => dayjs(iso).tz(businessTimeZone).hour();
+const shanghaiHour = (iso: string) => Number(formatBusiness(iso, 'H'));
 
 /** The chart's top: an even round number at or above the busiest hour, so the middle line is whole too. */
 export const chartTop = (max: number) => {
@@ -128,7 +127,7 @@ function ActivityBody({ data, onRefresh, refreshing, staleError }: { data: Activ
     <>
       <Hero tenantTitle={data.tenantTitle}>
         <div className="activity__updated">
-          <span>更新于 {formatDateTime(data.updatedAt)}</span>
+          <span>更新于 {formatBusiness(data.updatedAt)}</span>
           <Button size="small" type="text" className="activity__refresh" icon={<ReloadOutlined spin={refreshing} />} onClick={onRefresh} aria-label="刷新" />
         </div>
       </Hero>

@@ -50,7 +50,7 @@ export function DeviceFormInputs({ parkingType }: { parkingType: DeviceParkingTy
       </Col>
       <Col span={12}>
         <Form.Item label="心跳周期" name="heartbeatCycle" extra="超过 3 个周期没有心跳即视为离线" rules={[{ required: true, message: '请输入心跳周期' }, schemaRule(fields.heartbeatCycle)]}>
-          <InputNumber<number> placeholder={`${heartbeatCycleMin}-${heartbeatCycleMax}`} precision={0} suffix="秒" style={{ width: '100%' }} />
+          <InputNumber<number> placeholder={`${heartbeatCycleMin}-${heartbeatCycleMax}`} suffix="秒" style={{ width: '100%' }} />
         </Form.Item>
       </Col>
       <Col span={12}>
@@ -60,7 +60,7 @@ export function DeviceFormInputs({ parkingType }: { parkingType: DeviceParkingTy
       </Col>
       <Col span={24}>
         <Form.Item label="备注" name="remark" rules={[schemaRule(fields.remark)]}>
-          <Input.TextArea rows={2} placeholder="请输入备注" maxLength={200} showCount />
+          <Input.TextArea rows={2} placeholder="请输入备注" count={{ show: true, max: 200 }} />
         </Form.Item>
       </Col>
       <EnabledField />

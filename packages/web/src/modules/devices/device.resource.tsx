@@ -20,15 +20,16 @@ const deviceResource = (parkingType: DeviceParkingType) =>
     endpoints: deviceEndpoints,
     fixedParams: { parkingType },
     rowKey: 'id',
+    recordName: (device) => device.name || device.sn,
     // 新增 and 编辑 are the page's own: creating a device shows its secret
     actions: { remove: true, export: true },
     columns: [
       // the message dialog opens a device by its sn as ?deviceNo=
-      { dataIndex: 'sn', title: '设备编号', width: 140, sortable: true, search: { param: 'deviceNo', placeholder: '设备编号或名称' } },
-      { dataIndex: 'name', title: '设备名称', width: 140, ellipsis: true, hideInSearch: true, sortable: true },
+      { dataIndex: 'sn', title: '设备编号', priority: 'key', width: 140, sortable: true, search: { param: 'deviceNo', placeholder: '设备编号或名称' } },
+      { dataIndex: 'name', title: '设备名称', width: 130, ellipsis: true, hideInSearch: true, sortable: true },
       { dataIndex: 'type', title: '设备类型', width: 110, valueEnum: deviceTypeEnum },
       // the state operators come for stays in view; the rest scrolls
-      { dataIndex: 'onlineState', title: '在线状态', width: 100, valueEnum: onlineStateEnum },
+      { dataIndex: 'onlineState', title: '在线状态', priority: 'key', width: 100, valueEnum: onlineStateEnum },
       {
         dataIndex: 'lotName',
         title: '停车场',
@@ -40,12 +41,13 @@ const deviceResource = (parkingType: DeviceParkingType) =>
       {
         dataIndex: 'laneName',
         title: '车道/泊位',
+        priority: 'secondary',
         width: 90,
         hideInSearch: true,
         render: (_value, device) => device.laneName ?? device.spaceNumber ?? '',
       },
-      { dataIndex: 'lastHeartbeatAt', title: '最后心跳', valueType: 'date', width: 165, hideInSearch: true, sortable: true },
-      { dataIndex: 'heartbeatCycle', title: '心跳周期(秒)', width: 105, hideInSearch: true },
+      { dataIndex: 'lastHeartbeatAt', title: '最后心跳', valueType: 'date', width: 160, hideInSearch: true, sortable: true },
+      { dataIndex: 'heartbeatCycle', title: '心跳周期(秒)', priority: 'secondary', width: 105, hideInSearch: true },
       enabledColumn<Device, DeviceListQuery>(),
     ],
   });

@@ -13,16 +13,17 @@ export const offlineTaskResource = defineResource<OfflineTask, OfflineTaskListQu
   rowKey: 'id',
   actions: { export: true },
   columns: [
-    { dataIndex: 'deviceSn', title: '设备编号', width: 150, sortable: true, search: { param: 'deviceNo' } },
-    { dataIndex: 'parkingType', title: '路内/路外', width: 90, valueEnum: parkingTypeEnum },
+    { dataIndex: 'deviceSn', title: '设备编号', priority: 'key', width: 150, sortable: true, search: { param: 'deviceNo' } },
+    { dataIndex: 'parkingType', title: '路内/路外', priority: 'secondary', width: 90, valueEnum: parkingTypeEnum },
     { dataIndex: 'taskTypeName', title: '任务类型', width: 90, hideInSearch: true },
-    { dataIndex: 'content', title: '内容', width: 300, ellipsis: true, hideInSearch: true },
-    { dataIndex: 'creatorTime', title: '离线时间', valueType: 'date', width: 165, hideInSearch: true, sortable: true },
-    { dataIndex: 'closedAt', title: '恢复时间', valueType: 'date', width: 165, hideInSearch: true },
+    { dataIndex: 'content', title: '内容', width: 240, ellipsis: true, hideInSearch: true },
+    { dataIndex: 'creatorTime', title: '离线时间', valueType: 'date', width: 160, hideInSearch: true, sortable: true },
+    { dataIndex: 'closedAt', title: '恢复时间', valueType: 'date', width: 160, hideInSearch: true },
     {
       // the task's state is whether it has closed; the column is keyed by the id it does not show
       dataIndex: 'id',
       title: '状态',
+      priority: 'key',
       width: 90,
       valueEnum: stateEnum,
       search: { param: 'state' },

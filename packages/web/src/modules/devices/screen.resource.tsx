@@ -36,11 +36,11 @@ export const screenResource = defineResource<Screen, ScreenListQuery>({
   rowKey: 'id',
   actions: {},
   columns: [
-    { dataIndex: 'sn', title: '设备编号', width: 150, sortable: true, search: { param: 'deviceNo', placeholder: '设备编号或名称' } },
-    { dataIndex: 'name', title: '名称', width: 150, hideInSearch: true, sortable: true },
-    { dataIndex: 'lotName', title: '停车场', width: 150, search: { param: 'lotId' }, input: () => <DeviceLotSelect place="search" /> },
-    { dataIndex: 'onlineState', title: '在线状态', width: 100, valueEnum: onlineStateEnum, hideInSearch: true },
+    { dataIndex: 'sn', title: '设备编号', priority: 'key', width: 150, sortable: true, search: { param: 'deviceNo', placeholder: '设备编号或名称' } },
+    { dataIndex: 'name', title: '名称', width: 130, hideInSearch: true, sortable: true },
+    { dataIndex: 'lotName', title: '停车场', width: 140, search: { param: 'lotId' }, input: () => <DeviceLotSelect place="search" /> },
+    { dataIndex: 'onlineState', title: '在线状态', priority: 'key', width: 100, valueEnum: onlineStateEnum, hideInSearch: true },
     { dataIndex: 'pendingCount', title: '待送达', width: 80, hideInSearch: true },
-    { dataIndex: 'messages', title: '最近消息', width: 380, hideInSearch: true, render: (_value, screen) => <RecentMessages screen={screen} /> },
+    { dataIndex: 'messages', title: '最近消息', width: 300, hideInSearch: true, render: (_value, screen) => <RecentMessages screen={screen} /> },
   ],
 });

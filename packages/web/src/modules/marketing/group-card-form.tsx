@@ -71,7 +71,7 @@ export function GroupCardFormInputs(_props: { record: GroupCard | undefined }) {
             extra="按停车费的该百分比收取，如 80 即八折"
             rules={[{ required: true, message: '请输入折扣（1-99）' }, schemaRule(fields.discountPercent)]}
           >
-            <InputNumber<number> precision={0} min={1} max={99} style={{ width: '100%' }} placeholder="1-99" />
+            <InputNumber<number> style={{ width: '100%' }} placeholder="1-99" />
           </Form.Item>
         </Col>
       )}
@@ -102,7 +102,7 @@ export function GroupCardFormInputs(_props: { record: GroupCard | undefined }) {
       </Col>
       <Col span={12}>
         <Form.Item label="每月次数" name="monthlyQuota" extra="每自然月可优惠的次数，不填为不限" rules={[schemaRule(fields.monthlyQuota)]}>
-          <InputNumber<number> precision={0} min={1} style={{ width: '100%' }} placeholder="不限" />
+          <InputNumber<number> style={{ width: '100%' }} placeholder="不限" />
         </Form.Item>
       </Col>
       <Col span={12}>
@@ -117,7 +117,7 @@ export function GroupCardFormInputs(_props: { record: GroupCard | undefined }) {
           rules={[{ required: true, message: '请输入车牌上限' }, schemaRule(fields.maxPlates)]}
           extra={allowBind ? '车主最多绑定到该数量' : undefined}
         >
-          <InputNumber<number> precision={0} min={1} max={groupCardMaxPlates} style={{ width: '100%' }} />
+          <InputNumber<number> style={{ width: '100%' }} placeholder={`1-${groupCardMaxPlates}`} />
         </Form.Item>
       </Col>
       <Col span={24}>

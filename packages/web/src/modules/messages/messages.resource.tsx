@@ -26,10 +26,11 @@ export const systemMessageResource = defineResource<SystemMessage, MessageListQu
   name: '系统消息',
   endpoints: messageEndpoints,
   rowKey: 'id',
+  recordName: (message) => message.messageName,
   defaultPageSize: 10,
   actions: { remove: true, export: true },
   columns: [
-    { dataIndex: 'messageName', title: '消息名称', width: 140, hideInSearch: true },
+    { dataIndex: 'messageName', title: '消息名称', priority: 'key', width: 140, hideInSearch: true },
     { dataIndex: 'messageText', title: '消息内容', width: 320, ellipsis: true, hideInSearch: true },
     {
       dataIndex: 'messageType',
@@ -39,7 +40,7 @@ export const systemMessageResource = defineResource<SystemMessage, MessageListQu
       width: 150,
       search: { param: 'messageTypeList', multiple: true },
     },
-    { dataIndex: 'status', title: '状态', valueType: 'select', valueEnum: messageStatusEnum, width: 100 },
-    { dataIndex: 'creatorTime', title: '创建时间', valueType: 'date', width: 180, hideInSearch: true },
+    { dataIndex: 'status', title: '状态', priority: 'key', valueType: 'select', valueEnum: messageStatusEnum, width: 100 },
+    { dataIndex: 'creatorTime', title: '创建时间', valueType: 'date', width: 160, hideInSearch: true },
   ],
 });

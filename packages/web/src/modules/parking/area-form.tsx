@@ -24,7 +24,7 @@ export function AreaFormInputs(_props: { record: ParkingArea | undefined }) {
       </Col>
       <Col span={12}>
         <Form.Item label="打卡范围" name="checkInRange" extra="巡检员在片区中心多少米内可以打卡" rules={[{ required: true, message: '请输入打卡范围' }, schemaRule(fields.checkInRange)]}>
-          <InputNumber<number> placeholder="0-10000" precision={0} suffix="米" style={{ width: '100%' }} />
+          <InputNumber<number> placeholder="0-10000" suffix="米" style={{ width: '100%' }} />
         </Form.Item>
       </Col>
       <Col span={24}>

@@ -21,7 +21,7 @@ export function LaneFormInputs(_props: { record: ParkingLane | undefined }) {
       </Col>
       <Col span={12}>
         <Form.Item label="排序" name="sortCode" rules={[schemaRule(fields.sortCode)]}>
-          <InputNumber<number> placeholder="0-99999" precision={0} style={{ width: '100%' }} />
+          <InputNumber<number> placeholder="0-99999" style={{ width: '100%' }} />
         </Form.Item>
       </Col>
       <Col span={12}>

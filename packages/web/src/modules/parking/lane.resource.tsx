@@ -17,10 +17,11 @@ export const laneResource = defineResource<ParkingLane, ParkingLaneListQuery>({
   name: '车道',
   endpoints: parkingLaneEndpoints,
   rowKey: 'id',
+  recordName: (lane) => lane.name,
   actions: { create: true, update: true, remove: true, export: true },
   columns: [
-    { dataIndex: 'name', title: '车道名称', width: 160, sortable: true },
-    { dataIndex: 'lotName', title: '停车场', width: 200, search: { param: 'lotId' }, input: () => <LotSelect place="search" kind="lane" /> },
+    { dataIndex: 'name', title: '车道名称', priority: 'key', width: 160, sortable: true },
+    { dataIndex: 'lotName', title: '停车场', width: 160, search: { param: 'lotId' }, input: () => <LotSelect place="search" kind="lane" /> },
     { dataIndex: 'direction', title: '方向', width: 90, valueEnum: directionEnum },
     {
       dataIndex: 'releaseAfterPayment',
@@ -30,8 +31,8 @@ export const laneResource = defineResource<ParkingLane, ParkingLaneListQuery>({
       render: (_value, lane) => (lane.releaseAfterPayment ? '是' : '否'),
     },
     enabledColumn<ParkingLane, ParkingLaneListQuery>(),
-    { dataIndex: 'sortCode', title: '排序', width: 80, hideInSearch: true, sortable: true },
-    { dataIndex: 'createdAt', title: '创建时间', valueType: 'date', width: 170, hideInSearch: true, sortable: true },
+    { dataIndex: 'sortCode', title: '排序', priority: 'secondary', width: 80, hideInSearch: true, sortable: true },
+    { dataIndex: 'createdAt', title: '创建时间', priority: 'secondary', valueType: 'date', width: 160, hideInSearch: true, sortable: true },
   ],
   form: {
     Inputs: LaneFormInputs,

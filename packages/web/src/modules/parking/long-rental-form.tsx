@@ -25,7 +25,7 @@ export function LongRentalFormInputs(_props: { record: LongRental | undefined })
       <LotField />
       <Col span={12}>
         <Form.Item label="车位数" name="spaceCount" extra="不能超过停车场的长租车位数" rules={[{ required: true, message: '请输入车位数' }, schemaRule(fields.spaceCount)]}>
-          <InputNumber<number> precision={0} min={1} style={{ width: '100%' }} />
+          <InputNumber<number> style={{ width: '100%' }} />
         </Form.Item>
       </Col>
       <TextField span={12} name="ownerName" label="车主姓名" schema={fields.ownerName} required="请输入车主姓名" />

@@ -84,7 +84,7 @@ function SpaceCount({ name, label }: { name: SpaceField; label: string }) {
   return (
     <Col span={6}>
       <Form.Item label={label} name={name} rules={[{ required: true, message: `请输入${label}` }, schemaRule(fields[name])]}>
-        <InputNumber<number> precision={0} min={0} style={{ width: '100%' }} />
+        <InputNumber<number> style={{ width: '100%' }} />
       </Form.Item>
     </Col>
   );
@@ -117,7 +117,7 @@ function AddressWithRegion() {
         <Form.Item label="地址" required={false}>
           <Space.Compact style={{ width: '100%' }}>
             <Form.Item name="address" noStyle rules={[schemaRule(fields.address)]}>
-              <Input allowClear placeholder="如 广东省深圳市南山区科技园南区" maxLength={200} aria-label="地址" />
+              <Input allowClear placeholder="如 广东省深圳市南山区科技园南区" count={{ show: true, max: 200 }} aria-label="地址" />
             </Form.Item>
             <Button loading={resolving} onClick={() => void recognise()}>
               识别省市区

@@ -21,7 +21,7 @@ export const lotResource = defineResource<ParkingLot, ParkingLotListQuery>({
   // 编辑 and 删除 are the page's own, so that 删除 (which first asks what is bound to the lot) comes last
   actions: { create: true, export: true },
   columns: [
-    { dataIndex: 'name', title: '停车场名称', width: 180, sortable: true },
+    { dataIndex: 'name', title: '停车场名称', priority: 'key', width: 160, sortable: true },
     {
       dataIndex: 'type',
       title: '类型',
@@ -30,15 +30,16 @@ export const lotResource = defineResource<ParkingLot, ParkingLotListQuery>({
       input: () => <LotTypeSelect place="search" />,
       render: (_value, lot) => <LotTypeLabel value={lot.type} />,
     },
-    { dataIndex: 'kind', title: '模式', width: 90, valueEnum: lotKindEnum },
+    { dataIndex: 'kind', title: '模式', priority: 'secondary', width: 90, valueEnum: lotKindEnum },
     {
       dataIndex: 'areaName',
       title: '片区',
+      priority: 'secondary',
       width: 140,
       search: { param: 'areaId' },
       input: () => <AreaSelect place="search" />,
     },
-    { dataIndex: 'address', title: '地址', width: 200, ellipsis: true, hideInSearch: true },
+    { dataIndex: 'address', title: '地址', priority: 'secondary', width: 200, ellipsis: true, hideInSearch: true },
     {
       dataIndex: 'freeCount',
       title: '空闲/总车位',
@@ -51,18 +52,19 @@ export const lotResource = defineResource<ParkingLot, ParkingLotListQuery>({
         </span>
       ),
     },
-    { dataIndex: 'longRentalSpaces', title: '长租', width: 70, hideInSearch: true },
-    { dataIndex: 'chargingSpaces', title: '充电', width: 70, hideInSearch: true },
+    { dataIndex: 'longRentalSpaces', title: '长租', priority: 'secondary', width: 70, hideInSearch: true },
+    { dataIndex: 'chargingSpaces', title: '充电', priority: 'secondary', width: 70, hideInSearch: true },
     {
       dataIndex: 'managers',
       title: '管理员',
+      priority: 'secondary',
       width: 160,
       hideInSearch: true,
       render: (_value, lot) => lot.managers.map((manager) => <Tag key={manager.id}>{manager.name}</Tag>),
     },
-    { dataIndex: 'tariffId', title: '计费规则', width: 160, ellipsis: true, hideInSearch: true, render: (_value, lot) => <TariffName id={lot.tariffId} /> },
+    { dataIndex: 'tariffId', title: '计费规则', priority: 'secondary', width: 160, ellipsis: true, hideInSearch: true, render: (_value, lot) => <TariffName id={lot.tariffId} /> },
     enabledColumn<ParkingLot, ParkingLotListQuery>(),
-    { dataIndex: 'createdAt', title: '创建时间', valueType: 'date', width: 170, hideInSearch: true, sortable: true },
+    { dataIndex: 'createdAt', title: '创建时间', priority: 'secondary', valueType: 'date', width: 160, hideInSearch: true, sortable: true },
   ],
   form: {
     Inputs: LotFormInputs,

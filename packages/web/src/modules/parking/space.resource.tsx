@@ -14,9 +14,10 @@ export const spaceResource = defineResource<ParkingSpace, ParkingSpaceListQuery>
   name: '泊位',
   endpoints: parkingSpaceEndpoints,
   rowKey: 'id',
+  recordName: (space) => space.number,
   actions: { create: true, update: true, remove: true, export: true },
   columns: [
-    { dataIndex: 'number', title: '泊位编号', width: 120, sortable: true },
+    { dataIndex: 'number', title: '泊位编号', priority: 'key', width: 120, sortable: true },
     { dataIndex: 'lotName', title: '停车场', width: 200, search: { param: 'lotId' }, input: () => <LotSelect place="search" /> },
     { dataIndex: 'type', title: '泊位类型', width: 100, valueEnum: spaceTypeEnum, sortable: true },
     {
@@ -26,10 +27,10 @@ export const spaceResource = defineResource<ParkingSpace, ParkingSpaceListQuery>
       valueEnum: chargingEnum,
       render: (_value, space) => (space.charging ? '是' : '否'),
     },
-    { dataIndex: 'sensorSn', title: '地磁编号', width: 140 },
-    { dataIndex: 'state', title: '泊位状态', width: 100, valueEnum: spaceStateEnum, sortable: true },
-    { dataIndex: 'lng', title: '经纬度', width: 190, hideInSearch: true, render: (_value, space) => coordinates(space) },
-    { dataIndex: 'createdAt', title: '创建时间', valueType: 'date', width: 170, hideInSearch: true, sortable: true },
+    { dataIndex: 'sensorSn', title: '地磁编号', priority: 'secondary', width: 140 },
+    { dataIndex: 'state', title: '泊位状态', priority: 'key', width: 100, valueEnum: spaceStateEnum, sortable: true },
+    { dataIndex: 'lng', title: '经纬度', priority: 'secondary', width: 190, hideInSearch: true, render: (_value, space) => coordinates(space) },
+    { dataIndex: 'createdAt', title: '创建时间', priority: 'secondary', valueType: 'date', width: 160, hideInSearch: true, sortable: true },
   ],
   form: {
     Inputs: SpaceFormInputs,

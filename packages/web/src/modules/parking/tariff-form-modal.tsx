@@ -2,9 +2,12 @@ import type { TariffDetail } from '@parking/contract';
 import { Alert, App, DatePicker, Form, Input, InputNumber, Modal, Radio, Select, Switch, TimePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
+import { businessIso, businessNow, businessToday } from '../../shared/time/business-time';
 import { useTariffSave } from './tariff-api';
 import { checkRulesJson, defaultFormRules, formFromRules, rulesFromForm, type TariffFormRules } from './tariff-form-values';
 import { tariffTemplates } from './tariff-templates';
+import { numberRule } from '../../shared/forms/number-rule';
+import { useCloseGuard } from '../../shared/forms/use-close-guard';
 
 type FormValues = Omit<TariffFormRules, 'chargeStart' | 'chargeEnd'> & {
   name: string;
@@ -20,6 +23,7 @@ const hm = (text: string) => dayjs(`2000-01-01T${text}:00`);
 export function TariffFormModal({ open, editing, onClose }: { open: boolean; editing: TariffDetail | null; onClose: () => void }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<FormValues>();
+  const close = useCloseGuard(form, onClose);
   const [mode, setMode] = useState<'simple' | 'json'>('simple');
   const [json, setJson] = useState('');
   const [jsonErrors, setJsonErrors] = useState<string[]>([]);
@@ -34,8 +38,8 @@ export function TariffFormModal({ open, editing, onClose }: { open: boolean; edi
       name: editing?.name ?? '',
       description: editing?.description ?? '',
       enabled: editing?.enabled ?? true,
-      // a new tariff covers today's stays, so they can be tried at once; a new version starts now
-      effectiveFrom: editing ? dayjs().startOf('minute') : dayjs().startOf('day'),
+      // a new tariff covers today's stays, so they can be tried at once; a new version starts now (Shanghai's today and now)
+      effectiveFrom: editing ? businessNow().startOf('minute') : businessToday(),
       chargeHours: [hm(fields.chargeStart), hm(fields.chargeEnd)],
     });
     setMode(simple ? 'simple' : 'json');
@@ -72,7 +76,7 @@ export function TariffFormModal({ open, editing, onClose }: { open: boolean; edi
     } else {
       rules = simpleRules(values);
     }
-    const body = { name: values.name, description: values.description, enabled: values.enabled, effectiveFrom: values.effectiveFrom.format(), rules };
+    const body = { name: values.name, description: values.description, enabled: values.enabled, effectiveFrom: businessIso(values.effectiveFrom), rules };
     const msg = await save.mutateAsync(editing ? { id: editing.id, body } : { body });
     void message.success(msg);
     onClose();
@@ -87,7 +91,7 @@ export function TariffFormModal({ open, editing, onClose }: { open: boolean; edi
       okText="保存"
       onOk={() => void submit().catch(() => undefined)}
       confirmLoading={save.isPending}
-      onCancel={onClose}
+      onCancel={close}
       destroyOnHidden
     >
       <Form form={form} layout="horizontal" labelCol={{ span: 6 }} wrapperCol={{ span: 16 }} preserve>
@@ -104,10 +108,10 @@ export function TariffFormModal({ open, editing, onClose }: { open: boolean; edi
             { max: 50, message: '计费规则名称不能超过50个字' },
           ]}
         >
-          <Input placeholder="如 福田片区路侧计费" />
+          <Input placeholder="如 福田片区路侧计费" count={{ show: true, max: 50 }} />
         </Form.Item>
-        <Form.Item label="描述" name="description">
-          <Input.TextArea rows={2} maxLength={500} />
+        <Form.Item label="描述" name="description" rules={[{ max: 500, message: '描述最长500个字' }]}>
+          <Input.TextArea rows={2} count={{ show: true, max: 500 }} />
         </Form.Item>
         <Form.Item label="启用" name="enabled" valuePropName="checked">
           <Switch />
@@ -143,16 +147,16 @@ export function TariffFormModal({ open, editing, onClose }: { open: boolean; edi
             />
           </Form.Item>
           {perVisit ? (
-            <Form.Item label="按次价格（元）" name="visitPriceYuan">
-              <InputNumber min={0} precision={2} step={0.5} />
+            <Form.Item label="按次价格（元）" name="visitPriceYuan" rules={[numberRule({ label: '按次价格', min: 0, decimals: 2 })]}>
+              <InputNumber step={0.5} />
             </Form.Item>
           ) : (
             <>
-              <Form.Item label="计费单位（分钟）" name="unitMinutes">
-                <InputNumber min={1} max={1440} precision={0} />
+              <Form.Item label="计费单位（分钟）" name="unitMinutes" rules={[numberRule({ label: '计费单位', min: 1, max: 1440 })]}>
+                <InputNumber />
               </Form.Item>
-              <Form.Item label="单价（元/单位）" name="unitPriceYuan">
-                <InputNumber min={0} precision={2} step={0.5} />
+              <Form.Item label="单价（元/单位）" name="unitPriceYuan" rules={[numberRule({ label: '单价', min: 0, decimals: 2 })]}>
+                <InputNumber step={0.5} />
               </Form.Item>
               <Form.Item label="不足一个单位" name="rounding">
                 <Radio.Group
@@ -164,17 +168,17 @@ export function TariffFormModal({ open, editing, onClose }: { open: boolean; edi
               </Form.Item>
             </>
           )}
-          <Form.Item label="免费时长（分钟）" name="freeMinutes" extra="停车不超过该时长免费；0 表示不免费">
-            <InputNumber min={0} max={1440} precision={0} />
+          <Form.Item label="免费时长（分钟）" name="freeMinutes" extra="停车不超过该时长免费；0 表示不免费" rules={[numberRule({ label: '免费时长', min: 0, max: 1440 })]}>
+            <InputNumber />
           </Form.Item>
-          <Form.Item label="每日封顶（元）" name="dailyCapYuan" extra="留空表示不封顶">
-            <InputNumber min={0} precision={2} />
+          <Form.Item label="每日封顶（元）" name="dailyCapYuan" extra="留空表示不封顶" rules={[numberRule({ label: '每日封顶', min: 0, decimals: 2 })]}>
+            <InputNumber />
           </Form.Item>
-          <Form.Item label="大型车倍率" name="largeMultiplier">
-            <InputNumber min={0.1} max={10} step={0.5} />
+          <Form.Item label="大型车倍率" name="largeMultiplier" rules={[numberRule({ label: '大型车倍率', min: 0.1, max: 10, decimals: 2 })]}>
+            <InputNumber step={0.5} />
           </Form.Item>
-          <Form.Item label="缴费后免费离场（分钟）" name="graceMinutes">
-            <InputNumber min={0} max={120} precision={0} />
+          <Form.Item label="缴费后免费离场（分钟）" name="graceMinutes" rules={[numberRule({ label: '缴费后免费离场时长', min: 0, max: 120 })]}>
+            <InputNumber />
           </Form.Item>
         </div>
         {mode === 'json' && (

@@ -1,8 +1,9 @@
 import type { TariffSummary, TariffTrialResult } from '@parking/contract';
 import { Alert, Button, Card, DatePicker, Empty, Form, Select, Space, Statistic, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect } from 'react';
+import type { Dayjs } from 'dayjs';
+import { useEffect, useState } from 'react';
+import { businessIso, businessToday, formatBusiness, isBeforeWall } from '../../shared/time/business-time';
 import { useTariffTrial } from './tariff-api';
 import { yuanText } from './tariff-form-values';
 
@@ -15,15 +16,8 @@ interface TrialValues {
 
 type Line = TariffTrialResult['breakdown'][number];
 
-const shanghai = new Intl.DateTimeFormat('zh-CN', {
-  timeZone: 'Asia/Shanghai',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-});
-const when = (iso: string) => shanghai.format(new Date(iso));
+/** "11/20 08:00" on the Shanghai clock */
+const when = (iso: string) => formatBusiness(iso, 'MM/DD HH:mm');
 
 const columns: ColumnsType<Line> = [
   { title: '计费项', dataIndex: 'label', key: 'label' },
@@ -54,11 +48,13 @@ export function TariffTrialPanel({ tariffs, initialTariffId }: { tariffs: Tariff
     trial.mutate({
       tariffId: values.tariffId,
       vehicleClass: values.vehicleClass ?? '',
-      enteredAt: values.enteredAt.format(),
-      exitedAt: values.exitedAt.format(),
+      // what is picked as 08:00 is 08:00 in Shanghai, whatever the browser's zone
+      enteredAt: businessIso(values.enteredAt),
+      exitedAt: businessIso(values.exitedAt),
     });
 
-  const today = dayjs().startOf('day');
+  // today's 08:00–09:10 on the Shanghai clock, taken once when the panel opens
+  const [today] = useState(() => businessToday());
   const result = trial.data;
   return (
     <Card title="计费试算" size="small" className="tariff-trial">
@@ -80,7 +76,7 @@ export function TariffTrialPanel({ tariffs, initialTariffId }: { tariffs: Tariff
             { required: true, message: '请选择出场时间' },
             ({ getFieldValue }) => ({
               validator: (_rule, value: Dayjs | undefined) =>
-                value && value.isBefore(getFieldValue('enteredAt') as Dayjs) ? Promise.reject(new Error('出场时间不能早于入场时间')) : Promise.resolve(),
+                value && isBeforeWall(value, getFieldValue('enteredAt') as Dayjs) ? Promise.reject(new Error('出场时间不能早于入场时间')) : Promise.resolve(),
             }),
           ]}
         >

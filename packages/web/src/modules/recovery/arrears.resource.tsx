@@ -15,10 +15,10 @@ export const arrearsResource = defineResource<Arrears, ArrearsListQuery>({
   actions: { export: true },
   columns: [
     { dataIndex: 'lots', title: '停车场', hideInTable: true, search: { param: 'lotId' }, input: () => <LotSelect place="search" /> },
-    { dataIndex: 'plateNumber', title: '车牌号', width: 120, render: (_value, order) => <PlateText plate={order.plateNumber} /> },
+    { dataIndex: 'plateNumber', title: '车牌号', priority: 'key', width: 120, render: (_value, order) => <PlateText plate={order.plateNumber} /> },
     { dataIndex: 'plateNumber', title: '匹配方式', hideInTable: true, valueEnum: plateMatchEnum, search: { param: 'plateMatch', placeholder: '精确' } },
     { dataIndex: 'recordCount', title: '欠费笔数', width: 100, sortable: true, hideInSearch: true },
-    { dataIndex: 'owed', title: '欠费金额(元)', width: 130, valueType: 'money', sortable: true, hideInSearch: true },
+    { dataIndex: 'owed', title: '欠费金额(元)', priority: 'key', width: 130, valueType: 'money', sortable: true, hideInSearch: true },
     { dataIndex: 'owed', title: '最低欠费', hideInTable: true, search: { param: 'owedMin' }, input: () => <MoneyFilterInput placeholder="最低金额" /> },
     { dataIndex: 'owed', title: '最高欠费', hideInTable: true, search: { param: 'owedMax' }, input: () => <MoneyFilterInput placeholder="最高金额" /> },
     { dataIndex: 'firstExitedAt', title: '最早出场时间', width: 170, valueType: 'date', hideInSearch: true },

@@ -1,4 +1,5 @@
-import { operationActionNames, operationLogEndpoints, type OperationLog, type OperationLogQuery } from '@parking/contract';
+import { auditKinds, auditModuleNames, operationActionNames, operationLogEndpoints, type OperationLog, type OperationLogQuery } from '@parking/contract';
+import { LoggedObjectName } from './components/logged-object-name';
 import { defineResource, type BadgeStatus, type ResourceColumn, type ValueEnum } from '../../shared/resource/resource-types';
 
 const actionStatus: Readonly<Record<keyof typeof operationActionNames, BadgeStatus>> = {
@@ -15,37 +16,14 @@ export const operationActionEnum: ValueEnum = Object.fromEntries(
   Object.entries(operationActionNames).map(([action, text]) => [action, { text, status: actionStatus[action as keyof typeof actionStatus] }]),
 );
 
-/** The business modules that write to the log, by their menu folders' names. */
-export const operationModuleEnum: ValueEnum = {
-  auth: { text: '登录认证' },
-  system: { text: '系统管理' },
-  messages: { text: '系统消息' },
-  parking: { text: '停车场管理' },
-  devices: { text: '设备运维' },
-  orders: { text: '订单管理' },
-  payments: { text: '支付' },
-  recovery: { text: '联合追缴' },
-  customers: { text: '车主管理' },
-  service: { text: '客户服务' },
-  finance: { text: '财务管理' },
-  marketing: { text: '停车运营' },
-};
+const textEnum = (names: Readonly<Record<string, string | { name: string }>>): ValueEnum =>
+  Object.fromEntries(Object.entries(names).map(([code, name]) => [code, { text: typeof name === 'string' ? name : name.name }]));
 
-/** What a log entry's `target` is, in the words of the pages that change it. */
-export const operationTargetNames: Readonly<Record<string, string>> = {
-  arrearsReminder: '催缴记录',
-  dictDetail: '字典项',
-  menu: '菜单',
-  organization: '组织',
-  parkingRecord: '停车记录',
-  position: '岗位',
-  role: '角色',
-  session: '会话',
-  systemMessage: '系统消息',
-  user: '用户',
-};
+/** The modules that write to the log, by their menu folders' names: the catalogue's list, which the server's writers are typed with. */
+export const operationModuleEnum: ValueEnum = textEnum(auditModuleNames);
 
-export const operationTargetName = (target: string): string => operationTargetNames[target] ?? target;
+/** Every kind of object the log names, in the words of the pages that change it. */
+export const operationTargetEnum: ValueEnum = textEnum(auditKinds);
 
 /** The 模块 and 操作 columns, which the 详情 drawer shows the same way as the table. */
 export const operationModuleColumn: ResourceColumn<OperationLog, OperationLogQuery> = {
@@ -75,15 +53,24 @@ export const operationLogResource = defineResource<OperationLog, OperationLogQue
     {
       dataIndex: 'createdAt',
       title: '操作时间',
+      priority: 'key',
       valueType: 'date',
-      width: 180,
+      width: 160,
       sortable: true,
       search: { range: ['startTime', 'endTime'] },
     },
-    { dataIndex: 'account', title: '账号', width: 120 },
+    { dataIndex: 'account', title: '账号', priority: 'key', width: 120 },
     operationModuleColumn,
     operationActionColumn,
-    { dataIndex: 'target', title: '对象', width: 100, hideInSearch: true, render: (value) => operationTargetName(String(value)) },
+    {
+      dataIndex: 'target',
+      title: '对象',
+      priority: 'secondary',
+      valueType: 'select',
+      valueEnum: operationTargetEnum,
+      width: 200,
+      render: (_value, log) => <LoggedObjectName log={log} />,
+    },
     {
       dataIndex: 'summary',
       title: '说明',
@@ -91,6 +78,6 @@ export const operationLogResource = defineResource<OperationLog, OperationLogQue
       ellipsis: true,
       search: { param: 'keyword', placeholder: '请输入说明中的关键字' },
     },
-    { dataIndex: 'ip', title: 'IP', width: 140, hideInSearch: true },
+    { dataIndex: 'ip', title: 'IP', priority: 'secondary', width: 140, hideInSearch: true },
   ],
 });

@@ -15,6 +15,7 @@ export const organizationResource = defineResource<Organization>({
   name: '组织',
   endpoints: { ...organizationEndpoints, list: organizationEndpoints.tree },
   rowKey: 'id',
+  recordName: (organization) => organization.name,
   actions: { create: true, update: true, remove: true },
   columns: [
     {
@@ -25,7 +26,7 @@ export const organizationResource = defineResource<Organization>({
       // an organization can sit under neither itself nor one of its own children
       input: (_where, record) => <OrganizationTreeSelect excluded={record?.id} placeholder="不选则为顶级组织" />,
     },
-    { dataIndex: 'name', title: '组织名称', width: 260, rules: [{ required: true }, { check: schemaCheck(fields.name) }] },
+    { dataIndex: 'name', title: '组织名称', priority: 'key', width: 260, rules: [{ required: true }, { check: schemaCheck(fields.name) }] },
     { dataIndex: 'code', title: '组织编码', width: 180, rules: [{ required: true }, { check: schemaCheck(fields.code) }] },
     { dataIndex: 'sortCode', title: '排序', valueType: 'number', width: 90, rules: [{ check: schemaCheck(fields.sortCode) }] },
   ],

@@ -12,11 +12,13 @@ export const positionResource = defineResource<Position, PositionListQuery>({
   name: '岗位',
   endpoints: positionEndpoints,
   rowKey: 'id',
+  recordName: (position) => position.name,
   actions: { create: true, update: true, remove: true },
   columns: [
     {
       dataIndex: 'name',
       title: '岗位名称',
+      priority: 'key',
       width: 160,
       sortable: true,
       search: { param: 'keyword', placeholder: '请输入岗位名称或编码' },
@@ -39,8 +41,8 @@ export const positionResource = defineResource<Position, PositionListQuery>({
       hideInSearch: true,
       input: () => <OrganizationTreeSelect />,
     },
-    { dataIndex: 'sortCode', title: '排序', valueType: 'number', width: 90, sortable: true, hideInSearch: true, rules: [{ check: schemaCheck(fields.sortCode) }] },
+    { dataIndex: 'sortCode', title: '排序', priority: 'secondary', valueType: 'number', width: 90, sortable: true, hideInSearch: true, rules: [{ check: schemaCheck(fields.sortCode) }] },
     { dataIndex: 'userCount', title: '用户数', width: 90, hideInSearch: true, hideInForm: true },
-    { dataIndex: 'createdAt', title: '创建时间', valueType: 'date', width: 170, sortable: true, hideInSearch: true, hideInForm: true },
+    { dataIndex: 'createdAt', title: '创建时间', priority: 'secondary', valueType: 'date', width: 160, sortable: true, hideInSearch: true, hideInForm: true },
   ],
 });

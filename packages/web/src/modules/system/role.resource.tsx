@@ -12,6 +12,7 @@ export const roleResource = defineResource<Role, RoleListQuery>({
   name: '角色',
   endpoints: roleEndpoints,
   rowKey: 'id',
+  recordName: (role) => role.name,
   defaultPageSize: 10,
   actions: { create: true, update: true, remove: true },
   removeRefusal: (role) => (role.isSystem ? systemRoleRefusal(role, '不能删除') : role.userCount > 0 ? `角色「${role.name}」下还有${role.userCount}个用户，不能删除` : undefined),
@@ -19,6 +20,7 @@ export const roleResource = defineResource<Role, RoleListQuery>({
     {
       dataIndex: 'name',
       title: '角色名称',
+      priority: 'key',
       width: 200,
       sortable: true,
       search: { param: 'keyword', placeholder: '角色名称或编码' },
@@ -48,6 +50,6 @@ export const roleResource = defineResource<Role, RoleListQuery>({
       rules: [{ check: schemaCheck(roleInput.shape.description) }],
     },
     { dataIndex: 'userCount', title: '用户数', valueType: 'number', width: 90, hideInSearch: true, hideInForm: true },
-    { dataIndex: 'createdAt', title: '创建时间', valueType: 'date', width: 180, sortable: true, hideInSearch: true, hideInForm: true },
+    { dataIndex: 'createdAt', title: '创建时间', priority: 'secondary', valueType: 'date', width: 160, sortable: true, hideInSearch: true, hideInForm: true },
   ],
 });

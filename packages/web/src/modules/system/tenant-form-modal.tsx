@@ -8,6 +8,7 @@ import { ImageUpload } from '../../shared/upload/image-upload';
 import { PasswordFields } from '../../shared/password/password-fields';
 import { createTenant, tenantUploadPath, updateTenant } from './tenant-api';
 import { bigScreenEnum } from './tenant.resource';
+import { useCloseGuard } from '../../shared/forms/use-close-guard';
 
 interface TenantFormValues {
   code: string;
@@ -50,6 +51,7 @@ interface TenantFormModalProps {
 /** 新增/编辑租户: a new tenant also names its first administrator; brand images upload once it exists. */
 export function TenantFormModal({ tenant, onClose }: TenantFormModalProps) {
   const [form] = Form.useForm<TenantFormValues>();
+  const close = useCloseGuard(form, onClose);
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const [saving, setSaving] = useState(false);
@@ -105,7 +107,7 @@ export function TenantFormModal({ tenant, onClose }: TenantFormModalProps) {
       cancelText="取消"
       confirmLoading={saving}
       onOk={() => void submit()}
-      onCancel={onClose}
+      onCancel={close}
       destroyOnHidden
     >
       <Form form={form} layout="vertical" initialValues={initialValues(tenant)} className="tenant-form" name="tenant-form">
@@ -116,28 +118,28 @@ export function TenantFormModal({ tenant, onClose }: TenantFormModalProps) {
             extra={creating ? '用于登录地址 ?account=编码，创建后不能修改' : undefined}
             rules={creating ? [required('请输入租户编码'), { pattern: /^[a-z][a-z0-9_-]{1,31}$/, message: '租户编码为2-32位小写字母、数字、_ 或 -，以字母开头' }] : []}
           >
-            <Input disabled={!creating} placeholder="如 acme" maxLength={32} />
+            <Input disabled={!creating} placeholder="如 acme" count={{ show: true, max: 32 }} />
           </Form.Item>
-          <Form.Item name="name" label="企业名称" rules={[required('请输入企业名称'), { min: 2, message: '企业名称至少2个字' }]}>
-            <Input placeholder="营业执照上的名称" maxLength={64} />
+          <Form.Item name="name" label="企业名称" rules={[required('请输入企业名称'), { min: 2, message: '企业名称至少2个字' }, { max: 64, message: '企业名称最长64个字' }]}>
+            <Input placeholder="营业执照上的名称" count={{ show: true, max: 64 }} />
           </Form.Item>
-          <Form.Item name="title" label="平台标题" rules={[required('请输入平台标题'), { min: 2, message: '平台标题至少2个字' }]}>
-            <Input placeholder="登录页和浏览器标签上的标题" maxLength={32} />
+          <Form.Item name="title" label="平台标题" rules={[required('请输入平台标题'), { min: 2, message: '平台标题至少2个字' }, { max: 32, message: '平台标题最长32个字' }]}>
+            <Input placeholder="登录页和浏览器标签上的标题" count={{ show: true, max: 32 }} />
           </Form.Item>
           <Form.Item name="bigScreenType" label="大屏类型" extra="导航栏「智慧大屏」打开的大屏" rules={[{ required: true, message: '请选择大屏类型' }]}>
             <Select options={Object.entries(bigScreenEnum).map(([value, entry]) => ({ value, label: entry.text }))} />
           </Form.Item>
           <Form.Item name="weatherLocation" label="天气位置" rules={[{ pattern: /^(\d{9}|-?\d{1,3}(\.\d+)?,-?\d{1,2}(\.\d+)?)$/, message: '天气位置应为9位城市编码或“经度,纬度”' }]}>
-            <Input placeholder="9位城市编码，如 101010100" maxLength={32} />
+            <Input placeholder="9位城市编码，如 101010100" />
           </Form.Item>
-          <Form.Item name="footerText" label="页脚文字">
-            <Input placeholder="如 Copyright © 2026 某某公司" maxLength={128} />
+          <Form.Item name="footerText" label="页脚文字" rules={[{ max: 128, message: '页脚文字最长128个字' }]}>
+            <Input placeholder="如 Copyright © 2026 某某公司" count={{ show: true, max: 128 }} />
           </Form.Item>
-          <Form.Item name="icpNo" label="ICP备案号">
-            <Input placeholder="如 京ICP备00000000号-1" maxLength={64} />
+          <Form.Item name="icpNo" label="ICP备案号" rules={[{ max: 64, message: 'ICP备案号最长64个字' }]}>
+            <Input placeholder="如 京ICP备00000000号-1" count={{ show: true, max: 64 }} />
           </Form.Item>
-          <Form.Item name="policeNo" label="公安备案号">
-            <Input placeholder="如 京公网安备00000000000000号" maxLength={64} />
+          <Form.Item name="policeNo" label="公安备案号" rules={[{ max: 64, message: '公安备案号最长64个字' }]}>
+            <Input placeholder="如 京公网安备00000000000000号" count={{ show: true, max: 64 }} />
           </Form.Item>
           <Form.Item name="smsCaptchaOpen" label="短信验证码登录" valuePropName="checked">
             <Switch />
@@ -156,7 +158,7 @@ export function TenantFormModal({ tenant, onClose }: TenantFormModalProps) {
                 label="管理员账号"
                 rules={[required('请输入管理员账号'), { pattern: /^[A-Za-z0-9_.@-]{2,32}$/, message: '管理员账号为2-32位字母、数字或 _ . @ -' }]}
               >
-                <Input autoComplete="off" maxLength={32} />
+                <Input autoComplete="off" count={{ show: true, max: 32 }} />
               </Form.Item>
               <div />
               <PasswordFields names={['adminPassword', 'adminPasswordAgain']} label="初始密码" />

@@ -28,6 +28,7 @@ export const tenantResource = defineResource<Tenant & { keyword?: string }, Tena
     {
       dataIndex: 'code',
       title: '租户编码',
+      priority: 'key',
       width: 120,
       hideInSearch: true,
       render: (value, record) => (
@@ -41,9 +42,9 @@ export const tenantResource = defineResource<Tenant & { keyword?: string }, Tena
         </>
       ),
     },
-    { dataIndex: 'name', title: '企业名称', width: 200, ellipsis: true, hideInSearch: true },
-    { dataIndex: 'title', title: '平台标题', width: 160, ellipsis: true, hideInSearch: true },
-    { dataIndex: 'bigScreenType', title: '大屏类型', valueType: 'select', valueEnum: bigScreenEnum, width: 120, hideInSearch: true },
+    { dataIndex: 'name', title: '企业名称', priority: 'key', width: 200, ellipsis: true, hideInSearch: true },
+    { dataIndex: 'title', title: '平台标题', priority: 'secondary', width: 160, ellipsis: true, hideInSearch: true },
+    { dataIndex: 'bigScreenType', title: '大屏类型', priority: 'secondary', valueType: 'select', valueEnum: bigScreenEnum, width: 120, hideInSearch: true },
     {
       dataIndex: 'enabled',
       title: '状态',
@@ -52,6 +53,6 @@ export const tenantResource = defineResource<Tenant & { keyword?: string }, Tena
       width: 90,
       render: (value) => (value ? <Tag color="success">启用</Tag> : <Tag>停用</Tag>),
     },
-    { dataIndex: 'createdAt', title: '创建时间', valueType: 'date', width: 170, hideInSearch: true },
+    { dataIndex: 'createdAt', title: '创建时间', priority: 'secondary', valueType: 'date', width: 160, hideInSearch: true },
   ],
 });

@@ -1,4 +1,4 @@
-import { userEndpoints, userStatusNames, type SystemUserRow, type UserListQuery } from '@parking/contract';
+import { maskMobile, userEndpoints, userStatusNames, type SystemUserRow, type UserListQuery } from '@parking/contract';
 import { Tag } from 'antd';
 import { defineResource, type ValueEnum } from '../../shared/resource/resource-types';
 import { OrganizationTreeSelect, PositionSelect } from './components/identity-selects';
@@ -25,10 +25,11 @@ export const userResource = defineResource<SystemUserRow, UserListQuery>({
   name: '用户',
   endpoints: userEndpoints,
   rowKey: 'id',
+  recordName: (user) => user.realName || user.account,
   actions: { create: true, update: true, remove: true, export: true },
   columns: [
-    { dataIndex: 'realName', title: '姓名', width: 110, sortable: true },
-    { dataIndex: 'account', title: '账号', width: 120, sortable: true },
+    { dataIndex: 'realName', title: '姓名', priority: 'key', width: 110, sortable: true },
+    { dataIndex: 'account', title: '账号', priority: 'key', width: 120, sortable: true },
     {
       dataIndex: 'organizationName',
       title: '组织',
@@ -48,15 +49,17 @@ export const userResource = defineResource<SystemUserRow, UserListQuery>({
     {
       dataIndex: 'loginLimit',
       title: '登录限制',
+      priority: 'secondary',
       width: 140,
       hideInSearch: true,
       hideInForm: true,
       render: (_value, user) => <LoginLimitTag limit={user.loginLimit} />,
     },
     { dataIndex: 'roles', title: '角色', width: 140, hideInSearch: true, render: (_value, user) => names(user.roles) },
-    { dataIndex: 'mobile', title: '手机号', width: 120, hideInSearch: true },
-    { dataIndex: 'email', title: '邮箱', width: 160, ellipsis: true, hideInSearch: true },
-    { dataIndex: 'createdAt', title: '创建时间', valueType: 'date', width: 170, hideInSearch: true, sortable: true },
+    // masked in the list as everywhere a phone is listed; the edit form opens with the whole number
+    { dataIndex: 'mobile', title: '手机号', priority: 'secondary', width: 120, hideInSearch: true, render: (_value, user) => maskMobile(user.mobile) },
+    { dataIndex: 'email', title: '邮箱', priority: 'secondary', width: 160, ellipsis: true, hideInSearch: true },
+    { dataIndex: 'createdAt', title: '创建时间', priority: 'secondary', valueType: 'date', width: 160, hideInSearch: true, sortable: true },
   ],
   form: {
     Inputs: UserFormInputs,

@@ -1,5 +1,7 @@
+import type { FieldProblem } from '@parking/contract';
 import type { RequestOutcome } from './error-catalogue';
 import { serverMessage } from './error-catalogue';
+import { fieldProblemsIn } from './field-problems';
 
 /** A failed call as callers see it: the HTTP status, the envelope code, msg and data when there were any. */
 export class ApiError extends Error {
@@ -26,3 +28,6 @@ const fallbackMessages: Record<RequestOutcome['kind'], string> = {
   'no-response': '接口请求失败',
   cancelled: '请求已取消',
 };
+
+/** The refused fields of a failed call, or none when it failed otherwise. */
+export const fieldProblemsOf = (error: unknown): FieldProblem[] => (error instanceof ApiError ? fieldProblemsIn({ data: error.data }) : []);

@@ -6,6 +6,8 @@ import { http } from './http-client';
 export interface CallOptions {
   /** the caller reports failures itself; the HTTP error catalogue stays quiet */
   silent?: boolean;
+  /** the caller shows refused fields under their inputs (placeFieldProblems); other failures are reported as usual */
+  placesFields?: boolean;
   signal?: AbortSignal;
   /** send the body as application/x-www-form-urlencoded (the login form) */
   form?: boolean;

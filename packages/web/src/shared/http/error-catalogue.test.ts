@@ -30,13 +30,45 @@ describe('decideHttpAction', () => {
     expect(decideHttpAction(response(403, envelope(403, '没有权限')))).toEqual({ type: 'navigate', to: '/401' });
   });
 
-  it.each([400, 404, 409, 429, 500, 502])('shows "服务错误" with the server message for %i, 5 s', (status) => {
-    expect(decideHttpAction(response(status, envelope(status, '停车场名称不能为空')))).toEqual({
+  it.each([500, 502, 503])('shows "服务错误" with the server message for a fault of the server (%i), 5 s', (status) => {
+    expect(decideHttpAction(response(status, envelope(status, '服务器内部错误，请稍后再试')))).toEqual({
       type: 'notify',
       title: '服务错误',
+      description: '服务器内部错误，请稍后再试',
+      duration: 5,
+    });
+  });
+
+  it.each([400, 404, 409, 429])('calls a refusal (%i) 操作失败, not 服务错误, with the server message', (status) => {
+    expect(decideHttpAction(response(status, envelope(status, '停车场名称不能为空')))).toEqual({
+      type: 'notify',
+      title: '操作失败',
       description: '停车场名称不能为空',
       duration: 5,
     });
+  });
+
+  const refusedFields = envelope(400, '请求体 longRentalSpaces：长租车位数不能超过总车位数', {
+    fields: [
+      { in: 'body', field: 'longRentalSpaces', message: '长租车位数不能超过总车位数' },
+      { in: 'body', field: 'reservedSpaces', message: '预留车位数不能为负数' },
+    ],
+  });
+
+  it('says a refusal about fields in their own Chinese messages, never the request part and its key', () => {
+    const action = decideHttpAction(response(400, refusedFields));
+    expect(action).toEqual({ type: 'notify', title: '操作失败', description: '长租车位数不能超过总车位数；预留车位数不能为负数', duration: 5 });
+  });
+
+  it('leaves a refusal about fields to a caller that places them under its inputs, and reports everything else for it', () => {
+    expect(decideHttpAction(response(400, refusedFields), { placesFields: true })).toEqual({ type: 'ignore' });
+    expect(
+      decideHttpAction(response(409, envelope(409, '停车场名称「东门」已存在', { fields: [{ in: 'body', field: 'name', message: '停车场名称「东门」已存在' }] })), { placesFields: true }),
+    ).toEqual({
+      type: 'ignore',
+    });
+    expect(decideHttpAction(response(400, envelope(400, '所选停车场不存在')), { placesFields: true })).toMatchObject({ type: 'notify', description: '所选停车场不存在' });
+    expect(decideHttpAction(response(500, envelope(500, '服务器内部错误，请稍后再试')), { placesFields: true })).toMatchObject({ type: 'notify', title: '服务错误' });
   });
 
   it('falls back to the message, then the error field, of a non-envelope body', () => {
@@ -58,9 +90,9 @@ describe('decideHttpAction', () => {
   it('stays quiet for a cancelled call and for every failure of a silent call', () => {
     expect(decideHttpAction({ kind: 'cancelled' })).toEqual({ type: 'ignore' });
     for (const outcome of [response(401, envelope(600, 'x')), response(403, null), response(500, null), { kind: 'timeout' } as const]) {
-      expect(decideHttpAction(outcome, true)).toEqual({ type: 'ignore' });
+      expect(decideHttpAction(outcome, { silent: true })).toEqual({ type: 'ignore' });
     }
-    expect(decideHttpAction(response(200, envelope(200, 'ok')), true)).toEqual({ type: 'pass' });
+    expect(decideHttpAction(response(200, envelope(200, 'ok')), { silent: true })).toEqual({ type: 'pass' });
   });
 });
 

@@ -1,4 +1,5 @@
 import { ResponseCode, signInAgainCodes } from '@parking/contract';
+import { fieldProblemsIn } from './field-problems';
 
 /** What went wrong with one request, reduced to what the error catalogue decides on. */
 export type RequestOutcome = { kind: 'response'; status: number; body: unknown } | { kind: 'timeout' } | { kind: 'no-response' } | { kind: 'cancelled' };
@@ -41,12 +42,25 @@ const envelopeCode = (body: unknown): number | undefined => {
 
 const isSuccessStatus = (status: number): boolean => status >= 200 && status < 300;
 
+/** What the caller of a request takes on itself. */
+export interface FailureHandling {
+  /** the caller reports every failure itself (the login form does) */
+  silent?: boolean;
+  /** the caller shows a refusal about its fields under their inputs (a form, a search form) */
+  placesFields?: boolean;
+}
+
+/** A refusal: the request was understood and turned down (a 4xx), as against a fault of the server. */
+export const refusedTitle = '操作失败';
+/** A fault of the server or of what stands in front of it (a 5xx): the only failure called 服务错误. */
+export const serverFaultTitle = '服务错误';
+
 /**
  * The HTTP error catalogue: what the console does about a failed request, the first matching rule
- * winning. A `silent` request is one whose caller reports its own failure (the login form does),
- * so the catalogue stays out of its way.
+ * winning. A caller that reports failures itself, or places refused fields under its inputs, says so
+ * (FailureHandling) and the catalogue stays out of its way for those.
  */
-export function decideHttpAction(outcome: RequestOutcome, silent = false): HttpAction {
+export function decideHttpAction(outcome: RequestOutcome, { silent = false, placesFields = false }: FailureHandling = {}): HttpAction {
   if (outcome.kind === 'cancelled') return { type: 'ignore' };
   if (outcome.kind === 'timeout') {
     return silent ? { type: 'ignore' } : { type: 'notify', title: '网络请求超时', description: undefined, duration: notifyDuration };
@@ -69,8 +83,12 @@ export function decideHttpAction(outcome: RequestOutcome, silent = false): HttpA
   }
   if (status === ResponseCode.forbidden) return { type: 'navigate', to: forbiddenPath };
 
-  const description = serverMessage(body);
-  if (status >= 400) return { type: 'notify', title: '服务错误', description, duration: notifyDuration };
+  const fields = fieldProblemsIn(body);
+  if (fields.length > 0 && placesFields) return { type: 'ignore' };
+  // a refusal about fields says each field's own message, never the request part and its key
+  const description = fields.length > 0 ? fields.map((problem) => problem.message).join('；') : serverMessage(body);
+  if (status >= 500) return { type: 'notify', title: serverFaultTitle, description, duration: notifyDuration };
+  if (status >= 400) return { type: 'notify', title: refusedTitle, description, duration: notifyDuration };
   // Left: a status outside 200–300 below 400, or a 2xx whose envelope reports a failure.
   return { type: 'notify', title: '错误', description, duration: notifyDuration };
 }

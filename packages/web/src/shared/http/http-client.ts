@@ -9,6 +9,8 @@ declare module 'axios' {
   interface AxiosRequestConfig {
     /** the caller reports failures itself; the HTTP error catalogue stays quiet */
     silent?: boolean;
+    /** the caller shows refused fields under their inputs; the catalogue reports other failures */
+    placesFields?: boolean;
   }
 }
 
@@ -44,15 +46,14 @@ export function outcomeOfError(error: unknown): RequestOutcome {
 http.interceptors.response.use(
   (response: AxiosResponse) => {
     const outcome: RequestOutcome = { kind: 'response', status: response.status, body: response.data };
-    const action = decideHttpAction(outcome, response.config.silent);
+    const action = decideHttpAction(outcome, response.config);
     if (action.type === 'pass') return response;
     performHttpAction(action);
     return Promise.reject(new ApiError(outcome));
   },
   (error: unknown) => {
     const outcome = outcomeOfError(error);
-    const silent = (error as AxiosError).config?.silent ?? false;
-    performHttpAction(decideHttpAction(outcome, silent));
+    performHttpAction(decideHttpAction(outcome, (error as AxiosError).config));
     return Promise.reject(new ApiError(outcome));
   },
 );

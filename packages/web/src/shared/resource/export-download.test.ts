@@ -77,6 +77,6 @@ describe('downloadExport', () => {
     await expect(failure).rejects.toBeInstanceOf(ApiError);
     await expect(failure).rejects.toThrow('接口不存在');
     expect(clicked).toEqual([]);
-    expect(vi.mocked(performHttpAction)).toHaveBeenCalledWith(expect.objectContaining({ type: 'notify', title: '服务错误', description: '接口不存在' }));
+    expect(vi.mocked(performHttpAction)).toHaveBeenCalledWith(expect.objectContaining({ type: 'notify', title: '操作失败', description: '接口不存在' }));
   });
 });

@@ -45,6 +45,8 @@ describe('create and edit share one mapping', () => {
     const values = recordToFormValues(columns, row);
     expect(values).toMatchObject({ name: '标准', capPerDay: '30.00', lotType: '1', enabled: true, mobile: '13800138000' });
     expect(dayjs.isDayjs(values.effectiveFrom)).toBe(true);
+    // the picker shows the Shanghai wall time, whatever the browser's zone
+    expect((values.effectiveFrom as dayjs.Dayjs).format('YYYY-MM-DD HH:mm')).toBe('2026-01-01 08:00');
     expect(values).not.toHaveProperty('creatorTime');
     expect(recordToFormValues(columns, undefined)).toEqual({});
   });
@@ -55,7 +57,8 @@ describe('create and edit share one mapping', () => {
       name: '标准',
       capPerDay: 1234,
       lotType: 1,
-      effectiveFrom: '2026-01-01T00:00:00.000Z',
+      // the same moment, sent as the Shanghai wall time the picker showed
+      effectiveFrom: '2026-01-01T08:00:00+08:00',
       enabled: 'Y',
       mobile: '13800138000',
     });

@@ -1,5 +1,6 @@
 import type { Rule } from 'antd/es/form';
 import dayjs from 'dayjs';
+import { businessIso, pickerTime } from '../time/business-time';
 import { formColumns } from './resource-columns';
 import type { ResourceColumn } from './resource-types';
 import { fenToYuan, moneyProblem, yuanToFen } from './fields/money';
@@ -18,7 +19,7 @@ export function recordToFormValues<T, Q>(columns: ReadonlyArray<ResourceColumn<T
         values[column.dataIndex] = fenToYuan(value as number | string | null);
         break;
       case 'date':
-        values[column.dataIndex] = value ? dayjs(value as string) : undefined;
+        values[column.dataIndex] = pickerTime(value as string | null);
         break;
       case 'switch':
         values[column.dataIndex] = value === (column.switchValues ?? defaultSwitchValues)[1];
@@ -47,7 +48,7 @@ export function formValuesToBody<T, Q>(columns: ReadonlyArray<ResourceColumn<T, 
         body[column.dataIndex] = yuanToFen(value);
         break;
       case 'date':
-        body[column.dataIndex] = dayjs.isDayjs(value) ? value.toISOString() : null;
+        body[column.dataIndex] = dayjs.isDayjs(value) ? businessIso(value) : null;
         break;
       case 'switch':
         body[column.dataIndex] = value ? on : off;

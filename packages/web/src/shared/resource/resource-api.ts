@@ -50,8 +50,11 @@ export const removeRow = async (descriptor: AnyDescriptor, id: string | number):
 
 export const saveRow = async (descriptor: AnyDescriptor, id: string | number | undefined, body: Record<string, unknown>): Promise<string> => {
   const target = endpointOf(descriptor, id === undefined ? 'create' : 'update');
-  if (target) return (await callEnvelopeLoose(target, id === undefined ? { body } : { params: { id }, body })).msg;
-  const response = id === undefined ? await http.post<Envelope<unknown>>(listPathOf(descriptor), body) : await http.put<Envelope<unknown>>(itemPath(listPathOf(descriptor), id), body);
+  // the form shows refused fields under their inputs (ResourceFormModal)
+  if (target) return (await callEnvelopeLoose(target, id === undefined ? { body, placesFields: true } : { params: { id }, body, placesFields: true })).msg;
+  const config = { placesFields: true };
+  const response =
+    id === undefined ? await http.post<Envelope<unknown>>(listPathOf(descriptor), body, config) : await http.put<Envelope<unknown>>(itemPath(listPathOf(descriptor), id), body, config);
   return response.data.msg;
 };
 

@@ -2,12 +2,14 @@ import { formatAmount } from '@parking/contract';
 import { Badge } from 'antd';
 import type { TableColumnType } from 'antd';
 import type { ReactNode } from 'react';
+import { defaultColumnWidth } from './column-settings';
 import { serialNumber, type ListQuery } from './list-query';
 import type { ResourceColumn } from './resource-types';
 import { formatDateTime } from './value-format';
 
 export const serialColumnTitle = '序号';
 export const serialColumnKey = '__serial';
+export const serialColumnWidth = 60;
 
 const defaultSwitchValues = [0, 1] as const;
 
@@ -44,24 +46,44 @@ export interface ShownPage {
   pageSize: number;
 }
 
-/** The descriptor's columns as antd table columns, after a 序号 column that continues across pages. */
-export function tableColumns<T, Q>(columns: ReadonlyArray<ResourceColumn<T, Q>>, query: ListQuery, actions?: TableColumnType<T>, shown: ShownPage = query): TableColumnType<T>[] {
+/** Which of the descriptor's columns the table shows, by their keys, and whether 序号 leads them (not on a phone). */
+export interface ShownColumns {
+  keys?: ReadonlySet<string>;
+  serial?: boolean;
+}
+
+export const columnKeyOf = <T, Q>(column: ResourceColumn<T, Q>) => column.key ?? column.dataIndex;
+
+/**
+ * The descriptor's columns as antd table columns, after a 序号 column that continues across pages.
+ * Every column has a width and keeps to one line, a longer text ending in … with the whole on hover.
+ */
+export function tableColumns<T, Q>(
+  columns: ReadonlyArray<ResourceColumn<T, Q>>,
+  query: ListQuery,
+  actions?: TableColumnType<T>,
+  shown: ShownPage = query,
+  which: ShownColumns = {},
+): TableColumnType<T>[] {
   const serial: TableColumnType<T> = {
     key: serialColumnKey,
     title: serialColumnTitle,
-    width: 70,
+    width: serialColumnWidth,
     align: 'center',
     render: (_value, _record, index) => serialNumber(index, shown.currentPage, shown.pageSize),
   };
-  const data = tableVisibleColumns(columns).map((column): TableColumnType<T> => ({
-    key: column.key ?? column.dataIndex,
-    dataIndex: column.dataIndex,
-    title: column.title,
-    width: column.width,
-    ellipsis: column.ellipsis ? { showTitle: true } : false,
-    sorter: column.sortable === true,
-    sortOrder: column.sortable ? sortOrderOf(query, column.dataIndex) : undefined,
-    render: (value: T[keyof T], record: T) => (column.render ? column.render(value, record) : renderValue(column, value)),
-  }));
-  return actions ? [serial, ...data, actions] : [serial, ...data];
+  const data = tableVisibleColumns(columns)
+    .filter((column) => !which.keys || which.keys.has(columnKeyOf(column)))
+    .map((column): TableColumnType<T> => ({
+      key: columnKeyOf(column),
+      dataIndex: column.dataIndex,
+      title: column.title,
+      width: column.width ?? defaultColumnWidth,
+      ellipsis: column.ellipsis === false ? false : { showTitle: true },
+      sorter: column.sortable === true,
+      sortOrder: column.sortable ? sortOrderOf(query, column.dataIndex) : undefined,
+      render: (value: T[keyof T], record: T) => (column.render ? column.render(value, record) : renderValue(column, value)),
+    }));
+  const leading = which.serial === false ? [] : [serial];
+  return actions ? [...leading, ...data, actions] : [...leading, ...data];
 }

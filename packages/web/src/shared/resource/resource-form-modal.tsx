@@ -1,4 +1,7 @@
 import { App, Form, Modal } from 'antd';
+import { fieldProblemsOf } from '../http/api-error';
+import { contractProblems, showFieldProblems } from '../forms/show-field-problems';
+import { useCloseGuard } from '../forms/use-close-guard';
 import { ResourceFormInputs } from './resource-form-inputs';
 import type { ResourceDescriptor } from './resource-types';
 import { formValuesToBody, recordToFormValues } from './form-values';
@@ -26,10 +29,26 @@ export function ResourceFormModal<T extends object, Q>({ descriptor, record, dra
     ...(record === undefined ? draft : undefined),
   };
 
+  const close = useCloseGuard(form, onClose);
+
   const submit = async () => {
     const values = await form.validateFields();
     const body = own ? own.toBody(values, record) : formValuesToBody(descriptor.columns, values);
-    const msg = await save.mutateAsync({ id, body });
+    // what the contract refuses is shown under its field before anything is sent
+    const target = id === undefined ? descriptor.endpoints?.create : descriptor.endpoints?.update;
+    const refused = contractProblems(target?.body, body, 'body');
+    if (refused.length > 0) {
+      showFieldProblems(form, refused);
+      return;
+    }
+    let msg: string;
+    try {
+      msg = await save.mutateAsync({ id, body });
+    } catch (error) {
+      // a field only the server can judge (a name taken, more than the lot rents out) goes under its input
+      showFieldProblems(form, fieldProblemsOf(error));
+      return;
+    }
     message.success(msg || (id === undefined ? '新增成功' : '修改成功'));
     onClose();
   };
@@ -43,10 +62,10 @@ export function ResourceFormModal<T extends object, Q>({ descriptor, record, dra
       width={own?.width}
       confirmLoading={save.isPending}
       onOk={() => {
-        // validation errors show on the fields; call errors were reported by the HTTP layer
+        // refused fields show under their inputs; other failures were reported by the HTTP layer
         submit().catch(() => undefined);
       }}
-      onCancel={onClose}
+      onCancel={close}
       destroyOnHidden
     >
       <Form form={form} layout="vertical" initialValues={initialValues}>

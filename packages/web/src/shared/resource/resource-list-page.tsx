@@ -22,19 +22,23 @@ interface ResourceListPageProps<T, Q> {
   toolbarExtra?: ReactNode;
   /** the 操作 column's width, for pages with more row actions than 编辑/删除 */
   actionsWidth?: number;
+  /** the chosen rows, kept by a page that acts on them itself (批量通过); the list keeps them otherwise */
+  selection?: { keys: Key[]; onChange: (keys: Key[]) => void };
 }
 
 type Editing<T> = { record: T | undefined } | null;
 
 /** A whole list page from a descriptor: search form, toolbar, paged table, create/edit modal and delete. */
 export function ResourceListPage<T extends object, Q>(props: ResourceListPageProps<T, Q>) {
-  const { descriptor, rowActions, toolbarExtra, actionsWidth = 120 } = props;
+  const { descriptor, rowActions, toolbarExtra, actionsWidth = 120, selection } = props;
   const { message } = App.useApp();
   const { query, setQuery } = useListUrlState(descriptor);
   const list = useResourceList(descriptor, query);
   const remove = useResourceRemove(descriptor);
   const [editing, setEditing] = useState<Editing<T>>(null);
-  const [selectedKeys, setSelectedKeys] = useState<Key[]>([]);
+  const [ownKeys, setOwnKeys] = useState<Key[]>([]);
+  const selectedKeys = selection?.keys ?? ownKeys;
+  const setSelectedKeys = selection?.onChange ?? setOwnKeys;
   const { actions, roles } = descriptor;
 
   const removeRow = async (record: T) => {
@@ -52,7 +56,7 @@ export function ResourceListPage<T extends object, Q>(props: ResourceListPagePro
         fixed: 'right',
         width: actionsWidth,
         render: (_value, record) => (
-          <Space size={4}>
+          <Space size={4} wrap>
             {rowActions?.(record)}
             {actions.update && (
               <RoleGate roles={roles?.update}>
@@ -63,7 +67,7 @@ export function ResourceListPage<T extends object, Q>(props: ResourceListPagePro
             )}
             {actions.remove && (
               <RoleGate roles={roles?.remove}>
-                <ResourceDeleteButton name={descriptor.name} refusal={descriptor.removeRefusal?.(record)} onConfirm={() => removeRow(record)} />
+                <ResourceDeleteButton kind={descriptor.name} target={descriptor.recordName?.(record)} refusal={descriptor.removeRefusal?.(record)} onConfirm={() => removeRow(record)} />
               </RoleGate>
             )}
           </Space>
@@ -77,6 +81,7 @@ export function ResourceListPage<T extends object, Q>(props: ResourceListPagePro
         columns={descriptor.columns}
         filters={query.filters}
         formName={`${descriptor.resource}-search`}
+        querySchema={descriptor.endpoints?.list.query}
         onSearch={(filters) => {
           // the same search again changes no URL, so it asks the server afresh instead
           if (JSON.stringify(filters) === JSON.stringify(query.filters) && query.currentPage === 1) void list.refetch();

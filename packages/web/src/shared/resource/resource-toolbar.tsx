@@ -2,6 +2,7 @@ import { DownloadOutlined, LoadingOutlined, PlusOutlined, ReloadOutlined } from 
 import { App, Button, Space, Tooltip, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { ApiError } from '../http/api-error';
+import { ColumnSettingsButton } from './column-settings-button';
 import { downloadFile, exportProgressText } from './export-download';
 import { exportPathOf } from './resource-api';
 import { toExportParams, type ListQuery } from './list-query';
@@ -21,7 +22,7 @@ interface ResourceToolbarProps<T, Q> {
   extra?: ReactNode;
 }
 
-/** Above the table: what is selected, then 新增, 导出 and reload. */
+/** Above the table: what is selected, then 新增, 导出, reload and 列设置. */
 export function ResourceToolbar<T, Q>(props: ResourceToolbarProps<T, Q>) {
   const { descriptor, query, selectedCount, reloading, onReload, onCreate, extra } = props;
   const { message } = App.useApp();
@@ -65,6 +66,7 @@ export function ResourceToolbar<T, Q>(props: ResourceToolbarProps<T, Q>) {
         <Tooltip title="刷新">
           <Button aria-label="刷新" icon={<ReloadOutlined />} loading={reloading} onClick={onReload} />
         </Tooltip>
+        <ColumnSettingsButton descriptor={descriptor} />
       </Space>
     </div>
   );

@@ -1,5 +1,6 @@
 import type { Endpoint } from '@parking/contract';
 import type { ComponentType, ReactNode } from 'react';
+import type { ColumnPriority } from './column-settings';
 
 /** How a field is shown in the table, edited in the form and typed in the search form. */
 export type ValueType = 'text' | 'textarea' | 'select' | 'number' | 'money' | 'date' | 'switch';
@@ -14,6 +15,10 @@ export interface ValueEnumEntry {
 
 /** Keys are the API values as strings ('0', '1'…): URLs and selects speak strings. */
 export type ValueEnum = Readonly<Record<string, ValueEnumEntry>>;
+
+/** A code list's value enum from the contract's names, each with its badge when `badges` gives one. */
+export const valueEnumOf = <K extends string>(codes: readonly K[], names: Readonly<Record<K, string>>, badges?: Readonly<Record<K, BadgeStatus>>): ValueEnum =>
+  Object.fromEntries(codes.map((code) => [code, badges ? { text: names[code], status: badges[code] } : { text: names[code] }]));
 
 /** A form rule; `check` is one of the contract's checkers (checkMobile, checkEmail…): message or undefined. */
 export interface FieldRule {
@@ -42,7 +47,11 @@ export interface ResourceColumn<T, Q = Record<string, unknown>> {
   valueEnum?: ValueEnum;
   /** the switch's API values, [off, on]; 0/1 unless said otherwise */
   switchValues?: readonly [unknown, unknown];
+  /** the table column's width in pixels; a column without one counts as 120 */
   width?: number;
+  /** key: always shown, even on a phone; secondary: hidden first when the table has no room for it; otherwise shown while there is room */
+  priority?: ColumnPriority;
+  /** a text too long for the column ends in … and shows whole on hover; on unless said false (a cell of buttons or tags) */
   ellipsis?: boolean;
   sortable?: boolean;
   hideInSearch?: boolean;
@@ -104,6 +113,8 @@ export interface ResourceDescriptor<T, Q = Record<string, unknown>> {
   selectable?: boolean;
   actions: { create?: boolean; update?: boolean; remove?: boolean; export?: boolean };
   roles?: ResourceRoles;
+  /** what names one row in a confirmation (its name, number or plate): 确定删除集团卡「JT0001」吗？ */
+  recordName?: (record: T) => string;
   /** why a row may not be deleted (a system row…): 删除 is shown disabled with this as its hint */
   removeRefusal?: (record: T) => string | undefined;
   /** replaces the form built from the columns */

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { listQueryShape } from './list-query';
 import { defineResource } from './resource-types';
 import { filtersToFormValues, formValuesToFilters, type TimeRange } from './search-values';
+import { pickerTime } from './value-format';
 
 interface Row {
   id: string;
@@ -41,4 +42,27 @@ describe('a time-range search', () => {
     expect(to).toBeUndefined();
     expect(filtersToFormValues(logLike.columns, {})).toEqual({});
   });
+});
+
+describe('in a browser outside Shanghai', () => {
+  const inZone = (zone: string, check: () => void) => {
+    const before = process.env.TZ;
+    process.env.TZ = zone;
+    try {
+      check();
+    } finally {
+      process.env.TZ = before;
+    }
+  };
+
+  for (const zone of ['UTC', 'America/New_York']) {
+    it(`${zone}: a range picked as one day goes out as that Shanghai day, and comes back as picked`, () =>
+      inZone(zone, () => {
+        const day = pickerTime('2026-11-20T00:00:00+08:00')!;
+        const filters = formValuesToFilters(logLike.columns, { createdAt: [day, day.endOf('day')] });
+        expect(filters).toEqual({ startTime: '2026-11-20T00:00:00+08:00', endTime: '2026-11-20T23:59:59+08:00' });
+        const [from, to] = filtersToFormValues(logLike.columns, filters).createdAt as TimeRange;
+        expect([from?.format('YYYY-MM-DD HH:mm:ss'), to?.format('YYYY-MM-DD HH:mm:ss')]).toEqual(['2026-11-20 00:00:00', '2026-11-20 23:59:59']);
+      }));
+  }
 });

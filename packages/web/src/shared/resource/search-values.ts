@@ -1,7 +1,7 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import { searchColumns, searchParamOf } from './list-query';
 import type { ResourceColumn } from './resource-types';
-import { businessIso, dateFormat, pickerTime } from './value-format';
+import { businessIso, dayText, pickerDay, pickerTime } from '../time/business-time';
 
 export type TimeRange = [Dayjs | null | undefined, Dayjs | null | undefined];
 export type SearchFieldValue = string | string[] | Dayjs | TimeRange | undefined;
@@ -21,7 +21,7 @@ export function filtersToFormValues<T, Q>(columns: ReadonlyArray<ResourceColumn<
     const raw = filters[param];
     if (raw === undefined) continue;
     if (column.search?.multiple) values[param] = raw.split(',').filter((part) => part !== '');
-    else if (column.valueType === 'date') values[param] = dayjs(raw, dateFormat);
+    else if (column.valueType === 'date') values[param] = pickerDay(raw);
     else values[param] = raw;
   }
   return values;
@@ -45,7 +45,7 @@ export function formValuesToFilters<T, Q>(columns: ReadonlyArray<ResourceColumn<
     let text: string;
     if (value === undefined || value === null) continue;
     if (Array.isArray(value)) text = value.map(String).join(',');
-    else if (dayjs.isDayjs(value)) text = value.format(dateFormat);
+    else if (dayjs.isDayjs(value)) text = dayText(value);
     else text = String(value);
     if (text.trim() !== '') filters[param] = text;
   }

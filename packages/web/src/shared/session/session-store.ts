@@ -50,15 +50,9 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
     return inFlight;
   },
 
-  // The local session ends even when the server call fails.
   signOut: async () => {
-    try {
-      if (getToken()) await signOutOnServer();
-    } catch {
-      // the token is dropped locally either way
-    } finally {
-      get().clearSession();
-    }
+    await endSession();
+    get().clearSession();
   },
 
   clearSession: () => {
@@ -67,8 +61,23 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
   },
 }));
 
-/** Log out and start over from the sign-in page, as after every session failure. */
+/** Ends the session on the server and drops its token; the local session ends even when the server call fails. */
+async function endSession(): Promise<void> {
+  try {
+    if (getToken()) await signOutOnServer();
+  } catch {
+    // the token is dropped locally either way
+  } finally {
+    removeToken();
+  }
+}
+
+/**
+ * Log out and start over from the sign-in page, as after every session failure. The page in view
+ * stays until the reload: clearing the store first would show the login page for a moment, and
+ * whatever was typed into it would go with the reload.
+ */
 export async function signOutAndReload(): Promise<void> {
-  await useSessionStore.getState().signOut();
+  await endSession();
   reloadPage();
 }

@@ -3,6 +3,7 @@ import { App, Form, Modal } from 'antd';
 import { DeviceFormInputs } from '../device-form';
 import { deviceFormBody, deviceToFormValues, type DeviceFormValues } from '../device-form-values';
 import { useDeviceSave } from '../devices-api';
+import { useCloseGuard } from '../../../shared/forms/use-close-guard';
 
 interface DeviceFormModalProps {
   parkingType: DeviceParkingType;
@@ -16,6 +17,7 @@ interface DeviceFormModalProps {
 /** 新增设备 / 编辑设备; unlike the generic form, creating hands back the secret to show. */
 export function DeviceFormModal({ parkingType, device, onClose, onCreated }: DeviceFormModalProps) {
   const [form] = Form.useForm<DeviceFormValues>();
+  const close = useCloseGuard(form, onClose);
   const { message } = App.useApp();
   const save = useDeviceSave();
   const title = `${device ? '编辑' : '新增'}${parkingType === 0 ? '路内' : '路外'}设备`;
@@ -40,7 +42,7 @@ export function DeviceFormModal({ parkingType, device, onClose, onCreated }: Dev
         // validation errors show on the fields; call errors were reported by the HTTP layer
         submit().catch(() => undefined);
       }}
-      onCancel={onClose}
+      onCancel={close}
       destroyOnHidden
     >
       <Form form={form} layout="vertical" initialValues={deviceToFormValues(device)}>

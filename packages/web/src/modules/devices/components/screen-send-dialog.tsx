@@ -2,6 +2,7 @@ import { screenColourNames, screenColours, screenLineMax, screenMessageInput, sc
 import { App, Form, Input, Modal, Select } from 'antd';
 import { schemaRule } from '../../../shared/resource/schema-check';
 import { useScreenSend } from '../devices-api';
+import { useCloseGuard } from '../../../shared/forms/use-close-guard';
 
 interface SendValues {
   text: string;
@@ -16,6 +17,7 @@ const colourOptions = screenColours.map((colour) => ({ value: colour, label: scr
 /** 发送: queues a text for one screen; the screen shows it when it next pulls. */
 export function ScreenSendDialog({ screen, onClose }: { screen: Screen; onClose: () => void }) {
   const [form] = Form.useForm<SendValues>();
+  const close = useCloseGuard(form, onClose);
   const { message } = App.useApp();
   const send = useScreenSend();
 
@@ -36,12 +38,12 @@ export function ScreenSendDialog({ screen, onClose }: { screen: Screen; onClose:
       onOk={() => {
         submit().catch(() => undefined);
       }}
-      onCancel={onClose}
+      onCancel={close}
       destroyOnHidden
     >
       <Form form={form} layout="vertical" initialValues={{ text: '', line: 1, colour: 'red' }}>
         <Form.Item label="显示内容" name="text" rules={[{ required: true, whitespace: true, message: '请输入显示内容' }, schemaRule(fields.text)]}>
-          <Input.TextArea rows={2} placeholder="如：车位已满，请绕行" maxLength={screenTextMax} showCount />
+          <Input.TextArea rows={2} placeholder="如：车位已满，请绕行" count={{ show: true, max: screenTextMax }} />
         </Form.Item>
         <Form.Item label="显示行" name="line" rules={[{ required: true, message: '请选择显示行' }]}>
           <Select options={lineOptions} />

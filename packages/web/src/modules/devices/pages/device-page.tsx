@@ -41,7 +41,7 @@ function DevicePage({ parkingType }: { parkingType: DeviceParkingType }) {
             </Button>
             <Popconfirm
               placement="topRight"
-              title="确定重置这台设备的密钥吗？"
+              title={`确定重置设备「${device.name || device.sn}」的密钥吗？`}
               description="旧密钥立即失效，设备需配置新密钥后才能上报。"
               okText="重置"
               cancelText="取消"

@@ -5,6 +5,9 @@ import { ResourceListPage } from '../../../shared/resource/resource-list-page';
 import { groupCardResource } from '../group-card.resource';
 import { downloadGroupCardQrCode } from '../marketing-api';
 
+/** The list this page opens on, asked for as soon as the page's code is loaded (app/page-registry). */
+export { groupCardResource as openingList } from '../group-card.resource';
+
 /** 停车运营 > 集团卡 (menu address ParkingOperations/groupCard): the cards, each with its QR code to print. */
 export function GroupCardPage() {
   const { message } = App.useApp();

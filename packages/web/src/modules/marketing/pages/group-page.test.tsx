@@ -31,13 +31,13 @@ describe('集团 page', { timeout: 60_000 }, () => {
   it('will not delete a group with cards, and deletes an empty one only after confirming', async () => {
     const calls = fakeServer();
     renderAt('/ParkingOperations/group', '/ParkingOperations/group', <GroupPage />);
-    expect(
-      within(await rowOf('腾讯集团'))
-        .getByRole('button', { name: '删除' })
-        .hasAttribute('disabled'),
-    ).toBe(true);
+    const refused = within(await rowOf('腾讯集团')).getByRole('button', { name: '删除' });
+    expect(refused.hasAttribute('disabled')).toBe(true);
+    // a disabled button gets no hover: the span around it shows why
+    fireEvent.mouseEnter(refused.closest('.refusal-hint')!);
+    expect(await screen.findByText('该集团还有2张集团卡，请先删除集团卡')).toBeTruthy();
     await user.click(within(await rowOf('华为集团')).getByRole('button', { name: '删除' }));
-    expect(await screen.findByText('确定删除这条集团吗？')).toBeTruthy();
+    expect(await screen.findByText('确定删除集团「华为集团」吗？')).toBeTruthy();
     expect(callsTo(calls, 'DELETE', '/api/system/Group/g-2')).toHaveLength(0);
     await user.click(within(document.querySelector('.ant-popover') as HTMLElement).getByRole('button', { name: '删除' }));
     await waitFor(() => expect(callsTo(calls, 'DELETE', '/api/system/Group/g-2')).toHaveLength(1));

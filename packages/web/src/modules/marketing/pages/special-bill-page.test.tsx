@@ -69,9 +69,9 @@ describe('特殊账单 page', { timeout: 60_000 }, () => {
     await user.click(row.getByRole('button', { name: '二维码' }));
     await waitFor(() => expect(callsTo(calls, 'GET', '/api/system/SpecialBill/b-1/QRCode')).toHaveLength(1));
     await user.click(row.getByRole('button', { name: '作废' }));
-    expect(await screen.findByText('确定作废该特殊账单吗？')).toBeTruthy();
+    expect(await screen.findByText('确定作废特殊账单「车辆损坏赔偿（粤B12345）」吗？')).toBeTruthy();
     expect(callsTo(calls, 'POST', '/api/system/SpecialBill/b-1/Actions/Cancel')).toHaveLength(0);
-    const confirm = screen.getByText('确定作废该特殊账单吗？').closest<HTMLElement>('.ant-popover')!;
+    const confirm = screen.getByText('确定作废特殊账单「车辆损坏赔偿（粤B12345）」吗？').closest<HTMLElement>('.ant-popover')!;
     await user.click(within(confirm).getByRole('button', { name: /作\s*废/ }));
     await waitFor(() => expect(callsTo(calls, 'POST', '/api/system/SpecialBill/b-1/Actions/Cancel')).toHaveLength(1));
   });

@@ -2,10 +2,14 @@ import { formatAmount, specialBillStatusNames, type SpecialBill } from '@parking
 import { App, Button, Descriptions, Modal, Popconfirm } from 'antd';
 import { useState } from 'react';
 import { ApiError } from '../../../shared/http/api-error';
+import { confirmTitle } from '../../../shared/resource/resource-delete-button';
 import { ResourceListPage } from '../../../shared/resource/resource-list-page';
 import { formatDateTime } from '../../../shared/resource/value-format';
 import { downloadSpecialBillQrCode, useCancelSpecialBill } from '../special-bill-api';
 import { specialBillResource } from '../special-bill.resource';
+
+/** The list this page opens on, asked for as soon as the page's code is loaded (app/page-registry). */
+export { specialBillResource as openingList } from '../special-bill.resource';
 
 /** The bill as printed for the driver: what is owed, where, for what. */
 function SpecialBillDetail({ bill, onClose }: { bill: SpecialBill; onClose: () => void }) {
@@ -75,7 +79,7 @@ export function SpecialBillPage() {
             )}
             {bill.status === 'unpaid' && (
               <Popconfirm
-                title="确定作废该特殊账单吗？"
+                title={confirmTitle('作废', '特殊账单', bill.plateNumber ? `${bill.item}（${bill.plateNumber}）` : bill.item)}
                 description={`${bill.item} ${formatAmount(bill.amount)}元，作废后车主将无法支付`}
                 okText="作废"
                 okButtonProps={{ danger: true }}

@@ -31,7 +31,8 @@ export function MessageDialog({ open, viewer, onClose }: { open: boolean; viewer
   }, refreshThrottleMs);
 
   return (
-    <Modal title="系统消息" open={open} onCancel={onClose} footer={null} width={760} destroyOnHidden className="message-dialog" afterClose={() => setChosen(null)}>
+    // wide enough for all six tabs with their counts on one line at 1440 px: none hides behind a 更多 menu
+    <Modal title="系统消息" open={open} onCancel={onClose} footer={null} width={920} destroyOnHidden className="message-dialog" afterClose={() => setChosen(null)}>
       <Tabs
         tabBarExtraContent={{
           right: (

@@ -15,7 +15,7 @@ const seeded = (): SystemMessage[] =>
     messageName: `消息${i + 1}`,
     messageText: `内容${i + 1}`,
     messageType,
-    businessId: '',
+    businessId: `b${i + 1}`,
     status: 0,
     creatorTime: `2026-11-19T0${i}:00:00.000Z`,
     lastModifyTime: `2026-11-19T0${i}:00:00.000Z`,
@@ -86,7 +86,9 @@ describe('系统消息 page', { timeout: 45_000 }, () => {
     expect(listCalls(calls)[0]).toEqual({ currentPage: 1, pageSize: 10 });
 
     await user.click(screen.getByRole('combobox', { name: '消息类型' }));
-    await user.click(await screen.findByTitle('订单预警'));
+    // the option in the opened list, not a table cell that also reads 订单预警
+    const options = await screen.findAllByTitle('订单预警');
+    await user.click(options.find((option) => option.closest('.ant-select-dropdown'))!);
     await user.click(screen.getByRole('button', { name: /查询/ }));
 
     await waitFor(() => expect(router.state.location.search).toBe('?currentPage=1&pageSize=10&messageTypeList=1'));
@@ -102,13 +104,22 @@ describe('系统消息 page', { timeout: 45_000 }, () => {
     expect(screen.getByText('共 0 条')).toBeTruthy();
   });
 
+  it('查看 opens the page the message is about, as the message bell does', async () => {
+    fakeServer();
+    const router = renderPage('/system/message');
+    // 消息7 is a 客户投诉 (type 5) about complaint b7
+    const row = (await screen.findByText('消息7')).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: '查看' }));
+    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/ParkingOperations/customerComplain?id=b7'));
+  });
+
   it('asks before deleting, and deletes only on confirmation', async () => {
     const calls = fakeServer();
     renderPage('/system/message');
     const row = (await screen.findByText('消息7')).closest('tr')!;
 
     await user.click(within(row).getByRole('button', { name: '删除' }));
-    expect(await screen.findByText('确定删除这条系统消息吗？')).toBeTruthy();
+    expect(await screen.findByText('确定删除系统消息「消息7」吗？')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: '取消' }));
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
 

@@ -2,6 +2,7 @@ import { orderWarningCategoryNames, orderWarningKindNames, orderWarningStateName
 import { App, Badge, Button, Descriptions, Form, Input, Modal } from 'antd';
 import { formatDateTime } from '../../../shared/resource/value-format';
 import { useHandleOrderWarning } from '../order-warning-api';
+import { useCloseGuard } from '../../../shared/forms/use-close-guard';
 
 export const handleDialogTitle = '处理订单预警';
 export const remarkRequired = '请填写处理说明';
@@ -16,6 +17,7 @@ interface OrderWarningHandleDialogProps {
 /** 处理: what was seen, and for an open warning a required remark that closes it; a closed one shows who handled it. */
 export function OrderWarningHandleDialog({ warning, onClose, onOpenRecord }: OrderWarningHandleDialogProps) {
   const [form] = Form.useForm<{ remark: string }>();
+  const close = useCloseGuard(form, onClose);
   const { message } = App.useApp();
   const handle = useHandleOrderWarning();
   const open = warning.state === 'open';
@@ -39,7 +41,7 @@ export function OrderWarningHandleDialog({ warning, onClose, onOpenRecord }: Ord
         // validation errors show on the field; call errors were reported by the HTTP layer
         submit().catch(() => undefined);
       }}
-      onCancel={onClose}
+      onCancel={close}
       destroyOnHidden
       width={560}
     >
@@ -75,7 +77,7 @@ export function OrderWarningHandleDialog({ warning, onClose, onOpenRecord }: Ord
               { max: 255, message: '处理说明最长255个字' },
             ]}
           >
-            <Input.TextArea rows={3} maxLength={255} showCount placeholder="请填写处理结果，如：已核实为设备误识别" />
+            <Input.TextArea rows={3} count={{ show: true, max: 255 }} placeholder="请填写处理结果，如：已核实为设备误识别" />
           </Form.Item>
         </Form>
       )}

@@ -3,6 +3,7 @@ import { recordEditDecision, recordEditKindNames } from '@parking/contract';
 import { App, Form, Modal, Typography } from 'antd';
 import { RemarkField, remarkText } from '../../../shared/resource/fields/remark-field';
 import { useDecideRecordEdit, type RecordEditVerdict } from '../record-edit-audit-api';
+import { useCloseGuard } from '../../../shared/forms/use-close-guard';
 
 const verdictText: Readonly<Record<RecordEditVerdict, { title: string; ok: string; done: string }>> = {
   approve: { title: '通过修改申请', ok: '确定通过', done: '已通过，停车记录已修改' },
@@ -12,6 +13,7 @@ const verdictText: Readonly<Record<RecordEditVerdict, { title: string; ok: strin
 /** 通过 / 驳回 with the auditor's remark; a rejection says why. */
 export function RecordEditDecisionDialog({ edit, verdict, onClose }: { edit: RecordEditRequest; verdict: RecordEditVerdict; onClose: (decided: boolean) => void }) {
   const [form] = Form.useForm<{ remark: string }>();
+  const close = useCloseGuard(form, () => onClose(false));
   const { message } = App.useApp();
   const decide = useDecideRecordEdit();
   const text = verdictText[verdict];
@@ -37,7 +39,7 @@ export function RecordEditDecisionDialog({ edit, verdict, onClose }: { edit: Rec
       okButtonProps={{ danger: verdict === 'reject' }}
       confirmLoading={decide.isPending}
       onOk={() => submit().catch(() => undefined)}
-      onCancel={() => onClose(false)}
+      onCancel={close}
       destroyOnHidden
     >
       <Typography.Paragraph>

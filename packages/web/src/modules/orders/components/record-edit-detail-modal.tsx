@@ -1,10 +1,11 @@
 import { plateColourName, recordEditKindNames, recordEditStatusNames, type RecordEditRequest } from '@parking/contract';
-import { Badge, Button, Descriptions, Modal, Result, Space, Spin, Tooltip } from 'antd';
+import { Badge, Button, Descriptions, Modal, Result, Space, Spin } from 'antd';
 import { formatDateTime } from '../../../shared/resource/value-format';
 import { useRecordEdit, type RecordEditVerdict } from '../record-edit-audit-api';
 import { recordEditStatusBadge } from '../record-edit-options';
 import { RecordEditChanges } from './record-edit-changes';
 import '../orders.css';
+import { RefusalHint } from '../../../shared/components/refusal-hint';
 
 interface Props {
   id: string;
@@ -24,7 +25,7 @@ export function RecordEditDetailModal({ id, userId, onDecide, onOpenRecord, onCl
     <Space>
       <Button onClick={() => onOpenRecord(edit)}>查看停车记录</Button>
       {edit.status === 'requested' && (
-        <Tooltip title={own ? '不能审核自己提交的修改申请' : undefined}>
+        <RefusalHint refusal={own ? '不能审核自己提交的修改申请' : undefined}>
           <Space>
             <Button danger disabled={own} onClick={() => onDecide(edit, 'reject')}>
               驳回
@@ -33,7 +34,7 @@ export function RecordEditDetailModal({ id, userId, onDecide, onOpenRecord, onCl
               通过
             </Button>
           </Space>
-        </Tooltip>
+        </RefusalHint>
       )}
       <Button onClick={onClose}>关闭</Button>
     </Space>

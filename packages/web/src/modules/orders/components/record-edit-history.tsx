@@ -13,6 +13,8 @@ export function RecordEditHistory({ edits }: { edits: readonly RecordEditRequest
       rowKey="id"
       pagination={false}
       dataSource={[...edits]}
+      // on a phone the table scrolls within its card instead of widening the page
+      scroll={{ x: 'max-content' }}
       expandable={{ expandedRowRender: (edit) => <RecordEditChanges edit={edit} />, defaultExpandedRowKeys: edits[0] ? [edits[0].id] : [] }}
       columns={[
         { key: 'createdAt', title: '申请时间', dataIndex: 'createdAt', width: 170, render: (at: string) => formatDateTime(at) },

@@ -6,7 +6,9 @@ import { MoneyField } from '../../../shared/resource/fields/money-field';
 import { contractPlateColourOptions, PlateColourField, PlateField, plateText } from '../../../shared/resource/fields/plate-field';
 import { RemarkField, remarkText } from '../../../shared/resource/fields/remark-field';
 import { businessIso, pickerTime } from '../../../shared/resource/value-format';
+import { isBeforeWall } from '../../../shared/time/business-time';
 import { useRequestRecordEdit } from '../record-edit-audit-api';
+import { useCloseGuard } from '../../../shared/forms/use-close-guard';
 
 interface Values {
   kind: RecordEditKind;
@@ -49,6 +51,7 @@ const toBody = (record: ParkingRecordDetail, v: Values): RecordEditInput => {
 /** 申请修改: a correction of one record, applied only once another user approves it. */
 export function RecordEditRequestDialog({ record, onClose }: { record: ParkingRecordDetail; onClose: () => void }) {
   const [form] = Form.useForm<Values>();
+  const close = useCloseGuard(form, onClose);
   const { message } = App.useApp();
   const ask = useRequestRecordEdit();
   const kind = Form.useWatch('kind', form);
@@ -82,7 +85,7 @@ export function RecordEditRequestDialog({ record, onClose }: { record: ParkingRe
       width={560}
       confirmLoading={ask.isPending}
       onOk={() => submit().catch(() => undefined)}
-      onCancel={onClose}
+      onCancel={close}
       destroyOnHidden
     >
       <Typography.Paragraph type="secondary">提交后需由其他有审核权限的人员审核，通过后才会修改停车记录。</Typography.Paragraph>
@@ -133,7 +136,8 @@ export function RecordEditRequestDialog({ record, onClose }: { record: ParkingRe
                   ({ getFieldValue }) => ({
                     validator: (_: unknown, value: Dayjs | undefined) => {
                       const entered = getFieldValue('enteredAt') as Dayjs | undefined;
-                      return value && entered && value.isBefore(entered) ? Promise.reject(new Error('出场时间不能早于入场时间')) : Promise.resolve();
+                      // 此刻 gives a Shanghai-zoned time beside the record's plain wall time: they compare by their fields
+                      return value && entered && isBeforeWall(value, entered) ? Promise.reject(new Error('出场时间不能早于入场时间')) : Promise.resolve();
                     },
                   }),
                 ]}

@@ -1,4 +1,4 @@
-import type { OrderWarning, PlateBlacklistEntry } from '@parking/contract';
+import type { OrderWarning } from '@parking/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { installFakeApi, ok, type RecordedCall } from '../../../test/fake-api';
@@ -36,9 +36,6 @@ const orderWarnings = [
   }),
 ];
 const controlWarnings = [warning({ id: 'w-8', recordId: null, plateNumber: '粤B00008', kind: 'blacklist_entry', category: 2, detail: '拉黑原因：多次冲卡；已拒绝入场' })];
-const blacklist: PlateBlacklistEntry[] = [
-  { id: 'b-1', plateNumber: '粤B66666', plateColour: null, reason: '多次逃费', createdBy: 'u-1', createdByName: '系统管理员', createdAt: '2026-03-01T01:00:00.000Z' },
-];
 
 let calls: RecordedCall[];
 const callsTo = (method: string, url: string) => calls.filter((c) => c.method === method && c.url === url);
@@ -52,9 +49,6 @@ beforeEach(() => {
     'GET /api/system/OrderWarning/w-8': ok(controlWarnings[0]),
     'POST /api/system/OrderWarning/w-1/Actions/Handle': saved('处理成功', { ...orderWarnings[0], state: 'closed' }),
     'POST /api/system/OrderWarning/w-8/Actions/Handle': saved('处理成功', { ...controlWarnings[0], state: 'closed' }),
-    'GET /api/system/OrderWarning/blacklist': page(blacklist),
-    'POST /api/system/OrderWarning/blacklist': saved('已加入黑名单'),
-    'DELETE /api/system/OrderWarning/blacklist/b-1': saved('已移出黑名单'),
     'GET /api/system/Parking/list': page([{ id: 'l-1', name: '万象天地停车场', kind: 'lane' }]),
   });
 });
@@ -130,36 +124,13 @@ describe('订单预警', () => {
     expect(new URLSearchParams(router.state.location.search).get('restBack')).toBe(`${path}?type=1`);
   });
 
-  it('黑名单 lists plates and adds one with a required reason', { timeout: 60_000 }, async () => {
-    renderAt(`${path}?type=blacklist`, path, <OrderWarningPage />);
+  it('黑白名单 opens the one list of the plates 车辆布控 watches for, and the old 黑名单 tab address leads there too', { timeout: 60_000 }, async () => {
+    const router = renderAt(`${path}?type=2`, '/*', <OrderWarningPage />);
     await waitFor(() => expect(bodyRows()).toHaveLength(1));
-    const row = within(bodyRows()[0] as HTMLElement);
-    expect(row.getByText('粤B66666')).toBeTruthy();
-    expect(row.getByText('不限')).toBeTruthy();
-    expect(row.getByText('多次逃费')).toBeTruthy();
-
-    fireEvent.click(screen.getByRole('button', { name: /新\s*增/ }));
-    const dialog = await screen.findByRole('dialog');
-    fireEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
-    expect(await within(dialog).findByText('请填写拉黑原因')).toBeTruthy();
-    expect(callsTo('POST', '/api/system/OrderWarning/blacklist')).toHaveLength(0);
-    fireEvent.change(within(dialog).getByLabelText('车牌号'), { target: { value: '粤B77777' } });
-    fireEvent.change(within(dialog).getByLabelText('拉黑原因'), { target: { value: '套牌嫌疑' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
-    await waitFor(() => expect(callsTo('POST', '/api/system/OrderWarning/blacklist')).toHaveLength(1));
-    expect(JSON.parse(String(callsTo('POST', '/api/system/OrderWarning/blacklist')[0]!.data))).toMatchObject({ plateNumber: '粤B77777', reason: '套牌嫌疑', plateColour: null });
-  });
-
-  it('黑名单 removes a plate only after confirming', { timeout: 60_000 }, async () => {
-    renderAt(`${path}?type=blacklist`, path, <OrderWarningPage />);
-    await waitFor(() => expect(bodyRows()).toHaveLength(1));
-    const row = within(bodyRows()[0] as HTMLElement);
-    fireEvent.click(row.getByRole('button', { name: /移\s*出/ }));
-    expect(await screen.findByText('确定将车牌「粤B66666」移出黑名单吗？')).toBeTruthy();
-    expect(callsTo('DELETE', '/api/system/OrderWarning/blacklist/b-1')).toHaveLength(0);
-    const confirm = screen.getAllByRole('button', { name: /移\s*出/ }).at(-1)!;
-    fireEvent.click(confirm);
-    await waitFor(() => expect(callsTo('DELETE', '/api/system/OrderWarning/blacklist/b-1')).toHaveLength(1));
-    expect(await screen.findByText('已移出黑名单')).toBeTruthy();
+    expect(screen.queryByRole('tab', { name: '黑名单' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: '黑白名单' }));
+    expect(router.state.location.pathname).toBe('/customer/blackWhiteList');
+    const old = renderAt(`${path}?type=blacklist`, '/*', <OrderWarningPage />);
+    await waitFor(() => expect(old.state.location.pathname).toBe('/customer/blackWhiteList'));
   });
 });

@@ -1,32 +1,35 @@
-import type { OrderWarning, OrderWarningCategory, PlateBlacklistEntry } from '@parking/contract';
-import { Alert, App, Button, Popconfirm, Space, Tabs } from 'antd';
+import type { OrderWarning, OrderWarningCategory } from '@parking/contract';
+import { Alert, Button, Space, Tabs } from 'antd';
 import type { TableColumnType } from 'antd';
 import { useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { actionsColumnTitle } from '../../../shared/resource/resource-list-page';
-import { ResourceFormModal } from '../../../shared/resource/resource-form-modal';
 import { ResourceSearchForm } from '../../../shared/resource/resource-search-form';
 import { ResourceTable } from '../../../shared/resource/resource-table';
 import { ResourceToolbar } from '../../../shared/resource/resource-toolbar';
-import { useResourceList, useResourceRemove } from '../../../shared/resource/use-resource';
+import { useResourceList } from '../../../shared/resource/use-resource';
 import '../../../shared/resource/resource.css';
 import { OrderWarningHandleDialog } from '../components/order-warning-handle-dialog';
 import { useOrderWarning } from '../order-warning-api';
-import { orderWarningResources, plateBlacklistResource } from '../order-warning.resource';
+import { orderWarningResources } from '../order-warning.resource';
 import { parkingRecordDetailPath } from '../record-paths';
 import { useKeptListState } from '../use-kept-list-state';
 import '../orders.css';
 
-type TabKey = '1' | '2' | 'blacklist';
+type TabKey = '1' | '2';
 /** a type-1 message opens type=1 (订单异常), a type-8 message type=2 (车辆布控) */
-const tabOf = (type: string | null): TabKey => (type === '2' || type === 'blacklist' ? type : '1');
+const tabOf = (type: string | null): TabKey => (type === '2' ? type : '1');
 
 const missingWarningText = '消息所指的订单预警不存在或已删除';
-const removeFromBlacklistTitle = (plate: string) => `确定将车牌「${plate}」移出黑名单吗？`;
+/** where the plates 车辆布控 watches for are kept: 车主管理 > 黑白名单 */
+export const blackWhiteListPath = '/customer/blackWhiteList';
 
-/** 订单管理 > 订单预警 (menu OrderManagement/OrderWarning): 订单异常, 车辆布控 and the 黑名单 they watch for. */
+/** 订单管理 > 订单预警 (menu OrderManagement/OrderWarning): 订单异常 and 车辆布控; the plates watched for are on 黑白名单. */
 export function OrderWarningPage() {
   const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  // the old 黑名单 tab is 黑白名单 now
+  if (params.get('type') === 'blacklist') return <Navigate to={blackWhiteListPath} replace />;
   const tab = tabOf(params.get('type'));
   return (
     <div className="page-card resource-page order-warning-page">
@@ -37,10 +40,14 @@ export function OrderWarningPage() {
         items={[
           { key: '1', label: '订单异常' },
           { key: '2', label: '车辆布控' },
-          { key: 'blacklist', label: '黑名单' },
         ]}
+        tabBarExtraContent={
+          <Button type="link" onClick={() => navigate(blackWhiteListPath)}>
+            黑白名单
+          </Button>
+        }
       />
-      {tab === 'blacklist' ? <PlateBlacklistPanel /> : <WarningList key={tab} category={Number(tab) as OrderWarningCategory} />}
+      <WarningList key={tab} category={Number(tab) as OrderWarningCategory} />
     </div>
   );
 }
@@ -91,6 +98,7 @@ function WarningList({ category }: { category: OrderWarningCategory }) {
         columns={descriptor.columns}
         filters={query.filters}
         formName={`${descriptor.resource}-${category}-search`}
+        querySchema={descriptor.endpoints?.list.query}
         onSearch={(filters) => {
           if (JSON.stringify(filters) === JSON.stringify(query.filters) && query.currentPage === 1) void list.refetch();
           else setQuery({ filters, currentPage: 1 });
@@ -107,75 +115,6 @@ function WarningList({ category }: { category: OrderWarningCategory }) {
         rowClassName={(warning) => (warning.id === focusId ? 'order-warning-row--focused' : '')}
       />
       {shown && <OrderWarningHandleDialog key={shown.id} warning={shown} onClose={close} onOpenRecord={openRecord} />}
-    </>
-  );
-}
-
-type Editing = { entry: PlateBlacklistEntry | undefined } | null;
-
-/** 黑名单: add a plate, change why it is listed, or take it off after confirming. */
-function PlateBlacklistPanel() {
-  const descriptor = plateBlacklistResource;
-  const { message } = App.useApp();
-  const { query, setQuery } = useKeptListState(descriptor, ['type']);
-  const list = useResourceList(descriptor, query);
-  const remove = useResourceRemove(descriptor);
-  const [editing, setEditing] = useState<Editing>(null);
-
-  const removeEntry = async (entry: PlateBlacklistEntry) => {
-    const msg = await remove.mutateAsync(entry.id);
-    message.success(msg || '已移出黑名单');
-    if (list.data?.list.length === 1 && query.currentPage > 1) setQuery({ currentPage: query.currentPage - 1 });
-  };
-
-  const actions: TableColumnType<PlateBlacklistEntry> = {
-    key: '__actions',
-    title: actionsColumnTitle,
-    fixed: 'right',
-    width: 130,
-    render: (_value, entry) => (
-      <Space size={4}>
-        <Button type="link" size="small" onClick={() => setEditing({ entry })}>
-          编辑
-        </Button>
-        <Popconfirm
-          placement="topRight"
-          title={removeFromBlacklistTitle(entry.plateNumber)}
-          description="移出后该车牌入场不再预警。"
-          okText="移出"
-          cancelText="取消"
-          okButtonProps={{ danger: true }}
-          onConfirm={() => removeEntry(entry).catch(() => undefined)}
-        >
-          <Button type="link" size="small" danger>
-            移出
-          </Button>
-        </Popconfirm>
-      </Space>
-    ),
-  };
-
-  return (
-    <>
-      <ResourceSearchForm
-        columns={descriptor.columns}
-        filters={query.filters}
-        formName={`${descriptor.resource}-search`}
-        onSearch={(filters) => {
-          if (JSON.stringify(filters) === JSON.stringify(query.filters) && query.currentPage === 1) void list.refetch();
-          else setQuery({ filters, currentPage: 1 });
-        }}
-      />
-      <ResourceToolbar
-        descriptor={descriptor}
-        query={query}
-        selectedCount={0}
-        reloading={list.isFetching}
-        onReload={() => void list.refetch()}
-        onCreate={() => setEditing({ entry: undefined })}
-      />
-      <ResourceTable descriptor={descriptor} query={query} page={list.data} loading={list.isFetching} actions={actions} onQueryChange={setQuery} />
-      {editing && <ResourceFormModal key={editing.entry?.id ?? 'new'} descriptor={descriptor} record={editing.entry} open onClose={() => setEditing(null)} />}
     </>
   );
 }

@@ -14,6 +14,7 @@ import { recordStateBadge } from '../record-options';
 import { safeRestBack } from '../record-paths';
 import '../orders.css';
 import { RecordGroupCard } from '../../marketing';
+import { RefusalHint } from '../../../shared/components/refusal-hint';
 
 type FeeLine = NonNullable<ParkingRecordDetail['fee']>['breakdown'][number];
 
@@ -127,9 +128,11 @@ export function ParkingRecordDetailPage({ actions, sections }: RecordDetailExten
           {record.abnormal && <Tag color="error">异常</Tag>}
         </Space>
         <Space>
-          <Button icon={<EditOutlined />} disabled={record.state === 'void'} title={record.state === 'void' ? '停车记录已作废，不能再修改' : undefined} onClick={() => setAsking(true)}>
-            申请修改
-          </Button>
+          <RefusalHint refusal={record.state === 'void' ? '停车记录已作废，不能再修改' : undefined}>
+            <Button icon={<EditOutlined />} disabled={record.state === 'void'} onClick={() => setAsking(true)}>
+              申请修改
+            </Button>
+          </RefusalHint>
           {actions?.(record)}
           {back}
         </Space>
@@ -170,6 +173,8 @@ export function ParkingRecordDetailPage({ actions, sections }: RecordDetailExten
             columns={feeColumns}
             dataSource={record.fee.breakdown}
             pagination={false}
+            // on a phone the table scrolls within its card instead of widening the page
+            scroll={{ x: 'max-content' }}
             locale={{ emptyText: record.fee.freeReason ?? '无收费时段' }}
             summary={() => (
               <Table.Summary.Row>

@@ -4,6 +4,9 @@ import { ResourceListPage } from '../../../shared/resource/resource-list-page';
 import { parkingRecordResource } from '../parking-record.resource';
 import { parkingRecordDetailPath } from '../record-paths';
 
+/** The list this page opens on, asked for as soon as the page's code is loaded (app/page-registry). */
+export { parkingRecordResource as openingList } from '../parking-record.resource';
+
 /** 订单管理 > 停车记录 (menu address OrderManagement/ParkingRecordOrder); 详情 comes back to this very page and filter. */
 export function ParkingRecordPage() {
   const navigate = useNavigate();

@@ -1,5 +1,5 @@
 import type { RecordEditRequest } from '@parking/contract';
-import { Alert, Button, Tooltip } from 'antd';
+import { Alert, Button } from 'antd';
 import { useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ResourceListPage } from '../../../shared/resource/resource-list-page';
@@ -9,6 +9,10 @@ import { RecordEditDetailModal } from '../components/record-edit-detail-modal';
 import { useRecordEdit, type RecordEditVerdict } from '../record-edit-audit-api';
 import { recordEditResource } from '../record-edit-audit.resource';
 import { parkingRecordDetailPath } from '../record-paths';
+import { RefusalHint } from '../../../shared/components/refusal-hint';
+
+/** The list this page opens on, asked for as soon as the page's code is loaded (app/page-registry). */
+export { recordEditResource as openingList } from '../record-edit-audit.resource';
 
 type Deciding = { edit: RecordEditRequest; verdict: RecordEditVerdict } | null;
 
@@ -43,16 +47,16 @@ export function RecordEditAuditPage() {
     const hint = own ? '不能审核自己提交的修改申请' : undefined;
     return (
       <>
-        <Tooltip title={hint}>
+        <RefusalHint refusal={hint}>
           <Button type="link" size="small" disabled={own} onClick={() => setDeciding({ edit, verdict: 'approve' })}>
             通过
           </Button>
-        </Tooltip>
-        <Tooltip title={hint}>
+        </RefusalHint>
+        <RefusalHint refusal={hint}>
           <Button type="link" size="small" danger disabled={own} onClick={() => setDeciding({ edit, verdict: 'reject' })}>
             驳回
           </Button>
-        </Tooltip>
+        </RefusalHint>
       </>
     );
   };

@@ -19,12 +19,12 @@ export function CoordinateInputs({ span = 12 }: { span?: number }) {
     <>
       <Col span={inputSpan}>
         <Form.Item label="经度" name="lng" rules={[schemaRule(longitudeField)]}>
-          <InputNumber<number> placeholder="如 114.057868" precision={6} step={0.000001} style={{ width: '100%' }} />
+          <InputNumber<number> placeholder="如 114.057868" step={0.000001} style={{ width: '100%' }} />
         </Form.Item>
       </Col>
       <Col span={inputSpan}>
         <Form.Item label="纬度" name="lat" rules={[schemaRule(latitudeField)]}>
-          <InputNumber<number> placeholder="如 22.543099" precision={6} step={0.000001} style={{ width: '100%' }} />
+          <InputNumber<number> placeholder="如 22.543099" step={0.000001} style={{ width: '100%' }} />
         </Form.Item>
       </Col>
       {amapKey !== '' && (

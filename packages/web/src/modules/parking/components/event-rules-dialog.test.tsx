@@ -14,7 +14,7 @@ const custom: LotEventRules = {
   minConfidence: 0.65,
   longStayHours: 48,
   maxStayDays: 30,
-  blacklistEntry: 'refuse',
+  blacklistEntry: 'warn',
   graceReentry: 'continue',
   arrearsAfterMinutes: 120,
 };
@@ -42,7 +42,7 @@ describe('事件规则 dialog', { timeout: 120_000 }, () => {
     expect(radio('沿用在场记录').checked).toBe(true);
     expect(radio('异常关闭旧记录并新开').checked).toBe(false);
     expect(radio('待人工处理').checked).toBe(true);
-    expect(radio('拒绝入场').checked).toBe(true);
+    expect(radio('预警放行').checked).toBe(true);
     expect(radio('续用原订单').checked).toBe(true);
     expect(number('首时段(分钟)').value).toBe('30');
     expect(Number(number('最低识别置信度').value)).toBe(0.65);
@@ -86,7 +86,7 @@ describe('事件规则 dialog', { timeout: 120_000 }, () => {
     await user.click((await dialog()).getByRole('button', { name: '恢复默认' }));
     expect(radio('异常关闭旧记录并新开').checked).toBe(true);
     expect(radio('收首时段费').checked).toBe(true);
-    expect(radio('预警放行').checked).toBe(true);
+    expect(radio('拒绝入场').checked).toBe(true);
     expect(radio('新开订单').checked).toBe(true);
     expect(Number(number('首时段(分钟)').value)).toBe(defaultLotEventRules.firstPeriodMinutes);
     expect(Number(number('最低识别置信度').value)).toBe(defaultLotEventRules.minConfidence);

@@ -14,6 +14,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Form, InputNumber, Modal, Radio, Spin, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { fetchLotEventRules, lotEventRulesKey, saveLotEventRules } from '../parking-api';
+import { useCloseGuard } from '../../../shared/forms/use-close-guard';
 
 type ChoiceRule = 'duplicateEntry' | 'exitWithoutEntry' | 'blacklistEntry' | 'graceReentry';
 type NumberRule = keyof typeof lotEventRuleRanges;
@@ -56,6 +57,7 @@ const numberRules = (key: NumberRule): Rule[] => {
 /** 事件规则: how the lot's barriers and records answer the edge cases of vehicle events; the server logs each save. */
 export function EventRulesDialog({ lot, onClose }: { lot: ParkingLot; onClose: () => void }) {
   const [form] = Form.useForm<LotEventRules>();
+  const close = useCloseGuard(form, onClose);
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const current = useQuery({ queryKey: lotEventRulesKey(lot.id), queryFn: () => fetchLotEventRules(lot.id) });
@@ -81,7 +83,7 @@ export function EventRulesDialog({ lot, onClose }: { lot: ParkingLot; onClose: (
       open
       width={680}
       title={`事件规则 - ${lot.name}`}
-      onCancel={onClose}
+      onCancel={close}
       destroyOnHidden
       footer={[
         <Button key="defaults" disabled={!current.data} onClick={() => form.setFieldsValue(defaultLotEventRules)}>

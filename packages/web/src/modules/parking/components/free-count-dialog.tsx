@@ -3,10 +3,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Form, InputNumber, Modal, Typography } from 'antd';
 import { resourceKeys } from '../../../shared/resource/use-resource';
 import { correctFreeCount, parkingLotResourceKey } from '../parking-api';
+import { numberRule } from '../../../shared/forms/number-rule';
+import { useCloseGuard } from '../../../shared/forms/use-close-guard';
 
 /** 修正空位: sets a lot's free count by hand (0..total) after the operator has counted; the server logs it. */
 export function FreeCountDialog({ lot, onClose }: { lot: ParkingLot; onClose: () => void }) {
   const [form] = Form.useForm<{ freeCount: number | null }>();
+  const close = useCloseGuard(form, onClose);
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const save = useMutation({
@@ -36,20 +39,13 @@ export function FreeCountDialog({ lot, onClose }: { lot: ParkingLot; onClose: ()
   };
 
   return (
-    <Modal open title="修正空位" okText="保存" cancelText="取消" confirmLoading={save.isPending} onOk={() => submit().catch(() => undefined)} onCancel={onClose} destroyOnHidden>
+    <Modal open title="修正空位" okText="保存" cancelText="取消" confirmLoading={save.isPending} onOk={() => submit().catch(() => undefined)} onCancel={close} destroyOnHidden>
       <Typography.Paragraph type="secondary">
         {lot.name}：总车位 {lot.totalSpaces}，当前空闲 {lot.freeCount}
       </Typography.Paragraph>
       <Form form={form} layout="vertical" initialValues={{ freeCount: lot.freeCount }}>
-        <Form.Item
-          label="空闲车位数"
-          name="freeCount"
-          rules={[
-            { required: true, message: '请输入空闲车位数' },
-            { type: 'number', min: 0, max: lot.totalSpaces, message: `空闲车位数应在0到${lot.totalSpaces}之间` },
-          ]}
-        >
-          <InputNumber<number> precision={0} style={{ width: '100%' }} />
+        <Form.Item label="空闲车位数" name="freeCount" rules={[{ required: true, message: '请输入空闲车位数' }, numberRule({ label: '空闲车位数', min: 0, max: lot.totalSpaces })]}>
+          <InputNumber<number> style={{ width: '100%' }} />
         </Form.Item>
       </Form>
     </Modal>

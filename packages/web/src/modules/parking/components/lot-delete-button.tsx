@@ -1,6 +1,7 @@
 import type { ParkingLot, ParkingLotBindings } from '@parking/contract';
 import { App, Button } from 'antd';
 import { useState } from 'react';
+import { deleteConfirmTitle } from '../../../shared/resource/resource-delete-button';
 import { lotDeleteQuestion } from '../lot-form-values';
 import { fetchLotBindings } from '../parking-api';
 
@@ -26,7 +27,7 @@ export function LotDeleteButton({ lot, onDelete }: { lot: ParkingLot; onDelete: 
       return;
     }
     modal.confirm({
-      title: '确定删除这条停车场吗？',
+      title: deleteConfirmTitle('停车场', lot.name),
       content: question.text,
       okText: '删除',
       cancelText: '取消',

@@ -18,6 +18,9 @@ import { lotResource } from '../lot.resource';
 import { downloadSpaceQrCodes } from '../qrcode-api';
 import '../parking.css';
 
+/** The list this page opens on, asked for as soon as the page's code is loaded (app/page-registry). */
+export { lotResource as openingList } from '../lot.resource';
+
 /** 停车场管理 > 停车场 (menu address parkingAdmin/parkingList): the sum of spaces under the filters, then the lots. */
 export function LotPage() {
   const { message } = App.useApp();

@@ -10,6 +10,7 @@ import { parkingLotResourceKey, parkingSpaceResourceKey, useLotOptions } from '.
 import { batchPreview, describeNumbers, initialBatchValues, spaceBatchBody, spaceBatchPath, type SpaceBatchFormValues } from '../space-batch-values';
 import { spaceTypeOptions } from '../space-options';
 import '../parking.css';
+import { numberRule } from '../../../shared/forms/number-rule';
 
 const spaceListPath = (lotId: string) => `/parkingAdmin/parkingSpace?lotId=${encodeURIComponent(lotId)}`;
 
@@ -80,23 +81,23 @@ export function SpaceBatchPage() {
             </Col>
           )}
           <Col span={6}>
-            <Form.Item label="编号前缀" name="prefix" extra="可为空，如 A、B区-">
-              <Input allowClear maxLength={16} placeholder="如 A" />
+            <Form.Item label="编号前缀" name="prefix" extra="可为空，如 A、B区-" rules={[{ max: 16, message: '编号前缀最长16个字' }]}>
+              <Input allowClear count={{ show: true, max: 16 }} placeholder="如 A" />
             </Form.Item>
           </Col>
           <Col span={6}>
-            <Form.Item label="起始编号" name="start" rules={[{ required: true, message: '请输入起始编号' }]}>
-              <InputNumber<number> min={0} precision={0} style={{ width: '100%' }} />
+            <Form.Item label="起始编号" name="start" rules={[{ required: true, message: '请输入起始编号' }, numberRule({ label: '起始编号', min: 0 })]}>
+              <InputNumber<number> style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col span={6}>
-            <Form.Item label="结束编号" name="end" rules={[{ required: true, message: '请输入结束编号' }]}>
-              <InputNumber<number> min={0} precision={0} style={{ width: '100%' }} />
+            <Form.Item label="结束编号" name="end" rules={[{ required: true, message: '请输入结束编号' }, numberRule({ label: '结束编号', min: 0 })]}>
+              <InputNumber<number> style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col span={6}>
-            <Form.Item label="编号位数" name="digits" rules={[{ required: true, message: '请输入编号位数' }]} extra="不足位数时前面补0">
-              <InputNumber<number> min={1} max={8} precision={0} style={{ width: '100%' }} />
+            <Form.Item label="编号位数" name="digits" rules={[{ required: true, message: '请输入编号位数' }, numberRule({ label: '编号位数', min: 1, max: 8 })]} extra="不足位数时前面补0">
+              <InputNumber<number> style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col span={12}>

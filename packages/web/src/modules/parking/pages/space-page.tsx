@@ -7,6 +7,9 @@ import { LotSelect } from '../components/parking-selects';
 import { spaceBatchPath } from '../space-batch-values';
 import { spaceResource } from '../space.resource';
 
+/** The list this page opens on, asked for as soon as the page's code is loaded (app/page-registry). */
+export { spaceResource as openingList } from '../space.resource';
+
 /** 停车场管理 > 泊位 (menu address parkingAdmin/parkingSpace); 批量新增 leads to the lot's batch page. */
 export function SpacePage() {
   const [choosing, setChoosing] = useState(false);

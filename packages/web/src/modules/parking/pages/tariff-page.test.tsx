@@ -2,10 +2,15 @@ import type { TariffSummary, TariffTrialResult } from '@parking/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { installFakeApi, ok, type RecordedCall } from '../../../test/fake-api';
+import { screenWidthMedia } from '../../../test/media';
 import { failure, quietComputedStyle, renderAt, saved, user } from '../../system/pages/system-page-test-kit';
 import { TariffPage } from './tariff-page';
 
-beforeAll(() => quietComputedStyle());
+beforeAll(() => {
+  quietComputedStyle();
+  // a desktop-wide screen, for the columns the table shows only from a tablet up
+  window.matchMedia = screenWidthMedia(1440);
+});
 
 const hangzhou: TariffSummary = {
   id: 't-hz',
@@ -66,8 +71,9 @@ describe('计费规则 page', { timeout: 150_000 }, () => {
     expect(screen.getByText('按第1版计费')).toBeTruthy();
     const sent = body(calls.find((c) => c.method === 'POST' && c.url.endsWith('/Trial')));
     expect(sent).toMatchObject({ tariffId: 't-hz', vehicleClass: 'small' });
-    expect(String(sent.enteredAt)).toMatch(/T08:00:00/);
-    expect(String(sent.exitedAt)).toMatch(/T09:10:00/);
+    // today's 08:00–09:10 on the Shanghai clock, sent with its offset whatever the browser's zone
+    expect(String(sent.enteredAt)).toMatch(/T08:00:00\+08:00$/);
+    expect(String(sent.exitedAt)).toMatch(/T09:10:00\+08:00$/);
   });
 
   it("shows the server's refusal in the panel", async () => {

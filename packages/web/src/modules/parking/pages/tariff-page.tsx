@@ -2,21 +2,14 @@ import type { TariffDetail, TariffSummary, TariffVersion } from '@parking/contra
 import { App, Button, Card, Drawer, Input, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
+import { formatBusiness } from '../../../shared/time/business-time';
 import { fetchTariff, useTariffList, useTariffOptions, useTariffRemove, useTariffVersions } from '../tariff-api';
 import { TariffFormModal } from '../tariff-form-modal';
 import { TariffTrialPanel } from '../tariff-trial-panel';
+import { RefusalHint } from '../../../shared/components/refusal-hint';
 
-const shanghai = new Intl.DateTimeFormat('zh-CN', {
-  timeZone: 'Asia/Shanghai',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-});
 /** "2025/01/01 00:00" on the Shanghai clock */
-const shanghaiText = (iso: string | null | undefined) => (iso ? shanghai.format(new Date(iso)) : '—');
+const shanghaiText = (iso: string | null | undefined) => (iso ? formatBusiness(iso, 'YYYY/MM/DD HH:mm') : '—');
 
 function VersionsDrawer({ tariff, onClose }: { tariff: TariffSummary | null; onClose: () => void }) {
   const versions = useTariffVersions(tariff?.id);
@@ -24,7 +17,7 @@ function VersionsDrawer({ tariff, onClose }: { tariff: TariffSummary | null; onC
     { title: '版本', dataIndex: 'versionNo', key: 'versionNo', width: 70, render: (n: number) => `第${n}版` },
     { title: '生效时间', dataIndex: 'effectiveFrom', key: 'effectiveFrom', render: shanghaiText },
     { title: '失效时间', dataIndex: 'effectiveTo', key: 'effectiveTo', render: (v: string | null) => (v ? shanghaiText(v) : '长期有效') },
-    { title: '车型', key: 'classes', render: (_v, row) => row.rules.vehicleClasses.map((c) => c.name).join('、') },
+    { title: '车型', key: 'classes', ellipsis: true, responsive: ['md'], render: (_v, row) => row.rules.vehicleClasses.map((c) => c.name).join('、') },
   ];
   return (
     <Drawer title={tariff ? `「${tariff.name}」的版本` : ''} open={tariff !== null} onClose={onClose} size={640}>
@@ -59,13 +52,14 @@ export function TariffPage() {
     setFormOpen(true);
   };
 
+  // on a phone the name and 操作 stay; the version, times, classes and lots wait for a wider screen
   const columns: ColumnsType<TariffSummary> = [
-    { title: '名称', dataIndex: 'name', key: 'name' },
-    { title: '当前版本', key: 'version', width: 90, render: (_v, row) => (row.currentVersion ? `第${row.currentVersion.versionNo}版` : '—') },
-    { title: '生效时间', key: 'from', width: 160, render: (_v, row) => shanghaiText(row.currentVersion?.effectiveFrom) },
-    { title: '车型', key: 'classes', render: (_v, row) => row.vehicleClasses.map((c) => c.name).join('、') },
-    { title: '使用停车场', dataIndex: 'lotCount', key: 'lotCount', width: 100, align: 'right' },
-    { title: '状态', dataIndex: 'enabled', key: 'enabled', width: 80, render: (on: boolean) => (on ? <Tag color="green">启用</Tag> : <Tag>停用</Tag>) },
+    { title: '名称', dataIndex: 'name', key: 'name', ellipsis: true },
+    { title: '当前版本', key: 'version', width: 90, responsive: ['md'], render: (_v, row) => (row.currentVersion ? `第${row.currentVersion.versionNo}版` : '—') },
+    { title: '生效时间', key: 'from', width: 160, responsive: ['md'], render: (_v, row) => shanghaiText(row.currentVersion?.effectiveFrom) },
+    { title: '车型', key: 'classes', ellipsis: true, responsive: ['md'], render: (_v, row) => row.vehicleClasses.map((c) => c.name).join('、') },
+    { title: '使用停车场', dataIndex: 'lotCount', key: 'lotCount', width: 100, align: 'right', responsive: ['md'] },
+    { title: '状态', dataIndex: 'enabled', key: 'enabled', width: 80, responsive: ['sm'], render: (on: boolean) => (on ? <Tag color="green">启用</Tag> : <Tag>停用</Tag>) },
     {
       title: '操作',
       key: 'actions',
@@ -81,11 +75,13 @@ export function TariffPage() {
           <Button type="link" size="small" onClick={() => setTrialId(row.id)}>
             试算
           </Button>
-          <Popconfirm title={`确定删除计费规则「${row.name}」吗？`} onConfirm={async () => void message.success(await remove.mutateAsync(row.id))}>
-            <Button type="link" size="small" danger disabled={row.lotCount > 0} title={row.lotCount > 0 ? '有停车场使用时不能删除' : undefined}>
-              删除
-            </Button>
-          </Popconfirm>
+          <RefusalHint refusal={row.lotCount > 0 ? `有${row.lotCount}个停车场使用该计费规则，不能删除` : undefined}>
+            <Popconfirm title={`确定删除计费规则「${row.name}」吗？`} onConfirm={async () => void message.success(await remove.mutateAsync(row.id))}>
+              <Button type="link" size="small" danger disabled={row.lotCount > 0}>
+                删除
+              </Button>
+            </Popconfirm>
+          </RefusalHint>
         </Space>
       ),
     },

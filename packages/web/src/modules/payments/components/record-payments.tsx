@@ -7,6 +7,7 @@ import { useSessionStore } from '../../../shared/session/session-store';
 import { refundPermission } from '../payment-options';
 import { listRecordPayments, paymentResourceKey } from '../payments-api';
 import { RefundRequestDialog } from './refund-request-dialog';
+import { RefusalHint } from '../../../shared/components/refusal-hint';
 
 const paymentPermission = 'paymentRecord';
 
@@ -39,9 +40,11 @@ export function RecordPayments({ recordId }: { recordId: string }) {
           title: '操作',
           width: 80,
           render: (_value, payment) => (
-            <Button type="link" size="small" disabled={payment.refunded >= payment.amount} onClick={() => setRefunding(payment)}>
-              退款
-            </Button>
+            <RefusalHint refusal={payment.refunded >= payment.amount ? '该笔支付已全额退款' : undefined}>
+              <Button type="link" size="small" disabled={payment.refunded >= payment.amount} onClick={() => setRefunding(payment)}>
+                退款
+              </Button>
+            </RefusalHint>
           ),
         },
       ]
@@ -55,6 +58,8 @@ export function RecordPayments({ recordId }: { recordId: string }) {
         dataSource={payments.data?.list ?? []}
         loading={payments.isLoading}
         pagination={false}
+        // on a phone the table scrolls within its card instead of widening the page
+        scroll={{ x: 'max-content' }}
         locale={{ emptyText: '暂无支付记录' }}
       />
       {refunding && <RefundRequestDialog payment={refunding} onClose={() => setRefunding(undefined)} />}

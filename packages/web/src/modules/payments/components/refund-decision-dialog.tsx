@@ -4,12 +4,14 @@ import { App, Form, Modal, Typography } from 'antd';
 import { RemarkField, remarkText } from '../../../shared/resource/fields/remark-field';
 import { resourceKeys } from '../../../shared/resource/use-resource';
 import { decideRefund, paymentResourceKey, refundResourceKey } from '../payments-api';
+import { useCloseGuard } from '../../../shared/forms/use-close-guard';
 
 const titles = { approve: '同意退款', reject: '驳回退款' } as const;
 
 /** 同意/驳回 a refund someone else asked for; a rejection must say why. */
 export function RefundDecisionDialog({ refund, decision, onClose }: { refund: Refund; decision: 'approve' | 'reject'; onClose: () => void }) {
   const [form] = Form.useForm<{ remark: string }>();
+  const close = useCloseGuard(form, onClose);
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const save = useMutation({
@@ -40,7 +42,7 @@ export function RefundDecisionDialog({ refund, decision, onClose }: { refund: Re
       cancelText="取消"
       confirmLoading={save.isPending}
       onOk={() => submit().catch(() => undefined)}
-      onCancel={onClose}
+      onCancel={close}
       destroyOnHidden
     >
       <Typography.Paragraph>

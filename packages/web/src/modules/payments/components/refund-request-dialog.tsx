@@ -6,6 +6,7 @@ import { MoneyField } from '../../../shared/resource/fields/money-field';
 import { RemarkField } from '../../../shared/resource/fields/remark-field';
 import { resourceKeys } from '../../../shared/resource/use-resource';
 import { paymentResourceKey, refundResourceKey, requestRefund } from '../payments-api';
+import { useCloseGuard } from '../../../shared/forms/use-close-guard';
 
 interface RefundForm {
   /** yuan as typed */
@@ -16,6 +17,7 @@ interface RefundForm {
 /** 申请退款 on one payment: at most what it took less what was given back; another user then decides. */
 export function RefundRequestDialog({ payment, onClose }: { payment: Payment; onClose: () => void }) {
   const [form] = Form.useForm<RefundForm>();
+  const close = useCloseGuard(form, onClose);
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const refundable = payment.amount - payment.refunded;
@@ -40,7 +42,7 @@ export function RefundRequestDialog({ payment, onClose }: { payment: Payment; on
   };
 
   return (
-    <Modal open title="申请退款" okText="提交申请" cancelText="取消" confirmLoading={save.isPending} onOk={() => submit().catch(() => undefined)} onCancel={onClose} destroyOnHidden>
+    <Modal open title="申请退款" okText="提交申请" cancelText="取消" confirmLoading={save.isPending} onOk={() => submit().catch(() => undefined)} onCancel={close} destroyOnHidden>
       <Typography.Paragraph type="secondary">
         {payment.plateNumber}（{payment.lotName}）{paymentChannelNames[payment.channel]}支付 {formatAmount(payment.amount)} 元，已退 {formatAmount(payment.refunded)} 元
       </Typography.Paragraph>

@@ -8,6 +8,10 @@ import { parkingRecordDetailPath } from '../../orders';
 import { RefundRequestDialog } from '../components/refund-request-dialog';
 import { refundPermission } from '../payment-options';
 import { paymentResource } from '../payment.resource';
+import { RefusalHint } from '../../../shared/components/refusal-hint';
+
+/** The list this page opens on, asked for as soon as the page's code is loaded (app/page-registry). */
+export { paymentResource as openingList } from '../payment.resource';
 
 /** 订单管理 > 支付记录 (OrderManagement/paymentRecord): every payment, its record, and 退款 for holders of the 退款 page. */
 export function PaymentRecordPage() {
@@ -26,9 +30,11 @@ export function PaymentRecordPage() {
               订单
             </Button>
             {mayRefund && (
-              <Button type="link" size="small" disabled={payment.refunded >= payment.amount} onClick={() => setRefunding(payment)}>
-                退款
-              </Button>
+              <RefusalHint refusal={payment.refunded >= payment.amount ? '该笔支付已全额退款' : undefined}>
+                <Button type="link" size="small" disabled={payment.refunded >= payment.amount} onClick={() => setRefunding(payment)}>
+                  退款
+                </Button>
+              </RefusalHint>
             )}
           </>
         )}

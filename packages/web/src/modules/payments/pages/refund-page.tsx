@@ -1,5 +1,5 @@
 import type { Refund } from '@parking/contract';
-import { Button, Tooltip } from 'antd';
+import { Button } from 'antd';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ResourceListPage } from '../../../shared/resource/resource-list-page';
@@ -7,6 +7,10 @@ import { useSessionStore } from '../../../shared/session/session-store';
 import { parkingRecordDetailPath } from '../../orders';
 import { RefundDecisionDialog } from '../components/refund-decision-dialog';
 import { refundResource } from '../refund.resource';
+import { RefusalHint } from '../../../shared/components/refusal-hint';
+
+/** The list this page opens on, asked for as soon as the page's code is loaded (app/page-registry). */
+export { refundResource as openingList } from '../refund.resource';
 
 /** 财务管理 > 退款 (FinancialManagement/refund): refunds waiting for a decision, decided by anyone but the requester. */
 export function RefundPage() {
@@ -22,11 +26,11 @@ export function RefundPage() {
         rowActions={(refund) => {
           const own = refund.requestedBy === userId;
           const decide = (decision: 'approve' | 'reject', label: string) => (
-            <Tooltip title={own ? '不能审核自己申请的退款，请由其他人审核' : undefined}>
+            <RefusalHint refusal={own ? '不能审核自己申请的退款，请由其他人审核' : undefined}>
               <Button type="link" size="small" danger={decision === 'reject'} disabled={own} onClick={() => setDeciding({ refund, decision })}>
                 {label}
               </Button>
-            </Tooltip>
+            </RefusalHint>
           );
           return (
             <>

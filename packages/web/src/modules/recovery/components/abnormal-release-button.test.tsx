@@ -39,7 +39,7 @@ describe('手动放行 on the record detail', () => {
     });
     await user.click(await screen.findByRole('button', { name: /手动放行/ }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('确定手动放行吗？')).toBeTruthy();
+    expect(within(dialog).getByText('确定手动放行车辆「粤B12345」吗？')).toBeTruthy();
     expect(within(dialog).getByText('放行后，该记录欠费 17.50 元转入联合追缴，并标记为异常放行。')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: /确定放行/ }));
     expect(await within(dialog).findByText('请输入放行原因')).toBeTruthy();

@@ -32,7 +32,7 @@ export function AbnormalReleaseButton({ record }: { record: ParkingRecord }) {
       {open && (
         <Modal
           open
-          title="确定手动放行吗？"
+          title={`确定手动放行车辆「${record.plateNumber}」吗？`}
           okText="确定放行"
           okButtonProps={{ danger: true }}
           cancelText="取消"

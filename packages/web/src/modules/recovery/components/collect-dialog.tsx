@@ -3,6 +3,16 @@ import { App, Descriptions, Form, Input, InputNumber, Modal, Select } from 'antd
 import { useRef } from 'react';
 import { newIdempotencyKey, useRecordArrearsPayment, type ArrearsPayment } from '../recovery-api';
 import { collectChannelOptions } from '../recovery-options';
+import { numberRule } from '../../../shared/forms/number-rule';
+import { useCloseGuard } from '../../../shared/forms/use-close-guard';
+
+/** An amount shown with its fen (5 as 5.00) once typed; what is being typed, or has more decimals than fen, shows as it is. */
+const yuanShown = (value: number | string | undefined, { userTyping, input }: { userTyping: boolean; input: string }): string => {
+  if (userTyping || value === undefined || value === '') return userTyping ? input : '';
+  const text = String(value);
+  const decimals = text.split('.')[1]?.length ?? 0;
+  return decimals <= 2 && Number.isFinite(Number(text)) ? Number(text).toFixed(2) : text;
+};
 
 interface CollectValues {
   channel: PaymentChannel;
@@ -22,6 +32,7 @@ const sameBody = (a: Omit<ArrearsPayment, 'idempotencyKey'>, b: Omit<ArrearsPaym
  */
 export function CollectDialog({ record, onClose }: { record: ParkingRecord; onClose: () => void }) {
   const [form] = Form.useForm<CollectValues>();
+  const close = useCloseGuard(form, onClose);
   const { message } = App.useApp();
   const pay = useRecordArrearsPayment();
   const lastAttempt = useRef<ArrearsPayment | null>(null);
@@ -50,7 +61,7 @@ export function CollectDialog({ record, onClose }: { record: ParkingRecord; onCl
   };
 
   return (
-    <Modal open title="收款" okText="确定收款" cancelText="取消" confirmLoading={pay.isPending} onOk={() => submit().catch(() => undefined)} onCancel={onClose} destroyOnHidden>
+    <Modal open title="收款" okText="确定收款" cancelText="取消" confirmLoading={pay.isPending} onOk={() => submit().catch(() => undefined)} onCancel={close} destroyOnHidden>
       <Descriptions size="small" column={1} style={{ marginBottom: 16 }}>
         <Descriptions.Item label="车牌号">{record.plateNumber}</Descriptions.Item>
         <Descriptions.Item label="停车场">{record.lotName}</Descriptions.Item>
@@ -66,9 +77,10 @@ export function CollectDialog({ record, onClose }: { record: ParkingRecord; onCl
           rules={[
             { required: true, message: '请输入收款金额' },
             { type: 'number', min: 0.01, max: maxYuan, message: `收款金额应在0.01到${formatAmount(record.unpaid)}元之间` },
+            numberRule({ label: '收款金额', decimals: 2 }),
           ]}
         >
-          <InputNumber<number> precision={2} step={1} style={{ width: '100%' }} />
+          <InputNumber<number> step={1} style={{ width: '100%' }} formatter={yuanShown} />
         </Form.Item>
         <Form.Item label="付款人" name="payer" rules={[{ max: 64, message: '付款人最长64个字' }]}>
           <Input allowClear placeholder="选填" />

@@ -39,7 +39,7 @@ export function ReminderForm({ plateNumber, owed }: { plateNumber: string; owed:
           { max: 500, message: '催缴内容最长500个字' },
         ]}
       >
-        <Input.TextArea rows={3} showCount maxLength={500} placeholder="如：已短信通知车主补缴停车费" />
+        <Input.TextArea rows={3} count={{ show: true, max: 500 }} placeholder="如：已短信通知车主补缴停车费" />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={add.isPending}>
         登记催缴

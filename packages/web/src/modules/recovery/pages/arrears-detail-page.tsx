@@ -126,6 +126,8 @@ export function ArrearsDetailPage() {
             columns={reminderColumns}
             dataSource={order.reminders}
             pagination={false}
+            // on a phone the table scrolls within its card instead of widening the page
+            scroll={{ x: 'max-content' }}
             locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无催缴记录" /> }}
           />
         </Card>

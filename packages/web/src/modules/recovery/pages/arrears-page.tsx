@@ -4,6 +4,9 @@ import { ResourceListPage } from '../../../shared/resource/resource-list-page';
 import { arrearsDetailPath } from '../recovery-paths';
 import { arrearsResource } from '../arrears.resource';
 
+/** The list this page opens on, asked for as soon as the page's code is loaded (app/page-registry). */
+export { arrearsResource as openingList } from '../arrears.resource';
+
 /** 联合追缴 > 欠费订单 (menu address jointRecovery/unpaidOrders); 详情 opens the plate and comes back to this page and filter. */
 export function ArrearsPage() {
   const navigate = useNavigate();

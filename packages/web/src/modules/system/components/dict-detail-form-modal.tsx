@@ -3,6 +3,7 @@ import { App, Form, Input, InputNumber, Modal } from 'antd';
 import { ApiError } from '../../../shared/http/api-error';
 import { schemaRuleWithBlank } from '../../../shared/resource/schema-check';
 import { useDictDetailSave } from '../dictionary-api';
+import { useCloseGuard } from '../../../shared/forms/use-close-guard';
 
 const fields = dictDetailInput.shape;
 
@@ -22,6 +23,7 @@ type FormValues = Required<DictDetailInput>;
 /** 新增/编辑字典项: the contract's rules on every field; a value already in the dictionary is marked on the 字典值 field. */
 export function DictDetailFormModal({ entry, dictName, nextSort, onClose, onSaved }: DictDetailFormModalProps) {
   const [form] = Form.useForm<FormValues>();
+  const close = useCloseGuard(form, onClose);
   const { message } = App.useApp();
   const save = useDictDetailSave();
 
@@ -49,7 +51,7 @@ export function DictDetailFormModal({ entry, dictName, nextSort, onClose, onSave
       confirmLoading={save.isPending}
       // validation errors show on the fields
       onOk={() => submit().catch(() => undefined)}
-      onCancel={onClose}
+      onCancel={close}
       destroyOnHidden
     >
       <Form form={form} name="dict-detail" layout="vertical" initialValues={initialValues}>
@@ -63,7 +65,7 @@ export function DictDetailFormModal({ entry, dictName, nextSort, onClose, onSave
           <Input allowClear placeholder="请输入字典值，如 0" />
         </Form.Item>
         <Form.Item name="sort" label="排序" rules={[schemaRuleWithBlank(fields.sort)]} extra="越小越靠前">
-          <InputNumber min={0} max={9999} precision={0} style={{ width: '100%' }} placeholder="请输入排序" />
+          <InputNumber style={{ width: '100%' }} placeholder="0-9999" />
         </Form.Item>
       </Form>
     </Modal>

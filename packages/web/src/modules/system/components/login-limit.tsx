@@ -1,13 +1,13 @@
 import type { LoginLimit, SystemUserRow } from '@parking/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Tag, Tooltip } from 'antd';
-import dayjs from 'dayjs';
-import { businessTimeZone, formatDateTime } from '../../../shared/resource/value-format';
+import { formatDateTime } from '../../../shared/resource/value-format';
 import { resourceKeys } from '../../../shared/resource/use-resource';
+import { formatBusiness } from '../../../shared/time/business-time';
 import { releaseLoginLimit, userResourceKey } from '../system-api';
 
 /** A wait lasts minutes at most: month, day and time say when it lifts in a narrow column. */
-const liftsAt = (iso: string) => dayjs(iso).tz(businessTimeZone).format('MM-DD HH:mm:ss');
+const liftsAt = (iso: string) => formatBusiness(iso, 'MM-DD HH:mm:ss');
 
 /** Why the tag is there: how many failures, from where and when the last one came. */
 const limitDetail = (limit: LoginLimit) => `${limit.failures}次失败的登录尝试，最近一次来自 IP ${limit.lastFailureIp || '未知'} 于 ${formatDateTime(limit.lastFailureAt)}`;

@@ -5,6 +5,8 @@ import { schemaCheck, type FieldSchema } from '../../../shared/resource/schema-c
 import { useMenuSave } from '../menu-api';
 import { parentOptions } from '../menu-tree';
 import { MenuIconPicker } from './menu-icon-picker';
+import { numberRule } from '../../../shared/forms/number-rule';
+import { useCloseGuard } from '../../../shared/forms/use-close-guard';
 
 /** What the modal was opened for: a new menu (top level or under a folder), or an existing one. */
 export type MenuEditing = { kind: 'create'; parent: MenuAdminItem | null } | { kind: 'edit'; menu: MenuAdminItem };
@@ -66,6 +68,7 @@ interface MenuFormModalProps {
 /** 新增 / 新增下级 / 编辑 of one menu; the rules are the contract's, so the form says what the server would. */
 export function MenuFormModal({ editing, menus, onClose }: MenuFormModalProps) {
   const [form] = Form.useForm<MenuFormValues>();
+  const close = useCloseGuard(form, onClose);
   const { message } = App.useApp();
   const save = useMenuSave();
   const type = Form.useWatch('type', form) ?? initialValues(editing).type;
@@ -90,7 +93,7 @@ export function MenuFormModal({ editing, menus, onClose }: MenuFormModalProps) {
         // validation errors show on the fields; call errors were reported by the HTTP layer
         submit().catch(() => undefined);
       }}
-      onCancel={onClose}
+      onCancel={close}
       destroyOnHidden
     >
       <Form form={form} name="menu-form" layout="vertical" initialValues={initialValues(editing)}>
@@ -114,8 +117,8 @@ export function MenuFormModal({ editing, menus, onClose }: MenuFormModalProps) {
             <Input allowClear placeholder="如 system/user" />
           </Form.Item>
         )}
-        <Form.Item name="sortCode" label="排序" extra="数字越小越靠前">
-          <InputNumber min={0} max={99999} precision={0} style={{ width: '100%' }} placeholder="请输入排序" />
+        <Form.Item name="sortCode" label="排序" extra="数字越小越靠前" rules={[numberRule({ label: '排序', min: 0, max: 99999 })]}>
+          <InputNumber style={{ width: '100%' }} placeholder="0-99999" />
         </Form.Item>
         <Form.Item name="enabled" label="启用" valuePropName="checked">
           <Switch />

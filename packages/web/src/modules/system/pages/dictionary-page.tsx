@@ -2,7 +2,7 @@ import { useUrlSyncedForm } from '../../../shared/resource/use-url-synced-form';
 import { PlusOutlined, ReloadOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
 import { dictDetailInput, type DictDetail } from '@parking/contract';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Empty, Form, Input, Menu, Popconfirm, Space, Table, Tooltip, Typography } from 'antd';
+import { App, Button, Empty, Form, Grid, Input, Menu, Popconfirm, Space, Table, Tooltip, Typography } from 'antd';
 import type { TableColumnType } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -57,16 +57,19 @@ export function DictionaryPage() {
     open({ dictName: parsed.data });
   };
 
+  const phone = Grid.useBreakpoint().xs === true;
+
   const removeEntry = async (entry: DictDetail) => {
     const msg = await remove.mutateAsync(entry.id);
     message.success(msg || '删除成功');
   };
 
   const columns: TableColumnType<DictDetail>[] = [
-    // 序号 counts through the whole dictionary, not from 1 on every client-side page
-    { key: 'serial', title: '序号', width: 70, align: 'center', render: (_value, entry) => rows.indexOf(entry) + 1 },
-    { key: 'label', dataIndex: 'label', title: '字典标签', width: 200 },
-    { key: 'value', dataIndex: 'value', title: '字典值', width: 160 },
+    // 序号 counts through the whole dictionary, not from 1 on every client-side page; a phone shows
+    // 字典标签 and 字典值 side by side instead
+    ...(phone ? [] : [{ key: 'serial', title: '序号', width: 70, align: 'center' as const, render: (_value: unknown, entry: DictDetail) => rows.indexOf(entry) + 1 }]),
+    { key: 'label', dataIndex: 'label', title: '字典标签', width: phone ? 120 : 200 },
+    { key: 'value', dataIndex: 'value', title: '字典值', width: phone ? 110 : 160 },
     { key: 'sort', dataIndex: 'sort', title: '排序', width: 100 },
     {
       key: 'actions',

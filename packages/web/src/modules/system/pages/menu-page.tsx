@@ -10,6 +10,7 @@ import { MenuFormModal, type MenuEditing } from '../components/menu-form-modal';
 import { useMenuRemove, useMenuTree } from '../menu-api';
 import { canHoldChild, folderKeys, toMenuRows, type MenuRow } from '../menu-tree';
 import '../../../shared/resource/resource.css';
+import { RefusalHint } from '../../../shared/components/refusal-hint';
 
 /** 系统管理 > 菜单 (menu address system/menu): the tenant's whole menu as a tree table. */
 export function MenuPage() {
@@ -32,12 +33,13 @@ export function MenuPage() {
   };
 
   const columns: TableColumnType<MenuRow>[] = [
-    { key: 'fullName', dataIndex: 'fullName', title: '菜单名称', width: 220 },
+    { key: 'fullName', dataIndex: 'fullName', title: '菜单名称', width: 200, ellipsis: true },
     {
       key: 'icon',
       dataIndex: 'icon',
       title: '图标',
-      width: 220,
+      width: 160,
+      ellipsis: true,
       render: (icon: string) => (
         <Space size={8}>
           <MenuIcon name={icon} />
@@ -45,8 +47,8 @@ export function MenuPage() {
         </Space>
       ),
     },
-    { key: 'enCode', dataIndex: 'enCode', title: '菜单编码', width: 200 },
-    { key: 'urlAddress', dataIndex: 'urlAddress', title: '路由地址', width: 260 },
+    { key: 'enCode', dataIndex: 'enCode', title: '菜单编码', width: 160, ellipsis: true },
+    { key: 'urlAddress', dataIndex: 'urlAddress', title: '路由地址', width: 180, ellipsis: true },
     {
       key: 'type',
       dataIndex: 'type',
@@ -54,7 +56,7 @@ export function MenuPage() {
       width: 80,
       render: (type: number) => <Tag color={type === 1 ? 'blue' : 'green'}>{menuTypeNames[type] ?? type}</Tag>,
     },
-    { key: 'sortCode', dataIndex: 'sortCode', title: '排序', width: 70, align: 'center' },
+    { key: 'sortCode', dataIndex: 'sortCode', title: '排序', width: 60, align: 'center' },
     {
       key: 'enabled',
       dataIndex: 'enabled',
@@ -66,15 +68,15 @@ export function MenuPage() {
       key: '__actions',
       title: actionsColumnTitle,
       fixed: 'right',
-      width: 200,
+      width: 180,
       render: (_value, menu) => (
         <Space size={4}>
           {menu.type === 1 && (
-            <Tooltip title={canHoldChild(menu) ? undefined : '菜单最多3级，这里不能再加下级'}>
+            <RefusalHint refusal={canHoldChild(menu) ? undefined : '菜单最多3级，这里不能再加下级'}>
               <Button type="link" size="small" disabled={!canHoldChild(menu)} onClick={() => addUnder(menu)}>
                 新增下级
               </Button>
-            </Tooltip>
+            </RefusalHint>
           )}
           <Button type="link" size="small" onClick={() => setEditing({ kind: 'edit', menu })}>
             编辑

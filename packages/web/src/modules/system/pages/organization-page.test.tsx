@@ -10,7 +10,7 @@ const fakeServer = () =>
   installFakeApi({
     'GET /api/system/Permission/Organize': ok(organizationTree),
     'POST /api/system/Permission/Organize': saved('新增成功'),
-    'DELETE /api/system/Permission/Organize/o-hq': failure(400, '组织「总部」下还有1个下级组织，不能删除'),
+    'DELETE /api/system/Permission/Organize/00000000-0000-4000-8000-00000000000a': failure(400, '组织「总部」下还有1个下级组织，不能删除'),
   });
 
 const rowOf = async (text: string) => (await screen.findByText(text)).closest('tr')!;
@@ -37,7 +37,7 @@ describe('组织 page', { timeout: 150_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: '保存' }));
     expect(await screen.findByText('新增成功')).toBeTruthy();
     const post = calls.find((c) => c.method === 'POST');
-    expect(bodyOf(post)).toEqual({ parentId: 'o-ops', name: '路内组', code: 'road', sortCode: 0 });
+    expect(bodyOf(post)).toEqual({ parentId: '00000000-0000-4000-8000-00000000000b', name: '路内组', code: 'road', sortCode: 0 });
   });
 
   it("删除 asks first and shows the server's refusal; the organization stays", async () => {

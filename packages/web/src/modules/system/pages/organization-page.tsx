@@ -63,7 +63,7 @@ export function OrganizationPage() {
         <Button type="link" size="small" onClick={() => setEditing({ record: organizationOf(row) })}>
           编辑
         </Button>
-        <ResourceDeleteButton name={organizationResource.name} onConfirm={() => removeRow(organizationOf(row))} />
+        <ResourceDeleteButton kind={organizationResource.name} target={row.name} onConfirm={() => removeRow(organizationOf(row))} />
       </Space>
     ),
   };

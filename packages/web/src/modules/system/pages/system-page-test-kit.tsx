@@ -32,20 +32,20 @@ export const saved = (msg: string, data: unknown = null): FakeReply => ({ status
 
 export const organizationTree: OrganizationNode[] = [
   {
-    id: 'o-hq',
+    id: '00000000-0000-4000-8000-00000000000a',
     parentId: null,
     name: '总部',
     code: 'HQ',
     sortCode: 0,
-    children: [{ id: 'o-ops', parentId: 'o-hq', name: '运营部', code: 'OPS', sortCode: 1, children: [] }],
+    children: [{ id: '00000000-0000-4000-8000-00000000000b', parentId: '00000000-0000-4000-8000-00000000000a', name: '运营部', code: 'OPS', sortCode: 1, children: [] }],
   },
 ];
 
 export const positionOptions = [
-  { id: 'p-toll', name: '收费员', code: 'toll' },
-  { id: 'p-lead', name: '班长', code: 'lead' },
+  { id: '00000000-0000-4000-8000-00000000001b', name: '收费员', code: 'toll' },
+  { id: '00000000-0000-4000-8000-00000000001a', name: '班长', code: 'lead' },
 ];
-export const roleOptions = [{ id: 'r-ops', name: '运营', code: 'ops' }];
+export const roleOptions = [{ id: '00000000-0000-4000-8000-00000000002a', name: '运营', code: 'ops' }];
 
 export const systemUser = (overrides: Partial<SystemUser>): SystemUser => ({
   id: 'u-1',

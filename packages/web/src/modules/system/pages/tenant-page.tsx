@@ -7,6 +7,9 @@ import { TenantFormModal } from '../tenant-form-modal';
 import { tenantResource } from '../tenant.resource';
 import '../tenant-profile.css';
 
+/** The list this page opens on, asked for as soon as the page's code is loaded (app/page-registry). */
+export { tenantResource as openingList } from '../tenant.resource';
+
 type Editing = { tenant: Tenant | undefined } | null;
 
 /** 系统管理 > 租户 (menu address system/tenant): tenants have no delete; a tenant is stopped instead. */

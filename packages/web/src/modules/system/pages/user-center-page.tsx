@@ -79,14 +79,21 @@ function ProfileForm({ profile }: { profile: Profile }) {
       initialValues={{ realName: profile.realName, mobile: profile.mobile, email: profile.email }}
       onFinish={(values) => void submit(values)}
     >
-      <Form.Item name="realName" label="姓名" rules={[{ required: true, whitespace: true, message: '请输入姓名' }]}>
-        <Input maxLength={32} />
+      <Form.Item
+        name="realName"
+        label="姓名"
+        rules={[
+          { required: true, whitespace: true, message: '请输入姓名' },
+          { max: 32, message: '姓名最长32个字' },
+        ]}
+      >
+        <Input count={{ show: true, max: 32 }} />
       </Form.Item>
       <Form.Item name="mobile" label="手机号" rules={[checkRule((v) => (v ? checkMobile(v) : undefined))]}>
-        <Input maxLength={11} inputMode="numeric" placeholder="用于接收短信验证码" />
+        <Input inputMode="numeric" placeholder="用于接收短信验证码" />
       </Form.Item>
-      <Form.Item name="email" label="邮箱" rules={[checkRule((v) => (v ? checkEmail(v) : undefined))]}>
-        <Input maxLength={64} />
+      <Form.Item name="email" label="邮箱" rules={[checkRule((v) => (v ? checkEmail(v) : undefined)), { max: 64, message: '邮箱最长64位' }]}>
+        <Input count={{ show: true, max: 64 }} />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={saving}>
         保存

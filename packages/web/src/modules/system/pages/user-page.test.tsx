@@ -25,11 +25,12 @@ const seeded = (): SystemUserRow[] => [
       id: 'u-zs',
       account: 'zhangsan',
       realName: '张三',
-      organizationId: 'o-ops',
+      organizationId: '00000000-0000-4000-8000-00000000000b',
       organizationName: '运营部',
+      mobile: '13812345678',
       positions: [
-        { id: 'p-lead', name: '班长' },
-        { id: 'p-toll', name: '收费员' },
+        { id: '00000000-0000-4000-8000-00000000001a', name: '班长' },
+        { id: '00000000-0000-4000-8000-00000000001b', name: '收费员' },
       ],
     }),
   ),
@@ -71,7 +72,7 @@ afterEach(() => useSessionStore.setState({ user: null }));
 describe('用户 page', { timeout: 150_000 }, () => {
   it('lists users with their positions in order and status badges; URL filters reach the list call', async () => {
     const calls = fakeServer();
-    renderAt('/system/user?status=1&organizationId=o-ops', '/system/user', <UserPage />);
+    renderAt('/system/user?status=1&organizationId=00000000-0000-4000-8000-00000000000b', '/system/user', <UserPage />);
     const row = await rowOf('zhangsan');
     expect(
       within(row)
@@ -83,11 +84,21 @@ describe('用户 page', { timeout: 150_000 }, () => {
     expect(calls.find((c) => c.url === '/api/system/Permission/Users')?.params).toEqual({
       currentPage: 1,
       pageSize: 10,
-      organizationId: 'o-ops',
+      organizationId: '00000000-0000-4000-8000-00000000000b',
       status: '1',
     });
     // the organization filter shows the organization's name, read from the tree
-    expect(await screen.findByTitle('运营部')).toBeTruthy();
+    expect(await within(document.querySelector<HTMLElement>('.resource-search')!).findByTitle('运营部')).toBeTruthy();
+  });
+
+  it('masks phones in the list, and 编辑 opens with the whole number', async () => {
+    fakeServer();
+    renderAt('/system/user', '/system/user', <UserPage />);
+    const row = await rowOf('zhangsan');
+    expect(within(row).getByText('138****5678')).toBeTruthy();
+    expect(document.querySelector('.resource-table')!.textContent).not.toContain('13812345678');
+    await user.click(within(row).getByText(/编\s*辑/));
+    await waitFor(() => expect((within(dialog()).getByLabelText('手机号') as HTMLInputElement).value).toBe('13812345678'));
   });
 
   it('新增 sends the password as MD5 and the positions in the order picked', async () => {
@@ -112,7 +123,7 @@ describe('用户 page', { timeout: 150_000 }, () => {
       account: 'lisi',
       realName: '李四',
       password: md5Hex('abc123'),
-      positionIds: ['p-toll', 'p-lead'],
+      positionIds: ['00000000-0000-4000-8000-00000000001b', '00000000-0000-4000-8000-00000000001a'],
       roleIds: [],
       organizationId: null,
       status: 1,

@@ -10,6 +10,9 @@ import { UserStatusButton } from '../components/user-status-button';
 import { userResource } from '../user.resource';
 import '../system.css';
 
+/** The list this page opens on, asked for as soon as the page's code is loaded (app/page-registry). */
+export { userResource as openingList } from '../user.resource';
+
 /** 系统管理 > 用户 (menu address system/user). */
 export function UserPage() {
   const [resetting, setResetting] = useState<SystemUserRow | null>(null);

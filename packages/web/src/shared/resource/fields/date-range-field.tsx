@@ -1,17 +1,20 @@
 import { DatePicker, Form } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
-import { dateFormat } from '../value-format';
+import type { Dayjs } from 'dayjs';
+import { dateFormat, dayText, pickerDay } from '../../time/business-time';
 
 /** What a date range field holds: the two picked days, or nothing. */
 export type DayRange = [Dayjs, Dayjs] | null;
 
 /** Two business days from the API → the range the picker shows; nothing when either is missing. */
-export const daysToRange = (from: string | null | undefined, to: string | null | undefined): DayRange => (from && to ? [dayjs(from), dayjs(to)] : null);
+export function daysToRange(from: string | null | undefined, to: string | null | undefined): DayRange {
+  const [first, last] = [pickerDay(from), pickerDay(to)];
+  return first && last ? [first, last] : null;
+}
 
-/** The picked range → the two YYYY-MM-DD days sent; "" for a missing one (the server says it is required). */
+/** The picked range → the two YYYY-MM-DD days sent, as picked whatever the browser's zone; "" for a missing one (the server says it is required). */
 export function rangeToDays(range: DayRange | undefined): { from: string; to: string } {
   const [from, to] = range ?? [];
-  return { from: from ? from.format(dateFormat) : '', to: to ? to.format(dateFormat) : '' };
+  return { from: from ? dayText(from) : '', to: to ? dayText(to) : '' };
 }
 
 interface DateRangeFieldProps {

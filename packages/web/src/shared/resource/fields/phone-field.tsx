@@ -13,7 +13,7 @@ interface PhoneFieldProps {
 export function PhoneField({ name = 'phone', label = '联系电话', required }: PhoneFieldProps) {
   return (
     <Form.Item label={label} name={name} rules={[...(required ? [{ required: true, whitespace: true, message: required }] : []), checkRule((value) => checkMobile(value?.trim()))]}>
-      <Input allowClear placeholder="请输入手机号" maxLength={11} inputMode="numeric" autoComplete="off" />
+      <Input allowClear placeholder="请输入手机号" inputMode="numeric" autoComplete="off" />
     </Form.Item>
   );
 }

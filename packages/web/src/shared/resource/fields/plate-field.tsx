@@ -30,7 +30,7 @@ export function PlateField({ name = 'plateNumber', label = '车牌号', required
       rules={[...(required ? [{ required: true, whitespace: true, message: required }] : []), plateRule]}
       extra={extra}
     >
-      <Input allowClear placeholder="如 粤B12345" maxLength={10} autoComplete="off" />
+      <Input allowClear placeholder="如 粤B12345" autoComplete="off" />
     </Form.Item>
   );
 }

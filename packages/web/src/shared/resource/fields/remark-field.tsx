@@ -26,12 +26,12 @@ interface RemarkFieldProps {
   rows?: number;
 }
 
-/** A free text (备注, 审核意见, 退款原因) with the contract's length limit, counted as it is typed. */
+/** A free text (备注, 审核意见, 退款原因) with the contract's length limit, counted as it is typed and refused when over, never cut. */
 export function RemarkField({ schema, name = 'remark', label = '备注', required, placeholder = `请输入${label}`, rows = 2 }: RemarkFieldProps) {
   const rules: FormRule[] = [...(required ? [{ required: true, whitespace: true, message: required }] : []), schemaRule(schema)];
   return (
     <Form.Item label={label} name={name} rules={rules}>
-      <Input.TextArea rows={rows} placeholder={placeholder} maxLength={schemaMaxLength(schema)} showCount />
+      <Input.TextArea rows={rows} placeholder={placeholder} count={{ show: true, max: schemaMaxLength(schema) }} />
     </Form.Item>
   );
 }

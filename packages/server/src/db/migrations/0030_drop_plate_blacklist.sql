@@ -1,0 +1,1 @@
+DROP TABLE "plate_blacklist" CASCADE;

@@ -1,0 +1,127 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { AppealDecision, AppealOutcomeKind, AppealReason, AppealStatus, ComplaintCategory, ComplaintChannel, ComplaintStatus, RecordEditSnapshot } from '@parking/contract';
+import { customers } from './customers.js';
+import { users } from './identity.js';
+import { parkingRecords } from './orders.js';
+import { tenants } from './tenancy.js';
+
+const tenantId = () =>
+  uuid('tenant_id')
+    .notNull()
+    .references(() => tenants.id, { onDelete: 'cascade' });
+
+/** A tenant's 客户投诉 settings: its 处理时限 in hours from receipt (48 while it has no row). */
+export const complaintSettings = pgTable('complaint_settings', {
+  tenantId: uuid('tenant_id')
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  deadlineHours: integer('deadline_hours').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * 客户投诉: one driver's complaint and how it ended. Its deadline is fixed when it is received (the
+ * tenant's 处理时限 then), so changing the setting moves no complaint already taken.
+ */
+export const complaints = pgTable(
+  'complaints',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').primaryKey().defaultRandom(),
+    category: text('category').$type<ComplaintCategory>().notNull(),
+    channel: text('channel').$type<ComplaintChannel>().notNull(),
+    status: text('status').$type<ComplaintStatus>().notNull().default('pending'),
+    content: text('content').notNull(),
+    contactName: text('contact_name').notNull().default(''),
+    contactPhone: text('contact_phone').notNull(),
+    /** '' when the complaint names no plate */
+    plateNumber: text('plate_number').notNull().default(''),
+    plateColour: integer('plate_colour'),
+    recordId: uuid('record_id').references(() => parkingRecords.id, { onDelete: 'set null' }),
+    /** the owner account of the contact phone, when there is one */
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    deadlineAt: timestamp('deadline_at', { withTimezone: true }).notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    completedBy: uuid('completed_by').references(() => users.id, { onDelete: 'set null' }),
+    result: text('result').notNull().default(''),
+    /** the staff member who entered it; null for the owner's own filing */
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('complaints_tenant_received').on(t.tenantId, t.receivedAt),
+    // the open ones past their deadline are counted on every list page
+    index('complaints_tenant_status_deadline').on(t.tenantId, t.status, t.deadlineAt),
+    index('complaints_tenant_customer').on(t.tenantId, t.customerId),
+  ],
+);
+
+/** 投诉回复: the thread of a complaint, staff replies and the owner's supplements, oldest first. */
+export const complaintReplies = pgTable(
+  'complaint_replies',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').primaryKey().defaultRandom(),
+    complaintId: uuid('complaint_id')
+      .notNull()
+      .references(() => complaints.id, { onDelete: 'cascade' }),
+    author: text('author').$type<'staff' | 'owner'>().notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** as shown in the thread when written: the staff member's name, or the owner's masked phone */
+    authorName: text('author_name').notNull(),
+    content: text('content').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('complaint_replies_tenant_complaint').on(t.tenantId, t.complaintId, t.createdAt)],
+);
+
+/**
+ * 申诉: a driver's dispute of one parking record and how it was decided. One open (待审核) appeal per
+ * record; a reviewer holds it (领取) until claimed_until, and its outcome changes the record only
+ * through the orders module's record core.
+ */
+export const appeals = pgTable(
+  'appeals',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').primaryKey().defaultRandom(),
+    recordId: uuid('record_id')
+      .notNull()
+      .references(() => parkingRecords.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    /** the owner's phone when filed */
+    phone: text('phone').notNull(),
+    /** the record's plate when filed */
+    plateNumber: text('plate_number').notNull(),
+    plateColour: integer('plate_colour').notNull(),
+    reason: text('reason').$type<AppealReason>().notNull(),
+    content: text('content').notNull(),
+    status: text('status').$type<AppealStatus>().notNull().default('pending'),
+    outcome: text('outcome').$type<AppealOutcomeKind>(),
+    decision: jsonb('decision').$type<AppealDecision>(),
+    result: text('result').notNull().default(''),
+    rejectReason: text('reject_reason').notNull().default(''),
+    remark: text('remark').notNull().default(''),
+    before: jsonb('before').$type<RecordEditSnapshot>(),
+    after: jsonb('after').$type<RecordEditSnapshot>(),
+    claimedBy: uuid('claimed_by').references(() => users.id, { onDelete: 'set null' }),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    filedAt: timestamp('filed_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    // one open appeal per record: a second one waits for the first's decision
+    uniqueIndex('appeals_tenant_record_open')
+      .on(t.tenantId, t.recordId)
+      .where(sql`${t.status} = 'pending'`),
+    index('appeals_tenant_filed').on(t.tenantId, t.filedAt),
+    index('appeals_tenant_status').on(t.tenantId, t.status, t.filedAt),
+    index('appeals_tenant_customer').on(t.tenantId, t.customerId),
+  ],
+);

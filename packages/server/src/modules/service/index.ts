@@ -1,0 +1,5 @@
+// The public face of service: customer complaints (客户投诉) and order appeals (申诉审核).
+export { complaintRoutes, ownerComplaintRoutes, recordComplaintRoutes } from './complaint.routes.js';
+export { appealRoutes, ownerAppealRoutes } from './appeal.routes.js';
+// the demo seeds its complaints through the same service staff and owners use
+export { completeComplaint, createComplaint, fileOwnerComplaint, replyComplaint } from './complaint.service.js';

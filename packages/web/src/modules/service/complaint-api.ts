@@ -1,0 +1,48 @@
+import { complaintEndpoints, type ComplaintDetail, type ComplaintSettingsInput } from '@parking/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '../../shared/http/api-error';
+import { call, callEnvelope } from '../../shared/http/call';
+import { resourceKeys } from '../../shared/resource/use-resource';
+
+/** Query-key root of 客户投诉: the list, one complaint with its thread, and the tenant's 处理时限. */
+export const complaintResourceKey = 'complaint';
+const settingsKey = [complaintResourceKey, 'settings'] as const;
+
+export const useComplaint = (id: string | null) =>
+  useQuery({
+    queryKey: resourceKeys.detail(complaintResourceKey, id ?? ''),
+    // a message may point at a complaint that is gone or foreign: the page says so itself, without a pop-up
+    queryFn: () => call(complaintEndpoints.detail, { params: { id: id! }, silent: true }),
+    enabled: Boolean(id),
+  });
+
+/**
+ * A reply or 办结 answers the complaint as it now is, shown at once; the list (状态, 回复数) is asked
+ * again. A refusal (completed by someone else meanwhile) means what is on screen is stale, so both
+ * are asked again then too. Refused fields are placed by the caller's form.
+ */
+const useThreadMutation = <Input>(send: (id: string, input: Input) => Promise<{ msg: string; data: ComplaintDetail }>) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: Input }) => send(id, input),
+    onSuccess: ({ data }) => queryClient.setQueryData(resourceKeys.detail(complaintResourceKey, data.id), data),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: resourceKeys.all(complaintResourceKey) }),
+  });
+};
+
+/** The refusal of a reply or 办结 to a complaint someone else completed meanwhile (该投诉已完成，不能再回复或办结). */
+export const isClosedMeanwhile = (error: unknown) => error instanceof ApiError && error.status === 409;
+
+export const useReplyComplaint = () => useThreadMutation((id, content: string) => callEnvelope(complaintEndpoints.reply, { params: { id }, body: { content }, placesFields: true }));
+
+export const useCompleteComplaint = () => useThreadMutation((id, result: string) => callEnvelope(complaintEndpoints.complete, { params: { id }, body: { result }, placesFields: true }));
+
+export const useComplaintSettings = () => useQuery({ queryKey: settingsKey, queryFn: () => call(complaintEndpoints.settings) });
+
+export const useUpdateComplaintSettings = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: ComplaintSettingsInput) => callEnvelope(complaintEndpoints.updateSettings, { body, placesFields: true }),
+    onSuccess: ({ data }) => queryClient.setQueryData(settingsKey, data),
+  });
+};
