@@ -4,3 +4,7 @@ export * from './special-bill.schema.js';
 export * from './group.endpoints.js';
 export * from './group-card.endpoints.js';
 export * from './special-bill.endpoints.js';
+export * from './merchant.schema.js';
+export * from './merchant.endpoints.js';
+export * from './coupon.schema.js';
+export * from './coupon.endpoints.js';
