@@ -307,6 +307,13 @@ export interface CouponStack {
   used: { id: string; off: number }[];
 }
 
+/** What a coupon that cuts no time takes off `left` fen. */
+const plainOff = (terms: CouponTerms, left: number) => {
+  if (terms.kind === 'free') return left;
+  if (terms.kind === 'percent') return Math.min(left - Math.round((left * (terms.discountPercent ?? 100)) / 100), terms.maxOff ?? Infinity);
+  return Math.min(left, terms.amountOff ?? 0);
+};
+
 const compareCandidates = (a: CouponCandidate, b: CouponCandidate) =>
   couponStage[a.terms.kind] - couponStage[b.terms.kind] || a.expiresAt.getTime() - b.expiresAt.getTime() || a.id.localeCompare(b.id);
 
@@ -331,19 +338,13 @@ export const stackCoupons = (input: CouponStackInput): CouponStack => {
     if (used.length > 0 && (!terms.stackable || used.some((u) => !u.candidate.terms.stackable))) continue;
     const sameTemplate = used.filter((u) => u.candidate.templateId === candidate.templateId).length;
     if (sameTemplate >= terms.stackLimit) continue;
-    let off = 0;
-    let nextCut: TimeCut | undefined;
-    if (terms.kind === 'free') off = left;
-    else if (terms.kind === 'minutes' || terms.kind === 'period') {
-      nextCut =
-        terms.kind === 'minutes'
-          ? { ...cut, minutes: cut.minutes + (terms.minutes ?? 0) }
-          : { ...cut, periods: [...cut.periods, { start: terms.periodStart ?? '00:00', end: terms.periodEnd ?? '00:00' }] };
-      off = Math.min(left, Math.max(0, feeNow - input.feeWith(nextCut)));
-    } else if (terms.kind === 'percent') {
-      const percentOff = left - Math.round((left * (terms.discountPercent ?? 100)) / 100);
-      off = Math.min(percentOff, terms.maxOff ?? Infinity);
-    } else off = Math.min(left, terms.amountOff ?? 0);
+    const nextCut: TimeCut | undefined =
+      terms.kind === 'minutes'
+        ? { ...cut, minutes: cut.minutes + (terms.minutes ?? 0) }
+        : terms.kind === 'period'
+          ? { ...cut, periods: [...cut.periods, { start: terms.periodStart ?? '00:00', end: terms.periodEnd ?? '00:00' }] }
+          : undefined;
+    const off = nextCut ? Math.min(left, Math.max(0, feeNow - input.feeWith(nextCut))) : plainOff(terms, left);
     if (off <= 0) continue;
     if (nextCut) {
       Object.assign(cut, nextCut);
