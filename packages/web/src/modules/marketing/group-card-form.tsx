@@ -1,5 +1,5 @@
 import { groupCardBenefitNames, groupCardBenefits, groupCardFields, groupCardMaxPlates, groupCardPlate, type GroupCard } from '@parking/contract';
-import { Col, Form, Input, InputNumber, Radio, Row, Select, Switch } from 'antd';
+import { Col, Form, InputNumber, Radio, Row, Select, Switch } from 'antd';
 import type { FormRule } from 'antd';
 import { EnabledField } from '../../shared/resource/fields/enabled-field';
 import { DateRangeField } from '../../shared/resource/fields/date-range-field';
@@ -7,8 +7,8 @@ import { MoneyField } from '../../shared/resource/fields/money-field';
 import { RemarkField } from '../../shared/resource/fields/remark-field';
 import { schemaCheck, schemaRule } from '../../shared/resource/schema-check';
 import { TextField } from '../../shared/resource/fields/text-field';
-import { useLotOptions } from '../parking';
 import { GroupSelect } from './components/group-select';
+import { LotMultiSelect } from './components/lot-multi-select';
 
 const fields = groupCardFields.shape;
 const checkPlate = schemaCheck(groupCardPlate);
@@ -26,24 +26,6 @@ const platesRule: FormRule = {
     }
   },
 };
-
-function LotMultiSelect({ value, onChange, id }: { value?: string[]; onChange?: (next: string[]) => void; id?: string }) {
-  const lots = useLotOptions();
-  return (
-    <Select
-      id={id}
-      mode="multiple"
-      value={value ?? []}
-      onChange={(next: string[]) => onChange?.(next)}
-      options={(lots.data ?? []).map((lot) => ({ value: lot.id, label: lot.name }))}
-      loading={lots.isLoading}
-      allowClear
-      showSearch={{ optionFilterProp: 'label' }}
-      placeholder="请选择适用停车场"
-      notFoundContent="暂无停车场"
-    />
-  );
-}
 
 /** The inputs of 新增集团卡 and 编辑集团卡; the figure shown follows the benefit picked. */
 export function GroupCardFormInputs(_props: { record: GroupCard | undefined }) {
