@@ -66,6 +66,7 @@ export const pageRegistry: Readonly<Record<string, PageComponent>> = {
   'jointRecovery/unpaidOrders': lazyPage(() => import('../modules/recovery/pages/arrears-page'), 'ArrearsPage'),
   'ParkingOperations/group': lazyPage(() => import('../modules/marketing/pages/group-page'), 'GroupPage'),
   'ParkingOperations/groupCard': lazyPage(() => import('../modules/marketing/pages/group-card-page'), 'GroupCardPage'),
+  'ParkingOperations/merchant': lazyPage(() => import('../modules/marketing/pages/merchant-page'), 'MerchantPage'),
   'ParkingOperations/customerComplain': lazyPage(() => import('../modules/service/pages/complaint-page'), 'ComplaintPage'),
   'ParkingOperations/appeal': lazyPage(() => import('../modules/service/pages/appeal-page'), 'AppealPage'),
   'jointRecovery/recoveryRecord': lazyPage(() => import('../modules/recovery/pages/recovery-record-page'), 'RecoveryRecordPage'),

@@ -1,4 +1,4 @@
-import type { Group, GroupCard } from '@parking/contract';
+import type { Coupon, CouponTemplate, Group, GroupCard, Merchant, MerchantLedgerEntry } from '@parking/contract';
 
 export const group = (overrides: Partial<Group> = {}): Group => ({
   id: 'g-1',
@@ -35,5 +35,109 @@ export const groupCard = (overrides: Partial<GroupCard> = {}): GroupCard => ({
   state: 'active',
   createdAt: '2026-03-01T02:00:00.000Z',
   updatedAt: '2026-03-01T02:00:00.000Z',
+  ...overrides,
+});
+
+/** ids the contract checks as uuids, for the bodies a page sends */
+export const lotId = '0b6f1f36-8a55-4a43-9a43-6f1b2a6c9f01';
+export const merchantId = '0b6f1f36-8a55-4a43-9a43-6f1b2a6c9f11';
+export const templateId = '0b6f1f36-8a55-4a43-9a43-6f1b2a6c9f21';
+
+export const merchant = (overrides: Partial<Merchant> = {}): Merchant => ({
+  id: merchantId,
+  name: '万象天地超市',
+  kind: 'shop',
+  contactName: '李店长',
+  contactPhone: '13812345678',
+  lotIds: [lotId],
+  lotNames: ['万象天地停车场'],
+  settlement: 'prepaid',
+  balance: 12050,
+  overdraftLimit: 5000,
+  dailyCouponLimit: 50,
+  monthlyCouponLimit: null,
+  monthlyAmountLimit: null,
+  issuedToday: 3,
+  issuedThisMonth: 41,
+  amountThisMonth: 20500,
+  account: 'wxtd-shop',
+  remark: '',
+  enabled: true,
+  createdAt: '2026-03-01T02:00:00.000Z',
+  updatedAt: '2026-03-01T02:00:00.000Z',
+  ...overrides,
+});
+
+export const merchantLedgerEntry = (overrides: Partial<MerchantLedgerEntry> = {}): MerchantLedgerEntry => ({
+  id: 'ml-1',
+  merchantId,
+  merchantName: '万象天地超市',
+  kind: 'top_up',
+  amount: 10000,
+  balanceBefore: 2050,
+  balanceAfter: 12050,
+  couponId: null,
+  couponNo: '',
+  remark: '',
+  operator: 'admin',
+  createdAt: '2026-03-02T02:00:00.000Z',
+  ...overrides,
+});
+
+export const couponTemplate = (overrides: Partial<CouponTemplate> = {}): CouponTemplate => ({
+  id: templateId,
+  name: '购物满100减2小时',
+  kind: 'minutes',
+  minutes: 120,
+  amountOff: null,
+  discountPercent: null,
+  maxOff: null,
+  periodStart: null,
+  periodEnd: null,
+  price: 500,
+  validHours: 24,
+  beforeEntry: false,
+  stackable: false,
+  stackLimit: 1,
+  withBenefits: false,
+  minDue: 0,
+  remark: '',
+  enabled: true,
+  createdAt: '2026-03-01T02:00:00.000Z',
+  updatedAt: '2026-03-01T02:00:00.000Z',
+  ...overrides,
+});
+
+export const coupon = (overrides: Partial<Coupon> = {}): Coupon => ({
+  id: 'cp-1',
+  couponNo: 'YH202603020001',
+  templateId,
+  templateName: '购物满100减2小时',
+  kind: 'minutes',
+  minutes: 120,
+  amountOff: null,
+  discountPercent: null,
+  maxOff: null,
+  periodStart: null,
+  periodEnd: null,
+  stackable: false,
+  stackLimit: 1,
+  withBenefits: false,
+  minDue: 0,
+  merchantId,
+  merchantName: '万象天地超市',
+  plateNumber: '粤B12345',
+  plateColour: 0,
+  price: 500,
+  state: 'unused',
+  issuedAt: '2026-03-02T02:00:00.000Z',
+  expiresAt: '2026-03-03T02:00:00.000Z',
+  recordId: null,
+  usedAt: null,
+  discount: 0,
+  issuedBy: 'admin',
+  revokedAt: null,
+  revokeReason: '',
+  remark: '',
   ...overrides,
 });
