@@ -2,3 +2,6 @@ const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', 
 
 /** The business day (in Asia/Shanghai, whatever the server's zone) a moment falls on, as YYYY-MM-DD. */
 export const businessDay = (at: Date = new Date()) => dayFormat.format(at);
+
+/** The moment a business day (YYYY-MM-DD) begins in Asia/Shanghai. */
+export const businessDayStart = (day: string) => new Date(`${day}T00:00:00+08:00`);

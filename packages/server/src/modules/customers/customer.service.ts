@@ -9,6 +9,7 @@ import {
   type CustomerVehicle,
   type VehicleBindValues,
   type VehicleListValues,
+  businessDayStart,
 } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { conflict, notFound } from '../../plugins/app-error.js';
@@ -39,7 +40,6 @@ export const vehicleTarget = 'customerVehicle';
 
 const DAY_MS = 24 * 3600_000;
 /** The first moment of a Shanghai day: '2026-11-20' → 2026-11-19T16:00:00Z. */
-const shanghaiDayStart = (day: string) => new Date(`${day}T00:00:00+08:00`);
 
 const toCustomer = ({ customer, vehicleCount }: CustomerRow): Customer => ({
   id: customer.id,
@@ -72,8 +72,8 @@ export const listCustomers = async (db: Db, auth: AuthContext, query: CustomerLi
     auth.tenantId,
     {
       ...rest,
-      ...(registeredFrom ? { registeredSince: shanghaiDayStart(registeredFrom) } : {}),
-      ...(registeredTo ? { registeredUntil: new Date(shanghaiDayStart(registeredTo).getTime() + DAY_MS) } : {}),
+      ...(registeredFrom ? { registeredSince: businessDayStart(registeredFrom) } : {}),
+      ...(registeredTo ? { registeredUntil: new Date(businessDayStart(registeredTo).getTime() + DAY_MS) } : {}),
     },
     page,
   );

@@ -8,6 +8,7 @@ import {
   type PhoneChangeRejectValues,
   type PhoneChangeRequest,
   type PhoneChangeSubmitValues,
+  businessDayStart,
 } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { withTenant } from '../../db/tenant-scope.js';
@@ -42,7 +43,6 @@ export const phoneChangeTarget = 'phoneChange';
 const messageName = '手机号变更审核';
 const notFoundMessage = '手机号变更申请不存在';
 const DAY_MS = 24 * 3600_000;
-const shanghaiDayStart = (day: string) => new Date(`${day}T00:00:00+08:00`);
 const isUniqueViolation = (error: unknown) => (error as { cause?: { code?: unknown } }).cause?.code === '23505' || (error as { code?: unknown }).code === '23505';
 
 /** The code to the new number is good for this old number and this new one only: no sign-in code, no 更换手机号 code, no other pair. */
@@ -74,8 +74,8 @@ export const listPhoneChanges = async (db: Db, auth: AuthContext, query: PhoneCh
     auth.tenantId,
     {
       ...rest,
-      ...(createdFrom ? { createdSince: shanghaiDayStart(createdFrom) } : {}),
-      ...(createdTo ? { createdUntil: new Date(shanghaiDayStart(createdTo).getTime() + DAY_MS) } : {}),
+      ...(createdFrom ? { createdSince: businessDayStart(createdFrom) } : {}),
+      ...(createdTo ? { createdUntil: new Date(businessDayStart(createdTo).getTime() + DAY_MS) } : {}),
     },
     page,
   );

@@ -10,6 +10,7 @@ import {
   type VehicleAuthRejectValues,
   type VehicleAuthRequest,
   type VehicleAuthSubmitValues,
+  businessDayStart,
 } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { conflict, notFound } from '../../plugins/app-error.js';
@@ -43,7 +44,6 @@ const vehicleAuthMessageName = '车辆认证审核';
 const notFoundMessage = '认证申请不存在';
 const DAY_MS = 24 * 3600_000;
 /** The first moment of a Shanghai day: '2026-11-20' → 2026-11-19T16:00:00Z. */
-const shanghaiDayStart = (day: string) => new Date(`${day}T00:00:00+08:00`);
 
 /** Who acted, for the operation log: a staff member, or the owner on the phone pages. */
 type Actor = Pick<AuthContext, 'tenantId' | 'account' | 'ip' | 'userAgent'> & { userId: string | null };
@@ -82,8 +82,8 @@ export const listVehicleAuths = async (db: Db, auth: AuthContext, query: Vehicle
     auth.tenantId,
     {
       ...rest,
-      ...(createdFrom ? { createdSince: shanghaiDayStart(createdFrom) } : {}),
-      ...(createdTo ? { createdUntil: new Date(shanghaiDayStart(createdTo).getTime() + DAY_MS) } : {}),
+      ...(createdFrom ? { createdSince: businessDayStart(createdFrom) } : {}),
+      ...(createdTo ? { createdUntil: new Date(businessDayStart(createdTo).getTime() + DAY_MS) } : {}),
     },
     page,
   );

@@ -15,6 +15,7 @@ import {
   type OwnerAppeal,
   type OwnerAppealValues,
   type RecordEditSnapshot,
+  businessDayStart,
 } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { badRequest, conflict, fieldRefused, notFound } from '../../plugins/app-error.js';
@@ -48,7 +49,6 @@ const notFoundMessage = '申诉不存在';
 const openAppealMessage = '该停车记录已有待审核的申诉，请等待审核结果';
 const holdMs = appealHoldMinutes * 60_000;
 const DAY_MS = 24 * 3600_000;
-const shanghaiDayStart = (day: string) => new Date(`${day}T00:00:00+08:00`);
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 const yuan = (fen: number) => `${formatAmount(fen)} 元`;
 type Origin = { ip: string; userAgent: string };
@@ -94,8 +94,8 @@ export const listAppeals = async (db: Db, auth: AuthContext, query: AppealListVa
     auth.tenantId,
     {
       ...rest,
-      ...(filedFrom ? { filedSince: shanghaiDayStart(filedFrom) } : {}),
-      ...(filedTo ? { filedUntil: new Date(shanghaiDayStart(filedTo).getTime() + DAY_MS) } : {}),
+      ...(filedFrom ? { filedSince: businessDayStart(filedFrom) } : {}),
+      ...(filedTo ? { filedUntil: new Date(businessDayStart(filedTo).getTime() + DAY_MS) } : {}),
     },
     page,
   );

@@ -15,6 +15,7 @@ import {
   type OwnerComplaintValues,
   type ComplaintValues,
   type RecordComplaintFiled,
+  businessDayStart,
 } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { badRequest, conflict, fieldRefused, notFound } from '../../plugins/app-error.js';
@@ -51,7 +52,6 @@ const messageName = '客户投诉';
 const notFoundMessage = '投诉不存在';
 const HOUR_MS = 3600_000;
 const DAY_MS = 24 * HOUR_MS;
-const shanghaiDayStart = (day: string) => new Date(`${day}T00:00:00+08:00`);
 
 /** Open past its deadline at `now`, or completed after it. */
 export const isOverdue = (row: Pick<ComplaintRow, 'status' | 'deadlineAt' | 'completedAt'>, now: Date) =>
@@ -89,8 +89,8 @@ export const listComplaints = async (db: Db, auth: AuthContext, query: Complaint
     auth.tenantId,
     {
       ...rest,
-      ...(receivedFrom ? { receivedSince: shanghaiDayStart(receivedFrom) } : {}),
-      ...(receivedTo ? { receivedUntil: new Date(shanghaiDayStart(receivedTo).getTime() + DAY_MS) } : {}),
+      ...(receivedFrom ? { receivedSince: businessDayStart(receivedFrom) } : {}),
+      ...(receivedTo ? { receivedUntil: new Date(businessDayStart(receivedTo).getTime() + DAY_MS) } : {}),
     },
     page,
     now,
