@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { device, screenMessage } from '../devices/index.js';
-import { group, groupCard, specialBill } from '../marketing/index.js';
+import { coupon, couponTemplate, group, groupCard, merchant, specialBill } from '../marketing/index.js';
 import { systemMessage } from '../messages/index.js';
 import { plateListEntry } from '../customers/index.js';
 import { appeal, complaint } from '../service/index.js';
@@ -45,6 +45,9 @@ const loggedObjects: Partial<Record<AuditTarget, z.ZodObject[]>> = {
   group: [group],
   groupCard: [groupCard],
   specialBill: [specialBill],
+  merchant: [merchant],
+  couponTemplate: [couponTemplate],
+  coupon: [coupon],
   complaint: [complaint],
   appeal: [appeal],
 };

@@ -16,3 +16,4 @@ export * from './vehicle-auth.js';
 export * from './plate-list.js';
 export * from './phone-change.js';
 export * from './service.js';
+export * from './merchants.js';

@@ -1,5 +1,7 @@
-// The public face of marketing: groups, group cards and special bills, and the discount a group
-// card gives a stay (the record core and payments ask it here).
+// The public face of marketing: groups, group cards, special bills, merchants and coupons, and the
+// discounts a group card and coupons give a stay (the record core and payments ask them here).
+export { couponRoutes, type CouponRoutesOptions } from './coupon.routes.js';
+export { merchantRoutes } from './merchant.routes.js';
 export { groupCardOpenRoutes, type GroupCardOpenRoutesOptions } from './group-card-open.routes.js';
 export { groupCardRoutes, type GroupCardRoutesOptions } from './group-card.routes.js';
 export { groupRoutes } from './group.routes.js';
@@ -7,6 +9,9 @@ export { specialBillOpenRoutes, type SpecialBillOpenRoutesOptions } from './spec
 export { specialBillRoutes, type SpecialBillRoutesOptions } from './special-bill.routes.js';
 
 export { groupCardDiscount, groupCardQuote, recordGroupCard, reviseCardUse, type GroupCardDiscount, type GroupCardDiscountInput } from './group-card-discount.js';
+export { couponDiscount, type CouponDiscountInput } from './coupon-discount.js';
+export { couponsOfRecord } from './coupon.repository.js';
+export type { FindOpenStay } from './coupon.service.js';
 export { checkSpecialBillToken } from './special-bill-open.service.js';
 export { markSpecialBillPaid } from './special-bill.service.js';
 export { findSpecialBill, type SpecialBillRow } from './special-bill.repository.js';

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { eventRulesOf, type ParkingRecordListValues } from '@parking/contract';
 import type { Db } from '../../db/client.js';
@@ -227,6 +227,26 @@ export async function* streamParkingRecords(db: Db, tenantId: string, filter: Fi
 
 export const findListedRecord = async (db: Db, tenantId: string, id: string): Promise<ListedRecordRow | undefined> => {
   const [row] = await withNames(db, and(eq(parkingRecords.tenantId, tenantId), eq(parkingRecords.id, id))).limit(1);
+  return row;
+};
+
+/** The plate's stay open now (parked) on one of `lotIds`, the latest entry first: what a merchant's coupon is bound to. */
+export const findOpenStay = async (db: Db, stay: { tenantId: string; lotIds: readonly string[]; plateNumber: string; plateColour: number }) => {
+  if (stay.lotIds.length === 0) return undefined;
+  const [row] = await db
+    .select({ recordId: parkingRecords.id })
+    .from(parkingRecords)
+    .where(
+      and(
+        eq(parkingRecords.tenantId, stay.tenantId),
+        eq(parkingRecords.plateNumber, stay.plateNumber),
+        eq(parkingRecords.plateColour, stay.plateColour),
+        eq(parkingRecords.state, 'parked'),
+        inArray(parkingRecords.lotId, [...stay.lotIds]),
+      ),
+    )
+    .orderBy(desc(parkingRecords.enteredAt))
+    .limit(1);
   return row;
 };
 

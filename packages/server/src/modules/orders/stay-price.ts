@@ -1,4 +1,4 @@
-import { fee, stayLongerThan, tariffOf } from '@parking/contract';
+import { businessDay, businessDayStart, fee, stayLongerThan, tariffOf, type TimeCut } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { badRequest } from '../../plugins/app-error.js';
 import { whiteListWindows } from '../customers/index.js';
@@ -119,4 +119,42 @@ export const whiteListedStay = async (db: Db, tenantId: string, stay: PricedStay
   let charged = 0;
   for (const gap of gapsOf(from, to, covered)) charged += (await priceStay(db, tenantId, stay, gap.from, gap.to))?.result.amount ?? 0;
   return { charged, covered };
+};
+
+const MINUTE_MS = 60_000;
+const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+/**
+ * The daily hours [start, end) (across midnight when end comes first) on every Shanghai day that
+ * meets [from, to], as spans of time.
+ */
+export const dailySpans = (periods: readonly { start: string; end: string }[], from: Date, to: Date): WhiteSpan[] => {
+  const spans: WhiteSpan[] = [];
+  // from the day before: a night period begun then may still run at `from`
+  for (let day = businessDay(new Date(from.getTime() - DAY_MS)); businessDayStart(day) <= to; day = businessDay(new Date(businessDayStart(day).getTime() + DAY_MS + 3_600_000))) {
+    const midnight = businessDayStart(day).getTime();
+    for (const period of periods) {
+      const start = minutesOf(period.start);
+      const end = minutesOf(period.end);
+      const length = (end > start ? end - start : 24 * 60 - start + end) * MINUTE_MS;
+      spans.push({ from: new Date(midnight + start * MINUTE_MS), until: new Date(midnight + start * MINUTE_MS + length) });
+    }
+  }
+  return spans;
+};
+
+/**
+ * The tariff's fee of [from, to] with time coupons' cut taken out of it: `minutes` off its end, and
+ * the daily hours of 时段券 priced as nothing (as a white list's time is). What stackCoupons weighs
+ * a time coupon by.
+ */
+export const feeWithCut = (found: NamedVersion | undefined, vehicleClass: string | null, from: Date, to: Date, cut: TimeCut, bound: StayBound): number => {
+  const end = new Date(Math.max(from.getTime(), to.getTime() - cut.minutes * MINUTE_MS));
+  if (end <= from) return 0;
+  const bounded = { maxStayDays: bound.maxStayDays };
+  if (cut.periods.length > 0) {
+    const partly = whiteListCharge(found, vehicleClass, from, end, dailySpans(cut.periods, from, end), bounded);
+    if (partly) return partly.charged;
+  }
+  return priceWith(found, vehicleClass, from, end, bounded)?.result.amount ?? 0;
 };

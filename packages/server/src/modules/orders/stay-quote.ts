@@ -17,6 +17,8 @@ export interface StayBenefits {
    * the tariff's fee of the part it did not cover (0 when it covered all); absent without one
    */
   whiteListCharged?: number | undefined;
+  /** fen merchants' coupons take off what the benefits above left (stackCoupons), 0 without any */
+  couponOff?: number | undefined;
 }
 
 export const noBenefits: StayBenefits = { longRental: false, groupCardOff: 0 };
@@ -25,16 +27,17 @@ export const noBenefits: StayBenefits = { longRental: false, groupCardOff: 0 };
  * The one quote of a stay, the same wherever it is asked: at the exit, on the driver's record page,
  * at the cashier, in a correction. From the tariff's fee, the benefits in their order (long rental
  * pays all, else a white-list entry leaves only the fee of the time it did not cover, else the
- * group card takes its part; never more than the fee) and what was paid already:
+ * group card takes its part; then coupons take theirs; never more than the fee) and what was paid already:
  * money taken is kept, only the rest is owed, never less than nothing; a stay paid beyond its fee is
  * due what was paid, the discount shrinking first.
  */
 export const quoteStay = (fee: number, benefits: StayBenefits, paid: number): StayMoney => {
-  const off = benefits.longRental
+  const cards = benefits.longRental
     ? fee
     : benefits.whiteListCharged !== undefined
       ? fee - Math.min(fee, Math.max(0, benefits.whiteListCharged))
       : Math.min(fee, Math.max(0, benefits.groupCardOff));
+  const off = Math.min(fee, cards + Math.max(0, benefits.couponOff ?? 0));
   const amountDue = Math.max(fee, paid);
   const unpaid = Math.max(0, amountDue - off - paid);
   return { amountDue, discount: amountDue - paid - unpaid, paid, unpaid };

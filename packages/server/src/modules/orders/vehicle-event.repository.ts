@@ -231,6 +231,11 @@ const contextSql = (input: SQL) => sql`
                AND q.lot_id = ANY(c.lot_ids) AND c.valid_from <= q.day AND c.valid_to >= q.day
              ORDER BY c.created_at
              LIMIT 1) END AS group_card_id,
+          -- merchants' coupons the plate may use leaving this lot: only then does the exit lock and weigh them
+          NOT q.arrival AND l.plate <> '' AND EXISTS (
+            SELECT 1 FROM coupons k
+             WHERE k.tenant_id = q.tenant_id AND k.plate_number = l.plate AND k.state IN ('unused', 'in_use')
+               AND q.lot_id = ANY (k.lot_ids) AND k.expires_at > q.at) AS has_coupons,
           -- the plate's 黑白名单 entries at the lot in force at some moment of the stay (of the arrival's
           -- moment), each ending at its removal: black refuses the lane now, white makes its time free
           CASE WHEN l.plate <> '' THEN (
@@ -291,6 +296,8 @@ const contextOf = (row: Record<string, unknown>) => {
     longRental: row.long_rental === true,
     /** the group card that may pay part of the stay; groupCardDiscount checks its quota under the card's lock */
     groupCardId: (row.group_card_id as string | null | undefined) ?? null,
+    /** the plate has live coupons for the lot; couponDiscount weighs them under their lock */
+    hasCoupons: row.has_coupons === true,
     /** the plate's 黑白名单 entries at the lot that meet the stay (an arrival: its moment) */
     plateList: ((row.plate_list ?? []) as { type: PlateListType; from: string | null; until: string | null; reason: string }[]).map((e): PlateListSpan => ({
       type: e.type,

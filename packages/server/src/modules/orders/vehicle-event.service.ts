@@ -20,15 +20,15 @@ import type { Db } from '../../db/client.js';
 import type { devices, parkingLots } from '../../db/schema/index.js';
 import { badRequest, conflict } from '../../plugins/app-error.js';
 import { ReplayedNonceError } from '../devices/index.js';
-import { groupCardDiscount } from '../marketing/index.js';
+import { couponDiscount, groupCardDiscount } from '../marketing/index.js';
 import { recountLotSpaces } from '../parking/index.js';
 import { decodeEventPhoto, storeEventPhoto, type EventPhoto } from './event-photo.store.js';
 import { leavesWithinGrace, paidGrace } from './paid-grace.js';
-import { priceWith, whiteListCharge } from './stay-price.js';
+import { feeWithCut, priceWith, whiteListCharge } from './stay-price.js';
 import { findLastStay, findSpace, findSpaceByNumber, findRecord, findVehicleEvent, setSpaceState, type ParkingRecordRow } from './parking-record.repository.js';
 import { recordWrites, type RecordWrites } from './record-writes.js';
 import { nextState } from './record-state.js';
-import { noBenefits, quoteStay } from './stay-quote.js';
+import { noBenefits, quoteStay, type StayBenefits } from './stay-quote.js';
 import { raiseEntryWarnings, raiseRecordWarnings } from './order-warning.service.js';
 import {
   claimEventsAndLockLots,
@@ -141,11 +141,14 @@ const exitState = (state: ParkingRecordState, money: { paid: number; unpaid: num
 
 /**
  * The fee of a stay ending now under a stored tariff version: a long-rental card of the plate valid
- * today pays it all, otherwise the plate's group card takes its benefit off (and uses one of its month's uses).
+ * today pays it all; otherwise a white-list entry leaves only the time it did not cover, or the
+ * plate's group card takes its benefit off (and uses one of its month's uses); then the stay's
+ * merchants' coupons take theirs (and are used).
  */
-const price = async (s: ReadScope, found: NamedVersion | undefined, vehicleClass: string | null, plateNumber: string, from: Date) => {
+const price = async (s: ReadScope, found: NamedVersion | undefined, vehicleClass: string | null, plateNumber: string, from: Date, stay?: ParkingRecordRow) => {
   // a stay longer than the lot's 最长计费天数 is priced to it (capped) and warned of as 超长停车
-  const priced = priceWith(found, vehicleClass, from, s.at, { maxStayDays: s.rules.maxStayDays });
+  const bound = { maxStayDays: s.rules.maxStayDays };
+  const priced = priceWith(found, vehicleClass, from, s.at, bound);
   if (!priced) return undefined;
   const fee = priced.result.amount;
   const { capped } = priced;
@@ -157,13 +160,31 @@ const price = async (s: ReadScope, found: NamedVersion | undefined, vehicleClass
     from,
     s.at,
     s.ctx.plateList.filter((e) => e.type === 'white'),
-    { maxStayDays: s.rules.maxStayDays },
+    bound,
   );
-  if (white) return { fee, benefits: { longRental: false, groupCardOff: 0, whiteListCharged: white.charged }, capped };
-  if (!s.ctx.groupCardId) return { fee, benefits: noBenefits, capped };
-  await flush(s);
-  const group = await groupCardDiscount(s.tx, { tenantId: s.device.tenantId, lotId: s.lot.id, plate: plateNumber, at: s.at, due: fee, cardId: s.ctx.groupCardId });
-  return { fee, benefits: { longRental: false, groupCardOff: group.discount }, capped };
+  let benefits: StayBenefits = white ? { longRental: false, groupCardOff: 0, whiteListCharged: white.charged } : noBenefits;
+  if (!white && s.ctx.groupCardId) {
+    await flush(s);
+    const group = await groupCardDiscount(s.tx, { tenantId: s.device.tenantId, lotId: s.lot.id, plate: plateNumber, at: s.at, due: fee, cardId: s.ctx.groupCardId });
+    benefits = { longRental: false, groupCardOff: group.discount };
+  }
+  const left = white ? Math.min(fee, white.charged) : fee - Math.min(fee, benefits.groupCardOff);
+  if (stay && s.ctx.hasCoupons && left > 0) {
+    await flush(s);
+    const coupons = await couponDiscount(s.tx, {
+      tenantId: s.device.tenantId,
+      lotId: s.lot.id,
+      plateNumber: stay.plateNumber,
+      plateColour: stay.plateColour,
+      recordId: stay.id,
+      at: s.at,
+      due: left,
+      hadBenefit: white !== undefined || benefits.groupCardOff > 0,
+      feeWith: (cut) => feeWithCut(found, vehicleClass, from, s.at, cut, bound),
+    });
+    benefits = { ...benefits, couponOff: coupons.total };
+  }
+  return { fee, benefits, capped };
 };
 
 /** The lot's tariff version in force now, and the vehicle class the plate colour falls in. */
@@ -325,7 +346,7 @@ const leave = async (s: ReadScope, open: ParkingRecordRow, laneId: string | null
   const grace = await paidGrace(s.tx, s.device.tenantId, open);
   const priced = leavesWithinGrace(grace, s.at)
     ? { fee: open.amountDue, benefits: { longRental: false, groupCardOff: open.discount }, capped: false }
-    : await price(s, s.ctx.openVersion, open.vehicleClass, open.plateNumber, enteredAt);
+    : await price(s, s.ctx.openVersion, open.vehicleClass, open.plateNumber, enteredAt, open);
   const reasons: AbnormalReason[] = [...lowConfidence(s)];
   if (!priced) reasons.push('no_tariff');
   if (s.at.getTime() - enteredAt.getTime() > s.rules.longStayHours * HOUR_MS || priced?.capped) reasons.push('long_stay');
