@@ -67,6 +67,7 @@ export const pageRegistry: Readonly<Record<string, PageComponent>> = {
   'ParkingOperations/group': lazyPage(() => import('../modules/marketing/pages/group-page'), 'GroupPage'),
   'ParkingOperations/groupCard': lazyPage(() => import('../modules/marketing/pages/group-card-page'), 'GroupCardPage'),
   'ParkingOperations/merchant': lazyPage(() => import('../modules/marketing/pages/merchant-page'), 'MerchantPage'),
+  'ParkingOperations/coupon': lazyPage(() => import('../modules/marketing/pages/coupon-page'), 'CouponPage'),
   'ParkingOperations/customerComplain': lazyPage(() => import('../modules/service/pages/complaint-page'), 'ComplaintPage'),
   'ParkingOperations/appeal': lazyPage(() => import('../modules/service/pages/appeal-page'), 'AppealPage'),
   'jointRecovery/recoveryRecord': lazyPage(() => import('../modules/recovery/pages/recovery-record-page'), 'RecoveryRecordPage'),

@@ -7,6 +7,7 @@ import { ListPanel } from '../components/list-panel';
 import { tabParam, useTabListState } from '../components/list-state';
 import { MerchantLedgerDialog } from '../components/merchant-ledger-dialog';
 import { merchantLedgerResource, merchantResource } from '../merchant.resource';
+import '../marketing.css';
 
 /** The list this page opens on, asked for as soon as the page's code is loaded (app/page-registry). */
 export { merchantResource as openingList } from '../merchant.resource';
