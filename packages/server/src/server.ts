@@ -13,6 +13,7 @@ import { seedDemoPlateList } from './db/seed/demo-plate-list.js';
 import { seedDemoCustomers } from './db/seed/demo-customers.js';
 import { seedDemoOwnerPayments } from './db/seed/demo-owner-payments.js';
 import { seedDemoComplaints } from './db/seed/demo-complaints.js';
+import { seedDemoMerchants } from './db/seed/demo-merchants.js';
 import { startDemoHeartbeats } from './db/seed/demo-heartbeats.js';
 import { seedDemoData } from './db/seed/seed.js';
 import { startDeviceOfflineJob } from './modules/devices/device-offline.job.js';
@@ -42,6 +43,8 @@ const main = async () => {
     // lots and devices only a real start gets: the test suites count tenant demo's lots from zero
     await seedDemoDevices(database.db);
     await seedDemoMarketing(database.db);
+    // two merchants with their coupons, one prepaid and one billed monthly
+    await seedDemoMerchants(database.db);
     await seedDemoPlateList(database.db);
     // its messages are raised from those lots and devices, each about a real object
     await seedDemoMessages(database.db, config.dataDir);
