@@ -8,3 +8,5 @@ export * from './merchant.schema.js';
 export * from './merchant.endpoints.js';
 export * from './coupon.schema.js';
 export * from './coupon.endpoints.js';
+export * from './merchant-open.schema.js';
+export * from './merchant-open.endpoints.js';

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { md5Hex } from '../auth/auth.schema.js';
+import { pagedList, pageQuery } from '../common/paging.js';
+import { coupon, couponIssueFields, couponKinds, couponRevokeInput, couponStates } from './coupon.schema.js';
+import { merchantAccount, merchantSettlements } from './merchant.schema.js';
+
+/**
+ * The merchant's phone page (商户发券), signed in with a merchant session of its own: under
+ * /api/open like the other phone pages, never a staff token.
+ */
+export const merchantOpenPaths = {
+  signIn: '/api/open/merchant/sign-in',
+  signOut: '/api/open/merchant/sign-out',
+  /** the merchant, its balance and limits, and the coupons it may issue */
+  me: '/api/open/merchant/me',
+  coupons: '/api/open/merchant/coupons',
+  revoke: '/api/open/merchant/coupons/:id/revoke',
+} as const;
+
+/** The header a merchant's token travels in: never Authorization, which carries staff tokens. */
+export const merchantTokenHeader = 'x-merchant-token';
+
+/** The phone pages, as hash routes of the web app. */
+export const merchantPagePaths = { signIn: '/merchant/login', home: '/merchant' } as const;
+
+export const merchantSignInInput = z.strictObject({
+  account: merchantAccount,
+  /** the MD5 of the password, as every sign-in sends it */
+  password: md5Hex,
+});
+export type MerchantSignInInput = z.input<typeof merchantSignInInput>;
+export const merchantSession = z.object({ token: z.string(), expiresIn: z.number().int(), merchantName: z.string() });
+export type MerchantSession = z.infer<typeof merchantSession>;
+
+/** A coupon the merchant may issue: an enabled template. */
+export const merchantCouponOption = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.enum(couponKinds),
+  /** 减2小时, 8折（最高减10.00元）… */
+  benefitText: z.string(),
+  price: z.number().int(),
+  validHours: z.number().int(),
+  /** may go to a car not in the lot yet */
+  beforeEntry: z.boolean(),
+});
+export type MerchantCouponOption = z.infer<typeof merchantCouponOption>;
+
+export const merchantProfile = z.object({
+  name: z.string(),
+  account: z.string(),
+  settlement: z.enum(merchantSettlements),
+  balance: z.number().int(),
+  overdraftLimit: z.number().int(),
+  lotNames: z.array(z.string()),
+  issuedToday: z.number().int(),
+  dailyCouponLimit: z.number().int().nullable(),
+  issuedThisMonth: z.number().int(),
+  monthlyCouponLimit: z.number().int().nullable(),
+  amountThisMonth: z.number().int(),
+  monthlyAmountLimit: z.number().int().nullable(),
+  options: z.array(merchantCouponOption),
+});
+export type MerchantProfile = z.infer<typeof merchantProfile>;
+
+/** 发券 on the merchant's phone: the merchant is the signed-in one. */
+export const merchantIssueInput = z.strictObject(couponIssueFields.shape);
+export type MerchantIssueInput = z.input<typeof merchantIssueInput>;
+
+export const merchantCouponListQuery = z.strictObject({
+  ...pageQuery.shape,
+  plateNumber: z.string().trim().toUpperCase().max(16, '车牌号最长16位').optional(),
+  state: z.enum(couponStates, { error: '状态只能是 unused、in_use、used、expired 或 revoked' }).optional(),
+});
+export type MerchantCouponListQuery = z.input<typeof merchantCouponListQuery>;
+
+/** What the merchant's phone shows of a coupon: no staff names, no record ids. */
+export const merchantCoupon = coupon.pick({
+  id: true,
+  couponNo: true,
+  templateName: true,
+  kind: true,
+  minutes: true,
+  amountOff: true,
+  discountPercent: true,
+  maxOff: true,
+  periodStart: true,
+  periodEnd: true,
+  plateNumber: true,
+  plateColour: true,
+  price: true,
+  state: true,
+  issuedAt: true,
+  expiresAt: true,
+  usedAt: true,
+  discount: true,
+  revokeReason: true,
+});
+export type MerchantCoupon = z.infer<typeof merchantCoupon>;
+export const merchantCouponPage = pagedList(merchantCoupon);
+
+export const merchantRevokeInput = couponRevokeInput;
