@@ -1,5 +1,6 @@
 import { couponEndpoints, couponTemplateEndpoints, type CouponIssueInput } from '@parking/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '../../shared/http/api-error';
 import { call, callEnvelope } from '../../shared/http/call';
 import { resourceKeys } from '../../shared/resource/use-resource';
 import { merchantLedgerResourceKey, merchantResourceKey } from './merchant-api';
@@ -41,11 +42,17 @@ export const useIssueCoupon = () => {
   });
 };
 
-/** 作废 an unused coupon with its reason; a prepaid merchant gets the price back. */
+/**
+ * 作废 an unused coupon with its reason; a prepaid merchant gets the price back. A refusal (used or
+ * revoked meanwhile) means the list on screen is stale, so it is asked again then too.
+ */
 export const useRevokeCoupon = () => {
   const invalidate = useInvalidateIssued();
   return useMutation({
     mutationFn: ({ id, reason }: { id: string; reason: string }) => callEnvelope(couponEndpoints.revoke, { params: { id }, body: { reason }, placesFields: true }),
-    onSuccess: invalidate,
+    onSettled: invalidate,
   });
 };
+
+/** The refusal of 作废 for a coupon used or revoked meanwhile (该券已使用，不能作废). */
+export const isSettledMeanwhile = (error: unknown) => error instanceof ApiError && error.status === 409;

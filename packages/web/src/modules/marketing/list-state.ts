@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { listQueryShape, parseListQuery, serializeListQuery, type ListQuery } from '../../../shared/resource/list-query';
-import type { ResourceDescriptor } from '../../../shared/resource/resource-types';
+import { listQueryShape, parseListQuery, serializeListQuery, type ListQuery } from '../../shared/resource/list-query';
+import type { ResourceDescriptor } from '../../shared/resource/resource-types';
 
 /** A list's state and how it changes, wherever it is kept. */
 export interface ListState {

@@ -1,4 +1,4 @@
-import { couponEndpoints, couponIssueFields, type CouponIssueInput } from '@parking/contract';
+import { couponEndpoints, couponIssueFields, type Coupon, type CouponIssueInput, type Envelope } from '@parking/contract';
 import { Alert, App, Form, Modal } from 'antd';
 import { useState } from 'react';
 import { contractProblems, placeFieldProblems, showFieldProblems } from '../../../shared/forms/show-field-problems';
@@ -45,9 +45,9 @@ export function CouponIssueDialog({ onClose }: { onClose: () => void }) {
       return;
     }
     setRefusal(null);
-    let answer: Awaited<ReturnType<typeof issue.mutateAsync>>;
+    let issued: Envelope<Coupon>;
     try {
-      answer = await issue.mutateAsync(body);
+      issued = await issue.mutateAsync(body);
     } catch (error) {
       // the fields the server refused go under their inputs; anything else is said above them
       const fields = fieldProblemsOf(error);
@@ -56,7 +56,7 @@ export function CouponIssueDialog({ onClose }: { onClose: () => void }) {
       else if (unplaced.length > 0) setRefusal(unplaced.map((problem) => problem.message).join('；'));
       return;
     }
-    message.success(`${answer.msg || '发券成功'}，券号 ${answer.data.couponNo}`);
+    message.success(`${issued.msg || '发券成功'}，券号 ${issued.data.couponNo}`);
     onClose();
   };
 
@@ -65,7 +65,7 @@ export function CouponIssueDialog({ onClose }: { onClose: () => void }) {
       {refusal && <Alert className="coupon-issue__refusal" type="error" showIcon title={refusal} />}
       <Form<IssueValues> form={form} layout="vertical" name="coupon-issue" initialValues={{ merchantId: null, templateId: null, plateNumber: '', plateColour: 0, remark: '' }}>
         <Form.Item label="商户" name="merchantId" rules={[{ required: true, message: '请选择商户' }]}>
-          <MerchantSelect />
+          <MerchantSelect enabledOnly />
         </Form.Item>
         <Form.Item label="优惠券" name="templateId" rules={[{ required: true, message: '请选择优惠券' }]}>
           <CouponTemplateSelect />

@@ -5,7 +5,7 @@ import { useResourceList, listQueryOptions } from '../../../shared/resource/use-
 import { dayText } from '../../../shared/time/business-time';
 import { couponDailyResource, couponMonthlyBillResource, withRowIds } from '../coupon-report.resource';
 import { ListPanel } from './list-panel';
-import { useLocalListState } from './list-state';
+import { useLocalListState } from '../list-state';
 
 /** The last 7 days up to today; a search without days falls back to them. */
 function DailyReport({ today }: { today: Dayjs }) {

@@ -4,7 +4,7 @@ import { showFieldProblems } from '../../../shared/forms/show-field-problems';
 import { useCloseGuard } from '../../../shared/forms/use-close-guard';
 import { fieldProblemsOf } from '../../../shared/http/api-error';
 import { RemarkField, remarkText } from '../../../shared/resource/fields/remark-field';
-import { useRevokeCoupon } from '../coupon-api';
+import { isSettledMeanwhile, useRevokeCoupon } from '../coupon-api';
 
 /** 作废 with its required reason: the coupon can no longer be used, and a 预付 merchant gets its price back. */
 export function CouponRevokeDialog({ coupon, onClose }: { coupon: Coupon; onClose: () => void }) {
@@ -19,8 +19,9 @@ export function CouponRevokeDialog({ coupon, onClose }: { coupon: Coupon; onClos
     try {
       msg = (await revoke.mutateAsync({ id: coupon.id, reason: remarkText(reason) })).msg;
     } catch (error) {
-      // used meanwhile, or a reason refused: the HTTP layer said the first, the second goes under its input
-      showFieldProblems(form, fieldProblemsOf(error));
+      // used or revoked meanwhile: the HTTP layer said so and the list shows it as it now is
+      if (isSettledMeanwhile(error)) onClose();
+      else showFieldProblems(form, fieldProblemsOf(error));
       return;
     }
     message.success(msg || '作废成功');

@@ -12,7 +12,7 @@ import type { ResourceDescriptor } from '../../../shared/resource/resource-types
 import { RoleGate } from '../../../shared/resource/role-gate';
 import { useResourceRemove } from '../../../shared/resource/use-resource';
 import '../../../shared/resource/resource.css';
-import type { ListState } from './list-state';
+import type { ListState } from '../list-state';
 
 /** The list's answer as the panel reads it: a query result of the resource's list call. */
 export interface PanelList<T> {

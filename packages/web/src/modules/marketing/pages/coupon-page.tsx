@@ -9,7 +9,7 @@ import { CouponIssueDialog } from '../components/coupon-issue-dialog';
 import { CouponReports } from '../components/coupon-reports';
 import { CouponRevokeDialog } from '../components/coupon-revoke-dialog';
 import { ListPanel } from '../components/list-panel';
-import { tabParam, useTabListState } from '../components/list-state';
+import { tabParam, useTabListState } from '../list-state';
 import { couponResource, couponTemplateResource, isRevocable } from '../coupon.resource';
 import '../marketing.css';
 

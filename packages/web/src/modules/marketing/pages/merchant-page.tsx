@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useResourceList } from '../../../shared/resource/use-resource';
 import { ListPanel } from '../components/list-panel';
-import { tabParam, useTabListState } from '../components/list-state';
+import { tabParam, useTabListState } from '../list-state';
 import { MerchantLedgerDialog } from '../components/merchant-ledger-dialog';
 import { merchantLedgerResource, merchantResource } from '../merchant.resource';
 import '../marketing.css';
