@@ -50,7 +50,7 @@ export const couponResource = defineResource<Coupon, CouponListQuery>({
       priority: 'key',
       width: 120,
       ellipsis: false,
-      search: { placeholder: '车牌号或开头，如 粤B' },
+      search: { placeholder: '请输入车牌号关键字' },
       render: (_v, coupon) => <PlateText plate={coupon.plateNumber} colour={coupon.plateColour} />,
     },
     {
