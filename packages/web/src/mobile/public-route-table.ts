@@ -32,6 +32,10 @@ const ownerPage = (name: 'OwnerSignInPage' | 'OwnerVehiclesPage' | 'OwnerStaysPa
   }));
 const ownerComplaintsPage = lazy(async () => ({ default: (await import('./service/owner-complaints-page')).OwnerComplaintsPage }));
 const ownerAppealsPage = lazy(async () => ({ default: (await import('./service/owner-appeals-page')).OwnerAppealsPage }));
+const merchantPage = (name: 'MerchantSignInPage' | 'MerchantHomePage') =>
+  lazy(async () => ({
+    default: name === 'MerchantSignInPage' ? (await import('./marketing/merchant-sign-in-page')).MerchantSignInPage : (await import('./marketing/merchant-home-page')).MerchantHomePage,
+  }));
 
 /** The drivers' phone pages: they open without sign-in, as /login does. */
 export const publicRouteTable: readonly PublicRouteEntry[] = [
@@ -58,4 +62,7 @@ export const publicRouteTable: readonly PublicRouteEntry[] = [
     purpose: '原手机号已停用的车主申请人工变更手机号',
     page: lazy(async () => ({ default: (await import('./customers/phone-change-request-page')).PhoneChangeRequestPage })),
   },
+  // merchantPagePaths (contract): a merchant's staff issue parking coupons on their phone
+  { path: 'merchant/login', title: '商户登录', ownTitle: true, purpose: '商户账号登录', page: merchantPage('MerchantSignInPage') },
+  { path: 'merchant', title: '商户发券', ownTitle: true, purpose: '商户向车牌发放停车优惠券', page: merchantPage('MerchantHomePage') },
 ];

@@ -1,0 +1,52 @@
+import { merchantPagePaths } from '@parking/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { Result, Spin } from 'antd';
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { merchantApi, merchantOpenKey, merchantToken, needsMerchantSignIn } from './merchant-api';
+import '../mobile.css';
+import './merchant.css';
+
+/** Where a refused merchant goes: 商户登录, told why (停用, 过期, 已退出). */
+export const useMerchantSignInAgain = (error: unknown) => {
+  const navigate = useNavigate();
+  const refused = needsMerchantSignIn(error);
+  useEffect(() => {
+    if (!refused) return;
+    merchantToken.clear();
+    navigate(merchantPagePaths.signIn, { replace: true, state: { notice: error instanceof Error ? error.message : '' } });
+  }, [refused, error, navigate]);
+  return refused;
+};
+
+/** A phone page's load: the spinner, the refusal in Chinese, or the page. */
+export function MerchantLoad({ pending, error, children }: { pending: boolean; error: Error | null; children: () => ReactNode }) {
+  const signingIn = useMerchantSignInAgain(error);
+  if (pending || signingIn) return <Spin size="large" className="scan-landing__spin" />;
+  if (error) return <Result status="error" title="加载失败" subTitle={error.message} />;
+  return <>{children()}</>;
+}
+
+/** The merchant's page: the title with 退出登录, then the page; signed out, 商户登录. */
+export function MerchantLayout({ title, children }: { title: string; children: ReactNode }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  if (!merchantToken.get()) return <Navigate to={merchantPagePaths.signIn} replace />;
+  const signOut = async () => {
+    await merchantApi.signOut().catch(() => undefined);
+    merchantToken.clear();
+    queryClient.removeQueries({ queryKey: [merchantOpenKey] });
+    navigate(merchantPagePaths.signIn, { replace: true });
+  };
+  return (
+    <main className="mobile-page">
+      <header className="mobile-page__header merchant-header">
+        {title}
+        <button type="button" className="merchant-header__out" onClick={() => void signOut()}>
+          退出登录
+        </button>
+      </header>
+      <div className="merchant-page">{children}</div>
+    </main>
+  );
+}
