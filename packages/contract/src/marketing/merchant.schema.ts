@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { resourcePaths } from '../common/endpoint.js';
 import { pagedList, pageQuery } from '../common/paging.js';
 import { refuseReversedRange, timeFilter } from '../common/query-fields.js';
-import { mobileMessage, mobilePattern, passwordMessages, passwordPattern } from '../common/rules.js';
+import { mobileMessage, mobilePattern } from '../common/rules.js';
 import { enabledMarkFilter, parkingText } from '../parking/area.schema.js';
 
 export const merchantPaths = {
@@ -72,14 +72,17 @@ export const merchantFields = z.object({
   /** fen of coupons issued in a month; null: no limit */
   monthlyAmountLimit: fen('每月发券金额上限').nullable().default(null),
   account: merchantAccount,
-  /** set on create; '' on an update keeps the password */
-  password: z.string().trim().max(64, '密码最长64位').default(''),
+  /** the MD5 of the password, as every password travels; required on create, '' on an update keeps it */
+  password: z
+    .string()
+    .trim()
+    .regex(/^([0-9a-f]{32})?$/, '密码格式错误：应为小写十六进制 MD5 摘要')
+    .default(''),
   remark: parkingText('备注', 200),
   enabled: z.boolean({ error: '启用状态只能是是或否' }).default(true),
 });
 
 export const merchantInput = merchantFields.superRefine((merchant, ctx) => {
-  if (merchant.password !== '' && !passwordPattern.test(merchant.password)) ctx.addIssue({ code: 'custom', path: ['password'], message: passwordMessages.rule });
   if (new Set(merchant.lotIds).size !== merchant.lotIds.length) ctx.addIssue({ code: 'custom', path: ['lotIds'], message: '适用停车场重复' });
   if (merchant.settlement === 'postpaid' && merchant.overdraftLimit > 0) ctx.addIssue({ code: 'custom', path: ['overdraftLimit'], message: '后付商户没有余额，透支额度应为0' });
 });

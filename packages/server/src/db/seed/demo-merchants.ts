@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { couponTemplateInput, merchantInput, type CouponTemplateInput, type MerchantInput } from '@parking/contract';
 import { addLedgerEntry, createCouponTemplate, createMerchant, issueCoupon, revokeCoupon } from '../../modules/marketing/index.js';
 import { findOpenStay } from '../../modules/orders/index.js';
+import { md5Hex } from '../../shared/passwords.js';
 import type { Db } from '../client.js';
 import { merchants, parkingLots, tenants, users } from '../schema/index.js';
 import { demoAdminAuth } from './demo-auth.js';
@@ -22,7 +23,7 @@ const demoMerchants: readonly DemoMerchant[] = [
     overdraftLimit: 5_000,
     dailyCouponLimit: 200,
     account: 'yintai',
-    password: 'yintai123',
+    password: md5Hex('yintai123'),
     topUp: 100_000,
   },
   {
@@ -34,7 +35,7 @@ const demoMerchants: readonly DemoMerchant[] = [
     settlement: 'postpaid',
     monthlyAmountLimit: 300_000,
     account: 'rujia',
-    password: 'rujia123',
+    password: md5Hex('rujia123'),
   },
 ];
 

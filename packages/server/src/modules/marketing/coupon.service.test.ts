@@ -6,6 +6,7 @@ import { migrate } from '../../db/migrate.js';
 import { coupons, devices, merchantLedger, parkingLanes, parkingLots, parkingRecords, tariffs, tenants, users } from '../../db/schema/index.js';
 import { seedDemoData } from '../../db/seed/seed.js';
 import { createTestDatabase, testConfig } from '../../test/test-app.js';
+import { md5Hex } from '../../shared/passwords.js';
 import type { AuthContext } from '../../types.js';
 import { findOpenStay } from '../orders/parking-record.repository.js';
 import { receiveVehicleEvent } from '../orders/vehicle-event.service.js';
@@ -50,7 +51,7 @@ const merchant = (over: Partial<MerchantInput> = {}) =>
       lotIds: [lotId],
       settlement: 'prepaid',
       account: `shop${sequence}`,
-      password: 'abc123',
+      password: md5Hex('abc123'),
       ...over,
     }),
     now,

@@ -12,12 +12,13 @@ import {
 import type { Db } from '../../db/client.js';
 import { badRequest, conflict, fieldRefused, notFound } from '../../plugins/app-error.js';
 import { pageAnswer, splitPage } from '../../shared/paging.js';
-import { hashPassword, md5Hex } from '../../shared/passwords.js';
+import { hashPassword } from '../../shared/passwords.js';
 import type { AuthContext } from '../../types.js';
 import { lotNamesOf } from '../parking/index.js';
 import { recordOperation } from '../system/index.js';
 import {
   deleteMerchantRow,
+  endMerchantSessions,
   findMerchant,
   hasCoupons,
   insertMerchant,
@@ -88,10 +89,10 @@ const checkInput = async (db: Db, tenantId: string, input: MerchantValues, excep
   if (await merchantNamed(db, tenantId, 'account', input.account, exceptId)) throw conflict(`登录账号「${input.account}」已被其他商户使用`, 'account');
 };
 
-/** The columns of a merchant as typed: its password stored only as a hash of what its phone sends (md5, as every sign-in does). */
+/** The columns of a merchant as typed: its password (the MD5 the console sends, as its phone will at sign-in) stored only as a hash. */
 const columnsOf = async (input: MerchantValues) => {
   const { password, ...rest } = input;
-  return { ...rest, ...(password === '' ? {} : { passwordHash: await hashPassword(md5Hex(password)) }) };
+  return { ...rest, ...(password === '' ? {} : { passwordHash: await hashPassword(password) }) };
 };
 
 const log = (db: Db, auth: AuthContext, action: 'create' | 'update' | 'delete', id: string, summary: string, before?: Merchant, after?: Merchant) =>
@@ -112,6 +113,8 @@ export const updateMerchant = async (db: Db, auth: AuthContext, id: string, inpu
   await checkInput(db, auth.tenantId, input, id);
   if (input.settlement !== before.settlement && before.balance !== 0) throw conflict(`商户余额为${formatAmount(before.balance)}元，请先调整为0再更改结算方式`, 'settlement');
   await updateMerchantRow(db, auth.tenantId, id, await columnsOf(input));
+  // a new password signs the phones in with the old one out
+  if (input.password !== '') await endMerchantSessions(db, auth.tenantId, id);
   const after = await getMerchant(db, auth.tenantId, id, now);
   await log(db, auth, 'update', id, `修改商户「${after.name}」${input.password === '' ? '' : '，重设登录密码'}`, before, after);
   return after;

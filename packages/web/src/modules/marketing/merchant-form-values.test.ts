@@ -1,4 +1,5 @@
 import { merchantInput } from '@parking/contract';
+import { md5Hex } from '../../shared/crypto/md5';
 import { describe, expect, it } from 'vitest';
 import { lotId, merchant } from './marketing-fixtures';
 import { merchantFormBody, merchantToFormValues } from './merchant-form-values';
@@ -27,7 +28,7 @@ describe('商户 form values', () => {
 
   it('sends yuan as fen, a blank overdraft as none and blank limits as 不限', () => {
     const values = { ...merchantToFormValues(undefined), overdraftLimit: ' ', monthlyAmountLimit: '', dailyCouponLimit: null, contactPhone: ' 13812345678 ', password: ' abc123 ' };
-    expect(merchantFormBody(values)).toMatchObject({ overdraftLimit: 0, monthlyAmountLimit: null, dailyCouponLimit: null, contactPhone: '13812345678', password: 'abc123' });
+    expect(merchantFormBody(values)).toMatchObject({ overdraftLimit: 0, monthlyAmountLimit: null, dailyCouponLimit: null, contactPhone: '13812345678', password: md5Hex(' abc123 ') });
     expect(merchantFormBody({ ...values, overdraftLimit: '50.5' }).overdraftLimit).toBe(5050);
   });
 });

@@ -3,6 +3,7 @@ import { fenToYuan, yuanToFen } from '../../shared/resource/fields/money';
 import { phoneText } from '../../shared/resource/fields/phone-field';
 import { remarkText } from '../../shared/resource/fields/remark-field';
 import { lineText } from '../../shared/resource/fields/text-field';
+import { md5Hex } from '../../shared/crypto/md5';
 
 /** What the 商户 form holds: amounts in yuan as typed, a blank limit for 不限, the password only when typed. */
 export type MerchantFormValues = {
@@ -60,7 +61,7 @@ export function merchantToFormValues(merchant: Merchant | undefined): MerchantFo
   };
 }
 
-/** The form's values → the POST/PUT body: yuan to fen, a blank overdraft 0, a blank limit null (不限), a blank password '' (kept on an update). */
+/** The form's values → the POST/PUT body: yuan to fen, a blank overdraft 0, a blank limit null (不限), the password as its MD5 (as every password travels), a blank one '' (kept on an update). */
 export function merchantFormBody(values: MerchantFormValues): MerchantInput {
   return {
     name: lineText(values.name),
@@ -74,7 +75,7 @@ export function merchantFormBody(values: MerchantFormValues): MerchantInput {
     monthlyCouponLimit: values.monthlyCouponLimit ?? null,
     monthlyAmountLimit: yuanToFen(values.monthlyAmountLimit),
     account: lineText(values.account),
-    password: lineText(values.password),
+    password: values.password === '' ? '' : md5Hex(values.password),
     remark: remarkText(values.remark),
     enabled: values.enabled,
   };

@@ -1,4 +1,4 @@
-import { merchantFields, merchantInput, merchantKindNames, merchantKinds, merchantSettlementNames, merchantSettlements, type Merchant } from '@parking/contract';
+import { checkNewPassword, merchantFields, merchantInput, merchantKindNames, merchantKinds, merchantSettlementNames, merchantSettlements, type Merchant } from '@parking/contract';
 import { Col, Form, Input, InputNumber, Radio, Row } from 'antd';
 import { EnabledField } from '../../shared/resource/fields/enabled-field';
 import { MoneyField } from '../../shared/resource/fields/money-field';
@@ -12,6 +12,12 @@ import { merchantFormBody, type MerchantFormValues } from './merchant-form-value
 
 const fields = merchantFields.shape;
 const isBlank = (text: string | undefined) => (text ?? '').trim() === '';
+/** The rule every new password keeps, checked on what is typed (the body carries only its MD5); blank keeps the old one on an edit. */
+const checkPassword = (value: string | undefined) => {
+  if (!value) return;
+  const problem = checkNewPassword(value);
+  if (problem) throw new Error(problem);
+};
 
 /** The inputs of 新增商户 and 编辑商户: 透支额度 is for 预付 merchants only; a blank limit is 不限. */
 export function MerchantFormInputs({ record }: { record: Merchant | undefined }) {
@@ -76,7 +82,7 @@ export function MerchantFormInputs({ record }: { record: Merchant | undefined })
           label="登录密码"
           name="password"
           extra={record ? '留空则不修改' : '至少6位，含数字和字母'}
-          rules={[...(record ? [] : [{ required: true, whitespace: true, message: '请输入登录密码' }]), schemaRule(judged('password'))]}
+          rules={[...(record ? [] : [{ required: true, message: '请输入登录密码' }]), { validator: async (_, value?: string) => checkPassword(value) }]}
         >
           <Input.Password placeholder={record ? '留空则不修改' : '请输入登录密码'} autoComplete="new-password" />
         </Form.Item>
