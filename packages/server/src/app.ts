@@ -40,6 +40,7 @@ import { specialBillRoutes } from './modules/marketing/special-bill.routes.js';
 import { groupRoutes } from './modules/marketing/group.routes.js';
 import { couponRoutes } from './modules/marketing/coupon.routes.js';
 import { merchantRoutes } from './modules/marketing/merchant.routes.js';
+import { merchantOpenRoutes } from './modules/marketing/merchant-open.routes.js';
 import { customerRoutes, customerVehicleRoutes } from './modules/customers/customer.routes.js';
 import { vehicleAuthRoutes } from './modules/customers/vehicle-auth.routes.js';
 import { ownerRoutes } from './modules/customers/owner.routes.js';
@@ -192,6 +193,7 @@ export const app = fp(
     await instance.register(specialBillRoutes, { secret: qrSecret, publicBaseUrl: options.config.publicBaseUrl });
     await instance.register(merchantRoutes);
     await instance.register(couponRoutes, { findOpenStay });
+    await instance.register(merchantOpenRoutes, { findOpenStay, signInRateLimit: options.config.loginRateLimit });
     await instance.register(customerRoutes);
     await instance.register(customerVehicleRoutes);
     await instance.register(vehicleAuthRoutes);

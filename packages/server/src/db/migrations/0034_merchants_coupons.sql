@@ -76,6 +76,20 @@ CREATE TABLE "merchant_ledger" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "merchant_sessions" (
+	"tenant_id" uuid NOT NULL,
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"merchant_id" uuid NOT NULL,
+	"token_hash" text NOT NULL,
+	"ip" text DEFAULT '' NOT NULL,
+	"user_agent" text DEFAULT '' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"revoked_at" timestamp with time zone,
+	"revoke_reason" text,
+	CONSTRAINT "merchant_sessions_token_hash_unique" UNIQUE("token_hash")
+);
+--> statement-breakpoint
 CREATE TABLE "merchants" (
 	"tenant_id" uuid NOT NULL,
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
@@ -106,6 +120,8 @@ ALTER TABLE "coupons" ADD CONSTRAINT "coupons_record_id_parking_records_id_fk" F
 ALTER TABLE "coupons" ADD CONSTRAINT "coupons_issued_by_user_users_id_fk" FOREIGN KEY ("issued_by_user") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "merchant_ledger" ADD CONSTRAINT "merchant_ledger_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "merchant_ledger" ADD CONSTRAINT "merchant_ledger_merchant_id_merchants_id_fk" FOREIGN KEY ("merchant_id") REFERENCES "public"."merchants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "merchant_sessions" ADD CONSTRAINT "merchant_sessions_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "merchant_sessions" ADD CONSTRAINT "merchant_sessions_merchant_id_merchants_id_fk" FOREIGN KEY ("merchant_id") REFERENCES "public"."merchants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "merchants" ADD CONSTRAINT "merchants_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "coupon_templates_tenant_name" ON "coupon_templates" USING btree ("tenant_id","name");--> statement-breakpoint
 CREATE INDEX "coupons_tenant_plate_state" ON "coupons" USING btree ("tenant_id","plate_number","state");--> statement-breakpoint
@@ -115,9 +131,11 @@ CREATE INDEX "coupons_tenant_used" ON "coupons" USING btree ("tenant_id","used_a
 CREATE INDEX "coupons_tenant_record" ON "coupons" USING btree ("tenant_id","record_id");--> statement-breakpoint
 CREATE INDEX "merchant_ledger_tenant_merchant_at" ON "merchant_ledger" USING btree ("tenant_id","merchant_id","created_at");--> statement-breakpoint
 CREATE INDEX "merchant_ledger_tenant_at" ON "merchant_ledger" USING btree ("tenant_id","created_at");--> statement-breakpoint
+CREATE INDEX "merchant_sessions_tenant_merchant" ON "merchant_sessions" USING btree ("tenant_id","merchant_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "merchants_tenant_name" ON "merchants" USING btree ("tenant_id","name");--> statement-breakpoint
 CREATE UNIQUE INDEX "merchants_tenant_account" ON "merchants" USING btree ("tenant_id","account");--> statement-breakpoint
 SELECT parking_enable_tenant_rls('merchants');--> statement-breakpoint
 SELECT parking_enable_tenant_rls('merchant_ledger');--> statement-breakpoint
 SELECT parking_enable_tenant_rls('coupon_templates');--> statement-breakpoint
-SELECT parking_enable_tenant_rls('coupons');
+SELECT parking_enable_tenant_rls('coupons');--> statement-breakpoint
+SELECT parking_enable_tenant_rls('merchant_sessions');

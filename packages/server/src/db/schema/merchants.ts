@@ -164,3 +164,27 @@ export const coupons = pgTable(
     index('coupons_tenant_record').on(t.tenantId, t.recordId),
   ],
 );
+
+/**
+ * A merchant's signed-in session on its phone page, apart from staff and owner sessions: its own
+ * token, stored only as its SHA-256, reaching only its merchant's coupons.
+ */
+export const merchantSessions = pgTable(
+  'merchant_sessions',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    ip: text('ip').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** logout | disabled */
+    revokeReason: text('revoke_reason'),
+  },
+  (t) => [index('merchant_sessions_tenant_merchant').on(t.tenantId, t.merchantId)],
+);

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, gte, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { MerchantListValues, MerchantLedgerListValues } from '@parking/contract';
 import type { Db } from '../../db/client.js';
-import { coupons, merchantLedger, merchants } from '../../db/schema/index.js';
+import { coupons, merchantLedger, merchantSessions, merchants } from '../../db/schema/index.js';
 import { containsPattern } from '../../shared/like-pattern.js';
 import { countRows, pageRows, type Page } from '../../shared/paging.js';
 import { insertId, insertRow, tenantRow } from '../../shared/rows.js';
@@ -170,3 +170,10 @@ export const pageLedger = async (db: Db, tenantId: string, filter: LedgerFilter,
       .$dynamic(),
   );
 };
+
+/** Ends every live phone session of a merchant whose password was reset: its next call asks it to sign in. */
+export const endMerchantSessions = (db: Db, tenantId: string, merchantId: string) =>
+  db
+    .update(merchantSessions)
+    .set({ revokedAt: sql`now()`, revokeReason: 'logout' })
+    .where(and(eq(merchantSessions.tenantId, tenantId), eq(merchantSessions.merchantId, merchantId), isNull(merchantSessions.revokedAt)));
