@@ -2,9 +2,9 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { ResourcePage } from '../support/resource.page.js';
 import { expectViewShown } from '../support/sidebar.js';
 
-const addresses = { 集团: 'group', 集团卡: 'groupCard' } as const;
+const addresses = { 集团: 'group', 集团卡: 'groupCard', 商户: 'merchant', 优惠券: 'coupon' } as const;
 
-/** 停车运营 > 集团 / 集团卡 as an operator sees them. */
+/** 停车运营 > 集团 / 集团卡 / 商户 / 优惠券 as an operator sees them. */
 export class MarketingPage extends ResourcePage {
   constructor(page: Page) {
     super(page, '.ant-modal:not(.ant-modal-confirm):visible');

@@ -135,7 +135,7 @@ export interface CouponStay {
 
 /**
  * The coupons that may pay for a stay leaving `lotId` at `at`, locked until the transaction ends:
- * the plate's live coupons for that lot, those bound to this stay and those bound to none.
+ * the plate's live coupons for that lot, those bound to this stay and those bound to none issued by then.
  */
 export const lockStayCoupons = (db: Db, stay: CouponStay) =>
   db
@@ -148,9 +148,11 @@ export const lockStayCoupons = (db: Db, stay: CouponStay) =>
         eq(coupons.plateColour, stay.plateColour),
         inArray(coupons.state, ['unused', 'in_use']),
         sql`${stay.lotId}::uuid = any(${coupons.lotIds})`,
-        lte(coupons.issuedAt, stay.at),
         gt(coupons.expiresAt, stay.at),
-        stay.recordId ? or(isNull(coupons.recordId), eq(coupons.recordId, stay.recordId)) : isNull(coupons.recordId),
+        // one bound to this stay was issued while the car was in, whatever a device's clock says of the exit
+        stay.recordId
+          ? or(and(isNull(coupons.recordId), lte(coupons.issuedAt, stay.at)), eq(coupons.recordId, stay.recordId))
+          : and(isNull(coupons.recordId), lte(coupons.issuedAt, stay.at)),
       ),
     )
     .orderBy(asc(coupons.expiresAt), asc(coupons.id))

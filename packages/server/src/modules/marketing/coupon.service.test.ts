@@ -139,6 +139,23 @@ describe('a merchant coupon at the exit', () => {
     expect(await refusal(revokeCoupon(database.db, { kind: 'staff', auth }, coupon.id, '误发', now))).toBe('该券已使用，不能作废');
   });
 
+  it('uses a coupon bound to the stay even when the exit camera dates the exit a little before the issue', async () => {
+    const shop = await merchant({ settlement: 'postpaid' });
+    const amount = await template({ kind: 'amount', amountOff: 100, price: 0 });
+    await enter('粤B20009');
+    const bound = await issue({ merchantId: shop.id, templateId: amount.id, plateNumber: '粤B20009' });
+    // a camera clock a minute behind the server's
+    const record = await leave('粤B20009', '2026-03-10T09:59:00+08:00');
+    expect(record.discount).toBe(100);
+    expect((await couponRow(bound.id)).state).toBe('used');
+    // an unbound coupon issued after the exit is for a later visit
+    const later = await template({ kind: 'amount', amountOff: 100, price: 0, beforeEntry: true });
+    const ahead = await issue({ merchantId: shop.id, templateId: later.id, plateNumber: '粤B20010' });
+    await enter('粤B20010');
+    expect((await leave('粤B20010', '2026-03-10T09:59:00+08:00')).discount).toBe(0);
+    expect((await couponRow(ahead.id)).state).toBe('unused');
+  });
+
   it('stacks time, then percentage, then amount, and never takes off more than is due', async () => {
     const shop = await merchant({ settlement: 'postpaid' });
     const threeHours = await plainStay(3);
