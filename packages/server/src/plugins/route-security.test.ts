@@ -45,6 +45,9 @@ import {
   complaintReplies,
   complaintSettings,
   appeals,
+  merchants,
+  couponTemplates,
+  coupons,
 } from '../db/schema/index.js';
 import { seedDemoData } from '../db/seed/seed.js';
 import { hashPassword, md5Hex } from '../modules/auth/passwords.js';
@@ -88,6 +91,9 @@ const ids = {
   group: '',
   groupCard: '',
   specialBill: '',
+  merchant: '',
+  couponTemplate: '',
+  coupon: '',
   device: '',
   parkingRecord: '',
   payment: '',
@@ -173,7 +179,13 @@ const idOf = (path: string) =>
                                                               ? ids.complaint
                                                               : path.includes('/Appeal/')
                                                                 ? ids.appeal
-                                                                : ids.adminUser;
+                                                                : path.includes('/Merchant/')
+                                                                  ? ids.merchant
+                                                                  : path.includes('/CouponTemplate/')
+                                                                    ? ids.couponTemplate
+                                                                    : path.includes('/Coupon/') || path.includes('/merchant/coupons/')
+                                                                      ? ids.coupon
+                                                                      : ids.adminUser;
 const fill = (path: string) =>
   path
     .replace('{id}', idOf(path))
@@ -277,6 +289,12 @@ const demoSnapshot = async () => {
     roleMenus: await rows(database.db.select().from(roleMenus).where(eq(roleMenus.tenantId, of)), (g) => `${g.roleId}:${g.menuId}`),
     userPositions: await rows(database.db.select().from(userPositions).where(eq(userPositions.tenantId, of)), (h) => `${h.userId}:${h.positionId}:${h.sortCode}`),
     userRoles: await rows(database.db.select().from(userRoles).where(eq(userRoles.tenantId, of)), (h) => `${h.userId}:${h.roleId}`),
+    merchants: await rows(
+      database.db.select().from(merchants).where(eq(merchants.tenantId, of)),
+      (m) => `${m.id}:${m.name}:${m.balance}:${m.enabled}:${m.passwordHash}:${m.updatedAt.toISOString()}`,
+    ),
+    couponTemplates: await rows(database.db.select().from(couponTemplates).where(eq(couponTemplates.tenantId, of)), (t) => `${t.id}:${t.name}:${t.enabled}:${t.updatedAt.toISOString()}`),
+    coupons: await rows(database.db.select().from(coupons).where(eq(coupons.tenantId, of)), (c) => `${c.id}:${c.state}:${c.recordId}:${c.updatedAt.toISOString()}`),
     parkingAreas: await rows(
       database.db.select().from(parkingAreas).where(eq(parkingAreas.tenantId, of)),
       (a) => `${a.id}:${a.name}:${a.enabled}:${a.inspectorIds.join(',')}:${a.updatedAt.toISOString()}`,
@@ -574,6 +592,65 @@ beforeAll(async () => {
     'POST /api/open/owner/appeals': { recordId: demoRecord!.id, reason: 'other', content: '入侵申诉' },
   });
   groupMarkers.push(ids.appeal, '演示申诉说明-仅本租户可见', '13900000423');
+  // a merchant with a coupon out: a stranger may neither read, top up, issue, revoke nor export them
+  const [demoMerchant] = await database.db
+    .insert(merchants)
+    .values({
+      tenantId: demo!.id,
+      name: '演示商户-仅本租户可见',
+      kind: 'mall',
+      contactPhone: '13900000424',
+      lotIds: [demoLot!.id],
+      settlement: 'prepaid',
+      balance: 4240,
+      account: 'demo-mall-424',
+      passwordHash: await hashPassword(md5Hex('mall424')),
+    })
+    .returning();
+  ids.merchant = demoMerchant!.id;
+  const [demoTemplate] = await database.db
+    .insert(couponTemplates)
+    .values({ tenantId: demo!.id, name: '演示券种-仅本租户可见', kind: 'amount', amountOff: 424, price: 424, validHours: 24, beforeEntry: true })
+    .returning();
+  ids.couponTemplate = demoTemplate!.id;
+  const [demoCoupon] = await database.db
+    .insert(coupons)
+    .values({
+      tenantId: demo!.id,
+      templateId: demoTemplate!.id,
+      templateName: demoTemplate!.name,
+      kind: 'amount',
+      amountOff: 424,
+      stackable: false,
+      stackLimit: 1,
+      withBenefits: false,
+      minDue: 0,
+      merchantId: demoMerchant!.id,
+      merchantName: demoMerchant!.name,
+      lotIds: [demoLot!.id],
+      plateNumber: '粤B0M424',
+      plateColour: 0,
+      price: 424,
+      issuedAt: new Date('2025-03-03T02:00:00Z'),
+      expiresAt: new Date('2099-03-03T02:00:00Z'),
+      issuedBy: 'admin',
+      remark: '演示券备注-仅本租户可见',
+    })
+    .returning();
+  ids.coupon = demoCoupon!.id;
+  const intruderMerchant = { name: '入侵商户', kind: 'shop', contactPhone: '13900000000', lotIds: [demoLot!.id], settlement: 'prepaid', account: 'intruder', password: md5Hex('x1y2z3') };
+  Object.assign(bodies, {
+    'POST /api/system/Merchant': intruderMerchant,
+    'PUT /api/system/Merchant/{id}': { ...intruderMerchant, password: '' },
+    'POST /api/system/Merchant/{id}/Ledger': { kind: 'top_up', amount: 100 },
+    'POST /api/system/CouponTemplate': { name: '入侵券', kind: 'free', price: 0, validHours: 1 },
+    'PUT /api/system/CouponTemplate/{id}': { name: '被改名券', kind: 'free', price: 0, validHours: 1 },
+    'POST /api/system/Coupon/Actions/Issue': { merchantId: demoMerchant!.id, templateId: demoTemplate!.id, plateNumber: '粤B0J418' },
+    'POST /api/system/Coupon/{id}/Actions/Revoke': { reason: '入侵作废' },
+    'POST /api/open/merchant/coupons': { templateId: demoTemplate!.id, plateNumber: '粤B0J418' },
+    'POST /api/open/merchant/coupons/{id}/revoke': { reason: '入侵作废' },
+  });
+  groupMarkers.push(ids.merchant, ids.couponTemplate, ids.coupon, demoMerchant!.name, demoTemplate!.name, '粤B0M424', '演示券备注-仅本租户可见', '13900000424');
   // a correction waiting for approval: a stranger may neither read, ask for another nor decide it
   const [demoEdit] = await database.db
     .insert(recordEditRequests)
