@@ -122,13 +122,20 @@ test('a merchant gives a plate a 2-hour coupon on its phone; the car pays 1 hour
     await context.close();
   });
 
+  await test.step("the record's detail names the coupon under its fee", async () => {
+    await page.goto(`/#/OrderManagement/parkingRecordOrderInfo/${recordId}`);
+    await expect(page.locator('.record-coupons').filter({ visible: true })).toContainText(`优惠券：${mallName}「${couponName}」（减2小时，券号`);
+    await expect(page.locator('.record-coupons').filter({ visible: true })).toContainText('优惠 2.00 元');
+    await page.screenshot({ path: testInfo.outputPath('03-record-detail-coupon.png'), fullPage: true });
+  });
+
   await test.step('优惠券 shows the coupon 已使用 with 2.00 off, and 余额流水 its 4 元 after the 50 元', async () => {
     await admin.visit('优惠券');
     const row = admin.row(plate);
     await expect(row).toContainText('已使用');
     expect(await admin.cell(row, '抵扣金额')).toBe('2.00');
     expect(await admin.cell(row, '商户')).toBe(mallName);
-    await page.screenshot({ path: testInfo.outputPath('03-coupon-used.png'), fullPage: true });
+    await page.screenshot({ path: testInfo.outputPath('04-coupon-used.png'), fullPage: true });
 
     await admin.visit('商户');
     await admin.row(mallName).getByRole('button', { name: '流水' }).click();
@@ -136,6 +143,6 @@ test('a merchant gives a plate a 2-hour coupon on its phone; the car pays 1 hour
     expect(await admin.cell(admin.rows.nth(0), '类型')).toBe('发券扣款');
     expect(await admin.cell(admin.rows.nth(1), '类型')).toBe('充值');
     await expect(admin.rows.nth(0)).toContainText('46.00');
-    await page.screenshot({ path: testInfo.outputPath('04-merchant-ledger.png'), fullPage: true });
+    await page.screenshot({ path: testInfo.outputPath('05-merchant-ledger.png'), fullPage: true });
   });
 });

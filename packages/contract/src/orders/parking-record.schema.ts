@@ -115,9 +115,15 @@ export type ParkingRecordFee = z.infer<typeof parkingRecordFee>;
 export const parkingRecordGroupCard = z.object({ cardNo: z.string(), groupName: z.string(), benefit: z.enum(['free', 'discount', 'amount']), discount: z.number().int() });
 export type ParkingRecordGroupCard = z.infer<typeof parkingRecordGroupCard>;
 
+/** A merchant's coupon (优惠券) that took its part off the stay at exit; discount in fen. */
+export const parkingRecordCoupon = z.object({ couponNo: z.string(), templateName: z.string(), merchantName: z.string(), benefitText: z.string(), discount: z.number().int() });
+export type ParkingRecordCoupon = z.infer<typeof parkingRecordCoupon>;
+
 export const parkingRecordDetail = parkingRecord.extend({
   fee: parkingRecordFee.nullable(),
   groupCard: parkingRecordGroupCard.nullable(),
+  /** in the order they applied */
+  coupons: z.array(parkingRecordCoupon),
   edits: z.lazy(() => z.array(recordEditRequest)),
 });
 export type ParkingRecordDetail = z.infer<typeof parkingRecordDetail>;

@@ -9,6 +9,7 @@ import { createTestDatabase, testConfig } from '../../test/test-app.js';
 import { md5Hex } from '../../shared/passwords.js';
 import type { AuthContext } from '../../types.js';
 import { findOpenStay } from '../orders/parking-record.repository.js';
+import { getParkingRecordDetail } from '../orders/parking-record.service.js';
 import { receiveVehicleEvent } from '../orders/vehicle-event.service.js';
 import { couponDailyReport, couponMonthlyBill, createCouponTemplate, issueCoupon, revokeCoupon, updateCouponTemplate, type CouponIssue } from './coupon.service.js';
 import { addLedgerEntry, createMerchant, getMerchant, updateMerchant } from './merchant.service.js';
@@ -128,6 +129,10 @@ describe('a merchant coupon at the exit', () => {
     expectInvariant(record);
     const used = await couponRow(coupon.id);
     expect([used.state, used.discount, used.usedAt?.toISOString()]).toEqual(['used', record.discount, '2026-03-10T02:00:00.000Z']);
+    // the record's detail names the coupon under its fee
+    expect((await getParkingRecordDetail(database.db, auth, record.id)).coupons).toEqual([
+      { couponNo: coupon.couponNo, templateName: twoHours.name, merchantName: shop.name, benefitText: '减2小时', discount: record.discount },
+    ]);
 
     // the merchant paid the coupon's price when it was issued: a ledger line with the balance before and after
     const lines = await ledgerOf(shop.id);

@@ -19,6 +19,7 @@ import { pageAnswer, splitPage } from '../../shared/paging.js';
 import type { AuthContext } from '../../types.js';
 import { recordOperation } from '../system/index.js';
 import {
+  couponsOfRecord,
   deleteCouponTemplateRow,
   findCoupon,
   findCouponTemplate,
@@ -286,6 +287,16 @@ export const revokeCoupon = async (db: Db, issuer: CouponIssuer, id: string, rea
   });
   return after;
 };
+
+/** The coupons that took their part off a finished stay, as its record's fee breakdown names them. */
+export const recordCoupons = async (db: Db, tenantId: string, recordId: string) =>
+  (await couponsOfRecord(db, tenantId, recordId)).map((c) => ({
+    couponNo: couponNoOf(c.seq),
+    templateName: c.templateName,
+    merchantName: c.merchantName,
+    benefitText: couponBenefitText(c),
+    discount: c.discount,
+  }));
 
 // ---------- 列表与报表 ----------
 

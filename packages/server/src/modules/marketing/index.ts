@@ -10,8 +10,7 @@ export { specialBillRoutes, type SpecialBillRoutesOptions } from './special-bill
 
 export { groupCardDiscount, groupCardQuote, recordGroupCard, reviseCardUse, type GroupCardDiscount, type GroupCardDiscountInput } from './group-card-discount.js';
 export { couponDiscount, type CouponDiscountInput } from './coupon-discount.js';
-export { couponsOfRecord } from './coupon.repository.js';
-export { createCouponTemplate, issueCoupon, revokeCoupon, type FindOpenStay } from './coupon.service.js';
+export { createCouponTemplate, issueCoupon, recordCoupons, revokeCoupon, type FindOpenStay } from './coupon.service.js';
 export { addLedgerEntry, createMerchant } from './merchant.service.js';
 export { checkSpecialBillToken } from './special-bill-open.service.js';
 export { markSpecialBillPaid } from './special-bill.service.js';

@@ -6,7 +6,7 @@ import { notFound } from '../../plugins/app-error.js';
 import type { AuthContext } from '../../types.js';
 import { listRecordEdits } from './record-edit-audit.service.js';
 import { mapEach } from '../../shared/map-each.js';
-import { recordGroupCard } from '../marketing/index.js';
+import { recordCoupons, recordGroupCard } from '../marketing/index.js';
 import { paidGrace } from './paid-grace.js';
 import { priceStay, whiteListedStay } from './stay-price.js';
 import { findListedRecord, pageParkingRecords, streamParkingRecords, type ListedRecordRow, type ParkingRecordRow } from './parking-record.repository.js';
@@ -101,6 +101,7 @@ export const getParkingRecordDetail = async (db: Db, auth: AuthContext, id: stri
     ...toRecord(row),
     fee: await feeOf(db, auth.tenantId, row.record),
     groupCard: await recordGroupCard(db, auth.tenantId, row.record),
+    coupons: await recordCoupons(db, auth.tenantId, row.record.id),
     edits: await listRecordEdits(db, auth, id),
   };
 };

@@ -32,6 +32,7 @@ export const parkingRecordDetail = (overrides: Partial<ParkingRecordDetail> = {}
   createdAt: '2026-03-03T01:00:00.000Z',
   updatedAt: '2026-03-03T02:40:00.000Z',
   groupCard: null,
+  coupons: [],
   fee: {
     tariffName: '北京一类地区占道停车',
     tariffVersionNo: 1,

@@ -13,7 +13,7 @@ import { useParkingRecordDetail } from '../orders-api';
 import { recordStateBadge } from '../record-options';
 import { safeRestBack } from '../record-paths';
 import '../orders.css';
-import { RecordGroupCard } from '../../marketing';
+import { RecordCoupons, RecordGroupCard } from '../../marketing';
 import { RefusalHint } from '../../../shared/components/refusal-hint';
 
 type FeeLine = NonNullable<ParkingRecordDetail['fee']>['breakdown'][number];
@@ -191,6 +191,7 @@ export function ParkingRecordDetailPage({ actions, sections }: RecordDetailExten
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={record.exitedAt ? '无计费规则，无计费明细' : '车辆在场，出场后生成计费明细'} />
         )}
         <RecordGroupCard card={record.groupCard} />
+        <RecordCoupons coupons={record.coupons} />
       </Card>
 
       {sections?.(record)}
