@@ -4,7 +4,7 @@ import { formatAmount, plateNumberPattern } from '../common/filters.js';
 import { pagedList, pageQuery } from '../common/paging.js';
 import { refuseReversedRange, timeFilter } from '../common/query-fields.js';
 import { enabledMarkFilter, parkingText } from '../parking/area.schema.js';
-import { merchantMaxFen } from './merchant.schema.js';
+import { merchantFen } from './merchant.schema.js';
 
 export const couponTemplatePaths = resourcePaths('/api/system/CouponTemplate');
 
@@ -42,29 +42,22 @@ export type CouponState = (typeof couponStates)[number];
 export const couponStateNames: Readonly<Record<CouponState, string>> = { unused: '未使用', in_use: '使用中', used: '已使用', expired: '已过期', revoked: '已作废' };
 
 const hhmm = /^([01]\d|2[0-3]):[0-5]\d$/;
-const fen = (label: string) =>
-  z.coerce
-    .number({ error: `${label}必须是数字` })
-    .int(`${label}最多两位小数`)
-    .min(0, `${label}不能小于0`)
-    .max(merchantMaxFen, `${label}最大为${merchantMaxFen / 100}元`);
-
 export const couponTemplateFields = z.object({
   name: z.string({ error: '请输入券名称' }).trim().min(1, '请输入券名称').max(64, '券名称最长64位'),
   kind: z.enum(couponKinds, { error: '请选择券类型' }),
   /** 时长券: minutes off */
   minutes: z.coerce.number({ error: '减免时长必须是整数' }).int('减免时长必须是整数').min(1, '减免时长最小为1分钟').max(10_080, '减免时长最长7天').nullable().default(null),
   /** 金额券: fen off */
-  amountOff: fen('减免金额').nullable().default(null),
+  amountOff: merchantFen('减免金额').nullable().default(null),
   /** 折扣券: the share paid, 80 = 八折 */
   discountPercent: z.coerce.number({ error: '折扣必须是整数' }).int('折扣必须是整数').min(1, '折扣应在1到99之间').max(99, '折扣应在1到99之间').nullable().default(null),
   /** 折扣券: at most this many fen off; null: no cap */
-  maxOff: fen('最高减免').nullable().default(null),
+  maxOff: merchantFen('最高减免').nullable().default(null),
   /** 时段券: free from periodStart until periodEnd each day (across midnight when it ends earlier) */
   periodStart: z.string().trim().regex(hhmm, '时段开始应为 HH:mm').nullable().default(null),
   periodEnd: z.string().trim().regex(hhmm, '时段结束应为 HH:mm').nullable().default(null),
   /** fen the merchant pays for each coupon: deducted at issue (预付) or billed when used (后付) */
-  price: fen('结算价'),
+  price: merchantFen('结算价'),
   /** hours after issue it can be used in */
   validHours: z.coerce.number({ error: '有效时长必须是整数' }).int('有效时长必须是整数').min(1, '有效时长最小为1小时').max(8_760, '有效时长最长8760小时'),
   /** may be issued to a car not yet in the lot; otherwise the car must be in one of the merchant's lots */
@@ -75,7 +68,7 @@ export const couponTemplateFields = z.object({
   /** may be used on a stay a white list or group card already takes money off */
   withBenefits: z.boolean({ error: '可与白名单或集团卡同享只能是是或否' }).default(false),
   /** fen the stay must cost before coupons for it to apply */
-  minDue: fen('最低消费').default(0),
+  minDue: merchantFen('最低消费').default(0),
   remark: parkingText('备注', 200),
   enabled: z.boolean({ error: '启用状态只能是是或否' }).default(true),
 });

@@ -32,7 +32,8 @@ export const merchantLedgerKindNames: Readonly<Record<MerchantLedgerKind, string
 /** ¥1,000,000: a balance, a top-up or a limit above it is a typo */
 export const merchantMaxFen = 100_000_000;
 
-const fen = (label: string) =>
+/** An amount in fen from 0 to merchantMaxFen, its messages naming `label`. */
+export const merchantFen = (label: string) =>
   z.coerce
     .number({ error: `${label}必须是数字` })
     .int(`${label}最多两位小数`)
@@ -65,12 +66,12 @@ export const merchantFields = z.object({
     .max(200, '适用停车场最多200个'),
   settlement: z.enum(merchantSettlements, { error: '请选择结算方式' }),
   /** fen the balance may go below zero (预付 only) */
-  overdraftLimit: fen('透支额度').default(0),
+  overdraftLimit: merchantFen('透支额度').default(0),
   /** null: no limit */
   dailyCouponLimit: count('每日发券上限').nullable().default(null),
   monthlyCouponLimit: count('每月发券上限').nullable().default(null),
   /** fen of coupons issued in a month; null: no limit */
-  monthlyAmountLimit: fen('每月发券金额上限').nullable().default(null),
+  monthlyAmountLimit: merchantFen('每月发券金额上限').nullable().default(null),
   account: merchantAccount,
   /** the MD5 of the password, as every password travels; required on create, '' on an update keeps it */
   password: z
