@@ -131,14 +131,25 @@ export interface CouponStay {
   /** the stay's record; null for a car leaving with no entry on record */
   recordId: string | null;
   at: Date;
+  /** only coupons issued by then (a payment counts those its cashier quoted), else any issued by `at` or bound to the stay */
+  issuedUpTo?: Date | undefined;
 }
 
 /**
- * The coupons that may pay for a stay leaving `lotId` at `at`, locked until the transaction ends:
- * the plate's live coupons for that lot, those bound to this stay and those bound to none issued by then.
+ * The coupons that may pay for a stay priced at `at` leaving `lotId`: the plate's live coupons for
+ * that lot, those bound to this stay and those bound to none issued by then, and those this stay
+ * already used (paid for on the phone while still in), which count again, expired or not, when the
+ * stay is priced anew. `lock` holds them until the transaction ends (the coupons are about to be used).
  */
-export const lockStayCoupons = (db: Db, stay: CouponStay) =>
-  db
+export const stayCoupons = (db: Db, stay: CouponStay, lock: boolean) => {
+  const live = and(
+    inArray(coupons.state, ['unused', 'in_use']),
+    gt(coupons.expiresAt, stay.at),
+    // one bound to this stay was issued while the car was in, whatever a device's clock says of the exit
+    stay.recordId ? or(and(isNull(coupons.recordId), lte(coupons.issuedAt, stay.at)), eq(coupons.recordId, stay.recordId)) : and(isNull(coupons.recordId), lte(coupons.issuedAt, stay.at)),
+    stay.issuedUpTo ? lte(coupons.issuedAt, stay.issuedUpTo) : undefined,
+  );
+  const query = db
     .select()
     .from(coupons)
     .where(
@@ -146,17 +157,24 @@ export const lockStayCoupons = (db: Db, stay: CouponStay) =>
         eq(coupons.tenantId, stay.tenantId),
         eq(coupons.plateNumber, stay.plateNumber),
         eq(coupons.plateColour, stay.plateColour),
-        inArray(coupons.state, ['unused', 'in_use']),
         sql`${stay.lotId}::uuid = any(${coupons.lotIds})`,
-        gt(coupons.expiresAt, stay.at),
-        // one bound to this stay was issued while the car was in, whatever a device's clock says of the exit
-        stay.recordId
-          ? or(and(isNull(coupons.recordId), lte(coupons.issuedAt, stay.at)), eq(coupons.recordId, stay.recordId))
-          : and(isNull(coupons.recordId), lte(coupons.issuedAt, stay.at)),
+        stay.recordId ? or(live, and(eq(coupons.state, 'used'), eq(coupons.recordId, stay.recordId))) : live,
       ),
     )
-    .orderBy(asc(coupons.expiresAt), asc(coupons.id))
-    .for('update');
+    .orderBy(asc(coupons.expiresAt), asc(coupons.id));
+  return lock ? query.for('update') : query;
+};
+
+/**
+ * A stay that left without its coupons being weighed (within the grace minutes after it was paid for
+ * on the phone, its fee fixed by that payment): the coupons bound to it and not used go back to
+ * 未使用, bound to none, for the next visit.
+ */
+export const releaseStayCoupons = (db: Db, tenantId: string, recordId: string) =>
+  db
+    .update(coupons)
+    .set({ state: 'unused', recordId: null, updatedAt: sql`now()` })
+    .where(and(eq(coupons.tenantId, tenantId), eq(coupons.recordId, recordId), eq(coupons.state, 'in_use')));
 
 /** The coupons a stay used, as its record's detail names them. */
 export const couponsOfRecord = (db: Db, tenantId: string, recordId: string) =>

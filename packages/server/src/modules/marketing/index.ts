@@ -9,7 +9,8 @@ export { specialBillOpenRoutes, type SpecialBillOpenRoutesOptions } from './spec
 export { specialBillRoutes, type SpecialBillRoutesOptions } from './special-bill.routes.js';
 
 export { groupCardDiscount, groupCardQuote, recordGroupCard, reviseCardUse, type GroupCardDiscount, type GroupCardDiscountInput } from './group-card-discount.js';
-export { couponDiscount, type CouponDiscountInput } from './coupon-discount.js';
+export { couponDiscount, couponQuote, type CouponDiscountInput } from './coupon-discount.js';
+export { releaseStayCoupons } from './coupon.repository.js';
 export { createCouponTemplate, issueCoupon, recordCoupons, revokeCoupon, type FindOpenStay } from './coupon.service.js';
 export { addLedgerEntry, createMerchant } from './merchant.service.js';
 export { checkSpecialBillToken } from './special-bill-open.service.js';

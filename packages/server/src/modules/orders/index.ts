@@ -13,7 +13,7 @@ export { changeRecord, lockRecord, moneyFault, planRecordChange, RecordMoneyErro
 export { applyRecordCorrection, snapshotOf, type RecordCorrectionKind } from './record-correction.js';
 export { closePaidPastGrace, moveOverdueToArrears, moveRecordsWithTime, startRecordClockJob } from './record-clock.job.js';
 export { leavesWithinGrace, paidGrace, type PaidGrace } from './paid-grace.js';
-export { priceStay, priceWith, whiteListedStay, type PricedStay, type StayBound } from './stay-price.js';
+export { priceStay, priceWith, stayFeeWithCut, whiteListedStay, type PricedStay, type StayBound } from './stay-price.js';
 export { findLotKind, findOpenStay, findRecord, holdsLongRental, type ParkingRecordRow } from './parking-record.repository.js';
 export { exportParkingRecords, getParkingRecord, listParkingRecords } from './parking-record.service.js';
 export { noBenefits, quoteStay, type StayBenefits, type StayMoney } from './stay-quote.js';

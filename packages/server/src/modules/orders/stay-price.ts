@@ -158,3 +158,13 @@ export const feeWithCut = (found: NamedVersion | undefined, vehicleClass: string
   }
   return priceWith(found, vehicleClass, from, end, bounded)?.result.amount ?? 0;
 };
+
+/**
+ * A stay's fee over [from, to] with time coupons' cut taken out of it, for a stay priced outside an
+ * event (a car still in, quoted or paid for on the phone): feeWithCut under the stay's own tariff version.
+ */
+export const stayFeeWithCut = async (db: Db, tenantId: string, stay: PricedStay, from: Date, to: Date) => {
+  const found = stay.tariffVersionId ? await findTariffVersion(db, tenantId, stay.tariffVersionId) : undefined;
+  const bound = { maxStayDays: await findLotMaxStayDays(db, tenantId, stay.lotId) };
+  return (cut: TimeCut) => feeWithCut(found, stay.vehicleClass, from, to, cut, bound);
+};

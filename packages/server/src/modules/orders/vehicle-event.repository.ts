@@ -231,11 +231,12 @@ const contextSql = (input: SQL) => sql`
                AND q.lot_id = ANY(c.lot_ids) AND c.valid_from <= q.day AND c.valid_to >= q.day
              ORDER BY c.created_at
              LIMIT 1) END AS group_card_id,
-          -- merchants' coupons the plate may use leaving this lot: only then does the exit lock and weigh them
+          -- merchants' coupons the plate may use leaving this lot, or the stay used when paid for while in:
+          -- only then does the exit lock and weigh them
           NOT q.arrival AND l.plate <> '' AND EXISTS (
             SELECT 1 FROM coupons k
-             WHERE k.tenant_id = q.tenant_id AND k.plate_number = l.plate AND k.state IN ('unused', 'in_use')
-               AND q.lot_id = ANY (k.lot_ids) AND k.expires_at > q.at) AS has_coupons,
+             WHERE k.tenant_id = q.tenant_id AND k.plate_number = l.plate AND q.lot_id = ANY (k.lot_ids)
+               AND ((k.state IN ('unused', 'in_use') AND k.expires_at > q.at) OR (k.state = 'used' AND k.record_id = (o.open_record).id))) AS has_coupons,
           -- the plate's 黑白名单 entries at the lot in force at some moment of the stay (of the arrival's
           -- moment), each ending at its removal: black refuses the lane now, white makes its time free
           CASE WHEN l.plate <> '' THEN (

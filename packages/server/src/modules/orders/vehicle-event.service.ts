@@ -20,7 +20,7 @@ import type { Db } from '../../db/client.js';
 import type { devices, parkingLots } from '../../db/schema/index.js';
 import { badRequest, conflict } from '../../plugins/app-error.js';
 import { ReplayedNonceError } from '../devices/index.js';
-import { couponDiscount, groupCardDiscount } from '../marketing/index.js';
+import { couponDiscount, groupCardDiscount, releaseStayCoupons } from '../marketing/index.js';
 import { recountLotSpaces } from '../parking/index.js';
 import { decodeEventPhoto, storeEventPhoto, type EventPhoto } from './event-photo.store.js';
 import { leavesWithinGrace, paidGrace } from './paid-grace.js';
@@ -344,7 +344,13 @@ const leave = async (s: ReadScope, open: ParkingRecordRow, laneId: string | null
   if (badEntry) throw badRequest(`${badEntry}，无法自动计费，请人工处理该停车记录`);
   // paid while still in (on the phone) and leaving within the grace minutes: the fee stays what was paid for
   const grace = await paidGrace(s.tx, s.device.tenantId, open);
-  const priced = leavesWithinGrace(grace, s.at)
+  const inGrace = leavesWithinGrace(grace, s.at);
+  // its fee fixed by the payment, coupons bound to the stay since then are for the next visit
+  if (inGrace && s.ctx.hasCoupons) {
+    await flush(s);
+    await releaseStayCoupons(s.tx, s.device.tenantId, open.id);
+  }
+  const priced = inGrace
     ? { fee: open.amountDue, benefits: { longRental: false, groupCardOff: open.discount }, capped: false }
     : await price(s, s.ctx.openVersion, open.vehicleClass, open.plateNumber, enteredAt, open);
   const reasons: AbnormalReason[] = [...lowConfidence(s)];

@@ -1,8 +1,20 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { driverPayPaths, laneCommandPullPath, recordPayQrCodePath, sandboxSignatureHeader, specialBillOpenPaths, tariffRules, vehicleEventInput, type DriverRecord } from '@parking/contract';
 import {
+  couponTemplateInput,
+  driverPayPaths,
+  laneCommandPullPath,
+  merchantInput,
+  recordPayQrCodePath,
+  sandboxSignatureHeader,
+  specialBillOpenPaths,
+  tariffRules,
+  vehicleEventInput,
+  type DriverRecord,
+} from '@parking/contract';
+import {
+  coupons,
   devices,
   gatewayOrders,
   laneCommands,
@@ -15,11 +27,15 @@ import {
   tariffVersions,
   tariffs,
   tenants,
+  users,
 } from '../../db/schema/index.js';
 import { appSecret } from '../../shared/app-secret.js';
+import { md5Hex } from '../../shared/passwords.js';
+import type { AuthContext } from '../../types.js';
 import { buildTestApp, fixedClock, signIn, type TestApp } from '../../test/test-app.js';
 import { signDeviceCall } from '../devices/device-client.js';
-import { closePaidPastGrace } from '../orders/index.js';
+import { createCouponTemplate, createMerchant, issueCoupon } from '../marketing/index.js';
+import { closePaidPastGrace, findOpenStay } from '../orders/index.js';
 import { receiveVehicleEvent } from '../orders/vehicle-event.service.js';
 import { signRecordToken, signScanToken } from '../parking/scan-token.js';
 import { signSandboxNotice } from './gateway/sandbox-gateway.js';
@@ -332,6 +348,80 @@ describe('paying in the sandbox', () => {
     const view = await recordView(o);
     expect(view.body.data).toMatchObject({ state: 'paid', paid: 100, unpaid: 0 });
     expect(await paymentsOf(entered.recordId!)).toHaveLength(1);
+  });
+});
+
+describe("merchants' coupons on a car paid for while still in", () => {
+  let auth: AuthContext;
+  let oneHourOff: string;
+  let shop: string;
+  beforeAll(async () => {
+    const db = test.database.db;
+    const admin = (
+      await db
+        .select()
+        .from(users)
+        .where(and(eq(users.tenantId, tenantId), eq(users.account, 'admin')))
+    )[0]!;
+    auth = { sessionId: 's', userId: admin.id, tenantId, tenantCode: 'demo', account: 'admin', isAdministrator: true, onPlatformTenant: false, ip: '127.0.0.1', userAgent: 'vitest' };
+    const merchantValues = { name: '扫码支付商户', kind: 'mall', contactPhone: '13800138000', lotIds: [lotId], settlement: 'postpaid', account: 'paymall', password: md5Hex('abc123') };
+    shop = (await createMerchant(db, auth, merchantInput.parse(merchantValues), clock.now())).id;
+    oneHourOff = (await createCouponTemplate(db, auth, couponTemplateInput.parse({ name: '减1小时', kind: 'minutes', minutes: 60, price: 0, validHours: 24 }))).id;
+  });
+  const issue = (plateNumber: string, at = clock.now()) =>
+    issueCoupon(test.database.db, { kind: 'staff', auth }, { merchantId: shop, templateId: oneHourOff, plateNumber, plateColour: 0, remark: '' }, at, findOpenStay);
+  const couponOf = async (id: string) => (await test.database.db.select().from(coupons).where(eq(coupons.id, id)))[0]!;
+  const expectInvariant = (r: { amountDue: number; discount: number; paid: number; unpaid: number }) => expect(r.amountDue - r.discount).toBe(r.paid + r.unpaid);
+
+  it('takes the coupon off what the driver pays on the phone, and the car leaves within grace at that', async () => {
+    const entered = await event('in', '粤B2C101', minutesAgo(100));
+    const coupon = await issue('粤B2C101');
+    const o = await findByPlate('粤B2C101');
+    // 2 hours begun cost 2 元; an hour off leaves 1 元
+    expect((await recordView(o)).body.data).toMatchObject({ amountDue: 200, discount: 100, paid: 0, unpaid: 100 });
+    await payOnPhone(o);
+    const paid = await recordOf(entered.recordId!);
+    expect(paid).toMatchObject({ state: 'parked', amountDue: 200, discount: 100, paid: 100, unpaid: 0 });
+    expect(await couponOf(coupon.id)).toMatchObject({ state: 'used', recordId: entered.recordId, discount: 100 });
+    expect(await paymentsOf(entered.recordId!)).toMatchObject([{ amount: 100 }]);
+
+    const exit = await event('out', '粤B2C101', minutesOn(2));
+    expect(exit).toMatchObject({ state: 'closed', amountToPay: 0, release: true });
+    const closed = await recordOf(entered.recordId!);
+    expect(closed).toMatchObject({ state: 'closed', amountDue: 200, discount: 100, paid: 100, unpaid: 0 });
+    expectInvariant(closed);
+    expect(await couponOf(coupon.id)).toMatchObject({ state: 'used', discount: 100 });
+  });
+
+  it('counts the used coupon again when the paid car leaves after the grace minutes', async () => {
+    const entered = await event('in', '粤B2C102', minutesAgo(100));
+    const coupon = await issue('粤B2C102');
+    await payOnPhone(await findByPlate('粤B2C102'));
+    // 130 minutes in: 3 元, and an hour off the end leaves 70 minutes, 2 元: the coupon takes 1 元, the payment 1 元
+    const exit = await event('out', '粤B2C102', minutesOn(30));
+    expect(exit).toMatchObject({ state: 'awaiting_payment', amountToPay: 100 });
+    const record = await recordOf(entered.recordId!);
+    expect(record).toMatchObject({ amountDue: 300, discount: 100, paid: 100, unpaid: 100 });
+    expectInvariant(record);
+    expect(await couponOf(coupon.id)).toMatchObject({ state: 'used', recordId: entered.recordId, discount: 100 });
+  });
+
+  it('leaves a coupon issued after the cashier opened for the next visit: the driver pays what was shown', async () => {
+    const entered = await event('in', '粤B2C103', minutesAgo(100));
+    const o = await findByPlate('粤B2C103');
+    const started = await post<{ cashierUrl: string }>(driverPayPaths.pay, { o });
+    expect(started.body.data.cashierUrl).toBeTruthy();
+    // the shop issues a coupon a minute later, while the driver is in the cashier
+    const late = await issue('粤B2C103', new Date(clock.now().getTime() + 60_000));
+    expect(late.state).toBe('in_use');
+    await server.inject({ method: 'POST', url: `${started.body.data.cashierUrl}/confirm` });
+    const paid = await recordOf(entered.recordId!);
+    expect(paid).toMatchObject({ amountDue: 200, discount: 0, paid: 200, unpaid: 0 });
+    expect(await couponOf(late.id)).toMatchObject({ state: 'in_use', recordId: entered.recordId });
+
+    // the car leaves within grace: its fee was fixed by the payment, and the coupon goes back to 未使用
+    expect(await event('out', '粤B2C103', minutesOn(2))).toMatchObject({ state: 'closed', amountToPay: 0 });
+    expect(await couponOf(late.id)).toMatchObject({ state: 'unused', recordId: null, discount: 0 });
   });
 });
 

@@ -15,8 +15,22 @@ import { withTenant } from '../../db/tenant-scope.js';
 import { AppError, badRequest, notFound } from '../../plugins/app-error.js';
 import type { AuthContext } from '../../types.js';
 import { queueLaneCommand } from '../devices/index.js';
-import { changeRecord, findRecord, holdsLongRental, lockRecord, paidGrace, priceStay, quoteStay, whiteListedStay, type ParkingRecordRow, type StayMoney } from '../orders/index.js';
-import { groupCardDiscount, groupCardQuote, markSpecialBillPaid } from '../marketing/index.js';
+import {
+  changeRecord,
+  findRecord,
+  holdsLongRental,
+  lockRecord,
+  noBenefits,
+  paidGrace,
+  priceStay,
+  quoteStay,
+  stayFeeWithCut,
+  whiteListedStay,
+  type ParkingRecordRow,
+  type StayBenefits,
+  type StayMoney,
+} from '../orders/index.js';
+import { couponDiscount, couponQuote, groupCardDiscount, groupCardQuote, markSpecialBillPaid } from '../marketing/index.js';
 import { signRecordToken, verifyRecordToken, verifyScanToken, type RecordTokenPayload } from '../parking/index.js';
 import { findTenant } from '../system/index.js';
 import type { GatewayTrade, PaymentGateway } from './gateway/payment-gateway.js';
@@ -99,8 +113,41 @@ export interface DriverQuote extends StayMoney {
 }
 
 /**
- * What the stay costs the driver now. A car still in is priced to now (a long-rental card pays it
- * all), unless it was paid for within the grace minutes; a stay that ended keeps the money of its exit.
+ * What takes money off the fee of a car still in, priced at `at`, in the exit's order (quoteStay): a
+ * long-rental card pays it all; else a white-list entry leaves only the time it did not cover, or the
+ * group card takes its part; then the merchants' coupons take theirs. `use` says a payment arrived:
+ * the group card and the coupons its cashier could have quoted (issued by `issuedUpTo`) are then used,
+ * on this stay at `at`; otherwise they are only quoted.
+ */
+const benefitsOfCarIn = async (db: Db, record: ParkingRecordRow, fee: number, at: Date, use: { issuedUpTo: Date } | undefined): Promise<StayBenefits> => {
+  if (fee <= 0 || !record.enteredAt) return noBenefits;
+  if (await holdsLongRental(db, record.tenantId, record.lotId, record.plateNumber, businessDay(at))) return { longRental: true, groupCardOff: 0 };
+  // a white-listed plate owes only the fee of the time its entries did not cover, as at the exit
+  const white = await whiteListedStay(db, record.tenantId, record, record.enteredAt, at);
+  const card = { tenantId: record.tenantId, lotId: record.lotId, plate: record.plateNumber, at, due: fee };
+  const groupCardOff = white ? 0 : use ? (await groupCardDiscount(db, card)).discount : await groupCardQuote(db, card);
+  const benefits: StayBenefits = { longRental: false, groupCardOff, whiteListCharged: white?.charged };
+  const left = white ? Math.min(fee, white.charged) : fee - Math.min(fee, groupCardOff);
+  if (left <= 0) return benefits;
+  const coupons = {
+    tenantId: record.tenantId,
+    lotId: record.lotId,
+    plateNumber: record.plateNumber,
+    plateColour: record.plateColour,
+    recordId: record.id,
+    at,
+    due: left,
+    hadBenefit: white !== undefined || groupCardOff > 0,
+    feeWith: await stayFeeWithCut(db, record.tenantId, record, record.enteredAt, at),
+    issuedUpTo: use?.issuedUpTo,
+  };
+  const stack = use ? await couponDiscount(db, coupons) : await couponQuote(db, coupons);
+  return { ...benefits, couponOff: stack.total };
+};
+
+/**
+ * What the stay costs the driver now. A car still in is priced to now with its benefits (quoted, not
+ * used), unless it was paid for within the grace minutes; a stay that ended keeps the money of its exit.
  */
 export const quoteForDriver = async (db: Db, record: ParkingRecordRow, now: Date): Promise<DriverQuote> => {
   const grace = await paidGrace(db, record.tenantId, record);
@@ -112,12 +159,30 @@ export const quoteForDriver = async (db: Db, record: ParkingRecordRow, now: Date
   // an entry stamped after now (a device clock ahead) has cost nothing yet
   const priced = record.enteredAt && record.enteredAt <= now ? await priceStay(db, record.tenantId, record, record.enteredAt, now) : undefined;
   const fee = priced?.result.amount ?? 0;
-  const longRental = fee > 0 && (await holdsLongRental(db, record.tenantId, record.lotId, record.plateNumber, businessDay(now)));
-  // a white-listed plate owes only the fee of the time its entries did not cover, as at the exit
-  const white = fee > 0 && !longRental && record.enteredAt ? await whiteListedStay(db, record.tenantId, record, record.enteredAt, now) : undefined;
-  // quoted as the exit prices it (quoteStay); the group card is only quoted here, used when the payment arrives
-  const groupCardOff = longRental || white ? 0 : await groupCardQuote(db, { tenantId: record.tenantId, lotId: record.lotId, plate: record.plateNumber, at: now, due: fee });
-  return { ...quoteStay(fee, { longRental, groupCardOff, whiteListCharged: white?.charged }, record.paid), until: now, graceMinutes, leaveBefore: null };
+  return { ...quoteStay(fee, await benefitsOfCarIn(db, record, fee, now, undefined), record.paid), until: now, graceMinutes, leaveBefore: null };
+};
+
+/** The benefits now take more off than the cashier quoted: the payment goes in against the stay as it stands. */
+class MoreThanQuoted extends Error {}
+
+/**
+ * A car still in is paid for on the phone: its stay is priced as the cashier quoted it (the fee at
+ * the order's pricing time) and its group card and the coupons the cashier knew of are used now, in
+ * a savepoint (a coupon issued since stays for the exit or the next visit). Should they take more
+ * than was quoted all the same, nothing is used and the stay keeps its price.
+ */
+const priceCarInForPayment = async (db: Db, record: ParkingRecordRow, order: { amount: number; amountDue: number; pricedAt: Date; createdAt: Date }) => {
+  await db
+    .transaction(async (inner) => {
+      const tx = inner as unknown as Db;
+      const money = quoteStay(order.amountDue, await benefitsOfCarIn(tx, record, order.amountDue, order.pricedAt, { issuedUpTo: order.createdAt }), record.paid);
+      if (money.unpaid < order.amount) throw new MoreThanQuoted();
+      // priced while the car is still in: no state moves until it leaves
+      await changeRecord(tx, record, null, { amountDue: money.amountDue, discount: money.discount, unpaid: money.unpaid });
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof MoreThanQuoted)) throw error;
+    });
 };
 
 const viewOf = (record: ParkingRecordRow, lotName: string, quote: DriverQuote, paying: boolean, onlinePay: boolean): DriverRecord => ({
@@ -182,16 +247,7 @@ const settleGatewayOrder = async (tx: Db, tenantId: string, gatewayOrderNo: stri
     // one savepoint: the fee set for a car still in goes only with its payment
     await tx.transaction(async (inner) => {
       const db = inner as unknown as Db;
-      if (record.state === 'parked') {
-        // the fee the cashier was opened at, quoted as the driver saw it, with what is paid by now
-        const money = quoteStay(order.amountDue, { longRental: false, groupCardOff: order.discount }, record.paid);
-        if (money.unpaid >= order.amount) {
-          // a stay with something still to pay had no long-rental card: a discount is its group card's, used now
-          if (money.discount > 0) await groupCardDiscount(db, { tenantId, lotId: record.lotId, plate: record.plateNumber, at, due: order.amountDue });
-          // priced while the car is still in: no state moves until it leaves
-          await changeRecord(db, record, null, { amountDue: money.amountDue, discount: money.discount, unpaid: money.unpaid });
-        }
-      }
+      if (record.state === 'parked') await priceCarInForPayment(db, record, order);
       const remarkText = `${actor.userAgent}支付 ${gatewayOrderNo}`;
       const { payment } = await recordPayment(db, actor, { recordId: record.id, channel: 'sandbox', amount: order.amount, payer: '', remark: remarkText }, gatewayOrderNo, now);
       paymentId = payment.id;
