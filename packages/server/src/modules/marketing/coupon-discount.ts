@@ -1,5 +1,6 @@
 import { stackCoupons, type CouponStack, type TimeCut } from '@parking/contract';
 import type { Db } from '../../db/client.js';
+import { couponTermsOf } from './coupon-terms.js';
 import { stayCoupons, updateCouponRow, type CouponRow } from './coupon.repository.js';
 
 export interface CouponDiscountInput {
@@ -23,25 +24,11 @@ export interface CouponDiscountInput {
 
 const none: CouponStack = { total: 0, used: [] };
 
-const termsOf = (c: CouponRow) => ({
-  kind: c.kind,
-  minutes: c.minutes,
-  amountOff: c.amountOff,
-  discountPercent: c.discountPercent,
-  maxOff: c.maxOff,
-  periodStart: c.periodStart,
-  periodEnd: c.periodEnd,
-  stackable: c.stackable,
-  stackLimit: c.stackLimit,
-  withBenefits: c.withBenefits,
-  minDue: c.minDue,
-});
-
 const stackOf = (rows: readonly CouponRow[], input: CouponDiscountInput) =>
   stackCoupons({
     due: input.due,
     hadBenefit: input.hadBenefit,
-    candidates: rows.map((c) => ({ id: c.id, templateId: c.templateId, terms: termsOf(c), expiresAt: c.expiresAt })),
+    candidates: rows.map((c) => ({ id: c.id, templateId: c.templateId, terms: couponTermsOf(c), expiresAt: c.expiresAt })),
     feeWith: input.feeWith,
   });
 

@@ -39,6 +39,7 @@ import {
 } from './coupon.repository.js';
 import { findMerchant, lockMerchant, moveBalance, type MerchantRow } from './merchant.repository.js';
 import { countWindow } from './merchant.service.js';
+import { couponTermsOf } from './coupon-terms.js';
 
 export const couponTemplateTarget = 'couponTemplate';
 export const couponTarget = 'coupon';
@@ -48,20 +49,10 @@ const HOUR_MS = 3_600_000;
 export const toCouponTemplate = (t: CouponTemplateRow): CouponTemplate => ({
   id: t.id,
   name: t.name,
-  kind: t.kind,
-  minutes: t.minutes,
-  amountOff: t.amountOff,
-  discountPercent: t.discountPercent,
-  maxOff: t.maxOff,
-  periodStart: t.periodStart,
-  periodEnd: t.periodEnd,
+  ...couponTermsOf(t),
   price: t.price,
   validHours: t.validHours,
   beforeEntry: t.beforeEntry,
-  stackable: t.stackable,
-  stackLimit: t.stackLimit,
-  withBenefits: t.withBenefits,
-  minDue: t.minDue,
   remark: t.remark,
   enabled: t.enabled,
   createdAt: t.createdAt.toISOString(),
@@ -79,17 +70,7 @@ export const toCoupon = (c: CouponRow, now: Date): Coupon => ({
   couponNo: couponNoOf(c.seq),
   templateId: c.templateId,
   templateName: c.templateName,
-  kind: c.kind,
-  minutes: c.minutes,
-  amountOff: c.amountOff,
-  discountPercent: c.discountPercent,
-  maxOff: c.maxOff,
-  periodStart: c.periodStart,
-  periodEnd: c.periodEnd,
-  stackable: c.stackable,
-  stackLimit: c.stackLimit,
-  withBenefits: c.withBenefits,
-  minDue: c.minDue,
+  ...couponTermsOf(c),
   merchantId: c.merchantId,
   merchantName: c.merchantName,
   plateNumber: c.plateNumber,
@@ -208,17 +189,8 @@ export const issueCoupon = async (db: Db, issuer: CouponIssuer, input: CouponIss
     tenantId,
     templateId: template.id,
     templateName: template.name,
-    kind: template.kind,
-    minutes: template.minutes,
-    amountOff: template.amountOff,
-    discountPercent: template.discountPercent,
-    maxOff: template.maxOff,
-    periodStart: template.periodStart,
-    periodEnd: template.periodEnd,
-    stackable: template.stackable,
-    stackLimit: template.stackLimit,
-    withBenefits: template.withBenefits,
-    minDue: template.minDue,
+    // the template's terms as they are now: a later edit of the template does not change coupons out
+    ...couponTermsOf(template),
     merchantId: merchant.id,
     merchantName: merchant.name,
     lotIds: merchant.lotIds,
