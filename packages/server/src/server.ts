@@ -13,6 +13,7 @@ import { seedDemoPlateList } from './db/seed/demo-plate-list.js';
 import { seedDemoCustomers } from './db/seed/demo-customers.js';
 import { seedDemoOwnerPayments } from './db/seed/demo-owner-payments.js';
 import { seedDemoComplaints } from './db/seed/demo-complaints.js';
+import { seedDemoAppeals } from './db/seed/demo-appeals.js';
 import { seedDemoMerchants } from './db/seed/demo-merchants.js';
 import { startDemoHeartbeats } from './db/seed/demo-heartbeats.js';
 import { seedDemoData } from './db/seed/seed.js';
@@ -55,6 +56,8 @@ const main = async () => {
       await seedDemoOwnerPayments(database.db, config.dataDir);
       // 客户投诉 in every state, and 张先生's own dispute of that stay
       await seedDemoComplaints(database.db);
+      // 申诉审核: owners' appeals of their stays there, two waiting and one decided of each kind
+      await seedDemoAppeals(database.db, config.dataDir);
     }
     server.log.info('demo data seeded: tenants demo and mw');
   }

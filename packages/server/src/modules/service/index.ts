@@ -3,3 +3,5 @@ export { complaintRoutes, ownerComplaintRoutes, recordComplaintRoutes } from './
 export { appealRoutes, ownerAppealRoutes } from './appeal.routes.js';
 // the demo seeds its complaints through the same service staff and owners use
 export { completeComplaint, createComplaint, fileOwnerComplaint, replyComplaint } from './complaint.service.js';
+// and its appeals: filed from the owners' phones, held and decided as reviewers do
+export { claimAppeal, decideAppeal, fileOwnerAppeal } from './appeal.service.js';
