@@ -161,6 +161,20 @@ describe('a merchant coupon at the exit', () => {
     expect((await couponRow(ahead.id)).state).toBe('unused');
   });
 
+  it('takes a coupon off the first period charged to a car leaving with no entry on record', async () => {
+    const shop = await merchant({ settlement: 'postpaid' });
+    const oneYuan = await template({ kind: 'amount', amountOff: 100, price: 0, beforeEntry: true });
+    // the entry camera missed both cars: each is charged the lot's first period before its exit
+    const plain = await leave('粤B20021');
+    expect(plain.abnormalReasons).toContain('exit_without_entry');
+    expect(plain.amountDue).toBeGreaterThan(100);
+    const coupon = await issue({ merchantId: shop.id, templateId: oneYuan.id, plateNumber: '粤B20022' }, new Date('2026-03-10T09:30:00+08:00'));
+    const record = await leave('粤B20022');
+    expect(record).toMatchObject({ amountDue: plain.amountDue, discount: 100, unpaid: plain.amountDue - 100 });
+    expectInvariant(record);
+    expect(await couponRow(coupon.id)).toMatchObject({ state: 'used', recordId: record.id, discount: 100 });
+  });
+
   it('stacks time, then percentage, then amount, and never takes off more than is due', async () => {
     const shop = await merchant({ settlement: 'postpaid' });
     const threeHours = await plainStay(3);

@@ -168,23 +168,37 @@ const price = async (s: ReadScope, found: NamedVersion | undefined, vehicleClass
     const group = await groupCardDiscount(s.tx, { tenantId: s.device.tenantId, lotId: s.lot.id, plate: plateNumber, at: s.at, due: fee, cardId: s.ctx.groupCardId });
     benefits = { longRental: false, groupCardOff: group.discount };
   }
-  const left = white ? Math.min(fee, white.charged) : fee - Math.min(fee, benefits.groupCardOff);
-  if (stay && s.ctx.hasCoupons && left > 0) {
-    await flush(s);
-    const coupons = await couponDiscount(s.tx, {
-      tenantId: s.device.tenantId,
-      lotId: s.lot.id,
-      plateNumber: stay.plateNumber,
-      plateColour: stay.plateColour,
-      recordId: stay.id,
-      at: s.at,
-      due: left,
-      hadBenefit: white !== undefined || benefits.groupCardOff > 0,
-      feeWith: (cut) => feeWithCut(found, vehicleClass, from, s.at, cut, bound),
-    });
-    benefits = { ...benefits, couponOff: coupons.total };
-  }
+  if (stay) benefits = await withCoupons(s, { found, vehicleClass, from }, stay, fee, benefits);
   return { fee, benefits, capped };
+};
+
+/**
+ * The merchants' coupons' part of a stay ending now, after the benefits above took theirs: the plate's
+ * coupons for the lot are weighed (and used, on `stay`) when the context found any.
+ */
+const withCoupons = async (
+  s: ReadScope,
+  priced: { found: NamedVersion | undefined; vehicleClass: string | null; from: Date },
+  stay: Pick<ParkingRecordRow, 'id' | 'plateNumber' | 'plateColour'>,
+  fee: number,
+  benefits: StayBenefits,
+): Promise<StayBenefits> => {
+  const white = benefits.whiteListCharged;
+  const left = white !== undefined ? Math.min(fee, white) : fee - Math.min(fee, benefits.groupCardOff);
+  if (benefits.longRental || !s.ctx.hasCoupons || left <= 0) return benefits;
+  await flush(s);
+  const coupons = await couponDiscount(s.tx, {
+    tenantId: s.device.tenantId,
+    lotId: s.lot.id,
+    plateNumber: stay.plateNumber,
+    plateColour: stay.plateColour,
+    recordId: stay.id,
+    at: s.at,
+    due: left,
+    hadBenefit: white !== undefined || benefits.groupCardOff > 0,
+    feeWith: (cut) => feeWithCut(priced.found, priced.vehicleClass, priced.from, s.at, cut, { maxStayDays: s.rules.maxStayDays }),
+  });
+  return { ...benefits, couponOff: coupons.total };
 };
 
 /** The lot's tariff version in force now, and the vehicle class the plate colour falls in. */
@@ -307,15 +321,13 @@ const leaveUnknown = async (s: ReadScope, laneId: string | null) => {
   const tariff = tariffNow(s);
   let money = quoteStay(0, noBenefits, 0);
   const reasons: AbnormalReason[] = ['exit_without_entry', ...lowConfidence(s)];
-  if (s.rules.exitWithoutEntry === 'charge-first-period') {
-    const from = new Date(s.at.getTime() - s.rules.firstPeriodMinutes * MINUTE_MS);
-    const priced = await price(s, s.ctx.versionNow, tariff.vehicleClass, plateNumber, from);
-    if (priced) money = quoteStay(priced.fee, priced.benefits, 0);
-    else reasons.push('no_tariff');
-  }
+  const from = new Date(s.at.getTime() - s.rules.firstPeriodMinutes * MINUTE_MS);
+  const priced = s.rules.exitWithoutEntry === 'charge-first-period' ? await price(s, s.ctx.versionNow, tariff.vehicleClass, plateNumber, from) : undefined;
+  if (priced) money = quoteStay(priced.fee, priced.benefits, 0);
+  else if (s.rules.exitWithoutEntry === 'charge-first-period') reasons.push('no_tariff');
   const held = s.rules.exitWithoutEntry === 'hold';
   if (held) reasons.push('held_for_staff');
-  const record = s.writes.insert({
+  const inserted = s.writes.insert({
     tenantId: s.device.tenantId,
     lotId: s.lot.id,
     exitLaneId: laneId,
@@ -332,7 +344,27 @@ const leaveUnknown = async (s: ReadScope, laneId: string | null) => {
     abnormal: true,
     abnormalReasons: reasons,
   });
+  const record = priced ? await couponsForUnknown(s, inserted, { found: s.ctx.versionNow, vehicleClass: tariff.vehicleClass, from }, priced, held) : inserted;
   return answer(s.event, record, !held && record.state === 'closed');
+};
+
+/**
+ * A car with no entry on record charged its first period still gets its merchants' coupons: the new
+ * record is written first (the coupons name it), then priced again with their part.
+ */
+const couponsForUnknown = async (
+  s: ReadScope,
+  record: ParkingRecordRow,
+  pricing: { found: NamedVersion | undefined; vehicleClass: string | null; from: Date },
+  priced: { fee: number; benefits: StayBenefits },
+  held: boolean,
+) => {
+  if (!s.ctx.hasCoupons || record.plateNumber === '') return record;
+  await flush(s);
+  const benefits = await withCoupons(s, pricing, record, priced.fee, priced.benefits);
+  if (!benefits.couponOff) return record;
+  const money = quoteStay(priced.fee, benefits, 0);
+  return s.writes.update(record, { ...money, state: exitState('parked', money, true, held) });
 };
 
 /** A parked car leaves: its stay is priced with the tariff version in force at entry. */
