@@ -9,7 +9,8 @@ import { MarketingPage } from './marketing.page.js';
 // that pays its coupons ahead; the operator tops the mall up in 商户. A car drives in; the mall's
 // counter staff sign in on a phone and give the plate a 2-hour coupon. The car leaves through the
 // signed camera API owing 1 hour instead of 3, the driver pays that in the sandbox cashier, and the
-// operator sees the coupon 已使用 in 优惠券 and its price in the mall's 余额流水.
+// operator sees the coupon 已使用 in 优惠券 and its price in the mall's 余额流水. Back on the phone, the
+// mall's 报表 counts the coupon issued and used this month.
 const stamp = Date.now().toString(36).slice(-5).toUpperCase();
 const lotName = `商户券停车场${stamp}`;
 const mallName = `测试商场${stamp}`;
@@ -91,15 +92,16 @@ test('a merchant gives a plate a 2-hour coupon on its phone; the car pays 1 hour
   await test.step('it issues the 2-hour coupon to the plate and pays its 4 元 from the balance', async () => {
     await mall.getByRole('radio', { name: new RegExp(couponName) }).check();
     await mall.getByLabel('车牌号', { exact: true }).fill(plate.toLowerCase());
+    await mall.getByLabel('备注', { exact: true }).fill('会员顾客');
     await mall.getByRole('button', { name: '发券' }).click();
     await expect(mall.getByTestId('merchant-issued')).toContainText(`发券成功：已向「${plate}」发放「${couponName}」`);
     await expect(mall.getByText('¥46.00').first()).toBeVisible();
     await expect(mall.getByTestId('merchant-coupon').first()).toContainText(plate);
+    await expect(mall.getByTestId('merchant-coupon').first()).toContainText('备注会员顾客');
     const width = await mall.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(phone.width);
     await mall.screenshot({ path: testInfo.outputPath('02-merchant-issued.png'), fullPage: true });
   });
-  await counter.close();
 
   const recordId = await test.step('the car leaves: 3 hours at 1 元, 2 of them on the coupon, 1 元 to pay', async () => {
     const left = await camera(cameras.out, 'lane_exit', new Date());
@@ -138,6 +140,17 @@ test('a merchant gives a plate a 2-hour coupon on its phone; the car pays 1 hour
     expect(await admin.cell(row, '商户')).toBe(mallName);
     await page.screenshot({ path: testInfo.outputPath('04-coupon-used.png'), fullPage: true });
 
+    // the filter bar finds it by its 券号 and by the mall, picked by typing part of its name
+    const couponNo = await admin.cell(row, '券号');
+    const search = page.locator('.resource-search').filter({ visible: true });
+    await search.getByPlaceholder('请输入完整券号').fill(couponNo);
+    await search.locator('[id$="merchantId"]').fill(stamp);
+    await page.locator('.ant-select-dropdown:visible').getByTitle(mallName).click();
+    await search.getByRole('button', { name: /查\s*询/ }).click();
+    await expect(admin.rows).toHaveCount(1);
+    await expect(admin.rows.first()).toContainText(plate);
+    await search.screenshot({ path: testInfo.outputPath('04b-coupon-filter-bar.png') });
+
     await admin.visit('商户');
     await admin.row(mallName).getByRole('button', { name: '流水' }).click();
     await expect(admin.rows).toHaveCount(2);
@@ -146,4 +159,16 @@ test('a merchant gives a plate a 2-hour coupon on its phone; the car pays 1 hour
     await expect(admin.rows.nth(0)).toContainText('46.00');
     await page.screenshot({ path: testInfo.outputPath('05-merchant-ledger.png'), fullPage: true });
   });
+
+  await test.step("the mall's 报表 on the phone counts this month's coupon, issued and used", async () => {
+    await mall.getByRole('link', { name: '报表' }).click();
+    await expect(mall).toHaveURL(/#\/merchant\/report/);
+    const total = mall.locator('.merchant-report__total');
+    await expect(total).toHaveText(['合计', '1', '4.00', '1', '2.00'].join(''));
+    await expect(mall.getByText('预付商户：发券时已从余额扣除结算价，作废的券已退回')).toBeVisible();
+    const width = await mall.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(phone.width);
+    await mall.screenshot({ path: testInfo.outputPath('06-merchant-report.png'), fullPage: true });
+  });
+  await counter.close();
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { couponBenefitText, couponTemplateInput, stackCoupons, type CouponCandidate, type CouponTerms, type TimeCut } from './coupon.schema.js';
+import { couponBenefitText, couponListQuery, couponTemplateInput, stackCoupons, type CouponCandidate, type CouponTerms, type TimeCut } from './coupon.schema.js';
 
 const terms = (over: Partial<CouponTerms>): CouponTerms => ({
   kind: 'amount',
@@ -111,5 +111,14 @@ describe('couponTemplateInput', () => {
     expect(couponBenefitText(terms({ kind: 'percent', discountPercent: 85, maxOff: 1000 }))).toBe('8.5折（最高减10.00元）');
     expect(couponBenefitText(terms({ kind: 'period', periodStart: '22:00', periodEnd: '07:00' }))).toBe('每日22:00-07:00免费');
     expect(couponBenefitText(terms({ kind: 'amount', amountOff: 500 }))).toBe('减5.00元');
+  });
+});
+
+describe('couponListQuery', () => {
+  it('takes a 券号 of digits as printed, and refuses anything else in Chinese', () => {
+    expect(couponListQuery.parse({ couponNo: ' 00000012 ' }).couponNo).toBe('00000012');
+    for (const couponNo of ['YH12', '12a', '1'.repeat(16), '', '-1']) {
+      expect(couponListQuery.safeParse({ couponNo }).error?.issues[0]?.message).toBe('券号只能是数字，如 00000012');
+    }
   });
 });

@@ -155,9 +155,16 @@ export type CouponIssueValues = z.output<typeof couponIssueInput>;
 export const couponRevokeInput = z.strictObject({ reason: z.string({ error: '请填写作废原因' }).trim().min(1, '请填写作废原因').max(200, '作废原因最长200位') });
 export type CouponRevokeInput = z.input<typeof couponRevokeInput>;
 
+/** 券号 as printed (00000012), or its number without the zeros: digits only, matched exactly. */
+export const couponNoFilter = z
+  .string()
+  .trim()
+  .regex(/^\d{1,15}$/, '券号只能是数字，如 00000012');
+
 export const couponListQuery = z
   .strictObject({
     ...pageQuery.shape,
+    couponNo: couponNoFilter.optional(),
     merchantId: z.uuid('商户编号格式不正确').optional(),
     templateId: z.uuid('优惠券编号格式不正确').optional(),
     recordId: z.uuid('停车记录编号格式不正确').optional(),

@@ -7,6 +7,8 @@ import {
   merchantIssueInput,
   merchantOpenPaths,
   merchantProfile,
+  merchantReport,
+  merchantReportQuery,
   merchantRevokeInput,
   merchantSession,
   merchantSignInInput,
@@ -20,4 +22,5 @@ export const merchantOpenEndpoints = {
   coupons: endpoint({ method: 'GET', path: merchantOpenPaths.coupons, query: merchantCouponListQuery, answer: merchantCouponPage }),
   issue: endpoint({ method: 'POST', path: merchantOpenPaths.coupons, body: merchantIssueInput, answer: merchantCoupon }),
   revoke: endpoint({ method: 'POST', path: merchantOpenPaths.revoke, params: idParams('券编号格式不正确'), body: merchantRevokeInput, answer: merchantCoupon }),
+  report: endpoint({ method: 'GET', path: merchantOpenPaths.report, query: merchantReportQuery, answer: merchantReport }),
 };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { md5Hex } from '../auth/auth.schema.js';
 import { pagedList, pageQuery } from '../common/paging.js';
-import { coupon, couponIssueFields, couponKinds, couponRevokeInput, couponStates } from './coupon.schema.js';
+import { coupon, couponDailyRow, couponIssueFields, couponKinds, couponMonthlyBillQuery, couponRevokeInput, couponStates } from './coupon.schema.js';
 import { merchantAccount, merchantSettlements } from './merchant.schema.js';
 
 /**
@@ -15,13 +15,15 @@ export const merchantOpenPaths = {
   me: '/api/open/merchant/me',
   coupons: '/api/open/merchant/coupons',
   revoke: '/api/open/merchant/coupons/:id/revoke',
+  /** the merchant's own coupons issued and used per day of a month, and what a 后付 month is billed */
+  report: '/api/open/merchant/report',
 } as const;
 
 /** The header a merchant's token travels in: never Authorization, which carries staff tokens. */
 export const merchantTokenHeader = 'x-merchant-token';
 
 /** The phone pages, as hash routes of the web app. */
-export const merchantPagePaths = { signIn: '/merchant/login', home: '/merchant' } as const;
+export const merchantPagePaths = { signIn: '/merchant/login', home: '/merchant', report: '/merchant/report' } as const;
 
 export const merchantSignInInput = z.strictObject({
   account: merchantAccount,
@@ -95,8 +97,28 @@ export const merchantCoupon = coupon.pick({
   usedAt: true,
   discount: true,
   revokeReason: true,
+  remark: true,
 });
 export type MerchantCoupon = z.infer<typeof merchantCoupon>;
 export const merchantCouponPage = pagedList(merchantCoupon);
 
 export const merchantRevokeInput = couponRevokeInput;
+
+/** 发券报表 on the merchant's phone: one month of its own coupons, the console's daily report cut to this merchant. */
+export const merchantReportQuery = z.strictObject({ month: couponMonthlyBillQuery.shape.month });
+export type MerchantReportQuery = z.input<typeof merchantReportQuery>;
+
+/** A day of the merchant's month: coupons issued (at their price) and used (what they took off stays). */
+export const merchantReportDay = couponDailyRow.pick({ day: true, issued: true, issuedAmount: true, used: true, discount: true });
+export type MerchantReportDay = z.infer<typeof merchantReportDay>;
+
+export const merchantReport = z.object({
+  month: z.string(),
+  settlement: z.enum(merchantSettlements),
+  /** the days that had any coupon issued or used, earliest first */
+  days: z.array(merchantReportDay),
+  total: merchantReportDay.omit({ day: true }),
+  /** 后付: fen billed for the month, the price of each coupon used in it; null for 预付 */
+  billAmount: z.number().int().nullable(),
+});
+export type MerchantReport = z.infer<typeof merchantReport>;

@@ -7,6 +7,8 @@ import {
   merchantLedgerListQuery,
   merchantLedgerPage,
   merchantListQuery,
+  merchantOptions,
+  merchantOptionsQuery,
   merchantPage,
   merchantPaths,
 } from './merchant.schema.js';
@@ -15,6 +17,7 @@ const params = idParams('商户编号格式不正确');
 
 export const merchantEndpoints = {
   ...listEndpoints(merchantPaths, merchantListQuery, merchantPage),
+  options: endpoint({ method: 'GET', path: merchantPaths.options, query: merchantOptionsQuery, answer: merchantOptions }),
   ...itemEndpoints(merchantPaths, { params, body: merchantInput, answer: merchant }),
   /** 充值 or 调整: one ledger line, the balance moved with it */
   ledgerEntry: endpoint({ method: 'POST', path: merchantPaths.ledgerEntry, params, body: merchantLedgerInput, answer: merchantLedgerEntry }),

@@ -12,6 +12,8 @@ export const merchantPaths = {
   /** the balance ledger of every merchant, newest first */
   ledger: '/api/system/MerchantLedger',
   ledgerExport: '/api/system/MerchantLedger/Actions/Export',
+  /** the merchant pickers of 优惠券 and its reports: id and name, found by a keyword */
+  options: '/api/system/Merchant/Selector',
 } as const;
 
 /** What kind of business it is: a shop, a mall, a hotel, anything else. */
@@ -185,3 +187,14 @@ export const merchantLedgerEntry = z.object({
 });
 export type MerchantLedgerEntry = z.infer<typeof merchantLedgerEntry>;
 export const merchantLedgerPage = pagedList(merchantLedgerEntry);
+
+/** The most a merchant picker is given at once: typing narrows it. */
+export const merchantOptionsLimit = 50;
+export const merchantOptionsQuery = z.strictObject({
+  keyword: z.string().trim().max(64, '商户名称最长64位').optional(),
+  settlement: z.enum(merchantSettlements, { error: '结算方式只能是 prepaid 或 postpaid' }).optional(),
+});
+export type MerchantOptionsQuery = z.input<typeof merchantOptionsQuery>;
+export const merchantOption = z.object({ id: z.string(), name: z.string(), enabled: z.boolean(), settlement: z.enum(merchantSettlements) });
+export type MerchantOption = z.infer<typeof merchantOption>;
+export const merchantOptions = z.array(merchantOption);

@@ -32,9 +32,14 @@ const ownerPage = (name: 'OwnerSignInPage' | 'OwnerVehiclesPage' | 'OwnerStaysPa
   }));
 const ownerComplaintsPage = lazy(async () => ({ default: (await import('./service/owner-complaints-page')).OwnerComplaintsPage }));
 const ownerAppealsPage = lazy(async () => ({ default: (await import('./service/owner-appeals-page')).OwnerAppealsPage }));
-const merchantPage = (name: 'MerchantSignInPage' | 'MerchantHomePage') =>
+const merchantPage = (name: 'MerchantSignInPage' | 'MerchantHomePage' | 'MerchantReportPage') =>
   lazy(async () => ({
-    default: name === 'MerchantSignInPage' ? (await import('./marketing/merchant-sign-in-page')).MerchantSignInPage : (await import('./marketing/merchant-home-page')).MerchantHomePage,
+    default:
+      name === 'MerchantSignInPage'
+        ? (await import('./marketing/merchant-sign-in-page')).MerchantSignInPage
+        : name === 'MerchantHomePage'
+          ? (await import('./marketing/merchant-home-page')).MerchantHomePage
+          : (await import('./marketing/merchant-report-page')).MerchantReportPage,
   }));
 
 /** The drivers' phone pages: they open without sign-in, as /login does. */
@@ -65,4 +70,5 @@ export const publicRouteTable: readonly PublicRouteEntry[] = [
   // merchantPagePaths (contract): a merchant's staff issue parking coupons on their phone
   { path: 'merchant/login', title: '商户登录', ownTitle: true, purpose: '商户账号登录', page: merchantPage('MerchantSignInPage') },
   { path: 'merchant', title: '商户发券', ownTitle: true, purpose: '商户向车牌发放停车优惠券', page: merchantPage('MerchantHomePage') },
+  { path: 'merchant/report', title: '发券报表', ownTitle: true, purpose: '商户查看本商户每日发券与使用及后付月结金额', page: merchantPage('MerchantReportPage') },
 ];

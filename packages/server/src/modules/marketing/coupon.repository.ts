@@ -74,6 +74,7 @@ const stateCondition = (state: CouponFilter['state'], now: Date): SQL | undefine
 const couponConditions = (tenantId: string, filter: CouponFilter, now: Date) =>
   and(
     eq(coupons.tenantId, tenantId),
+    filter.couponNo ? eq(coupons.seq, Number(filter.couponNo)) : undefined,
     filter.merchantId ? eq(coupons.merchantId, filter.merchantId) : undefined,
     filter.templateId ? eq(coupons.templateId, filter.templateId) : undefined,
     filter.recordId ? eq(coupons.recordId, filter.recordId) : undefined,

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { coupons } from '../../db/schema/index.js';
 import { md5Hex } from '../../shared/passwords.js';
 import { buildTestApp, fixedClock, signIn, type TestApp } from '../../test/test-app.js';
 
@@ -8,6 +10,7 @@ let t: TestApp;
 let admin: string;
 let otherId: string;
 let templateId: string;
+let lotId: string;
 
 function staff(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
   return t.app.inject({ method, url, headers: { authorization: admin }, ...(payload ? { payload } : {}) });
@@ -31,7 +34,7 @@ const merchant = (name: string, account: string, lotId: string) => ({
 beforeAll(async () => {
   t = await buildTestApp({ now: clock.now });
   admin = await signIn(t.app);
-  const lotId = (await staff('POST', '/api/system/Parking', { type: 1, kind: 'lane', totalSpaces: 100, name: '步行街' })).json().data.id;
+  lotId = (await staff('POST', '/api/system/Parking', { type: 1, kind: 'lane', totalSpaces: 100, name: '步行街' })).json().data.id;
   await staff('POST', '/api/system/Merchant', merchant('奶茶店', 'milktea', lotId));
   otherId = (await staff('POST', '/api/system/Merchant', merchant('书店', 'books', lotId))).json().data.id;
   templateId = (await staff('POST', '/api/system/CouponTemplate', { name: '停车1小时', kind: 'minutes', minutes: 60, price: 300, validHours: 24, beforeEntry: true })).json().data.id;
@@ -92,5 +95,51 @@ describe('the merchant phone page', () => {
     const refused = await phone('GET', '/api/open/merchant/me', again);
     expect([refused.statusCode, refused.json().msg]).toEqual([401, '该商户已停用，请联系停车场运营方']);
     expect(await signInAs('books', 'newpass1')).toMatchObject({ msg: '该商户已停用，请联系停车场运营方' });
+  });
+
+  it("shows each coupon's 备注, and its own month's report: per day, totals and, for 后付, the bill; never another merchant's", async () => {
+    await staff('POST', '/api/system/Merchant', { ...merchant('面包房', 'bakery', lotId), settlement: 'postpaid', overdraftLimit: 0 });
+    const bakery = (await signInAs('bakery', 'shop123')).data.token as string;
+    const milktea = (await signInAs('milktea', 'shop123')).data.token as string;
+    const first = (await phone('POST', '/api/open/merchant/coupons', bakery, { templateId, plateNumber: '粤B66666', remark: '会员张先生' })).json().data;
+    await phone('POST', '/api/open/merchant/coupons', bakery, { templateId, plateNumber: '粤B77777' });
+    expect(first.remark).toBe('会员张先生');
+    const listed = (await phone('GET', '/api/open/merchant/coupons', bakery)).json().data.list as { plateNumber: string; remark: string }[];
+    expect(listed.map((c) => [c.plateNumber, c.remark])).toEqual([
+      ['粤B77777', ''],
+      ['粤B66666', '会员张先生'],
+    ]);
+    // the car left on the 12th (Shanghai) and the coupon took 2.50 off: the exit's own use of it is coupon.service.test's
+    await t.database.db
+      .update(coupons)
+      .set({ state: 'used', usedAt: new Date('2026-03-12T03:00:00Z'), discount: 250 })
+      .where(eq(coupons.id, first.id));
+
+    const report = await phone('GET', '/api/open/merchant/report?month=2026-03', bakery);
+    expect(report.json().data).toEqual({
+      month: '2026-03',
+      settlement: 'postpaid',
+      days: [
+        { day: '2026-03-10', issued: 2, issuedAmount: 600, used: 0, discount: 0 },
+        { day: '2026-03-12', issued: 0, issuedAmount: 0, used: 1, discount: 250 },
+      ],
+      total: { issued: 2, issuedAmount: 600, used: 1, discount: 250 },
+      billAmount: 300,
+    });
+    expect((await phone('GET', '/api/open/merchant/report?month=2026-02', bakery)).json().data).toMatchObject({ days: [], total: { issued: 0, used: 0 }, billAmount: 0 });
+
+    // the tea shop (预付, its only coupon revoked) sees none of the bakery's, and has no bill
+    expect((await phone('GET', '/api/open/merchant/report?month=2026-03', milktea)).json().data).toMatchObject({ settlement: 'prepaid', days: [], billAmount: null });
+    // it cannot name the bakery either: the report is always the signed-in merchant's
+    const bakeryId = (await staff('GET', '/api/system/Merchant?name=面包房')).json().data.list[0].id as string;
+    const named = await phone('GET', `/api/open/merchant/report?month=2026-03&merchantId=${bakeryId}`, milktea);
+    expect(named.statusCode).toBe(400);
+    expect(JSON.stringify(named.json())).not.toContain('600');
+
+    const stranger = await phone('GET', '/api/open/merchant/report?month=2026-03', null);
+    expect([stranger.statusCode, stranger.json().msg]).toEqual([401, '请先登录']);
+    expect((await phone('GET', '/api/open/merchant/report?month=2026-03', admin)).statusCode).toBe(401);
+    const badMonth = await phone('GET', '/api/open/merchant/report?month=2026-3', bakery);
+    expect([badMonth.statusCode, badMonth.json().msg]).toEqual([400, '查询参数 month：月份格式应为 YYYY-MM']);
   });
 });

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../shared/ok.js';
 import { routeOf } from '../../shared/route.js';
 import type { FindOpenStay } from './coupon.service.js';
-import { asMerchant, merchantCoupons, merchantIssue, merchantProfile, merchantRevoke, merchantSignIn, merchantSignOut, merchantTokenOf } from './merchant-session.js';
+import { asMerchant, merchantCoupons, merchantIssue, merchantProfile, merchantReport, merchantRevoke, merchantSignIn, merchantSignOut, merchantTokenOf } from './merchant-session.js';
 
 const tags = ['public'];
 
@@ -43,6 +43,11 @@ export const merchantOpenRoutes: FastifyPluginAsyncZod<MerchantOpenRoutesOptions
   app.route({
     ...routeOf(endpoints.coupons, { tags, summary: '商户：已发的券', ...own }),
     handler: async (request) => ok(await asMerchant(app.db, request, app.now(), (tx, merchant) => merchantCoupons(tx, merchant, request.query, app.now()))),
+  });
+
+  app.route({
+    ...routeOf(endpoints.report, { tags, summary: '商户：本商户某月每日发券与使用，后付商户另有当月应结算金额', ...own }),
+    handler: async (request) => ok(await asMerchant(app.db, request, app.now(), (tx, merchant) => merchantReport(tx, merchant, request.query.month, app.now()))),
   });
 
   app.route({

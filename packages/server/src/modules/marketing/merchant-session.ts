@@ -6,6 +6,8 @@ import {
   type MerchantCouponListQuery,
   type MerchantIssueInput,
   type MerchantProfile,
+  type MerchantReport,
+  type MerchantReportDay,
   type MerchantSignInInput,
   merchantTokenHeader,
 } from '@parking/contract';
@@ -17,7 +19,7 @@ import { decoyPasswordHash, verifyPassword } from '../../shared/passwords.js';
 import { looksLikeToken, newToken, tokenHash } from '../auth/index.js';
 import { activeTenant, recordFailure, recordLoginAttempt, refuseWhileWaiting, signInThrottle } from '../system/index.js';
 import { pageCouponTemplates } from './coupon.repository.js';
-import { issueCoupon, listCoupons, revokeCoupon, type CouponIssuer, type FindOpenStay } from './coupon.service.js';
+import { couponDailyReport, couponMonthlyBill, issueCoupon, listCoupons, revokeCoupon, type CouponIssuer, type FindOpenStay } from './coupon.service.js';
 import { merchantByAccount } from './merchant.repository.js';
 import { getMerchant } from './merchant.service.js';
 
@@ -163,7 +165,6 @@ const toMerchantCoupon = ({
   recordId: _r,
   issuedBy: _b,
   revokedAt: _a,
-  remark: _k,
   stackable: _s,
   stackLimit: _l,
   withBenefits: _w,
@@ -208,3 +209,28 @@ export const merchantIssue = async (
 
 export const merchantRevoke = async (tx: Db, merchant: MerchantContext, id: string, reason: string, origin: MerchantOrigin, now: Date) =>
   toMerchantCoupon(await revokeCoupon(tx, issuerOf(merchant, origin), id, reason, now));
+
+/** The last day of a month "YYYY-MM", "YYYY-MM-DD". */
+const lastDayOf = (month: string) => {
+  const [year, m] = month.split('-').map(Number) as [number, number];
+  return `${month}-${String(new Date(Date.UTC(year, m, 0)).getUTCDate()).padStart(2, '0')}`;
+};
+
+/**
+ * 发券报表: the console's daily report and monthly bill, asked for the signed-in merchant only. A month
+ * has at most 31 rows, so one page holds it; a 后付 merchant also sees what the month is billed.
+ */
+export const merchantReport = async (tx: Db, merchant: MerchantContext, month: string, now: Date): Promise<MerchantReport> => {
+  const own = { tenantId: merchant.tenantId };
+  const { settlement } = await getMerchant(tx, merchant.tenantId, merchant.merchantId, now);
+  const report = await couponDailyReport(tx, own, { merchantId: merchant.merchantId, from: `${month}-01`, to: lastDayOf(month), currentPage: 1, pageSize: 31 });
+  const days: MerchantReportDay[] = report.list.map(({ day, issued, issuedAmount, used, discount }) => ({ day, issued, issuedAmount, used, discount })).reverse();
+  const total = days.reduce((sum, d) => ({ issued: sum.issued + d.issued, issuedAmount: sum.issuedAmount + d.issuedAmount, used: sum.used + d.used, discount: sum.discount + d.discount }), {
+    issued: 0,
+    issuedAmount: 0,
+    used: 0,
+    discount: 0,
+  });
+  const billAmount = settlement === 'postpaid' ? ((await couponMonthlyBill(tx, own, { month, merchantId: merchant.merchantId, currentPage: 1, pageSize: 1 })).list[0]?.amount ?? 0) : null;
+  return { month, settlement, days, total, billAmount };
+};

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
-import type { MerchantListValues, MerchantLedgerListValues } from '@parking/contract';
+import { merchantOptionsLimit, type MerchantListValues, type MerchantLedgerListValues, type MerchantOptionsQuery } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { coupons, merchantLedger, merchantSessions, merchants } from '../../db/schema/index.js';
 import { containsPattern } from '../../shared/like-pattern.js';
@@ -66,6 +66,15 @@ export const pageMerchants = async (db: Db, tenantId: string, filter: Filter, wi
   );
   return { rows: rows.map(toRow), total };
 };
+
+/** The merchant pickers' options: names containing the keyword, enabled ones first, at most merchantOptionsLimit. */
+export const merchantOptionRows = (db: Db, tenantId: string, query: MerchantOptionsQuery) =>
+  db
+    .select({ id: merchants.id, name: merchants.name, enabled: merchants.enabled, settlement: merchants.settlement })
+    .from(merchants)
+    .where(conditions(tenantId, { name: query.keyword, settlement: query.settlement }))
+    .orderBy(desc(merchants.enabled), asc(merchants.name), asc(merchants.id))
+    .limit(merchantOptionsLimit);
 
 export const findMerchant = async (db: Db, tenantId: string, id: string, window: CountWindow): Promise<MerchantWithCounts | undefined> => {
   const [row] = await db

@@ -92,4 +92,68 @@ describe('商户 and 优惠券 over HTTP', () => {
     }
     expect((await call('GET', '/api/system/Merchant', undefined, null)).statusCode).toBe(401);
   });
+
+  it('offers a merchant picker, by name and bounded, to holders of 优惠券 or 商户 only, of their own tenant', async () => {
+    const menus = (await call('GET', '/api/system/Permission/Menu')).json().data as { enCode: string; id: string; children: { enCode: string; id: string }[] }[];
+    const page = (enCode: string) => menus.flatMap((m) => m.children).find((m) => m.enCode === enCode)!.id;
+    const roleId = (await call('POST', '/api/system/Permission/Role', { name: '发券员', code: 'couponclerk' })).json().data.id;
+    await call('PUT', `/api/system/Permission/Role/${roleId}/Menus`, { menuIds: [page('coupon')] });
+    await call('POST', '/api/system/Permission/Users', { account: 'couponclerk', realName: '发券员', password: md5Hex('x1y2z3'), roleIds: [roleId] });
+    const clerk = await signIn(t.app, 'couponclerk', 'demo', md5Hex('x1y2z3'));
+
+    await call('POST', '/api/system/Merchant', merchant({ name: '书店后付', account: 'bookspost', settlement: 'postpaid' }));
+    for (let n = 1; n <= 55; n += 1) {
+      await call('POST', '/api/system/Merchant', merchant({ name: `连锁便利店${String(n).padStart(2, '0')}`, account: `chain${n}` }));
+    }
+    const stopped = (await call('GET', '/api/system/Merchant?name=连锁便利店01')).json().data.list[0];
+    await call('PUT', `/api/system/Merchant/${stopped.id}`, { ...stopped, password: '', enabled: false });
+
+    const found = await call('GET', `/api/system/Merchant/Selector?keyword=${encodeURIComponent('书店')}`, undefined, clerk);
+    expect(found.json().data).toEqual([{ id: expect.any(String), name: '书店后付', enabled: true, settlement: 'postpaid' }]);
+    // 55 chain stores answer 50, the enabled ones first
+    const chain = (await call('GET', `/api/system/Merchant/Selector?keyword=${encodeURIComponent('连锁')}`)).json().data as { name: string; enabled: boolean }[];
+    expect(chain).toHaveLength(50);
+    expect(chain.every((m) => m.enabled)).toBe(true);
+    expect(chain[0]!.name).toBe('连锁便利店02');
+    const postpaid = (await call('GET', '/api/system/Merchant/Selector?settlement=postpaid')).json().data as { name: string }[];
+    expect(postpaid.map((m) => m.name)).toEqual(['书店后付']);
+
+    const tooLong = await call('GET', `/api/system/Merchant/Selector?keyword=${'a'.repeat(65)}`);
+    expect([tooLong.statusCode, tooLong.json().msg]).toEqual([400, '查询参数 keyword：商户名称最长64位']);
+    expect((await call('GET', '/api/system/Merchant/Selector', undefined, mwAdmin)).json().data).toEqual([]);
+    expect((await call('GET', '/api/system/Merchant/Selector', undefined, finance)).statusCode).toBe(403);
+    expect((await call('GET', '/api/system/Merchant/Selector', undefined, null)).statusCode).toBe(401);
+  });
+
+  it('finds a coupon by its 券号, exactly, lists and exports only it, and refuses a malformed number in Chinese', async () => {
+    const id = (await call('POST', '/api/system/Merchant', merchant({ name: '券号商户', account: 'numbered', settlement: 'postpaid' }))).json().data.id as string;
+    const template = (await call('GET', '/api/system/CouponTemplate')).json().data.list[0];
+    const issue = async (plateNumber: string) => (await call('POST', '/api/system/Coupon/Actions/Issue', { merchantId: id, templateId: template.id, plateNumber })).json().data;
+    const first = await issue('粤B10001');
+    const second = await issue('粤B10002');
+    expect(first.couponNo).toMatch(/^\d{8}$/);
+
+    const byNo = (await call('GET', `/api/system/Coupon?couponNo=${second.couponNo}`)).json().data;
+    expect(byNo.list.map((c: { plateNumber: string }) => c.plateNumber)).toEqual(['粤B10002']);
+    // the number without its leading zeros is the same coupon; a prefix of it is not
+    expect((await call('GET', `/api/system/Coupon?couponNo=${Number(first.couponNo)}`)).json().data.list.map((c: { id: string }) => c.id)).toEqual([first.id]);
+    expect((await call('GET', `/api/system/Coupon?couponNo=${second.couponNo}9`)).json().data.list).toEqual([]);
+
+    const file = await call('GET', `/api/system/Coupon/Actions/Export?couponNo=${second.couponNo}`);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const rows = book.worksheets[0]!.getSheetValues().slice(1) as unknown[][];
+    expect(rows.map((r) => [r[1], r[6]])).toEqual([
+      ['券号', '车牌'],
+      [second.couponNo, '粤B10002'],
+    ]);
+
+    for (const bad of ['YH0001', '1.5', '9'.repeat(16)]) {
+      const refused = await call('GET', `/api/system/Coupon?couponNo=${bad}`);
+      expect([refused.statusCode, refused.json().msg]).toEqual([400, '查询参数 couponNo：券号只能是数字，如 00000012']);
+      expect((await call('GET', `/api/system/Coupon/Actions/Export?couponNo=${bad}`)).statusCode).toBe(400);
+    }
+    // another tenant's filter by the same number finds nothing of this one
+    expect((await call('GET', `/api/system/Coupon?couponNo=${second.couponNo}`, undefined, mwAdmin)).json().data.list).toEqual([]);
+  });
 });

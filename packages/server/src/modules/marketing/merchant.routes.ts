@@ -12,7 +12,7 @@ import { requireAuth } from '../../plugins/auth.js';
 import { ok } from '../../shared/ok.js';
 import { routeOf } from '../../shared/route.js';
 import { pages, sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
-import { addLedgerEntry, createMerchant, deleteMerchant, getMerchant, listLedger, listMerchants, updateMerchant } from './merchant.service.js';
+import { addLedgerEntry, createMerchant, deleteMerchant, getMerchant, listLedger, listMerchants, merchantOptions, updateMerchant } from './merchant.service.js';
 
 const tags = ['marketing'];
 const permission = 'merchant';
@@ -94,6 +94,12 @@ export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
       const entry = await addLedgerEntry(request.db, requireAuth(request), request.params.id, request.body, app.now());
       return ok(entry, entry.kind === 'top_up' ? '充值成功' : '调整成功');
     },
+  });
+
+  // 优惠券 picks a merchant to issue for and to filter by: holders of either page may read the names
+  app.route({
+    ...routeOf(endpoints.options, { tags, summary: '商户下拉选项（按名称查找，最多50个）', permission: ['merchant', 'coupon'] }),
+    handler: async (request) => ok(await merchantOptions(request.db, requireAuth(request), request.query)),
   });
 
   app.route({

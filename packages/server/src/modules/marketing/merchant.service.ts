@@ -7,6 +7,8 @@ import {
   type MerchantLedgerListValues,
   type MerchantLedgerValues,
   type MerchantListValues,
+  type MerchantOption,
+  type MerchantOptionsQuery,
   type MerchantValues,
 } from '@parking/contract';
 import type { Db } from '../../db/client.js';
@@ -24,6 +26,7 @@ import {
   insertMerchant,
   lockMerchant,
   merchantNamed,
+  merchantOptionRows,
   moveBalance,
   pageLedger,
   pageMerchants,
@@ -75,6 +78,8 @@ export const listMerchants = async (db: Db, auth: AuthContext, query: MerchantLi
   const names = await lotNamesOf(db, auth.tenantId, [...new Set(rows.flatMap((r) => r.merchant.lotIds))]);
   return pageAnswer(rows, page, total, (row) => toMerchant(row, names));
 };
+
+export const merchantOptions = async (db: Db, auth: AuthContext, query: MerchantOptionsQuery): Promise<MerchantOption[]> => merchantOptionRows(db, auth.tenantId, query);
 
 export const getMerchant = async (db: Db, tenantId: string, id: string, now: Date) => {
   const row = await findMerchant(db, tenantId, id, countWindow(now));

@@ -1,4 +1,4 @@
-import { merchantOpenEndpoints, merchantTokenHeader, type MerchantCouponListQuery, type MerchantIssueInput } from '@parking/contract';
+import { merchantOpenEndpoints, merchantTokenHeader, type MerchantCouponListQuery, type MerchantIssueInput, type MerchantReportQuery } from '@parking/contract';
 import { md5Hex } from '../../shared/crypto/md5';
 import { ApiError } from '../../shared/http/api-error';
 import { call, callEnvelope } from '../../shared/http/call';
@@ -29,6 +29,8 @@ export const merchantApi = {
   signOut: () => call(merchantOpenEndpoints.signOut, asMerchant()),
   me: () => call(merchantOpenEndpoints.me, asMerchant()),
   coupons: (query: MerchantCouponListQuery) => call(merchantOpenEndpoints.coupons, { query, ...asMerchant() }),
+  /** the signed-in merchant's own month: the server never answers another's */
+  report: (query: MerchantReportQuery) => call(merchantOpenEndpoints.report, { query, ...asMerchant() }),
   issue: (body: MerchantIssueInput) => call(merchantOpenEndpoints.issue, { body, ...asMerchant() }),
   /** answers the server's words ("作废成功") */
   revoke: async (id: string, reason: string) => (await callEnvelope(merchantOpenEndpoints.revoke, { params: { id }, body: { reason }, ...asMerchant() })).msg,

@@ -90,6 +90,12 @@ function CouponItem({ coupon, onRevoke }: { coupon: MerchantCoupon; onRevoke: ()
             <dd>{coupon.revokeReason}</dd>
           </>
         )}
+        {coupon.remark && (
+          <>
+            <dt>备注</dt>
+            <dd>{coupon.remark}</dd>
+          </>
+        )}
         <dt>券号</dt>
         <dd>{coupon.couponNo}</dd>
       </dl>

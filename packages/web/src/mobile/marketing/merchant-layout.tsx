@@ -2,7 +2,7 @@ import { merchantPagePaths } from '@parking/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Result, Spin } from 'antd';
 import { useEffect, type ReactNode } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { merchantApi, merchantOpenKey, merchantToken, needsMerchantSignIn } from './merchant-api';
 import '../mobile.css';
 import './merchant.css';
@@ -27,9 +27,15 @@ export function MerchantLoad({ pending, error, children }: { pending: boolean; e
   return <>{children()}</>;
 }
 
-/** The merchant's page: the title with 退出登录, then the page; signed out, 商户登录. */
+const sections = [
+  { path: merchantPagePaths.home, label: '发券' },
+  { path: merchantPagePaths.report, label: '报表' },
+] as const;
+
+/** The merchant's page: the title with 退出登录, its two sections, then the page; signed out, 商户登录. */
 export function MerchantLayout({ title, children }: { title: string; children: ReactNode }) {
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const queryClient = useQueryClient();
   if (!merchantToken.get()) return <Navigate to={merchantPagePaths.signIn} replace />;
   const signOut = async () => {
@@ -46,6 +52,13 @@ export function MerchantLayout({ title, children }: { title: string; children: R
           退出登录
         </button>
       </header>
+      <nav className="merchant-nav" aria-label="商户页面">
+        {sections.map((section) => (
+          <Link key={section.path} to={section.path} replace className={`merchant-nav__item${section.path === pathname ? ' merchant-nav__item--on' : ''}`}>
+            {section.label}
+          </Link>
+        ))}
+      </nav>
       <div className="merchant-page">{children}</div>
     </main>
   );

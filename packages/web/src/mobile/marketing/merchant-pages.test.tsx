@@ -1,4 +1,4 @@
-import type { MerchantCoupon, MerchantCouponOption, MerchantProfile } from '@parking/contract';
+import type { MerchantCoupon, MerchantCouponOption, MerchantProfile, MerchantReport } from '@parking/contract';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import { bodyOf, failure, quietComputedStyle } from '../../modules/system/pages/
 import { installFakeApi, ok, type FakeRoutes, type RecordedCall } from '../../test/fake-api';
 import { merchantToken } from './merchant-api';
 import { MerchantHomePage } from './merchant-home-page';
+import { MerchantReportPage } from './merchant-report-page';
 import { MerchantSignInPage } from './merchant-sign-in-page';
 
 const hoursId = '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b';
@@ -59,6 +60,7 @@ const coupon = (overrides: Partial<MerchantCoupon> = {}): MerchantCoupon => ({
   usedAt: null,
   discount: 0,
   revokeReason: '',
+  remark: '',
   ...overrides,
 });
 const page = (list: MerchantCoupon[]) => ok({ list, pagination: { currentPage: 1, pageSize: 10, total: list.length } });
@@ -69,6 +71,8 @@ const show = (path: string, routes: FakeRoutes) => {
     [
       { path: '/merchant/login', element: <MerchantSignInPage /> },
       { path: '/merchant', element: <MerchantHomePage /> },
+      // 2026-03-10 10:00 in Shanghai: the report's month when the address names none
+      { path: '/merchant/report', element: <MerchantReportPage now={Date.parse('2026-03-10T02:00:00Z')} /> },
     ],
     { initialEntries: [path] },
   );
@@ -247,7 +251,7 @@ describe('商户发券', () => {
     merchantToken.set('merchant-token');
     let coupons = [
       coupon(),
-      coupon({ id: 'a1', couponNo: 'YH2', plateNumber: '粤B66666', state: 'used', usedAt: '2026-03-10T05:00:00.000Z', discount: 800 }),
+      coupon({ id: 'a1', couponNo: 'YH2', plateNumber: '粤B66666', state: 'used', usedAt: '2026-03-10T05:00:00.000Z', discount: 800, remark: '房号1203' }),
       coupon({ id: 'a2', couponNo: 'YH3', plateNumber: '粤B77777', state: 'revoked', revokeReason: '顾客退货' }),
     ];
     const { calls } = show('/merchant', {
@@ -262,6 +266,10 @@ describe('商户发券', () => {
     expect(screen.getAllByText('2026-03-10 10:00:00').length).toBeGreaterThan(0);
     expect(screen.getByText('¥8.00')).toBeTruthy();
     expect(screen.getByText('顾客退货')).toBeTruthy();
+    // 备注 shows only on the coupon that has one
+    const withRemark = screen.getAllByTestId('merchant-coupon').find((c) => c.textContent?.includes('粤B66666'))!;
+    expect(within(withRemark).getByText('备注').nextElementSibling?.textContent).toBe('房号1203');
+    expect(screen.getAllByText('备注')).toHaveLength(1);
     expect(screen.getAllByText('作废')).toHaveLength(1);
 
     type('搜索车牌号', '粤b66666');
@@ -280,5 +288,69 @@ describe('商户发券', () => {
     const revoked = calls.find((c) => c.url.endsWith('/revoke'))!;
     expect(bodyOf(revoked)).toEqual({ reason: '顾客取消消费' });
     expect(revoked.headers['x-merchant-token']).toBe('merchant-token');
+  });
+});
+
+const report = (overrides: Partial<MerchantReport> = {}): MerchantReport => ({
+  month: '2026-03',
+  settlement: 'postpaid',
+  days: [
+    { day: '2026-03-09', issued: 3, issuedAmount: 1500, used: 0, discount: 0 },
+    { day: '2026-03-10', issued: 1, issuedAmount: 500, used: 2, discount: 1250 },
+  ],
+  total: { issued: 4, issuedAmount: 2000, used: 2, discount: 1250 },
+  billAmount: 1000,
+  ...overrides,
+});
+const rowTexts = (table: HTMLElement) => [...table.querySelectorAll('tr')].map((tr) => [...tr.children].map((cell) => cell.textContent));
+
+describe('发券报表', () => {
+  it("shows a 后付 merchant's month per day with totals and its bill, and another month at a tap", async () => {
+    merchantToken.set('merchant-token');
+    const { calls, router } = show('/merchant/report', {
+      'GET /api/open/merchant/report': (call) => {
+        const { month } = call.params as { month: string };
+        return ok(month === '2026-03' ? report() : report({ month, days: [], total: { issued: 0, issuedAmount: 0, used: 0, discount: 0 }, billAmount: 0 }));
+      },
+    });
+    const table = await screen.findByTestId('merchant-report-table');
+    expect(rowTexts(table)).toEqual([
+      ['日期', '发券', '发券金额', '使用', '抵扣'],
+      ['03-09', '3', '15.00', '0', '0.00'],
+      ['03-10', '1', '5.00', '2', '12.50'],
+      ['合计', '4', '20.00', '2', '12.50'],
+    ]);
+    expect(screen.getByTestId('merchant-report-bill').textContent).toBe('¥10.00');
+    expect(calls[0]!.params).toEqual({ month: '2026-03' });
+    expect(calls[0]!.headers['x-merchant-token']).toBe('merchant-token');
+
+    press('‹');
+    expect(await screen.findByText('本月没有发券或用券')).toBeTruthy();
+    expect(calls.at(-1)!.params).toEqual({ month: '2026-02' });
+    expect(router.state.location.search).toBe('?month=2026-02');
+    expect(screen.getByTestId('merchant-report-bill').textContent).toBe('¥0.00');
+  });
+
+  it('tells a 预付 merchant it paid at issue, for the month the address names', async () => {
+    merchantToken.set('merchant-token');
+    show('/merchant/report?month=2025-12', { 'GET /api/open/merchant/report': ok(report({ month: '2025-12', settlement: 'prepaid', billAmount: null })) });
+    expect(await screen.findByText('预付商户：发券时已从余额扣除结算价，作废的券已退回')).toBeTruthy();
+    expect(screen.queryByTestId('merchant-report-bill')).toBeNull();
+    expect(screen.getByLabelText<HTMLInputElement>('月份').value).toBe('2025-12');
+  });
+
+  it('goes back to 商户登录 when the session has ended', async () => {
+    merchantToken.set('old-token');
+    const { router } = show('/merchant/report', { 'GET /api/open/merchant/report': failure(401, '登录已过期，请重新登录') });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/merchant/login'));
+  });
+
+  it('links 发券 and 报表 to each other', async () => {
+    merchantToken.set('merchant-token');
+    const { router } = show('/merchant', { 'GET /api/open/merchant/me': ok(profile()), 'GET /api/open/merchant/coupons': page([]), 'GET /api/open/merchant/report': ok(report()) });
+    await screen.findByText('万象天地超市');
+    fireEvent.click(screen.getByText('报表'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/merchant/report'));
+    expect(await screen.findByTestId('merchant-report-table')).toBeTruthy();
   });
 });

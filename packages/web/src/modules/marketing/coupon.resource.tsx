@@ -38,7 +38,7 @@ export const couponResource = defineResource<Coupon, CouponListQuery>({
   rowKey: 'id',
   actions: { export: true },
   columns: [
-    { dataIndex: 'couponNo', title: '券号', priority: 'key', width: 150, hideInSearch: true },
+    { dataIndex: 'couponNo', title: '券号', priority: 'key', width: 150, search: { placeholder: '请输入完整券号' } },
     { dataIndex: 'templateName', title: '券名称', width: 140, hideInSearch: true },
     { dataIndex: 'kind', title: '类型', priority: 'secondary', width: 80, valueEnum: kindEnum, hideInSearch: true },
     { dataIndex: 'kind', title: '券类型', hideInTable: true, valueEnum: kindEnum, search: { placeholder: '全部' } },

@@ -1,5 +1,5 @@
-import { merchantEndpoints, type MerchantLedgerInput } from '@parking/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { merchantEndpoints, type MerchantLedgerInput, type MerchantSettlement } from '@parking/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEnvelope, call } from '../../shared/http/call';
 import { resourceKeys } from '../../shared/resource/use-resource';
 
@@ -7,15 +7,15 @@ import { resourceKeys } from '../../shared/resource/use-resource';
 export const merchantResourceKey = 'merchant';
 export const merchantLedgerResourceKey = 'merchantLedger';
 
-/** The most one list call gives: the tenant's merchants, all of them, for a picker (the contract has no selector). */
-const allRows = 1000;
-
-/** Every merchant of the tenant by name, for the 商户 pickers of 发券, the ledger and the reports. */
-export const useMerchantOptions = () =>
+/**
+ * The merchants whose names contain `keyword` (enabled first, by name, a bounded few), for the 商户
+ * pickers of 发券, the ledger and the reports; the one typed before stays on screen while the next loads.
+ */
+export const useMerchantOptions = (keyword: string, settlement?: MerchantSettlement) =>
   useQuery({
-    queryKey: [...resourceKeys.all(merchantResourceKey), 'options'],
-    queryFn: () => call(merchantEndpoints.list, { query: { currentPage: 1, pageSize: allRows, sidx: 'name', sort: 'asc' } }),
-    select: (page) => page.list,
+    queryKey: [...resourceKeys.all(merchantResourceKey), 'options', keyword, settlement ?? ''],
+    queryFn: () => call(merchantEndpoints.options, { query: { ...(keyword ? { keyword } : {}), ...(settlement ? { settlement } : {}) } }),
+    placeholderData: keepPreviousData,
   });
 
 /**

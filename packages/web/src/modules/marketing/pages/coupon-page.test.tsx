@@ -22,11 +22,19 @@ const coupons = [
     discount: 600,
   }),
 ];
+const coastId = '0b6f1f36-8a55-4a43-9a43-6f1b2a6c9f12';
 const paged = (list: unknown[]) => ok({ list, pagination: { currentPage: 1, pageSize: 10, total: list.length } });
 const fakeServer = () =>
   installFakeApi({
     'GET /api/system/Coupon': () => paged(coupons),
-    'GET /api/system/Merchant': paged([merchant()]),
+    'GET /api/system/Merchant/Selector': (call) => {
+      const { keyword } = call.params as { keyword?: string };
+      const all = [
+        { id: merchantId, name: merchant().name, enabled: true, settlement: 'prepaid' },
+        { id: coastId, name: '海岸城商场', enabled: false, settlement: 'postpaid' },
+      ];
+      return ok(all.filter((m) => !keyword || m.name.includes(keyword)));
+    },
     'GET /api/system/CouponTemplate': paged([couponTemplate()]),
     'POST /api/system/Coupon/Actions/Issue': failure(409, '商户「万象天地超市」今日发券已达上限50张'),
     'POST /api/system/Coupon/cp-1/Actions/Revoke': saved('作废成功', coupon({ state: 'revoked' })),
@@ -142,5 +150,29 @@ describe('优惠券 page', { timeout: 60_000 }, () => {
     expect(within(await rowOf('海岸城商场')).getByText('200.00')).toBeTruthy();
     expect(callsTo(calls, 'GET', '/api/system/Coupon/Actions/DailyReport')[0]?.params).toMatchObject({ from: '2026-02-24', to: '2026-03-02' });
     expect(callsTo(calls, 'GET', '/api/system/Coupon/Actions/MonthlyBill')[0]?.params).toMatchObject({ month: '2026-03' });
+  });
+
+  it('已发券 filters by 券号, refusing one that is not a number beside its input, and finds the merchant by typing its name', async () => {
+    const calls = fakeServer();
+    renderAt(at, at, <CouponPage now={now} />);
+    await rowOf('YH202603020001');
+    const listCalls = () => callsTo(calls, 'GET', '/api/system/Coupon');
+    const couponNo = screen.getByPlaceholderText('请输入完整券号');
+    fireEvent.change(couponNo, { target: { value: 'YH12' } });
+    fireEvent.click(screen.getByText(/查\s*询/));
+    expect(await screen.findByText('券号只能是数字，如 00000012')).toBeTruthy();
+    const before = listCalls().length;
+    fireEvent.change(couponNo, { target: { value: '00000012' } });
+    const search = document.querySelector<HTMLElement>('.resource-search')!;
+    const merchantInput = search.querySelector<HTMLInputElement>('[id$="merchantId"]')!;
+    fireEvent.mouseDown(merchantInput);
+    fireEvent.change(merchantInput, { target: { value: '海岸' } });
+    await waitFor(() => expect(callsTo(calls, 'GET', '/api/system/Merchant/Selector').at(-1)?.params).toEqual({ keyword: '海岸' }));
+    const stopped = await screen.findAllByTitle('海岸城商场（停用）');
+    fireEvent.click(stopped.find((o) => o.closest('.ant-select-dropdown'))!);
+    fireEvent.click(screen.getByText(/查\s*询/));
+    await waitFor(() => expect(listCalls().length).toBeGreaterThan(before));
+    expect(listCalls().at(-1)?.params).toMatchObject({ couponNo: '00000012', merchantId: coastId });
+    expect(screen.queryByText('券号只能是数字，如 00000012')).toBeNull();
   });
 });
