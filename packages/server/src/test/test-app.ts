@@ -8,9 +8,10 @@ import pg from 'pg';
 import { app, type AppOptions } from '../app.js';
 import { loadConfig, type AppConfig } from '../config.js';
 import { fastifyOptions } from '../server-options.js';
-import { openPglite, openPostgres, type Database } from '../db/client.js';
+import { openPglite, openPostgres, type Database, type Db } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
-import { tariffs, tenants } from '../db/schema/index.js';
+import { tariffs, tenants, users } from '../db/schema/index.js';
+import { demoAdminAuth } from '../db/seed/demo-auth.js';
 import { seedDemoData } from '../db/seed/seed.js';
 import { md5Hex } from '../modules/auth/passwords.js';
 
@@ -135,4 +136,14 @@ export const sampleImages = {
   png: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'),
   ico: Buffer.from('AAABAAEAAQEAAAEAIAAwAAAAFgAAACgAAAABAAAAAgAAAAEAIAAAAAAABAAAAAAAAAAAAAAAAAAAAAAAAAAAAP8AAAAAAA==', 'base64'),
   svg: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+};
+
+/** Tenant demo's admin of a seeded database as a service test acts through the services: the tenant id and the auth. */
+export const demoAdmin = async (db: Db) => {
+  const [tenant] = await db.select().from(tenants).where(eq(tenants.code, 'demo'));
+  const [admin] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.tenantId, tenant!.id), eq(users.account, 'admin')));
+  return demoAdminAuth(tenant!.id, admin!.id, 'vitest');
 };

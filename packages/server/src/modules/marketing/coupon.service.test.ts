@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { couponTemplateInput, merchantInput, vehicleEventInput, type CouponTemplateInput, type MerchantInput, type VehicleEventInput } from '@parking/contract';
 import type { Database } from '../../db/client.js';
 import { migrate } from '../../db/migrate.js';
-import { coupons, devices, merchantLedger, parkingLanes, parkingLots, parkingRecords, tariffs, tenants, users } from '../../db/schema/index.js';
+import { coupons, devices, merchantLedger, parkingLanes, parkingLots, parkingRecords, tariffs } from '../../db/schema/index.js';
 import { seedDemoData } from '../../db/seed/seed.js';
-import { createTestDatabase, testConfig } from '../../test/test-app.js';
+import { createTestDatabase, demoAdmin, testConfig } from '../../test/test-app.js';
 import { md5Hex } from '../../shared/passwords.js';
 import type { AuthContext } from '../../types.js';
 import { findOpenStay } from '../orders/parking-record.repository.js';
@@ -78,14 +78,8 @@ beforeAll(async () => {
   await migrate(database);
   await seedDemoData(database.db);
   const db = database.db;
-  const tenantId = (await db.select().from(tenants).where(eq(tenants.code, 'demo')))[0]!.id;
-  const admin = (
-    await db
-      .select()
-      .from(users)
-      .where(and(eq(users.tenantId, tenantId), eq(users.account, 'admin')))
-  )[0]!;
-  auth = { sessionId: 's', userId: admin.id, tenantId, tenantCode: 'demo', account: 'admin', isAdministrator: true, onPlatformTenant: false, ip: '127.0.0.1', userAgent: 'vitest' };
+  auth = await demoAdmin(db);
+  const { tenantId } = auth;
   const [tariff] = await db
     .select()
     .from(tariffs)

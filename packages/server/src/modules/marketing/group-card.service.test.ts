@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groupCardInput, groupInput, vehicleEventInput, type GroupCardInput, type VehicleEventInput } from '@parking/contract';
 import type { Database } from '../../db/client.js';
 import { migrate } from '../../db/migrate.js';
-import { devices, groupCardUses, parkingLanes, parkingLots, parkingRecords, tariffs, tenants, users } from '../../db/schema/index.js';
+import { devices, groupCardUses, parkingLanes, parkingLots, parkingRecords, tariffs } from '../../db/schema/index.js';
 import { seedDemoData } from '../../db/seed/seed.js';
-import { createTestDatabase, testConfig } from '../../test/test-app.js';
+import { createTestDatabase, demoAdmin, testConfig } from '../../test/test-app.js';
 import type { AuthContext } from '../../types.js';
 import { getParkingRecordDetail } from '../orders/parking-record.service.js';
 import { receiveVehicleEvent } from '../orders/vehicle-event.service.js';
@@ -52,14 +52,8 @@ beforeAll(async () => {
   await migrate(database);
   await seedDemoData(database.db);
   const db = database.db;
-  const tenantId = (await db.select().from(tenants).where(eq(tenants.code, 'demo')))[0]!.id;
-  const admin = (
-    await db
-      .select()
-      .from(users)
-      .where(and(eq(users.tenantId, tenantId), eq(users.account, 'admin')))
-  )[0]!;
-  auth = { sessionId: 's', userId: admin.id, tenantId, tenantCode: 'demo', account: 'admin', isAdministrator: true, onPlatformTenant: false, ip: '127.0.0.1', userAgent: 'vitest' };
+  auth = await demoAdmin(db);
+  const { tenantId } = auth;
   const [tariff] = await db
     .select()
     .from(tariffs)

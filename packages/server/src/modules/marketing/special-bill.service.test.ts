@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { specialBillInput, type SpecialBillInput } from '@parking/contract';
 import type { Database } from '../../db/client.js';
 import { migrate } from '../../db/migrate.js';
-import { operationLogs, parkingLots, tenants, users } from '../../db/schema/index.js';
+import { operationLogs, parkingLots, tenants } from '../../db/schema/index.js';
 import { seedDemoData } from '../../db/seed/seed.js';
 import { withTenant } from '../../db/tenant-scope.js';
-import { createTestDatabase } from '../../test/test-app.js';
+import { createTestDatabase, demoAdmin } from '../../test/test-app.js';
 import type { AuthContext } from '../../types.js';
 import { cancelSpecialBill, createSpecialBill, getSpecialBill, markSpecialBillPaid } from './special-bill.service.js';
 
@@ -33,13 +33,7 @@ beforeAll(async () => {
   const db = database.db;
   const tenantId = (await db.select().from(tenants).where(eq(tenants.code, 'demo')))[0]!.id;
   otherTenantId = (await db.select().from(tenants).where(eq(tenants.code, 'mw')))[0]!.id;
-  const admin = (
-    await db
-      .select()
-      .from(users)
-      .where(and(eq(users.tenantId, tenantId), eq(users.account, 'admin')))
-  )[0]!;
-  auth = { sessionId: 's', userId: admin.id, tenantId, tenantCode: 'demo', account: 'admin', isAdministrator: true, onPlatformTenant: false, ip: '127.0.0.1', userAgent: 'vitest' };
+  auth = await demoAdmin(db);
   const [lot] = await db.insert(parkingLots).values({ tenantId, name: '特殊账单停车场', type: 1, kind: 'lane', totalSpaces: 10, freeCount: 10 }).returning();
   lotId = lot!.id;
 });

@@ -27,12 +27,11 @@ import {
   tariffVersions,
   tariffs,
   tenants,
-  users,
 } from '../../db/schema/index.js';
 import { appSecret } from '../../shared/app-secret.js';
 import { md5Hex } from '../../shared/passwords.js';
 import type { AuthContext } from '../../types.js';
-import { buildTestApp, fixedClock, signIn, type TestApp } from '../../test/test-app.js';
+import { buildTestApp, demoAdmin, fixedClock, signIn, type TestApp } from '../../test/test-app.js';
 import { signDeviceCall } from '../devices/device-client.js';
 import { createCouponTemplate, createMerchant, issueCoupon } from '../marketing/index.js';
 import { closePaidPastGrace, findOpenStay } from '../orders/index.js';
@@ -357,13 +356,7 @@ describe("merchants' coupons on a car paid for while still in", () => {
   let shop: string;
   beforeAll(async () => {
     const db = test.database.db;
-    const admin = (
-      await db
-        .select()
-        .from(users)
-        .where(and(eq(users.tenantId, tenantId), eq(users.account, 'admin')))
-    )[0]!;
-    auth = { sessionId: 's', userId: admin.id, tenantId, tenantCode: 'demo', account: 'admin', isAdministrator: true, onPlatformTenant: false, ip: '127.0.0.1', userAgent: 'vitest' };
+    auth = await demoAdmin(db);
     const merchantValues = { name: '扫码支付商户', kind: 'mall', contactPhone: '13800138000', lotIds: [lotId], settlement: 'postpaid', account: 'paymall', password: md5Hex('abc123') };
     shop = (await createMerchant(db, auth, merchantInput.parse(merchantValues), clock.now())).id;
     oneHourOff = (await createCouponTemplate(db, auth, couponTemplateInput.parse({ name: '减1小时', kind: 'minutes', minutes: 60, price: 0, validHours: 24 }))).id;
