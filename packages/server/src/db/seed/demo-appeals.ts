@@ -1,11 +1,12 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { appealDecisionInput, ownerAppealInput, vehicleEventInput, type AppealDecisionInput, type OwnerAppealInput } from '@parking/contract';
-import { moveOverdueToArrears, receiveVehicleEvent } from '../../modules/orders/index.js';
+import { appealDecisionInput, ownerAppealInput, type AppealDecisionInput, type OwnerAppealInput } from '@parking/contract';
+import { moveOverdueToArrears } from '../../modules/orders/index.js';
 import { recordPayment } from '../../modules/payments/index.js';
 import { claimAppeal, decideAppeal, fileOwnerAppeal } from '../../modules/service/index.js';
 import type { Db } from '../client.js';
 import { appeals, customers, devices, parkingRecords, tenants, users } from '../schema/index.js';
 import { demoAdminAuth } from './demo-auth.js';
+import { demoCameraRead } from './demo-camera.js';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -128,27 +129,9 @@ export const seedDemoAppeals = (db: Db, dataDir: string, now = new Date()) =>
 
     const auth = demoAdminAuth(tenantId, admin.id, 'demo-appeals');
     const ago = (hours: number) => new Date(now.getTime() - hours * HOUR_MS);
-    const read = (device: typeof entry, appeal: DemoAppeal, n: number, kind: 'lane_entry' | 'lane_exit', at: Date) => {
+    const read = (device: typeof entry, appeal: DemoAppeal, n: number, kind: 'lane_entry' | 'lane_exit', at: Date) =>
       // device event ids are ASCII: the appeal's place in the list names it
-      const id = `${keyPrefix}${n}-${kind}`;
-      return receiveVehicleEvent(
-        tx,
-        device,
-        vehicleEventInput.parse({
-          tenant: 'demo',
-          sn: device.sn,
-          timestamp: now.getTime(),
-          nonce: id,
-          deviceEventId: id,
-          kind,
-          plate: appeal.plate,
-          plateColour: appeal.plateColour,
-          confidence: 0.98,
-          occurredAt: at.toISOString(),
-        }),
-        dataDir,
-      );
-    };
+      demoCameraRead(tx, device, dataDir, now, { id: `${keyPrefix}${n}-${kind}`, kind, plate: appeal.plate, plateColour: appeal.plateColour, at });
 
     // the stays seedDemoOwnerPayments gave 张先生, found first: without them nothing is written
     const recordIds = new Map<DemoAppeal, string>();

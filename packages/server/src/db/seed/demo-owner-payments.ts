@@ -1,10 +1,11 @@
 import { and, eq, like } from 'drizzle-orm';
-import { vehicleEventInput, type PaymentChannel } from '@parking/contract';
-import { moveOverdueToArrears, receiveVehicleEvent } from '../../modules/orders/index.js';
+import { type PaymentChannel } from '@parking/contract';
+import { moveOverdueToArrears } from '../../modules/orders/index.js';
 import { recordPayment } from '../../modules/payments/index.js';
 import type { Db } from '../client.js';
 import { customers, devices, payments, recoveryRecords, tenants, users } from '../schema/index.js';
 import { demoAdminAuth } from './demo-auth.js';
+import { demoCameraRead } from './demo-camera.js';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -59,27 +60,9 @@ export const seedDemoOwnerPayments = async (db: Db, dataDir: string, now = new D
   if (done) return false;
 
   const auth = demoAdminAuth(tenantId, admin.id, 'demo-owner-payments');
-  const read = (device: typeof entry, stay: OwnerStay, n: number, kind: 'lane_entry' | 'lane_exit', at: Date) => {
+  const read = (device: typeof entry, stay: OwnerStay, n: number, kind: 'lane_entry' | 'lane_exit', at: Date) =>
     // device event ids are ASCII: the stay's place in the list names it
-    const id = `${keyPrefix}${n}-${kind}`;
-    return receiveVehicleEvent(
-      db,
-      device,
-      vehicleEventInput.parse({
-        tenant: 'demo',
-        sn: device.sn,
-        timestamp: now.getTime(),
-        nonce: id,
-        deviceEventId: id,
-        kind,
-        plate: stay.plate,
-        plateColour: stay.plateColour,
-        confidence: 0.98,
-        occurredAt: at.toISOString(),
-      }),
-      dataDir,
-    );
-  };
+    demoCameraRead(db, device, dataDir, now, { id: `${keyPrefix}${n}-${kind}`, kind, plate: stay.plate, plateColour: stay.plateColour, at });
 
   const owing: { stay: OwnerStay; recordId: string; amount: number }[] = [];
   for (const [n, stay] of stays.entries()) {
