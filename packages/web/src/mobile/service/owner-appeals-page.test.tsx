@@ -25,6 +25,7 @@ const pending = (overrides: Partial<OwnerAppeal> = {}): OwnerAppeal => ({
   rejectReason: '',
   decidedAt: null,
   filedAt: '2026-03-09T04:00:00.000Z',
+  photos: [],
   ...overrides,
 });
 const approved = pending({

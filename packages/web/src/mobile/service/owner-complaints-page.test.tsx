@@ -26,6 +26,7 @@ const complaint = (overrides: Partial<OwnerComplaint> = {}): OwnerComplaint => (
     { id: 'r1', author: 'staff', content: '您好，已核实计费记录，正在处理', createdAt: '2026-03-09T05:00:00.000Z' },
     { id: 'r2', author: 'owner', content: '出场照片可以提供', createdAt: '2026-03-09T06:00:00.000Z' },
   ],
+  photos: [],
   ...overrides,
 });
 const done = complaint({
