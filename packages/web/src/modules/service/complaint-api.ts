@@ -66,3 +66,12 @@ export const useAddComplaintPhoto = () =>
   usePhotoMutation(async (id, file: File) => (await postPhoto<ServicePhoto[]>(pathOf(complaintEndpoints.addPhoto, { id }), file, { silent: true })).data);
 
 export const useRemoveComplaintPhoto = () => usePhotoMutation((id, photoId: string) => call(complaintEndpoints.removePhoto, { params: { id, photoId } }));
+
+/** Sends photos picked on 新增投诉 to the complaint just saved; answers what to tell staff when some were refused. */
+export const uploadComplaintPhotos = async (id: string, files: readonly File[]) => {
+  const refusals: string[] = [];
+  for (const file of files) {
+    await postPhoto(pathOf(complaintEndpoints.addPhoto, { id }), file, { silent: true }).catch((error: unknown) => refusals.push(error instanceof Error ? error.message : '上传失败'));
+  }
+  return refusals.length ? `${refusals.length}张照片未上传（${refusals[0]}），可在投诉详情中补传` : undefined;
+};
