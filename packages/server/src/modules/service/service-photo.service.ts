@@ -7,8 +7,8 @@ import type { AuthContext } from '../../types.js';
 import type { OwnerContext } from '../customers/index.js';
 import { verifyRecordToken } from '../parking/index.js';
 import { findTenant, recordOperation } from '../system/index.js';
-import { lockAppeal } from './appeal.repository.js';
-import { lockComplaint, type ComplaintRow } from './complaint.repository.js';
+import { findListedAppeal, lockAppeal } from './appeal.repository.js';
+import { findListedComplaint, lockComplaint, type ComplaintRow } from './complaint.repository.js';
 import { countPhotos, deletePhoto, findPhoto, insertPhoto, photosOf, type PhotoOwner, type ServicePhotoRow } from './service-photo.repository.js';
 
 type Origin = { ip: string; userAgent: string };
@@ -152,7 +152,7 @@ export const removeComplaintPhotoByOwner = async (db: Db, owner: OwnerContext, i
 
 /** The owner sees the photos of their own complaints; another owner's are as good as absent. */
 export const complaintPhotoForOwner = async (db: Db, owner: OwnerContext, id: string, photoId: string, dataDir: string) => {
-  const row = await lockComplaint(db, owner.tenantId, id);
+  const row = (await findListedComplaint(db, owner.tenantId, id))?.complaint;
   if (row?.customerId !== owner.customerId) throw notFound(complaintPhotoMessages.missing);
   return photoFile(db, owner.tenantId, { complaintId: id }, photoId, dataDir, complaintPhotoMessages.missing);
 };
@@ -216,7 +216,7 @@ export const appealPhotoForStaff = (db: Db, auth: AuthContext, id: string, photo
   photoFile(db, auth.tenantId, { appealId: id }, photoId, dataDir, appealPhotoMessages.missing);
 
 export const appealPhotoForOwner = async (db: Db, owner: OwnerContext, id: string, photoId: string, dataDir: string) => {
-  const row = await lockAppeal(db, owner.tenantId, id);
+  const row = (await findListedAppeal(db, owner.tenantId, id))?.appeal;
   if (row?.customerId !== owner.customerId) throw notFound(appealPhotoMessages.missing);
   return photoFile(db, owner.tenantId, { appealId: id }, photoId, dataDir, appealPhotoMessages.missing);
 };
