@@ -1,3 +1,4 @@
+import { writeFile } from 'node:fs/promises';
 import { apiAs } from '../support/api.js';
 import { expect, signedOut, test } from '../support/signed-in.fixtures.js';
 import { ShellPage } from '../shell/shell.page.js';
@@ -9,6 +10,8 @@ import { OwnerPhonePage } from '../customers/owner-phone.page.js';
 // the complaint is completed (its message leaves the count) and its message is deleted at the end, so
 // the specs counting tenant demo's messages find what they found before.
 const phoneSize = { width: 375, height: 812 };
+/** a 1×1 PNG, the photo the owner attaches */
+const onePixelPng = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 /** counts are polled every 10 s: a change shows within two polls */
 const polled = { timeout: 25_000 };
 
@@ -49,6 +52,14 @@ test('an owner complains from the phone; staff see the bell rise, open the messa
     await expect(ownerPage.getByText('请选择投诉类型')).toBeVisible();
     await ownerPage.getByRole('radio', { name: '服务态度' }).check();
     await ownerPage.getByLabel('投诉内容').fill('南门岗亭收费员不肯开纸质收据，态度很不耐烦。');
+    // a photo of the booth: previewed on the form, sent once the complaint is filed
+    const photo = testInfo.outputPath('岗亭.png');
+    await writeFile(photo, Buffer.from(onePixelPng, 'base64'));
+    await ownerPage.getByLabel('添加照片').setInputFiles(photo);
+    await expect(ownerPage.getByTestId('picked-photo')).toHaveCount(1);
+    await expect(ownerPage.getByText('照片（选填，1/4）')).toBeVisible();
+    expect(await ownerPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phoneSize.width);
+    await ownerPage.screenshot({ path: testInfo.outputPath('owner-photo-form.png'), fullPage: true });
     await ownerPage.getByRole('button', { name: '提交投诉' }).click();
     const mine = ownerPage.locator('.owner-complaint').first();
     await expect(mine).toContainText('服务态度');
@@ -67,6 +78,12 @@ test('an owner complains from the phone; staff see the bell rise, open the messa
     const drawer = page.locator('.ant-drawer:visible');
     await expect(drawer).toContainText(`客户投诉 · 服务态度 · ${masked}`);
     await expect(drawer).toContainText('车主页面');
+    // the owner's photo, fetched with the staff token and shown as a thumbnail that opens large
+    await expect(drawer).toContainText('投诉照片（1/4）');
+    const thumb = drawer.getByRole('img', { name: '投诉照片1' });
+    await expect(thumb).toBeVisible();
+    expect(await thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+    await page.screenshot({ path: testInfo.outputPath('staff-complaint-photos.png') });
     await drawer.getByLabel('回复内容').fill('您好，已联系南门岗亭补开收据，并对收费员进行了提醒。');
     await drawer.getByRole('button', { name: /回\s*复/ }).click();
     await expect(drawer).toContainText('处理中');

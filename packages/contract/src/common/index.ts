@@ -7,3 +7,4 @@ export * from './text.js';
 export * from './bounded-time.js';
 export * from './endpoint.js';
 export * from './query-fields.js';
+export * from './private-photo.js';

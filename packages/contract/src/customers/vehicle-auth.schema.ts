@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { boundedDay } from '../common/bounded-time.js';
 import { resourcePaths } from '../common/endpoint.js';
 import { pagedList, pageQuery } from '../common/paging.js';
+import { privatePhotoMessages, privatePhotoRules } from '../common/private-photo.js';
 import { refuseReversedRange } from '../common/query-fields.js';
 import { vehicleBindInput, vehicleBindingStates } from './customer.schema.js';
 
@@ -32,13 +33,8 @@ export type VehicleAuthStatus = (typeof vehicleAuthStatuses)[number];
 export const vehicleAuthStatusNames: Readonly<Record<VehicleAuthStatus, string>> = { pending: '待审核', approved: '已通过', rejected: '已驳回' };
 
 /** The 行驶证 photo: judged by its bytes, JPEG, PNG or WebP, at most 5 MB. */
-export const vehicleAuthPhotoRules = { maxBytes: 5 * 1024 * 1024, types: ['image/jpeg', 'image/png', 'image/webp'] } as const;
-export const vehicleAuthPhotoMessages = {
-  empty: '请上传行驶证照片',
-  tooLarge: '行驶证照片不能超过5MB',
-  wrongType: '行驶证照片只能是 JPG、PNG 或 WebP 格式的图片',
-  hint: 'JPG、PNG 或 WebP，不超过5MB',
-} as const;
+export const vehicleAuthPhotoRules = privatePhotoRules;
+export const vehicleAuthPhotoMessages = privatePhotoMessages('行驶证照片');
 /** how many days after the decision a request's photo is kept, unless configured otherwise */
 export const defaultVehicleAuthPhotoDays = 30;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { reviewedStay } from './reviewed-stay.schema.js';
+import { servicePhoto } from './service-photo.schema.js';
 import { boundedDay, boundedTime } from '../common/bounded-time.js';
 import { resourcePaths } from '../common/endpoint.js';
 import { plateNumberPattern } from '../common/filters.js';
@@ -25,6 +26,11 @@ export const appealPaths = {
   decide: '/api/system/Appeal/:id/Actions/Decide',
   /** the owner's phone pages: their appeals with decisions, and filing one */
   owner: '/api/open/owner/appeals',
+  /** one photo's bytes for staff of the page */
+  photo: '/api/system/Appeal/:id/Photos/:photoId',
+  /** the owner adds a photo to their appeal while it is 待审核 (multipart field `file`), views or removes one */
+  ownerPhotos: '/api/open/owner/appeals/:id/photos',
+  ownerPhoto: '/api/open/owner/appeals/:id/photos/:photoId',
 } as const;
 
 /** how long a 领取 holds an appeal: a forgotten one is free again after it */
@@ -180,22 +186,24 @@ export const appealPayment = z.object({
   refundPending: z.number().int(),
 });
 export const appealRefund = z.object({ id: z.string(), paymentId: z.string(), amount: z.number().int(), status: z.enum(refundStatuses), createdAt: z.string() });
-export const appealDetail = appeal.extend({ record: appealRecord, payments: z.array(appealPayment), refunds: z.array(appealRefund) });
+export const appealDetail = appeal.extend({ record: appealRecord, payments: z.array(appealPayment), refunds: z.array(appealRefund), photos: z.array(servicePhoto) });
 export type AppealDetail = z.infer<typeof appealDetail>;
 
 /** what the owner sees of their own appeals: the decision, without staff names */
-export const ownerAppeal = appeal.pick({
-  id: true,
-  recordId: true,
-  plateNumber: true,
-  lotName: true,
-  reason: true,
-  content: true,
-  status: true,
-  outcome: true,
-  result: true,
-  rejectReason: true,
-  decidedAt: true,
-  filedAt: true,
-});
+export const ownerAppeal = appeal
+  .pick({
+    id: true,
+    recordId: true,
+    plateNumber: true,
+    lotName: true,
+    reason: true,
+    content: true,
+    status: true,
+    outcome: true,
+    result: true,
+    rejectReason: true,
+    decidedAt: true,
+    filedAt: true,
+  })
+  .extend({ photos: z.array(servicePhoto) });
 export type OwnerAppeal = z.infer<typeof ownerAppeal>;

@@ -16,8 +16,11 @@ import {
   recordComplaintFiled,
   recordComplaintInput,
 } from './complaint.schema.js';
+import { recordComplaintPhotoQuery, servicePhoto, servicePhotoParams } from './service-photo.schema.js';
 
 const params = idParams('投诉编号格式不正确');
+const photoParams = servicePhotoParams('投诉编号格式不正确');
+const photos = z.array(servicePhoto);
 
 /** 客户投诉 for staff of the page; the owner's own complaints with the owner's token. */
 export const complaintEndpoints = {
@@ -33,4 +36,13 @@ export const complaintEndpoints = {
   ownerReply: endpoint({ method: 'POST', path: complaintPaths.ownerReply, params, body: complaintReplyInput, answer: ownerComplaint }),
   /** open to anyone holding the order page's record token, rate-limited */
   recordFile: endpoint({ method: 'POST', path: complaintPaths.record, body: recordComplaintInput, answer: recordComplaintFiled }),
+  /** a photo is the multipart field `file` (read from the stream, not declared); each answers the complaint's photos after it */
+  addPhoto: endpoint({ method: 'POST', path: complaintPaths.photos, params, answer: photos }),
+  photo: endpoint({ method: 'GET', path: complaintPaths.photo, params: photoParams, answer: 'file' }),
+  removePhoto: endpoint({ method: 'DELETE', path: complaintPaths.photo, params: photoParams, answer: photos }),
+  ownerAddPhoto: endpoint({ method: 'POST', path: complaintPaths.ownerPhotos, params, answer: photos }),
+  ownerPhoto: endpoint({ method: 'GET', path: complaintPaths.ownerPhoto, params: photoParams, answer: 'file' }),
+  ownerRemovePhoto: endpoint({ method: 'DELETE', path: complaintPaths.ownerPhoto, params: photoParams, answer: photos }),
+  recordAddPhoto: endpoint({ method: 'POST', path: complaintPaths.recordPhotos, params, query: recordComplaintPhotoQuery, answer: photos }),
+  recordRemovePhoto: endpoint({ method: 'DELETE', path: complaintPaths.recordPhoto, params: photoParams, query: recordComplaintPhotoQuery, answer: photos }),
 };

@@ -6,6 +6,7 @@ import { pagedList, pageQuery } from '../common/paging.js';
 import { refuseReversedRange } from '../common/query-fields.js';
 import { mobileMessage, mobilePattern } from '../common/rules.js';
 import { reviewedStay } from './reviewed-stay.schema.js';
+import { servicePhoto } from './service-photo.schema.js';
 
 /**
  * 客户投诉 (ParkingOperations/customerComplain): a driver's complaint, taken by phone, from the owner's
@@ -26,6 +27,15 @@ export const complaintPaths = {
   ownerReply: '/api/open/owner/complaints/:id/reply',
   /** a driver on the order page (扫码出场's record, named by its signed record token) disputes that stay */
   record: '/api/open/complaints/record',
+  /** staff add a photo to a complaint entered in the console (multipart field `file`) */
+  photos: '/api/system/CustomerComplain/:id/Photos',
+  /** one photo's bytes for staff of the page; staff remove one they added */
+  photo: '/api/system/CustomerComplain/:id/Photos/:photoId',
+  ownerPhotos: '/api/open/owner/complaints/:id/photos',
+  ownerPhoto: '/api/open/owner/complaints/:id/photos/:photoId',
+  /** the order page's complaint, with the record token it was filed with */
+  recordPhotos: '/api/open/complaints/record/:id/photos',
+  recordPhoto: '/api/open/complaints/record/:id/photos/:photoId',
 } as const;
 
 export const complaintCategories = ['billing', 'cloned_plate', 'space_device', 'barrier', 'attitude', 'payment', 'invoice', 'other'] as const;
@@ -111,7 +121,8 @@ export const recordComplaintInput = z.strictObject({
   contactPhone,
 });
 export type RecordComplaintInput = z.input<typeof recordComplaintInput>;
-export const recordComplaintFiled = z.object({ receivedAt: z.string(), deadlineAt: z.string() });
+/** the complaint's id lets the order page add its photos, with the same record token */
+export const recordComplaintFiled = z.object({ id: z.string(), receivedAt: z.string(), deadlineAt: z.string() });
 export type RecordComplaintFiled = z.infer<typeof recordComplaintFiled>;
 
 export const complaintReplyInput = z.strictObject({ content: text('回复内容') });
@@ -198,11 +209,11 @@ export type ComplaintReply = z.infer<typeof complaintReply>;
 
 /** the stay complained about, as the reviewer needs it beside the thread */
 export const complaintRecord = reviewedStay;
-export const complaintDetail = complaint.extend({ replies: z.array(complaintReply), record: complaintRecord.nullable() });
+export const complaintDetail = complaint.extend({ replies: z.array(complaintReply), record: complaintRecord.nullable(), photos: z.array(servicePhoto) });
 export type ComplaintDetail = z.infer<typeof complaintDetail>;
 
 /** what the owner sees of their own complaints: the thread, without staff names */
 export const ownerComplaint = complaint
   .pick({ id: true, category: true, status: true, content: true, plateNumber: true, recordId: true, receivedAt: true, deadlineAt: true, completedAt: true, result: true })
-  .extend({ replies: z.array(complaintReply.omit({ authorName: true })) });
+  .extend({ replies: z.array(complaintReply.omit({ authorName: true })), photos: z.array(servicePhoto) });
 export type OwnerComplaint = z.infer<typeof ownerComplaint>;

@@ -45,6 +45,7 @@ import {
   complaintReplies,
   complaintSettings,
   appeals,
+  servicePhotos,
   merchants,
   couponTemplates,
   coupons,
@@ -107,6 +108,8 @@ const ids = {
   phoneChange: '',
   complaint: '',
   appeal: '',
+  complaintPhoto: '',
+  appealPhoto: '',
 };
 /** strings of tenant demo's data: none may reach another tenant */
 let markers: string[] = [];
@@ -175,9 +178,9 @@ const idOf = (path: string) =>
                                                           ? ids.vehicleAuth
                                                           : path.includes('/CarPhoneAudit/')
                                                             ? ids.phoneChange
-                                                            : path.includes('/CustomerComplain/') || path.includes('/owner/complaints/')
+                                                            : path.includes('/CustomerComplain/') || path.includes('/owner/complaints/') || path.includes('/complaints/record/')
                                                               ? ids.complaint
-                                                              : path.includes('/Appeal/')
+                                                              : path.includes('/Appeal/') || path.includes('/owner/appeals/')
                                                                 ? ids.appeal
                                                                 : path.includes('/Merchant/')
                                                                   ? ids.merchant
@@ -189,6 +192,7 @@ const idOf = (path: string) =>
 const fill = (path: string) =>
   path
     .replace('{id}', idOf(path))
+    .replace('{photoId}', path.includes('/Appeal/') || path.includes('/owner/appeals/') ? ids.appealPhoto : ids.complaintPhoto)
     .replace('{account}', 'demo')
     .replace('{tenantId}', ids.tenant)
     .replace('{locationCode}', ids.location)
@@ -345,6 +349,7 @@ const demoSnapshot = async () => {
       (c) => `${c.id}:${c.status}:${c.content}:${c.result}:${c.completedBy}:${c.updatedAt.toISOString()}`,
     ),
     complaintReplies: await rows(database.db.select().from(complaintReplies).where(eq(complaintReplies.tenantId, of)), (r) => `${r.id}:${r.content}`),
+    servicePhotos: await rows(database.db.select().from(servicePhotos).where(eq(servicePhotos.tenantId, of)), (p) => `${p.id}:${p.complaintId}:${p.appealId}:${p.path}`),
     appeals: await rows(
       database.db.select().from(appeals).where(eq(appeals.tenantId, of)),
       (a) => `${a.id}:${a.status}:${a.outcome}:${a.content}:${a.claimedBy}:${a.decidedBy}:${a.updatedAt.toISOString()}`,
@@ -556,6 +561,14 @@ beforeAll(async () => {
     'POST /api/open/owner/complaints/{id}/reply': { content: '入侵补充' },
   });
   groupMarkers.push(ids.complaint, '演示投诉内容-仅本租户可见', '13900000421');
+  // its photo: a stranger may neither see, add to nor remove it
+  const photoOf = (item: { complaintId: string } | { appealId: string }) =>
+    database.db
+      .insert(servicePhotos)
+      .values({ tenantId: demo!.id, ...item, path: `photos/${demo!.id}/demo-photo.png`, addedBy: 'staff', createdAt: new Date('2025-03-03T01:00:00Z') })
+      .returning();
+  ids.complaintPhoto = (await photoOf({ complaintId: ids.complaint }))[0]!.id;
+  groupMarkers.push(ids.complaintPhoto);
   // a black-list entry: a stranger may neither read, add, edit nor remove one
   const [demoListed] = await database.db.insert(plateListEntries).values({ tenantId: demo!.id, type: 'black', plateNumber: '粤B0B417', reason: '演示拉黑原因-仅本租户可见' }).returning();
   ids.plateList = demoListed!.id;
@@ -592,6 +605,8 @@ beforeAll(async () => {
     'POST /api/open/owner/appeals': { recordId: demoRecord!.id, reason: 'other', content: '入侵申诉' },
   });
   groupMarkers.push(ids.appeal, '演示申诉说明-仅本租户可见', '13900000423');
+  ids.appealPhoto = (await photoOf({ appealId: ids.appeal }))[0]!.id;
+  groupMarkers.push(ids.appealPhoto);
   // a merchant with a coupon out: a stranger may neither read, top up, issue, revoke nor export them
   const [demoMerchant] = await database.db
     .insert(merchants)

@@ -16,4 +16,5 @@ export * from './vehicle-auth.js';
 export * from './plate-list.js';
 export * from './phone-change.js';
 export * from './service.js';
+export * from './service-photos.js';
 export * from './merchants.js';

@@ -1,14 +1,13 @@
-import { readFile } from 'node:fs/promises';
 import { maskMobile, phoneChangeEndpoints as endpoints, phoneChangeStatusNames, type PhoneChangeRequest } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { notFound } from '../../plugins/app-error.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { ok } from '../../shared/ok.js';
+import { sendPrivatePhoto } from '../../shared/private-photo.js';
 import { routeOf } from '../../shared/route.js';
 import { pages, sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
 import type { OwnerRoutesOptions } from './owner.routes.js';
 import { approvePhoneChange, findPhoneChangePhoto, getPhoneChange, listPhoneChanges, rejectPhoneChange, sendPhoneChangeCode, submitPhoneChange } from './phone-change.service.js';
-import { readVehicleAuthPhoto } from './vehicle-auth.photo.js';
+import { readVehicleAuthPhoto, vehicleAuthPhotoMissing } from './vehicle-auth.photo.js';
 
 const tags = ['customers'];
 /** the seeded 手机号变更审核 page (customer/carPhoneAudit) */
@@ -56,10 +55,7 @@ export const phoneChangeRoutes: FastifyPluginAsyncZod = async (app) => {
     ...routeOf(endpoints.photo, { tags, summary: '手机号变更申请的行驶证照片（仅本租户有该页面权限的员工可看）', permission }),
     handler: async (request, reply) => {
       const photo = await findPhoneChangePhoto(request.db, requireAuth(request), app.config.dataDir, request.params.id);
-      const bytes = await readFile(photo.file).catch(() => {
-        throw notFound('行驶证照片已删除或不存在');
-      });
-      return reply.header('content-type', photo.contentType).header('x-content-type-options', 'nosniff').header('cache-control', 'private, no-store').send(bytes);
+      return sendPrivatePhoto(reply, photo, vehicleAuthPhotoMissing);
     },
   });
 

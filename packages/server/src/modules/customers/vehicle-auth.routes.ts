@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import {
   maskMobile,
   plateColourName,
@@ -10,13 +9,13 @@ import {
   type VehicleAuthRequest,
 } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { notFound } from '../../plugins/app-error.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { ok } from '../../shared/ok.js';
+import { sendPrivatePhoto } from '../../shared/private-photo.js';
 import { routeOf } from '../../shared/route.js';
 import { pages, sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
 import { listCustomers, listVehicles } from './customer.service.js';
-import { readVehicleAuthPhoto } from './vehicle-auth.photo.js';
+import { readVehicleAuthPhoto, vehicleAuthPhotoMissing } from './vehicle-auth.photo.js';
 import { approveVehicleAuth, batchApproveVehicleAuths, findVehicleAuthPhoto, getVehicleAuth, listVehicleAuths, rejectVehicleAuth, submitVehicleAuthByStaff } from './vehicle-auth.service.js';
 
 const tags = ['customers'];
@@ -68,10 +67,7 @@ export const vehicleAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     ...routeOf(endpoints.photo, { tags, summary: '车辆认证申请的行驶证照片（仅本租户有该页面权限的员工可看）', permission }),
     handler: async (request, reply) => {
       const photo = await findVehicleAuthPhoto(request.db, requireAuth(request), app.config.dataDir, request.params.id);
-      const bytes = await readFile(photo.file).catch(() => {
-        throw notFound('行驶证照片已删除或不存在');
-      });
-      return reply.header('content-type', photo.contentType).header('x-content-type-options', 'nosniff').header('cache-control', 'private, no-store').send(bytes);
+      return sendPrivatePhoto(reply, photo, vehicleAuthPhotoMissing);
     },
   });
 

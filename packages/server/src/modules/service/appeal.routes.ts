@@ -1,11 +1,13 @@
-import { appealEndpoints as endpoints, appealOutcomeNames, appealReasonNames, appealStatusNames, formatAmount, maskMobile, type Appeal } from '@parking/contract';
+import { appealEndpoints as endpoints, appealOutcomeNames, appealPhotoMessages, appealReasonNames, appealStatusNames, formatAmount, maskMobile, type Appeal } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/auth.js';
 import { ok } from '../../shared/ok.js';
+import { readPrivatePhoto, sendPrivatePhoto } from '../../shared/private-photo.js';
 import { routeOf } from '../../shared/route.js';
 import { pages, sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
 import { asOwner } from '../customers/index.js';
 import { claimAppeal, decideAppeal, fileOwnerAppeal, getAppeal, listAppeals, ownerAppeals, releaseAppeal } from './appeal.service.js';
+import { addAppealPhotoByOwner, appealPhotoForOwner, appealPhotoForStaff, removeAppealPhotoByOwner } from './service-photo.service.js';
 
 const tags = ['service'];
 /** the seeded 申诉审核 page (ParkingOperations/appeal) */
@@ -73,6 +75,14 @@ export const appealRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     handler: async (request) => ok(await decideAppeal(request.db, requireAuth(request), request.params.id, request.body, app.now()), '审核完成'),
   });
+
+  app.route({
+    ...routeOf(endpoints.photo, { tags, summary: '申诉的一张照片（仅本租户有该页面权限的员工可看）', permission }),
+    handler: async (request, reply) => {
+      const photo = await appealPhotoForStaff(request.db, requireAuth(request), request.params.id, request.params.photoId, app.config.dataDir);
+      return sendPrivatePhoto(reply, photo, appealPhotoMessages.missing);
+    },
+  });
 };
 
 /** The owner's own appeals under /api/open/owner/appeals, with the owner's token. */
@@ -88,5 +98,38 @@ export const ownerAppealRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...routeOf(endpoints.ownerFile, { tags: ['public'], summary: '车主：对本人车辆的一条停车记录提起申诉（每条记录同时只有一条待审核申诉）', ...owned }),
     handler: async (request) => ok(await asOwner(app.db, request, app.now(), (tx, owner) => fileOwnerAppeal(tx, owner, request.body, originOf(request), app.now())), '申诉已提交'),
+  });
+
+  app.route({
+    ...routeOf(endpoints.ownerAddPhoto, {
+      tags: ['public'],
+      summary: '车主：为本人待审核的申诉添加照片（multipart 字段 file，JPG/PNG/WebP，不超过5MB，每条最多4张）',
+      consumes: ['multipart/form-data'],
+      ...owned,
+    }),
+    handler: async (request) => {
+      const bytes = await readPrivatePhoto(request, appealPhotoMessages);
+      return ok(
+        await asOwner(app.db, request, app.now(), (tx, owner) => addAppealPhotoByOwner(tx, owner, request.params.id, bytes, app.config.dataDir, originOf(request), app.now())),
+        '照片已上传',
+      );
+    },
+  });
+
+  app.route({
+    ...routeOf(endpoints.ownerPhoto, { tags: ['public'], summary: '车主：本人申诉的一张照片', ...owned }),
+    handler: async (request, reply) => {
+      const photo = await asOwner(app.db, request, app.now(), (tx, owner) => appealPhotoForOwner(tx, owner, request.params.id, request.params.photoId, app.config.dataDir));
+      return sendPrivatePhoto(reply, photo, appealPhotoMessages.missing);
+    },
+  });
+
+  app.route({
+    ...routeOf(endpoints.ownerRemovePhoto, { tags: ['public'], summary: '车主：删除本人待审核申诉的照片', ...owned }),
+    handler: async (request) =>
+      ok(
+        await asOwner(app.db, request, app.now(), (tx, owner) => removeAppealPhotoByOwner(tx, owner, request.params.id, request.params.photoId, app.config.dataDir, originOf(request))),
+        '照片已删除',
+      ),
   });
 };

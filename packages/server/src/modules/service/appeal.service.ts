@@ -15,6 +15,7 @@ import {
   type OwnerAppeal,
   type OwnerAppealValues,
   type RecordEditSnapshot,
+  type ServicePhoto,
   businessDayStart,
 } from '@parking/contract';
 import type { Db } from '../../db/client.js';
@@ -42,6 +43,7 @@ import {
   type ListedAppealRow,
 } from './appeal.repository.js';
 import { reviewedStayRow, toReviewedStay, type ReviewedStayRow } from './reviewed-stay.repository.js';
+import { servicePhotosOf } from './service-photo.service.js';
 
 export const appealTarget = 'appeal';
 const messageName = '申诉审核';
@@ -127,10 +129,11 @@ export const getAppeal = async (db: Db, auth: Pick<AuthContext, 'tenantId'>, id:
     record: toReviewedStay(record),
     payments: payments.map((p) => ({ ...p, paidAt: p.paidAt.toISOString() })),
     refunds: refunds.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    photos: await servicePhotosOf(db, auth.tenantId, { appealId: id }),
   };
 };
 
-const toOwnerAppeal = (a: Appeal): OwnerAppeal => ({
+const toOwnerAppeal = (a: Appeal, photos: ServicePhoto[]): OwnerAppeal => ({
   id: a.id,
   recordId: a.recordId,
   plateNumber: a.plateNumber,
@@ -143,11 +146,16 @@ const toOwnerAppeal = (a: Appeal): OwnerAppeal => ({
   rejectReason: a.rejectReason,
   decidedAt: a.decidedAt,
   filedAt: a.filedAt,
+  photos,
 });
 
 /** The owner's appeals with their decisions, newest first. */
 export const ownerAppeals = async (db: Db, owner: OwnerContext, now: Date): Promise<OwnerAppeal[]> =>
-  (await appealsOfCustomer(db, owner.tenantId, owner.customerId)).map((row) => toOwnerAppeal(toAppeal(row, now)));
+  Promise.all(
+    (await appealsOfCustomer(db, owner.tenantId, owner.customerId)).map(async (row) =>
+      toOwnerAppeal(toAppeal(row, now), await servicePhotosOf(db, owner.tenantId, { appealId: row.appeal.id })),
+    ),
+  );
 
 const ownerActor = (owner: OwnerContext, origin: Origin) => ({
   tenantId: owner.tenantId,
@@ -200,7 +208,7 @@ export const fileOwnerAppeal = async (db: Db, owner: OwnerContext, input: OwnerA
     summary: `车主 ${maskMobile(owner.phone)} 申诉停车记录「${record.plateNumber}」：${appealReasonNames[input.reason]}`,
     after: filed,
   });
-  return toOwnerAppeal(filed);
+  return toOwnerAppeal(filed, []);
 };
 
 const staffName = async (db: Db, tenantId: string, userId: string) => (await realNameOf(db, tenantId, userId)) || '其他审核人';

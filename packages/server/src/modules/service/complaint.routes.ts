@@ -1,7 +1,8 @@
-import { complaintCategoryNames, complaintChannelNames, complaintEndpoints as endpoints, complaintStatusNames, maskMobile, type Complaint } from '@parking/contract';
+import { complaintCategoryNames, complaintChannelNames, complaintEndpoints as endpoints, complaintPhotoMessages, complaintStatusNames, maskMobile, type Complaint } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/auth.js';
 import { ok } from '../../shared/ok.js';
+import { readPrivatePhoto, sendPrivatePhoto } from '../../shared/private-photo.js';
 import { routeOf } from '../../shared/route.js';
 import { pages, sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
 import { asOwner } from '../customers/index.js';
@@ -18,11 +19,23 @@ import {
   replyComplaint,
   updateComplaintSettings,
 } from './complaint.service.js';
+import {
+  addComplaintPhotoByOwner,
+  addComplaintPhotoByRecord,
+  addComplaintPhotoByStaff,
+  complaintPhotoForOwner,
+  complaintPhotoForStaff,
+  removeComplaintPhotoByOwner,
+  removeComplaintPhotoByRecord,
+  removeComplaintPhotoByStaff,
+} from './service-photo.service.js';
 
 const tags = ['service'];
 /** the seeded 客户投诉 page (ParkingOperations/customerComplain) */
 const permission = 'customerComplain';
 const when = (at: string | null) => (at ? shanghaiDateTime(new Date(at)) : '');
+const originOf = (request: { ip: string; headers: Record<string, string | string[] | undefined> }) => ({ ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') });
+const photoRule = 'multipart 字段 file，JPG/PNG/WebP，不超过5MB，每条最多4张';
 
 /** 客户投诉 under /api/system/CustomerComplain, for staff of the page. */
 export const complaintRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -91,12 +104,32 @@ export const complaintRoutes: FastifyPluginAsyncZod = async (app) => {
     ...routeOf(endpoints.complete, { tags, summary: '办结客户投诉（填写处理结果，转为已完成，消息不再计数）', permission }),
     handler: async (request) => ok(await completeComplaint(request.db, requireAuth(request), request.params.id, request.body.result, app.now()), '已办结'),
   });
+
+  app.route({
+    ...routeOf(endpoints.addPhoto, { tags, summary: `为后台录入的投诉添加照片（${photoRule}；已完成的不能添加）`, consumes: ['multipart/form-data'], permission }),
+    handler: async (request) => {
+      const bytes = await readPrivatePhoto(request, complaintPhotoMessages);
+      return ok(await addComplaintPhotoByStaff(request.db, requireAuth(request), request.params.id, bytes, app.config.dataDir, app.now()), '照片已上传');
+    },
+  });
+
+  app.route({
+    ...routeOf(endpoints.photo, { tags, summary: '客户投诉的一张照片（仅本租户有该页面权限的员工可看）', permission }),
+    handler: async (request, reply) => {
+      const photo = await complaintPhotoForStaff(request.db, requireAuth(request), request.params.id, request.params.photoId, app.config.dataDir);
+      return sendPrivatePhoto(reply, photo, complaintPhotoMessages.missing);
+    },
+  });
+
+  app.route({
+    ...routeOf(endpoints.removePhoto, { tags, summary: '删除员工为投诉添加的照片（已完成的不能删除）', permission }),
+    handler: async (request) => ok(await removeComplaintPhotoByStaff(request.db, requireAuth(request), request.params.id, request.params.photoId, app.config.dataDir), '照片已删除'),
+  });
 };
 
 /** The owner's own complaints under /api/open/owner/complaints, with the owner's token. */
 export const ownerComplaintRoutes: FastifyPluginAsyncZod = async (app) => {
   const owned = { public: true, rateLimit: { max: 30, timeWindow: '1 minute' } } as const;
-  const originOf = (request: { ip: string; headers: Record<string, string | string[] | undefined> }) => ({ ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') });
 
   app.route({
     ...routeOf(endpoints.ownerList, { tags: ['public'], summary: '车主：我的投诉及回复', ...owned }),
@@ -113,13 +146,65 @@ export const ownerComplaintRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) =>
       ok(await asOwner(app.db, request, app.now(), (tx, owner) => ownerReplyComplaint(tx, owner, request.params.id, request.body.content, originOf(request), app.now())), '补充成功'),
   });
+
+  app.route({
+    ...routeOf(endpoints.ownerAddPhoto, { tags: ['public'], summary: `车主：为本人未办结的投诉添加照片（${photoRule}）`, consumes: ['multipart/form-data'], ...owned }),
+    handler: async (request) => {
+      const bytes = await readPrivatePhoto(request, complaintPhotoMessages);
+      return ok(
+        await asOwner(app.db, request, app.now(), (tx, owner) => addComplaintPhotoByOwner(tx, owner, request.params.id, bytes, app.config.dataDir, originOf(request), app.now())),
+        '照片已上传',
+      );
+    },
+  });
+
+  app.route({
+    ...routeOf(endpoints.ownerPhoto, { tags: ['public'], summary: '车主：本人投诉的一张照片', ...owned }),
+    handler: async (request, reply) => {
+      const photo = await asOwner(app.db, request, app.now(), (tx, owner) => complaintPhotoForOwner(tx, owner, request.params.id, request.params.photoId, app.config.dataDir));
+      return sendPrivatePhoto(reply, photo, complaintPhotoMessages.missing);
+    },
+  });
+
+  app.route({
+    ...routeOf(endpoints.ownerRemovePhoto, { tags: ['public'], summary: '车主：删除本人为未办结投诉添加的照片', ...owned }),
+    handler: async (request) =>
+      ok(
+        await asOwner(app.db, request, app.now(), (tx, owner) => removeComplaintPhotoByOwner(tx, owner, request.params.id, request.params.photoId, app.config.dataDir, originOf(request))),
+        '照片已删除',
+      ),
+  });
 };
 
 /** The driver's order page files a complaint about its stay under /api/open/complaints/record: the signed record token is the right. */
 export const recordComplaintRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (app, { secret }) => {
   app.route({
     ...routeOf(endpoints.recordFile, { tags: ['public'], summary: '订单页面：对本订单投诉（凭订单二维码，留下联系电话）', public: true, rateLimit: { max: 10, timeWindow: '1 minute' } }),
+    handler: async (request) => ok(await fileRecordComplaint(app.db, secret, request.body, originOf(request), app.now()), '投诉已提交，客服将尽快与您联系'),
+  });
+
+  app.route({
+    ...routeOf(endpoints.recordAddPhoto, {
+      tags: ['public'],
+      summary: `订单页面：为刚提交的投诉添加照片（凭同一订单二维码；${photoRule}）`,
+      consumes: ['multipart/form-data'],
+      public: true,
+      rateLimit: { max: 20, timeWindow: '1 minute' },
+    }),
+    handler: async (request) => {
+      const bytes = await readPrivatePhoto(request, complaintPhotoMessages);
+      return ok(await addComplaintPhotoByRecord(app.db, secret, request.query.o, request.params.id, bytes, app.config.dataDir, originOf(request), app.now()), '照片已上传');
+    },
+  });
+
+  app.route({
+    ...routeOf(endpoints.recordRemovePhoto, {
+      tags: ['public'],
+      summary: '订单页面：删除自己为投诉添加的照片（凭同一订单二维码）',
+      public: true,
+      rateLimit: { max: 20, timeWindow: '1 minute' },
+    }),
     handler: async (request) =>
-      ok(await fileRecordComplaint(app.db, secret, request.body, { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') }, app.now()), '投诉已提交，客服将尽快与您联系'),
+      ok(await removeComplaintPhotoByRecord(app.db, secret, request.query.o, request.params.id, request.params.photoId, app.config.dataDir, originOf(request), app.now()), '照片已删除'),
   });
 };

@@ -15,6 +15,7 @@ import {
   type OwnerComplaintValues,
   type ComplaintValues,
   type RecordComplaintFiled,
+  type ServicePhoto,
   businessDayStart,
 } from '@parking/contract';
 import type { Db } from '../../db/client.js';
@@ -46,6 +47,7 @@ import {
   type ListedComplaintRow,
 } from './complaint.repository.js';
 import { reviewedStayRow, toReviewedStay } from './reviewed-stay.repository.js';
+import { servicePhotosOf } from './service-photo.service.js';
 
 export const complaintTarget = 'complaint';
 const messageName = '客户投诉';
@@ -113,6 +115,7 @@ export const getComplaint = async (db: Db, auth: AuthContext, id: string, now: D
     ...complaint,
     replies,
     record: record ? toReviewedStay(record) : null,
+    photos: await servicePhotosOf(db, auth.tenantId, { complaintId: id }),
   };
 };
 
@@ -250,7 +253,7 @@ export const completeComplaint = async (db: Db, auth: AuthContext, id: string, r
   return getComplaint(db, auth, id, now);
 };
 
-const toOwnerComplaint = (row: ComplaintRow, replies: ComplaintReplyRow[]): OwnerComplaint => ({
+const toOwnerComplaint = (row: ComplaintRow, replies: ComplaintReplyRow[], photos: ServicePhoto[]): OwnerComplaint => ({
   id: row.id,
   category: row.category,
   status: row.status,
@@ -262,12 +265,13 @@ const toOwnerComplaint = (row: ComplaintRow, replies: ComplaintReplyRow[]): Owne
   completedAt: row.completedAt?.toISOString() ?? null,
   result: row.result,
   replies: replies.map(({ id, author, content, createdAt }) => ({ id, author, content, createdAt: createdAt.toISOString() })),
+  photos,
 });
 
 /** The owner's complaints with their threads, newest first. */
 export const ownerComplaints = async (db: Db, owner: OwnerContext): Promise<OwnerComplaint[]> => {
   const rows = await complaintsOfCustomer(db, owner.tenantId, owner.customerId);
-  return Promise.all(rows.map(async (row) => toOwnerComplaint(row, await repliesOf(db, owner.tenantId, row.id))));
+  return Promise.all(rows.map(async (row) => toOwnerComplaint(row, await repliesOf(db, owner.tenantId, row.id), await servicePhotosOf(db, owner.tenantId, { complaintId: row.id }))));
 };
 
 const ownerComplaint = async (db: Db, owner: OwnerContext, id: string) => {
@@ -301,7 +305,7 @@ export const fileOwnerComplaint = async (db: Db, owner: OwnerContext, input: Own
     now,
   );
   const row = await ownerComplaint(db, owner, id);
-  const filed = toOwnerComplaint(row, []);
+  const filed = toOwnerComplaint(row, [], []);
   await recordOperation(db, ownerActor(owner, origin), {
     module: 'service',
     action: 'create',
@@ -326,7 +330,7 @@ export const ownerReplyComplaint = async (db: Db, owner: OwnerContext, id: strin
     targetId: id,
     summary: `车主 ${maskMobile(owner.phone)} 补充投诉：${content.slice(0, 60)}`,
   });
-  return toOwnerComplaint(row, await repliesOf(db, owner.tenantId, id));
+  return toOwnerComplaint(row, await repliesOf(db, owner.tenantId, id), await servicePhotosOf(db, owner.tenantId, { complaintId: id }));
 };
 
 /**
@@ -379,6 +383,6 @@ export const fileRecordComplaint = async (
         after: filed,
       },
     );
-    return { receivedAt: filed.receivedAt, deadlineAt: filed.deadlineAt };
+    return { id, receivedAt: filed.receivedAt, deadlineAt: filed.deadlineAt };
   });
 };

@@ -174,4 +174,30 @@ describe('对订单有疑问 on the order page', () => {
     expect(await screen.findByText('您对该订单的投诉正在处理中，请耐心等待客服联系')).toBeTruthy();
     expect((screen.getByRole('textbox', { name: '投诉内容' }) as HTMLTextAreaElement).value).toBe('道闸不抬杆');
   });
+
+  it('sends the picked photos after filing, each with the same order token, to the complaint just filed', { timeout: 60_000 }, async () => {
+    // jsdom makes no object URLs: a preview needs only one to exist
+    URL.createObjectURL = () => 'blob:preview';
+    URL.revokeObjectURL = () => undefined;
+    const complaintId = '00000000-0000-4000-8000-0000000000e1';
+    const { calls } = show('/orderInfoByQRcode?o=order-token', {
+      'GET /api/open/payments/records': ok(order()),
+      'POST /api/open/complaints/record': ok({ id: complaintId, receivedAt: '2026-03-02T03:06:00.000Z', deadlineAt: '2026-03-04T03:06:00.000Z' }),
+      [`POST /api/open/complaints/record/${complaintId}/photos`]: ok([]),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: '对订单有疑问？投诉' }));
+    fireEvent.click(screen.getByRole('radio', { name: '道闸' }));
+    fireEvent.change(screen.getByRole('textbox', { name: '投诉内容' }), { target: { value: '道闸砸到车顶' } });
+    fireEvent.change(screen.getByRole('textbox', { name: '联系电话' }), { target: { value: '13800138000' } });
+    const file = (name: string) => new File([new Uint8Array(10)], name, { type: 'image/png' });
+    fireEvent.change(screen.getByLabelText('添加照片'), { target: { files: [file('车顶.png'), file('道闸.png')] } });
+    expect(screen.getAllByTestId('picked-photo')).toHaveLength(2);
+    fireEvent.click(screen.getByRole('button', { name: '提交投诉' }));
+    expect(await screen.findByText('投诉已提交，客服将尽快与您联系')).toBeTruthy();
+    const uploads = calls.filter((c) => c.method === 'POST' && c.url.endsWith('/photos'));
+    expect(uploads.map((c) => [c.params, ((c.data as FormData).get('file') as File).name])).toEqual([
+      [{ o: 'order-token' }, '车顶.png'],
+      [{ o: 'order-token' }, '道闸.png'],
+    ]);
+  });
 });

@@ -1,11 +1,13 @@
-import { ownerAppealInput, type AppealReason, type OwnerAppeal } from '@parking/contract';
+import { appealPhotoMessages, ownerAppealInput, type AppealReason, type OwnerAppeal, type OwnerAppealValues } from '@parking/contract';
 import { useMutation } from '@tanstack/react-query';
+import { App } from 'antd';
 import { useState } from 'react';
 import { ApiError } from '../../shared/http/api-error';
 import { useSignInAgain } from '../customers/owner-layout';
 import { AppealContentField, AppealReasonField, ServiceFormActions } from './complaint-fields';
 import { ownerAppealsApi } from './owner-appeals-api';
 import { linkedStayText, type LinkedStay } from './owner-service-links';
+import { PhotoPicker, uploadPicked } from './photo-picker';
 
 /**
  * 申诉 of one stay, opened from 申诉 on 我的停车: the stay, the reason and what is wrong; checked by the
@@ -26,8 +28,16 @@ export function OwnerAppealForm({
   const [reason, setReason] = useState<AppealReason>();
   const [content, setContent] = useState('');
   const [invalid, setInvalid] = useState('');
+  const [photos, setPhotos] = useState<File[]>([]);
+  const { message } = App.useApp();
+  // the appeal is filed first; its photos follow one by one, and one refused does not undo the filing
   const file = useMutation({
-    mutationFn: ownerAppealsApi.file,
+    mutationFn: async (body: OwnerAppealValues) => {
+      const filed = await ownerAppealsApi.file(body);
+      const sent = await uploadPicked(photos, (photo) => ownerAppealsApi.addPhoto(filed.id, photo));
+      if (sent.failed) message.warning(`申诉已提交，${sent.failed}张照片上传失败`);
+      return { ...filed, photos: sent.photos ?? filed.photos };
+    },
     onSuccess: onFiled,
     onError: (error) => {
       if (error instanceof ApiError && error.status === 409) onRefused();
@@ -51,6 +61,7 @@ export function OwnerAppealForm({
       </div>
       <AppealReasonField value={reason} onChange={setReason} />
       <AppealContentField rows={5} placeholder="请说明哪里有误，如实际出场时间、应付金额" value={content} onChange={setContent} />
+      <PhotoPicker files={photos} onChange={setPhotos} messages={appealPhotoMessages} />
       <ServiceFormActions submitLabel="提交申诉" error={error} sending={file.isPending} onSubmit={submit} onCancel={onCancel} />
     </section>
   );

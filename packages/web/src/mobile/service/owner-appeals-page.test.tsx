@@ -25,6 +25,7 @@ const pending = (overrides: Partial<OwnerAppeal> = {}): OwnerAppeal => ({
   rejectReason: '',
   decidedAt: null,
   filedAt: '2026-03-09T04:00:00.000Z',
+  photos: [],
   ...overrides,
 });
 const approved = pending({
@@ -212,5 +213,50 @@ describe('我的申诉', () => {
     await waitFor(() => expect(screen.getAllByTestId('owner-appeal')).toHaveLength(1));
     expect(within(item(0)).getByText('待审核')).toBeTruthy();
     expect(screen.getByLabelText('申诉说明')).toBeTruthy();
+  });
+});
+
+describe("photos of the owner's appeal", () => {
+  const photo = (name: string, type = 'image/png') => new File([new Uint8Array(10)], name, { type });
+  const pick = (...files: File[]) => fireEvent.change(screen.getByLabelText('添加照片'), { target: { files } });
+  const appealId = '00000000-0000-4000-8000-0000000000d1';
+  const photoId = (n: number) => `00000000-0000-4000-8000-00000000020${n}`;
+
+  beforeAll(() => {
+    // jsdom makes no object URLs: a preview needs only one to exist
+    URL.createObjectURL = () => 'blob:preview';
+    URL.revokeObjectURL = () => undefined;
+  });
+
+  it('sends the picked photos after the appeal is filed, says how many were refused, and shows those kept', { timeout: 30_000 }, async () => {
+    let list: OwnerAppeal[] = [];
+    let held: OwnerAppeal['photos'] = [];
+    let tries = 0;
+    const { calls } = show(fromStay, {
+      'GET /api/open/owner/appeals': () => ok(list),
+      'POST /api/open/owner/appeals': () => ok(pending()),
+      [`POST /api/open/owner/appeals/${appealId}/photos`]: () => {
+        tries += 1;
+        // the server refuses the second photo: the appeal stands with the others
+        if (tries === 2) return failure(400, '申诉照片只能是 JPG、PNG 或 WebP 格式的图片');
+        held = [...held, { id: photoId(held.length), addedBy: 'owner', createdAt: '2026-03-09T04:00:00.000Z' }];
+        list = [pending({ photos: held })];
+        return ok(held);
+      },
+      [`GET /api/open/owner/appeals/${appealId}/photos/${photoId(0)}`]: { status: 200, body: new Blob(['png']) },
+      [`GET /api/open/owner/appeals/${appealId}/photos/${photoId(1)}`]: { status: 200, body: new Blob(['png']) },
+    });
+    expect(await screen.findByTestId('owner-appeal-stay')).toBeTruthy();
+    pick(photo('出场.png'), photo('票据.jpg', 'image/jpeg'), photo('道闸.webp', 'image/webp'));
+    expect(screen.getAllByTestId('picked-photo')).toHaveLength(3);
+    expect(screen.getByText('照片（选填，3/4）')).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: '时间有误' }));
+    type('申诉说明', '11点半就出场了，记录是13点');
+    press('提交申诉');
+    expect(await screen.findByText('申诉已提交，1张照片上传失败')).toBeTruthy();
+    const uploads = posts(calls).filter((c) => c.url.endsWith('/photos'));
+    expect(uploads.map((c) => ((c.data as FormData).get('file') as File).name)).toEqual(['出场.png', '票据.jpg', '道闸.webp']);
+    expect(uploads.every((c) => c.headers['x-owner-token'] === 'owner-token')).toBe(true);
+    await waitFor(() => expect(within(item(0)).getAllByRole('img', { name: /^申诉照片/ })).toHaveLength(2));
   });
 });

@@ -7,6 +7,7 @@ import { OwnerLayout, OwnerLoad } from '../customers/owner-layout';
 import { OwnerAppealForm } from './owner-appeal-form';
 import { ownerAppealsApi } from './owner-appeals-api';
 import { linkedStayOf } from './owner-service-links';
+import { OwnerPhotos } from './owner-photos';
 import { OwnerServiceSwitch } from './owner-service-switch';
 import './owner-complaints.css';
 
@@ -44,6 +45,7 @@ function AppealItem({ appeal }: { appeal: OwnerAppeal }) {
         <dd>{shownTime(appeal.filedAt)}</dd>
       </dl>
       <p className="owner-complaint__text owner-appeal__content">{appeal.content}</p>
+      <OwnerPhotos kind="appeal" id={appeal.id} photos={appeal.photos} />
       <Decision appeal={appeal} />
     </div>
   );

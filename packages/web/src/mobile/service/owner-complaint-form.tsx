@@ -1,12 +1,13 @@
-import { ownerComplaintInput, type ComplaintCategory, type OwnerComplaint } from '@parking/contract';
+import { complaintPhotoMessages, ownerComplaintInput, type ComplaintCategory, type OwnerComplaint, type OwnerComplaintValues } from '@parking/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Select } from 'antd';
+import { App, Button, Select } from 'antd';
 import { useState } from 'react';
 import { ownerApi } from '../../modules/customers';
 import { useSignInAgain } from '../customers/owner-layout';
 import { ComplaintCategoryField, ComplaintContentField, ServiceFormActions } from './complaint-fields';
 import { ownerComplaintsApi } from './owner-complaints-api';
 import { linkedStayText, type LinkedStay } from './owner-service-links';
+import { PhotoPicker, uploadPicked } from './photo-picker';
 
 /**
  * 我要投诉: the type, an optional plate of the owner's, the stay it started from (when it did) and what
@@ -28,7 +29,18 @@ export function OwnerComplaintForm({
   const [plate, setPlate] = useState<string | undefined>(stay?.plate || undefined);
   const [content, setContent] = useState('');
   const [invalid, setInvalid] = useState('');
-  const file = useMutation({ mutationFn: ownerComplaintsApi.file, onSuccess: onFiled });
+  const [photos, setPhotos] = useState<File[]>([]);
+  const { message } = App.useApp();
+  // the complaint is filed first; its photos follow one by one, and one refused does not undo the filing
+  const file = useMutation({
+    mutationFn: async (body: OwnerComplaintValues) => {
+      const filed = await ownerComplaintsApi.file(body);
+      const sent = await uploadPicked(photos, (photo) => ownerComplaintsApi.addPhoto(filed.id, photo));
+      if (sent.failed) message.warning(`投诉已提交，${sent.failed}张照片上传失败，可稍后补充`);
+      return { ...filed, photos: sent.photos ?? filed.photos };
+    },
+    onSuccess: onFiled,
+  });
   useSignInAgain(file.error);
 
   const plates = [...new Set([...(vehicles.data ?? []).map((v) => v.plateNumber), ...(stay?.plate ? [stay.plate] : [])])];
@@ -64,6 +76,7 @@ export function OwnerComplaintForm({
         </div>
       )}
       <ComplaintContentField rows={5} placeholder="请描述发生了什么，如时间、地点、金额" value={content} onChange={setContent} />
+      <PhotoPicker files={photos} onChange={setPhotos} messages={complaintPhotoMessages} />
       <ServiceFormActions submitLabel="提交投诉" error={error} sending={file.isPending} onSubmit={submit} onCancel={onCancel} />
     </section>
   );

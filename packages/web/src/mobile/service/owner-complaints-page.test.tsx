@@ -26,6 +26,7 @@ const complaint = (overrides: Partial<OwnerComplaint> = {}): OwnerComplaint => (
     { id: 'r1', author: 'staff', content: '您好，已核实计费记录，正在处理', createdAt: '2026-03-09T05:00:00.000Z' },
     { id: 'r2', author: 'owner', content: '出场照片可以提供', createdAt: '2026-03-09T06:00:00.000Z' },
   ],
+  photos: [],
   ...overrides,
 });
 const done = complaint({
@@ -206,5 +207,63 @@ describe('我的投诉', () => {
     expect(await screen.findByText('办结结果 · 2026-03-09 16:00')).toBeTruthy();
     expect(screen.queryByLabelText('补充说明')).toBeNull();
     expect(within(item(0)).getByText('已完成')).toBeTruthy();
+  });
+});
+
+describe("photos of the owner's complaint", () => {
+  const photo = (name: string, type = 'image/png', size = 10) => new File([new Uint8Array(size)], name, { type });
+  const pick = (...files: File[]) => fireEvent.change(screen.getByLabelText('添加照片'), { target: { files } });
+  const filedId = '00000000-0000-4000-8000-0000000000c4';
+
+  beforeAll(() => {
+    // jsdom makes no object URLs: a preview needs only one to exist
+    URL.createObjectURL = () => 'blob:preview';
+    URL.revokeObjectURL = () => undefined;
+  });
+
+  it('picks up to 4, refuses another type, removes one before sending, uploads each after filing and shows them on 我的投诉', { timeout: 30_000 }, async () => {
+    let held: { id: string; addedBy: 'owner'; createdAt: string }[] = [];
+    let list: OwnerComplaint[] = [];
+    const { calls } = show('/owner/complaints', {
+      'GET /api/open/owner/complaints': () => ok(list),
+      'POST /api/open/owner/complaints': () => ok(complaint({ id: filedId, status: 'pending', replies: [], photos: [] })),
+      [`POST /api/open/owner/complaints/${filedId}/photos`]: () => {
+        held = [...held, { id: `00000000-0000-4000-8000-00000000010${held.length}`, addedBy: 'owner', createdAt: '2026-03-09T04:00:00.000Z' }];
+        list = [complaint({ id: filedId, status: 'pending', replies: [], photos: held })];
+        return ok(held);
+      },
+      [`GET /api/open/owner/complaints/${filedId}/photos/00000000-0000-4000-8000-000000000100`]: { status: 200, body: new Blob(['png']) },
+      [`GET /api/open/owner/complaints/${filedId}/photos/00000000-0000-4000-8000-000000000101`]: { status: 200, body: new Blob(['png']) },
+      [`GET /api/open/owner/complaints/${filedId}/photos/00000000-0000-4000-8000-000000000102`]: { status: 200, body: new Blob(['png']) },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: '我要投诉' }));
+    await screen.findByLabelText('投诉内容');
+    pick(photo('a.gif', 'image/gif'));
+    expect(await screen.findByText('投诉照片只能是 JPG、PNG 或 WebP 格式的图片')).toBeTruthy();
+    expect(screen.queryAllByTestId('picked-photo')).toHaveLength(0);
+    pick(photo('1.png'), photo('2.jpg', 'image/jpeg'), photo('3.png'), photo('4.webp', 'image/webp'), photo('5.png'));
+    expect(await screen.findByText('最多上传4张照片')).toBeTruthy();
+    expect(screen.getAllByTestId('picked-photo')).toHaveLength(4);
+    expect(screen.getByText('照片（选填，4/4）')).toBeTruthy();
+    expect(screen.queryByLabelText('添加照片')).toBeNull();
+    fireEvent.click(within(screen.getAllByTestId('picked-photo')[1]!).getByRole('button', { name: '移除' }));
+    expect(screen.getAllByTestId('picked-photo')).toHaveLength(3);
+
+    fireEvent.click(screen.getByRole('radio', { name: '道闸' }));
+    type('投诉内容', '道闸砸到车顶');
+    press('提交投诉');
+    expect(await screen.findByText('投诉已提交，客服会尽快处理')).toBeTruthy();
+    const uploads = posts(calls).filter((c) => c.url.endsWith('/photos'));
+    expect(uploads).toHaveLength(3);
+    expect(uploads.map((c) => ((c.data as FormData).get('file') as File).name)).toEqual(['1.png', '3.png', '4.webp']);
+    expect(uploads[0]!.headers['x-owner-token']).toBe('owner-token');
+    await waitFor(() => expect(screen.getAllByTestId('owner-complaint')).toHaveLength(1));
+    // the new complaint opens on top with its thread
+    expect(
+      within(item(0))
+        .getByRole('button', { name: /计费错误/ })
+        .getAttribute('aria-expanded'),
+    ).toBe('true');
+    await waitFor(() => expect(within(item(0)).getAllByRole('img', { name: /^投诉照片/ })).toHaveLength(3));
   });
 });

@@ -9,6 +9,7 @@ import { OwnerLayout, OwnerLoad, useSignInAgain } from '../customers/owner-layou
 import { OwnerComplaintForm } from './owner-complaint-form';
 import { ownerComplaintsApi } from './owner-complaints-api';
 import { linkedStayOf } from './owner-service-links';
+import { OwnerPhotos } from './owner-photos';
 import { OwnerServiceSwitch } from './owner-service-switch';
 import './owner-complaints.css';
 
@@ -68,6 +69,7 @@ function Thread({ complaint }: { complaint: OwnerComplaint }) {
   return (
     <div className="owner-complaint__thread">
       <p className="owner-complaint__text">{complaint.content}</p>
+      <OwnerPhotos kind="complaint" id={complaint.id} photos={complaint.photos} />
       {complaint.plateNumber && <div className="owner-item__sub">车牌号 {complaint.plateNumber}</div>}
       {complaint.recordId && <div className="owner-item__sub">已关联停车记录</div>}
       {complaint.replies.map((reply) => (

@@ -1,10 +1,12 @@
-import { complaintEndpoints, recordComplaintInput, type ComplaintCategory } from '@parking/contract';
+import { complaintEndpoints, complaintPhotoMessages, recordComplaintInput, type ComplaintCategory } from '@parking/contract';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Input } from 'antd';
 import { useState } from 'react';
 import { call } from '../../shared/http/call';
 import { formatBusiness } from '../../shared/time/business-time';
 import { ComplaintCategoryField, ComplaintContentField, ServiceFormActions } from './complaint-fields';
+import { addRecordComplaintPhoto } from './owner-complaints-api';
+import { PhotoPicker, uploadPicked } from './photo-picker';
 
 /**
  * 对订单有疑问 on the driver's order page: the stay is the page's own (its record token), the driver says
@@ -16,13 +18,24 @@ export function RecordComplaint({ token }: { token: string }) {
   const [content, setContent] = useState('');
   const [contactPhone, setContactPhone] = useState('');
   const [invalid, setInvalid] = useState('');
+  const [photos, setPhotos] = useState<File[]>([]);
+  // the complaint is filed first; its photos follow with the same record token, one refused does not undo the filing
   const file = useMutation({
-    mutationFn: (body: { o: string; category: ComplaintCategory; content: string; contactPhone: string }) => call(complaintEndpoints.recordFile, { body, silent: true }),
+    mutationFn: async (body: { o: string; category: ComplaintCategory; content: string; contactPhone: string }) => {
+      const filed = await call(complaintEndpoints.recordFile, { body, silent: true });
+      const sent = await uploadPicked(photos, (photo) => addRecordComplaintPhoto(filed.id, body.o, photo));
+      return { ...filed, failedPhotos: sent.failed };
+    },
   });
 
   if (file.isSuccess) {
     return (
-      <Alert type="success" showIcon title="投诉已提交，客服将尽快与您联系" description={`客服将在 ${formatBusiness(file.data.deadlineAt, 'MM-DD HH:mm')} 前处理，并致电您留下的号码`} />
+      <Alert
+        type="success"
+        showIcon
+        title="投诉已提交，客服将尽快与您联系"
+        description={`客服将在 ${formatBusiness(file.data.deadlineAt, 'MM-DD HH:mm')} 前处理，并致电您留下的号码${file.data.failedPhotos ? `（${file.data.failedPhotos}张照片上传失败）` : ''}`}
+      />
     );
   }
   if (!open) {
@@ -54,6 +67,7 @@ export function RecordComplaint({ token }: { token: string }) {
         value={contactPhone}
         onChange={(e) => setContactPhone(e.target.value.trim())}
       />
+      <PhotoPicker files={photos} onChange={setPhotos} messages={complaintPhotoMessages} />
       <ServiceFormActions submitLabel="提交投诉" error={error} sending={file.isPending} onSubmit={submit} onCancel={() => setOpen(false)} />
     </div>
   );

@@ -47,3 +47,7 @@ export const useDecideAppeal = () => {
     onSettled: () => queryClient.invalidateQueries({ queryKey: resourceKeys.all(appealResourceKey) }),
   });
 };
+
+/** An appeal photo's bytes, fetched with the signed-in token. */
+export const loadAppealPhoto = (id: string, photoId: string) => call(appealEndpoints.photo, { params: { id, photoId }, silent: true });
+export const appealPhotoKey = (id: string, photoId: string) => [appealResourceKey, 'photo', id, photoId] as const;

@@ -44,6 +44,7 @@ export const appealDetail = (overrides: Partial<AppealDetail> = {}): AppealDetai
   },
   payments: [{ id: 'p-1', channel: 'wechat', amount: 600, paidAt: '2026-03-04T01:41:00.000Z', refunded: 0, refundPending: 0 }],
   refunds: [],
+  photos: [],
   ...overrides,
 });
 

@@ -26,6 +26,7 @@ export const complaintDetail = (overrides: Partial<ComplaintDetail> = {}): Compl
   createdByName: '管理员',
   replies: [],
   record: null,
+  photos: [],
   ...overrides,
 });
 

@@ -12,9 +12,9 @@ import {
   type ComplaintStatus,
 } from '@parking/contract';
 import { defineResource, valueEnumOf, type BadgeStatus, type ValueEnum } from '../../shared/resource/resource-types';
-import { complaintResourceKey } from './complaint-api';
+import { complaintResourceKey, uploadComplaintPhotos } from './complaint-api';
 import { ComplaintDeadline, ComplaintPlate } from './components/complaint-cells';
-import { ComplaintFormInputs, complaintFormBody, complaintToFormValues, type ComplaintFormValues } from './components/complaint-form';
+import { ComplaintFormInputs, complaintFormBody, complaintToFormValues, pickedPhotos, type ComplaintFormValues } from './components/complaint-form';
 
 const statusBadges: Readonly<Record<ComplaintStatus, BadgeStatus>> = { pending: 'warning', processing: 'processing', done: 'success' };
 export const complaintStatusEnum = valueEnumOf(complaintStatuses, complaintStatusNames, statusBadges);
@@ -86,5 +86,7 @@ export const complaintResource = defineResource<Complaint, ComplaintListQuery>({
     width: 640,
     toValues: () => ({ ...complaintToFormValues() }),
     toBody: (values) => ({ ...complaintFormBody(values as unknown as ComplaintFormValues) }),
+    // the complaint exists now: its photos follow, and one refused leaves the complaint as saved
+    afterSave: (saved, values) => uploadComplaintPhotos((saved as Complaint).id, pickedPhotos(values)),
   },
 });

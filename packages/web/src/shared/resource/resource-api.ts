@@ -48,15 +48,18 @@ export const removeRow = async (descriptor: AnyDescriptor, id: string | number):
   return (await http.delete<Envelope<unknown>>(itemPath(listPathOf(descriptor), id))).data.msg;
 };
 
-export const saveRow = async (descriptor: AnyDescriptor, id: string | number | undefined, body: Record<string, unknown>): Promise<string> => {
+/** Creates or updates one row; answers the whole envelope: its `msg` ("新增成功") and what was saved. */
+export const saveRowAnswer = async (descriptor: AnyDescriptor, id: string | number | undefined, body: Record<string, unknown>): Promise<Envelope<unknown>> => {
   const target = endpointOf(descriptor, id === undefined ? 'create' : 'update');
   // the form shows refused fields under their inputs (ResourceFormModal)
-  if (target) return (await callEnvelopeLoose(target, id === undefined ? { body, placesFields: true } : { params: { id }, body, placesFields: true })).msg;
+  if (target) return callEnvelopeLoose(target, id === undefined ? { body, placesFields: true } : { params: { id }, body, placesFields: true });
   const config = { placesFields: true };
   const response =
     id === undefined ? await http.post<Envelope<unknown>>(listPathOf(descriptor), body, config) : await http.put<Envelope<unknown>>(itemPath(listPathOf(descriptor), id), body, config);
-  return response.data.msg;
+  return response.data;
 };
+
+export const saveRow = async (descriptor: AnyDescriptor, id: string | number | undefined, body: Record<string, unknown>): Promise<string> => (await saveRowAnswer(descriptor, id, body)).msg;
 
 /** Where 导出 asks for the file: the export endpoint, or {listPath}/Actions/Export. */
 export const exportPathOf = (descriptor: AnyDescriptor): string => {

@@ -42,14 +42,17 @@ export function ResourceFormModal<T extends object, Q>({ descriptor, record, dra
       return;
     }
     let msg: string;
+    let saved: unknown;
     try {
-      msg = await save.mutateAsync({ id, body });
+      ({ msg, data: saved } = await save.mutateAsync({ id, body }));
     } catch (error) {
       // a field only the server can judge (a name taken, more than the lot rents out) goes under its input
       showFieldProblems(form, fieldProblemsOf(error));
       return;
     }
     message.success(msg || (id === undefined ? '新增成功' : '修改成功'));
+    const warning = await own?.afterSave?.(saved, values);
+    if (warning) message.warning(warning);
     onClose();
   };
 

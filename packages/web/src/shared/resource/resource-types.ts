@@ -73,6 +73,11 @@ export interface ResourceForm<T> {
   toValues: (record: T | undefined) => Record<string, unknown>;
   toBody: (values: Readonly<Record<string, unknown>>, record: T | undefined) => Record<string, unknown>;
   width?: number;
+  /**
+   * Runs once the row is saved, with what the server answered and the form's values (photos sent
+   * after the row they belong to exists); a text it answers is shown as a warning, the save stands.
+   */
+  afterSave?: (saved: unknown, values: Readonly<Record<string, unknown>>) => Promise<string | undefined>;
 }
 
 /** Role names an action needs; absent means anyone who sees the page may use it. */

@@ -1,7 +1,7 @@
 import { hashKey, keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { listQueryShape, parseListQuery, toRequestParams, type ListQuery, type RequestParams } from './list-query';
-import { listCall, removeRow, saveRow } from './resource-api';
+import { listCall, removeRow, saveRowAnswer } from './resource-api';
 import { filterProblems } from './resource-search-form';
 import type { ResourceDescriptor } from './resource-types';
 
@@ -80,7 +80,7 @@ export interface SaveInput {
 export function useResourceSave<T, Q>(descriptor: ResourceDescriptor<T, Q>) {
   const invalidate = useInvalidate(descriptor.resource);
   return useMutation({
-    mutationFn: ({ id, body }: SaveInput) => saveRow(descriptor, id, body),
+    mutationFn: ({ id, body }: SaveInput) => saveRowAnswer(descriptor, id, body),
     onSuccess: invalidate,
   });
 }

@@ -1,10 +1,11 @@
-import { appealOutcomeNames, appealReasonNames, maskMobile, type AppealDetail } from '@parking/contract';
+import { appealOutcomeNames, appealPhotoMessages, appealReasonNames, maskMobile, servicePhotoLimit, type AppealDetail } from '@parking/contract';
 import { Badge, Button, Descriptions, Drawer, Form, Result, Space, Spin, Typography } from 'antd';
 import { PlateText } from '../../../shared/components/plate-text';
 import { useCloseGuard } from '../../../shared/forms/use-close-guard';
 import { formatDateTime } from '../../../shared/resource/value-format';
 import { useSessionStore } from '../../../shared/session/session-store';
-import { useAppeal } from '../appeal-api';
+import { PrivatePhotoList } from '../../../shared/photos/private-photos';
+import { appealPhotoKey, loadAppealPhoto, useAppeal } from '../appeal-api';
 import { appealStatusEnum } from '../appeal.resource';
 import { AppealDecisionForm, type AppealDecisionValues } from './appeal-decision-form';
 import { AppealHold, heldRefusal, holderOf } from './appeal-hold';
@@ -90,6 +91,19 @@ export function AppealDrawer({ id, onClose }: { id: string; onClose: () => void 
       ) : (
         <Space orientation="vertical" size={16} style={{ width: '100%' }}>
           <AppealFacts appeal={appeal} />
+          <div>
+            <Typography.Title level={5} className="appeal-section-title">
+              申诉照片（{appeal.photos.length}/{servicePhotoLimit}）
+            </Typography.Title>
+            <PrivatePhotoList
+              photos={appeal.photos}
+              limit={servicePhotoLimit}
+              name="申诉照片"
+              messages={appealPhotoMessages}
+              keyOf={(photo) => appealPhotoKey(appeal.id, photo.id)}
+              load={(photo) => loadAppealPhoto(appeal.id, photo.id)}
+            />
+          </div>
           <AppealedStay appeal={appeal} />
           <AppealStayMoney appeal={appeal} />
           {pending ? (

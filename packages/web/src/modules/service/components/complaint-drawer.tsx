@@ -1,4 +1,4 @@
-import { complaintCategoryNames, complaintChannelNames, complaintReplyInput, maskMobile, type ComplaintDetail, type ComplaintReply } from '@parking/contract';
+import { complaintCategoryNames, complaintChannelNames, complaintReplyInput, maskMobile, servicePhotoLimit, type ComplaintDetail, type ComplaintReply } from '@parking/contract';
 import { Alert, App, Badge, Button, Descriptions, Drawer, Empty, Form, Result, Space, Spin, Tag, Timeline, Typography } from 'antd';
 import type { FormInstance } from 'antd';
 import { useState } from 'react';
@@ -12,6 +12,7 @@ import { isClosedMeanwhile, useComplaint, useReplyComplaint } from '../complaint
 import { complaintStatusEnum } from '../complaint.resource';
 import { ComplaintCompleteDialog } from './complaint-complete-dialog';
 import { ComplaintDeadline, ComplaintPlate } from './complaint-cells';
+import { ComplaintPhotos } from './complaint-photos';
 import '../service.css';
 
 /** The whole number is there to call the driver back; it is shown on asking, masked otherwise. */
@@ -179,6 +180,12 @@ export function ComplaintDrawer({ id, onClose }: { id: string; onClose: () => vo
       ) : (
         <Space orientation="vertical" size={16} style={{ width: '100%' }}>
           <ComplaintFacts complaint={complaint} />
+          <div>
+            <Typography.Title level={5}>
+              投诉照片（{complaint.photos.length}/{servicePhotoLimit}）
+            </Typography.Title>
+            <ComplaintPhotos complaint={complaint} />
+          </div>
           {complaint.recordId && <ComplainedStay complaint={complaint} />}
           <div>
             <Typography.Title level={5}>处理记录（{complaint.replies.length}）</Typography.Title>

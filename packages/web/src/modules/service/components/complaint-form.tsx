@@ -3,13 +3,18 @@ import {
   complaintCategoryNames,
   complaintChannelNames,
   complaintInput,
+  complaintPhotoMessages,
   futureTimeIssue,
+  privatePhotoIssue,
+  privatePhotoRules,
+  servicePhotoLimit,
   staffComplaintChannels,
   type Complaint,
   type ComplaintCategory,
   type ComplaintInput,
 } from '@parking/contract';
-import { Col, DatePicker, Form, Row, Select } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { App, Col, DatePicker, Form, Row, Select, Upload, type UploadFile } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { PhoneField, phoneText } from '../../../shared/resource/fields/phone-field';
 import { PlateField, plateText } from '../../../shared/resource/fields/plate-field';
@@ -30,10 +35,12 @@ export interface ComplaintFormValues {
   /** Shanghai wall time as picked; none means now */
   receivedAt?: Dayjs | null;
   recordId: string;
+  /** 投诉照片 picked before saving, sent one by one once the complaint exists */
+  photos: UploadFile[];
 }
 
 /** A complaint is only ever entered, never edited: the form always starts empty, taken by phone. */
-export const complaintToFormValues = (): ComplaintFormValues => ({ channel: 'phone', contactName: '', contactPhone: '', plateNumber: '', content: '', recordId: '' });
+export const complaintToFormValues = (): ComplaintFormValues => ({ channel: 'phone', contactName: '', contactPhone: '', plateNumber: '', content: '', recordId: '', photos: [] });
 
 export const complaintFormBody = (values: ComplaintFormValues): ComplaintInput => ({
   // a missing one is refused by the contract under its field, as the server would
@@ -58,7 +65,46 @@ const notFuture = {
   },
 };
 
-/** The inputs of 新增投诉: who complained, about what, and when it was received. */
+/** 投诉照片: up to 4 picked and previewed, each checked as the server would before anything is sent. */
+function ComplaintPhotoField() {
+  const { message } = App.useApp();
+  const photos = Form.useWatch<UploadFile[] | undefined>('photos') ?? [];
+  return (
+    <Form.Item
+      label={`投诉照片（${photos.length}/${servicePhotoLimit}）`}
+      name="photos"
+      valuePropName="fileList"
+      getValueFromEvent={(event: { fileList: UploadFile[] }) => event.fileList.slice(0, servicePhotoLimit)}
+      extra={`选填，最多${servicePhotoLimit}张；${complaintPhotoMessages.hint}；保存后上传`}
+    >
+      <Upload
+        listType="picture-card"
+        // the picked file itself, not a canvas drawing of it
+        previewFile={(file) => Promise.resolve(URL.createObjectURL(file))}
+        accept={privatePhotoRules.types.join(',')}
+        multiple
+        beforeUpload={(file) => {
+          const issue = privatePhotoIssue(file, complaintPhotoMessages);
+          if (issue) message.error(issue);
+          return issue ? Upload.LIST_IGNORE : false;
+        }}
+      >
+        {photos.length < servicePhotoLimit && (
+          <button type="button" className="complaint-photo-pick" aria-label="选择投诉照片">
+            <PlusOutlined />
+            <div>选择照片</div>
+          </button>
+        )}
+      </Upload>
+    </Form.Item>
+  );
+}
+
+/** The files picked on the form, in order, as they are to be uploaded. */
+export const pickedPhotos = (values: Readonly<Record<string, unknown>>) =>
+  ((values.photos ?? []) as UploadFile[]).flatMap((photo) => (photo.originFileObj ? [photo.originFileObj as File] : []));
+
+/** The inputs of 新增投诉: who complained, about what, when it was received, and its photos. */
 export function ComplaintFormInputs(_props: { record: Complaint | undefined }) {
   return (
     <Row gutter={16}>
@@ -88,6 +134,9 @@ export function ComplaintFormInputs(_props: { record: Complaint | undefined }) {
         <RemarkField schema={fields.content} name="content" label="投诉内容" required="请填写投诉内容" rows={4} placeholder="请记录车主反映的问题，如 停车不到1小时被收费10元" />
       </Col>
       <TextField span={24} name="recordId" label="停车订单号" schema={fields.recordId} placeholder="选填，投诉所指停车的订单号（车主手机上停车订单的订单号）" />
+      <Col span={24}>
+        <ComplaintPhotoField />
+      </Col>
     </Row>
   );
 }

@@ -9,7 +9,7 @@ import { ComplaintPage } from './complaint-page';
 
 const page = '/ParkingOperations/customerComplain';
 const api = '/api/system/CustomerComplain';
-const asRow = ({ replies: _replies, record: _record, ...row }: ComplaintDetail) => row;
+const asRow = ({ replies: _replies, record: _record, photos: _photos, ...row }: ComplaintDetail) => row;
 
 let calls: RecordedCall[];
 /** c-2 as the server now holds it: a reply or 办结 changes what its detail answers afterwards */
@@ -191,6 +191,58 @@ describe('客户投诉', () => {
       recordId: null,
     });
     expect(await screen.findByText('新增成功')).toBeTruthy();
+  });
+
+  it('新增投诉 takes up to 4 photos, refuses another type before sending, and uploads them once the complaint is saved', { timeout: 60_000 }, async () => {
+    let tries = 0;
+    fakeServer({
+      [`POST ${api}/c-9/Photos`]: () => {
+        tries += 1;
+        return tries === 2 ? failure(400, '投诉照片只能是 JPG、PNG 或 WebP 格式的图片') : ok([]);
+      },
+    });
+    // jsdom makes no object URLs: a preview needs only one to exist
+    URL.createObjectURL = () => 'blob:preview';
+    const dialog = await openCreate();
+    const input = () => dialog.querySelector<HTMLInputElement>('input[type="file"]')!;
+    const file = (name: string, type = 'image/png') => new File([new Uint8Array(10)], name, { type });
+    expect(within(dialog).getByText('投诉照片（0/4）')).toBeTruthy();
+    fireEvent.change(input(), { target: { files: [file('a.gif', 'image/gif')] } });
+    expect(await screen.findByText('投诉照片只能是 JPG、PNG 或 WebP 格式的图片')).toBeTruthy();
+    fireEvent.change(input(), { target: { files: [file('岗亭.png'), file('收据.jpg', 'image/jpeg')] } });
+    expect(await within(dialog).findByText('投诉照片（2/4）')).toBeTruthy();
+    await pickOption(dialog, '投诉类型', '服务态度');
+    fireEvent.change(within(dialog).getByLabelText('联系电话'), { target: { value: '13912340001' } });
+    fireEvent.change(within(dialog).getByLabelText('投诉内容'), { target: { value: '收费员不给收据。' } });
+    await user.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(callsTo('POST', `${api}/c-9/Photos`)).toHaveLength(2));
+    // the body is the complaint alone; the photos follow it
+    expect(bodyOf(callsTo('POST', api)[0])).not.toHaveProperty('photos');
+    expect(callsTo('POST', `${api}/c-9/Photos`).map((c) => ((c.data as FormData).get('file') as File).name)).toEqual(['岗亭.png', '收据.jpg']);
+    expect(await screen.findByText('1张照片未上传（投诉照片只能是 JPG、PNG 或 WebP 格式的图片），可在投诉详情中补传')).toBeTruthy();
+  });
+
+  it('the detail shows the photos as thumbnails and, on a complaint entered here, an upload control with the count', { timeout: 60_000 }, async () => {
+    URL.createObjectURL = () => 'blob:thumb';
+    URL.revokeObjectURL = () => undefined;
+    const photo = { id: '00000000-0000-4000-8000-000000000301', addedBy: 'staff' as const, createdAt: '2026-03-01T02:10:00.000Z' };
+    let photos = [photo];
+    fakeServer({
+      [`GET ${api}/c-1`]: () => ok(complaintDetail({ photos })),
+      [`GET ${api}/c-1/Photos/${photo.id}`]: { status: 200, body: new Blob(['png'], { type: 'image/png' }) },
+      [`POST ${api}/c-1/Photos`]: () => {
+        photos = [photo, { ...photo, id: '00000000-0000-4000-8000-000000000302' }];
+        return saved('照片已上传', photos);
+      },
+    });
+    renderAt(`${page}?id=c-1`, page, <ComplaintPage />);
+    const drawer = (await screen.findAllByRole('dialog')).find((d) => d.closest('.ant-drawer'))!;
+    expect(await within(drawer).findByText('投诉照片（1/4）')).toBeTruthy();
+    await waitFor(() => expect(within(drawer).getAllByRole('img', { name: /^投诉照片/ })).toHaveLength(1));
+    expect(callsTo('GET', `${api}/c-1/Photos/${photo.id}`)).toHaveLength(1);
+    fireEvent.change(drawer.querySelector<HTMLInputElement>('input[type="file"]')!, { target: { files: [new File(['png'], '补拍.png', { type: 'image/png' })] } });
+    expect(await within(drawer).findByText('投诉照片（2/4）')).toBeTruthy();
+    expect(within(drawer).getByRole('button', { name: /上传照片（2\/4）/ })).toBeTruthy();
   });
 
   it('新增投诉 shows the server refusing the stay under its field', { timeout: 60_000 }, async () => {
