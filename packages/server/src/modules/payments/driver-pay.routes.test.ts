@@ -2,6 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  businessDay,
+  businessDayStart,
   couponTemplateInput,
   driverPayPaths,
   laneCommandPullPath,
@@ -37,7 +39,8 @@ import { createCouponTemplate, createMerchant, issueCoupon } from '../marketing/
 import { closePaidPastGrace, findOpenStay } from '../orders/index.js';
 import { receiveVehicleEvent } from '../orders/vehicle-event.service.js';
 import { signRecordToken, signScanToken } from '../parking/scan-token.js';
-import { signSandboxNotice } from './gateway/sandbox-gateway.js';
+import { sandboxGateway, signSandboxNotice } from './gateway/sandbox-gateway.js';
+import { parseBill } from './gateway/wechat-bill.js';
 
 // 1 元 per started hour all day, 15 minutes to leave after paying
 const allDay = [{ label: '全天', start: '00:00', end: '00:00', pricing: { kind: 'perUnit', tiers: [{ unitMinutes: 60, unitPrice: 100 }], rounding: { mode: 'up' } } }];
@@ -494,5 +497,30 @@ describe('/api/open is rate-limited per address', () => {
     expect(answers[20]!.statusCode).toBe(429);
     expect(answers[20]!.json().msg).toMatch(/^请求过于频繁，请\d+秒后再试$/);
     expect((await lookup('10.9.8.6')).statusCode).toBe(404);
+  });
+});
+
+describe("the sandbox's 交易账单 of the day", () => {
+  // the sandbox as reconciliation will ask it, on its own clock; its notices are not needed here
+  const sandboxAt = (at: Date) => sandboxGateway(test.database.db, sandboxSecret, async () => {}, { now: () => at }).gateway;
+
+  it('has no bill while the day is going on, and next day lists every trade paid at its cashier as our gateway orders record it', async () => {
+    await event('in', '粤B5B001', minutesAgo(200));
+    const { cashierUrl } = await payOnPhone(await findByPlate('粤B5B001'));
+    const today = businessDay(clock.now());
+    await expect(sandboxAt(clock.now()).bill(today)).resolves.toBeUndefined();
+    const text = await sandboxAt(businessDayStart(businessDay(new Date(clock.now().getTime() + 86_400_000)))).bill(today);
+    const bill = parseBill(text!);
+    // the notices this file forges by hand (trade numbers T-…) reached our records but never the sandbox's cashier
+    const ours = await test.database.db.select().from(gatewayOrders).where(eq(gatewayOrders.state, 'paid'));
+    const forged = ours.filter((o) => o.tradeNo!.startsWith('T-'));
+    const paid = ours.filter((o) => !forged.includes(o));
+    expect(forged.length).toBeGreaterThan(0);
+    const byNo = (a: { orderNo: string }, b: { orderNo: string }) => a.orderNo.localeCompare(b.orderNo);
+    expect(bill.rows.map((r) => ({ orderNo: r.orderNo, tradeNo: r.providerTradeNo, amount: r.settledAmount, state: r.state })).sort(byNo)).toEqual(
+      paid.map((o) => ({ orderNo: o.gatewayOrderNo, tradeNo: o.tradeNo, amount: o.amount, state: 'SUCCESS' })).sort(byNo),
+    );
+    expect(bill.rows.map((r) => r.orderNo)).toContain(decodeURIComponent(cashierUrl.split('/').pop()!));
+    expect(bill.summary.settledTotal).toBe(paid.reduce((sum, o) => sum + o.amount, 0));
   });
 });

@@ -42,7 +42,7 @@ const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' }
  * cashier pages and signed notice, and the staff call that makes a record's 收款二维码.
  */
 export const driverPayRoutes: FastifyPluginAsyncZod<DriverPayRoutesOptions> = async (app, options) => {
-  const sandbox = options.provider === 'sandbox' ? sandboxGateway(app.db, options.sandboxSecret, options.deliver ?? inProcessDelivery(app)) : undefined;
+  const sandbox = options.provider === 'sandbox' ? sandboxGateway(app.db, options.sandboxSecret, options.deliver ?? inProcessDelivery(app), { now: () => app.now() }) : undefined;
   const base = options.publicBaseUrl;
 
   app.route({

@@ -10,6 +10,7 @@ const gateway: PaymentGateway = {
   create: () => Promise.reject(new Error('unused')),
   query: () => Promise.resolve(undefined),
   verifyNotice: () => true,
+  bill: () => Promise.resolve(undefined),
 };
 const now = new Date('2025-03-03T08:00:00+08:00');
 const notice = (at: string) => JSON.stringify({ gatewayOrderNo: 'SB1', tradeNo: 'T-SB1', amount: 100, state: 'paid', at });

@@ -17,7 +17,7 @@ const owned = { public: true, rateLimit: { max: 120, timeWindow: '1 minute' } } 
  */
 export const ownerStayRoutes: FastifyPluginAsyncZod<DriverPayRoutesOptions> = async (app, options) => {
   // the same provider the driver pages pay through; its notices arrive at their one notify route
-  const gateway = options.provider === 'sandbox' ? sandboxGateway(app.db, options.sandboxSecret, options.deliver ?? inProcessDelivery(app)).gateway : undefined;
+  const gateway = options.provider === 'sandbox' ? sandboxGateway(app.db, options.sandboxSecret, options.deliver ?? inProcessDelivery(app), { now: () => app.now() }).gateway : undefined;
 
   app.route({
     ...routeOf(ownerEndpoints.stays, { tags, summary: '车主：我的停车（所有停车场，最新在前）', ...owned }),

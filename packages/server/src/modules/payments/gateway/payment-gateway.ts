@@ -25,7 +25,7 @@ export interface GatewayTrade {
  * A payment provider with a cashier, as WeChat Pay's or Alipay's H5 payments work: `create` opens a
  * trade and answers the cashier URL the driver is sent to; the provider later posts an
  * asynchronous notice signed with a secret we share (`verifyNotice`); `query` asks it a trade's
- * state when a notice is late.
+ * state when a notice is late; `bill` fetches its daily bill, which reconciliation checks our payments against.
  */
 export interface PaymentGateway {
   /** the payment channel recorded for its payments */
@@ -34,4 +34,6 @@ export interface PaymentGateway {
   query(gatewayOrderNo: string): Promise<GatewayTrade | undefined>;
   /** whether the raw notice body carries the provider's signature */
   verifyNotice(rawBody: string, signature: string | undefined): boolean;
+  /** the 交易账单 of a business day (YYYY-MM-DD, Asia/Shanghai) as the provider writes it; undefined until that day is over */
+  bill(day: string): Promise<string | undefined>;
 }

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../db/client.js';
 import { sandboxCashierOrders } from '../../../db/schema/index.js';
 import type { GatewayTrade, PaymentGateway } from './payment-gateway.js';
+import { sandboxBill, type SandboxBillAdjustment } from './sandbox-bill.js';
 
 /** Posts a notice to a path of this server: never a host, so no request or setting can send it elsewhere. */
 export type NoticeDelivery = (path: string, body: string, headers: Record<string, string>) => Promise<void>;
@@ -23,12 +24,19 @@ const tradeStateOf = (state: string): GatewayTrade['state'] => (state === 'paid'
 
 export type SandboxCashierOrder = typeof sandboxCashierOrders.$inferSelect;
 
+export interface SandboxGatewayOptions {
+  /** the sandbox's clock: a day's bill exists once the day is over by it */
+  now: () => Date;
+  /** set only by tests and the simulator: how the bill is to disagree with what the sandbox did; read at each bill */
+  billAdjustments?: readonly SandboxBillAdjustment[];
+}
+
 /**
  * A payment provider that runs here: its cashier is a page of this server, and it signs its
  * notices with its own secret. It keeps its trades in its own table, as a real provider keeps them
  * on its servers; nothing of ours is read by it.
  */
-export const sandboxGateway = (db: Db, secret: string, deliver: NoticeDelivery) => {
+export const sandboxGateway = (db: Db, secret: string, deliver: NoticeDelivery, options: SandboxGatewayOptions) => {
   const findTrade = async (no: string) => {
     const [row] = await db.select().from(sandboxCashierOrders).where(eq(sandboxCashierOrders.gatewayOrderNo, no)).limit(1);
     return row;
@@ -53,6 +61,7 @@ export const sandboxGateway = (db: Db, secret: string, deliver: NoticeDelivery) 
       const given = Buffer.from(signature);
       return given.length === expected.length && timingSafeEqual(given, expected);
     },
+    bill: (day) => sandboxBill(db, day, options.now(), options.billAdjustments),
   };
 
   /** The driver pressed 确认支付 or 取消: the trade is decided once, and the notice is sent (again on a repeat press). */
