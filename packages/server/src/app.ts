@@ -22,7 +22,7 @@ import { orderWarningRoutes } from './modules/orders/order-warning.routes.js';
 import { parkingRecordRoutes } from './modules/orders/parking-record.routes.js';
 import { recordEditAuditRoutes } from './modules/orders/record-edit-audit.routes.js';
 import { vehicleEventRoutes } from './modules/orders/vehicle-event.routes.js';
-import { findOpenStay } from './modules/orders/parking-record.repository.js';
+import { findListedRecord, findOpenStay } from './modules/orders/parking-record.repository.js';
 import { paymentRoutes } from './modules/payments/payment.routes.js';
 import { driverPayRoutes } from './modules/payments/driver-pay.routes.js';
 import type { NoticeDelivery } from './modules/payments/gateway/sandbox-gateway.js';
@@ -193,7 +193,7 @@ export const app = fp(
     await instance.register(specialBillRoutes, { secret: qrSecret, publicBaseUrl: options.config.publicBaseUrl });
     await instance.register(merchantRoutes);
     await instance.register(couponRoutes, { findOpenStay });
-    await instance.register(merchantOpenRoutes, { findOpenStay, signInRateLimit: options.config.loginRateLimit });
+    await instance.register(merchantOpenRoutes, { findOpenStay, findStay: findListedRecord, secret: qrSecret, signInRateLimit: options.config.loginRateLimit });
     await instance.register(customerRoutes);
     await instance.register(customerVehicleRoutes);
     await instance.register(vehicleAuthRoutes);

@@ -12,6 +12,8 @@ import {
   merchantRevokeInput,
   merchantSession,
   merchantSignInInput,
+  merchantStay,
+  merchantStayQuery,
 } from './merchant-open.schema.js';
 
 /** No staff sign-in: the merchant's phone, with the token of its own session (merchantTokenHeader). */
@@ -23,4 +25,6 @@ export const merchantOpenEndpoints = {
   issue: endpoint({ method: 'POST', path: merchantOpenPaths.coupons, body: merchantIssueInput, answer: merchantCoupon }),
   revoke: endpoint({ method: 'POST', path: merchantOpenPaths.revoke, params: idParams('券编号格式不正确'), body: merchantRevokeInput, answer: merchantCoupon }),
   report: endpoint({ method: 'GET', path: merchantOpenPaths.report, query: merchantReportQuery, answer: merchantReport }),
+  /** the car of a scanned 商户优惠码 */
+  stay: endpoint({ method: 'GET', path: merchantOpenPaths.stay, query: merchantStayQuery, answer: merchantStay }),
 };

@@ -17,6 +17,8 @@ export const merchantOpenPaths = {
   revoke: '/api/open/merchant/coupons/:id/revoke',
   /** the merchant's own coupons issued and used per day of a month, and what a 后付 month is billed */
   report: '/api/open/merchant/report',
+  /** `?stay=<stay token>`: the car of a 商户优惠码 the merchant scanned */
+  stay: '/api/open/merchant/stay',
 } as const;
 
 /** The header a merchant's token travels in: never Authorization, which carries staff tokens. */
@@ -24,6 +26,9 @@ export const merchantTokenHeader = 'x-merchant-token';
 
 /** The phone pages, as hash routes of the web app. */
 export const merchantPagePaths = { signIn: '/merchant/login', home: '/merchant', report: '/merchant/report' } as const;
+
+/** The query parameter of the merchant home page that carries a scanned 商户优惠码's stay token. */
+export const merchantStayParam = 'stay';
 
 export const merchantSignInInput = z.strictObject({
   account: merchantAccount,
@@ -122,3 +127,18 @@ export const merchantReport = z.object({
   billAmount: z.number().int().nullable(),
 });
 export type MerchantReport = z.infer<typeof merchantReport>;
+
+/** A scanned 商户优惠码: the stay token from the code's address. */
+export const merchantStayQuery = z.strictObject({
+  stay: z.string({ error: '缺少二维码参数' }).trim().min(1, '缺少二维码参数').max(1024, '二维码无效，请让车主刷新后重新出示'),
+});
+export type MerchantStayQuery = z.input<typeof merchantStayQuery>;
+
+/** The car of a scanned code, still in one of the merchant's lots: what the issue form is filled with. */
+export const merchantStay = z.object({
+  plateNumber: z.string(),
+  plateColour: z.number().int(),
+  lotName: z.string(),
+  enteredAt: z.string().nullable(),
+});
+export type MerchantStay = z.infer<typeof merchantStay>;

@@ -15,6 +15,7 @@ import {
   recordPayQrCodePath,
   sandboxNoticeResult,
   sandboxSignatureHeader,
+  stayCode,
 } from './driver-pay.schema.js';
 
 /** The driver's phone, signed out; the tokens come from the scanned codes. */
@@ -23,6 +24,9 @@ export const driverPayEndpoints = {
   findByPlate: endpoint({ method: 'POST', path: driverPayPaths.findByPlate, body: findRecordInput, answer: recordToken }),
   record: endpoint({ method: 'GET', path: driverPayPaths.record, query: recordQuery, answer: driverRecord }),
   pay: endpoint({ method: 'POST', path: driverPayPaths.pay, body: payRecordInput, answer: payRecordResult }),
+  /** 商户优惠码 of a car still in: the address it holds, and the code as a PNG */
+  stayCode: endpoint({ method: 'GET', path: driverPayPaths.stayCode, query: recordQuery, answer: stayCode }),
+  stayCodePng: endpoint({ method: 'GET', path: driverPayPaths.stayCodePng, query: recordQuery, answer: 'file' }),
   /** 特殊账单 立即支付: opens a payment of the bill the token names */
   specialBillPay: endpoint({ method: 'POST', path: specialBillOpenPaths.pay, body: specialBillPayInput, answer: specialBillPayResult }),
   /** the console's 支付二维码 of one record */

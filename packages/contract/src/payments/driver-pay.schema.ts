@@ -16,6 +16,10 @@ export const driverPayPaths = {
   record: '/api/open/payments/records',
   /** starts a payment of the record's unpaid amount: answers the cashier URL */
   pay: '/api/open/payments/records/pay',
+  /** `?o=<record token>`: the 商户优惠码 of a car still in, the merchant page's address it holds */
+  stayCode: '/api/open/payments/records/stay-code',
+  /** `?o=<record token>`: the same code as a PNG */
+  stayCodePng: '/api/open/payments/records/stay-code.png',
   /** the sandbox provider's asynchronous, signed payment notice */
   sandboxNotify: '/api/open/payments/sandbox/notify',
 } as const;
@@ -107,6 +111,10 @@ export const sandboxNotice = z.strictObject({
 });
 export type SandboxNotice = z.infer<typeof sandboxNotice>;
 export const sandboxNoticeResult = z.object({ state: z.enum(['created', 'paid', 'closed']) });
+
+/** 商户优惠码: the merchant page's address with a stay token, shown to a merchant to scan; expires. */
+export const stayCode = z.object({ url: z.string(), expiresAt: z.string() });
+export type StayCode = z.infer<typeof stayCode>;
 
 export const recordPayQrCode = z.object({ url: z.string(), expiresAt: z.string() });
 export type RecordPayQrCode = z.infer<typeof recordPayQrCode>;

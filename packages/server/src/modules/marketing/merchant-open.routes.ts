@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../shared/ok.js';
 import { routeOf } from '../../shared/route.js';
 import type { FindOpenStay } from './coupon.service.js';
+import { merchantStay, type FindStay } from './merchant-stay.js';
 import { asMerchant, merchantCoupons, merchantIssue, merchantProfile, merchantReport, merchantRevoke, merchantSignIn, merchantSignOut, merchantTokenOf } from './merchant-session.js';
 
 const tags = ['public'];
@@ -11,6 +12,9 @@ export interface MerchantOpenRoutesOptions {
   /** sign-ins tried per address and minute, as staff sign-in allows */
   signInRateLimit: number;
   findOpenStay: FindOpenStay;
+  /** signs and reads the drivers' 商户优惠码 (stay tokens); the same key as the QR codes' scan tokens */
+  secret: string;
+  findStay: FindStay;
 }
 
 /**
@@ -48,6 +52,14 @@ export const merchantOpenRoutes: FastifyPluginAsyncZod<MerchantOpenRoutesOptions
   app.route({
     ...routeOf(endpoints.report, { tags, summary: '商户：本商户某月每日发券与使用，后付商户另有当月应结算金额', ...own }),
     handler: async (request) => ok(await asMerchant(app.db, request, app.now(), (tx, merchant) => merchantReport(tx, merchant, request.query.month, app.now()))),
+  });
+
+  app.route({
+    ...routeOf(endpoints.stay, { tags, summary: '商户扫码：车主出示的商户优惠码所指在场车辆（车牌、停车场、入场时间）', ...own }),
+    handler: async (request) => {
+      const now = app.now();
+      return ok(await asMerchant(app.db, request, now, (tx, merchant) => merchantStay(tx, merchant, options.secret, request.query.stay, now, options.findStay)));
+    },
   });
 
   app.route({

@@ -12,7 +12,17 @@ export { tariffRoutes } from './tariff.routes.js';
 export { getLotEventRules, saveLotEventRules } from './lot-event-rules.service.js';
 export { recountLotSpaces } from './parking-space.service.js';
 export { qrPng, scanUrl, type QrCodeFile, type QrCodeSigner } from './qrcode.service.js';
-export { checkScanToken, signRecordToken, signScanToken, verifyRecordToken, verifyScanToken, type RecordTokenPayload, type ScanTokenPayload } from './scan-token.js';
+export {
+  checkScanToken,
+  signRecordToken,
+  signScanToken,
+  signStayToken,
+  verifyRecordToken,
+  verifyScanToken,
+  verifyStayToken,
+  type RecordTokenPayload,
+  type ScanTokenPayload,
+} from './scan-token.js';
 
 // read by devices and marketing: the tenant's lots, a lot's lanes and spaces
 export { findParkingLot, lotNamesOf, lotOfTenant, type ParkingLotRow } from './parking-lot.repository.js';

@@ -90,3 +90,31 @@ export const verifyRecordToken = (secret: string, token: string, now: Date): Rec
   if (payload.exp * 1000 <= now.getTime()) return { ok: false, reason: 'expired' };
   return { ok: true, payload };
 };
+
+/**
+ * A stay token: the code a driver shows a merchant (商户优惠码), naming a parking record of a tenant
+ * until `exp`. It only tells a signed-in merchant which car to issue to; it cannot view or pay the
+ * order, and a record token is not one.
+ */
+export interface StayTokenPayload {
+  k: 'stay';
+  id: string;
+  tenant: string;
+  exp: number;
+}
+
+const stayPayload = z.strictObject({ k: z.literal('stay'), id: z.uuid(), tenant: z.uuid(), exp: z.number().int() });
+
+/** A stay token valid for `ttlMs` from `now`. */
+export const signStayToken = (secret: string, stay: { id: string; tenant: string }, now: Date, ttlMs: number) =>
+  sign(secret, { k: 'stay', id: stay.id, tenant: stay.tenant, exp: Math.floor((now.getTime() + ttlMs) / 1000) } satisfies StayTokenPayload);
+
+export type StayTokenCheck = { ok: true; payload: StayTokenPayload } | { ok: false; reason: 'invalid' | 'expired' };
+
+/** A stay token this server signed and that has not expired; a record or scan token is not one. */
+export const verifyStayToken = (secret: string, token: string, now: Date): StayTokenCheck => {
+  const payload = verify(secret, token, stayPayload);
+  if (!payload) return { ok: false, reason: 'invalid' };
+  if (payload.exp * 1000 <= now.getTime()) return { ok: false, reason: 'expired' };
+  return { ok: true, payload };
+};

@@ -14,6 +14,8 @@ import {
   receiveGatewayNotice,
   recordPayQrCode as makeRecordPayQrCode,
   startDriverPayment,
+  stayCodeOf,
+  stayCodePng,
 } from './driver-record.service.js';
 import { sandboxCashierPage } from './gateway/sandbox-cashier-page.js';
 import { startSpecialBillPayment } from './special-bill-payment.service.js';
@@ -58,6 +60,20 @@ export const driverPayRoutes: FastifyPluginAsyncZod<DriverPayRoutesOptions> = as
   app.route({
     ...routeOf(endpoints.record, { tags, summary: '订单详情：按订单令牌（无需登录）', public: true, ...perMinute(120) }),
     handler: async (request) => ok(await driverRecordView(app.db, sandbox?.gateway, options.secret, request.query.o, app.now(), request.ip)),
+  });
+
+  app.route({
+    ...routeOf(endpoints.stayCode, { tags, summary: '商户优惠码：在场车辆出示给商户扫码发券的地址（按订单令牌，2小时内有效，无需登录）', public: true, ...perMinute(60) }),
+    handler: async (request) => ok(await stayCodeOf(app.db, options.secret, base, request.query.o, app.now())),
+  });
+
+  app.route({
+    ...routeOf(endpoints.stayCodePng, { tags, summary: '商户优惠码图片（PNG；按订单令牌，无需登录）', public: true, ...perMinute(60) }),
+    handler: async (request, reply) =>
+      reply
+        .type('image/png')
+        .header('cache-control', 'no-store')
+        .send(await stayCodePng(app.db, options.secret, base, request.query.o, app.now())),
   });
 
   app.route({

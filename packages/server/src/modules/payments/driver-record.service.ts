@@ -3,12 +3,15 @@ import {
   businessDay,
   clockAheadToleranceMs,
   driverPagePaths,
+  merchantPagePaths,
+  merchantStayParam,
   futureTimeIssue,
   formatAmount,
   noOnlinePayMessage,
   sandboxNotice,
   type DriverRecord,
   type ExitLaneInfo,
+  type StayCode,
 } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { withTenant } from '../../db/tenant-scope.js';
@@ -31,7 +34,7 @@ import {
   type StayMoney,
 } from '../orders/index.js';
 import { couponDiscount, couponQuote, groupCardDiscount, groupCardQuote, markSpecialBillPaid } from '../marketing/index.js';
-import { signRecordToken, verifyRecordToken, verifyScanToken, type RecordTokenPayload } from '../parking/index.js';
+import { qrPng, signRecordToken, signStayToken, verifyRecordToken, verifyScanToken, type RecordTokenPayload } from '../parking/index.js';
 import { findTenant } from '../system/index.js';
 import type { GatewayTrade, PaymentGateway } from './gateway/payment-gateway.js';
 import {
@@ -52,6 +55,8 @@ const MINUTE_MS = 60_000;
 export const recordTokenTtlMs = 30 * MINUTE_MS;
 /** the cashier may take a while: the page it sends the driver back to outlives it */
 const returnTokenTtlMs = 2 * 60 * MINUTE_MS;
+/** how long a 商户优惠码 shown to a merchant stays good: a meal or a film, not the whole stay */
+export const stayTokenTtlMs = 2 * 60 * MINUTE_MS;
 /** a plate the exit camera read this recently is offered on the scan page */
 export const recentPlateWindowMs = 5 * MINUTE_MS;
 /** a cashier opened this recently for the same amount is offered again instead of a new trade */
@@ -394,3 +399,21 @@ export const recordPayQrCode = async (db: Db, auth: AuthContext, secret: string,
   const token = signRecordToken(secret, { id: record.id, tenant: auth.tenantId, lane: null }, now, recordTokenTtlMs);
   return { url: `${baseUrl}/#${driverPagePaths.pda}?o=${token}`, expiresAt: new Date(now.getTime() + recordTokenTtlMs).toISOString() };
 };
+
+/**
+ * 商户优惠码: for a car still in, the merchant page's address with a stay token of the record (never
+ * the record token, which views and pays the order). A merchant who scans it is shown the car and
+ * issues to it; the code is good for stayTokenTtlMs.
+ */
+export const stayCodeOf = async (db: Db, secret: string, baseUrl: string, token: string, now: Date): Promise<StayCode> => {
+  const named = recordOfToken(secret, token, now);
+  await tenantOf(db, named.tenant);
+  const record = await withTenant(db, named.tenant, (tx) => findRecord(tx, named.tenant, named.id));
+  if (!record || record.state === 'void') throw noRecord();
+  if (record.state !== 'parked') throw badRequest('车辆已离场，无法领取商户优惠');
+  const stay = signStayToken(secret, { id: record.id, tenant: named.tenant }, now, stayTokenTtlMs);
+  return { url: `${baseUrl}/#${merchantPagePaths.home}?${merchantStayParam}=${stay}`, expiresAt: new Date(now.getTime() + stayTokenTtlMs).toISOString() };
+};
+
+/** The 商户优惠码 as a PNG, drawn as the lanes' codes are. */
+export const stayCodePng = async (db: Db, secret: string, baseUrl: string, token: string, now: Date) => qrPng((await stayCodeOf(db, secret, baseUrl, token, now)).url);
