@@ -1,4 +1,4 @@
-import { merchantOpenEndpoints, merchantTokenHeader, type MerchantCouponListQuery, type MerchantIssueInput, type MerchantReportQuery } from '@parking/contract';
+import { merchantOpenEndpoints, merchantStayParam, merchantTokenHeader, type MerchantCouponListQuery, type MerchantIssueInput, type MerchantReportQuery } from '@parking/contract';
 import { md5Hex } from '../../shared/crypto/md5';
 import { ApiError } from '../../shared/http/api-error';
 import { call, callEnvelope } from '../../shared/http/call';
@@ -31,7 +31,18 @@ export const merchantApi = {
   coupons: (query: MerchantCouponListQuery) => call(merchantOpenEndpoints.coupons, { query, ...asMerchant() }),
   /** the signed-in merchant's own month: the server never answers another's */
   report: (query: MerchantReportQuery) => call(merchantOpenEndpoints.report, { query, ...asMerchant() }),
+  /** the car of a scanned 商户优惠码: refused in the server's words when the code is bad, expired or not for this merchant */
+  stay: (stay: string) => call(merchantOpenEndpoints.stay, { query: { stay }, ...asMerchant() }),
   issue: (body: MerchantIssueInput) => call(merchantOpenEndpoints.issue, { body, ...asMerchant() }),
   /** answers the server's words ("作废成功") */
   revoke: async (id: string, reason: string) => (await callEnvelope(merchantOpenEndpoints.revoke, { params: { id }, body: { reason }, ...asMerchant() })).msg,
+};
+
+/**
+ * The scanned code's parameter of the page's address, as `?stay=…`, or '': carried to 商户登录 and back
+ * so that a merchant signed out when scanning still lands on the prefilled form.
+ */
+export const scannedStaySearch = (search: string) => {
+  const stay = new URLSearchParams(search).get(merchantStayParam);
+  return stay ? `?${new URLSearchParams({ [merchantStayParam]: stay }).toString()}` : '';
 };

@@ -1,7 +1,8 @@
-import { formatAmount, merchantSettlementNames, type MerchantProfile } from '@parking/contract';
+import { formatAmount, merchantSettlementNames, merchantStayParam, type MerchantProfile } from '@parking/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Tag } from 'antd';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { merchantApi, merchantOpenKey } from './merchant-api';
 import { MerchantCouponList } from './merchant-coupon-list';
 import { MerchantIssueForm } from './merchant-issue-form';
@@ -60,8 +61,13 @@ function ProfileCard({ profile }: { profile: MerchantProfile }) {
   );
 }
 
-/** 商户发券 (/merchant): the merchant's balance and limits, 发券 to a plate, and the coupons it has issued. */
+/**
+ * 商户发券 (/merchant): the merchant's balance and limits, 发券 to a plate, and the coupons it has issued.
+ * Opened from a driver's 商户优惠码 (`?stay=…`), the form starts with the scanned car.
+ */
 export function MerchantHomePage() {
+  const [search] = useSearchParams();
+  const stay = search.get(merchantStayParam) ?? '';
   const profile = useQuery({ queryKey: [merchantOpenKey, 'me'], queryFn: merchantApi.me, retry: false });
   // a new mount of the list starts over at page 1 of 全部, where the coupon just issued is on top
   const [listVersion, setListVersion] = useState(0);
@@ -72,7 +78,7 @@ export function MerchantHomePage() {
           profile.data && (
             <>
               <ProfileCard profile={profile.data} />
-              <MerchantIssueForm options={profile.data.options} onIssued={() => setListVersion((n) => n + 1)} />
+              <MerchantIssueForm options={profile.data.options} stay={stay} onIssued={() => setListVersion((n) => n + 1)} />
               <MerchantCouponList key={listVersion} prepaid={profile.data.settlement === 'prepaid'} />
             </>
           )

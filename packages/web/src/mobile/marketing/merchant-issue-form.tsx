@@ -1,7 +1,8 @@
-import { formatAmount, merchantIssueInput, plateColourName, type MerchantCouponOption } from '@parking/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { formatAmount, merchantIssueInput, plateColourName, type MerchantCouponOption, type MerchantStay } from '@parking/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Empty, Input, Radio, Segmented, Tag } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { formatBusiness } from '../../shared/time/business-time';
 import { merchantApi, merchantOpenKey } from './merchant-api';
 import { useMerchantSignInAgain } from './merchant-layout';
 
@@ -22,22 +23,35 @@ function OptionLabel({ option }: { option: MerchantCouponOption }) {
   );
 }
 
+/** 已扫码：粤B12345 · 步行街 · 入场 10:05 */
+const scannedText = (car: MerchantStay) => [`已扫码：${car.plateNumber}`, car.lotName, car.enteredAt ? `入场 ${formatBusiness(car.enteredAt, 'HH:mm')}` : ''].filter(Boolean).join(' · ');
+
 /**
  * 发券: a coupon of the merchant's to one plate. The plate is checked by the contract's rule before it
  * is sent; a refusal (余额不足, 已达上限, 车辆不在场) is said under the form, which keeps what was typed.
  */
-export function MerchantIssueForm({ options, onIssued }: { options: readonly MerchantCouponOption[]; onIssued: () => void }) {
+export function MerchantIssueForm({ options, stay = '', onIssued }: { options: readonly MerchantCouponOption[]; stay?: string; onIssued: () => void }) {
   const queryClient = useQueryClient();
   const [picked, setPicked] = useState('');
   const [plate, setPlate] = useState('');
   const [colour, setColour] = useState(0);
   const [remark, setRemark] = useState('');
   const [invalid, setInvalid] = useState('');
+  // a scanned 商户优惠码 fills plate and colour once; a refused one leaves the form for typing
+  const scan = useQuery({ queryKey: [merchantOpenKey, 'stay', stay], enabled: stay !== '', retry: false, staleTime: Infinity, queryFn: () => merchantApi.stay(stay) });
+  const [scanned, setScanned] = useState<MerchantStay>();
+  useEffect(() => {
+    if (!scan.data) return;
+    setScanned(scan.data);
+    setPlate(scan.data.plateNumber);
+    setColour(scan.data.plateColour);
+  }, [scan.data]);
   // one coupon to offer is the one to send; a picked coupon withdrawn meanwhile is no choice
   const templateId = options.length === 1 ? options[0]!.id : options.some((o) => o.id === picked) ? picked : '';
   const issue = useMutation({
     mutationFn: merchantApi.issue,
     onSuccess: async () => {
+      setScanned(undefined);
       setPlate('');
       setColour(0);
       setRemark('');
@@ -45,7 +59,7 @@ export function MerchantIssueForm({ options, onIssued }: { options: readonly Mer
       await queryClient.invalidateQueries({ queryKey: [merchantOpenKey] });
     },
   });
-  const signingIn = useMerchantSignInAgain(issue.error);
+  const signingIn = useMerchantSignInAgain(issue.error ?? scan.error);
 
   if (options.length === 0) {
     return (
@@ -75,6 +89,12 @@ export function MerchantIssueForm({ options, onIssued }: { options: readonly Mer
           </Radio>
         ))}
       </Radio.Group>
+      {scanned?.plateNumber === plate && scanned.plateColour === colour && (
+        <Alert style={{ marginBottom: 12 }} type="success" showIcon data-testid="merchant-scanned" title={scannedText(scanned)} />
+      )}
+      {scan.isError && !signingIn && (
+        <Alert style={{ marginBottom: 12 }} type="error" showIcon data-testid="merchant-scan-refused" title={scan.error.message} description="请让车主重新出示，或直接输入车牌号" />
+      )}
       <Input
         size="large"
         className="merchant-plate"

@@ -3,19 +3,20 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Result, Spin } from 'antd';
 import { useEffect, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { merchantApi, merchantOpenKey, merchantToken, needsMerchantSignIn } from './merchant-api';
+import { merchantApi, merchantOpenKey, merchantToken, needsMerchantSignIn, scannedStaySearch } from './merchant-api';
 import '../mobile.css';
 import './merchant.css';
 
 /** Where a refused merchant goes: 商户登录, told why (停用, 过期, 已退出). */
 export const useMerchantSignInAgain = (error: unknown) => {
   const navigate = useNavigate();
+  const { search } = useLocation();
   const refused = needsMerchantSignIn(error);
   useEffect(() => {
     if (!refused) return;
     merchantToken.clear();
-    navigate(merchantPagePaths.signIn, { replace: true, state: { notice: error instanceof Error ? error.message : '' } });
-  }, [refused, error, navigate]);
+    navigate(`${merchantPagePaths.signIn}${scannedStaySearch(search)}`, { replace: true, state: { notice: error instanceof Error ? error.message : '' } });
+  }, [refused, error, navigate, search]);
   return refused;
 };
 
@@ -35,9 +36,10 @@ const sections = [
 /** The merchant's page: the title with 退出登录, its two sections, then the page; signed out, 商户登录. */
 export function MerchantLayout({ title, children }: { title: string; children: ReactNode }) {
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const queryClient = useQueryClient();
-  if (!merchantToken.get()) return <Navigate to={merchantPagePaths.signIn} replace />;
+  // a code scanned while signed out is scanned again once signed in
+  if (!merchantToken.get()) return <Navigate to={`${merchantPagePaths.signIn}${scannedStaySearch(search)}`} replace />;
   const signOut = async () => {
     await merchantApi.signOut().catch(() => undefined);
     merchantToken.clear();

@@ -217,6 +217,54 @@ describe('商户发券', () => {
     expect(screen.getAllByTestId('merchant-coupon')[0]!.textContent).toContain('粤B12345绿色');
   });
 
+  it('fills the form from a scanned 商户优惠码 and issues to that car', { timeout: 30_000 }, async () => {
+    merchantToken.set('merchant-token');
+    const { calls } = show('/merchant?stay=stay.token', {
+      'GET /api/open/merchant/me': ok(profile({ options: [option()] })),
+      'GET /api/open/merchant/coupons': page([]),
+      'GET /api/open/merchant/stay': ok({ plateNumber: '粤B12345', plateColour: 3, lotName: '万象天地停车场', enteredAt: '2026-03-10T02:05:00.000Z' }),
+      'POST /api/open/merchant/coupons': ok(coupon({ plateNumber: '粤B12345', plateColour: 3 })),
+    });
+    expect((await screen.findByTestId('merchant-scanned')).textContent).toContain('已扫码：粤B12345 · 万象天地停车场 · 入场 10:05');
+    const asked = calls.find((c) => c.url === '/api/open/merchant/stay')!;
+    expect(asked.params).toEqual({ stay: 'stay.token' });
+    expect(asked.headers['x-merchant-token']).toBe('merchant-token');
+    expect(valueOf('车牌号')).toBe('粤B12345');
+    press('发券');
+    await screen.findByTestId('merchant-issued');
+    expect(bodyOf(posts(calls, '/api/open/merchant/coupons')[0])).toEqual({ templateId: hoursId, plateNumber: '粤B12345', plateColour: 3, remark: '' });
+    expect(screen.queryByTestId('merchant-scanned')).toBeNull();
+  });
+
+  it('says why a scanned code is refused and leaves the form for typing', async () => {
+    merchantToken.set('merchant-token');
+    show('/merchant?stay=old.token', {
+      'GET /api/open/merchant/me': ok(profile({ options: [option()] })),
+      'GET /api/open/merchant/coupons': page([]),
+      'GET /api/open/merchant/stay': failure(400, '二维码已过期，请让车主刷新页面后重新出示'),
+    });
+    expect((await screen.findByTestId('merchant-scan-refused')).textContent).toContain('二维码已过期，请让车主刷新页面后重新出示');
+    expect(valueOf('车牌号')).toBe('');
+    expect(screen.queryByTestId('merchant-scanned')).toBeNull();
+  });
+
+  it('keeps a scanned code across 商户登录', async () => {
+    const { router } = show('/merchant?stay=stay.token', {
+      'POST /api/open/merchant/sign-in': ok({ token: 'merchant-token', expiresIn: 86_400, merchantName: '万象天地超市' }),
+      'GET /api/open/merchant/me': ok(profile({ options: [option()] })),
+      'GET /api/open/merchant/coupons': page([]),
+      'GET /api/open/merchant/stay': ok({ plateNumber: '粤B12345', plateColour: 0, lotName: '万象天地停车场', enteredAt: null }),
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/merchant/login'));
+    expect(router.state.location.search).toBe('?stay=stay.token');
+    type('账号', 'wanxiang');
+    type('密码', 'abc123');
+    press('登录');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/merchant'));
+    expect(router.state.location.search).toBe('?stay=stay.token');
+    expect((await screen.findByTestId('merchant-scanned')).textContent).toContain('已扫码：粤B12345 · 万象天地停车场');
+  });
+
   it('shows the server refusal under the form and keeps what was typed', async () => {
     merchantToken.set('merchant-token');
     show('/merchant', {

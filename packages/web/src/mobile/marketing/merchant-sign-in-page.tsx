@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Input } from 'antd';
 import { useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { merchantApi, merchantOpenKey, merchantToken } from './merchant-api';
+import { merchantApi, merchantOpenKey, merchantToken, scannedStaySearch } from './merchant-api';
 import '../mobile.css';
 import './merchant.css';
 
@@ -17,6 +17,8 @@ export function MerchantSignInPage() {
   const queryClient = useQueryClient();
   const location = useLocation();
   const notice = (location.state as { notice?: string } | null)?.notice;
+  // back to the form with the code the merchant scanned before signing in
+  const home = `${merchantPagePaths.home}${scannedStaySearch(location.search)}`;
   const [account, setAccount] = useState('');
   const [password, setPassword] = useState('');
   const [invalid, setInvalid] = useState('');
@@ -26,10 +28,10 @@ export function MerchantSignInPage() {
       merchantToken.set(token);
       // what the last session was refused (已退出, 过期) must not send the new one back here
       queryClient.removeQueries({ queryKey: [merchantOpenKey] });
-      navigate(merchantPagePaths.home, { replace: true });
+      navigate(home, { replace: true });
     },
   });
-  if (merchantToken.get() && !notice) return <Navigate to={merchantPagePaths.home} replace />;
+  if (merchantToken.get() && !notice) return <Navigate to={home} replace />;
 
   const submit = () => {
     setInvalid('');

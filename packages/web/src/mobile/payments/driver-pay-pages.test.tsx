@@ -1,5 +1,5 @@
 import type { DriverRecord } from '@parking/contract';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../app/app-providers';
@@ -137,6 +137,48 @@ describe('订单详情', () => {
     expect(await screen.findByText('二维码已过期')).toBeTruthy();
     expect(screen.getByText('扫码支付')).toBeTruthy();
     expect(screen.queryByText('粤B12345')).toBeNull();
+  });
+});
+
+describe('商户优惠码 on the order page', () => {
+  const pngBytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+  const stayUrl = 'https://park.example.com/#/merchant?stay=stay.token';
+
+  it('shows a car still in the code a merchant scans, by the order token, with the hint and its expiry', { timeout: 60_000 }, async () => {
+    URL.createObjectURL = vi.fn(() => 'blob:stay-code');
+    URL.revokeObjectURL = vi.fn();
+    const { calls } = show('/orderInfoByQRcode?o=order-token', {
+      'GET /api/open/payments/records': ok(order()),
+      'GET /api/open/payments/records/stay-code': ok({ url: stayUrl, expiresAt: '2026-03-02T05:05:09.000Z' }),
+      'GET /api/open/payments/records/stay-code.png': { status: 200, body: pngBytes.buffer.slice(0) },
+    });
+    await screen.findByText('待支付');
+    // folded until the driver opens it: nothing is asked for before
+    expect(calls.some((c) => c.url.includes('stay-code'))).toBe(false);
+    press('出示商户优惠码');
+    const image = await screen.findByAltText('商户优惠码');
+    expect(image.getAttribute('src')).toBe('blob:stay-code');
+    expect(image.getAttribute('data-url')).toBe(stayUrl);
+    expect(screen.getByText('在商场、酒店消费后，请出示此码给商户扫码领取停车优惠')).toBeTruthy();
+    expect(screen.getByText('有效期至 13:05，过期请刷新页面')).toBeTruthy();
+    expect(calls.filter((c) => c.url.includes('stay-code')).map((c) => [c.url, c.params])).toEqual([
+      ['/api/open/payments/records/stay-code', { o: 'order-token' }],
+      ['/api/open/payments/records/stay-code.png', { o: 'order-token' }],
+    ]);
+  });
+
+  it("says the server's refusal, and offers no code once the car has left", { timeout: 60_000 }, async () => {
+    show('/orderInfoByQRcode?o=order-token', {
+      'GET /api/open/payments/records': ok(order()),
+      'GET /api/open/payments/records/stay-code': failure(400, '车辆已离场，无法领取商户优惠'),
+    });
+    await screen.findByText('待支付');
+    press('出示商户优惠码');
+    expect(await screen.findByText('车辆已离场，无法领取商户优惠')).toBeTruthy();
+    cleanup();
+    show('/orderInfoByQRcode?o=order-token', { 'GET /api/open/payments/records': ok(order({ exited: true, state: 'paid', unpaid: 0, paid: 1050 })) });
+    await screen.findByText('已支付');
+    expect(screen.queryByText('出示商户优惠码')).toBeNull();
   });
 });
 

@@ -6,6 +6,7 @@ import { driverPayApi, goToCashier } from '../../modules/payments';
 import { formatDateTime } from '../../shared/resource/value-format';
 import { RecordComplaint } from '../service/record-complaint';
 import { DriverError } from './driver-error';
+import { StayCodeSection } from './stay-code-section';
 import '../mobile.css';
 import './driver-pay.css';
 
@@ -90,6 +91,11 @@ function DriverRecordView({ title }: { title: string }) {
         <section className="driver-pay__card">
           <RecordFacts record={record.data} />
         </section>
+        {!record.data.exited && (
+          <section className="driver-pay__card">
+            <StayCodeSection token={token} />
+          </section>
+        )}
         <section className="driver-pay__card">
           <RecordComplaint token={token} />
         </section>
