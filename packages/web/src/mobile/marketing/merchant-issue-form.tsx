@@ -82,6 +82,12 @@ export function MerchantIssueForm({ options, stay = '', onIssued }: { options: r
   return (
     <section className="merchant-card">
       <div className="merchant-card__title">发券</div>
+      {scanned?.plateNumber === plate && scanned.plateColour === colour && (
+        <Alert style={{ marginBottom: 12 }} type="success" showIcon data-testid="merchant-scanned" title={scannedText(scanned)} />
+      )}
+      {scan.isError && !signingIn && (
+        <Alert style={{ marginBottom: 12 }} type="error" showIcon data-testid="merchant-scan-refused" title={scan.error.message} description="请让车主重新出示，或直接输入车牌号" />
+      )}
       <Radio.Group className="merchant-options" aria-label="优惠券" value={templateId || undefined} onChange={(e) => setPicked(String(e.target.value))}>
         {options.map((option) => (
           <Radio key={option.id} value={option.id} className="merchant-option">
@@ -89,12 +95,6 @@ export function MerchantIssueForm({ options, stay = '', onIssued }: { options: r
           </Radio>
         ))}
       </Radio.Group>
-      {scanned?.plateNumber === plate && scanned.plateColour === colour && (
-        <Alert style={{ marginBottom: 12 }} type="success" showIcon data-testid="merchant-scanned" title={scannedText(scanned)} />
-      )}
-      {scan.isError && !signingIn && (
-        <Alert style={{ marginBottom: 12 }} type="error" showIcon data-testid="merchant-scan-refused" title={scan.error.message} description="请让车主重新出示，或直接输入车牌号" />
-      )}
       <Input
         size="large"
         className="merchant-plate"
