@@ -116,7 +116,7 @@ describe('a merchant scanning the code', () => {
     expect((await scanned(null, stay)).statusCode).toBe(401);
     expect((await scanned(token, o)).json()).toMatchObject({ code: 400, msg: '二维码无效，请让车主重新出示商户优惠码' });
     const [body, mac] = stay.split('.');
-    const altered = JSON.parse(Buffer.from(body!, 'base64url').toString());
+    const altered: { exp: number } = JSON.parse(Buffer.from(body ?? '', 'base64url').toString());
     const forged = `${Buffer.from(JSON.stringify({ ...altered, exp: altered.exp + 86_400 })).toString('base64url')}.${mac}`;
     expect((await scanned(token, forged)).json()).toMatchObject({ code: 400, msg: '二维码无效，请让车主重新出示商户优惠码' });
     expect((await scanned(token, signStayToken('another-key', { id: record.id, tenant: demoId }, clock.now(), HOUR_MS))).json().msg).toBe('二维码无效，请让车主重新出示商户优惠码');

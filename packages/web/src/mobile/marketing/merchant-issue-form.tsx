@@ -1,7 +1,7 @@
 import { formatAmount, merchantIssueInput, plateColourName, type MerchantCouponOption, type MerchantStay } from '@parking/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Empty, Input, Radio, Segmented, Tag } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { formatBusiness } from '../../shared/time/business-time';
 import { merchantApi, merchantOpenKey } from './merchant-api';
 import { useMerchantSignInAgain } from './merchant-layout';
@@ -40,12 +40,13 @@ export function MerchantIssueForm({ options, stay = '', onIssued }: { options: r
   // a scanned 商户优惠码 fills plate and colour once; a refused one leaves the form for typing
   const scan = useQuery({ queryKey: [merchantOpenKey, 'stay', stay], enabled: stay !== '', retry: false, staleTime: Infinity, queryFn: () => merchantApi.stay(stay) });
   const [scanned, setScanned] = useState<MerchantStay>();
-  useEffect(() => {
-    if (!scan.data) return;
+  const [filledFrom, setFilledFrom] = useState<MerchantStay>();
+  if (scan.data && scan.data !== filledFrom) {
+    setFilledFrom(scan.data);
     setScanned(scan.data);
     setPlate(scan.data.plateNumber);
     setColour(scan.data.plateColour);
-  }, [scan.data]);
+  }
   // one coupon to offer is the one to send; a picked coupon withdrawn meanwhile is no choice
   const templateId = options.length === 1 ? options[0]!.id : options.some((o) => o.id === picked) ? picked : '';
   const issue = useMutation({
