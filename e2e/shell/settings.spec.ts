@@ -4,10 +4,27 @@ import { ShellPage } from './shell.page.js';
 
 async function openDrawer(page: Page) {
   await new ShellPage(page).openUserMenu();
-  await page.getByRole('menuitem', { name: '布局设置' }).click();
+  const item = page.getByRole('menuitem', { name: '布局设置' });
+  await expect(item).toBeVisible();
+  await item.click();
   const drawer = page.locator('.settings-drawer');
   await expect(drawer.getByText('系统布局设置')).toBeVisible();
   return drawer;
+}
+
+/**
+ * Scrolls the window 800 px and waits until the scroll event has been handled, so that a dropdown
+ * opened next is placed for the final position and does not move under the pointer.
+ * The scroll itself is not under test, and synthetic wheel events proved flaky here.
+ */
+async function scrollDown(page: Page) {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        window.addEventListener('scroll', () => requestAnimationFrame(() => requestAnimationFrame(() => resolve())), { once: true });
+        window.scrollBy(0, 800);
+      }),
+  );
 }
 
 const primaryOf = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--app-primary').trim());
@@ -81,16 +98,14 @@ test('the header stays on screen while scrolling only when it is fixed', async (
     filler.style.height = '3000px';
     node.append(filler);
   });
-  // the scroll itself is not under test, and synthetic wheel events proved flaky here
-  await page.evaluate(() => window.scrollBy(0, 800));
+  await scrollDown(page);
   await expect.poll(async () => (await page.locator('.app-navbar').boundingBox())?.y).toBe(0);
 
   const drawer = await openDrawer(page);
   await drawer.getByRole('switch', { name: '固定头部' }).click();
   await drawer.locator('.ant-drawer-close').click();
   await expect(drawer.getByText('主题颜色')).toBeHidden();
-  // the scroll itself is not under test, and synthetic wheel events proved flaky here
-  await page.evaluate(() => window.scrollBy(0, 800));
+  await scrollDown(page);
   await expect.poll(async () => (await page.locator('.app-navbar').boundingBox())?.y ?? 0).toBeLessThan(-100);
 });
 
