@@ -27,6 +27,7 @@ import {
 } from '../orders/index.js';
 import { longRentalStateNames, parkingLaneDirectionNames, parkingLotKindNames, parkingLotTypeNames, parkingSpaceStateNames, parkingSpaceTypeNames } from '../parking/index.js';
 import { paymentChannelNames, refundStatusNames } from '../payments/index.js';
+import { buyerTypeNames, invoiceStateNames } from '../finance/index.js';
 import { reminderChannelNames } from '../recovery/index.js';
 import { plateColourNames } from './dictionary.schema.js';
 import { menuTypeNames } from './menu-admin.schema.js';
@@ -49,6 +50,7 @@ export const auditModuleNames = {
   marketing: '停车运营',
   customers: '车主管理',
   service: '投诉与申诉',
+  finance: '财务管理',
 } as const;
 export type AuditModule = keyof typeof auditModuleNames;
 export const auditModules = Object.keys(auditModuleNames) as AuditModule[];
@@ -414,6 +416,23 @@ export const auditKinds = {
       reason: '退款原因',
       status: { label: '审核状态', values: refundStatusNames },
       remark: '审核意见',
+    },
+  },
+  invoice: {
+    name: '开票记录',
+    title: 'buyerTitle',
+    page: { path: '/FinancialManagement/invoiceRecord', param: 'keyword' },
+    fields: {
+      orderNo: '开票流水号',
+      buyerType: { label: '抬头类型', values: buyerTypeNames },
+      buyerTitle: '发票抬头',
+      taxNumber: '纳税人识别号',
+      email: '接收邮箱',
+      amount: { label: '开票金额', fen: true },
+      state: { label: '开票状态', values: invoiceStateNames },
+      invoiceNo: '发票号码',
+      cause: '原因',
+      phone: { label: '车主手机号', phone: true },
     },
   },
   arrearsReminder: {

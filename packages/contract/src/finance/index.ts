@@ -1,0 +1,2 @@
+export * from './invoice.schema.js';
+export * from './invoice.endpoints.js';
