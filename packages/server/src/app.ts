@@ -47,7 +47,8 @@ import { ownerRoutes } from './modules/customers/owner.routes.js';
 import { phoneChangeOpenRoutes, phoneChangeRoutes } from './modules/customers/phone-change.routes.js';
 import { ownerStayRoutes } from './modules/payments/owner-stays.routes.js';
 import { plateListRoutes } from './modules/customers/plate-list.routes.js';
-import { appealRoutes, complaintRoutes, ownerAppealRoutes, ownerComplaintRoutes, recordComplaintRoutes } from './modules/service/index.js';
+import { invoiceDeps, invoiceRoutes, invoicesAfterAppeal, ownerInvoiceRoutes, type InvoiceDeps } from './modules/finance/index.js';
+import { afterAppealUpheld, appealRoutes, complaintRoutes, ownerAppealRoutes, ownerComplaintRoutes, recordComplaintRoutes } from './modules/service/index.js';
 import { parkingAreaRoutes } from './modules/parking/parking-area.routes.js';
 import { parkingCounterRoutes } from './modules/parking/parking-counter.routes.js';
 import { parkingLaneRoutes } from './modules/parking/parking-lane.routes.js';
@@ -88,9 +89,13 @@ export interface AppOptions {
   sandboxDelivery?: NoticeDelivery;
   /** the app's clock, `app.now`; the real one unless a test fixes it */
   now?: () => Date;
+  /** the invoice platform and mail sender; by default those INVOICE_PROVIDER names, mail only logged */
+  invoices?: Partial<Pick<InvoiceDeps, 'provider' | 'mail'>>;
 }
 
 useChineseMessages();
+// an upheld appeal that corrects an invoiced stay's plate or gives money back marks its invoice 待红冲
+afterAppealUpheld(invoicesAfterAppeal);
 
 /** The whole product as one Fastify plugin; server.ts owns the process around it. */
 export const app = fp(
@@ -213,6 +218,9 @@ export const app = fp(
     await instance.register(recordComplaintRoutes, { secret: qrSecret });
     await instance.register(appealRoutes);
     await instance.register(ownerAppealRoutes);
+    const invoices = invoiceDeps({ ...options.invoices, dataDir: options.config.dataDir, now: instance.now, log: instance.log });
+    await instance.register(invoiceRoutes, { deps: invoices });
+    await instance.register(ownerInvoiceRoutes, { deps: invoices });
     await instance.register(specialBillOpenRoutes, { secret: qrSecret, onlinePay: options.config.paymentProvider !== 'none' });
     const { weatherProviderUrl, weatherProviderKey } = options.config;
     await instance.register(weatherRoutes, {

@@ -14,12 +14,14 @@ import { seedDemoCustomers } from './db/seed/demo-customers.js';
 import { seedDemoOwnerPayments } from './db/seed/demo-owner-payments.js';
 import { seedDemoComplaints } from './db/seed/demo-complaints.js';
 import { seedDemoAppeals } from './db/seed/demo-appeals.js';
+import { seedDemoInvoices } from './db/seed/demo-invoices.js';
 import { seedDemoMerchants } from './db/seed/demo-merchants.js';
 import { startDemoHeartbeats } from './db/seed/demo-heartbeats.js';
 import { seedDemoData } from './db/seed/seed.js';
 import { startDeviceOfflineJob } from './modules/devices/device-offline.job.js';
 import { startRecordClockJob } from './modules/orders/index.js';
 import { startPhoneChangePhotoJob, startVehicleAuthPhotoJob } from './modules/customers/index.js';
+import { invoiceDeps, startInvoiceSyncJob } from './modules/finance/index.js';
 
 /** The process: config, logger, database lifecycle, graceful shutdown. */
 const main = async () => {
@@ -58,6 +60,8 @@ const main = async () => {
       await seedDemoComplaints(database.db);
       // 申诉审核: owners' appeals of their stays there, two waiting and one decided of each kind
       await seedDemoAppeals(database.db, config.dataDir);
+      // 开票记录 in each state: 张先生's requests, issued through the sandbox platform, one red-flushed
+      await seedDemoInvoices(database.db, config.dataDir);
     }
     server.log.info('demo data seeded: tenants demo and mw');
   }
@@ -70,6 +74,12 @@ const main = async () => {
   const vehicleAuthPhotoJob = startVehicleAuthPhotoJob(database.db, config.dataDir, config.vehicleAuthPhotoDays, 3_600_000, server.log);
   // and those of decided 手机号变更 requests, kept as long
   const phoneChangePhotoJob = startPhoneChangePhotoJob(database.db, config.dataDir, config.vehicleAuthPhotoDays, 3_600_000, server.log);
+  const invoiceSyncJob = startInvoiceSyncJob(
+    database.db,
+    invoiceDeps({ dataDir: config.dataDir, now: () => new Date(), log: server.log }),
+    Number(process.env.INVOICE_SYNC_MS ?? 5000),
+    server.log,
+  );
 
   let demoHeartbeats: { stop: () => Promise<void> } | undefined;
 
@@ -89,6 +99,7 @@ const main = async () => {
       await arrearsJob.stop();
       await vehicleAuthPhotoJob.stop();
       await phoneChangePhotoJob.stop();
+      await invoiceSyncJob.stop();
       await server.close();
       await redis?.quit();
       await database.close();

@@ -9,3 +9,5 @@ export type { NoticeDelivery } from './gateway/sandbox-gateway.js';
 export { recordPayment, type PaymentActor } from './payment.service.js';
 // an upheld appeal asks for its refund through the same request the 退款 page approves
 export { requestRefund } from './refund.service.js';
+// finance marks an invoiced payment's invoice for red-flushing when its refund is approved
+export { afterRefundApproved, type RefundFollowUp } from './refund-follow-up.js';

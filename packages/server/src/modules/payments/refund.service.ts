@@ -5,6 +5,7 @@ import { badRequest, conflict, notFound } from '../../plugins/app-error.js';
 import type { AuthContext } from '../../types.js';
 import { changeRecord, lockRecord } from '../orders/index.js';
 import { recordOperation } from '../system/index.js';
+import { followRefund } from './refund-follow-up.js';
 import { decideRefund, findListedRefund, findPayment, findRefund, insertRefund, pageRefunds, refundsHeld, type ListedRefundRow } from './payment.repository.js';
 
 export const refundTarget = 'refund';
@@ -111,7 +112,9 @@ export const approveRefund = (db: Db, auth: AuthContext, id: string, decision: R
     const changed = await changeRecord(tx, record, 'refund', { discount: record.discount + refund.amount, paid: record.paid - refund.amount });
     const money = { discount: changed.discount, paid: changed.paid, unpaid: changed.unpaid, state: changed.state };
     const before = { status: refund.status, discount: record.discount, paid: record.paid, unpaid: record.unpaid };
-    return decided(tx, auth, id, 'approved', decision, before, money);
+    const after = await decided(tx, auth, id, 'approved', decision, before, money);
+    await followRefund(tx, auth.tenantId, refund.paymentId, refund.amount, new Date(after.decidedAt ?? after.createdAt));
+    return after;
   });
 
 export const rejectRefund = (db: Db, auth: AuthContext, id: string, decision: RefundDecisionValues) =>

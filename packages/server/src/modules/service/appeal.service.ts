@@ -44,6 +44,7 @@ import {
 } from './appeal.repository.js';
 import { reviewedStayRow, toReviewedStay, type ReviewedStayRow } from './reviewed-stay.repository.js';
 import { servicePhotosOf } from './service-photo.service.js';
+import { followAppeal } from './appeal-follow-up.js';
 
 export const appealTarget = 'appeal';
 const messageName = '申诉审核';
@@ -362,6 +363,7 @@ export const decideAppeal = (db: Db, auth: AuthContext, id: string, input: Appea
       updatedAt: now,
     });
     await markMessagesHandled(tx, auth.tenantId, messageTypes.appeal, row.recordId, now);
+    if (!rejected) await followAppeal(tx, auth.tenantId, { recordId: row.recordId, outcome: input.kind, result: decided.result }, now);
     const after = await appealOf(tx, auth.tenantId, id, now);
     await recordOperation(tx, auth, {
       module: 'service',

@@ -5,3 +5,5 @@ export { appealRoutes, ownerAppealRoutes } from './appeal.routes.js';
 export { completeComplaint, createComplaint, fileOwnerComplaint, replyComplaint } from './complaint.service.js';
 // and its appeals: filed from the owners' phones, held and decided as reviewers do
 export { claimAppeal, decideAppeal, fileOwnerAppeal } from './appeal.service.js';
+// finance marks the invoice of an upheld appeal's stay for red-flushing
+export { afterAppealUpheld, type AppealFollowUp } from './appeal-follow-up.js';

@@ -1,0 +1,14 @@
+// The public face of finance: 开票记录 (invoices).
+import { afterRefundApproved } from '../payments/index.js';
+import { invoicesAfterRefund } from './invoice.service.js';
+
+export { invoiceRoutes, ownerInvoiceRoutes } from './invoice.routes.js';
+export { invoiceDeps, startInvoiceSyncJob } from './invoice-deps.js';
+export type { InvoiceMailSender, InvoiceProvider } from './invoice-provider.js';
+// the demo seeds its invoices through the same service owners and staff use
+// service's upheld appeals mark invoices too; the app wires that, since service and finance do not import each other
+export { invoicesAfterAppeal } from './invoice.service.js';
+export { issueInvoice, queryInvoice, redFlushInvoice, requestOwnerInvoice, uploadInvoicePdf, type InvoiceDeps } from './invoice.service.js';
+
+// an approved refund of an invoiced payment marks its invoice 待红冲, in the refund's transaction
+afterRefundApproved(invoicesAfterRefund);
