@@ -60,6 +60,7 @@ export const pageRegistry: Readonly<Record<string, PageComponent>> = {
   'OrderManagement/ParkingRecordOrder': lazyPage(() => import('../modules/orders/pages/parking-record-page'), 'ParkingRecordPage'),
   'OrderManagement/paymentRecord': lazyPage(() => import('../modules/payments/pages/payment-record-page'), 'PaymentRecordPage'),
   'FinancialManagement/refund': lazyPage(() => import('../modules/payments/pages/refund-page'), 'RefundPage'),
+  'FinancialManagement/invoiceRecord': lazyPage(() => import('../modules/finance/pages/invoice-page'), 'InvoicePage'),
   'OrderManagement/parkingOrderEditAudit': lazyPage(() => import('../modules/orders/pages/record-edit-audit-page'), 'RecordEditAuditPage'),
   'OrderManagement/OrderWarning': lazyPage(() => import('../modules/orders/pages/order-warning-page'), 'OrderWarningPage'),
   'OrderManagement/specialBill': lazyPage(() => import('../modules/marketing/pages/special-bill-page'), 'SpecialBillPage'),

@@ -32,6 +32,7 @@ const ownerPage = (name: 'OwnerSignInPage' | 'OwnerVehiclesPage' | 'OwnerStaysPa
   }));
 const ownerComplaintsPage = lazy(async () => ({ default: (await import('./service/owner-complaints-page')).OwnerComplaintsPage }));
 const ownerAppealsPage = lazy(async () => ({ default: (await import('./service/owner-appeals-page')).OwnerAppealsPage }));
+const ownerInvoicesPage = lazy(async () => ({ default: (await import('./finance/owner-invoices-page')).OwnerInvoicesPage }));
 const merchantPage = (name: 'MerchantSignInPage' | 'MerchantHomePage' | 'MerchantReportPage') =>
   lazy(async () => ({
     default:
@@ -59,6 +60,7 @@ export const publicRouteTable: readonly PublicRouteEntry[] = [
   { path: 'owner/complaints', title: '我的投诉', ownTitle: true, purpose: '车主投诉与查看处理结果', page: ownerComplaintsPage },
   // ownerPagePaths (contract) has no appeals entry yet: the path is service/owner-service-links' ownerAppealsPagePath
   { path: 'owner/appeals', title: '我的申诉', ownTitle: true, purpose: '车主申诉停车记录与查看审核结果', page: ownerAppealsPage },
+  { path: 'owner/invoices', title: '我的发票', ownTitle: true, purpose: '车主申请电子发票与下载发票', page: ownerInvoicesPage },
   { path: 'owner/phone', title: '更换手机号', ownTitle: true, purpose: '车主更换手机号', page: ownerPage('OwnerPhonePage') },
   {
     path: 'owner/phone-request',

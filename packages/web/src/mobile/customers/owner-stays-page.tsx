@@ -48,6 +48,9 @@ export function OwnerStaysPage() {
   const stays = useQuery({ queryKey: ['owner', 'stays', page], queryFn: () => ownerApi.stays(page, pageSize), retry: false });
   return (
     <OwnerLayout title="我的停车">
+      <p className="owner-hint">
+        已支付的停车费可<Link to="/owner/invoices">申请电子发票</Link>
+      </p>
       <OwnerLoad pending={stays.isPending} error={stays.error}>
         {() => (
           <section className="owner-card">

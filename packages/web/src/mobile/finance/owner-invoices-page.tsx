@@ -1,0 +1,142 @@
+import { buyerTypeNames, formatAmount, invoiceStateNames, type BuyerType, type Invoice, type InvoiceablePayment, type InvoiceState } from '@parking/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Checkbox, Empty, Form, Input, Radio, Tag } from 'antd';
+import { useState } from 'react';
+import { ApiError } from '../../shared/http/api-error';
+import { formatBusiness } from '../../shared/time/business-time';
+import { ownerInvoiceApi } from '../../modules/finance';
+import { OwnerLayout, OwnerLoad } from '../customers/owner-layout';
+
+const invoicesKey = ['owner', 'invoices'] as const;
+const paymentsKey = ['owner', 'invoices', 'payments'] as const;
+const stateColours: Record<InvoiceState, string> = { pending: 'warning', issuing: 'processing', issued: 'success', failed: 'error', redPending: 'warning', redFlushed: 'default' };
+const shownTime = (iso: string) => formatBusiness(iso, 'YYYY-MM-DD HH:mm');
+interface Buyer {
+  buyerType: BuyerType;
+  buyerTitle: string;
+  taxNumber: string;
+  email: string;
+}
+
+function InvoiceItem({ invoice }: { invoice: Invoice }) {
+  const { message } = App.useApp();
+  const download = () => ownerInvoiceApi.download(invoice).catch((error: unknown) => void message.error(error instanceof Error ? error.message : '下载失败'));
+  return (
+    <div className="owner-complaint" data-testid="owner-invoice">
+      <div className="owner-stay__head">
+        <span className="owner-stay__lot">{invoice.buyerTitle}</span>
+        <Tag color={stateColours[invoice.state]}>{invoiceStateNames[invoice.state]}</Tag>
+      </div>
+      <dl className="owner-stay__rows">
+        <dt>停车场</dt>
+        <dd>{invoice.lotName}</dd>
+        <dt>开票金额</dt>
+        <dd>{formatAmount(invoice.amount)} 元</dd>
+        <dt>申请时间</dt>
+        <dd>{shownTime(invoice.requestedAt)}</dd>
+        {invoice.invoiceNo && (
+          <>
+            <dt>发票号码</dt>
+            <dd>{invoice.invoiceNo}</dd>
+          </>
+        )}
+      </dl>
+      {invoice.hasPdf && (invoice.state === 'issued' || invoice.state === 'redPending') && (
+        <Button type="primary" ghost size="small" onClick={() => void download()}>
+          下载发票PDF
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** The request form: the payments of one lot ticked, then the buyer; a company needs its tax number. */
+function RequestForm({ payments, onDone }: { payments: InvoiceablePayment[]; onDone: (invoice: Invoice) => void }) {
+  const [form] = Form.useForm<Buyer>();
+  const [chosen, setChosen] = useState<string[]>([]);
+  const buyerType = Form.useWatch('buyerType', form) ?? 'personal';
+  const lotOfChosen = payments.find((p) => chosen.includes(p.paymentId))?.lotId;
+  const request = useMutation({ mutationFn: ownerInvoiceApi.request });
+  const { message } = App.useApp();
+  const submit = async () => {
+    const buyer = await form.validateFields();
+    if (chosen.length === 0) {
+      void message.error('请选择要开票的支付记录');
+      return;
+    }
+    try {
+      onDone(await request.mutateAsync({ ...buyer, taxNumber: buyer.taxNumber ?? '', paymentIds: chosen }));
+      setChosen([]);
+      form.resetFields();
+    } catch (error) {
+      void message.error(error instanceof ApiError ? error.message : '提交失败，请稍后再试');
+    }
+  };
+  const total = payments.filter((p) => chosen.includes(p.paymentId)).reduce((sum, p) => sum + p.amount, 0);
+  return (
+    <section className="owner-card">
+      <div className="owner-card__title">申请开票</div>
+      {payments.length === 0 ? (
+        <Empty description="暂无可开票的支付" />
+      ) : (
+        <>
+          <p className="owner-hint">一张发票只能包含同一停车场的支付</p>
+          <Checkbox.Group value={chosen} onChange={(values) => setChosen(values)} style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
+            {payments.map((p) => (
+              <Checkbox key={p.paymentId} value={p.paymentId} disabled={lotOfChosen !== undefined && p.lotId !== lotOfChosen} data-testid="invoiceable-payment">
+                {p.lotName} {p.plateNumber} {shownTime(p.paidAt)} {formatAmount(p.amount)} 元
+              </Checkbox>
+            ))}
+          </Checkbox.Group>
+          <Form form={form} layout="vertical" initialValues={{ buyerType: 'personal', buyerTitle: '', taxNumber: '', email: '' }} style={{ marginTop: 12 }}>
+            <Form.Item name="buyerType" label="抬头类型">
+              <Radio.Group options={(['personal', 'company'] as const).map((value) => ({ value, label: buyerTypeNames[value] }))} />
+            </Form.Item>
+            <Form.Item name="buyerTitle" label="发票抬头" rules={[{ required: true, whitespace: true, message: '请填写发票抬头' }]}>
+              <Input maxLength={100} placeholder={buyerType === 'company' ? '单位名称' : '个人姓名'} />
+            </Form.Item>
+            {buyerType === 'company' && (
+              <Form.Item name="taxNumber" label="纳税人识别号" rules={[{ required: true, message: '请填写18位统一社会信用代码' }]}>
+                <Input maxLength={18} placeholder="18位统一社会信用代码" />
+              </Form.Item>
+            )}
+            <Form.Item name="email" label="接收邮箱" rules={[{ required: true, message: '请填写接收邮箱' }]}>
+              <Input maxLength={100} inputMode="email" />
+            </Form.Item>
+            <Button type="primary" block loading={request.isPending} onClick={() => void submit()}>
+              提交开票申请{total > 0 ? `（${formatAmount(total)} 元）` : ''}
+            </Button>
+          </Form>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** 我的发票 (/owner/invoices): ask for an e-invoice of paid stays, follow it, and download the PDF once issued. */
+export function OwnerInvoicesPage() {
+  const queryClient = useQueryClient();
+  const { message } = App.useApp();
+  const invoices = useQuery({ queryKey: invoicesKey, queryFn: ownerInvoiceApi.list, retry: false });
+  const payments = useQuery({ queryKey: paymentsKey, queryFn: ownerInvoiceApi.payments, retry: false });
+  const requested = (invoice: Invoice) => {
+    queryClient.setQueryData<Invoice[]>(invoicesKey, (list = []) => [invoice, ...list]);
+    void queryClient.invalidateQueries({ queryKey: paymentsKey });
+    void message.success('开票申请已提交');
+  };
+  return (
+    <OwnerLayout title="我的发票">
+      <OwnerLoad pending={invoices.isPending || payments.isPending} error={invoices.error ?? payments.error}>
+        {() => (
+          <>
+            <RequestForm payments={payments.data ?? []} onDone={requested} />
+            <section className="owner-card">
+              <div className="owner-card__title">开票记录</div>
+              {invoices.data?.length ? invoices.data.map((i) => <InvoiceItem key={i.id} invoice={i} />) : <Empty description="暂无发票" />}
+            </section>
+          </>
+        )}
+      </OwnerLoad>
+    </OwnerLayout>
+  );
+}
