@@ -83,7 +83,7 @@ function RequestForm({ payments, onDone }: { payments: InvoiceablePayment[]; onD
           <p className="owner-hint">一张发票只能包含同一停车场的支付</p>
           <Checkbox.Group value={chosen} onChange={(values) => setChosen(values)} style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
             {payments.map((p) => (
-              <Checkbox key={p.paymentId} value={p.paymentId} disabled={lotOfChosen !== undefined && p.lotId !== lotOfChosen} data-testid="invoiceable-payment">
+              <Checkbox key={p.paymentId} value={p.paymentId} disabled={lotOfChosen !== undefined && p.lotId !== lotOfChosen}>
                 {p.lotName} {p.plateNumber} {shownTime(p.paidAt)} {formatAmount(p.amount)} 元
               </Checkbox>
             ))}

@@ -1,0 +1,127 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { apiAs } from '../support/api.js';
+import { expect, signedOut, test } from '../support/signed-in.fixtures.js';
+import { freshBody, postSigned } from '../devices/device.page.js';
+import { lastNoonInShanghai } from '../support/charged-time.js';
+import { OwnerPhonePage } from '../customers/owner-phone.page.js';
+
+// 开票记录 as its two people live it: a car owner on a 375 px phone with a verified plate has paid for a
+// stay at a lot of this run's own; from 我的发票 the owner asks for a company e-invoice of that payment;
+// staff at a desk find it 待开票 on 开票记录, 开票 it through the sandbox platform and see it 已开票; the
+// owner downloads the PDF. The plate is unbound, the pole removed, the lot switched off at the end.
+const phoneSize = { width: 375, height: 812 };
+const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+test.use({ viewport: { width: 1440, height: 900 } });
+test.setTimeout(150_000);
+
+test('an owner asks for an invoice of a paid stay; staff issue it on 开票记录; the owner downloads the PDF', async ({ page, browser }, testInfo) => {
+  const stamp = ((Date.now() + testInfo.repeatEachIndex) % 100_000_000).toString().padStart(8, '0');
+  const phone = `137${stamp}`;
+  const plate = `粤F${stamp.slice(-5)}`;
+  const lotName = `开票测试路段${stamp}`;
+  const buyerTitle = `开票测试科技有限公司${stamp}`;
+  const sn = `E2E-INVOICE-${stamp}`;
+  const photo = testInfo.outputPath('行驶证.png');
+  writeFileSync(photo, png);
+  const api = await apiAs(page);
+  const made = { lotId: '', deviceId: '', recordId: '', invoiceId: '' };
+
+  const ownerContext = await browser.newContext({ ...signedOut(testInfo), viewport: phoneSize, isMobile: true, hasTouch: true, acceptDownloads: true });
+  const ownerPage = await ownerContext.newPage();
+  const owner = new OwnerPhonePage(ownerPage);
+  try {
+    // the lot, its space and its pole, priced by a seeded road tariff
+    const tariffs = await api.get<{ list: { id: string; name: string }[] }>('/api/system/Tariff?pageSize=100');
+    const tariffId = tariffs.body.data.list.find((t) => t.name === '北京一类地区占道停车')!.id;
+    made.lotId = (await api.post<{ id: string }>('/api/system/Parking', { name: lotName, type: 0, kind: 'space', tariffId })).body.data.id;
+    expect((await api.post('/api/system/ParkingSpace', { lotId: made.lotId, number: 'F001' })).body.code).toBe(200);
+    const device = await api.post<{ id: string; secret: string }>('/api/system/Device', { sn, name: '开票测试视频桩', type: 'video_pole', lotId: made.lotId });
+    expect(device.body.code).toBe(200);
+    made.deviceId = device.body.data.id;
+
+    // the owner binds the plate and sends its 行驶证; staff approve it, so its payments are the owner's to invoice
+    await owner.open();
+    await owner.signIn(phone);
+    await owner.bind(plate);
+    await owner.submitLicence(plate, photo);
+    await expect(owner.vehicle(plate)).toContainText('认证中');
+    const requests = await api.get<{ list: { id: string; status: string }[] }>(`/api/system/CarAuthentication?plateNumber=${encodeURIComponent(plate)}`);
+    expect(requests.body.data.list).toHaveLength(1);
+    const approved = await api.post(`/api/system/CarAuthentication/${requests.body.data.list[0]!.id}/Actions/Approve`, {});
+    expect(approved.body.code, approved.body.msg).toBe(200);
+
+    // 10:00–12:00 Shanghai, then paid in cash at the booth
+    const leftAt = lastNoonInShanghai();
+    for (const [kind, at] of [
+      ['space_occupied', new Date(leftAt.getTime() - 120 * 60_000)],
+      ['space_freed', leftAt],
+    ] as const) {
+      const event = { ...freshBody('demo', sn), kind, deviceEventId: `${kind}-${stamp}`, plate, plateColour: 0, confidence: 0.99, spaceNumber: 'F001', occurredAt: at.toISOString() };
+      const response = await postSigned(page, '/api/device/events', device.body.data.secret, event);
+      expect(response.status(), await response.text()).toBe(200);
+      made.recordId = ((await response.json()) as { data: { recordId: string } }).data.recordId;
+    }
+    const record = await api.get<{ unpaid: number }>(`/api/system/ParkingRecord/${made.recordId}`);
+    expect(record.body.data.unpaid).toBeGreaterThan(0);
+    const paid = await api.post('/api/system/Payment', { recordId: made.recordId, channel: 'cash', amount: record.body.data.unpaid, idempotencyKey: `e2e-invoice-${stamp}` });
+    expect(paid.body.code, paid.body.msg).toBe(200);
+    const yuan = (record.body.data.unpaid / 100).toFixed(2);
+
+    // the owner: 我的发票 lists the payment; a company title without its tax number is refused, then sent
+    await owner.open('/owner/invoices');
+    await expect(owner.header).toContainText('我的发票');
+    const payment = ownerPage.getByRole('checkbox', { name: new RegExp(`^${lotName} ${plate} .* ${yuan} 元$`) });
+    await payment.check();
+    await ownerPage.getByRole('radio', { name: '单位' }).check();
+    await ownerPage.getByLabel('发票抬头').fill(buyerTitle);
+    await ownerPage.getByLabel('接收邮箱').fill('finance@example.com');
+    await ownerPage.getByLabel('纳税人识别号').fill('91350100M000100Y44');
+    await ownerPage.getByRole('button', { name: /提交开票申请/ }).click();
+    await expect(ownerPage.getByText('纳税人识别号应为18位统一社会信用代码（数字和大写字母，校验位正确）')).toBeVisible();
+    await ownerPage.getByLabel('纳税人识别号').fill('91350100M000100Y43');
+    await ownerPage.getByRole('button', { name: /提交开票申请/ }).click();
+    const mine = ownerPage.getByTestId('owner-invoice').filter({ hasText: buyerTitle });
+    await expect(mine).toContainText('待开票');
+    await expect(mine).toContainText(`${yuan} 元`);
+    expect(await ownerPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phoneSize.width);
+    await ownerPage.screenshot({ path: testInfo.outputPath('owner-requested.png'), fullPage: true });
+
+    // staff: 开票记录 lists it 待开票; 开票 after confirming, then the platform's result
+    await page.goto('/#/FinancialManagement/invoiceRecord');
+    const row = page.locator('.ant-table-tbody tr', { hasText: buyerTitle });
+    await expect(row).toContainText('待开票');
+    await row.getByRole('button', { name: /开\s*票/ }).click();
+    await page.getByRole('button', { name: /确\s*定/ }).click();
+    await expect(row).toContainText(/开票中|已开票/);
+    await expect(async () => {
+      if (!(await row.innerText()).includes('已开票')) {
+        await row.getByRole('button', { name: '查询结果' }).click();
+        await page.getByRole('button', { name: /确\s*定/ }).click();
+      }
+      await expect(row).toContainText('已开票', { timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
+    await page.screenshot({ path: testInfo.outputPath('staff-issued.png') });
+    const listed = await api.get<{ list: { id: string }[] }>(`/api/system/Invoice?keyword=${encodeURIComponent(buyerTitle)}`);
+    made.invoiceId = listed.body.data.list[0]!.id;
+
+    // the owner: 已开票 with its number, and the PDF downloads
+    await ownerPage.reload();
+    await expect(mine).toContainText('已开票');
+    await expect(mine).toContainText(/发票号码\s*\d{20}/);
+    const [download] = await Promise.all([ownerPage.waitForEvent('download'), mine.getByRole('button', { name: '下载发票PDF' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^发票\d{20}\.pdf$/);
+    const pdf = readFileSync((await download.path())!);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.length).toBeGreaterThan(2_000);
+    await ownerPage.screenshot({ path: testInfo.outputPath('owner-issued.png'), fullPage: true });
+  } finally {
+    await owner.open('/owner/vehicles').catch(() => undefined);
+    if (await owner.vehicle(plate).count()) await owner.unbind(plate);
+    await ownerContext.close();
+    if (made.deviceId) await api.delete(`/api/system/Device/${made.deviceId}`);
+    if (made.lotId) await api.put(`/api/system/Parking/${made.lotId}`, { name: lotName, type: 0, kind: 'space', tariffId: null, enabled: false });
+    const messages = await api.get<{ list: { id: string; businessId: string }[] }>('/api/system/systemMessage?currentPage=1&pageSize=100&messageTypeList=9');
+    for (const message of messages.body.data.list.filter((m) => m.businessId === made.invoiceId)) await api.delete(`/api/system/systemMessage/${message.id}`);
+  }
+});
