@@ -111,7 +111,7 @@ test('an owner asks for an invoice of a paid stay; staff issue it on 开票记�
     await expect(mine).toContainText(/发票号码\s*\d{20}/);
     const [download] = await Promise.all([ownerPage.waitForEvent('download'), mine.getByRole('button', { name: '下载发票PDF' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^发票\d{20}\.pdf$/);
-    const pdf = readFileSync((await download.path())!);
+    const pdf = readFileSync(await download.path());
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.length).toBeGreaterThan(2_000);
     await ownerPage.screenshot({ path: testInfo.outputPath('owner-issued.png'), fullPage: true });
