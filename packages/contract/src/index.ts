@@ -12,3 +12,4 @@ export * from './marketing/index.js';
 export * from './customers/index.js';
 export * from './service/index.js';
 export * from './screens/index.js';
+export * from './finance/index.js';

@@ -9,3 +9,7 @@ export type { NoticeDelivery } from './gateway/sandbox-gateway.js';
 export { recordPayment, type PaymentActor } from './payment.service.js';
 // an upheld appeal asks for its refund through the same request the 退款 page approves
 export { requestRefund } from './refund.service.js';
+// reconciliation reads our side of a provider's bill and books a trade whose notice was lost
+export { approvedGatewayRefunds, bookBilledTrade, gatewayOrdersByNo, paidGatewayOrders, sandboxBills, type BillSource } from './reconciliation-source.js';
+export { BillFormatError, parseBill, type Bill, type BillRow } from './gateway/wechat-bill.js';
+export type { SandboxBillAdjustment } from './gateway/sandbox-bill.js';

@@ -1,0 +1,2 @@
+export * from './reconciliation.schema.js';
+export * from './reconciliation.endpoints.js';
