@@ -19,6 +19,8 @@ import { startDemoHeartbeats } from './db/seed/demo-heartbeats.js';
 import { seedDemoData } from './db/seed/seed.js';
 import { startDeviceOfflineJob } from './modules/devices/device-offline.job.js';
 import { startRecordClockJob } from './modules/orders/index.js';
+import { startReconciliationJob } from './modules/finance/index.js';
+import { sandboxBills } from './modules/payments/index.js';
 import { startPhoneChangePhotoJob, startVehicleAuthPhotoJob } from './modules/customers/index.js';
 
 /** The process: config, logger, database lifecycle, graceful shutdown. */
@@ -71,6 +73,9 @@ const main = async () => {
   // and those of decided 手机号变更 requests, kept as long
   const phoneChangePhotoJob = startPhoneChangePhotoJob(database.db, config.dataDir, config.vehicleAuthPhotoDays, 3_600_000, server.log);
 
+  // 每日对账 of the sandbox's bills, looked for hourly
+  const reconciliationJob = startReconciliationJob(database.db, sandboxBills(database.db, { now: () => new Date() }), config.paymentProvider === 'sandbox' ? 3_600_000 : 0, server.log);
+
   let demoHeartbeats: { stop: () => Promise<void> } | undefined;
 
   let closing = false;
@@ -89,6 +94,7 @@ const main = async () => {
       await arrearsJob.stop();
       await vehicleAuthPhotoJob.stop();
       await phoneChangePhotoJob.stop();
+      await reconciliationJob.stop();
       await server.close();
       await redis?.quit();
       await database.close();

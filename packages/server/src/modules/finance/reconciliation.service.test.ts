@@ -61,19 +61,17 @@ const driverPays = async (amount: number, at: string, options: { lost?: boolean;
     })
     .returning();
   const no = `GO${String(sequence).padStart(6, '0')}`;
-  await database.db
-    .insert(gatewayOrders)
-    .values({
-      tenantId: finance.tenantId,
-      gatewayOrderNo: no,
-      provider: 'sandbox',
-      recordId: record!.id,
-      amount,
-      amountDue: amount,
-      discount: 0,
-      pricedAt: shanghai(at),
-      createdAt: shanghai(at),
-    });
+  await database.db.insert(gatewayOrders).values({
+    tenantId: finance.tenantId,
+    gatewayOrderNo: no,
+    provider: 'sandbox',
+    recordId: record!.id,
+    amount,
+    amountDue: amount,
+    discount: 0,
+    pricedAt: shanghai(at),
+    createdAt: shanghai(at),
+  });
   await sandbox.gateway.create({
     gatewayOrderNo: no,
     amount,

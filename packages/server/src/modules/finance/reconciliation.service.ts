@@ -51,8 +51,8 @@ const shiftDay = (day: string, days: number) => businessDay(new Date(businessDay
 
 type BillRead = { state: 'succeeded'; bill: Bill } | { state: 'no_bill' } | { state: 'failed'; remark: string };
 
-const readBill = async (bills: BillSource, day: string): Promise<BillRead> => {
-  const text = await bills.bill(day);
+const readBill = async (db: Db, bills: BillSource, day: string): Promise<BillRead> => {
+  const text = await bills.bill(day, db);
   if (text === undefined) return { state: 'no_bill' };
   try {
     return { state: 'succeeded', bill: parseBill(text) };
@@ -147,7 +147,7 @@ const compare = async (db: Db, bills: BillSource, day: string, bill: Bill, tenan
   }
 
   const neighbours = new Map<string, Promise<BillRead>>();
-  const neighbour = (d: string) => neighbours.get(d) ?? neighbours.set(d, readBill(bills, d)).get(d)!;
+  const neighbour = (d: string) => neighbours.get(d) ?? neighbours.set(d, readBill(db, bills, d)).get(d)!;
   for (const order of await paidGatewayOrders(db, bills.provider, from, to)) {
     const side = sideOf(order.tenantId);
     if (!side) continue;
@@ -259,7 +259,7 @@ const syncMistakes = async (db: Db, batch: ReconciliationBatchRow, found: FoundM
  */
 export const reconcileDay = async (db: Db, bills: BillSource, day: string, now: Date, onlyTenant?: string): Promise<ReconcileOutcome> => {
   const channel: ReconciledChannel = bills.provider;
-  const read = await readBill(bills, day);
+  const read = await readBill(db, bills, day);
   const tenants = new Set(onlyTenant ? [onlyTenant] : await tenantIds(db));
   const compared = read.state === 'succeeded' ? await compare(db, bills, day, read.bill, tenants) : undefined;
   const batchNo = batchNoOf(day, channel);

@@ -9,13 +9,14 @@ import { sandboxBill, type SandboxBillAdjustment } from './gateway/sandbox-bill.
 /** Where reconciliation fetches a provider's daily 交易账单 (WeChat Pay's ALL layout). */
 export interface BillSource {
   readonly provider: 'sandbox';
-  bill(day: string): Promise<string | undefined>;
+  /** `via`: the caller's transaction, through which the in-database sandbox reads (PGlite has one connection) */
+  bill(day: string, via?: Db): Promise<string | undefined>;
 }
 
 /** The sandbox provider's bills by its own clock; `billAdjustments` only from tests and the demo seed. */
 export const sandboxBills = (db: Db, options: { now: () => Date; billAdjustments?: readonly SandboxBillAdjustment[] }): BillSource => ({
   provider: 'sandbox',
-  bill: (day) => sandboxBill(db, day, options.now(), options.billAdjustments),
+  bill: (day, via) => sandboxBill(via ?? db, day, options.now(), options.billAdjustments),
 });
 
 const orderColumns = {
