@@ -20,6 +20,7 @@ import { seedDemoData } from './db/seed/seed.js';
 import { startDeviceOfflineJob } from './modules/devices/device-offline.job.js';
 import { startRecordClockJob } from './modules/orders/index.js';
 import { startReconciliationJob } from './modules/finance/index.js';
+import { seedDemoReconciliation } from './db/seed/demo-reconciliation.js';
 import { sandboxBills } from './modules/payments/index.js';
 import { startPhoneChangePhotoJob, startVehicleAuthPhotoJob } from './modules/customers/index.js';
 
@@ -51,6 +52,8 @@ const main = async () => {
     await seedDemoPlateList(database.db);
     // its messages are raised from those lots and devices, each about a real object
     await seedDemoMessages(database.db, config.dataDir);
+    // mw's 对账: a day that agrees with the sandbox's bill and yesterday with mistakes
+    await seedDemoReconciliation(database.db);
     // owners, vehicles in every state and 车辆认证审核 requests, raised through the services
     if (config.demoCustomers) {
       await seedDemoCustomers(database.db, config.dataDir);

@@ -13,3 +13,6 @@ export { requestRefund } from './refund.service.js';
 export { approvedGatewayRefunds, bookBilledTrade, gatewayOrdersByNo, paidGatewayOrders, sandboxBills, type BillSource } from './reconciliation-source.js';
 export { BillFormatError, parseBill, type Bill, type BillRow } from './gateway/wechat-bill.js';
 export type { SandboxBillAdjustment } from './gateway/sandbox-bill.js';
+// the demo's reconciliation days are paid through the path a provider's notice takes
+export { settleGatewayOrder } from './driver-record.service.js';
+export { approveRefund } from './refund.service.js';
