@@ -28,6 +28,8 @@ import { driverPayRoutes } from './modules/payments/driver-pay.routes.js';
 import type { NoticeDelivery } from './modules/payments/gateway/sandbox-gateway.js';
 import { laneCommandRoutes } from './modules/devices/lane-command.routes.js';
 import { refundRoutes } from './modules/payments/refund.routes.js';
+import { sandboxBills, type SandboxBillAdjustment } from './modules/payments/index.js';
+import { reconciliationRoutes } from './modules/finance/index.js';
 import { recoveryRecordRoutes } from './modules/recovery/recovery-record.routes.js';
 import { arrearsRoutes } from './modules/recovery/arrears.routes.js';
 import { activityRoutes } from './modules/screens/activity.routes.js';
@@ -87,6 +89,8 @@ export interface AppOptions {
   weatherProvider?: WeatherProvider;
   /** how the sandbox payment provider posts its notices (tests answer them in-process) */
   sandboxDelivery?: NoticeDelivery;
+  /** set only by tests and the demo: how the sandbox's daily bill disagrees with what it did */
+  sandboxBillAdjustments?: readonly SandboxBillAdjustment[];
   /** the app's clock, `app.now`; the real one unless a test fixes it */
   now?: () => Date;
   /** the invoice platform and mail sender; by default those INVOICE_PROVIDER names, mail only logged */
@@ -185,6 +189,8 @@ export const app = fp(
     };
     await instance.register(driverPayRoutes, driverPay);
     await instance.register(ownerStayRoutes, driverPay);
+    const bills = options.config.paymentProvider === 'sandbox' ? sandboxBills(instance.db, { now: () => instance.now(), billAdjustments: options.sandboxBillAdjustments }) : undefined;
+    await instance.register(reconciliationRoutes, { bills });
     await instance.register(laneCommandRoutes);
     await instance.register(recordEditAuditRoutes);
     await instance.register(parkingRecordRoutes);

@@ -20,6 +20,9 @@ import { startDemoHeartbeats } from './db/seed/demo-heartbeats.js';
 import { seedDemoData } from './db/seed/seed.js';
 import { startDeviceOfflineJob } from './modules/devices/device-offline.job.js';
 import { startRecordClockJob } from './modules/orders/index.js';
+import { startReconciliationJob } from './modules/finance/index.js';
+import { seedDemoReconciliation } from './db/seed/demo-reconciliation.js';
+import { sandboxBills } from './modules/payments/index.js';
 import { startPhoneChangePhotoJob, startVehicleAuthPhotoJob } from './modules/customers/index.js';
 import { invoiceDeps, startInvoiceSyncJob } from './modules/finance/index.js';
 
@@ -51,6 +54,8 @@ const main = async () => {
     await seedDemoPlateList(database.db);
     // its messages are raised from those lots and devices, each about a real object
     await seedDemoMessages(database.db, config.dataDir);
+    // mw's 对账: a day that agrees with the sandbox's bill and yesterday with mistakes
+    await seedDemoReconciliation(database.db);
     // owners, vehicles in every state and 车辆认证审核 requests, raised through the services
     if (config.demoCustomers) {
       await seedDemoCustomers(database.db, config.dataDir);
@@ -81,6 +86,9 @@ const main = async () => {
     server.log,
   );
 
+  // 每日对账 of the sandbox's bills, looked for hourly
+  const reconciliationJob = startReconciliationJob(database.db, sandboxBills(database.db, { now: () => new Date() }), config.paymentProvider === 'sandbox' ? 3_600_000 : 0, server.log);
+
   let demoHeartbeats: { stop: () => Promise<void> } | undefined;
 
   let closing = false;
@@ -100,6 +108,7 @@ const main = async () => {
       await vehicleAuthPhotoJob.stop();
       await phoneChangePhotoJob.stop();
       await invoiceSyncJob.stop();
+      await reconciliationJob.stop();
       await server.close();
       await redis?.quit();
       await database.close();

@@ -1,2 +1,4 @@
 export * from './invoice.schema.js';
 export * from './invoice.endpoints.js';
+export * from './reconciliation.schema.js';
+export * from './reconciliation.endpoints.js';

@@ -5,6 +5,7 @@ import { coupon, couponTemplate, group, groupCard, merchant, specialBill } from 
 import { systemMessage } from '../messages/index.js';
 import { plateListEntry } from '../customers/index.js';
 import { appeal, complaint } from '../service/index.js';
+import { reconciliationMistake } from '../finance/index.js';
 import { lotEventRules, orderWarning, recordEditRequest } from '../orders/index.js';
 import { longRental, parkingArea, parkingLane, parkingLot, parkingSpace, tariffDetail } from '../parking/index.js';
 import { payment, refund } from '../payments/index.js';
@@ -50,6 +51,7 @@ const loggedObjects: Partial<Record<AuditTarget, z.ZodObject[]>> = {
   coupon: [coupon],
   complaint: [complaint],
   appeal: [appeal],
+  reconciliationMistake: [reconciliationMistake],
 };
 
 describe('the operation log catalogue', () => {

@@ -29,6 +29,7 @@ import { longRentalStateNames, parkingLaneDirectionNames, parkingLotKindNames, p
 import { paymentChannelNames, refundStatusNames } from '../payments/index.js';
 import { buyerTypeNames, invoiceStateNames } from '../finance/index.js';
 import { reminderChannelNames } from '../recovery/index.js';
+import { reconciliationMistakeKindNames, reconciliationMistakeStatusNames, reconciliationResolutionNames } from '../finance/index.js';
 import { plateColourNames } from './dictionary.schema.js';
 import { menuTypeNames } from './menu-admin.schema.js';
 import { userStatusNames } from './user.schema.js';
@@ -675,6 +676,33 @@ export const auditKinds = {
       claimedByName: '领取人姓名',
       claimedUntil: '领取至',
       filedAt: '申诉时间',
+    },
+  },
+  reconciliationMistake: {
+    name: '对账差错',
+    title: 'orderNo',
+    page: { path: '/FinancialManagement/accountCheckMistake', param: 'orderNo' },
+    fields: {
+      batchId: '对账批次编号',
+      batchNo: '对账批次号',
+      day: '对账日期',
+      channel: '渠道',
+      recordId: '停车记录编号',
+      plateNumber: '车牌号',
+      balance: '长短款',
+      tradedAt: '交易时间',
+      resolutions: '可选处理方式',
+      resolvedByName: '处理人',
+      resolvedAt: '处理时间',
+      kind: { label: '差错类型', values: reconciliationMistakeKindNames },
+      orderNo: '商户订单号',
+      refundNo: '商户退款单号',
+      tradeNo: '渠道订单号',
+      ourAmount: { label: '我方金额', fen: true },
+      channelAmount: { label: '渠道金额', fen: true },
+      status: { label: '处理状态', values: reconciliationMistakeStatusNames },
+      resolution: { label: '处理方式', values: reconciliationResolutionNames },
+      remark: '处理说明',
     },
   },
 } as const satisfies Readonly<Record<string, AuditKind>>;

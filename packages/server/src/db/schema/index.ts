@@ -19,3 +19,4 @@ export * from './service.js';
 export * from './service-photos.js';
 export * from './merchants.js';
 export * from './finance-invoices.js';
+export * from './finance-reconciliation.js';

@@ -1,4 +1,4 @@
-// The public face of finance: 开票记录 (invoices).
+// The public face of finance: 开票记录 (invoices), 对账 and 对账差错 (reconciliation).
 import { afterRefundApproved } from '../payments/index.js';
 import { invoicesAfterRefund } from './invoice.service.js';
 
@@ -9,6 +9,9 @@ export type { InvoiceMailSender, InvoiceProvider } from './invoice-provider.js';
 // service's upheld appeals mark invoices too; the app wires that, since service and finance do not import each other
 export { invoicesAfterAppeal } from './invoice.service.js';
 export { issueInvoice, queryInvoice, redFlushInvoice, requestOwnerInvoice, uploadInvoicePdf, type InvoiceDeps } from './invoice.service.js';
+export { reconciliationRoutes } from './reconciliation.routes.js';
+export { reconcileDay } from './reconciliation.service.js';
+export { startReconciliationJob } from './reconciliation.job.js';
 
 // an approved refund of an invoiced payment marks its invoice 待红冲, in the refund's transaction
 afterRefundApproved(invoicesAfterRefund);

@@ -232,7 +232,14 @@ const releaseAfterPayment = async (tx: Db, tenantId: string, recordId: string, s
  * then the lane is released; a closed one closes the order. A repeat changes nothing. It happened at
  * the trade's time, or at `now` (the app's clock) when the provider gives none.
  */
-const settleGatewayOrder = async (tx: Db, tenantId: string, gatewayOrderNo: string, trade: Omit<GatewayTrade, 'state'> & { state: 'paid' | 'closed' }, actor: PaymentActor, now: Date) => {
+export const settleGatewayOrder = async (
+  tx: Db,
+  tenantId: string,
+  gatewayOrderNo: string,
+  trade: Omit<GatewayTrade, 'state'> & { state: 'paid' | 'closed' },
+  actor: PaymentActor,
+  now: Date,
+) => {
   const at = trade.at ? new Date(trade.at) : now;
   const order = await lockGatewayOrder(tx, tenantId, gatewayOrderNo);
   if (!order) throw badRequest('支付订单不存在');

@@ -11,3 +11,10 @@ export { recordPayment, type PaymentActor } from './payment.service.js';
 export { requestRefund } from './refund.service.js';
 // finance marks an invoiced payment's invoice for red-flushing when its refund is approved
 export { afterRefundApproved, type RefundFollowUp } from './refund-follow-up.js';
+// reconciliation reads our side of a provider's bill and books a trade whose notice was lost
+export { approvedGatewayRefunds, bookBilledTrade, gatewayOrdersByNo, paidGatewayOrders, sandboxBills, type BillSource } from './reconciliation-source.js';
+export { BillFormatError, parseBill, type Bill, type BillRow } from './gateway/wechat-bill.js';
+export type { SandboxBillAdjustment } from './gateway/sandbox-bill.js';
+// the demo's reconciliation days are paid through the path a provider's notice takes
+export { settleGatewayOrder } from './driver-record.service.js';
+export { approveRefund } from './refund.service.js';

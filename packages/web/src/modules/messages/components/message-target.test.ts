@@ -15,6 +15,7 @@ describe('batchNoOf', () => {
 
   it('takes the text inside ASCII quotes', () => {
     expect(batchNoOf('对账批次"B-7"存在差错')).toBe('B-7');
+    expect(batchNoOf('对账批次「20260305-01」存在 1 笔差错，请核对')).toBe('20260305-01');
   });
 
   it('is empty when nothing is quoted', () => {

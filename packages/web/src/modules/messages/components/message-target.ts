@@ -1,9 +1,10 @@
 import type { DeviceOfflineTask, SystemMessage } from '@parking/contract';
 
-/** The reconciliation batch number: the text between “…” or "…" in the message. */
+/** The reconciliation batch number: the text between 「…」, “…” or "…" in the message. */
 export function batchNoOf(messageText: string): string {
-  const quoted = /[“"]([^”"]*)[”"]/.exec(messageText);
-  return quoted?.[1]?.trim() ?? '';
+  const quoted = /「([^」]*)」|[“"]([^”"]*)[”"]/.exec(messageText);
+  if (quoted?.[1] !== undefined) return quoted[1].trim();
+  return quoted?.[2]?.trim() ?? '';
 }
 
 const withQuery = (path: string, query: Record<string, string>): string => `${path}?${new URLSearchParams(query).toString()}`;

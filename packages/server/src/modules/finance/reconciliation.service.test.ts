@@ -1,0 +1,308 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reconciliationResolveInput, sandboxSignatureHeader, type ReconciliationResolveInput } from '@parking/contract';
+import type { Database } from '../../db/client.js';
+import { migrate } from '../../db/migrate.js';
+import {
+  gatewayOrders,
+  operationLogs,
+  parkingLots,
+  parkingRecords,
+  payments,
+  reconciliationMistakes,
+  recoveryRecords,
+  refunds,
+  systemMessages,
+  tenants,
+  users,
+} from '../../db/schema/index.js';
+import { seedDemoData } from '../../db/seed/seed.js';
+import { createTestDatabase } from '../../test/test-app.js';
+import type { AuthContext } from '../../types.js';
+import { receiveGatewayNotice } from '../payments/driver-record.service.js';
+import { sandboxGateway, type NoticeDelivery } from '../payments/gateway/sandbox-gateway.js';
+import { sandboxBills, type SandboxBillAdjustment } from '../payments/index.js';
+import { listBatches, listMistakes, reconcileDay, resolveMistake } from './reconciliation.service.js';
+
+// our clock and the sandbox's: 2026-04-01 10:00 in Shanghai; each test uses its own March day
+const now = new Date('2026-04-01T10:00:00+08:00');
+let sandboxNow = now;
+const shanghai = (wallClock: string) => new Date(`${wallClock}+08:00`);
+let database: Database;
+let finance: AuthContext;
+let lotId: string;
+let sequence = 0;
+const adjustments: SandboxBillAdjustment[] = [];
+/** gateway orders whose notice never reaches us, as when the provider's call is lost */
+const lostNotices = new Set<string>();
+const bills = () => sandboxBills(database.db, { now: () => sandboxNow, billAdjustments: adjustments });
+
+let sandbox: ReturnType<typeof sandboxGateway>;
+const deliver: NoticeDelivery = async (_path, body, headers) => {
+  const notice = JSON.parse(body) as { gatewayOrderNo: string };
+  if (lostNotices.has(notice.gatewayOrderNo)) return;
+  await receiveGatewayNotice(database.db, sandbox.gateway, body, headers[sandboxSignatureHeader], '127.0.0.1', now);
+};
+
+/** A driver pays `amount` for a stay through the sandbox's cashier at the given Shanghai wall-clock time. */
+const driverPays = async (amount: number, at: string, options: { lost?: boolean; state?: 'awaiting_payment' | 'unpaid' } = {}) => {
+  const state = options.state ?? 'awaiting_payment';
+  const [record] = await database.db
+    .insert(parkingRecords)
+    .values({
+      tenantId: finance.tenantId,
+      lotId,
+      plateNumber: `京R${String(++sequence).padStart(5, '0')}`,
+      state,
+      amountDue: amount,
+      unpaid: amount,
+      enteredAt: new Date(shanghai(at).getTime() - 3_600_000),
+      exitedAt: state === 'unpaid' ? new Date(shanghai(at).getTime() - 600_000) : null,
+    })
+    .returning();
+  const no = `GO${String(sequence).padStart(6, '0')}`;
+  await database.db.insert(gatewayOrders).values({
+    tenantId: finance.tenantId,
+    gatewayOrderNo: no,
+    provider: 'sandbox',
+    recordId: record!.id,
+    amount,
+    amountDue: amount,
+    discount: 0,
+    pricedAt: shanghai(at),
+    createdAt: shanghai(at),
+  });
+  await sandbox.gateway.create({
+    gatewayOrderNo: no,
+    amount,
+    subject: `对账停车场 停车费 ${record!.plateNumber}`,
+    notifyUrl: 'https://parking.example/notify',
+    returnUrl: 'https://parking.example/r',
+  });
+  if (options.lost) lostNotices.add(no);
+  await sandbox.decide(no, 'paid', shanghai(at));
+  return { no, record: record! };
+};
+
+const recordOf = async (id: string) => (await database.db.select().from(parkingRecords).where(eq(parkingRecords.id, id)))[0]!;
+const mistakesOf = (batchNo: string, status?: 'pending' | 'unhandled' | 'resolved') => listMistakes(database.db, finance, { currentPage: 1, pageSize: 100, batchNo, status });
+const batchOf = async (batchNo: string) => (await listBatches(database.db, finance, { currentPage: 1, pageSize: 10, batchNo })).list[0];
+const messagesAbout = async (batchNo: string) =>
+  (
+    await database.db
+      .select()
+      .from(systemMessages)
+      .where(and(eq(systemMessages.tenantId, finance.tenantId), eq(systemMessages.messageType, 10)))
+  ).filter((m) => m.messageText.startsWith(`对账批次「${batchNo}」存在 `) && m.messageText.endsWith(' 笔差错，请核对'));
+const resolve = (id: string, input: ReconciliationResolveInput) => resolveMistake(database.db, finance, id, reconciliationResolveInput.parse(input), now);
+const run = (day: string) => reconcileDay(database.db, bills(), day, now);
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await migrate(database);
+  await seedDemoData(database.db);
+  sandbox = sandboxGateway(database.db, 'sandbox-secret', deliver, { now: () => sandboxNow });
+  const [mw] = await database.db.select().from(tenants).where(eq(tenants.code, 'mw'));
+  const [user] = await database.db
+    .select()
+    .from(users)
+    .where(and(eq(users.tenantId, mw!.id), eq(users.account, 'mwfinance')));
+  finance = {
+    sessionId: 's',
+    userId: user!.id,
+    tenantId: mw!.id,
+    tenantCode: 'mw',
+    account: 'mwfinance',
+    isAdministrator: false,
+    onPlatformTenant: false,
+    ip: '127.0.0.1',
+    userAgent: 'vitest',
+  };
+  const [lot] = await database.db.insert(parkingLots).values({ tenantId: mw!.id, name: '对账停车场', type: 1, kind: 'lane' }).returning();
+  lotId = lot!.id;
+});
+afterAll(() => database.close());
+
+describe('a day on which the provider agrees', () => {
+  it('is one 成功 batch per tenant with both sides counted and summed, no mistake and no message', async () => {
+    await driverPays(500, '2026-03-02T09:00:00');
+    await driverPays(1250, '2026-03-02T18:30:00');
+    const outcome = await run('2026-03-02');
+    expect(outcome).toMatchObject({ state: 'succeeded', newMistakes: 0, unattributed: 0 });
+    expect(await batchOf('20260302-01')).toMatchObject({
+      day: '2026-03-02',
+      channel: 'sandbox',
+      state: 'succeeded',
+      ourCount: 2,
+      ourAmount: 1750,
+      channelCount: 2,
+      channelAmount: 1750,
+      mistakeCount: 0,
+      unhandledCount: 0,
+    });
+    expect((await mistakesOf('20260302-01')).list).toEqual([]);
+  });
+
+  it('is 无账单 while the provider has no bill yet, and 失败 when its bill cannot be read', async () => {
+    sandboxNow = shanghai('2026-03-03T10:00:00');
+    expect((await run('2026-03-03')).state).toBe('no_bill');
+    expect(await batchOf('20260303-01')).toMatchObject({ state: 'no_bill', channelCount: 0 });
+    sandboxNow = now;
+    const broken = { provider: 'sandbox' as const, bill: async () => '交易时间,公众账号ID\n`not a bill' };
+    expect((await reconcileDay(database.db, broken, '2026-03-03', now)).state).toBe('failed');
+    expect(await batchOf('20260303-01')).toMatchObject({ state: 'failed', remark: expect.stringContaining('账单无法读取') });
+  });
+});
+
+describe('mistakes of each kind', () => {
+  it('finds a 我方漏单 when the provider has a paid trade whose notice we never had, and ignores a trade of no tenant', async () => {
+    const lost = await driverPays(800, '2026-03-05T12:00:00', { lost: true });
+    adjustments.push({ kind: 'extraTrade', orderNo: 'NOT-OURS-0305', amount: 300, at: shanghai('2026-03-05T13:00:00') });
+    const outcome = await run('2026-03-05');
+    expect(outcome).toMatchObject({ newMistakes: 1, unattributed: 1 });
+    expect((await mistakesOf('20260305-01')).list).toEqual([
+      expect.objectContaining({ kind: 'our_missing', orderNo: lost.no, ourAmount: 0, channelAmount: 800, balance: '长款', status: 'unhandled', resolutions: ['channel', 'ours'] }),
+    ]);
+    expect(await batchOf('20260305-01')).toMatchObject({ ourCount: 0, channelCount: 1, channelAmount: 800, mistakeCount: 1, unhandledCount: 1 });
+    expect(await messagesAbout('20260305-01')).toHaveLength(1);
+  });
+
+  it('finds a 渠道漏单 when a payment of ours is not on the bill, and a 金额不符 as 长款 or 短款', async () => {
+    const dropped = await driverPays(600, '2026-03-06T10:00:00');
+    const more = await driverPays(700, '2026-03-06T11:00:00');
+    const less = await driverPays(900, '2026-03-06T12:00:00');
+    adjustments.push({ kind: 'dropTrade', orderNo: dropped.no }, { kind: 'changeAmount', orderNo: more.no, amount: 750 }, { kind: 'changeAmount', orderNo: less.no, amount: 850 });
+    await run('2026-03-06');
+    const byOrder = Object.fromEntries((await mistakesOf('20260306-01')).list.map((m) => [m.orderNo, m]));
+    expect(byOrder[dropped.no]).toMatchObject({ kind: 'channel_missing', ourAmount: 600, channelAmount: 0, balance: '短款', resolutions: ['ours'] });
+    expect(byOrder[more.no]).toMatchObject({ kind: 'amount_mismatch', ourAmount: 700, channelAmount: 750, balance: '长款' });
+    expect(byOrder[less.no]).toMatchObject({ kind: 'amount_mismatch', ourAmount: 900, channelAmount: 850, balance: '短款' });
+    expect(await batchOf('20260306-01')).toMatchObject({ ourCount: 3, ourAmount: 2200, channelCount: 2, channelAmount: 1600, mistakeCount: 3, unhandledCount: 3 });
+  });
+
+  it('finds a 状态不符 for a refund on one side only: ours approved (never sent to the provider), or the provider’s alone', async () => {
+    const refunded = await driverPays(1000, '2026-03-07T09:00:00');
+    const [payment] = await database.db.select().from(payments).where(eq(payments.recordId, refunded.record.id));
+    const [refund] = await database.db
+      .insert(refunds)
+      .values({
+        tenantId: finance.tenantId,
+        paymentId: payment!.id,
+        recordId: refunded.record.id,
+        amount: 400,
+        reason: '重复收费',
+        status: 'approved',
+        requestedBy: finance.userId,
+        decidedAt: shanghai('2026-03-07T15:00:00'),
+      })
+      .returning();
+    const theirs = await driverPays(500, '2026-03-07T10:00:00');
+    adjustments.push({ kind: 'extraRefund', orderNo: theirs.no, refundNo: 'RF-0307', amount: 200, at: shanghai('2026-03-07T16:00:00') });
+    await run('2026-03-07');
+    const found = (await mistakesOf('20260307-01')).list;
+    expect(found).toHaveLength(2);
+    expect(found).toContainEqual(expect.objectContaining({ kind: 'state_mismatch', orderNo: refunded.no, refundNo: refund!.id, ourAmount: 400, channelAmount: 0 }));
+    expect(found).toContainEqual(expect.objectContaining({ kind: 'state_mismatch', orderNo: theirs.no, refundNo: 'RF-0307', ourAmount: 0, channelAmount: 200 }));
+    expect(await batchOf('20260307-01')).toMatchObject({ ourRefundCount: 1, ourRefundAmount: 400, channelRefundCount: 1, channelRefundAmount: 200 });
+  });
+});
+
+describe('running a day again', () => {
+  it('changes nothing: the same batch, the same mistakes and no second message', async () => {
+    const before = { batch: await batchOf('20260306-01'), mistakes: (await mistakesOf('20260306-01')).list };
+    const messages = await database.db.select().from(systemMessages).where(eq(systemMessages.tenantId, finance.tenantId));
+    expect((await run('2026-03-06')).newMistakes).toBe(0);
+    expect(await batchOf('20260306-01')).toEqual(before.batch);
+    expect((await mistakesOf('20260306-01')).list).toEqual(before.mistakes);
+    expect(await database.db.select().from(systemMessages).where(eq(systemMessages.tenantId, finance.tenantId))).toHaveLength(messages.length);
+  });
+});
+
+describe('a payment near midnight missing from its day’s bill', () => {
+  it('waits for the next day’s bill, and is no mistake when that bill has it', async () => {
+    const late = await driverPays(300, '2026-03-10T23:58:00');
+    adjustments.push({ kind: 'dropTrade', orderNo: late.no }, { kind: 'extraTrade', orderNo: late.no, amount: 300, at: shanghai('2026-03-11T00:00:30') });
+    sandboxNow = shanghai('2026-03-11T10:00:00');
+    expect((await run('2026-03-10')).newMistakes).toBe(0);
+    expect((await mistakesOf('20260310-01', 'pending')).list).toEqual([expect.objectContaining({ kind: 'channel_missing', orderNo: late.no, status: 'pending' })]);
+    expect((await mistakesOf('20260310-01')).list).toEqual([]);
+    expect(await batchOf('20260310-01')).toMatchObject({ mistakeCount: 0, unhandledCount: 0 });
+    sandboxNow = now;
+    await run('2026-03-10');
+    expect((await mistakesOf('20260310-01', 'pending')).list).toEqual([]);
+    expect((await run('2026-03-11')).newMistakes).toBe(0);
+  });
+
+  it('becomes a 渠道漏单 with its message when the next day’s bill does not have it either', async () => {
+    const late = await driverPays(400, '2026-03-12T23:55:00');
+    adjustments.push({ kind: 'dropTrade', orderNo: late.no });
+    sandboxNow = shanghai('2026-03-13T10:00:00');
+    await run('2026-03-12');
+    expect(await messagesAbout('20260312-01')).toHaveLength(0);
+    sandboxNow = now;
+    expect((await run('2026-03-12')).newMistakes).toBe(1);
+    expect((await mistakesOf('20260312-01')).list).toEqual([expect.objectContaining({ kind: 'channel_missing', orderNo: late.no, status: 'unhandled' })]);
+    expect(await messagesAbout('20260312-01')).toHaveLength(1);
+  });
+});
+
+describe('resolving a mistake', () => {
+  it('以渠道为准 books a 我方漏单 through the payment path: the record in arrears settles, the money adds up, the message is handled', async () => {
+    const lost = await driverPays(1200, '2026-03-15T08:00:00', { lost: true, state: 'unpaid' });
+    await run('2026-03-15');
+    const [mistake] = (await mistakesOf('20260315-01')).list;
+    const resolved = await resolve(mistake!.id, { resolution: 'channel' });
+    expect(resolved).toMatchObject({ status: 'resolved', resolution: 'channel', resolvedByName: expect.any(String), resolutions: [] });
+
+    const record = await recordOf(lost.record.id);
+    expect(record).toMatchObject({ paid: 1200, unpaid: 0 });
+    expect(record.state).not.toBe('unpaid');
+    const booked = await database.db.select().from(payments).where(eq(payments.recordId, lost.record.id));
+    expect(booked).toEqual([expect.objectContaining({ channel: 'sandbox', amount: 1200, idempotencyKey: lost.no })]);
+    // the money invariant: due − discount = paid + unpaid, and payments − approved refunds = paid
+    expect(record.amountDue - record.discount).toBe(record.paid + record.unpaid);
+    expect(booked.reduce((sum, p) => sum + p.amount, 0)).toBe(record.paid);
+    expect(await database.db.select().from(recoveryRecords).where(eq(recoveryRecords.recordId, lost.record.id))).toHaveLength(1);
+    const [order] = await database.db.select().from(gatewayOrders).where(eq(gatewayOrders.gatewayOrderNo, lost.no));
+    expect(order).toMatchObject({ state: 'paid', paymentId: booked[0]!.id });
+
+    expect(await batchOf('20260315-01')).toMatchObject({ mistakeCount: 1, unhandledCount: 0 });
+    expect((await messagesAbout('20260315-01')).map((m) => m.status)).toEqual([1]);
+    const logs = await database.db
+      .select()
+      .from(operationLogs)
+      .where(and(eq(operationLogs.target, 'reconciliationMistake'), eq(operationLogs.targetId, mistake!.id)));
+    expect(logs).toEqual([expect.objectContaining({ module: 'finance', action: 'update', account: 'mwfinance' })]);
+    expect(logs[0]!.summary).toContain('以渠道为准');
+
+    // the day run again keeps the resolution and finds the booked payment on both sides
+    expect((await run('2026-03-15')).newMistakes).toBe(0);
+    expect(await batchOf('20260315-01')).toMatchObject({ ourCount: 1, ourAmount: 1200, channelCount: 1, mistakeCount: 1, unhandledCount: 0 });
+  });
+
+  it('refuses 以渠道为准 of a 我方漏单 whose record was settled meanwhile, changing nothing', async () => {
+    const lost = await driverPays(500, '2026-03-16T08:00:00', { lost: true });
+    await database.db.update(parkingRecords).set({ state: 'void' }).where(eq(parkingRecords.id, lost.record.id));
+    await run('2026-03-16');
+    const [mistake] = (await mistakesOf('20260316-01')).list;
+    await expect(resolve(mistake!.id, { resolution: 'channel' })).rejects.toMatchObject({ statusCode: 409 });
+    expect((await mistakesOf('20260316-01')).list[0]).toMatchObject({ status: 'unhandled' });
+    const [order] = await database.db.select().from(gatewayOrders).where(eq(gatewayOrders.gatewayOrderNo, lost.no));
+    expect(order).toMatchObject({ state: 'created', paymentId: null });
+  });
+
+  it('以我方为准 keeps our records with the remark it requires; a kind’s other resolutions and a second resolution are refused', async () => {
+    const [missing, more] = (await mistakesOf('20260306-01')).list.filter((m) => m.kind !== 'amount_mismatch' || m.channelAmount === 750);
+    expect(() => reconciliationResolveInput.parse({ resolution: 'ours' })).toThrow('以我方为准须填写处理说明');
+    await expect(resolve(missing!.id, { resolution: 'channel' })).rejects.toMatchObject({ statusCode: 400, message: expect.stringContaining('不能以渠道为准') });
+    const paidBefore = await database.db.select().from(payments);
+    const resolved = await resolve(missing!.id, { resolution: 'ours', remark: '渠道已确认到账，次日补入账单' });
+    expect(resolved).toMatchObject({ status: 'resolved', resolution: 'ours', remark: '渠道已确认到账，次日补入账单' });
+    expect(await database.db.select().from(payments)).toHaveLength(paidBefore.length);
+    await expect(resolve(missing!.id, { resolution: 'ours', remark: '再次处理' })).rejects.toMatchObject({ statusCode: 409 });
+    expect(await batchOf('20260306-01')).toMatchObject({ mistakeCount: 3, unhandledCount: 2 });
+    expect(more).toBeDefined();
+    const stored = await database.db.select().from(reconciliationMistakes).where(eq(reconciliationMistakes.id, missing!.id));
+    expect(stored[0]).toMatchObject({ resolvedBy: finance.userId, resolvedAt: now });
+  });
+});
