@@ -28,6 +28,7 @@ import { driverPayRoutes } from './modules/payments/driver-pay.routes.js';
 import type { NoticeDelivery } from './modules/payments/gateway/sandbox-gateway.js';
 import { laneCommandRoutes } from './modules/devices/lane-command.routes.js';
 import { refundRoutes } from './modules/payments/refund.routes.js';
+import { revenueReportRoutes } from './modules/finance/index.js';
 import { recoveryRecordRoutes } from './modules/recovery/recovery-record.routes.js';
 import { arrearsRoutes } from './modules/recovery/arrears.routes.js';
 import { activityRoutes } from './modules/screens/activity.routes.js';
@@ -171,6 +172,7 @@ export const app = fp(
     await instance.register(vehicleEventRoutes);
     await instance.register(paymentRoutes);
     await instance.register(refundRoutes);
+    await instance.register(revenueReportRoutes);
     const driverPay = {
       secret: qrSecret,
       provider: options.config.paymentProvider,

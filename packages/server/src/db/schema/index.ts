@@ -18,3 +18,4 @@ export * from './phone-change.js';
 export * from './service.js';
 export * from './service-photos.js';
 export * from './merchants.js';
+export * from './finance-revenue.js';

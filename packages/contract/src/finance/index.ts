@@ -1,0 +1,2 @@
+export * from './revenue-report.schema.js';
+export * from './revenue-report.endpoints.js';
