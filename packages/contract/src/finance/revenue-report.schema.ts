@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { boundedDay } from '../common/bounded-time.js';
 
-export const revenueReportPaths = { report: '/api/system/RevenueReport', export: '/api/system/RevenueReport/Actions/Export' } as const;
+export const revenueReportPaths = { report: '/api/system/RevenueReport', export: '/api/system/RevenueReport/Actions/Export', scopes: '/api/system/RevenueReport/Scopes' } as const;
 
 /** 按日、按月、按停车场、按片区 */
 export const revenueGroupings = ['day', 'month', 'lot', 'area'] as const;
@@ -107,3 +107,10 @@ export const revenueColumns: readonly { field: RevenueAmountField; title: string
   { field: 'arrears', title: '欠费', money: true, help: '出场日在范围内、至今仍为欠费状态的停车记录尚欠的金额，按出场日统计' },
   { field: 'recovered', title: '追缴', money: true, help: '追缴记录的金额（欠费停车记录收回的钱），按追缴日统计' },
 ];
+
+/** The lots and areas a report may be narrowed to, for holders of the report who may not open the lot pages (财务). */
+export const revenueReportScopes = z.object({
+  lots: z.array(z.object({ id: z.string(), name: z.string(), areaId: z.string().nullable() })),
+  areas: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type RevenueReportScopes = z.infer<typeof revenueReportScopes>;

@@ -1,7 +1,8 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { RevenueGrouping } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/json-row.js';
+import { parkingAreas, parkingLots } from '../../db/schema/index.js';
 
 /** The kept sums of one row of the report, before the columns derived from them. */
 export interface RevenueSums {
@@ -114,3 +115,13 @@ export const revenueDrift = async (db: Db, tenantId: string, from: string, to: s
 export const repairRevenue = async (db: Db, tenantId: string, from: string, to: string) => {
   await db.execute(sql`SELECT revenue_daily_repair(${tenantId}::uuid, ${from}::date, ${to}::date)`);
 };
+
+/** The tenant's lots and areas by name: what a report may be narrowed to. */
+export const findRevenueScopes = async (db: Db, tenantId: string) => ({
+  lots: await db
+    .select({ id: parkingLots.id, name: parkingLots.name, areaId: parkingLots.areaId })
+    .from(parkingLots)
+    .where(eq(parkingLots.tenantId, tenantId))
+    .orderBy(asc(parkingLots.name)),
+  areas: await db.select({ id: parkingAreas.id, name: parkingAreas.name }).from(parkingAreas).where(eq(parkingAreas.tenantId, tenantId)).orderBy(asc(parkingAreas.name)),
+});

@@ -61,6 +61,18 @@ describe('GET /api/system/RevenueReport', () => {
   });
 });
 
+describe('GET /api/system/RevenueReport/Scopes', () => {
+  it('gives finance staff who may not open the lot pages the lots and areas of their own tenant to narrow the report to', async () => {
+    const mine = await get(revenueReportPaths.scopes, tokens.admin);
+    expect(mine.json().data.lots.map((l: { id: string }) => l.id)).toContain(lotId);
+    const theirs = await get(revenueReportPaths.scopes, tokens.mwFinance);
+    expect(theirs.statusCode).toBe(200);
+    expect(theirs.json().data.lots.map((l: { id: string }) => l.id)).not.toContain(lotId);
+    expect((await get('/api/system/Parking/selector', tokens.mwFinance)).statusCode).toBe(403);
+    expect((await get(revenueReportPaths.scopes, tokens.nobody)).statusCode).toBe(403);
+  });
+});
+
 describe('GET /api/system/RevenueReport/Actions/Export', () => {
   it('exports exactly the rows shown, in yuan, with the totals last', async () => {
     const query = { from: '2026-11-20', to: '2026-11-22', lotId };

@@ -4,7 +4,7 @@ import { requireAuth } from '../../plugins/auth.js';
 import { ok } from '../../shared/ok.js';
 import { routeOf } from '../../shared/route.js';
 import { sendXlsx } from '../../shared/xlsx-export.js';
-import { getRevenueReport } from './revenue-report.service.js';
+import { getRevenueReport, getRevenueScopes } from './revenue-report.service.js';
 
 const tags = ['finance'];
 /** the seeded 营收报表 page (FinancialManagement/revenueReport) */
@@ -17,6 +17,11 @@ export const revenueReportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...routeOf(endpoints.report, { tags, summary: '营收报表（按日、按月、按停车场或按片区，含合计行）', permission }),
     handler: async (request) => ok(await getRevenueReport(request.db, requireAuth(request), request.query)),
+  });
+
+  app.route({
+    ...routeOf(endpoints.scopes, { tags, summary: '营收报表可选的停车场与片区', permission }),
+    handler: async (request) => ok(await getRevenueScopes(request.db, requireAuth(request))),
   });
 
   app.route({

@@ -1,7 +1,7 @@
 import type { RevenueReport, RevenueReportRow, RevenueReportValues } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../types.js';
-import { sumRevenue, type RevenueSums } from './revenue-report.repository.js';
+import { findRevenueScopes, sumRevenue, type RevenueSums } from './revenue-report.repository.js';
 
 const zero: Omit<RevenueSums, 'key' | 'label'> = {
   stays: 0,
@@ -65,3 +65,6 @@ export const getRevenueReport = async (db: Db, auth: Pick<AuthContext, 'tenantId
   const totals = rows.reduce(addSums, { key: '', label: '合计', ...zero });
   return { from: query.from, to: query.to, groupBy: query.groupBy, rows: rows.map(reportRowOf), totals: reportRowOf(totals) };
 };
+
+/** The lots and areas a report may be narrowed to. */
+export const getRevenueScopes = (db: Db, auth: Pick<AuthContext, 'tenantId'>) => findRevenueScopes(db, auth.tenantId);

@@ -16,3 +16,10 @@ export const useRevenueReport = (query: RevenueReportQuery, enabled: boolean) =>
 
 /** The xlsx of exactly the report shown for the same query. */
 export const downloadRevenueReport = (query: RevenueReportQuery) => downloadFile(revenueReportPaths.export, { ...query }, '营收报表.xlsx');
+
+/** The report's lot and area options, from the report itself: finance staff may not open the lot pages. */
+export const useRevenueScopes = () =>
+  useQuery({
+    queryKey: [revenueReportKey, 'scopes'],
+    queryFn: ({ signal }) => call(revenueReportEndpoints.scopes, { signal }),
+  });

@@ -15,8 +15,8 @@ import type { ColumnsType, ColumnType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { AreaSelect, LotSelect } from '../../parking';
-import { downloadRevenueReport, useRevenueReport } from '../revenue-report-api';
+import { OptionSelect } from '../../../shared/components/option-select';
+import { downloadRevenueReport, useRevenueReport, useRevenueScopes } from '../revenue-report-api';
 
 // echarts comes with this page only, and after the table: the chart is drawn once its code is here
 const RevenueChart = lazy(async () => ({ default: (await import('../components/revenue-chart')).RevenueChart }));
@@ -72,6 +72,7 @@ export function RevenueReportPage() {
   const query = queryOf(params);
   const checked = revenueReportQuery.safeParse(query);
   const report = useRevenueReport(query, checked.success);
+  const scopes = useRevenueScopes();
   const [helpOpen, setHelpOpen] = useState(false);
   const [exporting, setExporting] = useState(false);
 
@@ -110,8 +111,24 @@ export function RevenueReportPage() {
             onChange={(event) => change({ groupBy: event.target.value as string })}
             options={revenueGroupings.map((grouping) => ({ value: grouping, label: revenueGroupingNames[grouping] }))}
           />
-          <LotSelect place="search" value={query.lotId} onChange={(lotId) => change({ lotId: lotId ?? undefined })} />
-          <AreaSelect place="search" value={query.areaId} onChange={(areaId) => change({ areaId: areaId ?? undefined })} />
+          <OptionSelect
+            place="search"
+            value={query.lotId}
+            onChange={(lotId) => change({ lotId: lotId ?? undefined })}
+            options={scopes.data?.lots.map((lot) => ({ value: lot.id, label: lot.name }))}
+            loading={scopes.isLoading}
+            placeholder="请选择停车场"
+            notFoundContent="暂无停车场"
+          />
+          <OptionSelect
+            place="search"
+            value={query.areaId}
+            onChange={(areaId) => change({ areaId: areaId ?? undefined })}
+            options={scopes.data?.areas.map((area) => ({ value: area.id, label: area.name }))}
+            loading={scopes.isLoading}
+            placeholder="请选择片区"
+            notFoundContent="暂无片区"
+          />
           <Button onClick={() => void exportShown()} loading={exporting} disabled={!data}>
             导出
           </Button>
@@ -128,7 +145,7 @@ export function RevenueReportPage() {
           </Suspense>
         </Card>
       )}
-      <Card size="small">
+      <Card size="small" className="revenue-report-table">
         <Table<RevenueReportRow>
           rowKey="key"
           size="small"
