@@ -11,5 +11,6 @@ export * from './recovery/index.js';
 export * from './marketing/index.js';
 export * from './customers/index.js';
 export * from './service/index.js';
+export * from './finance/index.js';
 export * from './screens/index.js';
 export * from './finance/index.js';

@@ -29,7 +29,6 @@ import type { NoticeDelivery } from './modules/payments/gateway/sandbox-gateway.
 import { laneCommandRoutes } from './modules/devices/lane-command.routes.js';
 import { refundRoutes } from './modules/payments/refund.routes.js';
 import { sandboxBills, type SandboxBillAdjustment } from './modules/payments/index.js';
-import { reconciliationRoutes } from './modules/finance/index.js';
 import { recoveryRecordRoutes } from './modules/recovery/recovery-record.routes.js';
 import { arrearsRoutes } from './modules/recovery/arrears.routes.js';
 import { activityRoutes } from './modules/screens/activity.routes.js';
@@ -49,7 +48,7 @@ import { ownerRoutes } from './modules/customers/owner.routes.js';
 import { phoneChangeOpenRoutes, phoneChangeRoutes } from './modules/customers/phone-change.routes.js';
 import { ownerStayRoutes } from './modules/payments/owner-stays.routes.js';
 import { plateListRoutes } from './modules/customers/plate-list.routes.js';
-import { invoiceDeps, invoiceRoutes, invoicesAfterAppeal, ownerInvoiceRoutes, type InvoiceDeps } from './modules/finance/index.js';
+import { invoiceDeps, invoiceRoutes, invoicesAfterAppeal, ownerInvoiceRoutes, reconciliationRoutes, revenueReportRoutes, type InvoiceDeps } from './modules/finance/index.js';
 import { afterAppealUpheld, appealRoutes, complaintRoutes, ownerAppealRoutes, ownerComplaintRoutes, recordComplaintRoutes } from './modules/service/index.js';
 import { parkingAreaRoutes } from './modules/parking/parking-area.routes.js';
 import { parkingCounterRoutes } from './modules/parking/parking-counter.routes.js';
@@ -180,6 +179,7 @@ export const app = fp(
     await instance.register(vehicleEventRoutes);
     await instance.register(paymentRoutes);
     await instance.register(refundRoutes);
+    await instance.register(revenueReportRoutes);
     const driverPay = {
       secret: qrSecret,
       provider: options.config.paymentProvider,

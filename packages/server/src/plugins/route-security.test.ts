@@ -254,6 +254,8 @@ const queries: Record<string, string> = {
   'GET /api/system/ParkingLane/build/wxApplet/qRCode': '',
   'GET /api/system/Parking/downloadQRCodeBySpace': '',
   'GET /api/system/Parking/qrCodeSheet': '',
+  'GET /api/system/RevenueReport': '?from=2026-11-01&to=2026-11-30',
+  'GET /api/system/RevenueReport/Actions/Export': '?from=2026-11-01&to=2026-11-30',
 };
 
 const call = (method: string, path: string, token?: string) =>

@@ -59,6 +59,7 @@ export const pageRegistry: Readonly<Record<string, PageComponent>> = {
   'SysOperations/screen': lazyPage(() => import('../modules/devices/pages/screen-page'), 'ScreenPage'),
   'OrderManagement/ParkingRecordOrder': lazyPage(() => import('../modules/orders/pages/parking-record-page'), 'ParkingRecordPage'),
   'OrderManagement/paymentRecord': lazyPage(() => import('../modules/payments/pages/payment-record-page'), 'PaymentRecordPage'),
+  'FinancialManagement/revenueReport': lazyPage(() => import('../modules/finance/pages/revenue-report-page'), 'RevenueReportPage'),
   'FinancialManagement/refund': lazyPage(() => import('../modules/payments/pages/refund-page'), 'RefundPage'),
   'FinancialManagement/invoiceRecord': lazyPage(() => import('../modules/finance/pages/invoice-page'), 'InvoicePage'),
   'FinancialManagement/accountCheck': lazyPage(() => import('../modules/finance/pages/reconciliation-batch-page'), 'ReconciliationBatchPage'),

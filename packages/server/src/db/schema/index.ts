@@ -20,3 +20,4 @@ export * from './service-photos.js';
 export * from './merchants.js';
 export * from './finance-invoices.js';
 export * from './finance-reconciliation.js';
+export * from './finance-revenue.js';

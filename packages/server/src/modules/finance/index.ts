@@ -1,4 +1,4 @@
-// The public face of finance: 开票记录 (invoices), 对账 and 对账差错 (reconciliation).
+// The public face of finance: 开票记录 (invoices), 对账 and 对账差错 (reconciliation), 营收报表 (revenue report).
 import { afterRefundApproved } from '../payments/index.js';
 import { invoicesAfterRefund } from './invoice.service.js';
 
@@ -12,6 +12,7 @@ export { issueInvoice, queryInvoice, redFlushInvoice, requestOwnerInvoice, uploa
 export { reconciliationRoutes } from './reconciliation.routes.js';
 export { reconcileDay } from './reconciliation.service.js';
 export { startReconciliationJob } from './reconciliation.job.js';
+export { revenueReportRoutes } from './revenue-report.routes.js';
 
 // an approved refund of an invoiced payment marks its invoice 待红冲, in the refund's transaction
 afterRefundApproved(invoicesAfterRefund);

@@ -1,0 +1,38 @@
+import { bigint, date, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { parkingLots } from './parking.js';
+import { tenants } from './tenancy.js';
+
+const fen = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
+
+/**
+ * 营收报表's kept daily aggregates: money per tenant, lot, Shanghai business day and payment channel
+ * ('' for what stays owe, on their exit day). Written only by the statement triggers of migration
+ * 0036 on records, payments, refunds, recoveries, coupons and group card uses, in the transaction of
+ * each write; revenue_daily_recompute(tenant, from, to) reads the same facts from those tables.
+ * (payments.stage, which the migration adds and a trigger sets, is read only by that SQL.)
+ */
+export const revenueDaily = pgTable(
+  'revenue_daily',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    lotId: uuid('lot_id')
+      .notNull()
+      .references(() => parkingLots.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    channel: text('channel').notNull(),
+    stays: fen('stays'),
+    receivable: fen('receivable'),
+    discount: fen('discount'),
+    couponDiscount: fen('coupon_discount'),
+    cardDiscount: fen('card_discount'),
+    arrears: fen('arrears'),
+    received: fen('received'),
+    receivedPrepaid: fen('received_prepaid'),
+    receivedRecovery: fen('received_recovery'),
+    refunded: fen('refunded'),
+    recovered: fen('recovered'),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.lotId, t.day, t.channel] }), index('revenue_daily_tenant_day').on(t.tenantId, t.day)],
+);

@@ -1,0 +1,326 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paymentInput, refundDecision, refundInput, revenueReportQuery, type PaymentChannel, type RevenueReportQuery } from '@parking/contract';
+import type { Database } from '../../db/client.js';
+import { migrate } from '../../db/migrate.js';
+import { coupons, groupCardUses, merchants, parkingAreas, parkingLots, parkingRecords, refunds, revenueDaily, tenants, users } from '../../db/schema/index.js';
+import { seedDemoData } from '../../db/seed/seed.js';
+import { createTestDatabase } from '../../test/test-app.js';
+import type { AuthContext } from '../../types.js';
+import { applyRecordCorrection, type ParkingRecordRow } from '../orders/index.js';
+import { recordPayment, requestRefund } from '../payments/index.js';
+import { approveRefund } from '../payments/refund.service.js';
+import { repairRevenue, revenueDrift } from './revenue-report.repository.js';
+import { getRevenueReport } from './revenue-report.service.js';
+
+let database: Database;
+let cashier: AuthContext;
+let auditor: AuthContext;
+let merchantId: string;
+let sequence = 0;
+
+const authOf = (tenantId: string, userId: string, account: string): AuthContext => ({
+  sessionId: `session-${account}`,
+  userId,
+  tenantId,
+  tenantCode: 'demo',
+  account,
+  isAdministrator: false,
+  onPlatformTenant: false,
+  ip: '127.0.0.1',
+  userAgent: 'vitest',
+});
+
+/** a Shanghai wall-clock time as a moment: '2026-11-20 23:30' */
+const at = (shanghai: string) => new Date(`${shanghai.replace(' ', 'T')}:00+08:00`);
+
+const newLot = async (name: string, areaId: string | null = null) => {
+  const [lot] = await database.db.insert(parkingLots).values({ tenantId: cashier.tenantId, name, type: 1, kind: 'lane', areaId }).returning();
+  return lot!.id;
+};
+
+type RecordState = 'parked' | 'awaiting_payment' | 'paid' | 'closed' | 'unpaid' | 'void';
+const newRecord = async (lotId: string, values: { amountDue?: number; discount?: number; paid?: number; state?: RecordState; exitedAt?: Date | null; plateNumber?: string }) => {
+  const amountDue = values.amountDue ?? 0;
+  const discount = values.discount ?? 0;
+  const paid = values.paid ?? 0;
+  const [row] = await database.db
+    .insert(parkingRecords)
+    .values({
+      tenantId: cashier.tenantId,
+      lotId,
+      plateNumber: values.plateNumber ?? `京R${String(++sequence).padStart(5, '0')}`,
+      enteredAt: at('2026-11-01 08:00'),
+      exitedAt: values.exitedAt ?? null,
+      state: values.state ?? (values.exitedAt ? 'awaiting_payment' : 'parked'),
+      amountDue,
+      discount,
+      paid,
+      unpaid: amountDue - discount - paid,
+    })
+    .returning();
+  return row!;
+};
+const recordOf = async (id: string) => (await database.db.select().from(parkingRecords).where(eq(parkingRecords.id, id)))[0]!;
+const pay = async (recordId: string, amount: number, channel: PaymentChannel, paidAt: Date) =>
+  (await recordPayment(database.db, cashier, paymentInput.parse({ recordId, channel, amount }), `key-${++sequence}-revenue`, paidAt)).payment;
+/** a refund asked for and approved, its approval then dated `decidedAt` (the service stamps the database's clock) */
+const refund = async (paymentId: string, amount: number, decidedAt: Date) => {
+  const asked = await requestRefund(database.db, cashier, refundInput.parse({ paymentId, amount, reason: '重复扣费' }));
+  await approveRefund(database.db, auditor, asked.id, refundDecision.parse({}));
+  await database.db.update(refunds).set({ decidedAt }).where(eq(refunds.id, asked.id));
+  return asked.id;
+};
+const report = (query: RevenueReportQuery) => getRevenueReport(database.db, cashier, revenueReportQuery.parse(query));
+const rowOn = async (lotId: string, day: string) => (await report({ from: day, to: day, lotId })).rows[0]!;
+const expectNoDrift = async (from = '2026-01-01', to = '2026-12-31') => {
+  const { kept, recomputed } = await revenueDrift(database.db, cashier.tenantId, from, to);
+  expect(kept).toEqual(recomputed);
+  return kept.length;
+};
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await migrate(database);
+  await seedDemoData(database.db);
+  const [demo] = await database.db.select().from(tenants).where(eq(tenants.code, 'demo'));
+  const [admin] = await database.db
+    .select()
+    .from(users)
+    .where(and(eq(users.tenantId, demo!.id), eq(users.account, 'admin')));
+  const [other] = await database.db.insert(users).values({ tenantId: demo!.id, account: 'revenue-auditor', realName: '审核员', passwordHash: 'unused' }).returning();
+  cashier = authOf(demo!.id, admin!.id, 'admin');
+  auditor = authOf(demo!.id, other!.id, 'revenue-auditor');
+  const [merchant] = await database.db
+    .insert(merchants)
+    .values({ tenantId: demo!.id, name: '营收商户', kind: 'shop', contactPhone: '13800000000', settlement: 'postpaid', account: 'revenue-shop', passwordHash: 'unused' })
+    .returning();
+  merchantId = merchant!.id;
+});
+afterAll(() => database.close());
+
+describe('营收报表 columns', () => {
+  it('counts a stay and its 应收 on its exit day (Shanghai), and its payment as 实收 of its channel on the payment day', async () => {
+    const lotId = await newLot('营收-出场日');
+    // 23:30 in Shanghai is still the 20th, whatever UTC says
+    const stay = await newRecord(lotId, { amountDue: 1000, exitedAt: at('2026-11-20 23:30') });
+    await pay(stay.id, 1000, 'wechat', at('2026-11-21 00:10'));
+    expect(await rowOn(lotId, '2026-11-20')).toMatchObject({ stays: 1, receivable: 1000, received: 0, net: 0 });
+    expect(await rowOn(lotId, '2026-11-21')).toMatchObject({ stays: 0, receivable: 0, received: 1000, wechat: 1000, receivedAtExit: 1000, receivedPrepaid: 0, net: 1000 });
+  });
+
+  it('counts money paid while the car is in as 场内预付, and the stay only once it has left', async () => {
+    const lotId = await newLot('营收-预付');
+    const stay = await newRecord(lotId, { amountDue: 300 });
+    await pay(stay.id, 300, 'cash', at('2026-11-20 10:00'));
+    expect(await rowOn(lotId, '2026-11-20')).toMatchObject({ stays: 0, received: 300, cash: 300, receivedPrepaid: 300, receivedAtExit: 0 });
+    await database.db
+      .update(parkingRecords)
+      .set({ exitedAt: at('2026-11-20 10:05'), state: 'closed' })
+      .where(eq(parkingRecords.id, stay.id));
+    expect(await rowOn(lotId, '2026-11-20')).toMatchObject({ stays: 1, receivable: 300, received: 300, receivedPrepaid: 300 });
+  });
+
+  it('counts 欠费 on the exit day while still owed, and money taken for it as 欠费追缴 and 追缴 on the day recovered', async () => {
+    const lotId = await newLot('营收-欠费');
+    const stay = await newRecord(lotId, { amountDue: 500, state: 'unpaid', exitedAt: at('2026-11-20 12:00') });
+    expect(await rowOn(lotId, '2026-11-20')).toMatchObject({ stays: 1, receivable: 500, arrears: 500 });
+    await pay(stay.id, 200, 'alipay', at('2026-11-22 09:00'));
+    expect(await rowOn(lotId, '2026-11-20')).toMatchObject({ arrears: 300 });
+    expect(await rowOn(lotId, '2026-11-22')).toMatchObject({ received: 200, alipay: 200, receivedRecovery: 200, receivedAtExit: 0, recovered: 200 });
+  });
+
+  it('counts an approved refund on its approval day under its payment channel, and keeps it out of the stay’s discounts', async () => {
+    const lotId = await newLot('营收-退款');
+    const stay = await newRecord(lotId, { amountDue: 800, exitedAt: at('2026-11-20 12:00') });
+    const payment = await pay(stay.id, 800, 'wechat', at('2026-11-20 12:01'));
+    await refund(payment.id, 300, at('2026-11-23 15:00'));
+    expect(await recordOf(stay.id)).toMatchObject({ discount: 300, paid: 500 });
+    expect(await rowOn(lotId, '2026-11-20')).toMatchObject({ receivable: 800, discount: 0, received: 800, refunded: 0, net: 800 });
+    expect(await rowOn(lotId, '2026-11-23')).toMatchObject({ refunded: 300, received: 0, net: -300 });
+  });
+
+  it('splits discounts into coupons, group cards and the rest (长租/白名单/减免), on the exit day', async () => {
+    const lotId = await newLot('营收-优惠');
+    const exitedAt = at('2026-11-20 18:00');
+    const stay = await newRecord(lotId, { amountDue: 1000, discount: 700, exitedAt, state: 'awaiting_payment' });
+    await database.db.insert(coupons).values({
+      tenantId: cashier.tenantId,
+      templateName: '满减券',
+      kind: 'amount',
+      amountOff: 200,
+      stackable: false,
+      stackLimit: 1,
+      withBenefits: true,
+      minDue: 0,
+      merchantId,
+      merchantName: '营收商户',
+      plateNumber: stay.plateNumber,
+      plateColour: 0,
+      price: 0,
+      state: 'used',
+      issuedAt: at('2026-11-20 09:00'),
+      expiresAt: at('2026-11-21 09:00'),
+      recordId: stay.id,
+      usedAt: exitedAt,
+      discount: 200,
+      issuedBy: '商户',
+    });
+    await database.db.insert(groupCardUses).values({
+      tenantId: cashier.tenantId,
+      cardId: stay.id,
+      cardNo: 'JT-REVENUE',
+      groupName: '营收集团',
+      benefit: 'amount',
+      amountOff: 300,
+      lotId,
+      plateNumber: stay.plateNumber,
+      usedAt: exitedAt,
+      month: '2026-11',
+      due: 1000,
+      discount: 300,
+    });
+    expect(await rowOn(lotId, '2026-11-20')).toMatchObject({ receivable: 1000, discount: 700, couponDiscount: 200, cardDiscount: 300, otherDiscount: 200 });
+    // an upheld appeal waives what is owed: a discount of the rest
+    await database.db.transaction((tx) => applyRecordCorrection(tx, cashier, stay.id, 'waiver', {}));
+    expect(await rowOn(lotId, '2026-11-20')).toMatchObject({ discount: 1000, couponDiscount: 200, cardDiscount: 300, otherDiscount: 500 });
+    await expectNoDrift();
+  });
+
+  it('leaves out stays still parked or voided, and moves a stay whose exit is corrected to its new day', async () => {
+    const lotId = await newLot('营收-作废');
+    await newRecord(lotId, { amountDue: 400 });
+    const voided = await newRecord(lotId, { amountDue: 400, exitedAt: at('2026-11-20 08:00') });
+    expect(await rowOn(lotId, '2026-11-20')).toMatchObject({ stays: 1, receivable: 400 });
+    await database.db.transaction((tx) => applyRecordCorrection(tx, cashier, voided.id, 'void', {}));
+    expect(await rowOn(lotId, '2026-11-20')).toMatchObject({ stays: 0, receivable: 0 });
+    const moved = await newRecord(lotId, { amountDue: 600, exitedAt: at('2026-11-20 08:00') });
+    await database.db
+      .update(parkingRecords)
+      .set({ exitedAt: at('2026-11-21 08:00') })
+      .where(eq(parkingRecords.id, moved.id));
+    expect(await rowOn(lotId, '2026-11-20')).toMatchObject({ stays: 0 });
+    expect(await rowOn(lotId, '2026-11-21')).toMatchObject({ stays: 1, receivable: 600 });
+  });
+});
+
+describe('营收报表 rows and totals', () => {
+  it('groups by day (every day of the range), month, lot and area, with totals equal to the sum of the rows', async () => {
+    const [area] = await database.db.insert(parkingAreas).values({ tenantId: cashier.tenantId, name: '营收片区' }).returning();
+    const east = await newLot('营收-东', area!.id);
+    const west = await newLot('营收-西', area!.id);
+    await newRecord(east, { amountDue: 100, exitedAt: at('2026-10-31 10:00') });
+    await newRecord(east, { amountDue: 200, exitedAt: at('2026-11-02 10:00') });
+    await newRecord(west, { amountDue: 400, exitedAt: at('2026-11-02 11:00') });
+
+    const byDay = await report({ from: '2026-10-31', to: '2026-11-02', areaId: area!.id });
+    expect(byDay.rows.map((r) => [r.label, r.stays, r.receivable])).toEqual([
+      ['2026-10-31', 1, 100],
+      ['2026-11-01', 0, 0],
+      ['2026-11-02', 2, 600],
+    ]);
+    expect(byDay.totals).toMatchObject({ key: '', label: '合计', stays: 3, receivable: 700 });
+
+    const byMonth = await report({ from: '2026-10-01', to: '2026-11-30', groupBy: 'month', areaId: area!.id });
+    expect(byMonth.rows.map((r) => [r.key, r.receivable])).toEqual([
+      ['2026-10', 100],
+      ['2026-11', 600],
+    ]);
+    const byLot = await report({ from: '2026-10-01', to: '2026-11-30', groupBy: 'lot', areaId: area!.id });
+    expect(byLot.rows.map((r) => [r.label, r.receivable])).toEqual([
+      ['营收-东', 300],
+      ['营收-西', 400],
+    ]);
+    const byArea = await report({ from: '2026-10-01', to: '2026-11-30', groupBy: 'area', areaId: area!.id });
+    expect(byArea.rows).toMatchObject([{ key: area!.id, label: '营收片区', stays: 3, receivable: 700 }]);
+    const oneLot = await report({ from: '2026-10-01', to: '2026-11-30', groupBy: 'month', lotId: west });
+    expect(oneLot.totals).toMatchObject({ stays: 1, receivable: 400 });
+  });
+});
+
+/** a small seeded generator, so a failing walk is walked again the same way */
+const randomOf = (seed: number) => {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+  return { next, int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)), pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]! };
+};
+
+describe('营收报表 aggregates', () => {
+  it('equal a recomputation from the records, payments, refunds, recoveries, coupons and card uses after seeded random walks', async () => {
+    const lots = [await newLot('营收-随机甲'), await newLot('营收-随机乙')];
+    const channels: PaymentChannel[] = ['wechat', 'alipay', 'cash', 'balance', 'sandbox'];
+    for (const seed of [7, 2026]) {
+      const random = randomOf(seed);
+      const moment = () => new Date(at('2026-06-01 00:00').getTime() + random.int(0, 20 * 24 * 60) * 60_000);
+      const open: ParkingRecordRow[] = [];
+      const paymentsMade: { id: string; amount: number }[] = [];
+      for (let step = 0; step < 60; step += 1) {
+        const record = open.length > 0 ? await recordOf(random.pick(open).id) : undefined;
+        const move = random.int(0, 9);
+        if (!record || move === 0) {
+          const exited = random.next() < 0.7;
+          const amountDue = random.int(0, 30) * 100;
+          open.push(await newRecord(random.pick(lots), exited ? { amountDue, exitedAt: moment(), state: random.pick(['awaiting_payment', 'unpaid'] as const) } : { amountDue }));
+        } else if (move <= 3 && record.unpaid > 0 && record.state !== 'void') {
+          const payment = await pay(record.id, random.int(1, record.unpaid), random.pick(channels), moment());
+          paymentsMade.push({ id: payment.id, amount: payment.amount });
+        } else if (move === 4 && paymentsMade.length > 0) {
+          const payment = random.pick(paymentsMade);
+          await refund(payment.id, 1, moment()).catch(() => undefined);
+        } else if (move === 5 && record.state !== 'parked' && record.state !== 'void') {
+          const amountDue = record.discount + record.paid + random.int(0, 20) * 100;
+          if (amountDue !== record.amountDue) await database.db.transaction((tx) => applyRecordCorrection(tx, cashier, record.id, 'amount', { amountDue }));
+        } else if (move === 6 && record.state === 'parked') {
+          await database.db.update(parkingRecords).set({ exitedAt: moment(), state: 'awaiting_payment' }).where(eq(parkingRecords.id, record.id));
+        } else if (move === 7 && record.exitedAt) {
+          await database.db.update(parkingRecords).set({ exitedAt: moment() }).where(eq(parkingRecords.id, record.id));
+        } else if (move === 8 && record.unpaid > 0 && record.state !== 'parked') {
+          await database.db.transaction((tx) => applyRecordCorrection(tx, cashier, record.id, random.next() < 0.5 || record.paid > 0 ? 'waiver' : 'void', {}));
+        } else if (move === 9 && record.exitedAt && record.unpaid > 0) {
+          // a group card's part taken off the stay, with the use that says so
+          const off = random.int(1, record.unpaid);
+          await database.db.transaction(async (tx) => {
+            await tx.insert(groupCardUses).values({
+              tenantId: cashier.tenantId,
+              cardId: record.id,
+              cardNo: `JT-${seed}-${step}`,
+              groupName: '随机集团',
+              benefit: 'amount',
+              amountOff: off,
+              lotId: record.lotId,
+              plateNumber: record.plateNumber,
+              usedAt: record.exitedAt!,
+              month: '2026-06',
+              due: record.amountDue,
+              discount: off,
+            });
+            await tx
+              .update(parkingRecords)
+              .set({ discount: record.discount + off, unpaid: record.unpaid - off })
+              .where(eq(parkingRecords.id, record.id));
+          });
+        }
+      }
+      expect(await expectNoDrift('2026-05-01', '2026-07-31')).toBeGreaterThan(0);
+    }
+  });
+
+  it('repairs a tenant’s days that a load bypassing the triggers left wrong', async () => {
+    await database.db.execute(sql`UPDATE revenue_daily SET receivable = receivable + 1 WHERE tenant_id = ${cashier.tenantId} AND day = '2026-11-20'`);
+    const { kept, recomputed } = await revenueDrift(database.db, cashier.tenantId, '2026-11-20', '2026-11-20');
+    expect(kept).not.toEqual(recomputed);
+    await repairRevenue(database.db, cashier.tenantId, '2026-11-20', '2026-11-20');
+    await expectNoDrift('2026-11-20', '2026-11-20');
+    expect((await database.db.select().from(revenueDaily).where(eq(revenueDaily.tenantId, cashier.tenantId))).length).toBeGreaterThan(0);
+  });
+
+  it('hold for the demo history the seed wrote through the services', async () => {
+    await expectNoDrift('2000-01-01', '2099-12-31');
+  });
+});
