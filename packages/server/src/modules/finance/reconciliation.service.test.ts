@@ -201,8 +201,8 @@ describe('mistakes of each kind', () => {
     await run('2026-03-07');
     const found = (await mistakesOf('20260307-01')).list;
     expect(found).toHaveLength(2);
-    expect(found).toContainEqual(expect.objectContaining({ kind: 'state_mismatch', orderNo: refunded.no, refundNo: refund!.id, ourAmount: 400, channelAmount: 0 }));
-    expect(found).toContainEqual(expect.objectContaining({ kind: 'state_mismatch', orderNo: theirs.no, refundNo: 'RF-0307', ourAmount: 0, channelAmount: 200 }));
+    expect(found).toContainEqual(expect.objectContaining({ kind: 'state_mismatch', orderNo: refunded.no, refundNo: refund!.id, ourAmount: 400, channelAmount: 0, balance: '长款' }));
+    expect(found).toContainEqual(expect.objectContaining({ kind: 'state_mismatch', orderNo: theirs.no, refundNo: 'RF-0307', ourAmount: 0, channelAmount: 200, balance: '短款' }));
     expect(await batchOf('20260307-01')).toMatchObject({ ourRefundCount: 1, ourRefundAmount: 400, channelRefundCount: 1, channelRefundAmount: 200 });
   });
 });

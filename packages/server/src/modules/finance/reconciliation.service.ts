@@ -332,7 +332,8 @@ const toMistake = ({ mistake: m, batchNo, day, channel, plateNumber, resolvedByN
   plateNumber: plateNumber ?? '',
   ourAmount: m.ourAmount,
   channelAmount: m.channelAmount,
-  balance: balanceOf(m.ourAmount, m.channelAmount),
+  // a refund takes money off: one given back on our side only leaves the provider holding more (长款)
+  balance: m.refundNo ? balanceOf(m.channelAmount, m.ourAmount) : balanceOf(m.ourAmount, m.channelAmount),
   tradedAt: m.tradedAt.toISOString(),
   status: m.status,
   resolution: m.resolution,
