@@ -77,7 +77,7 @@ describe('我的发票', () => {
 
     // ticking a payment of 东门 leaves 南门's out of reach: one invoice, one lot
     fireEvent.click(screen.getByRole('checkbox', { name: /东门停车场/ }));
-    expect((screen.getByRole('checkbox', { name: /南门停车场/ }) as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: /南门停车场/ }).disabled).toBe(true);
     fireEvent.change(screen.getByLabelText('发票抬头'), { target: { value: '李四' } });
     fireEvent.change(screen.getByLabelText('接收邮箱'), { target: { value: 'li@example.com' } });
     fireEvent.click(screen.getByRole('button', { name: /提交开票申请（13.00 元）/ }));
