@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint, idParams, listEndpoints } from '../common/endpoint.js';
-import { invoice, invoiceablePayment, invoiceListQuery, invoicePage, invoicePaths, invoiceRequestInput } from './invoice.schema.js';
+import { invoice, invoiceablePayment, invoiceListQuery, invoicePage, invoiceNotifyInput, invoicePaths, invoiceRequestInput } from './invoice.schema.js';
 
 const params = idParams('发票编号格式不正确');
 
@@ -18,4 +18,5 @@ export const invoiceEndpoints = {
   ownerPayments: endpoint({ method: 'GET', path: invoicePaths.ownerPayments, answer: z.array(invoiceablePayment) }),
   ownerRequest: endpoint({ method: 'POST', path: invoicePaths.owner, body: invoiceRequestInput, answer: invoice }),
   ownerPdf: endpoint({ method: 'GET', path: invoicePaths.ownerPdf, params, answer: 'file' }),
+  notify: endpoint({ method: 'POST', path: invoicePaths.notify, body: invoiceNotifyInput, answer: z.null() }),
 };

@@ -13,6 +13,8 @@ export const invoicePaths = {
   owner: '/api/open/owner/invoices',
   ownerPayments: '/api/open/owner/invoices/payments',
   ownerPdf: '/api/open/owner/invoices/:id/Pdf',
+  /** the platform's callback: it only says which order to ask about, so it needs no signature */
+  notify: '/api/open/invoice/notify',
 } as const;
 
 /**
@@ -124,6 +126,13 @@ export const invoiceablePayment = z.object({
   paidAt: z.string(),
 });
 export type InvoiceablePayment = z.infer<typeof invoiceablePayment>;
+
+export const invoiceNotifyInput = z.strictObject({
+  orderNo: z
+    .string({ error: '请提供开票流水号' })
+    .trim()
+    .regex(/^[A-Z0-9]{8,64}$/, '开票流水号格式不正确'),
+});
 
 export const invoiceMessages = {
   missing: '发票文件不存在',

@@ -193,3 +193,9 @@ export const invoicesHoldingRecord = (db: Db, tenantId: string, recordId: string
       ),
     )
     .for('update');
+
+/** The invoice of our order no, in whichever tenant (order nos are unique across them). */
+export const findInvoiceByOrderNo = async (db: Db, orderNo: string) => {
+  const [row] = await db.select({ tenantId: invoices.tenantId, id: invoices.id }).from(invoices).where(eq(invoices.orderNo, orderNo)).limit(1);
+  return row;
+};

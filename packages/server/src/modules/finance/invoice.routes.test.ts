@@ -200,6 +200,18 @@ describe('staff issue through the sandbox platform', () => {
     expect((await t.app.inject({ method: 'GET', url: withId(invoicePaths.pdf, invoice.id), headers: { authorization: admin } })).statusCode).toBe(200);
   });
 
+  it("the platform's callback names the order and the result is asked of the platform", async () => {
+    const { invoice } = await requested(700);
+    await staff('POST', withId(invoicePaths.issue, invoice.id));
+    clock.advance(delayMs);
+    const unknown = await t.app.inject({ method: 'POST', url: invoicePaths.notify, payload: { orderNo: 'FP2026NOSUCHORDER0000' } });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().msg).toBe('开票流水号不存在');
+    const notified = await t.app.inject({ method: 'POST', url: invoicePaths.notify, payload: { orderNo: invoice.orderNo } });
+    expect(notified.json()).toMatchObject({ code: 200, msg: '已接收' });
+    expect((await staff('GET', withId(invoicePaths.item, invoice.id))).body.data).toMatchObject({ state: 'issued', hasPdf: true });
+  });
+
   it('a second submit of the same order no is the same invoice at the platform', async () => {
     const { invoice } = await requested();
     await staff('POST', withId(invoicePaths.issue, invoice.id));

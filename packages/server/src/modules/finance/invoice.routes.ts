@@ -13,6 +13,7 @@ import {
   getInvoice,
   invoiceablePayments,
   invoicePdfForOwner,
+  invoiceNotified,
   invoicePdfForStaff,
   issueInvoice,
   listInvoices,
@@ -142,5 +143,18 @@ export const ownerInvoiceRoutes: FastifyPluginAsyncZod<{ deps: InvoiceDeps }> = 
   app.route({
     ...routeOf(endpoints.ownerPdf, { tags: ['public'], summary: '车主：下载本人已开具的发票PDF', ...owned }),
     handler: async (request, reply) => sendPdf(reply, await asOwner(app.db, request, app.now(), (tx, owner) => invoicePdfForOwner(tx, owner, request.params.id, deps.dataDir))),
+  });
+
+  app.route({
+    ...routeOf(endpoints.notify, {
+      tags: ['public'],
+      summary: '开票平台回调：按开票流水号向平台查询结果（回调本身不可信，只触发查询）',
+      public: true,
+      rateLimit: { max: 120, timeWindow: '1 minute' },
+    }),
+    handler: async (request) => {
+      await invoiceNotified(app.db, request.body.orderNo, deps);
+      return ok(null, '已接收');
+    },
   });
 };

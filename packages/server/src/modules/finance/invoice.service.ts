@@ -22,6 +22,7 @@ import { findTenant, recordOperation } from '../system/index.js';
 import { readInvoicePdf, storeInvoicePdf } from './invoice-file.js';
 import type { InvoiceMailSender, InvoiceProvider, InvoiceResult, InvoiceSubmission } from './invoice-provider.js';
 import {
+  findInvoiceByOrderNo,
   findListedInvoice,
   holdPayments,
   insertInvoice,
@@ -261,6 +262,16 @@ export const queryInvoice = async (db: Db, tenantId: string, id: string, deps: I
   if (!row) throw notFound(notFoundMessage);
   if (row.invoice.state === 'issuing') await applyResult(db, tenantId, id, await deps.provider.query(row.invoice.orderNo, deps.now(), db), deps);
   return getInvoice(db, tenantId, id);
+};
+
+/**
+ * The platform's callback: it names an order, and the result is asked of the platform itself, so a
+ * forged callback can only make us ask early.
+ */
+export const invoiceNotified = async (db: Db, orderNo: string, deps: InvoiceDeps) => {
+  const found = await findInvoiceByOrderNo(db, orderNo);
+  if (!found) throw notFound('开票流水号不存在');
+  await queryInvoice(db, found.tenantId, found.id, deps);
 };
 
 /** One pass of the job: every 开票中 invoice's result, as the platform has it now. */
