@@ -188,7 +188,9 @@ describe('signed in', () => {
     setToken('tok-3', false);
     installFakeApi(baseRoutes);
     const router = renderApp('/FinancialManagement/revenueReport');
-    expect(await screen.findByText('「营收报表」页面建设中，敬请期待')).toBeTruthy();
+    // the deep page itself opens, titled by its menu entry, with no redirect
+    await waitFor(() => expect(document.title).toBe('营收报表 - 测试停车'));
+    expect(router.state.location.pathname).toBe('/FinancialManagement/revenueReport');
     await act(() => router.navigate('/login'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/parkingAdmin/parkingList'));
   });

@@ -48,12 +48,13 @@ describe('buildMenuRoutes', () => {
   });
 
   it('renders the 建设中 placeholder for a page nobody has registered, inside a router', async () => {
-    const menu = [folder('财务管理', 'FinancialManagement', [page('对账', 'FinancialManagement/accountCheck')])];
-    const router = createMemoryRouter(buildMenuRoutes(menu), { initialEntries: ['/FinancialManagement/accountCheck'] });
+    // an address a tenant's menu may hold before any page is built for it
+    const menu = [folder('财务管理', 'FinancialManagement', [page('结算报表', 'FinancialManagement/settlementReport')])];
+    const router = createMemoryRouter(buildMenuRoutes(menu), { initialEntries: ['/FinancialManagement/settlementReport'] });
     render(<RouterProvider router={router} />);
-    expect(await screen.findByText('「对账」页面建设中，敬请期待')).toBeTruthy();
+    expect(await screen.findByText('「结算报表」页面建设中，敬请期待')).toBeTruthy();
     expect(screen.getByText('建设中')).toBeTruthy();
-    expect(screen.getByText('/FinancialManagement/accountCheck')).toBeTruthy();
+    expect(screen.getByText('/FinancialManagement/settlementReport')).toBeTruthy();
   });
 
   it('renders a registered page instead of the placeholder', async () => {
