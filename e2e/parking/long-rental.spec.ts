@@ -30,7 +30,7 @@ test('长租车位: create a card, refused while its plate, phone or dates are w
   await admin.fill('车牌号', plate.toLowerCase());
   await expect(admin.field('车牌号')).toHaveValue(plate);
   await admin.pickOption(admin.field('车牌颜色'), '绿色');
-  await admin.pickOption(admin.field('停车场'), lotName);
+  await admin.searchOption(admin.field('停车场'), lotName);
   await admin.fill('车主姓名', '王五');
   await admin.fill('联系电话', '13912345678');
   await admin.pickDates('2024-01-01', '2099-12-31');
