@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -14,10 +15,15 @@ const redisUrl = process.env.TEST_REDIS_URL;
  */
 export default defineConfig({
   test: {
+    // vitest leaves one core to its own process by default, which on a 2-core machine runs every
+    // file one after another; its main process is nearly idle, so both cores run test files. Each
+    // server file has a database of its own (test/test-app.ts), so files may run side by side.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       { resolve: { alias }, test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'] } },
       // the project's own tools: the module rule of npm run deps, shown failing on deliberate breaches
-      { test: { name: 'tools', include: ['scripts/**/*.test.ts'] } },
+      // each test runs dependency-cruiser over a scratch tree: seconds apiece when the other worker is busy
+      { test: { name: 'tools', include: ['scripts/**/*.test.ts'], testTimeout: 60_000 } },
       {
         resolve: { alias },
         test: {

@@ -5,7 +5,8 @@
 DO $$
 BEGIN
   CREATE ROLE parking_app NOLOGIN;
-EXCEPTION WHEN duplicate_object THEN NULL;
+-- roles belong to the whole server: two databases migrating at once (parallel test files) race on it
+EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
 END $$;
 --> statement-breakpoint
 DO $$
