@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { installLeanStyles } from './test/lean-styles';
 import { fakeMediaQueryList } from './test/media';
 
 // antd under jsdom renders slowly on a busy machine; findBy/waitFor wait for behaviour, not speed
@@ -19,6 +20,8 @@ if (typeof globalThis.ResizeObserver === 'undefined') {
 }
 
 window.scrollTo = () => undefined;
+
+installLeanStyles();
 
 afterEach(() => {
   cleanup();

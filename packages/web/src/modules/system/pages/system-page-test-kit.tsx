@@ -1,6 +1,6 @@
 import type { OrganizationNode, SystemUser } from '@parking/contract';
 import { render } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
@@ -19,7 +19,7 @@ export function renderAt(path: string, route: string, page: ReactElement) {
   return router;
 }
 
-export const user = userEvent.setup({ delay: null });
+export const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
 
 /** jsdom cannot measure pseudo-elements (antd's scrollbar probe asks); the element's own style will do. */
 export function quietComputedStyle() {
