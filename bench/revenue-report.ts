@@ -2,6 +2,8 @@
 // PostgreSQL server (TEST_DATABASE_URL or BENCH_DATABASE_URL): the report by day, month and lot through
 // HTTP and its aggregate in raw SQL, then proof that the kept revenue_daily rows equal a recomputation
 // from the source tables. The server runs as its own process (packages/server/dist, so `npm run build` first).
+import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { revenueReportPaths, type RevenueGrouping, type RevenueReport } from '../packages/contract/src/index.js';
@@ -13,6 +15,8 @@ import { ensureRevenueTenant, generateRevenueData, revenuePassword, revenueTenan
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 const runs = Number(process.env.BENCH_REVENUE_RUNS ?? 30);
+/** The machine's load average over the last minute: other work on the machine slows a run down. */
+const loadAverage = () => Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]).toFixed(1);
 
 const timings = async (once: () => Promise<void>) => {
   for (let i = 0; i < 5; i++) await once();
@@ -104,6 +108,7 @@ export const runRevenueBench = async () => {
       `\nreport of ${revenueYear.from} – ${revenueYear.to} (tenant ${revenueTenant}: ${count(held[0]!.stays)} stays, ${count(held[0]!.payments)} payments, ${count(held[0]!.kept)} revenue_daily rows), ${runs} runs each after 5 warm-up, as user finance`,
     );
 
+    const load0 = loadAverage();
     let totals: RevenueReport['totals'] | undefined;
     for (const groupBy of ['day', 'month', 'lot'] as const) {
       const query = new URLSearchParams({ from: revenueYear.from, to: revenueYear.to, groupBy }).toString();
@@ -135,6 +140,7 @@ export const runRevenueBench = async () => {
         `  year by ${groupBy.padEnd(5)} (${String(rows).padStart(3)} rows) API p50 ${ms(api.p50)} p95 ${ms(api.p95)} | raw SQL p50 ${ms(sql.p50)} p95 ${ms(sql.p95)} | as the tenant role p50 ${ms(scoped.p50)} p95 ${ms(scoped.p95)}${groupBy === 'day' ? ` | target p95 ≤ 300 ms ${api.p95 <= 300 ? '✔' : '✘'}` : ''}`,
       );
     }
+    console.log(`  machine load average (1 min): ${load0} at the start, ${loadAverage()} at the end, on ${availableParallelism()} cores`);
     await checkAggregates(raw, tenantId, totals!);
   } finally {
     await raw.end();
