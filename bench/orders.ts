@@ -96,7 +96,7 @@ const resetPeak = (pid: number) => {
 /** Node's flags for the server: those `npm start` runs it with, unless BENCH_SERVER_NODE_ARGS says otherwise (e.g. --cpu-prof). */
 const serverNodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '--max-old-space-size=256').split(' ').filter(Boolean);
 
-const startServer = async (databaseUrl: string, port: number): Promise<ChildProcess> => {
+export const startServer = async (databaseUrl: string, port: number): Promise<ChildProcess> => {
   const child = spawn(process.execPath, [...serverNodeArgs, process.env.BENCH_SERVER_ENTRY ?? 'packages/server/dist/server.js'], {
     env: {
       ...process.env,

@@ -2,10 +2,12 @@
 // embedded PGlite, or on PostgreSQL when TEST_DATABASE_URL is set; then the orders core (bench/orders.ts)
 // on the PostgreSQL server. `npm run bench -- signin` or `-- orders` runs one of them; `-- soak` runs only
 // the hour-long memory soak (bench/soak.ts), and `-- first-page` only the login page's bytes and the time
-// from sign-in to the first list in Chromium (bench/first-page.ts); neither runs by default. Not part of npm test.
+// from sign-in to the first list in Chromium (bench/first-page.ts); neither runs by default. `-- revenue` runs only
+// the 营收报表 over a year of 5,000,000 stays on PostgreSQL (bench/revenue-report.ts). Not part of npm test.
 import { performance } from 'node:perf_hooks';
 import { runFirstPageBench } from './first-page.js';
 import { runOrdersBench } from './orders.js';
+import { runRevenueBench } from './revenue-report.js';
 import { runSoak } from './soak.js';
 import { buildTestApp, demoPasswordMd5, postLogin, signIn } from '../packages/server/src/test/test-app.js';
 
@@ -51,6 +53,7 @@ const main = async () => {
 const only = process.argv[2];
 if (only === 'soak') await runSoak();
 else if (only === 'first-page') await runFirstPageBench();
+else if (only === 'revenue') await runRevenueBench();
 else {
   if (only !== 'orders') await main();
   if (only !== 'signin') await runOrdersBench();
