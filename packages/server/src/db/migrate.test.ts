@@ -1,5 +1,7 @@
-import { count } from 'drizzle-orm';
-import { readdirSync } from 'node:fs';
+import { count, eq, sql } from 'drizzle-orm';
+import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/test-app.js';
 import type { Database } from './client.js';
@@ -8,7 +10,7 @@ import { migrate, migrationsDir } from './migrate.js';
 const migrationFiles = readdirSync(migrationsDir)
   .filter((f) => f.endsWith('.sql'))
   .sort();
-import { menus, tenants, users } from './schema/index.js';
+import { menus, parkingLots, parkingRecords, payments, revenueDaily, tenants, users } from './schema/index.js';
 import { seedDemoData } from './seed/seed.js';
 
 let database: Database;
@@ -37,5 +39,56 @@ describe('migrations and the first-run seed', () => {
     expect(Number(userCount!.n)).toBe(3);
     // 8 folders and 42 pages per tenant
     expect(Number(menuCount!.n)).toBe(2 * (8 + 42));
+  });
+});
+
+describe('upgrading a database that already holds money', () => {
+  it('counts the stays and payments written before the revenue aggregates existed into them', async () => {
+    const before = createTestDatabase();
+    const older = mkdtempSync(join(tmpdir(), 'migrations-'));
+    const upgraded = await before;
+    try {
+      // the database as it was before 0036_revenue_daily: a tenant with a paid stay in each of two months
+      for (const file of migrationFiles.filter((f) => f < '0036')) copyFileSync(join(migrationsDir, file), join(older, file));
+      await migrate(upgraded, older);
+      await seedDemoData(upgraded.db);
+      const [demo] = await upgraded.db.select().from(tenants).where(eq(tenants.code, 'demo'));
+      const [lot] = await upgraded.db.insert(parkingLots).values({ tenantId: demo!.id, name: '升级前停车场', type: 1, kind: 'lane' }).returning();
+      for (const [n, exitedAt] of ['2026-01-31T15:30:00Z', '2026-02-01T02:00:00Z'].entries()) {
+        const [stay] = await upgraded.db
+          .insert(parkingRecords)
+          .values({
+            tenantId: demo!.id,
+            lotId: lot!.id,
+            plateNumber: `京U0000${n}`,
+            enteredAt: new Date(Date.parse(exitedAt) - 3_600_000),
+            exitedAt: new Date(exitedAt),
+            state: 'paid',
+            amountDue: 500,
+            paid: 500,
+          })
+          .returning();
+        await upgraded.db.insert(payments).values({ tenantId: demo!.id, recordId: stay!.id, channel: 'cash', amount: 500, idempotencyKey: `upgrade-${n}`, paidAt: new Date(exitedAt) });
+      }
+
+      await migrate(upgraded);
+      const kept = await upgraded.db
+        .select({ day: revenueDaily.day, channel: revenueDaily.channel, stays: revenueDaily.stays, receivable: revenueDaily.receivable, received: revenueDaily.received })
+        .from(revenueDaily)
+        .where(eq(revenueDaily.lotId, lot!.id))
+        .orderBy(revenueDaily.day, revenueDaily.channel);
+      // 15:30 UTC on 31 January is 23:30 in Shanghai, still January's last day
+      expect(kept).toEqual([
+        { day: '2026-01-31', channel: '', stays: 1, receivable: 500, received: 0 },
+        { day: '2026-01-31', channel: 'cash', stays: 0, receivable: 0, received: 500 },
+        { day: '2026-02-01', channel: '', stays: 1, receivable: 500, received: 0 },
+        { day: '2026-02-01', channel: 'cash', stays: 0, receivable: 0, received: 500 },
+      ]);
+      const recomputed = await upgraded.db.execute(sql`SELECT count(*)::int AS n FROM revenue_daily_recompute(${demo!.id}::uuid, '2000-01-01', '2099-12-31') WHERE lot_id = ${lot!.id}`);
+      expect(recomputed.rows).toEqual([{ n: 4 }]);
+    } finally {
+      await upgraded.close();
+      rmSync(older, { recursive: true, force: true });
+    }
   });
 });

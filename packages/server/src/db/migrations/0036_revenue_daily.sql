@@ -293,7 +293,6 @@ BEGIN
   SELECT * FROM revenue_daily_recompute(tenant, from_day, to_day);
 END $$;
 --> statement-breakpoint
--- the rows already there, counted once
-SELECT revenue_daily_repair(t.id, '2000-01-01', '2099-12-31') FROM tenants AS t;
---> statement-breakpoint
+-- the rows already there are counted by 0039, a month at a time: a single call over a large
+-- tenant's whole history holds every stay in one array and can pass PostgreSQL's 1 GB limit
 SELECT parking_enable_tenant_rls('revenue_daily');

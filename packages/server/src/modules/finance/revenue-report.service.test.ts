@@ -320,6 +320,27 @@ describe('营收报表 aggregates', () => {
     expect((await database.db.select().from(revenueDaily).where(eq(revenueDaily.tenantId, cashier.tenantId))).length).toBeGreaterThan(0);
   });
 
+  it('repairs a century a month at a time into exactly what the triggers kept, across month and year ends', async () => {
+    // a row whose facts were all taken off again stays as zeros; a repair does not write those
+    const kept = async () =>
+      (await database.db.select().from(revenueDaily).where(eq(revenueDaily.tenantId, cashier.tenantId)))
+        .map(({ tenantId: _t, lotId, day, channel, ...sums }) => (Object.values(sums).some((v) => v !== 0) ? JSON.stringify({ lotId, day, channel, ...sums }) : ''))
+        .filter(Boolean)
+        .sort();
+    const lotId = await newLot('跨月修复停车场');
+    // the Shanghai day that ends a month and a year, and the first of the next
+    for (const exitedAt of [at('2025-12-31 23:50'), at('2026-01-01 00:10'), at('2026-03-31 23:59')]) {
+      const record = await newRecord(lotId, { amountDue: 600, exitedAt });
+      await pay(record.id, 600, 'cash', new Date(exitedAt.getTime() + 5 * 60_000));
+    }
+    const before = await kept();
+    expect(before.length).toBeGreaterThan(0);
+    await database.db.execute(sql`UPDATE revenue_daily SET received = 0 WHERE tenant_id = ${cashier.tenantId}`);
+    await repairRevenue(database.db, cashier.tenantId, '2000-01-01', '2099-12-31');
+    expect(await kept()).toEqual(before);
+    await expectNoDrift('2000-01-01', '2099-12-31');
+  });
+
   it('hold for the demo history the seed wrote through the services', async () => {
     await expectNoDrift('2000-01-01', '2099-12-31');
   });
