@@ -14,21 +14,7 @@ import { runTraffic, type DeviceSender } from '../packages/server/src/simulator/
 import { consoleApi, setUpSimulation, signIn } from '../packages/server/src/simulator/simulation-setup.js';
 import { planTraffic } from '../packages/server/src/simulator/traffic-plan.js';
 import { generateRecords, openBenchDatabase } from './orders-data.js';
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-const ms = (n: number) => `${n.toFixed(1)} ms`;
-
-const timings = async (runs: number, once: () => Promise<void>) => {
-  for (let i = 0; i < 5; i++) await once();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    await once();
-    times.push(performance.now() - t0);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p95: percentile(times, 95) };
-};
+import { ms, percentile, timings } from './timing.js';
 
 /** The server's resident and peak resident memory, from /proc. */
 const memoryOf = (pid: number) => {

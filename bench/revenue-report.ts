@@ -10,25 +10,12 @@ import { revenueReportPaths, type RevenueGrouping, type RevenueReport } from '..
 import { signIn } from '../packages/server/src/simulator/simulation-setup.js';
 import { startServer } from './orders.js';
 import { openBenchDatabase } from './orders-data.js';
+import { ms, timings } from './timing.js';
 import { ensureRevenueTenant, generateRevenueData, revenuePassword, revenueTenant, revenueYear } from './revenue-data.js';
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-const ms = (n: number) => `${n.toFixed(1)} ms`;
 const runs = Number(process.env.BENCH_REVENUE_RUNS ?? 30);
 /** The machine's load average over the last minute: other work on the machine slows a run down. */
 const loadAverage = () => Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]).toFixed(1);
-
-const timings = async (once: () => Promise<void>) => {
-  for (let i = 0; i < 5; i++) await once();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    await once();
-    times.push(performance.now() - t0);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p95: percentile(times, 95) };
-};
 
 const amounts = ['stays', 'receivable', 'discount', 'coupon_discount', 'card_discount', 'arrears', 'received', 'received_prepaid', 'received_recovery', 'refunded', 'recovered'] as const;
 
@@ -113,18 +100,18 @@ export const runRevenueBench = async () => {
     for (const groupBy of ['day', 'month', 'lot'] as const) {
       const query = new URLSearchParams({ from: revenueYear.from, to: revenueYear.to, groupBy }).toString();
       let rows = 0;
-      const api = await timings(async () => {
+      const api = await timings(runs, async () => {
         const response = await fetch(`${base}${revenueReportPaths.report}?${query}`, { headers: { authorization: token } });
         const body = (await response.json()) as { code: number; data: RevenueReport };
         if (body.code !== 200) throw new Error(JSON.stringify(body));
         rows = body.data.rows.length;
         totals = body.data.totals;
       });
-      const sql = await timings(async () => {
+      const sql = await timings(runs, async () => {
         await raw.query(reportSql(groupBy), [tenantId, revenueYear.from, revenueYear.to]);
       });
       // the same as the server runs it: a transaction as the tenant role, under row-level security
-      const scoped = await timings(async () => {
+      const scoped = await timings(runs, async () => {
         const client = await raw.connect();
         try {
           await client.query('BEGIN');

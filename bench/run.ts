@@ -9,9 +9,8 @@ import { runFirstPageBench } from './first-page.js';
 import { runOrdersBench } from './orders.js';
 import { runRevenueBench } from './revenue-report.js';
 import { runSoak } from './soak.js';
+import { percentile } from './timing.js';
 import { buildTestApp, demoPasswordMd5, postLogin, signIn } from '../packages/server/src/test/test-app.js';
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 const measure = async (label: string, runs: number, once: () => Promise<void>) => {
   for (let i = 0; i < Math.min(5, runs); i++) await once();
