@@ -7,6 +7,7 @@ import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { revenueReportPaths, type RevenueGrouping, type RevenueReport } from '../packages/contract/src/index.js';
+import { revenueSumsSql } from '../packages/server/src/modules/finance/revenue-report.repository.js';
 import { signIn } from '../packages/server/src/simulator/simulation-setup.js';
 import { startServer } from './orders.js';
 import { openBenchDatabase } from './orders-data.js';
@@ -19,7 +20,7 @@ const loadAverage = () => Number(readFileSync('/proc/loadavg', 'utf8').split(' '
 
 const amounts = ['stays', 'receivable', 'discount', 'coupon_discount', 'card_discount', 'arrears', 'received', 'received_prepaid', 'received_recovery', 'refunded', 'recovered'] as const;
 
-// the report's aggregate as revenue-report.repository.ts writes it, by day, month or lot
+// the report's aggregate as revenue-report.repository.ts writes it (its own columns), by day, month or lot
 const keyOf: Record<Exclude<RevenueGrouping, 'area'>, [key: string, label: string]> = {
   day: ['d.day::text', 'd.day::text'],
   month: ["to_char(d.day, 'YYYY-MM')", "to_char(d.day, 'YYYY-MM')"],
@@ -27,16 +28,7 @@ const keyOf: Record<Exclude<RevenueGrouping, 'area'>, [key: string, label: strin
 };
 const reportSql = (groupBy: keyof typeof keyOf) => `
   SELECT ${keyOf[groupBy][0]} AS key, ${keyOf[groupBy][1]} AS label,
-    sum(d.stays)::text AS stays, sum(d.receivable)::text AS receivable, sum(d.discount)::text AS discount,
-    sum(d.coupon_discount)::text AS coupon_discount, sum(d.card_discount)::text AS card_discount, sum(d.arrears)::text AS arrears,
-    sum(d.received)::text AS received,
-    coalesce(sum(d.received) FILTER (WHERE d.channel = 'wechat'), 0)::text AS wechat,
-    coalesce(sum(d.received) FILTER (WHERE d.channel = 'alipay'), 0)::text AS alipay,
-    coalesce(sum(d.received) FILTER (WHERE d.channel = 'cash'), 0)::text AS cash,
-    coalesce(sum(d.received) FILTER (WHERE d.channel = 'balance'), 0)::text AS balance,
-    coalesce(sum(d.received) FILTER (WHERE d.channel = 'sandbox'), 0)::text AS sandbox,
-    sum(d.received_prepaid)::text AS received_prepaid, sum(d.received_recovery)::text AS received_recovery,
-    sum(d.refunded)::text AS refunded, sum(d.recovered)::text AS recovered
+    ${revenueSumsSql}
   FROM revenue_daily d
   JOIN parking_lots l ON l.id = d.lot_id
   LEFT JOIN parking_areas a ON a.id = l.area_id

@@ -12,15 +12,11 @@ DECLARE
   month_start date;
 BEGIN
   DELETE FROM revenue_daily WHERE tenant_id = tenant AND day BETWEEN from_day AND to_day;
-  SELECT min(d), max(d) INTO first_day, last_day FROM (
-    SELECT revenue_business_day(min(exited_at)) AS d FROM parking_records WHERE tenant_id = tenant AND exited_at IS NOT NULL
-    UNION ALL SELECT revenue_business_day(max(exited_at)) FROM parking_records WHERE tenant_id = tenant AND exited_at IS NOT NULL
-    UNION ALL SELECT revenue_business_day(min(paid_at)) FROM payments WHERE tenant_id = tenant
-    UNION ALL SELECT revenue_business_day(max(paid_at)) FROM payments WHERE tenant_id = tenant
-    UNION ALL SELECT revenue_business_day(min(decided_at)) FROM refunds WHERE tenant_id = tenant AND status = 'approved'
-    UNION ALL SELECT revenue_business_day(max(decided_at)) FROM refunds WHERE tenant_id = tenant AND status = 'approved'
-    UNION ALL SELECT revenue_business_day(min(recovered_at)) FROM recovery_records WHERE tenant_id = tenant
-    UNION ALL SELECT revenue_business_day(max(recovered_at)) FROM recovery_records WHERE tenant_id = tenant
+  SELECT min(lo), max(hi) INTO first_day, last_day FROM (
+    SELECT revenue_business_day(min(exited_at)) AS lo, revenue_business_day(max(exited_at)) AS hi FROM parking_records WHERE tenant_id = tenant
+    UNION ALL SELECT revenue_business_day(min(paid_at)), revenue_business_day(max(paid_at)) FROM payments WHERE tenant_id = tenant
+    UNION ALL SELECT revenue_business_day(min(decided_at)), revenue_business_day(max(decided_at)) FROM refunds WHERE tenant_id = tenant AND status = 'approved'
+    UNION ALL SELECT revenue_business_day(min(recovered_at)), revenue_business_day(max(recovered_at)) FROM recovery_records WHERE tenant_id = tenant
   ) AS bounds;
   IF first_day IS NULL THEN
     RETURN;
