@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reconciliationResolveInput, sandboxSignatureHeader, type ReconciliationResolveInput } from '@parking/contract';
+import { businessDay, reconciliationResolveInput, sandboxSignatureHeader, type ReconciliationResolveInput } from '@parking/contract';
 import type { Database } from '../../db/client.js';
 import { migrate } from '../../db/migrate.js';
 import {
@@ -12,6 +12,7 @@ import {
   reconciliationMistakes,
   recoveryRecords,
   refunds,
+  revenueDaily,
   systemMessages,
   tenants,
   users,
@@ -265,6 +266,14 @@ describe('resolving a mistake', () => {
     expect(await database.db.select().from(recoveryRecords).where(eq(recoveryRecords.recordId, lost.record.id))).toHaveLength(1);
     const [order] = await database.db.select().from(gatewayOrders).where(eq(gatewayOrders.gatewayOrderNo, lost.no));
     expect(order).toMatchObject({ state: 'paid', paymentId: booked[0]!.id });
+    // dated by the provider's trade, so 营收报表 counts it as 实收 of that day, not of the booking's
+    expect(booked[0]!.paidAt).toEqual(order!.paidAt);
+    expect(businessDay(booked[0]!.paidAt)).toBe('2026-03-15');
+    const kept = await database.db
+      .select()
+      .from(revenueDaily)
+      .where(and(eq(revenueDaily.tenantId, finance.tenantId), eq(revenueDaily.day, '2026-03-15'), eq(revenueDaily.channel, 'sandbox')));
+    expect(kept.reduce((sum, row) => sum + row.received, 0)).toBe(1200);
 
     expect(await batchOf('20260315-01')).toMatchObject({ mistakeCount: 1, unhandledCount: 0 });
     expect((await messagesAbout('20260315-01')).map((m) => m.status)).toEqual([1]);

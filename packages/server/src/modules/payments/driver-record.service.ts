@@ -261,7 +261,9 @@ export const settleGatewayOrder = async (
       const db = inner as unknown as Db;
       if (record.state === 'parked') await priceCarInForPayment(db, record, order);
       const remarkText = `${actor.userAgent}支付 ${gatewayOrderNo}`;
-      const { payment } = await recordPayment(db, actor, { recordId: record.id, channel: 'sandbox', amount: order.amount, payer: '', remark: remarkText }, gatewayOrderNo, now);
+      // dated when the provider took the money, as its bill has it: a trade booked late from the bill
+      // is 实收 of its own day, not of the day someone booked it
+      const { payment } = await recordPayment(db, actor, { recordId: record.id, channel: 'sandbox', amount: order.amount, payer: '', remark: remarkText }, gatewayOrderNo, at);
       paymentId = payment.id;
     });
   } catch (error) {
