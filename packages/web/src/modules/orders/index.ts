@@ -4,6 +4,7 @@
  * payments and recovery add to a record.
  */
 export { editFieldText } from './components/record-edit-changes';
-export { parkingRecordDetailPath } from './record-paths';
+export { parkingRecordDetailPath, parkingRecordPermission } from './record-paths';
+export { useMayOpenRecord } from './use-may-open-record';
 export { parkingRecordResourceKey } from './orders-api';
 export { ParkingRecordDetailPage } from './pages/parking-record-detail-page';

@@ -9,3 +9,6 @@ export function safeRestBack(restBack: string | null | undefined): string {
   if (!restBack || !restBack.startsWith('/') || restBack.startsWith('//') || restBack.startsWith('/\\')) return parkingRecordListPath;
   return restBack;
 }
+
+/** the permission that opens 停车记录 and its 详情: the server refuses the detail's data to anyone without it */
+export const parkingRecordPermission = 'ParkingRecordOrder';

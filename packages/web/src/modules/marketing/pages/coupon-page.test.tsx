@@ -1,5 +1,6 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { useSessionStore } from '../../../shared/session/session-store';
 import { installFakeApi, ok, type RecordedCall } from '../../../test/fake-api';
 import { bodyOf, failure, quietComputedStyle, renderAt, saved, user } from '../../system/pages/system-page-test-kit';
 import { coupon, couponTemplate, merchant, merchantId, templateId } from '../marketing-fixtures';
@@ -64,10 +65,12 @@ const at = '/ParkingOperations/coupon';
 const now = Date.parse('2026-03-02T02:00:00.000Z');
 
 beforeAll(quietComputedStyle);
+afterEach(() => useSessionStore.setState({ permissions: [] }));
 
 describe('优惠券 page', { timeout: 60_000 }, () => {
   it('已发券 lists each coupon with its benefit and state, links a used one to its stay, and offers 作废 only while it may be used', async () => {
     fakeServer();
+    useSessionStore.setState({ permissions: ['ParkingRecordOrder'] });
     renderAt(at, at, <CouponPage now={now} />);
     const unused = within(await rowOf('YH202603020001'));
     expect(unused.getByText('减2小时')).toBeTruthy();
@@ -79,6 +82,10 @@ describe('优惠券 page', { timeout: 60_000 }, () => {
     expect(used.getByText('6.00')).toBeTruthy();
     expect(used.getByRole('link', { name: '查看' }).getAttribute('href')).toBe(`/OrderManagement/parkingRecordOrderInfo/r-1?restBack=${encodeURIComponent(at)}`);
     expect(used.queryByRole('button', { name: '作废' })).toBeNull();
+    // to staff without the orders pages the stay is named, not linked: its detail would refuse them
+    act(() => useSessionStore.setState({ permissions: [] }));
+    await waitFor(() => expect(used.queryByRole('link', { name: '查看' })).toBeNull());
+    expect(used.getByText('已关联')).toBeTruthy();
   });
 
   it('发券 sends the plate as every plate input takes it, and says a refusal in the dialog with the form kept', async () => {

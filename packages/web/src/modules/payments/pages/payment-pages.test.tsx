@@ -120,6 +120,15 @@ describe('退款', () => {
     expect(done!.getByText('已退款')).toBeTruthy();
     expect(done!.getByText('主管丙')).toBeTruthy();
     expect(done!.queryByRole('button', { name: /同\s*意/ })).toBeNull();
+    // finance staff without the orders pages get no 订单 link, which would end on 401
+    expect(screen.queryAllByRole('button', { name: /订\s*单/ })).toHaveLength(0);
+  });
+
+  it('offers 订单 of each refund to those who may open records', { timeout: 60_000 }, async () => {
+    signedInAs('u-1', ['refund', 'ParkingRecordOrder']);
+    renderAt('/FinancialManagement/refund', '/FinancialManagement/refund', <RefundPage />);
+    await waitFor(() => expect(bodyRows()).toHaveLength(3));
+    expect(screen.getAllByRole('button', { name: /订\s*单/ })).toHaveLength(3);
   });
 
   it('a rejection must say why, and is sent with the remark', { timeout: 60_000 }, async () => {

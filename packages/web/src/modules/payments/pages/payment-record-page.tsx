@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ResourceListPage } from '../../../shared/resource/resource-list-page';
 import { useSessionStore } from '../../../shared/session/session-store';
-import { parkingRecordDetailPath } from '../../orders';
+import { parkingRecordDetailPath, useMayOpenRecord } from '../../orders';
 import { RefundRequestDialog } from '../components/refund-request-dialog';
 import { refundPermission } from '../payment-options';
 import { paymentResource } from '../payment.resource';
@@ -18,6 +18,7 @@ export function PaymentRecordPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const mayRefund = useSessionStore((state) => state.permissions.includes(refundPermission));
+  const mayOpenRecord = useMayOpenRecord();
   const [refunding, setRefunding] = useState<Payment>();
   return (
     <>
@@ -26,9 +27,11 @@ export function PaymentRecordPage() {
         actionsWidth={mayRefund ? 130 : 70}
         rowActions={(payment) => (
           <>
-            <Button type="link" size="small" onClick={() => navigate(parkingRecordDetailPath(payment.recordId, `${location.pathname}${location.search}`))}>
-              订单
-            </Button>
+            {mayOpenRecord && (
+              <Button type="link" size="small" onClick={() => navigate(parkingRecordDetailPath(payment.recordId, `${location.pathname}${location.search}`))}>
+                订单
+              </Button>
+            )}
             {mayRefund && (
               <RefusalHint refusal={payment.refunded >= payment.amount ? '该笔支付已全额退款' : undefined}>
                 <Button type="link" size="small" disabled={payment.refunded >= payment.amount} onClick={() => setRefunding(payment)}>

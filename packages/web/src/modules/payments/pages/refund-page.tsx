@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ResourceListPage } from '../../../shared/resource/resource-list-page';
 import { useSessionStore } from '../../../shared/session/session-store';
-import { parkingRecordDetailPath } from '../../orders';
+import { parkingRecordDetailPath, useMayOpenRecord } from '../../orders';
 import { RefundDecisionDialog } from '../components/refund-decision-dialog';
 import { refundResource } from '../refund.resource';
 import { RefusalHint } from '../../../shared/components/refusal-hint';
@@ -17,6 +17,8 @@ export function RefundPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const userId = useSessionStore((state) => state.user?.userId);
+  // finance staff decide refunds without the orders pages: no 订单 link that would end on 401
+  const mayOpenRecord = useMayOpenRecord();
   const [deciding, setDeciding] = useState<{ refund: Refund; decision: 'approve' | 'reject' }>();
   return (
     <>
@@ -34,9 +36,11 @@ export function RefundPage() {
           );
           return (
             <>
-              <Button type="link" size="small" onClick={() => navigate(parkingRecordDetailPath(refund.recordId, `${location.pathname}${location.search}`))}>
-                订单
-              </Button>
+              {mayOpenRecord && (
+                <Button type="link" size="small" onClick={() => navigate(parkingRecordDetailPath(refund.recordId, `${location.pathname}${location.search}`))}>
+                  订单
+                </Button>
+              )}
               {refund.status === 'requested' && (
                 <>
                   {decide('approve', '同意')}

@@ -3,15 +3,22 @@ import { Descriptions, Tag, Typography } from 'antd';
 import { Link, useLocation } from 'react-router';
 import { PlateText } from '../../../shared/components/plate-text';
 import { formatDateTime } from '../../../shared/resource/value-format';
-import { parkingRecordDetailPath } from '../../orders';
+import { parkingRecordDetailPath, useMayOpenRecord } from '../../orders';
 
 const yuan = (fen: number) => `${formatAmount(fen)} 元`;
 
 /** The stay a complaint or an appeal is about, as the reviewer weighs it beside the case, with a way to its order and back. */
 export function ReviewedStayDescriptions({ stay, title }: { stay: ReviewedStay; title: string }) {
   const location = useLocation();
+  const mayOpenRecord = useMayOpenRecord();
   return (
-    <Descriptions size="small" bordered column={2} title={title} extra={<Link to={parkingRecordDetailPath(stay.id, `${location.pathname}${location.search}`)}>查看停车订单</Link>}>
+    <Descriptions
+      size="small"
+      bordered
+      column={2}
+      title={title}
+      extra={mayOpenRecord && <Link to={parkingRecordDetailPath(stay.id, `${location.pathname}${location.search}`)}>查看停车订单</Link>}
+    >
       <Descriptions.Item label="停车场">{stay.lotName || '-'}</Descriptions.Item>
       <Descriptions.Item label="车牌号">
         <PlateText plate={stay.plateNumber || '无牌车'} colour={stay.plateColour} />

@@ -72,10 +72,10 @@ const submitAndConfirm = async (drawer: HTMLElement, title: string, ok: string) 
 
 beforeAll(quietComputedStyle);
 beforeEach(() => {
-  useSessionStore.setState({ user: { userId: 'u-me', userName: '我' } as UserInfo });
+  useSessionStore.setState({ user: { userId: 'u-me', userName: '我' } as UserInfo, permissions: ['ParkingRecordOrder'] });
   fakeServer();
 });
-afterEach(() => useSessionStore.setState({ user: null }));
+afterEach(() => useSessionStore.setState({ user: null, permissions: [] }));
 
 describe('申诉审核', () => {
   it('lists appeals with the phones masked, their status, outcome and who holds them', { timeout: 60_000 }, async () => {

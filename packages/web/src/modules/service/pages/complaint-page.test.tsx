@@ -1,6 +1,7 @@
 import type { ComplaintDetail } from '@parking/contract';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { useSessionStore } from '../../../shared/session/session-store';
 import { installFakeApi, ok, type FakeReply, type RecordedCall } from '../../../test/fake-api';
 import { bodyOf, bodyRows, failure, quietComputedStyle, renderAt, saved, user } from '../../system/pages/system-page-test-kit';
 import { complainedRecordId, complaintDetail, completedLateComplaint, processingComplaint } from '../complaint-fixtures';
@@ -60,7 +61,11 @@ const pickOption = async (dialog: HTMLElement, label: string, option: string) =>
 };
 
 beforeAll(quietComputedStyle);
-beforeEach(() => fakeServer());
+beforeEach(() => {
+  fakeServer();
+  useSessionStore.setState({ permissions: ['ParkingRecordOrder'] });
+});
+afterEach(() => useSessionStore.setState({ permissions: [] }));
 
 describe('客户投诉', () => {
   it('lists complaints with the phones masked, the overdue ones marked and counted', { timeout: 60_000 }, async () => {
@@ -123,6 +128,10 @@ describe('客户投诉', () => {
       `/OrderManagement/parkingRecordOrderInfo/${complainedRecordId}?restBack=${encodeURIComponent(`${page}?id=c-2`)}`,
     );
     expect(within(drawer).getByText('处理记录（2）')).toBeTruthy();
+
+    // without the orders pages (客服 only) the link is not offered: the record's detail would refuse them
+    act(() => useSessionStore.setState({ permissions: [] }));
+    await waitFor(() => expect(within(drawer).queryByRole('link', { name: '查看停车订单' })).toBeNull());
     expect(within(drawer).getByText('李客服')).toBeTruthy();
     expect(within(drawer).getByText('2026-03-04 14:00:00')).toBeTruthy();
     expect(within(drawer).getByText('车主补充')).toBeTruthy();
