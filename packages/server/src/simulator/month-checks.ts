@@ -4,7 +4,7 @@ import type { Db } from '../db/client.js';
 import { rowsOf } from '../db/json-row.js';
 import { revenueDrift } from '../modules/finance/index.js';
 import { mustOk, type AppCall } from './month-api.js';
-import type { InjectedMistake, MonthFigures } from './month-run.js';
+import type { InjectedMistake, MonthFigures } from './month-figures.js';
 
 export interface Check {
   name: string;

@@ -22,6 +22,7 @@ import { moveRecordsWithTime } from '../modules/orders/index.js';
 import type { SandboxBillAdjustment } from '../modules/payments/index.js';
 import { appCall, appConsole, appDeviceSender, mustOk, signInApp, type AppCall } from './month-api.js';
 import { checkMonth, type MonthChecks } from './month-checks.js';
+import type { InjectedMistake, MonthFigures } from './month-figures.js';
 import { runTraffic } from './run-traffic.js';
 import { setUpSimulation, SimulationError } from './simulation-setup.js';
 import { planTraffic, randomSource, type PlannedEvent } from './traffic-plan.js';
@@ -64,31 +65,6 @@ export interface MonthApp {
   clock: SimClock;
   /** read by the sandbox at each bill: the run adds the mistakes it injects */
   billAdjustments: SandboxBillAdjustment[];
-}
-
-export interface InjectedMistake {
-  day: string;
-  kind: ReconciliationMistakeKind;
-  orderNo: string;
-  adjustment: SandboxBillAdjustment['kind'];
-}
-
-export interface MonthFigures {
-  days: number;
-  lots: number;
-  events: number;
-  entries: number;
-  exits: number;
-  refused: number;
-  stays: number;
-  payments: Record<PaymentChannel, { count: number; amount: number }>;
-  /** online payments started and then left at the cashier */
-  abandonedCashier: number;
-  refunds: { count: number; amount: number };
-  unpaidExits: number;
-  arrearsOpened: number;
-  recovered: { count: number; amount: number };
-  injected: InjectedMistake[];
 }
 
 export interface MonthResult {
@@ -253,7 +229,13 @@ export const simulateMonth = async ({ app, db, clock, billAdjustments }: MonthAp
       resendRate: 0.01,
       allLeave: true,
     });
+    let lateShift = false;
     const onEvent = async (event: PlannedEvent, result: VehicleEventResult | undefined) => {
+      // the late shift signs in at noon: its day-long session covers the booth's payments just past midnight
+      if (!lateShift && event.at.getTime() >= start.getTime() + dayMs / 2) {
+        lateShift = true;
+        await signInStaff();
+      }
       if (event.resend || !result?.recordId || event.kind !== 'lane_exit' || result.amountToPay <= 0) return;
       const at = new Date(event.at.getTime() + 30_000 + Math.floor(random() * 60_000));
       clock.set(at);
@@ -362,7 +344,7 @@ export const simulateMonth = async ({ app, db, clock, billAdjustments }: MonthAp
   return { figures, checks, seconds: (performance.now() - began) / 1000 };
 };
 
-export type { AppCall };
+export type { AppCall, InjectedMistake, MonthFigures };
 
 /** The lots' price board: the first 15 minutes free, 5 元 an hour for two hours, then 3 元, at most 40 元 a day. */
 const garageDay = [
