@@ -29,6 +29,12 @@ export interface RunOptions {
   /** lots sent to at once; each lot's own events still go one after another, in order */
   concurrency?: number;
   onEvent?: (event: PlannedEvent, result: VehicleEventResult | undefined) => void;
+  /** the whole plan one event after another in its time order, across lots (the month's simulated clock needs it) */
+  inOrder?: boolean;
+  /** just before an event is sent: the month sets the server's simulated clock to its time */
+  beforeEvent?: (event: PlannedEvent) => void;
+  /** after an event's answer, awaited before the next: the month pays the exit's fee then */
+  afterEvent?: (event: PlannedEvent, result: VehicleEventResult | undefined) => Promise<void>;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -38,10 +44,11 @@ export const runTraffic = async (send: DeviceSender, devices: SimDevices, plan: 
   const summary: TrafficSummary = { sent: 0, entries: 0, exits: 0, resends: 0, duplicatesAcknowledged: 0, released: 0, amountToPay: 0, abnormal: 0, refused: [] };
   const byLot = new Map<number, PlannedEvent[]>();
   for (const event of plan) byLot.set(event.lot, [...(byLot.get(event.lot) ?? []), event]);
-  const queues = [...byLot.values()];
+  const queues = options.inOrder ? [plan] : [...byLot.values()];
   const sendLot = async (events: readonly PlannedEvent[]) => {
     for (const event of events) {
       if (options.realtime) await sleep(Math.max(0, event.at.getTime() - Date.now()));
+      options.beforeEvent?.(event);
       const device = devices[event.lot]?.[event.device];
       if (!device) throw new Error(`停车场 ${event.lot + 1} 没有 ${event.device} 设备`);
       const answer = await send<VehicleEventResult>(vehicleEventPath, device, {
@@ -56,6 +63,7 @@ export const runTraffic = async (send: DeviceSender, devices: SimDevices, plan: 
       const result = answer.code === 200 ? answer.data : undefined;
       options.onEvent?.(event, result);
       tally(summary, event, result, answer);
+      await options.afterEvent?.(event, result);
     }
   };
   // a pool of workers, each taking the next lot's queue until none is left

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { postDeviceCall } from '../modules/devices/index.js';
+import { runMonthCommand } from './month-command.js';
 import { heartbeatAll, runTraffic, type DeviceSender } from './run-traffic.js';
 import { consoleApi, setUpSimulation, signIn, SimulationError } from './simulation-setup.js';
 import { planTraffic } from './traffic-plan.js';
@@ -21,7 +22,17 @@ const usage = `用法: npm run simulate -- [选项]
   --realtime         按真实时间逐条发送（默认一次发完，事件时间为过去 M 分钟内）
   --concurrency K    同时发送的停车场数（默认 4；每个停车场内按时间顺序发送）
   --seed S           随机种子（相同种子得到相同车流）
-  --help             显示本说明`;
+  --help             显示本说明
+
+一个月的小城市（不连运行中的服务：在本进程内启动整个应用，数据库为 DATABASE_URL，应为新库）：
+  --month YYYY-MM    按天模拟该月：出入场、各渠道缴费、未付驶离转欠费与追缴、现金退款（第二人审核）、
+                     每日对账（向沙箱账单注入已知差错），最后检查记录、营收报表与对账并打印数字
+  --lots N           停车场数量（默认 20）
+  --cars-per-day C   每天车辆总数（默认 3000）
+  --days D           只模拟该月前 D 天
+  --tenant CODE      新建的租户编码（默认 sim-month）
+  --seed S           随机种子（默认 1）
+  --refund-online    也退线上（沙箱）支付的款`;
 
 const { values } = parseArgs({
   options: {
@@ -38,6 +49,10 @@ const { values } = parseArgs({
     seed: { type: 'string' },
     concurrency: { type: 'string', default: '4' },
     help: { type: 'boolean', default: false },
+    month: { type: 'string' },
+    'cars-per-day': { type: 'string', default: '3000' },
+    days: { type: 'string' },
+    'refund-online': { type: 'boolean', default: false },
   },
 });
 
@@ -55,6 +70,19 @@ const positive = (name: string, text: string | undefined, { integer = true, min 
 const main = async () => {
   if (values.help) {
     console.log(usage);
+    return;
+  }
+  if (values.month !== undefined) {
+    const ok = await runMonthCommand({
+      month: values.month,
+      lots: values.lots === '1' && !process.argv.includes('--lots') ? 20 : positive('lots', values.lots),
+      carsPerDay: positive('cars-per-day', values['cars-per-day']),
+      ...(values.days === undefined ? {} : { days: positive('days', values.days) }),
+      seed: values.seed === undefined ? 1 : positive('seed', values.seed, { min: 0 }),
+      tenant: values.tenant === 'demo' ? 'sim-month' : values.tenant,
+      refundOnline: values['refund-online'],
+    });
+    if (!ok) process.exitCode = 1;
     return;
   }
   const baseUrl = values.url ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`;

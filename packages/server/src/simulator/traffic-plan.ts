@@ -40,6 +40,8 @@ export interface TrafficOptions {
   resendRate?: number;
   /** share of entries a camera reports twice with a new event id seconds apart */
   doubleEntryRate?: number;
+  /** every car leaves inside the window (a stay that would run past it is cut short), so a day's plan leaves no car parked */
+  allLeave?: boolean;
 }
 
 /** mulberry32: small, fast and reproducible, so a seed names a whole day of traffic */
@@ -119,7 +121,8 @@ export const planTraffic = (options: TrafficOptions): PlannedEvent[] => {
     const freeFrom = new Map((lot.spaces ?? []).map((space) => [space, 0]));
     for (const arrivedAt of times) {
       const { plate, plateColour } = randomPlate(random);
-      const leftAt = arrivedAt + stayMinutes(random) * MINUTE_MS;
+      const stayedUntil = arrivedAt + stayMinutes(random) * MINUTE_MS;
+      const leftAt = options.allLeave && stayedUntil >= end ? arrivedAt + random() * (end - 1_000 - arrivedAt) : stayedUntil;
       if (lot.kind === 'lane') {
         add({ at: new Date(arrivedAt), lot: index, device: 'in', kind: 'lane_entry', plate, plateColour });
         if (random() < doubleEntryRate) add({ at: new Date(arrivedAt + 5_000), lot: index, device: 'in', kind: 'lane_entry', plate, plateColour });

@@ -16,3 +16,5 @@ export { revenueReportRoutes } from './revenue-report.routes.js';
 
 // an approved refund of an invoiced payment marks its invoice 待红冲, in the refund's transaction
 afterRefundApproved(invoicesAfterRefund);
+// the month's simulation holds the kept report rows equal to their recomputation
+export { revenueDrift } from './revenue-report.repository.js';

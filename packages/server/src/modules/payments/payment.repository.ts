@@ -99,10 +99,11 @@ export const findRefund = async (db: Db, tenantId: string, id: string) => {
   return row;
 };
 
-export const decideRefund = (db: Db, tenantId: string, id: string, values: Pick<RefundRow, 'status' | 'decidedBy' | 'remark'>) =>
+/** Decided at `at`, the app's clock (the day the report counts the refund on); the database's own time without it. */
+export const decideRefund = (db: Db, tenantId: string, id: string, values: Pick<RefundRow, 'status' | 'decidedBy' | 'remark'>, at?: Date) =>
   db
     .update(refunds)
-    .set({ ...values, decidedAt: sql`now()`, updatedAt: sql`now()` })
+    .set({ ...values, decidedAt: at ?? sql`now()`, updatedAt: sql`now()` })
     .where(and(eq(refunds.tenantId, tenantId), eq(refunds.id, id)));
 
 const listedRefund = {

@@ -54,11 +54,11 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...routeOf(endpoints.approve, { tags, summary: '同意退款（申请人不能审核自己的申请；已付减少、优惠增加，欠费不变）', permission }),
-    handler: async (request) => ok(await approveRefund(request.db, requireAuth(request), request.params.id, request.body), '已同意退款'),
+    handler: async (request) => ok(await approveRefund(request.db, requireAuth(request), request.params.id, request.body, app.now()), '已同意退款'),
   });
 
   app.route({
     ...routeOf(endpoints.reject, { tags, summary: '驳回退款（申请人不能审核自己的申请）', permission }),
-    handler: async (request) => ok(await rejectRefund(request.db, requireAuth(request), request.params.id, request.body), '已驳回退款'),
+    handler: async (request) => ok(await rejectRefund(request.db, requireAuth(request), request.params.id, request.body, app.now()), '已驳回退款'),
   });
 };

@@ -85,8 +85,8 @@ const openRefund = async (tx: Db, auth: AuthContext, id: string) => {
 };
 
 /** Marks the refund decided and logs it: 同意退款 or 驳回退款 of the record's plate and amount, with what changed. */
-const decided = async (tx: Db, auth: AuthContext, id: string, status: 'approved' | 'rejected', decision: RefundDecisionValues, before: object, changed: object = {}) => {
-  await decideRefund(tx, auth.tenantId, id, { status, decidedBy: auth.userId, remark: decision.remark });
+const decided = async (tx: Db, auth: AuthContext, id: string, status: 'approved' | 'rejected', decision: RefundDecisionValues, before: object, changed: object, at: Date | undefined) => {
+  await decideRefund(tx, auth.tenantId, id, { status, decidedBy: auth.userId, remark: decision.remark }, at);
   const after = await getRefund(tx, auth, id);
   await recordOperation(tx, auth, {
     module: 'payments',
@@ -103,22 +103,23 @@ const decided = async (tx: Db, auth: AuthContext, id: string, status: 'approved'
 /**
  * Gives the money back. The refund is a concession, not a reopened debt: paid goes down and the
  * record's discount goes up by the same amount, unpaid and state stay, so due − discount = paid + unpaid
- * and payments − approved refunds = paid both still hold.
+ * and payments − approved refunds = paid both still hold. Decided at `now`, the app's clock: the
+ * revenue report counts the refund on that day (the database's time when not given).
  */
-export const approveRefund = (db: Db, auth: AuthContext, id: string, decision: RefundDecisionValues) =>
+export const approveRefund = (db: Db, auth: AuthContext, id: string, decision: RefundDecisionValues, now?: Date) =>
   db.transaction(async (tx) => {
     const { refund, record } = await openRefund(tx, auth, id);
     if (refund.amount > record.paid) throw conflict('停车记录的已付金额不足以退款');
     const changed = await changeRecord(tx, record, 'refund', { discount: record.discount + refund.amount, paid: record.paid - refund.amount });
     const money = { discount: changed.discount, paid: changed.paid, unpaid: changed.unpaid, state: changed.state };
     const before = { status: refund.status, discount: record.discount, paid: record.paid, unpaid: record.unpaid };
-    const after = await decided(tx, auth, id, 'approved', decision, before, money);
+    const after = await decided(tx, auth, id, 'approved', decision, before, money, now);
     await followRefund(tx, auth.tenantId, refund.paymentId, refund.amount, new Date(after.decidedAt ?? after.createdAt));
     return after;
   });
 
-export const rejectRefund = (db: Db, auth: AuthContext, id: string, decision: RefundDecisionValues) =>
+export const rejectRefund = (db: Db, auth: AuthContext, id: string, decision: RefundDecisionValues, now?: Date) =>
   db.transaction(async (tx) => {
     const { refund } = await openRefund(tx, auth, id);
-    return decided(tx, auth, id, 'rejected', decision, { status: refund.status });
+    return decided(tx, auth, id, 'rejected', decision, { status: refund.status }, {}, now);
   });
