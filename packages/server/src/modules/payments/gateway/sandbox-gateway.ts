@@ -70,6 +70,9 @@ export interface SandboxGatewayOptions {
   billAdjustments?: readonly SandboxBillAdjustment[];
 }
 
+/** The sandbox's refunds alone, for the console's 退款 and 对账 (which neither open cashiers nor send notices). */
+export const sandboxRefunder = (db: Db): Pick<PaymentGateway, 'refund'> => ({ refund: (request, via) => sandboxRefund(via ?? db, request) });
+
 /**
  * A payment provider that runs here: its cashier is a page of this server, and it signs its
  * notices with its own secret. It keeps its trades in its own table, as a real provider keeps them
