@@ -83,10 +83,19 @@ describe('对账 and 对账差错 over HTTP', () => {
       .values({ tenantId: mw!.id, lotId: lot!.id, plateNumber: '粤B7R002', state: 'closed', amountDue: 500, paid: 500, unpaid: 0 })
       .returning();
     const at = new Date('2026-05-02T09:00:00+08:00');
-    await t.database.db.insert(gatewayOrders).values({ tenantId: mw!.id, gatewayOrderNo: 'SBROUTE0002', provider: 'sandbox', recordId: record!.id, amount: 500, amountDue: 500, discount: 0, pricedAt: at, createdAt: at });
     await t.database.db
-      .insert(sandboxCashierOrders)
-      .values({ gatewayOrderNo: 'SBROUTE0002', tradeNo: 'SBTROUTE0002', subject: '对账路由停车场 停车费 粤B7R002', amount: 500, notifyUrl: 'x', returnUrl: 'y', state: 'paid', decidedAt: at });
+      .insert(gatewayOrders)
+      .values({ tenantId: mw!.id, gatewayOrderNo: 'SBROUTE0002', provider: 'sandbox', recordId: record!.id, amount: 500, amountDue: 500, discount: 0, pricedAt: at, createdAt: at });
+    await t.database.db.insert(sandboxCashierOrders).values({
+      gatewayOrderNo: 'SBROUTE0002',
+      tradeNo: 'SBTROUTE0002',
+      subject: '对账路由停车场 停车费 粤B7R002',
+      amount: 500,
+      notifyUrl: 'x',
+      returnUrl: 'y',
+      state: 'paid',
+      decidedAt: at,
+    });
     await call('POST', reconciliationBatchPaths.rerun, tokens.finance, { day: '2026-05-02' });
     const [mistake] = (await call('GET', `${reconciliationMistakePaths.list}?batchNo=20260502-01`, tokens.finance)).json().data.list;
     expect(mistake).toMatchObject({ kind: 'our_missing', orderNo: 'SBROUTE0002', resolutions: ['refund', 'ours'] });
@@ -101,7 +110,9 @@ describe('对账 and 对账差错 over HTTP', () => {
     expect(await t.database.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.gatewayOrderNo, 'SBROUTE0002'))).toEqual([
       expect.objectContaining({ refundNo: refund!.id, amount: 500 }),
     ]);
-    expect(await t.database.db.select().from(parkingRecords).where(eq(parkingRecords.id, record!.id))).toEqual([expect.objectContaining({ paid: 500, unpaid: 0, discount: 0, state: 'closed' })]);
+    expect(await t.database.db.select().from(parkingRecords).where(eq(parkingRecords.id, record!.id))).toEqual([
+      expect.objectContaining({ paid: 500, unpaid: 0, discount: 0, state: 'closed' }),
+    ]);
   });
 
   it('exports both lists as xlsx with Chinese headers', async () => {

@@ -109,7 +109,10 @@ export const reconciliationRoutes: FastifyPluginAsyncZod<ReconciliationRoutesOpt
   });
 
   app.route({
-    ...routeOf(mistakeEndpoints.resolve, { tags, summary: '处理对账差错：以渠道为准（补记我方漏单、作废渠道漏单的支付、补记多收金额、重新提交渠道退款）、退还重复支付（补记并原路退还）或以我方为准（须填写说明）；可选方式见差错的 resolutions',
+    ...routeOf(mistakeEndpoints.resolve, {
+      tags,
+      summary:
+        '处理对账差错：以渠道为准（补记我方漏单、作废渠道漏单的支付、补记多收金额、重新提交渠道退款）、退还重复支付（补记并原路退还）或以我方为准（须填写说明）；可选方式见差错的 resolutions',
       permission: 'accountCheckMistake',
     }),
     handler: async (request) => ok(await resolveMistake(request.db, requireAuth(request), request.params.id, request.body, app.now(), options.gateway), '差错已处理'),

@@ -335,8 +335,18 @@ const losesRefunds: GatewayRefunder = {
 };
 const expectBalanced = async (recordId: string) => {
   const record = await recordOf(recordId);
-  const taken = (await database.db.select().from(payments).where(and(eq(payments.recordId, recordId), eq(payments.status, 'succeeded')))).reduce((sum, p) => sum + p.amount, 0);
-  const given = (await database.db.select().from(refunds).where(and(eq(refunds.recordId, recordId), eq(refunds.status, 'approved')))).reduce((sum, r) => sum + r.amount, 0);
+  const taken = (
+    await database.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.recordId, recordId), eq(payments.status, 'succeeded')))
+  ).reduce((sum, p) => sum + p.amount, 0);
+  const given = (
+    await database.db
+      .select()
+      .from(refunds)
+      .where(and(eq(refunds.recordId, recordId), eq(refunds.status, 'approved')))
+  ).reduce((sum, r) => sum + r.amount, 0);
   expect(record.amountDue - record.discount).toBe(record.paid + record.unpaid);
   expect(taken - given).toBe(record.paid);
   return record;
@@ -356,7 +366,15 @@ describe('a refund of an online payment approved in the console', () => {
 
     expect((await run('2026-03-18')).newMistakes).toBe(0);
     expect((await mistakesOf('20260318-01')).list).toEqual([]);
-    expect(await batchOf('20260318-01')).toMatchObject({ ourCount: 1, channelCount: 1, ourRefundCount: 1, ourRefundAmount: 300, channelRefundCount: 1, channelRefundAmount: 300, mistakeCount: 0 });
+    expect(await batchOf('20260318-01')).toMatchObject({
+      ourCount: 1,
+      channelCount: 1,
+      ourRefundCount: 1,
+      ourRefundAmount: 300,
+      channelRefundCount: 1,
+      channelRefundAmount: 300,
+      mistakeCount: 0,
+    });
   });
 
   it('stays 待审核 with the record unchanged when the provider refuses or does not answer, and goes through once it does', async () => {
@@ -381,7 +399,12 @@ describe('a refund of an online payment approved in the console', () => {
     expect(stored).toMatchObject({ status: 'requested', decidedBy: null, decidedAt: null });
     expect(await recordOf(paid.record.id)).toEqual(before);
     expect(await providerRefundsOf(paid.no)).toEqual([]);
-    expect(await database.db.select().from(operationLogs).where(and(eq(operationLogs.targetId, asked.id), eq(operationLogs.action, 'update')))).toEqual([]);
+    expect(
+      await database.db
+        .select()
+        .from(operationLogs)
+        .where(and(eq(operationLogs.targetId, asked.id), eq(operationLogs.action, 'update'))),
+    ).toEqual([]);
 
     await approve(asked.id, '2026-03-24T11:00:00');
     expect(await providerRefundsOf(paid.no)).toEqual([expect.objectContaining({ refundNo: asked.id, amount: 800 })]);
@@ -403,7 +426,10 @@ describe('resolving a mistake by the channel’s side', () => {
     expect(await expectBalanced(dropped.record.id)).toMatchObject({ state: 'unpaid', paid: 0, unpaid: 600 });
     const [order] = await database.db.select().from(gatewayOrders).where(eq(gatewayOrders.gatewayOrderNo, dropped.no));
     expect(order).toMatchObject({ state: 'closed', closedAt: now });
-    const [log] = await database.db.select().from(operationLogs).where(and(eq(operationLogs.target, 'payment'), eq(operationLogs.targetId, payment.id), eq(operationLogs.action, 'update')));
+    const [log] = await database.db
+      .select()
+      .from(operationLogs)
+      .where(and(eq(operationLogs.target, 'payment'), eq(operationLogs.targetId, payment.id), eq(operationLogs.action, 'update')));
     expect(log).toMatchObject({
       module: 'payments',
       account: 'mwfinance',
@@ -430,7 +456,10 @@ describe('resolving a mistake by the channel’s side', () => {
     // our books held the refund already
     expect(await recordOf(paid.record.id)).toEqual(record);
     expect(await database.db.select().from(refunds).where(eq(refunds.recordId, paid.record.id))).toHaveLength(1);
-    const logs = await database.db.select().from(operationLogs).where(and(eq(operationLogs.target, 'refund'), eq(operationLogs.targetId, asked.id)));
+    const logs = await database.db
+      .select()
+      .from(operationLogs)
+      .where(and(eq(operationLogs.target, 'refund'), eq(operationLogs.targetId, asked.id)));
     expect(logs.map((l) => l.summary)).toContain(`对账重新提交渠道退款：${paid.no} 4.00 元`);
 
     // the provider's refund is on the bill of the day it was given, which holds no mistake of it

@@ -348,11 +348,15 @@ export const toBatch = (b: ReconciliationBatchRow): ReconciliationBatch => ({
  * - 状态不符, a refund of ours the provider never gave: 以渠道为准 sends it again (same refund number).
  *   One the provider gave and we did not is only kept: our refunds are asked for and approved by people.
  */
-export const resolutionsOf = (m: Pick<ReconciliationMistake, 'kind' | 'ourAmount' | 'channelAmount'> & { refundId: string | null }, record: { state: string | null; unpaid: number | null }): ReconciliationResolution[] => {
+export const resolutionsOf = (
+  m: Pick<ReconciliationMistake, 'kind' | 'ourAmount' | 'channelAmount'> & { refundId: string | null },
+  record: { state: string | null; unpaid: number | null },
+): ReconciliationResolution[] => {
   const takes = (amount: number) => record.state !== null && record.state !== 'void' && (record.unpaid ?? 0) >= amount;
   switch (m.kind) {
     case 'our_missing':
-      return [takes(m.channelAmount) ? 'channel' : 'refund', 'ours'];
+      // a car still in is priced for its order when the trade is booked, as its notice would have done
+      return [record.state === 'parked' || takes(m.channelAmount) ? 'channel' : 'refund', 'ours'];
     case 'channel_missing':
       return ['channel', 'ours'];
     case 'amount_mismatch':

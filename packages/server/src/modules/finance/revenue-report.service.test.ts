@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentInput, refundDecision, refundInput, revenueReportQuery, type PaymentChannel, type RevenueReportQuery } from '@parking/contract';
 import type { Database } from '../../db/client.js';
 import { migrate } from '../../db/migrate.js';
-import { coupons, groupCardUses, merchants, parkingAreas, parkingLots, parkingRecords, refunds, revenueDaily, tenants, users } from '../../db/schema/index.js';
+import { coupons, groupCardUses, merchants, parkingAreas, parkingLots, parkingRecords, revenueDaily, tenants, users } from '../../db/schema/index.js';
 import { seedDemoData } from '../../db/seed/seed.js';
 import { createTestDatabase } from '../../test/test-app.js';
 import type { AuthContext } from '../../types.js';

@@ -159,9 +159,19 @@ describe('who may', () => {
       const record = await newRecord(1000);
       const paid = (await call('POST', paymentPaths.list, tokens.admin, { recordId: record.id, channel: 'sandbox', amount: 1000, idempotencyKey: no })).json().data;
       const at = new Date('2026-05-01T10:00:00+08:00');
-      await t.database.db
-        .insert(gatewayOrders)
-        .values({ tenantId, gatewayOrderNo: no, provider: 'sandbox', recordId: record.id, amount: 1000, amountDue: 1000, discount: 0, pricedAt: at, state: 'paid', paymentId: paid.id, paidAt: at });
+      await t.database.db.insert(gatewayOrders).values({
+        tenantId,
+        gatewayOrderNo: no,
+        provider: 'sandbox',
+        recordId: record.id,
+        amount: 1000,
+        amountDue: 1000,
+        discount: 0,
+        pricedAt: at,
+        state: 'paid',
+        paymentId: paid.id,
+        paidAt: at,
+      });
       await t.database.db
         .insert(sandboxCashierOrders)
         .values({ gatewayOrderNo: no, tradeNo: `SBT${no}`, subject: '停车费', amount: 1000, notifyUrl: 'x', returnUrl: 'y', state: providerState, decidedAt: at });

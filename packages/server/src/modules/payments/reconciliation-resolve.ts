@@ -40,7 +40,7 @@ export const voidGatewayPayment = async (tx: Db, auth: AuthContext, gatewayOrder
   const { order, record } = await lockedOrder(tx, auth.tenantId, gatewayOrderNo);
   if (order.state !== 'paid' || !order.paymentId) throw conflict('支付订单没有入账的支付，无需作废');
   const payment = await findPayment(tx, auth.tenantId, order.paymentId);
-  if (!payment || payment.status !== 'succeeded') throw conflict('该支付已作废');
+  if (payment?.status !== 'succeeded') throw conflict('该支付已作废');
   if ((await refundsHeld(tx, auth.tenantId, payment.id)) > 0) throw conflict('该支付已有退款申请或退款，不能作废，请以我方为准处理');
   if (payment.amount > record.paid) throw conflict('停车记录的已付金额少于这笔支付，不能作废');
   const before = { payment: await getPayment(tx, auth, payment.id), paid: record.paid, unpaid: record.unpaid, state: record.state };
@@ -68,7 +68,7 @@ export const voidGatewayPayment = async (tx: Db, auth: AuthContext, gatewayOrder
  */
 export const resendRefund = async (tx: Db, auth: AuthContext, channel: RefundChannel, refundId: string) => {
   const refund = await findRefund(tx, auth.tenantId, refundId);
-  if (!refund || refund.status !== 'approved') throw conflict('该退款未同意，不能重新提交渠道');
+  if (refund?.status !== 'approved') throw conflict('该退款未同意，不能重新提交渠道');
   await lockRecord(tx, auth.tenantId, refund.recordId);
   const order = await refundAtProvider(tx, channel, auth.tenantId, refund.paymentId, refund.id, refund.amount);
   if (!order) throw badRequest('该退款的支付不是线上支付，无需提交渠道');

@@ -7,17 +7,7 @@ import { changeRecord, lockRecord } from '../orders/index.js';
 import { recordOperation } from '../system/index.js';
 import { followRefund } from './refund-follow-up.js';
 import { GatewayRefundError, type PaymentGateway } from './gateway/payment-gateway.js';
-import {
-  decideRefund,
-  findGatewayOrderOfPayment,
-  findListedRefund,
-  findPayment,
-  findRefund,
-  insertRefund,
-  pageRefunds,
-  refundsHeld,
-  type ListedRefundRow,
-} from './payment.repository.js';
+import { decideRefund, findGatewayOrderOfPayment, findListedRefund, findPayment, findRefund, insertRefund, pageRefunds, refundsHeld, type ListedRefundRow } from './payment.repository.js';
 
 export const refundTarget = 'refund';
 

@@ -142,8 +142,7 @@ describe('a sandbox bill made to disagree with what the sandbox did', () => {
 });
 
 describe('refunds the sandbox gave back', () => {
-  const refund = (refundNo: string, amount: number, at: string, gatewayOrderNo = 'GO-0305-REFUNDED') =>
-    sandbox().gateway.refund({ gatewayOrderNo, refundNo, amount, at: shanghai(at) });
+  const refund = (refundNo: string, amount: number, at: string, gatewayOrderNo = 'GO-0305-REFUNDED') => sandbox().gateway.refund({ gatewayOrderNo, refundNo, amount, at: shanghai(at) });
 
   it('are REFUND rows on the bill of the day they were given, not of their trade, with the summary counting them', async () => {
     await trade('GO-0305-REFUNDED', 1000, '2026-03-05T20:00:00');

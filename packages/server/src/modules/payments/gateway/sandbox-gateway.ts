@@ -46,7 +46,7 @@ export const sandboxRefund = async (db: Db, request: GatewayRefundRequest): Prom
   const earlier = await findRefund(db, request.refundNo);
   if (earlier) return repeatOf(earlier, request);
   const [trade] = await db.select().from(sandboxCashierOrders).where(eq(sandboxCashierOrders.gatewayOrderNo, request.gatewayOrderNo)).for('update');
-  if (!trade || trade.state !== 'paid') throw new GatewayRefundError(`交易 ${request.gatewayOrderNo} 不存在或未支付`);
+  if (trade?.state !== 'paid') throw new GatewayRefundError(`交易 ${request.gatewayOrderNo} 不存在或未支付`);
   const [given] = await db
     .select({ n: sql<string>`coalesce(sum(${sandboxRefunds.amount}), 0)` })
     .from(sandboxRefunds)

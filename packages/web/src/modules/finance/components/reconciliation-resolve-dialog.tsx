@@ -18,9 +18,7 @@ const consequenceOf = (resolution: ReconciliationResolution, mistake: Reconcilia
   const extra = formatAmount(mistake.channelAmount - mistake.ourAmount);
   if (resolution === 'ours') return '保留我方记录，差错以处理说明结案。';
   if (resolution === 'refund') {
-    return mistake.kind === 'amount_mismatch'
-      ? `将补记渠道多收的 ${extra} 元为支付，并立即原路退还车主。`
-      : '将补记这笔重复支付，并立即原路退还车主；我方账目同时记下这笔支付和退款。';
+    return mistake.kind === 'amount_mismatch' ? `将补记渠道多收的 ${extra} 元为支付，并立即原路退还车主。` : '将补记这笔重复支付，并立即原路退还车主；我方账目同时记下这笔支付和退款。';
   }
   switch (mistake.kind) {
     case 'channel_missing':
