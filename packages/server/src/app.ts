@@ -28,7 +28,7 @@ import { driverPayRoutes } from './modules/payments/driver-pay.routes.js';
 import type { NoticeDelivery } from './modules/payments/gateway/sandbox-gateway.js';
 import { laneCommandRoutes } from './modules/devices/lane-command.routes.js';
 import { refundRoutes } from './modules/payments/refund.routes.js';
-import { sandboxBills, type SandboxBillAdjustment } from './modules/payments/index.js';
+import { sandboxBills, sandboxRefunder, type SandboxBillAdjustment } from './modules/payments/index.js';
 import { recoveryRecordRoutes } from './modules/recovery/recovery-record.routes.js';
 import { arrearsRoutes } from './modules/recovery/arrears.routes.js';
 import { activityRoutes } from './modules/screens/activity.routes.js';
@@ -178,7 +178,9 @@ export const app = fp(
     await instance.register(deviceIngestionRoutes);
     await instance.register(vehicleEventRoutes);
     await instance.register(paymentRoutes);
-    await instance.register(refundRoutes);
+    // the console's refunds and reconciliation give online payments' money back at the provider
+    const refunder = options.config.paymentProvider === 'sandbox' ? sandboxRefunder(instance.db) : undefined;
+    await instance.register(refundRoutes, { gateway: refunder });
     await instance.register(revenueReportRoutes);
     const driverPay = {
       secret: qrSecret,
@@ -190,7 +192,7 @@ export const app = fp(
     await instance.register(driverPayRoutes, driverPay);
     await instance.register(ownerStayRoutes, driverPay);
     const bills = options.config.paymentProvider === 'sandbox' ? sandboxBills(instance.db, { now: () => instance.now(), billAdjustments: options.sandboxBillAdjustments }) : undefined;
-    await instance.register(reconciliationRoutes, { bills });
+    await instance.register(reconciliationRoutes, { bills, gateway: refunder });
     await instance.register(laneCommandRoutes);
     await instance.register(recordEditAuditRoutes);
     await instance.register(parkingRecordRoutes);

@@ -42,8 +42,13 @@ export const reconciliationGlossary: readonly { term: string; meaning: string }[
   { term: '状态不符', meaning: '退款只在一方：我方已退款而渠道没有，或渠道已退款而我方没有' },
   { term: '长款', meaning: '渠道收到的钱多于我方记录' },
   { term: '短款', meaning: '我方记录的钱多于渠道收到的' },
-  { term: '以渠道为准', meaning: '按渠道账单补记我方漏记的支付（停车记录及其欠费随之结清）' },
-  { term: '以我方为准', meaning: '保留我方记录，填写说明后结案' },
+  {
+    term: '以渠道为准',
+    meaning:
+      '按渠道账单改我方记录：我方漏单补记支付（停车记录及其欠费随之结清）；渠道漏单作废我方支付，停车记录重新待付或转欠费；长款的金额不符补记多收的金额；我方已退款而渠道没有的，以原退款单号重新向渠道提交退款',
+  },
+  { term: '退还重复支付', meaning: '停车记录已用其他方式结清（或渠道多收），渠道收到的钱补记为支付后立即原路退还车主，双方账目都有这笔支付和退款' },
+  { term: '以我方为准', meaning: '保留我方记录，填写说明后结案；短款的金额不符、只在渠道一方的退款只能以我方为准' },
 ];
 
 /** pending: a 渠道漏单 near midnight waiting for the next day's bill; unhandled: to be resolved; resolved */

@@ -18,9 +18,10 @@ export const paymentChannelNames: Readonly<Record<PaymentChannel, string>> = {
   sandbox: '沙箱',
 };
 
-/** a recorded payment has succeeded; failed attempts are never written */
-export const paymentStatuses = ['succeeded'] as const;
+/** a recorded payment has succeeded (failed attempts are never written); voided: reconciliation found the provider never took it (以渠道为准 of a 渠道漏单) */
+export const paymentStatuses = ['succeeded', 'voided'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
+export const paymentStatusNames: Readonly<Record<PaymentStatus, string>> = { succeeded: '成功', voided: '已作废' };
 
 export const idempotencyKey = z.string({ error: '幂等键必须是文字' }).regex(/^[\w.:-]{8,64}$/, '幂等键应为8到64位字母、数字或 _ . : -');
 

@@ -134,3 +134,19 @@ export const sandboxCashierOrders = pgTable('sandbox_cashier_orders', {
   decidedAt: timestamp('decided_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
+
+/** The sandbox provider's refunds, one per merchant refund number (ours: the refund's id). Not a tenant table. */
+export const sandboxRefunds = pgTable(
+  'sandbox_refunds',
+  {
+    refundNo: text('refund_no').primaryKey(),
+    gatewayOrderNo: text('gateway_order_no')
+      .notNull()
+      .references(() => sandboxCashierOrders.gatewayOrderNo, { onDelete: 'no action' }),
+    providerRefundNo: text('provider_refund_no').notNull(),
+    amount: integer('amount').notNull(),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sandbox_refunds_order').on(t.gatewayOrderNo), index('sandbox_refunds_refunded_at').on(t.refundedAt), check('sandbox_refunds_amount_positive', sql`${t.amount} > 0`)],
+);

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { businessDay, businessDayStart, refundDecision, refundInput } from '@parking/contract';
 import { reconcileDay } from '../../modules/finance/index.js';
-import { approveRefund, requestRefund, sandboxBills, settleGatewayOrder } from '../../modules/payments/index.js';
+import { approveRefund, requestRefund, sandboxBills, settleGatewayOrder, type GatewayRefunder } from '../../modules/payments/index.js';
 import type { AuthContext } from '../../types.js';
 import type { Db } from '../client.js';
 import { gatewayOrders, parkingLots, parkingRecords, payments, refunds, sandboxCashierOrders, tenants, users } from '../schema/index.js';
@@ -16,7 +16,7 @@ interface DemoTrade {
   hour: number;
   /** the provider's notice never reached us: the car left owing, and the bill has the trade (我方漏单) */
   noticeLost?: boolean;
-  /** part given back through 退款, approved on our side only (状态不符) */
+  /** part given back through 退款: the provider accepted it but its refund failed later (退款异常), so its bill never has it (状态不符) */
   refunded?: number;
 }
 
@@ -39,6 +39,11 @@ const days: readonly { daysAgo: number; trades: readonly DemoTrade[] }[] = [
   },
 ];
 
+/** A provider that accepts a refund and loses it afterwards, as an asynchronous refund can end 退款异常: nothing is given back. */
+const failsLater: GatewayRefunder = {
+  refund: async (request) => ({ refundNo: request.refundNo, providerRefundNo: `SBR${request.refundNo}`, amount: request.amount, at: request.at.toISOString() }),
+};
+
 const authOf = (tenantId: string, userId: string, account: string): AuthContext => ({
   sessionId: 'demo-reconciliation',
   userId,
@@ -55,7 +60,7 @@ const authOf = (tenantId: string, userId: string, account: string): AuthContext 
  * Tenant mw's 对账 demo: drivers paid through the sandbox cashier on the two days before `now`, and
  * both days are reconciled against the sandbox's bills. The day before yesterday agrees; yesterday
  * has a 我方漏单 (a lost notice, the car left owing) and a 状态不符 (a refund approved in the console
- * never reaches the provider), so mwfinance finds a 对账差错 message. Once, on a fresh install.
+ * the provider accepted but never gave), so mwfinance finds a 对账差错 message. Once, on a fresh install.
  */
 export const seedDemoReconciliation = async (db: Db, now = new Date()) => {
   const [mw] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.code, 'mw'));
@@ -113,11 +118,12 @@ export const seedDemoReconciliation = async (db: Db, now = new Date()) => {
           authOf(tenantId, admin.id, 'mwadmin'),
           refundInput.parse({ paymentId: payment!.id, amount: trade.refunded, reason: '车主投诉重复计时，退还部分停车费' }),
         );
-        await approveRefund(db, authOf(tenantId, finance.id, 'mwfinance'), asked.id, refundDecision.parse({ remark: '核实属实' }));
-        // approved now; the demo dates it an hour after its trade, on the same day
+        const approvedAt = new Date(at.getTime() + HOUR_MS);
+        await approveRefund(db, authOf(tenantId, finance.id, 'mwfinance'), asked.id, refundDecision.parse({ remark: '核实属实' }), { gateway: failsLater, now: approvedAt });
+        // asked for half an hour before its approval, on the same day
         await db
           .update(refunds)
-          .set({ decidedAt: new Date(at.getTime() + HOUR_MS), createdAt: new Date(at.getTime() + HOUR_MS / 2) })
+          .set({ createdAt: new Date(at.getTime() + HOUR_MS / 2) })
           .where(eq(refunds.id, asked.id));
       }
     }

@@ -95,9 +95,21 @@ const mistakeColumns = {
   day: reconciliationBatches.day,
   channel: reconciliationBatches.channel,
   plateNumber: parkingRecords.plateNumber,
+  recordState: parkingRecords.state,
+  recordUnpaid: parkingRecords.unpaid,
   resolvedByName: users.realName,
 };
-export type ListedMistakeRow = { mistake: ReconciliationMistakeRow; batchNo: string; day: string; channel: string; plateNumber: string | null; resolvedByName: string | null };
+export type ListedMistakeRow = {
+  mistake: ReconciliationMistakeRow;
+  batchNo: string;
+  day: string;
+  channel: string;
+  plateNumber: string | null;
+  /** the record's state and what it owes now: whether it can take the provider's money decides the resolutions */
+  recordState: string | null;
+  recordUnpaid: number | null;
+  resolvedByName: string | null;
+};
 
 const listedMistakes = (db: Db) =>
   db

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reconciliationBatchPaths, reconciliationMistakePaths } from '@parking/contract';
-import { gatewayOrders, operationLogs, parkingLots, parkingRecords, sandboxCashierOrders, tenants, users } from '../../db/schema/index.js';
+import { gatewayOrders, operationLogs, parkingLots, parkingRecords, payments, refunds, sandboxCashierOrders, sandboxRefunds, tenants, users } from '../../db/schema/index.js';
 import { hashPassword, md5Hex } from '../auth/passwords.js';
 import { buildTestApp, fixedClock, signIn, type TestApp } from '../../test/test-app.js';
 import { xlsxRows } from '../../test/xlsx-rows.js';
@@ -72,6 +72,47 @@ describe('对账 and 对账差错 over HTTP', () => {
     expect(again.json()).toMatchObject({ code: 409, msg: '该差错已处理，不能重复处理' });
     const ours = await call('POST', withId(reconciliationMistakePaths.resolve, mistake.id), tokens.finance, { resolution: 'ours' });
     expect(ours.json()).toMatchObject({ code: 400, msg: expect.stringContaining('以我方为准须填写处理说明') });
+  });
+
+  it('resolves 退还重复支付 of a trade whose record was paid another way: booked, refunded at the provider, and offered only then', async () => {
+    const [mw] = await t.database.db.select().from(tenants).where(eq(tenants.code, 'mw'));
+    const [lot] = await t.database.db.select().from(parkingLots).where(eq(parkingLots.name, '对账路由停车场'));
+    // settled in cash at the booth, while the driver's phone payment of the same stay never reached us
+    const [record] = await t.database.db
+      .insert(parkingRecords)
+      .values({ tenantId: mw!.id, lotId: lot!.id, plateNumber: '粤B7R002', state: 'closed', amountDue: 500, paid: 500, unpaid: 0 })
+      .returning();
+    const at = new Date('2026-05-02T09:00:00+08:00');
+    await t.database.db
+      .insert(gatewayOrders)
+      .values({ tenantId: mw!.id, gatewayOrderNo: 'SBROUTE0002', provider: 'sandbox', recordId: record!.id, amount: 500, amountDue: 500, discount: 0, pricedAt: at, createdAt: at });
+    await t.database.db.insert(sandboxCashierOrders).values({
+      gatewayOrderNo: 'SBROUTE0002',
+      tradeNo: 'SBTROUTE0002',
+      subject: '对账路由停车场 停车费 粤B7R002',
+      amount: 500,
+      notifyUrl: 'x',
+      returnUrl: 'y',
+      state: 'paid',
+      decidedAt: at,
+    });
+    await call('POST', reconciliationBatchPaths.rerun, tokens.finance, { day: '2026-05-02' });
+    const [mistake] = (await call('GET', `${reconciliationMistakePaths.list}?batchNo=20260502-01`, tokens.finance)).json().data.list;
+    expect(mistake).toMatchObject({ kind: 'our_missing', orderNo: 'SBROUTE0002', resolutions: ['refund', 'ours'] });
+
+    const refused = await call('POST', withId(reconciliationMistakePaths.resolve, mistake.id), tokens.finance, { resolution: 'channel' });
+    expect(refused.json()).toMatchObject({ code: 400, msg: '我方漏单不能以渠道为准' });
+    const resolved = await call('POST', withId(reconciliationMistakePaths.resolve, mistake.id), tokens.finance, { resolution: 'refund' });
+    expect(resolved.json()).toMatchObject({ code: 200, msg: '差错已处理', data: { status: 'resolved', resolution: 'refund', resolutions: [] } });
+    const [booked] = await t.database.db.select().from(payments).where(eq(payments.recordId, record!.id));
+    const [refund] = await t.database.db.select().from(refunds).where(eq(refunds.paymentId, booked!.id));
+    expect(refund).toMatchObject({ amount: 500, status: 'approved', decidedAt: clock.now() });
+    expect(await t.database.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.gatewayOrderNo, 'SBROUTE0002'))).toEqual([
+      expect.objectContaining({ refundNo: refund!.id, amount: 500 }),
+    ]);
+    expect(await t.database.db.select().from(parkingRecords).where(eq(parkingRecords.id, record!.id))).toEqual([
+      expect.objectContaining({ paid: 500, unpaid: 0, discount: 0, state: 'closed' }),
+    ]);
   });
 
   it('exports both lists as xlsx with Chinese headers', async () => {

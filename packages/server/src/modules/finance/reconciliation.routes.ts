@@ -16,12 +16,14 @@ import { requireAuth } from '../../plugins/auth.js';
 import { ok } from '../../shared/ok.js';
 import { routeOf } from '../../shared/route.js';
 import { pages, sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
-import type { BillSource } from '../payments/index.js';
+import type { BillSource, GatewayRefunder } from '../payments/index.js';
 import { listBatches, listMistakes, reconcileDay, resolveMistake, toBatch } from './reconciliation.service.js';
 
 export interface ReconciliationRoutesOptions {
   /** the provider's daily bills; none when PAYMENT_PROVIDER is none */
   bills?: BillSource | undefined;
+  /** gives money back at the provider (退还重复支付, a refund sent again); none when PAYMENT_PROVIDER is none */
+  gateway?: GatewayRefunder;
 }
 
 const tags = ['finance'];
@@ -107,7 +109,12 @@ export const reconciliationRoutes: FastifyPluginAsyncZod<ReconciliationRoutesOpt
   });
 
   app.route({
-    ...routeOf(mistakeEndpoints.resolve, { tags, summary: '处理对账差错：以渠道为准（补记我方漏单，结清停车记录及欠费）或以我方为准（须填写说明）', permission: 'accountCheckMistake' }),
-    handler: async (request) => ok(await resolveMistake(request.db, requireAuth(request), request.params.id, request.body, app.now()), '差错已处理'),
+    ...routeOf(mistakeEndpoints.resolve, {
+      tags,
+      summary:
+        '处理对账差错：以渠道为准（补记我方漏单、作废渠道漏单的支付、补记多收金额、重新提交渠道退款）、退还重复支付（补记并原路退还）或以我方为准（须填写说明）；可选方式见差错的 resolutions',
+      permission: 'accountCheckMistake',
+    }),
+    handler: async (request) => ok(await resolveMistake(request.db, requireAuth(request), request.params.id, request.body, app.now(), options.gateway), '差错已处理'),
   });
 };

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businessDay, reconciliationResolveInput, sandboxSignatureHeader, type ReconciliationResolveInput } from '@parking/contract';
+import { businessDay, paymentInput, reconciliationResolveInput, refundDecision, refundInput, sandboxSignatureHeader, type ReconciliationResolveInput } from '@parking/contract';
 import type { Database } from '../../db/client.js';
 import { migrate } from '../../db/migrate.js';
 import {
@@ -13,6 +13,7 @@ import {
   recoveryRecords,
   refunds,
   revenueDaily,
+  sandboxRefunds,
   systemMessages,
   tenants,
   users,
@@ -21,6 +22,9 @@ import { seedDemoData } from '../../db/seed/seed.js';
 import { createTestDatabase } from '../../test/test-app.js';
 import type { AuthContext } from '../../types.js';
 import { receiveGatewayNotice } from '../payments/driver-record.service.js';
+import { GatewayRefundError } from '../payments/gateway/payment-gateway.js';
+import { recordPayment } from '../payments/payment.service.js';
+import { approveRefund, requestRefund, type GatewayRefunder } from '../payments/refund.service.js';
 import { sandboxGateway, type NoticeDelivery } from '../payments/gateway/sandbox-gateway.js';
 import { sandboxBills, type SandboxBillAdjustment } from '../payments/index.js';
 import { listBatches, listMistakes, reconcileDay, resolveMistake } from './reconciliation.service.js';
@@ -31,6 +35,8 @@ let sandboxNow = now;
 const shanghai = (wallClock: string) => new Date(`${wallClock}+08:00`);
 let database: Database;
 let finance: AuthContext;
+/** asks for refunds, which finance approves: no one approves their own */
+let admin: AuthContext;
 let lotId: string;
 let sequence = 0;
 const adjustments: SandboxBillAdjustment[] = [];
@@ -95,7 +101,8 @@ const messagesAbout = async (batchNo: string) =>
       .from(systemMessages)
       .where(and(eq(systemMessages.tenantId, finance.tenantId), eq(systemMessages.messageType, 10)))
   ).filter((m) => m.messageText.startsWith(`对账批次「${batchNo}」存在 `) && m.messageText.endsWith(' 笔差错，请核对'));
-const resolve = (id: string, input: ReconciliationResolveInput) => resolveMistake(database.db, finance, id, reconciliationResolveInput.parse(input), now);
+const resolve = (id: string, input: ReconciliationResolveInput, gateway: GatewayRefunder = sandbox.gateway) =>
+  resolveMistake(database.db, finance, id, reconciliationResolveInput.parse(input), now, gateway);
 const run = (day: string) => reconcileDay(database.db, bills(), day, now);
 
 beforeAll(async () => {
@@ -119,6 +126,11 @@ beforeAll(async () => {
     ip: '127.0.0.1',
     userAgent: 'vitest',
   };
+  const [adminUser] = await database.db
+    .select()
+    .from(users)
+    .where(and(eq(users.tenantId, mw!.id), eq(users.account, 'mwadmin')));
+  admin = { ...finance, sessionId: 'a', userId: adminUser!.id, account: 'mwadmin' };
   const [lot] = await database.db.insert(parkingLots).values({ tenantId: mw!.id, name: '对账停车场', type: 1, kind: 'lane' }).returning();
   lotId = lot!.id;
 });
@@ -175,9 +187,10 @@ describe('mistakes of each kind', () => {
     adjustments.push({ kind: 'dropTrade', orderNo: dropped.no }, { kind: 'changeAmount', orderNo: more.no, amount: 750 }, { kind: 'changeAmount', orderNo: less.no, amount: 850 });
     await run('2026-03-06');
     const byOrder = Object.fromEntries((await mistakesOf('20260306-01')).list.map((m) => [m.orderNo, m]));
-    expect(byOrder[dropped.no]).toMatchObject({ kind: 'channel_missing', ourAmount: 600, channelAmount: 0, balance: '短款', resolutions: ['ours'] });
-    expect(byOrder[more.no]).toMatchObject({ kind: 'amount_mismatch', ourAmount: 700, channelAmount: 750, balance: '长款' });
-    expect(byOrder[less.no]).toMatchObject({ kind: 'amount_mismatch', ourAmount: 900, channelAmount: 850, balance: '短款' });
+    expect(byOrder[dropped.no]).toMatchObject({ kind: 'channel_missing', ourAmount: 600, channelAmount: 0, balance: '短款', resolutions: ['channel', 'ours'] });
+    // the record was settled by its payment: the provider's extra can only be given back
+    expect(byOrder[more.no]).toMatchObject({ kind: 'amount_mismatch', ourAmount: 700, channelAmount: 750, balance: '长款', resolutions: ['refund', 'ours'] });
+    expect(byOrder[less.no]).toMatchObject({ kind: 'amount_mismatch', ourAmount: 900, channelAmount: 850, balance: '短款', resolutions: ['ours'] });
     expect(await batchOf('20260306-01')).toMatchObject({ ourCount: 3, ourAmount: 2200, channelCount: 2, channelAmount: 1600, mistakeCount: 3, unhandledCount: 3 });
   });
 
@@ -289,29 +302,237 @@ describe('resolving a mistake', () => {
     expect(await batchOf('20260315-01')).toMatchObject({ ourCount: 1, ourAmount: 1200, channelCount: 1, mistakeCount: 1, unhandledCount: 0 });
   });
 
-  it('refuses 以渠道为准 of a 我方漏单 whose record was settled meanwhile, changing nothing', async () => {
+  it('refuses 以渠道为准 of a 我方漏单 whose record was voided meanwhile, changing nothing', async () => {
     const lost = await driverPays(500, '2026-03-16T08:00:00', { lost: true });
     await database.db.update(parkingRecords).set({ state: 'void' }).where(eq(parkingRecords.id, lost.record.id));
     await run('2026-03-16');
     const [mistake] = (await mistakesOf('20260316-01')).list;
-    await expect(resolve(mistake!.id, { resolution: 'channel' })).rejects.toMatchObject({ statusCode: 409 });
+    expect(mistake!.resolutions).toEqual(['refund', 'ours']);
+    await expect(resolve(mistake!.id, { resolution: 'channel' })).rejects.toMatchObject({ statusCode: 400, message: '我方漏单不能以渠道为准' });
     expect((await mistakesOf('20260316-01')).list[0]).toMatchObject({ status: 'unhandled' });
     const [order] = await database.db.select().from(gatewayOrders).where(eq(gatewayOrders.gatewayOrderNo, lost.no));
     expect(order).toMatchObject({ state: 'created', paymentId: null });
   });
 
   it('以我方为准 keeps our records with the remark it requires; a kind’s other resolutions and a second resolution are refused', async () => {
-    const [missing, more] = (await mistakesOf('20260306-01')).list.filter((m) => m.kind !== 'amount_mismatch' || m.channelAmount === 750);
+    const listed = (await mistakesOf('20260306-01')).list;
+    const missing = listed.find((m) => m.kind === 'channel_missing');
+    const less = listed.find((m) => m.kind === 'amount_mismatch' && m.channelAmount === 850);
     expect(() => reconciliationResolveInput.parse({ resolution: 'ours' })).toThrow('以我方为准须填写处理说明');
-    await expect(resolve(missing!.id, { resolution: 'channel' })).rejects.toMatchObject({ statusCode: 400, message: expect.stringContaining('不能以渠道为准') });
+    await expect(resolve(less!.id, { resolution: 'channel' })).rejects.toMatchObject({ statusCode: 400, message: '金额不符不能以渠道为准' });
+    await expect(resolve(less!.id, { resolution: 'refund' })).rejects.toMatchObject({ statusCode: 400, message: '金额不符不能退还重复支付' });
     const paidBefore = await database.db.select().from(payments);
     const resolved = await resolve(missing!.id, { resolution: 'ours', remark: '渠道已确认到账，次日补入账单' });
     expect(resolved).toMatchObject({ status: 'resolved', resolution: 'ours', remark: '渠道已确认到账，次日补入账单' });
     expect(await database.db.select().from(payments)).toHaveLength(paidBefore.length);
     await expect(resolve(missing!.id, { resolution: 'ours', remark: '再次处理' })).rejects.toMatchObject({ statusCode: 409 });
     expect(await batchOf('20260306-01')).toMatchObject({ mistakeCount: 3, unhandledCount: 2 });
-    expect(more).toBeDefined();
     const stored = await database.db.select().from(reconciliationMistakes).where(eq(reconciliationMistakes.id, missing!.id));
     expect(stored[0]).toMatchObject({ resolvedBy: finance.userId, resolvedAt: now });
+  });
+});
+
+/** the provider's refunds of an order, as it keeps them */
+const providerRefundsOf = (orderNo: string) => database.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.gatewayOrderNo, orderNo));
+const paymentOf = async (recordId: string) => (await database.db.select().from(payments).where(eq(payments.recordId, recordId)))[0]!;
+const askRefund = async (recordId: string, amount: number) =>
+  requestRefund(database.db, admin, refundInput.parse({ paymentId: (await paymentOf(recordId)).id, amount, reason: '车主投诉重复计时' }));
+const approve = (id: string, at: string, gateway: GatewayRefunder = sandbox.gateway) => approveRefund(database.db, finance, id, refundDecision.parse({}), { gateway, now: shanghai(at) });
+/** A provider that accepts a refund and never gives it (an asynchronous refund that ended 退款异常). */
+const losesRefunds: GatewayRefunder = {
+  refund: async (r) => ({ refundNo: r.refundNo, providerRefundNo: `SBR${r.refundNo}`, amount: r.amount, at: r.at.toISOString() }),
+};
+const expectBalanced = async (recordId: string) => {
+  const record = await recordOf(recordId);
+  const taken = (
+    await database.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.recordId, recordId), eq(payments.status, 'succeeded')))
+  ).reduce((sum, p) => sum + p.amount, 0);
+  const given = (
+    await database.db
+      .select()
+      .from(refunds)
+      .where(and(eq(refunds.recordId, recordId), eq(refunds.status, 'approved')))
+  ).reduce((sum, r) => sum + r.amount, 0);
+  expect(record.amountDue - record.discount).toBe(record.paid + record.unpaid);
+  expect(taken - given).toBe(record.paid);
+  return record;
+};
+
+describe('a refund of an online payment approved in the console', () => {
+  it('is given back at the provider with our refund’s id, is on the bill of its day, and that day reconciles without a mistake', async () => {
+    const paid = await driverPays(1000, '2026-03-18T09:00:00');
+    const asked = await askRefund(paid.record.id, 300);
+    const approved = await approve(asked.id, '2026-03-18T15:00:00');
+    expect(approved).toMatchObject({ status: 'approved', decidedAt: shanghai('2026-03-18T15:00:00').toISOString() });
+    expect(await providerRefundsOf(paid.no)).toEqual([expect.objectContaining({ refundNo: asked.id, amount: 300, refundedAt: shanghai('2026-03-18T15:00:00') })]);
+    expect(await expectBalanced(paid.record.id)).toMatchObject({ paid: 700, discount: 300 });
+
+    await expect(approve(asked.id, '2026-03-18T16:00:00')).rejects.toMatchObject({ statusCode: 409, message: '该退款已审核，不能重复审核' });
+    expect(await providerRefundsOf(paid.no)).toHaveLength(1);
+
+    expect((await run('2026-03-18')).newMistakes).toBe(0);
+    expect((await mistakesOf('20260318-01')).list).toEqual([]);
+    expect(await batchOf('20260318-01')).toMatchObject({
+      ourCount: 1,
+      channelCount: 1,
+      ourRefundCount: 1,
+      ourRefundAmount: 300,
+      channelRefundCount: 1,
+      channelRefundAmount: 300,
+      mistakeCount: 0,
+    });
+  });
+
+  it('stays 待审核 with the record unchanged when the provider refuses or does not answer, and goes through once it does', async () => {
+    const paid = await driverPays(800, '2026-03-24T09:00:00');
+    const asked = await askRefund(paid.record.id, 800);
+    const before = await recordOf(paid.record.id);
+    const refuses: GatewayRefunder = {
+      refund: async () => {
+        throw new GatewayRefundError('交易已关闭');
+      },
+    };
+    const silent: GatewayRefunder = {
+      refund: async () => {
+        throw new Error('connect ETIMEDOUT');
+      },
+    };
+    await expect(approve(asked.id, '2026-03-24T10:00:00', refuses)).rejects.toMatchObject({ statusCode: 409, message: '渠道退款失败：交易已关闭，请稍后重试' });
+    await expect(approve(asked.id, '2026-03-24T10:00:00', silent)).rejects.toMatchObject({ statusCode: 409, message: '渠道退款失败：支付渠道无响应，请稍后重试' });
+    const noProvider = approveRefund(database.db, finance, asked.id, refundDecision.parse({}), { gateway: undefined, now: shanghai('2026-03-24T10:00:00') });
+    await expect(noProvider).rejects.toMatchObject({ statusCode: 400, message: '未接入支付渠道，不能原路退回线上支付的款项' });
+    const [stored] = await database.db.select().from(refunds).where(eq(refunds.id, asked.id));
+    expect(stored).toMatchObject({ status: 'requested', decidedBy: null, decidedAt: null });
+    expect(await recordOf(paid.record.id)).toEqual(before);
+    expect(await providerRefundsOf(paid.no)).toEqual([]);
+    expect(
+      await database.db
+        .select()
+        .from(operationLogs)
+        .where(and(eq(operationLogs.targetId, asked.id), eq(operationLogs.action, 'update'))),
+    ).toEqual([]);
+
+    await approve(asked.id, '2026-03-24T11:00:00');
+    expect(await providerRefundsOf(paid.no)).toEqual([expect.objectContaining({ refundNo: asked.id, amount: 800 })]);
+  });
+});
+
+describe('resolving a mistake by the channel’s side', () => {
+  it('以渠道为准 of a 渠道漏单 voids our payment: the car gone owes it again (欠费), and the day reconciled again no longer counts it', async () => {
+    const dropped = await driverPays(600, '2026-03-19T10:00:00', { state: 'unpaid' });
+    expect(await recordOf(dropped.record.id)).toMatchObject({ state: 'closed', paid: 600, unpaid: 0 });
+    adjustments.push({ kind: 'dropTrade', orderNo: dropped.no });
+    await run('2026-03-19');
+    const [mistake] = (await mistakesOf('20260319-01')).list;
+    expect(mistake).toMatchObject({ kind: 'channel_missing', resolutions: ['channel', 'ours'] });
+    const payment = await paymentOf(dropped.record.id);
+
+    expect(await resolve(mistake!.id, { resolution: 'channel' })).toMatchObject({ status: 'resolved', resolution: 'channel' });
+    expect(await paymentOf(dropped.record.id)).toMatchObject({ id: payment.id, status: 'voided', amount: 600 });
+    expect(await expectBalanced(dropped.record.id)).toMatchObject({ state: 'unpaid', paid: 0, unpaid: 600 });
+    const [order] = await database.db.select().from(gatewayOrders).where(eq(gatewayOrders.gatewayOrderNo, dropped.no));
+    expect(order).toMatchObject({ state: 'closed', closedAt: now });
+    const [log] = await database.db
+      .select()
+      .from(operationLogs)
+      .where(and(eq(operationLogs.target, 'payment'), eq(operationLogs.targetId, payment.id), eq(operationLogs.action, 'update')));
+    expect(log).toMatchObject({
+      module: 'payments',
+      account: 'mwfinance',
+      before: { payment: { status: 'succeeded' }, paid: 600, unpaid: 0, state: 'closed' },
+      after: { payment: { status: 'voided' }, paid: 0, unpaid: 600, state: 'unpaid' },
+    });
+    await expect(requestRefund(database.db, admin, refundInput.parse({ paymentId: payment.id, amount: 100, reason: '退款' }))).rejects.toMatchObject({ message: '该支付已作废，不能退款' });
+
+    expect((await run('2026-03-19')).newMistakes).toBe(0);
+    expect(await batchOf('20260319-01')).toMatchObject({ ourCount: 0, channelCount: 0, mistakeCount: 1, unhandledCount: 0 });
+  });
+
+  it('以渠道为准 of a refund we gave and the provider did not sends it again with the same number, and the day it is given reconciles clean', async () => {
+    const paid = await driverPays(1000, '2026-03-20T09:00:00');
+    const asked = await askRefund(paid.record.id, 400);
+    await approve(asked.id, '2026-03-20T15:00:00', losesRefunds);
+    await run('2026-03-20');
+    const [mistake] = (await mistakesOf('20260320-01')).list;
+    expect(mistake).toMatchObject({ kind: 'state_mismatch', refundNo: asked.id, ourAmount: 400, channelAmount: 0, resolutions: ['channel', 'ours'] });
+    const record = await recordOf(paid.record.id);
+
+    await resolve(mistake!.id, { resolution: 'channel' });
+    expect(await providerRefundsOf(paid.no)).toEqual([expect.objectContaining({ refundNo: asked.id, amount: 400, refundedAt: now })]);
+    // our books held the refund already
+    expect(await recordOf(paid.record.id)).toEqual(record);
+    expect(await database.db.select().from(refunds).where(eq(refunds.recordId, paid.record.id))).toHaveLength(1);
+    const logs = await database.db
+      .select()
+      .from(operationLogs)
+      .where(and(eq(operationLogs.target, 'refund'), eq(operationLogs.targetId, asked.id)));
+    expect(logs.map((l) => l.summary)).toContain(`对账重新提交渠道退款：${paid.no} 4.00 元`);
+
+    // the provider's refund is on the bill of the day it was given, which holds no mistake of it
+    sandboxNow = shanghai('2026-04-02T10:00:00');
+    await run('2026-04-01');
+    sandboxNow = now;
+    expect((await mistakesOf('20260401-01')).list.filter((m) => m.refundNo === asked.id)).toEqual([]);
+    expect(await batchOf('20260401-01')).toMatchObject({ channelRefundCount: 1, channelRefundAmount: 400 });
+  });
+
+  it('退还重复支付 of a 我方漏单 whose record was settled another way books the trade and gives it back at the provider; a provider refusing rolls it all back', async () => {
+    const lost = await driverPays(800, '2026-03-21T10:00:00', { lost: true });
+    await recordPayment(database.db, finance, paymentInput.parse({ recordId: lost.record.id, channel: 'cash', amount: 800 }), 'cash-0321-duplicate', shanghai('2026-03-21T10:05:00'));
+    await run('2026-03-21');
+    const [mistake] = (await mistakesOf('20260321-01')).list;
+    expect(mistake).toMatchObject({ kind: 'our_missing', channelAmount: 800, resolutions: ['refund', 'ours'] });
+    await expect(resolve(mistake!.id, { resolution: 'channel' })).rejects.toMatchObject({ statusCode: 400 });
+    const refuses: GatewayRefunder = {
+      refund: async () => {
+        throw new GatewayRefundError('余额不足');
+      },
+    };
+    await expect(resolve(mistake!.id, { resolution: 'refund' }, refuses)).rejects.toMatchObject({ statusCode: 409, message: '渠道退款失败：余额不足，请稍后重试' });
+    expect(await database.db.select().from(payments).where(eq(payments.recordId, lost.record.id))).toHaveLength(1);
+    expect((await mistakesOf('20260321-01')).list[0]).toMatchObject({ status: 'unhandled' });
+
+    expect(await resolve(mistake!.id, { resolution: 'refund' })).toMatchObject({ status: 'resolved', resolution: 'refund' });
+    const booked = await database.db.select().from(payments).where(eq(payments.recordId, lost.record.id));
+    expect(booked).toHaveLength(2);
+    const duplicate = booked.find((p) => p.channel === 'sandbox')!;
+    expect(duplicate).toMatchObject({ amount: 800, idempotencyKey: lost.no, status: 'succeeded', paidAt: shanghai('2026-03-21T10:00:00') });
+    const [refund] = await database.db.select().from(refunds).where(eq(refunds.paymentId, duplicate.id));
+    expect(refund).toMatchObject({ amount: 800, status: 'approved', decidedAt: now });
+    expect(await providerRefundsOf(lost.no)).toEqual([expect.objectContaining({ refundNo: refund!.id, amount: 800 })]);
+    expect(await expectBalanced(lost.record.id)).toMatchObject({ paid: 800, unpaid: 0, discount: 0 });
+    const [order] = await database.db.select().from(gatewayOrders).where(eq(gatewayOrders.gatewayOrderNo, lost.no));
+    expect(order).toMatchObject({ state: 'paid', paymentId: duplicate.id });
+
+    expect((await run('2026-03-21')).newMistakes).toBe(0);
+    expect(await batchOf('20260321-01')).toMatchObject({ ourCount: 1, channelCount: 1, mistakeCount: 1, unhandledCount: 0 });
+  });
+
+  it('以渠道为准 of a 长款 金额不符 books the extra when the record still owes it; 退还重复支付 gives it back when the record is settled', async () => {
+    const owes = await driverPays(700, '2026-03-22T10:00:00');
+    // the stay was priced higher afterwards (an approved correction): 1.00 is still owed
+    await database.db.update(parkingRecords).set({ amountDue: 800, unpaid: 100, state: 'awaiting_payment' }).where(eq(parkingRecords.id, owes.record.id));
+    const settled = await driverPays(700, '2026-03-22T11:00:00');
+    adjustments.push({ kind: 'changeAmount', orderNo: owes.no, amount: 750 }, { kind: 'changeAmount', orderNo: settled.no, amount: 760 });
+    await run('2026-03-22');
+    const byOrder = Object.fromEntries((await mistakesOf('20260322-01')).list.map((m) => [m.orderNo, m]));
+    expect(byOrder[owes.no]).toMatchObject({ kind: 'amount_mismatch', balance: '长款', resolutions: ['channel', 'ours'] });
+    expect(byOrder[settled.no]).toMatchObject({ kind: 'amount_mismatch', balance: '长款', resolutions: ['refund', 'ours'] });
+
+    await resolve(byOrder[owes.no]!.id, { resolution: 'channel' });
+    const extra = (await database.db.select().from(payments).where(eq(payments.recordId, owes.record.id))).find((p) => p.idempotencyKey === `${owes.no}:extra`);
+    expect(extra).toMatchObject({ channel: 'sandbox', amount: 50, paidAt: shanghai('2026-03-22T10:00:00') });
+    expect(await expectBalanced(owes.record.id)).toMatchObject({ paid: 750, unpaid: 50, state: 'awaiting_payment' });
+    expect(await providerRefundsOf(owes.no)).toEqual([]);
+
+    await resolve(byOrder[settled.no]!.id, { resolution: 'refund' });
+    const back = (await database.db.select().from(payments).where(eq(payments.recordId, settled.record.id))).find((p) => p.idempotencyKey === `${settled.no}:extra`);
+    expect(back).toMatchObject({ amount: 60 });
+    const [refund] = await database.db.select().from(refunds).where(eq(refunds.paymentId, back!.id));
+    expect(await providerRefundsOf(settled.no)).toEqual([expect.objectContaining({ refundNo: refund!.id, amount: 60 })]);
+    expect(await expectBalanced(settled.record.id)).toMatchObject({ paid: 700, unpaid: 0, discount: 0 });
   });
 });

@@ -22,7 +22,22 @@ import { badRequest, conflict, notFound } from '../../plugins/app-error.js';
 import { pageAnswer, splitPage } from '../../shared/paging.js';
 import type { AuthContext } from '../../types.js';
 import { markMessagesHandled, raiseMessage } from '../messages/index.js';
-import { approvedGatewayRefunds, BillFormatError, bookBilledTrade, gatewayOrdersByNo, paidGatewayOrders, parseBill, type Bill, type BillSource } from '../payments/index.js';
+import {
+  approvedGatewayRefunds,
+  approvedRefundIds,
+  BillFormatError,
+  bookBilledTrade,
+  bookExtraPayment,
+  gatewayOrdersByNo,
+  paidGatewayOrders,
+  parseBill,
+  refundDuplicate,
+  resendRefund,
+  voidGatewayPayment,
+  type Bill,
+  type BillSource,
+  type GatewayRefunder,
+} from '../payments/index.js';
 import { recordOperation } from '../system/index.js';
 import {
   batchMistakes,
@@ -39,6 +54,7 @@ import {
   upsertBatch,
   type ListedMistakeRow,
   type ReconciliationBatchRow,
+  type ReconciliationMistakeRow,
 } from './reconciliation.repository.js';
 
 export const reconciliationMistakeTarget = 'reconciliationMistake';
@@ -200,6 +216,11 @@ const compare = async (db: Db, bills: BillSource, day: string, bill: Bill, tenan
     });
   }
   const ourRefundIds = new Set(ourRefunds.map((r) => r.id));
+  // a refund of ours approved on another day that the provider gave now (sent again by 以渠道为准) is no mistake
+  const givenLate = await approvedRefundIds(
+    db,
+    refundRows.map((r) => r.refundNo).filter((no) => !ourRefundIds.has(no)),
+  );
   for (const row of refundRows) {
     const order = orders.get(row.orderNo);
     const side = order && sideOf(order.tenantId);
@@ -207,7 +228,7 @@ const compare = async (db: Db, bills: BillSource, day: string, bill: Bill, tenan
     if (!order || !side) continue;
     side.channelRefundCount += 1;
     side.channelRefundAmount += row.refundAmount;
-    if (ourRefundIds.has(row.refundNo)) continue;
+    if (ourRefundIds.has(row.refundNo) || givenLate.has(row.refundNo)) continue;
     side.mistakes.push({
       kind: 'state_mismatch',
       orderNo: row.orderNo,
@@ -315,10 +336,37 @@ export const toBatch = (b: ReconciliationBatchRow): ReconciliationBatch => ({
   reconciledAt: b.reconciledAt.toISOString(),
 });
 
-/** What a mistake of a kind can be resolved with: only a 我方漏单 can be booked from the bill. */
-export const resolutionsOf = (kind: ReconciliationMistakeKind): ReconciliationResolution[] => (kind === 'our_missing' ? ['channel', 'ours'] : ['ours']);
+/**
+ * What a mistake can be resolved with, besides 以我方为准 (keep ours, with a remark), which every one can:
+ * - 我方漏单: 以渠道为准 books the provider's trade when the record still takes it; a record settled
+ *   another way (or voided) does not, and the money is a duplicate: 退还重复支付 books it and gives it back.
+ * - 渠道漏单: 以渠道为准 voids our payment, and the record owes its money again.
+ * - 金额不符, 长款 (the provider took more): 以渠道为准 books the extra when the record still owes it,
+ *   else 退还重复支付 books the extra and gives it back. 短款 (the provider took less than our payment)
+ *   is only kept: a partial void would need a payment of a new amount, which our payments never
+ *   change; staff ask for the difference or refund it through 退款.
+ * - 状态不符, a refund of ours the provider never gave: 以渠道为准 sends it again (same refund number).
+ *   One the provider gave and we did not is only kept: our refunds are asked for and approved by people.
+ */
+export const resolutionsOf = (
+  m: Pick<ReconciliationMistake, 'kind' | 'ourAmount' | 'channelAmount'> & { refundId: string | null },
+  record: { state: string | null; unpaid: number | null },
+): ReconciliationResolution[] => {
+  const takes = (amount: number) => record.state !== null && record.state !== 'void' && (record.unpaid ?? 0) >= amount;
+  switch (m.kind) {
+    case 'our_missing':
+      // a car still in is priced for its order when the trade is booked, as its notice would have done
+      return [record.state === 'parked' || takes(m.channelAmount) ? 'channel' : 'refund', 'ours'];
+    case 'channel_missing':
+      return ['channel', 'ours'];
+    case 'amount_mismatch':
+      return m.channelAmount > m.ourAmount ? [takes(m.channelAmount - m.ourAmount) ? 'channel' : 'refund', 'ours'] : ['ours'];
+    case 'state_mismatch':
+      return m.refundId ? ['channel', 'ours'] : ['ours'];
+  }
+};
 
-const toMistake = ({ mistake: m, batchNo, day, channel, plateNumber, resolvedByName }: ListedMistakeRow): ReconciliationMistake => ({
+const toMistake = ({ mistake: m, batchNo, day, channel, plateNumber, recordState, recordUnpaid, resolvedByName }: ListedMistakeRow): ReconciliationMistake => ({
   id: m.id,
   batchId: m.batchId,
   batchNo,
@@ -337,7 +385,7 @@ const toMistake = ({ mistake: m, batchNo, day, channel, plateNumber, resolvedByN
   tradedAt: m.tradedAt.toISOString(),
   status: m.status,
   resolution: m.resolution,
-  resolutions: m.status === 'unhandled' ? resolutionsOf(m.kind) : [],
+  resolutions: m.status === 'unhandled' ? resolutionsOf(m, { state: recordState, unpaid: recordUnpaid }) : [],
   remark: m.remark,
   resolvedByName,
   resolvedAt: m.resolvedAt?.toISOString() ?? null,
@@ -362,11 +410,12 @@ export const getMistake = async (db: Db, auth: Pick<AuthContext, 'tenantId'>, id
 };
 
 /**
- * 处理对账差错: 以渠道为准 books a 我方漏单 through the payments' settling path (the record and its
- * arrears settle); 以我方为准 keeps our records with a remark. Logged; the batch's counts follow,
- * and its message is handled once nothing is left.
+ * 处理对账差错 with one of the mistake's resolutions (resolutionsOf), each through the payments
+ * module's own paths (logged there with before and after), in this transaction with the mistake's
+ * own change: a provider that refuses a refund rolls the whole resolution back. The resolution is
+ * logged; the batch's counts follow, and its message is handled once nothing is left.
  */
-export const resolveMistake = (db: Db, auth: AuthContext, id: string, input: ReconciliationResolveValues, now: Date) =>
+export const resolveMistake = (db: Db, auth: AuthContext, id: string, input: ReconciliationResolveValues, now: Date, gateway: GatewayRefunder) =>
   db.transaction(async (tx) => {
     const mistake = await lockMistake(tx, auth.tenantId, id);
     if (!mistake) throw notFound('对账差错不存在');
@@ -374,11 +423,9 @@ export const resolveMistake = (db: Db, auth: AuthContext, id: string, input: Rec
     if (mistake.status === 'pending') throw badRequest('该渠道漏单正等待次日账单复核，暂不能处理');
     const kindName = reconciliationMistakeKindNames[mistake.kind];
     const resolutionName = reconciliationResolutionNames[input.resolution];
-    if (!resolutionsOf(mistake.kind).includes(input.resolution)) throw badRequest(`${kindName}不能${resolutionName}`);
     const before = await getMistake(tx, auth, id);
-    if (input.resolution === 'channel') {
-      await bookBilledTrade(tx, auth, mistake.orderNo, { tradeNo: mistake.tradeNo, amount: mistake.channelAmount, at: mistake.tradedAt }, now);
-    }
+    if (!before.resolutions.includes(input.resolution)) throw badRequest(`${kindName}不能${resolutionName}`);
+    await applyResolution(tx, auth, mistake, input.resolution, { gateway, now });
     await updateMistake(tx, id, { status: 'resolved', resolution: input.resolution, remark: input.remark, resolvedBy: auth.userId, resolvedAt: now });
     const counts = await countBatchMistakes(tx, mistake.batchId);
     await updateBatch(tx, mistake.batchId, counts);
@@ -395,5 +442,23 @@ export const resolveMistake = (db: Db, auth: AuthContext, id: string, input: Rec
     });
     return after;
   });
+
+/** What a resolution changes besides the mistake: nothing for 以我方为准. */
+const applyResolution = async (tx: Db, auth: AuthContext, m: ReconciliationMistakeRow, resolution: ReconciliationResolution, channel: { gateway: GatewayRefunder; now: Date }) => {
+  if (resolution === 'ours') return;
+  const trade = { tradeNo: m.tradeNo, amount: m.channelAmount, at: m.tradedAt };
+  const extra = m.channelAmount - m.ourAmount;
+  if (m.kind === 'our_missing') {
+    if (resolution === 'channel') await bookBilledTrade(tx, auth, m.orderNo, trade, channel.now);
+    else await refundDuplicate(tx, auth, channel, m.orderNo, trade, true);
+  } else if (m.kind === 'channel_missing') {
+    await voidGatewayPayment(tx, auth, m.orderNo, channel.now);
+  } else if (m.kind === 'amount_mismatch') {
+    if (resolution === 'channel') await bookExtraPayment(tx, auth, m.orderNo, extra, m.tradedAt);
+    else await refundDuplicate(tx, auth, channel, m.orderNo, { ...trade, amount: extra }, false);
+  } else if (m.refundId) {
+    await resendRefund(tx, auth, channel, m.refundId);
+  }
+};
 
 export const yesterdayOf = (now: Date) => shiftDay(businessDay(now), -1);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentInput, refundDecision, refundInput, revenueReportQuery, type PaymentChannel, type RevenueReportQuery } from '@parking/contract';
 import type { Database } from '../../db/client.js';
 import { migrate } from '../../db/migrate.js';
-import { coupons, groupCardUses, merchants, parkingAreas, parkingLots, parkingRecords, refunds, revenueDaily, tenants, users } from '../../db/schema/index.js';
+import { coupons, groupCardUses, merchants, parkingAreas, parkingLots, parkingRecords, revenueDaily, tenants, users } from '../../db/schema/index.js';
 import { seedDemoData } from '../../db/seed/seed.js';
 import { createTestDatabase } from '../../test/test-app.js';
 import type { AuthContext } from '../../types.js';
@@ -64,11 +64,10 @@ const newRecord = async (lotId: string, values: { amountDue?: number; discount?:
 const recordOf = async (id: string) => (await database.db.select().from(parkingRecords).where(eq(parkingRecords.id, id)))[0]!;
 const pay = async (recordId: string, amount: number, channel: PaymentChannel, paidAt: Date) =>
   (await recordPayment(database.db, cashier, paymentInput.parse({ recordId, channel, amount }), `key-${++sequence}-revenue`, paidAt)).payment;
-/** a refund asked for and approved, its approval then dated `decidedAt` (the service stamps the database's clock) */
+/** a refund asked for and approved at `decidedAt` */
 const refund = async (paymentId: string, amount: number, decidedAt: Date) => {
   const asked = await requestRefund(database.db, cashier, refundInput.parse({ paymentId, amount, reason: '重复扣费' }));
-  await approveRefund(database.db, auditor, asked.id, refundDecision.parse({}));
-  await database.db.update(refunds).set({ decidedAt }).where(eq(refunds.id, asked.id));
+  await approveRefund(database.db, auditor, asked.id, refundDecision.parse({}), { gateway: undefined, now: decidedAt });
   return asked.id;
 };
 const report = (query: RevenueReportQuery) => getRevenueReport(database.db, cashier, revenueReportQuery.parse(query));

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, inArray, lte, sql, type AnyColumn } fro
 import type { PaymentListValues, RefundListValues } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { countOf, offsetOf, type Page } from '../../shared/paging.js';
-import { parkingLots, parkingRecords, payments, refunds, users } from '../../db/schema/index.js';
+import { gatewayOrders, parkingLots, parkingRecords, payments, refunds, users } from '../../db/schema/index.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
@@ -99,11 +99,21 @@ export const findRefund = async (db: Db, tenantId: string, id: string) => {
   return row;
 };
 
-/** Decided at `at`, the app's clock (the day the report counts the refund on); the database's own time without it. */
-export const decideRefund = (db: Db, tenantId: string, id: string, values: Pick<RefundRow, 'status' | 'decidedBy' | 'remark'>, at?: Date) =>
+/** The provider's order a payment was made through; undefined for money taken at the lot (cash, balance). */
+export const findGatewayOrderOfPayment = async (db: Db, tenantId: string, paymentId: string) => {
+  const [row] = await db
+    .select()
+    .from(gatewayOrders)
+    .where(and(eq(gatewayOrders.tenantId, tenantId), eq(gatewayOrders.paymentId, paymentId)))
+    .limit(1);
+  return row;
+};
+
+/** Decides a refund, dated `decidedAt` (the app's clock, the date the provider's refund carries) or the database's. */
+export const decideRefund = (db: Db, tenantId: string, id: string, values: Pick<RefundRow, 'status' | 'decidedBy' | 'remark'>, decidedAt?: Date) =>
   db
     .update(refunds)
-    .set({ ...values, decidedAt: at ?? sql`now()`, updatedAt: sql`now()` })
+    .set({ ...values, decidedAt: decidedAt ?? sql`now()`, updatedAt: sql`now()` })
     .where(and(eq(refunds.tenantId, tenantId), eq(refunds.id, id)));
 
 const listedRefund = {

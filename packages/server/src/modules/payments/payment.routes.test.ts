@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentPaths, refundPaths } from '@parking/contract';
-import { operationLogs, parkingLots, parkingRecords, payments, refunds, tenants, users } from '../../db/schema/index.js';
+import { gatewayOrders, operationLogs, parkingLots, parkingRecords, payments, refunds, sandboxCashierOrders, sandboxRefunds, tenants, users } from '../../db/schema/index.js';
 import { hashPassword, md5Hex } from '../auth/passwords.js';
 import { buildTestApp, signIn, type TestApp } from '../../test/test-app.js';
 import { xlsxRows } from '../../test/xlsx-rows.js';
@@ -154,6 +154,45 @@ describe('refunds through the API', () => {
 });
 
 describe('who may', () => {
+  it('gives an online payment’s refund back at the provider on approval, and leaves it 待审核 when the provider refuses', async () => {
+    const online = async (no: string, providerState: 'paid' | 'pending') => {
+      const record = await newRecord(1000);
+      const paid = (await call('POST', paymentPaths.list, tokens.admin, { recordId: record.id, channel: 'sandbox', amount: 1000, idempotencyKey: no })).json().data;
+      const at = new Date('2026-05-01T10:00:00+08:00');
+      await t.database.db.insert(gatewayOrders).values({
+        tenantId,
+        gatewayOrderNo: no,
+        provider: 'sandbox',
+        recordId: record.id,
+        amount: 1000,
+        amountDue: 1000,
+        discount: 0,
+        pricedAt: at,
+        state: 'paid',
+        paymentId: paid.id,
+        paidAt: at,
+      });
+      await t.database.db
+        .insert(sandboxCashierOrders)
+        .values({ gatewayOrderNo: no, tradeNo: `SBT${no}`, subject: '停车费', amount: 1000, notifyUrl: 'x', returnUrl: 'y', state: providerState, decidedAt: at });
+      const refund = (await call('POST', refundPaths.list, tokens.admin, { paymentId: paid.id, amount: 400, reason: '车主投诉' })).json().data;
+      return { record, refund };
+    };
+    const given = await online('SBREFUNDROUTE01', 'paid');
+    expect((await call('POST', withId(refundPaths.approve, given.refund.id), tokens.auditor, {})).json()).toMatchObject({ code: 200, data: { status: 'approved' } });
+    expect(await t.database.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.gatewayOrderNo, 'SBREFUNDROUTE01'))).toEqual([
+      expect.objectContaining({ refundNo: given.refund.id, amount: 400 }),
+    ]);
+
+    const refused = await online('SBREFUNDROUTE02', 'pending');
+    expect((await call('POST', withId(refundPaths.approve, refused.refund.id), tokens.auditor, {})).json()).toMatchObject({
+      code: 409,
+      msg: '渠道退款失败：交易 SBREFUNDROUTE02 不存在或未支付，请稍后重试',
+    });
+    expect((await call('GET', withId(refundPaths.item, refused.refund.id), tokens.auditor)).json().data).toMatchObject({ status: 'requested' });
+    expect(await recordOf(refused.record.id)).toMatchObject({ paid: 1000, discount: 0 });
+  });
+
   it('refuses users without the page with 403 and another tenant with 404, changing nothing', async () => {
     const record = await newRecord(700);
     const payment = (await pay(record.id, 700, 'route-who-0001')).json().data;

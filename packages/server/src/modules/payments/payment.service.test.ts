@@ -40,7 +40,9 @@ const key = () => `key-${++sequence}-${Math.random().toString(36).slice(2, 10)}`
 const pay = (recordId: string, amount: number, idempotencyKey = key(), extra: Partial<PaymentInput> = {}, auth = cashier) =>
   recordPayment(database.db, auth, paymentInput.parse({ recordId, channel: 'cash', amount, ...extra }), idempotencyKey);
 const askRefund = (input: RefundInput, auth = cashier) => requestRefund(database.db, auth, refundInput.parse(input));
-const approve = (id: string, auth = auditor) => approveRefund(database.db, auth, id, refundDecision.parse({}));
+// approvals at a fixed moment; these payments are taken at the lot, so no provider is asked
+const decidedAt = new Date('2026-05-01T10:00:00+08:00');
+const approve = (id: string, auth = auditor) => approveRefund(database.db, auth, id, refundDecision.parse({}), { gateway: undefined, now: decidedAt });
 const reject = (id: string, auth = auditor) => rejectRefund(database.db, auth, id, refundDecision.parse({ remark: '不符合退款条件' }));
 
 beforeAll(async () => {
@@ -149,7 +151,7 @@ describe('refunds', () => {
     await expect(reject(refund.id, cashier)).rejects.toMatchObject({ statusCode: 400 });
     const approved = await approve(refund.id);
     expect(approved).toMatchObject({ status: 'approved', decidedBy: auditor.userId });
-    expect(approved.decidedAt).not.toBeNull();
+    expect(approved.decidedAt).toBe(decidedAt.toISOString());
     expect(await recordOf(record.id)).toMatchObject({ amountDue: 1000, discount: 200, paid: 400, unpaid: 400, state: 'awaiting_payment' });
     await expect(approve(refund.id)).rejects.toMatchObject({ statusCode: 409, message: '该退款已审核，不能重复审核' });
     const [log] = await database.db

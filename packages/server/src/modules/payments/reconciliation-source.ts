@@ -65,6 +65,19 @@ export const approvedGatewayRefunds = (db: Db, provider: string, from: Date, to:
     .innerJoin(gatewayOrders, eq(gatewayOrders.paymentId, refunds.paymentId))
     .where(and(eq(gatewayOrders.provider, provider), eq(refunds.status, 'approved'), isNotNull(refunds.decidedAt), gte(refunds.decidedAt, from), lt(refunds.decidedAt, to)));
 
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Which of a bill's refund numbers are approved refunds of ours, whatever day they were approved (a bill names no tenant). */
+export const approvedRefundIds = async (db: Db, refundNos: readonly string[]) => {
+  const ids = [...new Set(refundNos.filter((no) => uuidPattern.test(no)))];
+  if (ids.length === 0) return new Set<string>();
+  const rows = await db
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(and(inArray(refunds.id, ids), eq(refunds.status, 'approved')));
+  return new Set(rows.map((r) => r.id));
+};
+
 /**
  * 以渠道为准 of a 我方漏单: the provider's trade is applied as its lost notice would have been, through
  * the same settling path (the payment is recorded, the record and its arrears settle), by a staff member.

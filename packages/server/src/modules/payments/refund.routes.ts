@@ -4,14 +4,19 @@ import { requireAuth } from '../../plugins/auth.js';
 import { ok } from '../../shared/ok.js';
 import { routeOf } from '../../shared/route.js';
 import { pages, sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
-import { approveRefund, getRefund, listRefunds, rejectRefund, requestRefund } from './refund.service.js';
+import { approveRefund, getRefund, listRefunds, rejectRefund, requestRefund, type GatewayRefunder } from './refund.service.js';
 
 const tags = ['payments'];
 /** the seeded 退款 page (FinancialManagement/refund) */
 const permission = 'refund';
 
+export interface RefundRoutesOptions {
+  /** gives an online payment's money back at its provider; none when PAYMENT_PROVIDER is none */
+  gateway?: GatewayRefunder;
+}
+
 /** 退款 under /api/system/Refund, for holders of the 退款 page: asked for by one user, decided by another. */
-export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
+export const refundRoutes: FastifyPluginAsyncZod<RefundRoutesOptions> = async (app, options) => {
   app.route({
     ...routeOf(endpoints.list, { tags, summary: '退款列表（按状态、停车记录、支付记录筛选）', permission }),
     handler: async (request) => ok(await listRefunds(request.db, requireAuth(request), request.query)),
@@ -53,8 +58,8 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
-    ...routeOf(endpoints.approve, { tags, summary: '同意退款（申请人不能审核自己的申请；已付减少、优惠增加，欠费不变）', permission }),
-    handler: async (request) => ok(await approveRefund(request.db, requireAuth(request), request.params.id, request.body, app.now()), '已同意退款'),
+    ...routeOf(endpoints.approve, { tags, summary: '同意退款（申请人不能审核自己的申请；已付减少、优惠增加，欠费不变；线上支付原路退回支付渠道）', permission }),
+    handler: async (request) => ok(await approveRefund(request.db, requireAuth(request), request.params.id, request.body, { gateway: options.gateway, now: app.now() }), '已同意退款'),
   });
 
   app.route({

@@ -140,3 +140,37 @@ describe('a sandbox bill made to disagree with what the sandbox did', () => {
     await expect(sandbox().gateway.query('GO-0309-FIRST')).resolves.toMatchObject({ state: 'paid', amount: 1250 });
   });
 });
+
+describe('refunds the sandbox gave back', () => {
+  const refund = (refundNo: string, amount: number, at: string, gatewayOrderNo = 'GO-0305-REFUNDED') => sandbox().gateway.refund({ gatewayOrderNo, refundNo, amount, at: shanghai(at) });
+
+  it('are REFUND rows on the bill of the day they were given, not of their trade, with the summary counting them', async () => {
+    await trade('GO-0305-REFUNDED', 1000, '2026-03-05T20:00:00');
+    const first = await refund('RF-0306-A', 300, '2026-03-06T09:00:00');
+    expect(first).toEqual({ refundNo: 'RF-0306-A', providerRefundNo: 'SBRRF-0306-A', amount: 300, at: shanghai('2026-03-06T09:00:00').toISOString() });
+    await refund('RF-0306-B', 200, '2026-03-06T11:00:00');
+
+    expect((await billOf('2026-03-05')).rows.map((r) => [r.orderNo, r.state, r.settledAmount])).toEqual([['GO-0305-REFUNDED', 'SUCCESS', 1000]]);
+    const bill = await billOf('2026-03-06');
+    expect(bill.rows.map((r) => ({ orderNo: r.orderNo, state: r.state, refundNo: r.refundNo, refundAmount: r.refundAmount, tradeNo: r.providerTradeNo, fee: r.fee, at: r.at }))).toEqual([
+      { orderNo: 'GO-0305-REFUNDED', state: 'REFUND', refundNo: 'RF-0306-A', refundAmount: 300, tradeNo: trades['GO-0305-REFUNDED']!.tradeNo, fee: -2, at: shanghai('2026-03-06T09:00:00') },
+      { orderNo: 'GO-0305-REFUNDED', state: 'REFUND', refundNo: 'RF-0306-B', refundAmount: 200, tradeNo: trades['GO-0305-REFUNDED']!.tradeNo, fee: -1, at: shanghai('2026-03-06T11:00:00') },
+    ]);
+    expect(bill.summary).toEqual({ tradeCount: 2, settledTotal: 0, refundTotal: 500, couponRefundTotal: 0, feeTotal: -3, orderTotal: 0, requestedRefundTotal: 500 });
+  });
+
+  it('are given once per refund number: a repeat answers the first refund and gives nothing again', async () => {
+    const again = await refund('RF-0306-A', 300, '2026-03-06T15:00:00');
+    expect(again).toMatchObject({ refundNo: 'RF-0306-A', amount: 300, at: shanghai('2026-03-06T09:00:00').toISOString() });
+    expect((await billOf('2026-03-06')).summary).toMatchObject({ tradeCount: 2, refundTotal: 500 });
+    await expect(refund('RF-0306-A', 250, '2026-03-06T15:00:00')).rejects.toThrow('已用于另一笔退款');
+  });
+
+  it('never give back more than the trade less its refunds, nor anything of a trade not paid', async () => {
+    await expect(refund('RF-0306-C', 501, '2026-03-06T16:00:00')).rejects.toThrow('超过交易可退金额（5.00 元）');
+    await expect(refund('RF-0306-D', 100, '2026-03-06T16:00:00', 'GO-0309-PENDING')).rejects.toThrow('不存在或未支付');
+    await expect(refund('RF-0306-E', 100, '2026-03-06T16:00:00', 'GO-NOWHERE')).rejects.toThrow('不存在或未支付');
+    await refund('RF-0306-C', 500, '2026-03-06T16:00:00');
+    expect((await billOf('2026-03-06')).summary).toMatchObject({ tradeCount: 3, refundTotal: 1000 });
+  });
+});

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, lt } from 'drizzle-orm';
 import { businessDay, businessDayStart } from '@parking/contract';
 import type { Db } from '../../../db/client.js';
-import { sandboxCashierOrders } from '../../../db/schema/index.js';
+import { sandboxCashierOrders, sandboxRefunds } from '../../../db/schema/index.js';
 import { writeBill, type BillRow } from './wechat-bill.js';
 
 /**
@@ -79,9 +79,8 @@ const refundRow = (refund: { orderNo: string; tradeNo: string; refundNo: string;
 });
 
 /**
- * The sandbox's 交易账单 of a business day: the trades its cashier settled as paid that day. Refunds
- * are given back by our own approval and never reach the sandbox, so only an adjustment puts one on
- * the bill. Undefined while the day is not over by the sandbox's clock, as a provider has no bill yet.
+ * The sandbox's 交易账单 of a business day: the trades its cashier settled as paid that day and the
+ * refunds it gave back that day (a REFUND row each, on the day of the refund, not of its trade). Undefined while the day is not over by the sandbox's clock, as a provider has no bill yet.
  */
 export const sandboxBill = async (db: Db, day: string, now: Date, adjustments: readonly SandboxBillAdjustment[] = []) => {
   if (!dayPattern.test(day) || businessDay(businessDayStart(day)) !== day) throw new RangeError(`账单日期应为 YYYY-MM-DD：${day}`);
@@ -97,6 +96,13 @@ export const sandboxBill = async (db: Db, day: string, now: Date, adjustments: r
   const dropped = new Set(adjustments.flatMap((a) => (a.kind === 'dropTrade' ? [a.orderNo] : [])));
   const changed = new Map(adjustments.flatMap((a) => (a.kind === 'changeAmount' ? [[a.orderNo, a.amount] as const] : [])));
   const rows = trades.filter((t) => !dropped.has(t.gatewayOrderNo)).map((t) => paidRow({ ...t, amount: changed.get(t.gatewayOrderNo) ?? t.amount, at: t.decidedAt! }));
+  const refunds = await db
+    .select({ refund: sandboxRefunds, tradeNo: sandboxCashierOrders.tradeNo })
+    .from(sandboxRefunds)
+    .innerJoin(sandboxCashierOrders, eq(sandboxCashierOrders.gatewayOrderNo, sandboxRefunds.gatewayOrderNo))
+    .where(and(gte(sandboxRefunds.refundedAt, from), lt(sandboxRefunds.refundedAt, to)))
+    .orderBy(asc(sandboxRefunds.refundedAt), asc(sandboxRefunds.refundNo));
+  for (const { refund, tradeNo } of refunds) rows.push(refundRow({ orderNo: refund.gatewayOrderNo, tradeNo, refundNo: refund.refundNo, amount: refund.amount, at: refund.refundedAt }));
   for (const a of adjustments) {
     if (a.kind === 'extraTrade' && onDay(a.at)) rows.push(paidRow({ gatewayOrderNo: a.orderNo, tradeNo: `SBX${a.orderNo}`, amount: a.amount, subject: a.subject ?? '', at: a.at }));
     if (a.kind === 'extraRefund' && onDay(a.at)) {

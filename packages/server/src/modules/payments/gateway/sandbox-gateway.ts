@@ -1,10 +1,10 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { eq, and } from 'drizzle-orm';
-import { driverPayPaths, sandboxCashierPaths, sandboxSignatureHeader, type SandboxNotice } from '@parking/contract';
+import { eq, and, sql } from 'drizzle-orm';
+import { driverPayPaths, formatAmount, sandboxCashierPaths, sandboxSignatureHeader, type SandboxNotice } from '@parking/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../db/client.js';
-import { sandboxCashierOrders } from '../../../db/schema/index.js';
-import type { GatewayTrade, PaymentGateway } from './payment-gateway.js';
+import { sandboxCashierOrders, sandboxRefunds } from '../../../db/schema/index.js';
+import { GatewayRefundError, type GatewayRefund, type GatewayRefundRequest, type GatewayTrade, type PaymentGateway } from './payment-gateway.js';
 import { sandboxBill, type SandboxBillAdjustment } from './sandbox-bill.js';
 
 /** Posts a notice to a path of this server: never a host, so no request or setting can send it elsewhere. */
@@ -23,6 +23,45 @@ export const signSandboxNotice = (secret: string, rawBody: string) => createHmac
 const tradeStateOf = (state: string): GatewayTrade['state'] => (state === 'paid' ? 'paid' : state === 'cancelled' ? 'closed' : 'pending');
 
 export type SandboxCashierOrder = typeof sandboxCashierOrders.$inferSelect;
+type SandboxRefund = typeof sandboxRefunds.$inferSelect;
+
+const refundAnswer = (r: SandboxRefund): GatewayRefund => ({ refundNo: r.refundNo, providerRefundNo: r.providerRefundNo, amount: r.amount, at: r.refundedAt.toISOString() });
+
+const findRefund = async (db: Db, refundNo: string) => {
+  const [row] = await db.select().from(sandboxRefunds).where(eq(sandboxRefunds.refundNo, refundNo)).limit(1);
+  return row;
+};
+
+/** A repeat of a refund number answers its first refund; the same number for other money is the merchant's bug, refused. */
+const repeatOf = (earlier: SandboxRefund, request: GatewayRefundRequest) => {
+  if (earlier.gatewayOrderNo !== request.gatewayOrderNo || earlier.amount !== request.amount) throw new GatewayRefundError(`退款单号 ${request.refundNo} 已用于另一笔退款`);
+  return refundAnswer(earlier);
+};
+
+/**
+ * The sandbox gives money of a paid trade back, once per refund number. The trade's row is locked, so
+ * two refunds of it cannot together give back more than was paid.
+ */
+export const sandboxRefund = async (db: Db, request: GatewayRefundRequest): Promise<GatewayRefund> => {
+  const earlier = await findRefund(db, request.refundNo);
+  if (earlier) return repeatOf(earlier, request);
+  const [trade] = await db.select().from(sandboxCashierOrders).where(eq(sandboxCashierOrders.gatewayOrderNo, request.gatewayOrderNo)).for('update');
+  if (trade?.state !== 'paid') throw new GatewayRefundError(`交易 ${request.gatewayOrderNo} 不存在或未支付`);
+  const [given] = await db
+    .select({ n: sql<string>`coalesce(sum(${sandboxRefunds.amount}), 0)` })
+    .from(sandboxRefunds)
+    .where(eq(sandboxRefunds.gatewayOrderNo, trade.gatewayOrderNo));
+  const left = trade.amount - Number(given?.n ?? 0);
+  if (request.amount > left) throw new GatewayRefundError(`退款金额（${formatAmount(request.amount)} 元）超过交易可退金额（${formatAmount(left)} 元）`);
+  const [row] = await db
+    .insert(sandboxRefunds)
+    .values({ refundNo: request.refundNo, gatewayOrderNo: trade.gatewayOrderNo, providerRefundNo: `SBR${request.refundNo}`, amount: request.amount, refundedAt: request.at })
+    .onConflictDoNothing()
+    .returning();
+  if (row) return refundAnswer(row);
+  // the same number was given back meanwhile by a concurrent call
+  return repeatOf((await findRefund(db, request.refundNo))!, request);
+};
 
 export interface SandboxGatewayOptions {
   /** the sandbox's clock: a day's bill exists once the day is over by it */
@@ -30,6 +69,9 @@ export interface SandboxGatewayOptions {
   /** set only by tests and the simulator: how the bill is to disagree with what the sandbox did; read at each bill */
   billAdjustments?: readonly SandboxBillAdjustment[];
 }
+
+/** The sandbox's refunds alone, for the console's 退款 and 对账 (which neither open cashiers nor send notices). */
+export const sandboxRefunder = (db: Db): Pick<PaymentGateway, 'refund'> => ({ refund: (request, via) => sandboxRefund(via ?? db, request) });
 
 /**
  * A payment provider that runs here: its cashier is a page of this server, and it signs its
@@ -61,6 +103,7 @@ export const sandboxGateway = (db: Db, secret: string, deliver: NoticeDelivery, 
       const given = Buffer.from(signature);
       return given.length === expected.length && timingSafeEqual(given, expected);
     },
+    refund: (request, via) => sandboxRefund(via ?? db, request),
     bill: (day) => sandboxBill(db, day, options.now(), options.billAdjustments),
   };
 

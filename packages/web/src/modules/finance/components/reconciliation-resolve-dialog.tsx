@@ -13,13 +13,26 @@ import { resourceKeys } from '../../../shared/resource/use-resource';
 import { useCloseGuard } from '../../../shared/forms/use-close-guard';
 import { reconciliationBatchKey, reconciliationMistakeKey, resolveReconciliationMistake } from '../reconciliation-api';
 
-const consequences: Readonly<Record<ReconciliationResolution, string>> = {
-  channel: '将按渠道账单补记这笔支付，停车记录及其欠费随之结清。',
-  ours: '保留我方记录，差错以处理说明结案。',
-  refund: '退还渠道多收的重复支付。',
+/** What a resolution will do to this mistake: 以渠道为准 means another change for each kind. */
+const consequenceOf = (resolution: ReconciliationResolution, mistake: ReconciliationMistake) => {
+  const extra = formatAmount(mistake.channelAmount - mistake.ourAmount);
+  if (resolution === 'ours') return '保留我方记录，差错以处理说明结案。';
+  if (resolution === 'refund') {
+    return mistake.kind === 'amount_mismatch' ? `将补记渠道多收的 ${extra} 元为支付，并立即原路退还车主。` : '将补记这笔重复支付，并立即原路退还车主；我方账目同时记下这笔支付和退款。';
+  }
+  switch (mistake.kind) {
+    case 'channel_missing':
+      return '将作废我方这笔支付，停车记录重新待付（车辆已离场的转为欠费）。';
+    case 'amount_mismatch':
+      return `将补记渠道多收的 ${extra} 元为这条停车记录的支付。`;
+    case 'state_mismatch':
+      return '将以原退款单号重新向渠道提交这笔退款，把钱原路退还车主。';
+    default:
+      return '将按渠道账单补记这笔支付，停车记录及其欠费随之结清。';
+  }
 };
 
-/** 处理 a mistake: the resolutions its kind allows, confirmed before anything moves. */
+/** 处理 a mistake: only the resolutions the server lists for it, confirmed before anything moves. */
 export function ReconciliationResolveDialog({ mistake, onClose }: { mistake: ReconciliationMistake; onClose: () => void }) {
   const [form] = Form.useForm<{ resolution: ReconciliationResolution; remark: string }>();
   const close = useCloseGuard(form, onClose);
@@ -39,7 +52,7 @@ export function ReconciliationResolveDialog({ mistake, onClose }: { mistake: Rec
     const chosen = { resolution: values.resolution, remark: remarkText(values.remark) };
     const confirmed = await modal.confirm({
       title: '提示',
-      content: `确定${reconciliationResolutionNames[chosen.resolution]}处理商户订单号「${mistake.orderNo}」的${reconciliationMistakeKindNames[mistake.kind]}吗？${consequences[chosen.resolution]}`,
+      content: `确定${reconciliationResolutionNames[chosen.resolution]}处理商户订单号「${mistake.orderNo}」的${reconciliationMistakeKindNames[mistake.kind]}吗？${consequenceOf(chosen.resolution, mistake)}`,
       okText: '确定',
       cancelText: '取消',
     });
@@ -64,7 +77,7 @@ export function ReconciliationResolveDialog({ mistake, onClose }: { mistake: Rec
         <Form.Item name="resolution" label="处理方式" rules={[{ required: true, message: '请选择处理方式' }]}>
           <Radio.Group options={mistake.resolutions.map((r) => ({ value: r, label: reconciliationResolutionNames[r] }))} />
         </Form.Item>
-        <Typography.Paragraph type="secondary">{consequences[resolution ?? 'ours']}</Typography.Paragraph>
+        <Typography.Paragraph type="secondary">{consequenceOf(resolution ?? 'ours', mistake)}</Typography.Paragraph>
         <RemarkField schema={reconciliationResolveInput.shape.remark} label="处理说明" required={resolution === 'ours' ? '以我方为准须填写处理说明' : undefined} rows={3} />
       </Form>
     </Modal>

@@ -62,10 +62,15 @@ beforeAll(() => {
       ok({ list: [batch(), batch({ id: 'b-2', batchNo: '20260304-01', day: '2026-03-04', mistakeCount: 0, unhandledCount: 0 })], pagination: { currentPage: 1, pageSize: 10, total: 2 } }),
     'GET /api/system/AccountCheckMistake': () =>
       ok({
-        list: [mistake(), mistake({ id: 'm-2', kind: 'channel_missing', orderNo: 'SB2', ourAmount: 600, channelAmount: 0, balance: '短款', resolutions: ['ours'] })],
-        pagination: { currentPage: 1, pageSize: 10, total: 2 },
+        list: [
+          mistake(),
+          mistake({ id: 'm-2', kind: 'channel_missing', orderNo: 'SB2', ourAmount: 600, channelAmount: 0, balance: '短款', resolutions: ['channel', 'ours'] }),
+          mistake({ id: 'm-3', orderNo: 'SB3', plateNumber: '粤B3', ourAmount: 0, channelAmount: 900, resolutions: ['refund', 'ours'] }),
+        ],
+        pagination: { currentPage: 1, pageSize: 10, total: 3 },
       }),
     'POST /api/system/AccountCheckMistake/m-2/Actions/Resolve': ok(mistake({ id: 'm-2', status: 'resolved', resolution: 'ours' })),
+    'POST /api/system/AccountCheckMistake/m-3/Actions/Resolve': ok(mistake({ id: 'm-3', status: 'resolved', resolution: 'refund' })),
   });
 });
 
@@ -87,7 +92,7 @@ describe('对账', () => {
 describe('对账差错', () => {
   it('asks for the batch named in the URL, and 以我方为准 needs a remark and a confirmation before it is sent', { timeout: 60_000 }, async () => {
     renderAt('/FinancialManagement/accountCheckMistake?batchNo=20260305-01', '/FinancialManagement/accountCheckMistake', <ReconciliationMistakePage />);
-    await waitFor(() => expect(bodyRows()).toHaveLength(2));
+    await waitFor(() => expect(bodyRows()).toHaveLength(3));
     expect(calls.filter((c) => c.url === '/api/system/AccountCheckMistake').at(-1)?.params).toMatchObject({ batchNo: '20260305-01' });
     const [ourMissing, channelMissing] = bodyRows().map((row) => within(row as HTMLElement));
     expect(ourMissing!.getByText('我方漏单')).toBeTruthy();
@@ -96,9 +101,14 @@ describe('对账差错', () => {
 
     await user.click(channelMissing!.getByRole('button', { name: /处\s*理/ }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).queryByText('以渠道为准')).toBeNull();
+    // 以渠道为准 of a 渠道漏单 voids our payment: the dialog says so
+    expect(within(dialog).getByRole('radio', { name: '以渠道为准' })).toBeTruthy();
+    expect(within(dialog).queryByText('退还重复支付')).toBeNull();
+    expect(within(dialog).getByText('将作废我方这笔支付，停车记录重新待付（车辆已离场的转为欠费）。')).toBeTruthy();
+    await user.click(within(dialog).getByRole('radio', { name: '以我方为准' }));
+    await waitFor(() => expect(within(dialog).getByText('保留我方记录，差错以处理说明结案。')).toBeTruthy());
     await user.click(within(dialog).getByRole('button', { name: /处\s*理/ }));
-    expect(await screen.findByText('以我方为准须填写处理说明')).toBeTruthy();
+    expect(await screen.findByText('以我方为准须填写处理说明', undefined, { timeout: 5000 })).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText('处理说明'), { target: { value: '渠道确认已到账' } });
     await user.click(within(dialog).getByRole('button', { name: /处\s*理/ }));
     const confirm = await screen.findByText(/确定以我方为准处理商户订单号「SB2」的渠道漏单吗/);
@@ -106,5 +116,21 @@ describe('对账差错', () => {
     await user.click(within(confirm.closest('.ant-modal') as HTMLElement).getByRole('button', { name: /确\s*定/ }));
     expect(await screen.findByText('差错已处理')).toBeTruthy();
     expect(bodyOf(posts('/api/system/AccountCheckMistake/m-2/Actions/Resolve').at(-1))).toEqual({ resolution: 'ours', remark: '渠道确认已到账' });
+  });
+
+  it('offers 退还重复支付 where the server lists it, says what it does, and sends it without a remark', { timeout: 60_000 }, async () => {
+    renderAt('/FinancialManagement/accountCheckMistake?batchNo=20260305-01', '/FinancialManagement/accountCheckMistake', <ReconciliationMistakePage />);
+    await waitFor(() => expect(bodyRows()).toHaveLength(3));
+    const duplicate = within(bodyRows()[2] as HTMLElement);
+    await user.click(duplicate.getByRole('button', { name: /处\s*理/ }));
+    const dialog = (await screen.findAllByRole('dialog')).at(-1)!;
+    expect(within(dialog).queryByRole('radio', { name: '以渠道为准' })).toBeNull();
+    expect(within(dialog).getByRole('radio', { name: '退还重复支付' })).toHaveProperty('checked', true);
+    expect(within(dialog).getByText('将补记这笔重复支付，并立即原路退还车主；我方账目同时记下这笔支付和退款。')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: /处\s*理/ }));
+    const confirm = await screen.findByText(/确定退还重复支付处理商户订单号「SB3」的我方漏单吗/);
+    await user.click(within(confirm.closest('.ant-modal') as HTMLElement).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(posts('/api/system/AccountCheckMistake/m-3/Actions/Resolve')).toHaveLength(1));
+    expect(bodyOf(posts('/api/system/AccountCheckMistake/m-3/Actions/Resolve')[0])).toEqual({ resolution: 'refund', remark: '' });
   });
 });
