@@ -13,7 +13,9 @@ ALTER TABLE "special_bills" ADD COLUMN "paid_channel" text;--> statement-breakpo
 ALTER TABLE "revenue_daily" ADD COLUMN "long_rental_discount" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "revenue_daily" ADD COLUMN "white_list_discount" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "revenue_daily" ADD COLUMN "waiver_discount" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
-ALTER TABLE "revenue_daily" ADD COLUMN "received_special" bigint DEFAULT 0 NOT NULL;
+ALTER TABLE "revenue_daily" ADD COLUMN "received_special" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
+-- checked over the existing rows (one scan of the table): their new columns are 0, so each holds it
+ALTER TABLE "parking_records" ADD CONSTRAINT "parking_records_discount_kinds" CHECK ("parking_records"."long_rental_discount" >= 0 AND "parking_records"."white_list_discount" >= 0 AND "parking_records"."waiver_discount" >= 0 AND "parking_records"."long_rental_discount" + "parking_records"."white_list_discount" + "parking_records"."waiver_discount" <= "parking_records"."discount");
 --> statement-breakpoint
 -- paid through the payment gateway only, whose payments are booked on the sandbox channel (settleGatewayOrder)
 UPDATE "special_bills" SET "paid_channel" = 'sandbox' WHERE "status" = 'paid';

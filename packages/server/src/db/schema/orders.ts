@@ -81,6 +81,11 @@ export const parkingRecords = pgTable(
     // the money invariant of every record, held by the database whatever code writes it
     check('parking_records_money', sql`${t.amountDue} - ${t.discount} = ${t.paid} + ${t.unpaid}`),
     check('parking_records_money_non_negative', sql`${t.amountDue} >= 0 AND ${t.discount} >= 0 AND ${t.paid} >= 0 AND ${t.unpaid} >= 0`),
+    // the discount's long-rental, white-list and waiver parts are parts of it (营收报表 takes them out of the rest)
+    check(
+      'parking_records_discount_kinds',
+      sql`${t.longRentalDiscount} >= 0 AND ${t.whiteListDiscount} >= 0 AND ${t.waiverDiscount} >= 0 AND ${t.longRentalDiscount} + ${t.whiteListDiscount} + ${t.waiverDiscount} <= ${t.discount}`,
+    ),
   ],
 );
 
