@@ -97,7 +97,7 @@ export const revenueColumns: readonly { field: RevenueAmountField; title: string
     title: '其他优惠',
     group: '优惠',
     money: true,
-    help: '其余优惠：修改订单形成的优惠、支付后离场宽限内保留的优惠等（优惠合计减去以上各项）；本次升级前出场的长租、白名单、申诉减免也计在此，按出场日统计',
+    help: '其余优惠（优惠合计减去以上各项），如修改订单形成的优惠；本功能上线前出场的停车记录的长租、白名单、申诉减免优惠也计在此，按出场日统计',
   },
   { field: 'discount', title: '优惠合计', group: '优惠', money: true, help: '停车记录的全部优惠，不含退款（退款另列），按出场日统计' },
   { field: 'wechat', title: '微信', group: '实收（按渠道）', money: true, help: '微信收款金额，按支付日统计' },
