@@ -246,18 +246,16 @@ describe('营收报表 columns', () => {
 
   it('counts a long-rental stay’s whole fee as 长租 on its exit day, priced by the exit', async () => {
     const lane = await newLaneLot('营收-长租');
-    await database.db
-      .insert(longRentals)
-      .values({
-        tenantId: cashier.tenantId,
-        lotId: lane.lotId,
-        plateNumber: '京R0LONG',
-        ownerName: '长租',
-        phone: '13800000000',
-        validFrom: '2026-01-01',
-        validTo: '2026-12-31',
-        monthlyPrice: 30000,
-      });
+    await database.db.insert(longRentals).values({
+      tenantId: cashier.tenantId,
+      lotId: lane.lotId,
+      plateNumber: '京R0LONG',
+      ownerName: '长租',
+      phone: '13800000000',
+      validFrom: '2026-01-01',
+      validTo: '2026-12-31',
+      monthlyPrice: 30000,
+    });
     const stay = await stayThrough(lane, '京R0LONG', '2026-11-20 09:00', '2026-11-20 12:00');
     expect(stay.amountDue).toBeGreaterThan(0);
     expect(stay).toMatchObject({ state: 'closed', discount: stay.amountDue, longRentalDiscount: stay.amountDue, whiteListDiscount: 0, waiverDiscount: 0 });
