@@ -18,7 +18,23 @@ const runs = Number(process.env.BENCH_REVENUE_RUNS ?? 30);
 /** The machine's load average over the last minute: other work on the machine slows a run down. */
 const loadAverage = () => Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]).toFixed(1);
 
-const amounts = ['stays', 'receivable', 'discount', 'coupon_discount', 'card_discount', 'arrears', 'received', 'received_prepaid', 'received_recovery', 'refunded', 'recovered'] as const;
+const amounts = [
+  'stays',
+  'receivable',
+  'discount',
+  'coupon_discount',
+  'card_discount',
+  'long_rental_discount',
+  'white_list_discount',
+  'waiver_discount',
+  'arrears',
+  'received',
+  'received_prepaid',
+  'received_recovery',
+  'received_special',
+  'refunded',
+  'recovered',
+] as const;
 
 // the report's aggregate as revenue-report.repository.ts writes it (its own columns), by day, month or lot
 const keyOf: Record<Exclude<RevenueGrouping, 'area'>, [key: string, label: string]> = {

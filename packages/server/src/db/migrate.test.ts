@@ -10,7 +10,7 @@ import { migrate, migrationsDir } from './migrate.js';
 const migrationFiles = readdirSync(migrationsDir)
   .filter((f) => f.endsWith('.sql'))
   .sort();
-import { menus, parkingLots, parkingRecords, payments, revenueDaily, tenants, users } from './schema/index.js';
+import { menus, parkingLots, payments, revenueDaily, tenants, users } from './schema/index.js';
 import { seedDemoData } from './seed/seed.js';
 
 let database: Database;
@@ -55,20 +55,12 @@ describe('upgrading a database that already holds money', () => {
       const [demo] = await upgraded.db.select().from(tenants).where(eq(tenants.code, 'demo'));
       const [lot] = await upgraded.db.insert(parkingLots).values({ tenantId: demo!.id, name: '升级前停车场', type: 1, kind: 'lane' }).returning();
       for (const [n, exitedAt] of ['2026-01-31T15:30:00Z', '2026-02-01T02:00:00Z'].entries()) {
-        const [stay] = await upgraded.db
-          .insert(parkingRecords)
-          .values({
-            tenantId: demo!.id,
-            lotId: lot!.id,
-            plateNumber: `京U0000${n}`,
-            enteredAt: new Date(Date.parse(exitedAt) - 3_600_000),
-            exitedAt: new Date(exitedAt),
-            state: 'paid',
-            amountDue: 500,
-            paid: 500,
-          })
-          .returning();
-        await upgraded.db.insert(payments).values({ tenantId: demo!.id, recordId: stay!.id, channel: 'cash', amount: 500, idempotencyKey: `upgrade-${n}`, paidAt: new Date(exitedAt) });
+        // in SQL: the schema of today names columns that database does not have yet
+        const stay = await upgraded.db.execute(sql`
+          INSERT INTO parking_records (tenant_id, lot_id, plate_number, entered_at, exited_at, state, amount_due, paid)
+          VALUES (${demo!.id}, ${lot!.id}, ${`京U0000${n}`}, ${new Date(Date.parse(exitedAt) - 3_600_000).toISOString()}, ${exitedAt}, 'paid', 500, 500) RETURNING id`);
+        const stayId = (stay.rows[0] as { id: string }).id;
+        await upgraded.db.insert(payments).values({ tenantId: demo!.id, recordId: stayId, channel: 'cash', amount: 500, idempotencyKey: `upgrade-${n}`, paidAt: new Date(exitedAt) });
       }
 
       await migrate(upgraded);
@@ -86,6 +78,59 @@ describe('upgrading a database that already holds money', () => {
       ]);
       const recomputed = await upgraded.db.execute(sql`SELECT count(*)::int AS n FROM revenue_daily_recompute(${demo!.id}::uuid, '2000-01-01', '2099-12-31') WHERE lot_id = ${lot!.id}`);
       expect(recomputed.rows).toEqual([{ n: 4 }]);
+    } finally {
+      await upgraded.close();
+      rmSync(older, { recursive: true, force: true });
+    }
+  });
+
+  it('counts the special bills paid before 0040 as received, on their payment day in their lot, and keeps the rows equal to a recomputation', async () => {
+    const before = createTestDatabase();
+    const older = mkdtempSync(join(tmpdir(), 'migrations-'));
+    const upgraded = await before;
+    try {
+      for (const file of migrationFiles.filter((f) => f < '0040')) copyFileSync(join(migrationsDir, file), join(older, file));
+      await migrate(upgraded, older);
+      await seedDemoData(upgraded.db);
+      const [demo] = await upgraded.db.select().from(tenants).where(eq(tenants.code, 'demo'));
+      const [lot] = await upgraded.db.insert(parkingLots).values({ tenantId: demo!.id, name: '0040升级前停车场', type: 1, kind: 'lane' }).returning();
+      // in SQL: the schema of today names columns that database does not have yet
+      await upgraded.db.execute(sql`
+        INSERT INTO special_bills (tenant_id, lot_id, item, amount, status, paid_amount, paid_at, created_by) VALUES
+          (${demo!.id}, ${lot!.id}, '车辆损坏赔偿', 3000, 'paid', 3000, '2026-03-31T16:30:00Z', 'admin'),
+          (${demo!.id}, ${lot!.id}, '过夜服务费', 800, 'unpaid', 0, NULL, 'admin')`);
+      await upgraded.db.execute(sql`
+        INSERT INTO parking_records (tenant_id, lot_id, plate_number, entered_at, exited_at, state, amount_due, discount, paid, unpaid)
+        VALUES (${demo!.id}, ${lot!.id}, '京U40000', '2026-04-01T01:00:00Z', '2026-04-01T03:00:00Z', 'closed', 700, 700, 0, 0)`);
+      const keptBefore = await upgraded.db.execute(sql`SELECT count(*)::int AS n FROM revenue_daily WHERE lot_id = ${lot!.id} AND received > 0`);
+      expect(keptBefore.rows).toEqual([{ n: 0 }]);
+
+      await migrate(upgraded);
+      const kept = await upgraded.db
+        .select({
+          day: revenueDaily.day,
+          channel: revenueDaily.channel,
+          stays: revenueDaily.stays,
+          discount: revenueDaily.discount,
+          received: revenueDaily.received,
+          receivedSpecial: revenueDaily.receivedSpecial,
+          longRentalDiscount: revenueDaily.longRentalDiscount,
+        })
+        .from(revenueDaily)
+        .where(eq(revenueDaily.lotId, lot!.id))
+        .orderBy(revenueDaily.day, revenueDaily.channel);
+      // 16:30 UTC on 31 March is 00:30 on 1 April in Shanghai; a stay's discount from before 0040 is of no known kind
+      expect(kept).toEqual([
+        { day: '2026-04-01', channel: '', stays: 1, discount: 700, received: 0, receivedSpecial: 0, longRentalDiscount: 0 },
+        { day: '2026-04-01', channel: 'sandbox', stays: 0, discount: 0, received: 3000, receivedSpecial: 3000, longRentalDiscount: 0 },
+      ]);
+      const drift = await upgraded.db.execute(sql`
+        (SELECT lot_id, day, channel, stays, receivable, discount, received, received_special FROM revenue_daily WHERE tenant_id = ${demo!.id}
+         EXCEPT SELECT lot_id, day, channel, stays, receivable, discount, received, received_special FROM revenue_daily_recompute(${demo!.id}::uuid, '2000-01-01', '2099-12-31'))
+        UNION ALL
+        (SELECT lot_id, day, channel, stays, receivable, discount, received, received_special FROM revenue_daily_recompute(${demo!.id}::uuid, '2000-01-01', '2099-12-31')
+         EXCEPT SELECT lot_id, day, channel, stays, receivable, discount, received, received_special FROM revenue_daily WHERE tenant_id = ${demo!.id})`);
+      expect(drift.rows).toEqual([]);
     } finally {
       await upgraded.close();
       rmSync(older, { recursive: true, force: true });

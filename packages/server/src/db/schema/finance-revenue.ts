@@ -7,7 +7,7 @@ const fen = (name: string) => bigint(name, { mode: 'number' }).notNull().default
 /**
  * 营收报表's kept daily aggregates: money per tenant, lot, Shanghai business day and payment channel
  * ('' for what stays owe, on their exit day). Written only by the statement triggers of migration
- * 0036 on records, payments, refunds, recoveries, coupons and group card uses, in the transaction of
+ * 0036 (and 0040) on records, payments, refunds, recoveries, coupons, group card uses and special bills, in the transaction of
  * each write; revenue_daily_recompute(tenant, from, to) reads the same facts from those tables.
  * (payments.stage, which the migration adds and a trigger sets, is read only by that SQL.)
  */
@@ -33,6 +33,11 @@ export const revenueDaily = pgTable(
     receivedRecovery: fen('received_recovery'),
     refunded: fen('refunded'),
     recovered: fen('recovered'),
+    // since 0040: the discount's long-rental, white-list and waiver parts, and paid special bills among received
+    longRentalDiscount: fen('long_rental_discount'),
+    whiteListDiscount: fen('white_list_discount'),
+    waiverDiscount: fen('waiver_discount'),
+    receivedSpecial: fen('received_special'),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.lotId, t.day, t.channel] }), index('revenue_daily_tenant_day').on(t.tenantId, t.day)],
 );

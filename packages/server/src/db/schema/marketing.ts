@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { GroupCardBenefit, SpecialBillStatus } from '@parking/contract';
+import type { GroupCardBenefit, PaymentChannel, SpecialBillStatus } from '@parking/contract';
 import { createdAt, tenants, updatedAt } from './tenancy.js';
 
 const tenantId = () =>
@@ -113,6 +113,8 @@ export const specialBills = pgTable(
     /** fen; what the payment brought in, 0 until then */
     paidAmount: integer('paid_amount').notNull().default(0),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** the payment channel the money came by (营收报表 counts it there), null until paid */
+    paidChannel: text('paid_channel').$type<PaymentChannel>(),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** the staff account that raised it, kept as text: the bill outlives the account */
     createdBy: text('created_by').notNull(),

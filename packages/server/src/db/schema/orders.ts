@@ -47,6 +47,14 @@ export const parkingRecords = pgTable(
     paid: fen('paid'),
     /** still owed: what is due after discounts and not yet paid */
     unpaid: fen('unpaid'),
+    /**
+     * the parts of the discount a long-rental card (长租), a white-list entry (白名单) and a waiver of
+     * arrears (申诉减免) gave, for 营收报表; within the discount, set by the one writer that prices the stay
+     * (stay-quote.ts discountKinds) or waives it (record-correction.ts); coupons and group cards keep theirs in their own tables
+     */
+    longRentalDiscount: fen('long_rental_discount'),
+    whiteListDiscount: fen('white_list_discount'),
+    waiverDiscount: fen('waiver_discount'),
     abnormal: boolean('abnormal').notNull().default(false),
     abnormalReasons: text('abnormal_reasons')
       .array()
@@ -73,6 +81,11 @@ export const parkingRecords = pgTable(
     // the money invariant of every record, held by the database whatever code writes it
     check('parking_records_money', sql`${t.amountDue} - ${t.discount} = ${t.paid} + ${t.unpaid}`),
     check('parking_records_money_non_negative', sql`${t.amountDue} >= 0 AND ${t.discount} >= 0 AND ${t.paid} >= 0 AND ${t.unpaid} >= 0`),
+    // the discount's long-rental, white-list and waiver parts are parts of it (营收报表 takes them out of the rest)
+    check(
+      'parking_records_discount_kinds',
+      sql`${t.longRentalDiscount} >= 0 AND ${t.whiteListDiscount} >= 0 AND ${t.waiverDiscount} >= 0 AND ${t.longRentalDiscount} + ${t.whiteListDiscount} + ${t.waiverDiscount} <= ${t.discount}`,
+    ),
   ],
 );
 

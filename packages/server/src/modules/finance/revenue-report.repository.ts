@@ -13,6 +13,9 @@ export interface RevenueSums {
   discount: number;
   couponDiscount: number;
   cardDiscount: number;
+  longRentalDiscount: number;
+  whiteListDiscount: number;
+  waiverDiscount: number;
   arrears: number;
   received: number;
   wechat: number;
@@ -22,6 +25,7 @@ export interface RevenueSums {
   sandbox: number;
   receivedPrepaid: number;
   receivedRecovery: number;
+  receivedSpecial: number;
   refunded: number;
   recovered: number;
 }
@@ -29,14 +33,16 @@ export interface RevenueSums {
 /** The report's columns over revenue_daily `d`: the benchmark times the same text in raw SQL. */
 export const revenueSumsSql = `
   sum(d.stays)::text AS stays, sum(d.receivable)::text AS receivable, sum(d.discount)::text AS discount,
-  sum(d.coupon_discount)::text AS coupon_discount, sum(d.card_discount)::text AS card_discount, sum(d.arrears)::text AS arrears,
+  sum(d.coupon_discount)::text AS coupon_discount, sum(d.card_discount)::text AS card_discount,
+  sum(d.long_rental_discount)::text AS long_rental_discount, sum(d.white_list_discount)::text AS white_list_discount,
+  sum(d.waiver_discount)::text AS waiver_discount, sum(d.arrears)::text AS arrears,
   sum(d.received)::text AS received,
   coalesce(sum(d.received) FILTER (WHERE d.channel = 'wechat'), 0)::text AS wechat,
   coalesce(sum(d.received) FILTER (WHERE d.channel = 'alipay'), 0)::text AS alipay,
   coalesce(sum(d.received) FILTER (WHERE d.channel = 'cash'), 0)::text AS cash,
   coalesce(sum(d.received) FILTER (WHERE d.channel = 'balance'), 0)::text AS balance,
   coalesce(sum(d.received) FILTER (WHERE d.channel = 'sandbox'), 0)::text AS sandbox,
-  sum(d.received_prepaid)::text AS received_prepaid, sum(d.received_recovery)::text AS received_recovery,
+  sum(d.received_prepaid)::text AS received_prepaid, sum(d.received_recovery)::text AS received_recovery, sum(d.received_special)::text AS received_special,
   sum(d.refunded)::text AS refunded, sum(d.recovered)::text AS recovered`;
 const sums = sql.raw(revenueSumsSql);
 
@@ -59,6 +65,9 @@ const toSums = (row: SumsRow): RevenueSums => {
     discount: n('discount'),
     couponDiscount: n('coupon_discount'),
     cardDiscount: n('card_discount'),
+    longRentalDiscount: n('long_rental_discount'),
+    whiteListDiscount: n('white_list_discount'),
+    waiverDiscount: n('waiver_discount'),
     arrears: n('arrears'),
     received: n('received'),
     wechat: n('wechat'),
@@ -68,6 +77,7 @@ const toSums = (row: SumsRow): RevenueSums => {
     sandbox: n('sandbox'),
     receivedPrepaid: n('received_prepaid'),
     receivedRecovery: n('received_recovery'),
+    receivedSpecial: n('received_special'),
     refunded: n('refunded'),
     recovered: n('recovered'),
   };
@@ -101,9 +111,11 @@ export const sumRevenue = async (db: Db, tenantId: string, filter: RevenueFilter
 export const revenueDrift = async (db: Db, tenantId: string, from: string, to: string) => {
   const columns = `lot_id, day::text AS day, channel, stays::text AS stays, receivable::text AS receivable, discount::text AS discount, coupon_discount::text AS coupon_discount,
     card_discount::text AS card_discount, arrears::text AS arrears, received::text AS received, received_prepaid::text AS received_prepaid,
-    received_recovery::text AS received_recovery, refunded::text AS refunded, recovered::text AS recovered`;
+    received_recovery::text AS received_recovery, refunded::text AS refunded, recovered::text AS recovered, long_rental_discount::text AS long_rental_discount,
+    white_list_discount::text AS white_list_discount, waiver_discount::text AS waiver_discount, received_special::text AS received_special`;
   const nonZero = `stays <> 0 OR receivable <> 0 OR discount <> 0 OR coupon_discount <> 0 OR card_discount <> 0 OR arrears <> 0 OR received <> 0
-    OR received_prepaid <> 0 OR received_recovery <> 0 OR refunded <> 0 OR recovered <> 0`;
+    OR received_prepaid <> 0 OR received_recovery <> 0 OR refunded <> 0 OR recovered <> 0 OR long_rental_discount <> 0 OR white_list_discount <> 0
+    OR waiver_discount <> 0 OR received_special <> 0`;
   const kept = rowsOf(
     await db.execute(
       sql`SELECT ${sql.raw(columns)} FROM revenue_daily WHERE tenant_id = ${tenantId} AND day BETWEEN ${from}::date AND ${to}::date AND (${sql.raw(nonZero)}) ORDER BY lot_id, day, channel`,

@@ -1,13 +1,30 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentInput, refundDecision, refundInput, revenueReportQuery, type PaymentChannel, type RevenueReportQuery } from '@parking/contract';
+import { paymentInput, refundDecision, refundInput, revenueReportQuery, vehicleEventInput, type PaymentChannel, type RevenueReportQuery, type VehicleEventInput } from '@parking/contract';
 import type { Database } from '../../db/client.js';
 import { migrate } from '../../db/migrate.js';
-import { coupons, groupCardUses, merchants, parkingAreas, parkingLots, parkingRecords, revenueDaily, tenants, users } from '../../db/schema/index.js';
+import {
+  coupons,
+  devices,
+  groupCardUses,
+  longRentals,
+  merchants,
+  parkingAreas,
+  parkingLanes,
+  parkingLots,
+  parkingRecords,
+  plateListEntries,
+  revenueDaily,
+  specialBills,
+  tariffs,
+  tenants,
+  users,
+} from '../../db/schema/index.js';
 import { seedDemoData } from '../../db/seed/seed.js';
-import { createTestDatabase } from '../../test/test-app.js';
+import { createTestDatabase, testConfig } from '../../test/test-app.js';
 import type { AuthContext } from '../../types.js';
-import { applyRecordCorrection, type ParkingRecordRow } from '../orders/index.js';
+import { markSpecialBillPaid } from '../marketing/index.js';
+import { applyRecordCorrection, receiveVehicleEvent, type ParkingRecordRow } from '../orders/index.js';
 import { recordPayment, requestRefund } from '../payments/index.js';
 import { approveRefund } from '../payments/refund.service.js';
 import { repairRevenue, revenueDrift } from './revenue-report.repository.js';
@@ -69,6 +86,44 @@ const refund = async (paymentId: string, amount: number, decidedAt: Date) => {
   const asked = await requestRefund(database.db, cashier, refundInput.parse({ paymentId, amount, reason: '重复扣费' }));
   await approveRefund(database.db, auditor, asked.id, refundDecision.parse({}), { gateway: undefined, now: decidedAt });
   return asked.id;
+};
+/** a lane lot priced by the demo tariff, with an entry and an exit camera: stays priced by the exit as in production */
+const newLaneLot = async (name: string) => {
+  const [tariff] = await database.db
+    .select()
+    .from(tariffs)
+    .where(and(eq(tariffs.tenantId, cashier.tenantId), eq(tariffs.name, '北京一类地区占道停车')));
+  const [lot] = await database.db.insert(parkingLots).values({ tenantId: cashier.tenantId, name, type: 1, kind: 'lane', totalSpaces: 10, freeCount: 10, tariffId: tariff!.id }).returning();
+  const camera = async (direction: 'in' | 'out') => {
+    const [lane] = await database.db.insert(parkingLanes).values({ tenantId: cashier.tenantId, lotId: lot!.id, name: direction, direction }).returning();
+    const [device] = await database.db
+      .insert(devices)
+      .values({ tenantId: cashier.tenantId, sn: `REV-${++sequence}`, name: `营收-${direction}`, type: 'camera', lotId: lot!.id, laneId: lane!.id, secret: 'x'.repeat(64) })
+      .returning();
+    return device!;
+  };
+  return { lotId: lot!.id, entry: await camera('in'), exit: await camera('out') };
+};
+type Camera = typeof devices.$inferSelect;
+const send = (device: Camera, event: Pick<VehicleEventInput, 'kind' | 'plate' | 'occurredAt'>) =>
+  receiveVehicleEvent(
+    database.db,
+    device,
+    vehicleEventInput.parse({
+      tenant: 'demo',
+      sn: device.sn,
+      timestamp: at('2026-11-25 10:00').getTime(),
+      nonce: `nonce-revenue-${++sequence}`,
+      deviceEventId: `REV-E-${sequence}`,
+      ...event,
+    }),
+    testConfig().dataDir,
+  );
+/** a stay through the lot's cameras: in at `from`, out at `to` (Shanghai) */
+const stayThrough = async (lane: Awaited<ReturnType<typeof newLaneLot>>, plate: string, from: string, to: string) => {
+  await send(lane.entry, { kind: 'lane_entry', plate, occurredAt: at(from).toISOString() });
+  const exit = await send(lane.exit, { kind: 'lane_exit', plate, occurredAt: at(to).toISOString() });
+  return recordOf(exit.recordId);
 };
 const report = (query: RevenueReportQuery) => getRevenueReport(database.db, cashier, revenueReportQuery.parse(query));
 const rowOn = async (lotId: string, day: string) => (await report({ from: day, to: day, lotId })).rows[0]!;
@@ -139,7 +194,7 @@ describe('营收报表 columns', () => {
     expect(await rowOn(lotId, '2026-11-23')).toMatchObject({ refunded: 300, received: 0, net: -300 });
   });
 
-  it('splits discounts into coupons, group cards and the rest (长租/白名单/减免), on the exit day', async () => {
+  it('splits discounts into coupons, group cards, an appeal’s waiver (申诉减免) and the rest, on the exit day', async () => {
     const lotId = await newLot('营收-优惠');
     const exitedAt = at('2026-11-20 18:00');
     const stay = await newRecord(lotId, { amountDue: 1000, discount: 700, exitedAt, state: 'awaiting_payment' });
@@ -179,10 +234,82 @@ describe('营收报表 columns', () => {
       due: 1000,
       discount: 300,
     });
-    expect(await rowOn(lotId, '2026-11-20')).toMatchObject({ receivable: 1000, discount: 700, couponDiscount: 200, cardDiscount: 300, otherDiscount: 200 });
-    // an upheld appeal waives what is owed: a discount of the rest
+    expect(await rowOn(lotId, '2026-11-20')).toMatchObject({ receivable: 1000, discount: 700, couponDiscount: 200, cardDiscount: 300, waiverDiscount: 0, otherDiscount: 200 });
+    // an upheld appeal waives what is owed (the appeal applies this correction): 申诉减免, on the stay's exit day
     await database.db.transaction((tx) => applyRecordCorrection(tx, cashier, stay.id, 'waiver', {}));
-    expect(await rowOn(lotId, '2026-11-20')).toMatchObject({ discount: 1000, couponDiscount: 200, cardDiscount: 300, otherDiscount: 500 });
+    expect(await recordOf(stay.id)).toMatchObject({ discount: 1000, unpaid: 0, waiverDiscount: 300 });
+    expect(await rowOn(lotId, '2026-11-20')).toMatchObject({ discount: 1000, couponDiscount: 200, cardDiscount: 300, waiverDiscount: 300, otherDiscount: 200, arrears: 0 });
+    await expectNoDrift();
+  });
+
+  it('counts a long-rental stay’s whole fee as 长租 on its exit day, priced by the exit', async () => {
+    const lane = await newLaneLot('营收-长租');
+    await database.db.insert(longRentals).values({
+      tenantId: cashier.tenantId,
+      lotId: lane.lotId,
+      plateNumber: '京R0LONG',
+      ownerName: '长租',
+      phone: '13800000000',
+      validFrom: '2026-01-01',
+      validTo: '2026-12-31',
+      monthlyPrice: 30000,
+    });
+    const stay = await stayThrough(lane, '京R0LONG', '2026-11-20 09:00', '2026-11-20 12:00');
+    expect(stay.amountDue).toBeGreaterThan(0);
+    expect(stay).toMatchObject({ state: 'closed', discount: stay.amountDue, longRentalDiscount: stay.amountDue, whiteListDiscount: 0, waiverDiscount: 0 });
+    expect(await rowOn(lane.lotId, '2026-11-20')).toMatchObject({
+      stays: 1,
+      receivable: stay.amountDue,
+      discount: stay.amountDue,
+      longRentalDiscount: stay.amountDue,
+      whiteListDiscount: 0,
+      otherDiscount: 0,
+    });
+    await expectNoDrift();
+  });
+
+  it('counts what a white-list entry let off as 白名单 on the exit day, and only the part it covered', async () => {
+    const lane = await newLaneLot('营收-白名单');
+    const white = { tenantId: cashier.tenantId, type: 'white' as const, lotIds: [lane.lotId], reason: '物业车辆' };
+    await database.db.insert(plateListEntries).values({ ...white, plateNumber: '京R0WHT1' });
+    const free = await stayThrough(lane, '京R0WHT1', '2026-11-20 09:00', '2026-11-20 12:00');
+    expect(free.amountDue).toBeGreaterThan(0);
+    expect(free).toMatchObject({ discount: free.amountDue, whiteListDiscount: free.amountDue, longRentalDiscount: 0, unpaid: 0 });
+    // listed for the first hours only: the rest of the stay is owed, and only the covered part is 白名单
+    await database.db.insert(plateListEntries).values({ ...white, plateNumber: '京R0WHT2', validFrom: at('2026-11-20 08:00'), validTo: at('2026-11-20 11:00') });
+    const part = await stayThrough(lane, '京R0WHT2', '2026-11-20 09:00', '2026-11-20 14:00');
+    expect(part.unpaid).toBeGreaterThan(0);
+    expect(part.discount).toBeGreaterThan(0);
+    expect(part).toMatchObject({ whiteListDiscount: part.discount });
+    expect(await rowOn(lane.lotId, '2026-11-20')).toMatchObject({
+      stays: 2,
+      discount: free.discount + part.discount,
+      whiteListDiscount: free.discount + part.discount,
+      longRentalDiscount: 0,
+      otherDiscount: 0,
+    });
+    await expectNoDrift();
+  });
+
+  it('counts a paid special bill (特殊账单) as 实收 of its channel on its payment day, in its lot, and an unpaid or cancelled one not at all', async () => {
+    const lotId = await newLot('营收-特殊账单');
+    const bill = (item: string, amount: number, status: 'unpaid' | 'cancelled' = 'unpaid') =>
+      database.db
+        .insert(specialBills)
+        .values({ tenantId: cashier.tenantId, lotId, item, amount, status, createdBy: 'admin' })
+        .returning()
+        .then((rows) => rows[0]!);
+    const damage = await bill('车辆损坏赔偿', 5000);
+    await bill('过夜服务费', 2000);
+    await bill('作废账单', 900, 'cancelled');
+    expect(await report({ from: '2026-11-01', to: '2026-11-30', lotId })).toMatchObject({ rows: expect.any(Array), totals: { received: 0, receivedSpecial: 0 } });
+    // 23:50 in Shanghai is still the 20th
+    await database.db.transaction((tx) => markSpecialBillPaid(tx, cashier.tenantId, damage.id, 5000, at('2026-11-20 23:50'), 'sandbox'));
+    expect(await rowOn(lotId, '2026-11-20')).toMatchObject({ stays: 0, received: 5000, sandbox: 5000, receivedSpecial: 5000, receivedAtExit: 0, receivedPrepaid: 0, net: 5000 });
+    expect(await rowOn(lotId, '2026-11-21')).toMatchObject({ received: 0, receivedSpecial: 0 });
+    // paid again (a second notice) it stays counted once
+    await database.db.transaction((tx) => markSpecialBillPaid(tx, cashier.tenantId, damage.id, 5000, at('2026-11-21 08:00'), 'sandbox'));
+    expect((await report({ from: '2026-11-01', to: '2026-11-30', lotId })).totals).toMatchObject({ received: 5000, receivedSpecial: 5000 });
     await expectNoDrift();
   });
 
@@ -251,7 +378,7 @@ const randomOf = (seed: number) => {
 };
 
 describe('营收报表 aggregates', () => {
-  it('equal a recomputation from the records, payments, refunds, recoveries, coupons and card uses after seeded random walks', async () => {
+  it('equal a recomputation from the records, payments, refunds, recoveries, coupons, card uses and special bills after seeded random walks', async () => {
     const lots = [await newLot('营收-随机甲'), await newLot('营收-随机乙')];
     const channels: PaymentChannel[] = ['wechat', 'alipay', 'cash', 'balance', 'sandbox'];
     for (const seed of [7, 2026]) {
@@ -259,9 +386,10 @@ describe('营收报表 aggregates', () => {
       const moment = () => new Date(at('2026-06-01 00:00').getTime() + random.int(0, 20 * 24 * 60) * 60_000);
       const open: ParkingRecordRow[] = [];
       const paymentsMade: { id: string; amount: number }[] = [];
-      for (let step = 0; step < 60; step += 1) {
+      const bills: { id: string; amount: number }[] = [];
+      for (let step = 0; step < 80; step += 1) {
         const record = open.length > 0 ? await recordOf(random.pick(open).id) : undefined;
-        const move = random.int(0, 9);
+        const move = random.int(0, 12);
         if (!record || move === 0) {
           const exited = random.next() < 0.7;
           const amountDue = random.int(0, 30) * 100;
@@ -304,10 +432,40 @@ describe('营收报表 aggregates', () => {
               .set({ discount: record.discount + off, unpaid: record.unpaid - off })
               .where(eq(parkingRecords.id, record.id));
           });
+        } else if (move === 10 && record.unpaid > 0) {
+          // a stay priced again with a long-rental card or a white-list entry taking part of what it owes
+          const off = random.int(1, record.unpaid);
+          const kind = random.next() < 0.5 ? { longRentalDiscount: record.longRentalDiscount + off } : { whiteListDiscount: record.whiteListDiscount + off };
+          await database.db
+            .update(parkingRecords)
+            .set({ discount: record.discount + off, unpaid: record.unpaid - off, ...kind })
+            .where(eq(parkingRecords.id, record.id));
+        } else if (move === 11) {
+          // a special bill raised, sometimes paid at once
+          const [bill] = await database.db
+            .insert(specialBills)
+            .values({ tenantId: cashier.tenantId, lotId: random.pick(lots), item: `随机账单${seed}-${step}`, amount: random.int(1, 50) * 100, createdBy: 'admin' })
+            .returning();
+          bills.push({ id: bill!.id, amount: bill!.amount });
+          if (random.next() < 0.5) await database.db.transaction((tx) => markSpecialBillPaid(tx, cashier.tenantId, bill!.id, bill!.amount, moment(), random.pick(channels)));
+        } else if (move === 12 && bills.length > 0) {
+          // a bill paid (once: a paid one stays as it was), or one unpaid cancelled
+          const bill = random.pick(bills);
+          const [now] = await database.db.select().from(specialBills).where(eq(specialBills.id, bill.id));
+          if (now!.status === 'cancelled') continue;
+          if (random.next() < 0.7) await database.db.transaction((tx) => markSpecialBillPaid(tx, cashier.tenantId, bill.id, bill.amount, moment(), random.pick(channels)));
+          else if (now!.status === 'unpaid') await database.db.update(specialBills).set({ status: 'cancelled', cancelledAt: moment() }).where(eq(specialBills.id, bill.id));
         }
       }
       expect(await expectNoDrift('2026-05-01', '2026-07-31')).toBeGreaterThan(0);
     }
+    // the walks reached the new columns, so their equality above says something
+    const { kept } = await revenueDrift(database.db, cashier.tenantId, '2026-05-01', '2026-07-31');
+    for (const column of ['received_special', 'long_rental_discount', 'white_list_discount', 'waiver_discount'])
+      expect(
+        kept.some((row) => (row as Record<string, string>)[column] !== '0'),
+        column,
+      ).toBe(true);
   });
 
   it('repairs a tenant’s days that a load bypassing the triggers left wrong', async () => {

@@ -9,6 +9,9 @@ const zero: Omit<RevenueSums, 'key' | 'label'> = {
   discount: 0,
   couponDiscount: 0,
   cardDiscount: 0,
+  longRentalDiscount: 0,
+  whiteListDiscount: 0,
+  waiverDiscount: 0,
   arrears: 0,
   received: 0,
   wechat: 0,
@@ -18,6 +21,7 @@ const zero: Omit<RevenueSums, 'key' | 'label'> = {
   sandbox: 0,
   receivedPrepaid: 0,
   receivedRecovery: 0,
+  receivedSpecial: 0,
   refunded: 0,
   recovered: 0,
 };
@@ -25,8 +29,8 @@ const zero: Omit<RevenueSums, 'key' | 'label'> = {
 /** A row as shown: the kept sums and the columns that follow from them. */
 export const reportRowOf = (s: RevenueSums): RevenueReportRow => ({
   ...s,
-  otherDiscount: s.discount - s.couponDiscount - s.cardDiscount,
-  receivedAtExit: s.received - s.receivedPrepaid - s.receivedRecovery,
+  otherDiscount: s.discount - s.couponDiscount - s.cardDiscount - s.longRentalDiscount - s.whiteListDiscount - s.waiverDiscount,
+  receivedAtExit: s.received - s.receivedPrepaid - s.receivedRecovery - s.receivedSpecial,
   net: s.received - s.refunded,
 });
 

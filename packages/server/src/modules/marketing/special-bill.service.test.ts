@@ -19,7 +19,8 @@ const raise = (over: Partial<SpecialBillInput> = {}) => createSpecialBill(databa
 /** as the gateway's callback would: in a transaction scoped to the bill's tenant */
 /** when the other tests' payments arrive: a fixed time, as a gateway's notice carries one */
 const paidAt = new Date('2026-03-10T02:00:00Z');
-const pay = (billId: string, amount: number, paidAt: Date, tenantId = auth.tenantId) => withTenant(database.db, tenantId, (tx) => markSpecialBillPaid(tx, tenantId, billId, amount, paidAt));
+const pay = (billId: string, amount: number, paidAt: Date, tenantId = auth.tenantId) =>
+  withTenant(database.db, tenantId, (tx) => markSpecialBillPaid(tx, tenantId, billId, amount, paidAt, 'sandbox'));
 const logsOf = async (id: string) =>
   database.db
     .select()

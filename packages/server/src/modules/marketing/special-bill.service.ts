@@ -1,4 +1,4 @@
-import { formatAmount, type SpecialBill, type SpecialBillListValues, type SpecialBillValues } from '@parking/contract';
+import { formatAmount, type PaymentChannel, type SpecialBill, type SpecialBillListValues, type SpecialBillValues } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../plugins/app-error.js';
 import { pageAnswer, splitPage } from '../../shared/paging.js';
@@ -63,19 +63,27 @@ export const cancelSpecialBill = async (db: Db, auth: AuthContext, id: string) =
 };
 
 /**
- * The payment gateway's callback says the bill was paid: `amount` fen at `paidAt`. Call it with the
+ * The payment gateway's callback says the bill was paid: `amount` fen at `paidAt` by `channel` (营收报表
+ * counts it as received there, in the bill's lot, on its payment day). Call it with the
  * callback's transaction, scoped to `tenantId`. Idempotent: a bill already paid stays as it was
  * (its first paidAt) and `changed` is false. A cancelled bill, or an amount other than the bill's,
  * is refused, so the gateway can refund instead.
  */
-export const markSpecialBillPaid = async (tx: Db, tenantId: string, billId: string, amount: number, paidAt: Date): Promise<{ bill: SpecialBill; changed: boolean }> => {
+export const markSpecialBillPaid = async (
+  tx: Db,
+  tenantId: string,
+  billId: string,
+  amount: number,
+  paidAt: Date,
+  channel: PaymentChannel,
+): Promise<{ bill: SpecialBill; changed: boolean }> => {
   const row = await findSpecialBill(tx, tenantId, billId, true);
   if (!row) throw notFound('特殊账单不存在');
   const before = toSpecialBill(row);
   if (before.status === 'paid') return { bill: before, changed: false };
   if (before.status === 'cancelled') throw conflict('特殊账单已作废，不能支付');
   if (amount !== before.amount) throw badRequest(`支付金额${formatAmount(amount)}元与账单金额${formatAmount(before.amount)}元不符`);
-  await updateSpecialBill(tx, tenantId, billId, { status: 'paid', paidAmount: amount, paidAt });
+  await updateSpecialBill(tx, tenantId, billId, { status: 'paid', paidAmount: amount, paidAt, paidChannel: channel });
   const after = await getSpecialBill(tx, { tenantId }, billId);
   await recordOperation(
     tx,

@@ -16,5 +16,5 @@ export { leavesWithinGrace, paidGrace, type PaidGrace } from './paid-grace.js';
 export { priceStay, priceWith, stayFeeWithCut, whiteListedStay, type PricedStay, type StayBound } from './stay-price.js';
 export { findLotKind, findOpenStay, findRecord, holdsLongRental, type ParkingRecordRow } from './parking-record.repository.js';
 export { exportParkingRecords, getParkingRecord, listParkingRecords } from './parking-record.service.js';
-export { noBenefits, quoteStay, type StayBenefits, type StayMoney } from './stay-quote.js';
+export { discountKinds, noBenefits, quoteStay, type DiscountKinds, type StayBenefits, type StayMoney } from './stay-quote.js';
 export { receiveVehicleEvent, receiveVehicleEvents, type VehicleEventCall, type VehicleEventOutcome } from './vehicle-event.service.js';

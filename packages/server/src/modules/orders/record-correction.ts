@@ -110,7 +110,8 @@ export const planEdit = async (db: Db, tenantId: string, record: ParkingRecordRo
     case 'waiver':
       if (record.unpaid === 0) throw badRequest('该停车记录没有欠费，无需减免');
       // what is owed becomes a discount: due − discount = paid + unpaid still holds, and arrears (unpaid) fall to 0
-      return { on: 'waiver', changes: { discount: record.discount + record.unpaid, unpaid: 0 } };
+      // the waived part is kept apart for 营收报表 (申诉减免)
+      return { on: 'waiver', changes: { discount: record.discount + record.unpaid, unpaid: 0, waiverDiscount: record.waiverDiscount + record.unpaid } };
   }
 };
 

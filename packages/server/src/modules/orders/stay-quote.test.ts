@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { noBenefits, quoteStay } from './stay-quote.js';
+import { discountKinds, noBenefits, quoteStay, type StayBenefits } from './stay-quote.js';
 
 describe('the one quote of a stay', () => {
   it('owes the fee less what was paid, with no benefit', () => {
@@ -36,5 +36,16 @@ describe('the one quote of a stay', () => {
             expect(q.amountDue - q.discount).toBe(q.paid + q.unpaid);
             expect(Math.min(q.amountDue, q.discount, q.paid, q.unpaid)).toBeGreaterThanOrEqual(0);
           }
+  });
+
+  it('says how much of the discount a long-rental card or a white-list entry gave, never more than the discount', () => {
+    const kinds = (fee: number, benefits: StayBenefits, paid: number) => discountKinds(fee, benefits, quoteStay(fee, benefits, paid));
+    expect(kinds(1000, { longRental: true, groupCardOff: 300, couponOff: 100 }, 0)).toEqual({ longRentalDiscount: 1000, whiteListDiscount: 0, waiverDiscount: 0 });
+    expect(kinds(1000, { longRental: false, groupCardOff: 300, whiteListCharged: 400, couponOff: 100 }, 0)).toEqual({ longRentalDiscount: 0, whiteListDiscount: 600, waiverDiscount: 0 });
+    // the group card and coupons keep theirs in their own tables
+    expect(kinds(1000, { longRental: false, groupCardOff: 300, couponOff: 100 }, 0)).toEqual({ longRentalDiscount: 0, whiteListDiscount: 0, waiverDiscount: 0 });
+    // paid while in before the card was known: the discount shrank, and its long-rental part with it
+    expect(kinds(1000, { longRental: true, groupCardOff: 0 }, 400)).toEqual({ longRentalDiscount: 600, whiteListDiscount: 0, waiverDiscount: 0 });
+    expect(kinds(1000, { longRental: false, groupCardOff: 0, whiteListCharged: 200 }, 900)).toEqual({ longRentalDiscount: 0, whiteListDiscount: 100, waiverDiscount: 0 });
   });
 });

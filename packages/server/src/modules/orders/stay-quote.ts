@@ -21,6 +21,17 @@ export interface StayBenefits {
   couponOff?: number | undefined;
 }
 
+/** The part of the fee the first benefit that applies takes: long rental all, a white-list entry what it covered, else the group card's. */
+const cardsOff = (fee: number, benefits: StayBenefits) =>
+  benefits.longRental ? fee : benefits.whiteListCharged !== undefined ? fee - Math.min(fee, Math.max(0, benefits.whiteListCharged)) : Math.min(fee, Math.max(0, benefits.groupCardOff));
+
+/** The parts of a stay's discount kept on its record for 营收报表 (coupons and group cards keep theirs in their own tables). */
+export interface DiscountKinds {
+  longRentalDiscount: number;
+  whiteListDiscount: number;
+  waiverDiscount: number;
+}
+
 export const noBenefits: StayBenefits = { longRental: false, groupCardOff: 0 };
 
 /**
@@ -32,13 +43,23 @@ export const noBenefits: StayBenefits = { longRental: false, groupCardOff: 0 };
  * due what was paid, the discount shrinking first.
  */
 export const quoteStay = (fee: number, benefits: StayBenefits, paid: number): StayMoney => {
-  const cards = benefits.longRental
-    ? fee
-    : benefits.whiteListCharged !== undefined
-      ? fee - Math.min(fee, Math.max(0, benefits.whiteListCharged))
-      : Math.min(fee, Math.max(0, benefits.groupCardOff));
+  const cards = cardsOff(fee, benefits);
   const off = Math.min(fee, cards + Math.max(0, benefits.couponOff ?? 0));
   const amountDue = Math.max(fee, paid);
   const unpaid = Math.max(0, amountDue - off - paid);
   return { amountDue, discount: amountDue - paid - unpaid, paid, unpaid };
+};
+
+/**
+ * The kinds of the discount `money` (quoteStay of `fee` and `benefits`) holds, written with it on
+ * the record: the long-rental or white-list part, never more than the discount (which shrinks
+ * first when more was paid); a priced stay has no waiver, that comes only after (record-correction.ts).
+ */
+export const discountKinds = (fee: number, benefits: StayBenefits, money: StayMoney): DiscountKinds => {
+  const cards = Math.min(cardsOff(fee, benefits), money.discount);
+  return {
+    longRentalDiscount: benefits.longRental ? cards : 0,
+    whiteListDiscount: !benefits.longRental && benefits.whiteListCharged !== undefined ? cards : 0,
+    waiverDiscount: 0,
+  };
 };

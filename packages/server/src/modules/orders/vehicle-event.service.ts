@@ -28,7 +28,7 @@ import { feeWithCut, priceWith, whiteListCharge } from './stay-price.js';
 import { findLastStay, findSpace, findSpaceByNumber, findRecord, findVehicleEvent, setSpaceState, type ParkingRecordRow } from './parking-record.repository.js';
 import { recordWrites, type RecordWrites } from './record-writes.js';
 import { nextState } from './record-state.js';
-import { noBenefits, quoteStay, type StayBenefits } from './stay-quote.js';
+import { discountKinds, noBenefits, quoteStay, type StayBenefits } from './stay-quote.js';
 import { raiseEntryWarnings, raiseRecordWarnings } from './order-warning.service.js';
 import {
   claimEventsAndLockLots,
@@ -283,7 +283,13 @@ const arrive = async (s: ReadScope, where: { laneId: string | null; spaceId: str
     }
     // the old stay never saw its exit: it ends here as abnormal, owing nothing until staff decide (money taken for it is kept)
     const money = quoteStay(0, noBenefits, open.paid);
-    s.writes.update(open, { ...money, state: exitState(open.state, money, false), abnormal: true, abnormalReasons: withReasons(open.abnormalReasons, 'duplicate_entry') });
+    s.writes.update(open, {
+      ...money,
+      ...discountKinds(0, noBenefits, money),
+      state: exitState(open.state, money, false),
+      abnormal: true,
+      abnormalReasons: withReasons(open.abnormalReasons, 'duplicate_entry'),
+    });
     await warnRecord(s, open.id);
     freed = 1;
   } else {
@@ -339,6 +345,7 @@ const leaveUnknown = async (s: ReadScope, laneId: string | null) => {
     exitPhoto: s.photo,
     ...tariff,
     ...money,
+    ...discountKinds(priced?.fee ?? 0, priced?.benefits ?? noBenefits, money),
     // held: the barrier stays shut and the record waits for staff to settle it
     state: exitState('parked', money, true, held),
     abnormal: true,
@@ -364,7 +371,7 @@ const couponsForUnknown = async (
   const benefits = await withCoupons(s, pricing, record, priced.fee, priced.benefits);
   if (!benefits.couponOff) return record;
   const money = quoteStay(priced.fee, benefits, 0);
-  return s.writes.update(record, { ...money, state: exitState('parked', money, true, held) });
+  return s.writes.update(record, { ...money, ...discountKinds(priced.fee, benefits, money), state: exitState('parked', money, true, held) });
 };
 
 /** A parked car leaves: its stay is priced with the tariff version in force at entry. */
@@ -390,6 +397,14 @@ const leave = async (s: ReadScope, open: ParkingRecordRow, laneId: string | null
   if (s.at.getTime() - enteredAt.getTime() > s.rules.longStayHours * HOUR_MS || priced?.capped) reasons.push('long_stay');
   const all = withReasons(open.abnormalReasons, ...reasons);
   const money = quoteStay(priced?.fee ?? 0, priced?.benefits ?? noBenefits, open.paid);
+  // within the grace the stay keeps the discount it was paid with, and the kinds it had (never more than the discount)
+  const kinds = inGrace
+    ? {
+        longRentalDiscount: Math.min(open.longRentalDiscount, money.discount),
+        whiteListDiscount: Math.min(open.whiteListDiscount, money.discount),
+        waiverDiscount: Math.min(open.waiverDiscount, money.discount),
+      }
+    : discountKinds(priced?.fee ?? 0, priced?.benefits ?? noBenefits, money);
   // a space has no barrier to wait at: a car leaving it owing money has left without paying (欠费)
   const state = exitState(open.state, money, releaseAfterPayment);
   const record = s.writes.update(open, {
@@ -400,6 +415,7 @@ const leave = async (s: ReadScope, open: ParkingRecordRow, laneId: string | null
     exitConfidence: s.event.confidence,
     exitPhoto: s.photo,
     ...money,
+    ...kinds,
     abnormal: all.length > 0,
     abnormalReasons: all,
   });

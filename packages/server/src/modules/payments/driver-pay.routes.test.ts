@@ -24,6 +24,7 @@ import {
   parkingLots,
   parkingRecords,
   payments,
+  revenueDaily,
   sandboxCashierOrders,
   specialBills,
   tariffVersions,
@@ -438,7 +439,18 @@ describe('特殊账单: paying a special bill in the sandbox', () => {
     expect(confirmed.statusCode).toBe(303);
     expect(confirmed.headers.location).toContain(`/#/speialBillInfo?t=${encodeURIComponent(billToken(bill.id))}`);
     const paid = await billOf(bill.id);
-    expect(paid).toMatchObject({ status: 'paid', paidAmount: 2500 });
+    expect(paid).toMatchObject({ status: 'paid', paidAmount: 2500, paidChannel: 'sandbox' });
+    // 营收报表 counts it as received in its lot, on the sandbox channel, in the notice's transaction
+    const kept = await test.database.db
+      .select()
+      .from(revenueDaily)
+      .where(and(eq(revenueDaily.lotId, lotId), eq(revenueDaily.channel, 'sandbox')));
+    const billsPaid = await test.database.db
+      .select()
+      .from(specialBills)
+      .where(and(eq(specialBills.lotId, lotId), eq(specialBills.status, 'paid')));
+    expect(kept.reduce((sum, row) => sum + row.receivedSpecial, 0)).toBe(billsPaid.reduce((sum, b) => sum + b.paidAmount, 0));
+    expect(billsPaid.map((b) => b.id)).toContain(bill.id);
     const [order] = await test.database.db.select().from(gatewayOrders).where(eq(gatewayOrders.specialBillId, bill.id));
     expect(order).toMatchObject({ state: 'paid', amount: 2500, recordId: null, remark: '' });
     // the provider repeats its notice: nothing changes

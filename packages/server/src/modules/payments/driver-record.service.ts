@@ -20,6 +20,7 @@ import type { AuthContext } from '../../types.js';
 import { queueLaneCommand } from '../devices/index.js';
 import {
   changeRecord,
+  discountKinds,
   findRecord,
   holdsLongRental,
   lockRecord,
@@ -180,10 +181,11 @@ const priceCarInForPayment = async (db: Db, record: ParkingRecordRow, order: { a
   await db
     .transaction(async (inner) => {
       const tx = inner as unknown as Db;
-      const money = quoteStay(order.amountDue, await benefitsOfCarIn(tx, record, order.amountDue, order.pricedAt, { issuedUpTo: order.createdAt }), record.paid);
+      const benefits = await benefitsOfCarIn(tx, record, order.amountDue, order.pricedAt, { issuedUpTo: order.createdAt });
+      const money = quoteStay(order.amountDue, benefits, record.paid);
       if (money.unpaid < order.amount) throw new MoreThanQuoted();
       // priced while the car is still in: no state moves until it leaves
-      await changeRecord(tx, record, null, { amountDue: money.amountDue, discount: money.discount, unpaid: money.unpaid });
+      await changeRecord(tx, record, null, { amountDue: money.amountDue, discount: money.discount, unpaid: money.unpaid, ...discountKinds(order.amountDue, benefits, money) });
     })
     .catch((error: unknown) => {
       if (!(error instanceof MoreThanQuoted)) throw error;
@@ -280,7 +282,8 @@ export const settleGatewayOrder = async (
 const settleSpecialBill = async (tx: Db, tenantId: string, orderId: string, billId: string, amount: number, tradeNo: string, paidAt: Date) => {
   let remark = '';
   try {
-    await tx.transaction((inner) => markSpecialBillPaid(inner as unknown as Db, tenantId, billId, amount, paidAt));
+    // the gateway's money is booked on the sandbox channel, as its record payments are (recordPayment above)
+    await tx.transaction((inner) => markSpecialBillPaid(inner as unknown as Db, tenantId, billId, amount, paidAt, 'sandbox'));
   } catch (error) {
     if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
     remark = `已收款 ${formatAmount(amount)} 元但未能入账：${error.message}，需退款`;

@@ -16,6 +16,9 @@ const row = (key: string, overrides: Partial<RevenueReportRow> = {}): RevenueRep
   discount: 0,
   couponDiscount: 0,
   cardDiscount: 0,
+  longRentalDiscount: 0,
+  whiteListDiscount: 0,
+  waiverDiscount: 0,
   otherDiscount: 0,
   received: 0,
   wechat: 0,
@@ -26,6 +29,7 @@ const row = (key: string, overrides: Partial<RevenueReportRow> = {}): RevenueRep
   receivedAtExit: 0,
   receivedPrepaid: 0,
   receivedRecovery: 0,
+  receivedSpecial: 0,
   refunded: 0,
   net: 0,
   arrears: 0,
@@ -44,7 +48,7 @@ beforeAll(() => {
       if (from === '2026-01-01') return ok({ from, to, groupBy, rows: [], totals: row('', { label: '合计' }) });
       const rows = [
         row('2026-11-20', { stays: 2, receivable: 2000, received: 1500, wechat: 1500, receivedAtExit: 1500, net: 1500 }),
-        row('2026-11-21', { stays: 1, receivable: 800, arrears: 800 }),
+        row('2026-11-21', { stays: 1, receivable: 800, arrears: 800, discount: 900, longRentalDiscount: 400, whiteListDiscount: 300, waiverDiscount: 200, receivedSpecial: 123 }),
       ];
       return ok({ from, to, groupBy, rows, totals: row('', { label: '合计', stays: 3, receivable: 2800, received: 1500, wechat: 1500, receivedAtExit: 1500, net: 1500, arrears: 800 }) });
     },
@@ -64,6 +68,20 @@ describe('营收报表', () => {
     expect(totals.textContent).toContain('28.00');
     expect(totals.textContent).toContain('8.00');
     expect(await screen.findByText('趋势图：2行')).toBeTruthy();
+  });
+
+  it('shows the discount by kind (长租, 白名单, 申诉减免) and special bills among 实收, with the day each counts on', async () => {
+    renderAt('/r?from=2026-11-20&to=2026-11-21', '/r', <RevenueReportPage />);
+    await waitFor(() => expect(bodyRows()).toHaveLength(2));
+    for (const title of ['长租', '白名单', '申诉减免', '其他优惠', '特殊账单']) expect(screen.getAllByText(title).length).toBeGreaterThan(0);
+    const cells = [...bodyRows()[1]!.querySelectorAll('td')].map((td) => td.textContent);
+    for (const amount of ['4.00', '3.00', '2.00', '9.00', '1.23']) expect(cells).toContain(amount);
+    await user.click(await screen.findByRole('button', { name: /统计口径/ }));
+    const panel = await screen.findByRole('dialog');
+    expect(within(panel).getByText('长租车停车免收的金额，按停车记录的出场日统计')).toBeTruthy();
+    expect(within(panel).getByText('白名单免费时段免收的金额，按停车记录的出场日统计')).toBeTruthy();
+    expect(within(panel).getByText('申诉审核减免的欠费金额，按停车记录的出场日统计')).toBeTruthy();
+    expect(within(panel).getByText(/已支付的特殊账单金额，计入账单所属停车场，按支付日统计/)).toBeTruthy();
   });
 
   it('asks again grouped by month when 按月 is chosen', async () => {
