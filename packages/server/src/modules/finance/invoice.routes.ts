@@ -1,18 +1,22 @@
 import { buyerTypeNames, formatAmount, invoiceEndpoints as endpoints, invoiceStateNames, maskMobile, type Invoice } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { badRequest } from '../../plugins/app-error.js';
+import { AppError, badRequest } from '../../plugins/app-error.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { ok } from '../../shared/ok.js';
 import { routeOf } from '../../shared/route.js';
 import { pages, sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
 import { invoiceMessages } from '@parking/contract';
 import { asOwner } from '../customers/index.js';
+import { recordOfInvoiceToken } from './record-invoice-token.js';
 import { checkInvoicePdf, maxInvoicePdfBytes } from './invoice-file.js';
 import {
   getInvoice,
   invoiceablePayments,
   invoicePdfForOwner,
+  invoicePdfForRecord,
+  recordInvoicesOf,
+  requestRecordInvoice,
   invoiceNotified,
   invoicePdfForStaff,
   issueInvoice,
@@ -156,5 +160,39 @@ export const ownerInvoiceRoutes: FastifyPluginAsyncZod<{ deps: InvoiceDeps }> = 
       await invoiceNotified(app.db, request.body.orderNo, deps);
       return ok(null, '已接收');
     },
+  });
+};
+
+/**
+ * The driver's order page under /api/open/payments/records/invoices: no sign-in, the signed record
+ * token alone says which tenant and record; rate-limited as the other driver routes are.
+ */
+export const recordInvoiceRoutes: FastifyPluginAsyncZod<{ deps: InvoiceDeps; secret: string }> = async (app, { deps, secret }) => {
+  const perMinute = (max: number) => ({ public: true, rateLimit: { max, timeWindow: '1 minute' } }) as const;
+  const originOf = (request: { ip: string; headers: Record<string, string | string[] | undefined> }) => ({ ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') });
+
+  app.route({
+    ...routeOf(endpoints.recordList, { tags: ['public'], summary: '订单页面：本订单可开票金额及在此申请的发票（凭订单令牌，无需登录）', ...perMinute(60) }),
+    handler: async (request) => ok(await recordOfInvoiceToken(app.db, secret, request.query.o, app.now(), (tx, record) => recordInvoicesOf(tx, record.tenantId, record.id))),
+  });
+
+  app.route({
+    ...routeOf(endpoints.recordRequest, { tags: ['public'], summary: '订单页面：为本订单已支付、未开票的线上支付申请电子发票（凭订单令牌，重复提交答复同一申请）', ...perMinute(10) }),
+    handler: async (request) => {
+      const { o, ...buyer } = request.body;
+      const ask = () => recordOfInvoiceToken(app.db, secret, o, app.now(), (tx, record) => requestRecordInvoice(tx, record, buyer, originOf(request), app.now()));
+      // a double tap racing the first: its transaction lost to the first's hold, and a second look answers the first's invoice
+      const invoice = await ask().catch((error: unknown) => (error instanceof AppError && error.statusCode === 409 ? ask() : Promise.reject(error)));
+      return ok(invoice, '开票申请已提交');
+    },
+  });
+
+  app.route({
+    ...routeOf(endpoints.recordPdf, { tags: ['public'], summary: '订单页面：下载在此申请并已开具的发票PDF（凭订单令牌）', ...perMinute(30) }),
+    handler: async (request, reply) =>
+      sendPdf(
+        reply,
+        await recordOfInvoiceToken(app.db, secret, request.query.o, app.now(), (tx, record) => invoicePdfForRecord(tx, record.tenantId, record.id, request.params.id, deps.dataDir)),
+      ),
   });
 };

@@ -8,7 +8,10 @@ import {
   type Invoice,
   type InvoiceablePayment,
   type InvoiceListValues,
+  type InvoiceBuyerValues,
   type InvoiceRequestValues,
+  type RecordInvoice,
+  type RecordInvoices,
   type InvoiceState,
 } from '@parking/contract';
 import type { Db } from '../../db/client.js';
@@ -32,7 +35,9 @@ import {
   itemsOf,
   lockInvoice,
   pageInvoices,
+  invoicesOfRecordPage,
   paymentsOfPlates,
+  paymentsOfRecord,
   refundsHeldOf,
   releasePayments,
   setHeldAmount,
@@ -129,23 +134,32 @@ const ownerActor = (owner: OwnerContext, origin: Origin): Actor => ({
   userAgent: origin.userAgent,
 });
 
+/** Who asks for an invoice: a signed-in owner, or the driver on a record's order page (no owner, no phone). */
+interface Requester {
+  actor: Actor;
+  customerId: string | null;
+  phone: string;
+  /** who the message and the log name: 车主 138****0000, or 订单 粤B12345 */
+  name: string;
+}
+type FoundPayment = Awaited<ReturnType<typeof ownerPayments>>[number];
+
 /**
- * 申请开票 by the owner over payments of their own verified plates, all of one lot, each paid, not
- * refunded in full and not in another invoice; raises the type 9 message for 开票记录.
+ * 申请开票 over payments found for the requester, all of one lot, each paid, not refunded in full and
+ * not in another invoice; raises the type 9 message for 开票记录 and logs the request.
  */
-export const requestOwnerInvoice = async (db: Db, owner: OwnerContext, input: InvoiceRequestValues, origin: Origin, now: Date): Promise<Invoice> => {
-  const found = await ownerPayments(db, owner, input.paymentIds);
-  if (found.length !== input.paymentIds.length) throw fieldRefused('paymentIds', '所选支付记录不存在');
+const requestInvoice = async (db: Db, who: Requester, found: FoundPayment[], input: InvoiceBuyerValues, now: Date): Promise<Invoice> => {
+  const tenantId = who.actor.tenantId;
   if (found.some((p) => p.status !== 'succeeded')) throw fieldRefused('paymentIds', '只能为已支付的记录开票');
   if (found.some((p) => p.left <= 0)) throw fieldRefused('paymentIds', '所选支付已全额退款（或退款审核中），不能开票');
   if (found.some((p) => p.invoiced)) throw conflict('所选支付已开票或正在开票，不能重复申请', 'paymentIds');
   if (new Set(found.map((p) => p.lotId)).size > 1) throw fieldRefused('paymentIds', '一张发票只能包含同一停车场的支付，请分别申请');
   const amount = found.reduce((sum, p) => sum + p.left, 0);
   const row = await insertInvoice(db, {
-    tenantId: owner.tenantId,
+    tenantId,
     orderNo: newOrderNo(now),
-    customerId: owner.customerId,
-    phone: owner.phone,
+    customerId: who.customerId,
+    phone: who.phone,
     lotId: found[0]!.lotId,
     buyerType: input.buyerType,
     buyerTitle: input.buyerTitle,
@@ -158,26 +172,92 @@ export const requestOwnerInvoice = async (db: Db, owner: OwnerContext, input: In
   // the partial unique index settles two requests over the same payment at once
   const held = await holdPayments(
     db,
-    found.map((p) => ({ tenantId: owner.tenantId, invoiceId: row.id, paymentId: p.paymentId, amount: p.left })),
+    found.map((p) => ({ tenantId, invoiceId: row.id, paymentId: p.paymentId, amount: p.left })),
   );
   if (!held) throw conflict('所选支付已开票或正在开票，不能重复申请', 'paymentIds');
   await raiseMessage(db, {
-    tenantId: owner.tenantId,
+    tenantId,
     messageName,
-    messageText: `车主 ${maskMobile(owner.phone)} 申请开票：${input.buyerTitle}（${buyerTypeNames[input.buyerType]}）${yuan(amount)}`,
+    messageText: `${who.name} 申请开票：${input.buyerTitle}（${buyerTypeNames[input.buyerType]}）${yuan(amount)}`,
     messageType: messageTypes.invoice,
     businessId: row.id,
   });
-  const invoice = await getInvoice(db, owner.tenantId, row.id);
-  await recordOperation(db, ownerActor(owner, origin), {
+  const invoice = await getInvoice(db, tenantId, row.id);
+  await recordOperation(db, who.actor, {
     module: 'finance',
     action: 'create',
     target: invoiceTarget,
     targetId: row.id,
-    summary: `车主 ${maskMobile(owner.phone)} 申请开票「${input.buyerTitle}」${yuan(amount)}`,
+    summary: `${who.name} 申请开票「${input.buyerTitle}」${yuan(amount)}`,
     after: invoice,
   });
   return invoice;
+};
+
+/** 申请开票 by the owner over payments of their own verified plates. */
+export const requestOwnerInvoice = async (db: Db, owner: OwnerContext, input: InvoiceRequestValues, origin: Origin, now: Date): Promise<Invoice> => {
+  const found = await ownerPayments(db, owner, input.paymentIds);
+  if (found.length !== input.paymentIds.length) throw fieldRefused('paymentIds', '所选支付记录不存在');
+  const who = { actor: ownerActor(owner, origin), customerId: owner.customerId, phone: owner.phone, name: `车主 ${maskMobile(owner.phone)}` };
+  return requestInvoice(db, who, found, input, now);
+};
+
+/** The channels a driver pays on the phone; cash and balance are invoiced at the booth or on top-up. */
+const onlineChannels: readonly string[] = ['wechat', 'alipay', 'sandbox'];
+const recordPayments = async (db: Db, tenantId: string, recordId: string) =>
+  (await paymentsOfRecord(db, tenantId, recordId)).map((p) => ({ ...p, left: p.amount - p.refunded })).filter((p) => onlineChannels.includes(p.channel));
+const invoiceableOf = (found: FoundPayment[]) => found.filter((p) => p.status === 'succeeded' && p.left > 0 && !p.invoiced);
+const sameBuyer = (row: InvoiceRow, input: InvoiceBuyerValues) =>
+  row.buyerType === input.buyerType && row.buyerTitle === input.buyerTitle && row.taxNumber === input.taxNumber && row.email === input.email;
+
+const toRecordInvoice = (row: InvoiceRow): RecordInvoice => ({
+  id: row.id,
+  buyerType: row.buyerType,
+  buyerTitle: row.buyerTitle,
+  amount: row.amount,
+  state: row.state,
+  invoiceNo: row.invoiceNo,
+  hasPdf: row.pdfPath !== null,
+  requestedAt: row.requestedAt.toISOString(),
+  issuedAt: iso(row.issuedAt),
+});
+
+/** The order page's 电子发票: fen still invoiceable of the record's paid online payments, and the invoices asked for there. */
+export const recordInvoicesOf = async (db: Db, tenantId: string, recordId: string): Promise<RecordInvoices> => ({
+  invoiceable: invoiceableOf(await recordPayments(db, tenantId, recordId)).reduce((sum, p) => sum + p.left, 0),
+  invoices: (await invoicesOfRecordPage(db, tenantId, recordId)).map(toRecordInvoice),
+});
+
+/**
+ * 申请电子发票 on the driver's order page: every paid, not yet invoiced online payment of the record its
+ * token names, as one invoice (one record is one lot). The same request again (a double tap) answers
+ * the invoice it made rather than a refusal.
+ */
+export const requestRecordInvoice = async (
+  db: Db,
+  record: { tenantId: string; id: string; plateNumber: string },
+  input: InvoiceBuyerValues,
+  origin: Origin,
+  now: Date,
+): Promise<RecordInvoice> => {
+  const earlier = (await invoicesOfRecordPage(db, record.tenantId, record.id)).find((row) => row.state === 'pending' && sameBuyer(row, input));
+  const found = invoiceableOf(await recordPayments(db, record.tenantId, record.id));
+  if (found.length === 0) {
+    if (earlier) return toRecordInvoice(earlier);
+    throw conflict('本订单没有可开票的支付（未支付、已全额退款或已开票）');
+  }
+  const name = `订单 ${record.plateNumber}`;
+  const who = { actor: { tenantId: record.tenantId, userId: null, account: name, ip: origin.ip, userAgent: origin.userAgent }, customerId: null, phone: '', name };
+  const invoice = await requestInvoice(db, who, found, input, now);
+  return toRecordInvoice((await findListedInvoice(db, record.tenantId, invoice.id))!.invoice);
+};
+
+/** The PDF of an invoice asked for on the record's order page. */
+export const invoicePdfForRecord = async (db: Db, tenantId: string, recordId: string, id: string, dataDir: string) => {
+  const row = (await invoicesOfRecordPage(db, tenantId, recordId)).find((r) => r.id === id);
+  if (!row) throw notFound(notFoundMessage);
+  if (row.state !== 'issued' && row.state !== 'redPending') throw badRequest('发票尚未开具，暂无PDF');
+  return { bytes: await readInvoicePdf(dataDir, row.pdfPath), name: `发票${row.invoiceNo ?? row.orderNo}.pdf` };
 };
 
 const submissionOf = async (db: Db, invoice: InvoiceRow): Promise<InvoiceSubmission> => {
