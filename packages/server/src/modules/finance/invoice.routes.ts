@@ -182,7 +182,10 @@ export const recordInvoiceRoutes: FastifyPluginAsyncZod<{ deps: InvoiceDeps; sec
       const { o, ...buyer } = request.body;
       const ask = () => recordOfInvoiceToken(app.db, secret, o, app.now(), (tx, record) => requestRecordInvoice(tx, record, buyer, originOf(request), app.now()));
       // a double tap racing the first: its transaction lost to the first's hold, and a second look answers the first's invoice
-      const invoice = await ask().catch((error: unknown) => (error instanceof AppError && error.statusCode === 409 ? ask() : Promise.reject(error)));
+      const invoice = await ask().catch((error: unknown) => {
+        if (error instanceof AppError && error.statusCode === 409) return ask();
+        throw error;
+      });
       return ok(invoice, '开票申请已提交');
     },
   });

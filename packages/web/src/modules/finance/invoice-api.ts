@@ -1,4 +1,4 @@
-import { invoiceEndpoints, pathOf, type Envelope, type Invoice, type InvoiceRequestInput } from '@parking/contract';
+import { invoiceEndpoints, pathOf, type Envelope, type Invoice, type InvoiceRequestInput, type RecordInvoice, type RecordInvoiceInput } from '@parking/contract';
 import { call } from '../../shared/http/call';
 import { http } from '../../shared/http/http-client';
 import { downloadFile, saveBlob } from '../../shared/resource/export-download';
@@ -29,4 +29,13 @@ export const ownerInvoiceApi = {
   request: (body: InvoiceRequestInput) => call(invoiceEndpoints.ownerRequest, { body, ...asOwner() }),
   /** saves the issued PDF under the invoice's number */
   download: async (invoice: Invoice) => saveBlob(await call(invoiceEndpoints.ownerPdf, { params: { id: invoice.id }, ...asOwner() }), `发票${invoice.invoiceNo ?? invoice.orderNo}.pdf`),
+};
+
+/** The driver's order page: every call carries the page's record token `o`, nothing else says which stay. */
+export const recordInvoiceApi = {
+  list: (o: string) => call(invoiceEndpoints.recordList, { query: { o }, silent: true }),
+  request: (body: RecordInvoiceInput) => call(invoiceEndpoints.recordRequest, { body, silent: true }),
+  /** saves the issued PDF under the invoice's number */
+  download: async (o: string, invoice: RecordInvoice) =>
+    saveBlob(await call(invoiceEndpoints.recordPdf, { params: { id: invoice.id }, query: { o }, silent: true }), `发票${invoice.invoiceNo ?? invoice.id}.pdf`),
 };
