@@ -114,6 +114,8 @@ export const invoice = z.object({
   state: z.enum(invoiceStates),
   provider: z.string(),
   invoiceNo: z.string().nullable(),
+  /** 发票代码 of an older 电子普通发票 (with its 8-digit number); empty for a 数电发票 and whatever the platform issued */
+  invoiceCode: z.string(),
   /** why the provider refused, or why it is to be red-flushed */
   cause: z.string(),
   hasPdf: z.boolean(),
@@ -163,6 +165,7 @@ export const recordInvoice = z.object({
   amount: z.number().int(),
   state: z.enum(invoiceStates),
   invoiceNo: z.string().nullable(),
+  invoiceCode: z.string(),
   hasPdf: z.boolean(),
   requestedAt: z.string(),
   issuedAt: z.string().nullable(),
@@ -176,6 +179,36 @@ export const recordInvoices = z.object({
 });
 export type RecordInvoices = z.infer<typeof recordInvoices>;
 
+/**
+ * What staff enter with an uploaded PDF, as the paper says it: 发票号码 (20 digits of a 数电发票, or 8 of
+ * an older 电子普通发票 with its 10- or 12-digit 发票代码) and 开票日期. Sent as multipart fields.
+ */
+export const invoiceUploadFields = z
+  .strictObject({
+    invoiceNo: z
+      .string({ error: '请填写发票号码' })
+      .trim()
+      .min(1, '请填写发票号码')
+      .regex(/^(\d{8}|\d{20})$/, '发票号码应为20位数字（数电发票）或8位数字（电子普通发票）'),
+    invoiceCode: z
+      .string({ error: '发票代码必须是文字' })
+      .trim()
+      .regex(/^(\d{10}|\d{12})?$/, '发票代码应为10位或12位数字')
+      .default(''),
+    issuedOn: z
+      .string({ error: '请填写开票日期' })
+      .trim()
+      .min(1, '请填写开票日期')
+      .regex(/^\d{4}-\d{2}-\d{2}$/, '开票日期格式应为YYYY-MM-DD')
+      .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), '开票日期格式应为YYYY-MM-DD'),
+  })
+  .superRefine((value, ctx) => {
+    if (value.invoiceNo.length === 8 && value.invoiceCode === '') ctx.addIssue({ code: 'custom', path: ['invoiceCode'], message: '8位发票号码须同时填写发票代码' });
+    if (value.invoiceNo.length === 20 && value.invoiceCode !== '') ctx.addIssue({ code: 'custom', path: ['invoiceCode'], message: '数电发票（20位号码）没有发票代码，请留空' });
+  });
+export type InvoiceUploadFieldsInput = z.input<typeof invoiceUploadFields>;
+export type InvoiceUploadFieldsValues = z.output<typeof invoiceUploadFields>;
+
 export const invoiceMessages = {
   missing: '发票文件不存在',
   empty: '请选择要上传的发票PDF',
@@ -183,4 +216,5 @@ export const invoiceMessages = {
   wrongType: '只能上传PDF格式的发票',
   notMultipart: '请以 multipart/form-data 上传发票PDF',
   wrongField: '发票PDF应放在 file 字段',
+  oneFile: '一次只能上传一个发票PDF',
 } as const;

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { InvoiceState } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { invoicePayments, invoices, parkingLots, parkingRecords, payments, refunds } from '../../db/schema/index.js';
@@ -229,4 +229,14 @@ export const invoicesHoldingRecord = (db: Db, tenantId: string, recordId: string
 export const findInvoiceByOrderNo = async (db: Db, orderNo: string) => {
   const [row] = await db.select({ tenantId: invoices.tenantId, id: invoices.id }).from(invoices).where(eq(invoices.orderNo, orderNo)).limit(1);
   return row;
+};
+
+/** Whether another invoice of the tenant, not reversed, carries this 发票代码 and 发票号码. */
+export const invoiceNumberTaken = async (db: Db, tenantId: string, id: string, invoiceCode: string, invoiceNo: string) => {
+  const [row] = await db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(eq(invoices.tenantId, tenantId), eq(invoices.invoiceNo, invoiceNo), eq(invoices.invoiceCode, invoiceCode), ne(invoices.id, id), ne(invoices.state, 'redFlushed')))
+    .limit(1);
+  return row !== undefined;
 };

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  businessDay,
   buyerTypeNames,
   formatAmount,
   invoiceStateNames,
@@ -13,6 +14,7 @@ import {
   type RecordInvoice,
   type RecordInvoices,
   type InvoiceState,
+  type InvoiceUploadFieldsValues,
 } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { badRequest, conflict, fieldRefused, notFound } from '../../plugins/app-error.js';
@@ -22,7 +24,7 @@ import type { AuthContext } from '../../types.js';
 import { historyVisibleIn, ownerPlates, type OwnerContext } from '../customers/index.js';
 import { markMessagesHandled, raiseMessage } from '../messages/index.js';
 import { findTenant, recordOperation } from '../system/index.js';
-import { readInvoicePdf, storeInvoicePdf } from './invoice-file.js';
+import { readInvoicePdf, removeInvoicePdf, storeInvoicePdf } from './invoice-file.js';
 import type { InvoiceMailSender, InvoiceProvider, InvoiceResult, InvoiceSubmission } from './invoice-provider.js';
 import {
   findInvoiceByOrderNo,
@@ -35,6 +37,7 @@ import {
   itemsOf,
   lockInvoice,
   pageInvoices,
+  invoiceNumberTaken,
   invoicesOfRecordPage,
   paymentsOfPlates,
   paymentsOfRecord,
@@ -85,6 +88,7 @@ const toInvoices = async (db: Db, tenantId: string, rows: ListedInvoiceRow[]): P
     state: i.state,
     provider: i.provider,
     invoiceNo: i.invoiceNo,
+    invoiceCode: i.invoiceCode,
     cause: i.cause,
     hasPdf: i.pdfPath !== null,
     reissueOf: i.reissueOf,
@@ -217,6 +221,7 @@ const toRecordInvoice = (row: InvoiceRow): RecordInvoice => ({
   amount: row.amount,
   state: row.state,
   invoiceNo: row.invoiceNo,
+  invoiceCode: row.invoiceCode,
   hasPdf: row.pdfPath !== null,
   requestedAt: row.requestedAt.toISOString(),
   issuedAt: iso(row.issuedAt),
@@ -311,17 +316,24 @@ export const issueInvoice = async (db: Db, auth: AuthContext, id: string, deps: 
   return after;
 };
 
-/** Applies the platform's answer to an invoice still 开票中; the issued PDF is kept and mailed to the buyer. */
+/**
+ * Applies the platform's answer to an invoice still 开票中; the issued PDF is kept and mailed to the
+ * buyer. A PDF the answer came too late for is not kept, and one a reissue replaces goes once the new
+ * one is in.
+ */
 const applyResult = async (db: Db, tenantId: string, id: string, result: InvoiceResult, deps: InvoiceDeps) => {
   const now = deps.now();
   if (result.state === 'issuing' || result.state === 'unknown' || result.state === 'redFlushed') return false;
   const pdfPath = result.state === 'issued' ? await storeInvoicePdf(deps.dataDir, tenantId, result.pdf) : null;
-  const applied = await db.transaction(async (tx) => {
-    const row = await lockInvoice(tx, tenantId, id);
-    if (row?.state !== 'issuing') return undefined;
-    if (result.state === 'failed') return updateInvoice(tx, tenantId, id, { state: 'failed', cause: result.cause, updatedAt: now });
-    return updateInvoice(tx, tenantId, id, { state: 'issued', invoiceNo: result.invoiceNo, issuedAt: result.issuedAt, pdfPath, cause: '', updatedAt: now });
-  });
+  const applied = await keepingFile(deps.dataDir, pdfPath, () =>
+    db.transaction(async (tx) => {
+      const row = await lockInvoice(tx, tenantId, id);
+      if (row?.state !== 'issuing') return { value: undefined, kept: false, replaced: [] };
+      if (result.state === 'failed') return { value: await updateInvoice(tx, tenantId, id, { state: 'failed', cause: result.cause, updatedAt: now }), kept: false, replaced: [] };
+      const value = await updateInvoice(tx, tenantId, id, { state: 'issued', invoiceNo: result.invoiceNo, issuedAt: result.issuedAt, pdfPath, cause: '', updatedAt: now });
+      return { value, kept: true, replaced: [row.pdfPath, ...(await letGoOfReissued(tx, row))] };
+    }),
+  );
   if (applied?.state === 'issued' && result.state === 'issued') {
     // a mail that does not go out leaves the invoice issued; the buyer downloads it from the phone page
     await deps.mail
@@ -334,6 +346,33 @@ const applyResult = async (db: Db, tenantId: string, id: string, result: Invoice
       .catch((error: unknown) => updateInvoice(db, tenantId, id, { cause: `发票邮件发送失败：${error instanceof Error ? error.message : String(error)}` }));
   }
   return applied !== undefined;
+};
+
+/**
+ * Runs `work`, which stores the freshly written file `stored` (or does not: `kept` false) and names the
+ * files it replaced. Once it has committed, the replaced files are deleted; a file not kept, or one
+ * whose transaction failed, is deleted too, so nothing is left that no invoice points at.
+ */
+const keepingFile = async <T>(dataDir: string, stored: string | null, work: () => Promise<{ value: T; kept: boolean; replaced: (string | null)[] }>): Promise<T> => {
+  let done;
+  try {
+    done = await work();
+  } catch (error) {
+    await removeInvoicePdf(dataDir, stored);
+    throw error;
+  }
+  const gone = done.kept ? done.replaced.filter((path) => path !== stored) : [stored];
+  for (const path of gone) await removeInvoicePdf(dataDir, path);
+  return done.value;
+};
+
+/** An invoice reissued after a 红冲 now has its own PDF: the reversed original's is let go (answered, to delete after commit). */
+const letGoOfReissued = async (tx: Db, row: InvoiceRow) => {
+  if (!row.reissueOf) return [];
+  const original = await lockInvoice(tx, row.tenantId, row.reissueOf);
+  if (original?.state !== 'redFlushed' || !original.pdfPath) return [];
+  await updateInvoice(tx, row.tenantId, original.id, { pdfPath: null });
+  return [original.pdfPath];
 };
 
 /** 查询结果: asks the platform about one 开票中 invoice now (the job does this for all of them). */
@@ -377,8 +416,13 @@ export const redFlushInvoice = async (db: Db, auth: AuthContext, id: string, dep
   if (found.invoice.state === 'redPending' && !found.invoice.invoiceNo && found.invoice.provider !== '') {
     const result = await deps.provider.query(found.invoice.orderNo, now, db);
     if (result.state === 'issuing') throw conflict('发票仍在开票中，请稍后再红冲');
-    if (result.state === 'issued')
-      await updateInvoice(db, auth.tenantId, id, { invoiceNo: result.invoiceNo, issuedAt: result.issuedAt, pdfPath: await storeInvoicePdf(deps.dataDir, auth.tenantId, result.pdf) });
+    if (result.state === 'issued') {
+      const pdfPath = await storeInvoicePdf(deps.dataDir, auth.tenantId, result.pdf);
+      await keepingFile(deps.dataDir, pdfPath, async () => {
+        await updateInvoice(db, auth.tenantId, id, { invoiceNo: result.invoiceNo, issuedAt: result.issuedAt, pdfPath });
+        return { value: undefined, kept: true, replaced: [found.invoice.pdfPath] };
+      });
+    }
   }
   const current = (await findListedInvoice(db, auth.tenantId, id))!.invoice;
   // an invoice the platform never issued (or one staff uploaded) has nothing to reverse there
@@ -438,17 +482,41 @@ const paymentsLeft = async (tx: Db, row: InvoiceRow) => {
   return items.map((i) => ({ paymentId: i.paymentId, left: i.paymentAmount - (held.get(i.paymentId) ?? 0) })).filter((p) => p.left > 0);
 };
 
-/** 上传PDF: staff issue a 待开票 or 开票失败 invoice themselves with a PDF made elsewhere. */
-export const uploadInvoicePdf = async (db: Db, auth: AuthContext, id: string, pdf: Buffer, deps: Pick<InvoiceDeps, 'dataDir' | 'now'>): Promise<Invoice> => {
+/**
+ * 上传PDF: staff issue a 待开票 or 开票失败 invoice themselves with a PDF made elsewhere and its number
+ * and date as the paper says them; an invoice staff uploaded may be uploaded again to correct it, and
+ * the file it replaces is deleted once the new one is in.
+ */
+export const uploadInvoicePdf = async (
+  db: Db,
+  auth: AuthContext,
+  id: string,
+  upload: { pdf: Buffer; fields: InvoiceUploadFieldsValues },
+  deps: Pick<InvoiceDeps, 'dataDir' | 'now'>,
+): Promise<Invoice> => {
   const now = deps.now();
-  const pdfPath = await storeInvoicePdf(deps.dataDir, auth.tenantId, pdf);
-  return db.transaction(async (tx) => {
-    await lockedIn(tx, auth.tenantId, id, ['pending', 'failed'], '只有待开票或开票失败的发票可以上传PDF');
-    const before = await getInvoice(tx, auth.tenantId, id);
-    await updateInvoice(tx, auth.tenantId, id, { state: 'issued', provider: 'upload', pdfPath, cause: '', issuedAt: now, updatedAt: now });
-    await markMessagesHandled(tx, auth.tenantId, messageTypes.invoice, id, now);
-    return logged(tx, auth, id, `上传发票PDF「${before.buyerTitle}」${yuan(before.amount)}`, before);
-  });
+  const { invoiceNo, invoiceCode, issuedOn } = upload.fields;
+  if (issuedOn > businessDay(now)) throw fieldRefused('issuedOn', '开票日期不能晚于今天');
+  const pdfPath = await storeInvoicePdf(deps.dataDir, auth.tenantId, upload.pdf);
+  return keepingFile(deps.dataDir, pdfPath, () =>
+    db.transaction(async (tx) => {
+      const row = await lockInvoice(tx, auth.tenantId, id);
+      if (!row) throw notFound(notFoundMessage);
+      const again = row.state === 'issued' && row.provider === 'upload';
+      if (!['pending', 'failed'].includes(row.state) && !again) throw conflict(`只有待开票、开票失败或上传开具的发票可以上传PDF（当前状态：${invoiceStateNames[row.state]}）`);
+      if (issuedOn < businessDay(row.requestedAt)) throw fieldRefused('issuedOn', `开票日期不能早于申请日期（${businessDay(row.requestedAt)}）`);
+      if (await invoiceNumberTaken(tx, auth.tenantId, id, invoiceCode, invoiceNo)) throw conflict('该发票号码已用于另一张发票', 'invoiceNo');
+      const before = await getInvoice(tx, auth.tenantId, id);
+      // dated as the paper is: today's upload at the moment it came, an earlier day at its first minute
+      const issuedAt = issuedOn === businessDay(now) ? now : new Date(`${issuedOn}T00:00:00+08:00`);
+      await updateInvoice(tx, auth.tenantId, id, { state: 'issued', provider: 'upload', invoiceNo, invoiceCode, pdfPath, cause: '', issuedAt, updatedAt: now });
+      await markMessagesHandled(tx, auth.tenantId, messageTypes.invoice, id, now);
+      const replaced = [row.pdfPath, ...(await letGoOfReissued(tx, row))];
+      const number = invoiceCode ? `${invoiceCode} ${invoiceNo}` : invoiceNo;
+      const value = await logged(tx, auth, id, `${again ? '重新上传' : '上传'}发票PDF「${before.buyerTitle}」${yuan(before.amount)}，发票号码 ${number}`, before);
+      return { value, kept: true, replaced };
+    }),
+  );
 };
 
 /**

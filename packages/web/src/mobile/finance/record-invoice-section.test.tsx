@@ -32,6 +32,7 @@ const asked: RecordInvoice = {
   amount: 1200,
   state: 'pending',
   invoiceNo: null,
+  invoiceCode: '',
   hasPdf: false,
   requestedAt: '2026-03-01T03:10:00.000Z',
   issuedAt: null,
