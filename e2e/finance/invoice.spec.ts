@@ -133,3 +133,94 @@ test('an owner asks for an invoice of a paid stay; staff issue it on 开票记�
     }
   }
 });
+
+// The same from the order's own page, no sign-in: a driver who paid online holds the record's link (the
+// attendant's 收款二维码 here); 申请电子发票 there, staff issue it on 开票记录, and the driver downloads the
+// PDF from the same page. The 开票 message is removed, the pole deleted and the lot switched off at the end.
+test("a driver asks for an invoice from the order's page; staff issue it; the driver downloads the PDF", async ({ page, browser }, testInfo) => {
+  const stamp = ((Date.now() + 31 + testInfo.repeatEachIndex) % 100_000_000).toString().padStart(8, '0');
+  const plate = `粤G${stamp.slice(-5)}`;
+  const lotName = `订单开票测试路段${stamp}`;
+  const buyerTitle = `订单开票测试${stamp}`;
+  const sn = `E2E-RECORD-INVOICE-${stamp}`;
+  const api = await apiAs(page);
+  const made = { lotId: '', deviceId: '', recordId: '', invoiceId: '' };
+  const driverContext = await browser.newContext({ ...signedOut(testInfo), viewport: phoneSize, isMobile: true, hasTouch: true, acceptDownloads: true });
+  const driver = await driverContext.newPage();
+  try {
+    const tariffs = await api.get<{ list: { id: string; name: string }[] }>('/api/system/Tariff?pageSize=100');
+    const tariffId = tariffs.body.data.list.find((t) => t.name === '北京一类地区占道停车')!.id;
+    made.lotId = (await api.post<{ id: string }>('/api/system/Parking', { name: lotName, type: 0, kind: 'space', tariffId })).body.data.id;
+    expect((await api.post('/api/system/ParkingSpace', { lotId: made.lotId, number: 'G001' })).body.code).toBe(200);
+    const device = await api.post<{ id: string; secret: string }>('/api/system/Device', { sn, name: '订单开票测试视频桩', type: 'video_pole', lotId: made.lotId });
+    expect(device.body.code).toBe(200);
+    made.deviceId = device.body.data.id;
+
+    // 10:00–12:00 Shanghai, paid online (WeChat)
+    const leftAt = lastNoonInShanghai();
+    for (const [kind, at] of [
+      ['space_occupied', new Date(leftAt.getTime() - 120 * 60_000)],
+      ['space_freed', leftAt],
+    ] as const) {
+      const event = { ...freshBody('demo', sn), kind, deviceEventId: `${kind}-${stamp}`, plate, plateColour: 0, confidence: 0.99, spaceNumber: 'G001', occurredAt: at.toISOString() };
+      const response = await postSigned(page, '/api/device/events', device.body.data.secret, event);
+      expect(response.status(), await response.text()).toBe(200);
+      made.recordId = ((await response.json()) as { data: { recordId: string } }).data.recordId;
+    }
+    const record = await api.get<{ unpaid: number }>(`/api/system/ParkingRecord/${made.recordId}`);
+    const paid = await api.post('/api/system/Payment', { recordId: made.recordId, channel: 'wechat', amount: record.body.data.unpaid, idempotencyKey: `e2e-record-invoice-${stamp}` });
+    expect(paid.body.code, paid.body.msg).toBe(200);
+    const yuan = (record.body.data.unpaid / 100).toFixed(2);
+    const { url } = (await api.get<{ url: string }>(`/api/system/ParkingRecord/${made.recordId}/payQrCode`)).body.data;
+
+    // the driver: the paid order offers 申请电子发票; a personal title and an email are enough
+    await driver.goto(url);
+    await expect(driver.getByText('已支付', { exact: true })).toBeVisible();
+    await driver.getByRole('button', { name: '申请电子发票' }).click();
+    await driver.getByLabel('发票抬头').fill(buyerTitle);
+    await driver.getByLabel('接收邮箱').fill('driver@example.com');
+    await driver.getByRole('button', { name: `提交开票申请（${yuan} 元）` }).click();
+    const mine = driver.getByTestId('record-invoice').filter({ hasText: buyerTitle });
+    await expect(mine).toContainText('开票中');
+    await expect(driver.getByRole('button', { name: '申请电子发票' })).toHaveCount(0);
+    expect(await driver.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phoneSize.width);
+    await driver.screenshot({ path: testInfo.outputPath('driver-requested.png'), fullPage: true });
+
+    // staff: 开票记录 lists it 待开票 with the stay's plate; 开票, then the platform's result
+    const listed = await api.get<{ list: { id: string; items: { plateNumber: string }[] }[] }>(`/api/system/Invoice?keyword=${encodeURIComponent(buyerTitle)}`);
+    made.invoiceId = listed.body.data.list[0]!.id;
+    expect(listed.body.data.list[0]!.items.map((i) => i.plateNumber)).toEqual([plate]);
+    await page.goto('/#/FinancialManagement/invoiceRecord');
+    const row = page.locator('.ant-table-tbody tr', { hasText: buyerTitle });
+    await expect(row).toContainText('待开票');
+    await row.getByRole('button', { name: /开\s*票/ }).click();
+    await page.getByRole('button', { name: /确\s*定/ }).click();
+    await expect(async () => {
+      if (!(await row.innerText()).includes('已开票')) {
+        await row.getByRole('button', { name: '查询结果' }).click();
+        await page.getByRole('button', { name: /确\s*定/ }).click();
+      }
+      await expect(row).toContainText('已开票', { timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
+
+    // the driver: 已开票 with its number, and the PDF is a real one
+    await driver.reload();
+    await expect(mine).toContainText('已开票');
+    await expect(mine).toContainText(/发票号码 \d{20}/);
+    const [download] = await Promise.all([driver.waitForEvent('download'), mine.getByRole('button', { name: '下载发票PDF' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^发票\d{20}\.pdf$/);
+    const pdf = readFileSync(await download.path());
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    await driver.screenshot({ path: testInfo.outputPath('driver-issued.png'), fullPage: true });
+  } finally {
+    await driverContext.close();
+    if (made.deviceId) await api.delete(`/api/system/Device/${made.deviceId}`);
+    if (made.lotId) await api.put(`/api/system/Parking/${made.lotId}`, { name: lotName, type: 0, kind: 'space', tariffId: null, enabled: false });
+    // the 开票 message: other specs count tenant demo's messages (found by its title if the run stopped before it was read)
+    made.invoiceId ||= (await api.get<{ list: { id: string }[] }>(`/api/system/Invoice?keyword=${encodeURIComponent(buyerTitle)}`)).body.data.list[0]?.id ?? '';
+    if (made.invoiceId) {
+      const messages = await api.get<{ list: { id: string; businessId: string }[] }>('/api/system/systemMessage?currentPage=1&pageSize=100&messageTypeList=9');
+      for (const message of messages.body.data.list.filter((m) => m.businessId === made.invoiceId)) await api.delete(`/api/system/systemMessage/${message.id}`);
+    }
+  }
+});

@@ -48,7 +48,16 @@ import { ownerRoutes } from './modules/customers/owner.routes.js';
 import { phoneChangeOpenRoutes, phoneChangeRoutes } from './modules/customers/phone-change.routes.js';
 import { ownerStayRoutes } from './modules/payments/owner-stays.routes.js';
 import { plateListRoutes } from './modules/customers/plate-list.routes.js';
-import { invoiceDeps, invoiceRoutes, invoicesAfterAppeal, ownerInvoiceRoutes, reconciliationRoutes, revenueReportRoutes, type InvoiceDeps } from './modules/finance/index.js';
+import {
+  invoiceDeps,
+  invoiceRoutes,
+  invoicesAfterAppeal,
+  ownerInvoiceRoutes,
+  recordInvoiceRoutes,
+  reconciliationRoutes,
+  revenueReportRoutes,
+  type InvoiceDeps,
+} from './modules/finance/index.js';
 import { afterAppealUpheld, appealRoutes, complaintRoutes, ownerAppealRoutes, ownerComplaintRoutes, recordComplaintRoutes } from './modules/service/index.js';
 import { parkingAreaRoutes } from './modules/parking/parking-area.routes.js';
 import { parkingCounterRoutes } from './modules/parking/parking-counter.routes.js';
@@ -229,6 +238,7 @@ export const app = fp(
     const invoices = invoiceDeps({ ...options.invoices, dataDir: options.config.dataDir, now: instance.now, log: instance.log });
     await instance.register(invoiceRoutes, { deps: invoices });
     await instance.register(ownerInvoiceRoutes, { deps: invoices });
+    await instance.register(recordInvoiceRoutes, { deps: invoices, secret: qrSecret });
     await instance.register(specialBillOpenRoutes, { secret: qrSecret, onlinePay: options.config.paymentProvider !== 'none' });
     const { weatherProviderUrl, weatherProviderKey } = options.config;
     await instance.register(weatherRoutes, {

@@ -1,6 +1,18 @@
 import { z } from 'zod';
 import { endpoint, idParams, listEndpoints } from '../common/endpoint.js';
-import { invoice, invoiceablePayment, invoiceListQuery, invoicePage, invoiceNotifyInput, invoicePaths, invoiceRequestInput } from './invoice.schema.js';
+import {
+  invoice,
+  invoiceablePayment,
+  invoiceListQuery,
+  invoicePage,
+  invoiceNotifyInput,
+  invoicePaths,
+  invoiceRequestInput,
+  recordInvoice,
+  recordInvoiceInput,
+  recordInvoiceQuery,
+  recordInvoices,
+} from './invoice.schema.js';
 
 const params = idParams('发票编号格式不正确');
 
@@ -18,5 +30,9 @@ export const invoiceEndpoints = {
   ownerPayments: endpoint({ method: 'GET', path: invoicePaths.ownerPayments, answer: z.array(invoiceablePayment) }),
   ownerRequest: endpoint({ method: 'POST', path: invoicePaths.owner, body: invoiceRequestInput, answer: invoice }),
   ownerPdf: endpoint({ method: 'GET', path: invoicePaths.ownerPdf, params, answer: 'file' }),
+  /** the driver's order page, authorised by its record token `o` alone */
+  recordList: endpoint({ method: 'GET', path: invoicePaths.record, query: recordInvoiceQuery, answer: recordInvoices }),
+  recordRequest: endpoint({ method: 'POST', path: invoicePaths.record, body: recordInvoiceInput, answer: recordInvoice }),
+  recordPdf: endpoint({ method: 'GET', path: invoicePaths.recordPdf, params, query: recordInvoiceQuery, answer: 'file' }),
   notify: endpoint({ method: 'POST', path: invoicePaths.notify, body: invoiceNotifyInput, answer: z.null() }),
 };

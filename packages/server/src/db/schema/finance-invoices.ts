@@ -32,6 +32,8 @@ export const invoices = pgTable(
     state: text('state').$type<InvoiceState>().notNull().default('pending'),
     provider: text('provider').notNull().default(''),
     invoiceNo: text('invoice_no'),
+    /** 发票代码 of an older 电子普通发票 staff uploaded; empty for a 数电发票 */
+    invoiceCode: text('invoice_code').notNull().default(''),
     cause: text('cause').notNull().default(''),
     pdfPath: text('pdf_path'),
     reissueOf: uuid('reissue_of'),

@@ -2,7 +2,7 @@
 import { afterRefundApproved } from '../payments/index.js';
 import { invoicesAfterRefund } from './invoice.service.js';
 
-export { invoiceRoutes, ownerInvoiceRoutes } from './invoice.routes.js';
+export { invoiceRoutes, ownerInvoiceRoutes, recordInvoiceRoutes } from './invoice.routes.js';
 export { invoiceDeps, startInvoiceSyncJob } from './invoice-deps.js';
 export type { InvoiceMailSender, InvoiceProvider } from './invoice-provider.js';
 // the demo seeds its invoices through the same service owners and staff use

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import { invoiceMessages } from '@parking/contract';
 import { badRequest, notFound } from '../../plugins/app-error.js';
@@ -28,12 +28,27 @@ export const storeInvoicePdf = async (dataDir: string, tenantId: string, bytes: 
   return join(folder, name);
 };
 
-/** The stored PDF's bytes; a path that would leave DATA_DIR, or a file gone, is not found. */
-export const readInvoicePdf = async (dataDir: string, relative: string | null) => {
+/** The stored PDF's absolute path, or undefined for a path that would leave DATA_DIR or is not a PDF. */
+const fileOf = (dataDir: string, relative: string | null) => {
   const root = resolve(dataDir);
   const file = relative ? resolve(join(root, relative)) : '';
-  if (!relative || !file.startsWith(root + sep) || !file.endsWith('.pdf')) throw notFound(invoiceMessages.missing);
+  return relative && file.startsWith(root + sep) && file.endsWith('.pdf') ? file : undefined;
+};
+
+/** The stored PDF's bytes; a path that would leave DATA_DIR, or a file gone, is not found. */
+export const readInvoicePdf = async (dataDir: string, relative: string | null) => {
+  const file = fileOf(dataDir, relative);
+  if (!file) throw notFound(invoiceMessages.missing);
   return readFile(file).catch(() => {
     throw notFound(invoiceMessages.missing);
   });
+};
+
+/**
+ * Deletes a stored PDF no invoice points at any more; one already gone is fine, and a path outside
+ * DATA_DIR is never touched. A file that will not go stays (it is only space), never failing the flow.
+ */
+export const removeInvoicePdf = async (dataDir: string, relative: string | null) => {
+  const file = fileOf(dataDir, relative);
+  if (file) await unlink(file).catch(() => undefined);
 };

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { InvoiceState } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { invoicePayments, invoices, parkingLots, parkingRecords, payments, refunds } from '../../db/schema/index.js';
@@ -110,15 +110,15 @@ export const itemsOf = (db: Db, tenantId: string, invoiceIds: string[]) =>
 const refundedOrHeld = sql<number>`coalesce((select sum(${refunds.amount}) from ${refunds} where ${refunds.tenantId} = ${payments.tenantId} and ${refunds.paymentId} = ${payments.id} and ${refunds.status} in ('approved', 'requested')), 0)::int`;
 const heldByInvoice = sql<boolean>`exists (select 1 from ${invoicePayments} where ${invoicePayments.paymentId} = ${payments.id} and ${invoicePayments.holds})`;
 
-/** Succeeded payments of the plates given, with what is refunded or waiting to be, and whether an invoice holds them. */
-export const paymentsOfPlates = async (db: Db, tenantId: string, plates: { plateNumber: string; plateColour: number }[], paymentIds?: string[]) => {
-  if (plates.length === 0) return [];
-  return db
+/** Payments matching `where`, with what is refunded or waiting to be, and whether an invoice holds them. */
+const invoiceablePaymentsWhere = (db: Db, where: SQL | undefined) =>
+  db
     .select({
       paymentId: payments.id,
       recordId: payments.recordId,
       amount: payments.amount,
       status: payments.status,
+      channel: payments.channel,
       paidAt: payments.paidAt,
       refunded: refundedOrHeld,
       invoiced: heldByInvoice,
@@ -129,15 +129,46 @@ export const paymentsOfPlates = async (db: Db, tenantId: string, plates: { plate
     .from(payments)
     .innerJoin(parkingRecords, eq(parkingRecords.id, payments.recordId))
     .innerJoin(parkingLots, eq(parkingLots.id, parkingRecords.lotId))
+    .where(where)
+    .orderBy(desc(payments.paidAt));
+
+/** Succeeded payments of the plates given, with what is refunded or waiting to be, and whether an invoice holds them. */
+export const paymentsOfPlates = async (db: Db, tenantId: string, plates: { plateNumber: string; plateColour: number }[], paymentIds?: string[]) => {
+  if (plates.length === 0) return [];
+  return invoiceablePaymentsWhere(
+    db,
+    and(
+      eq(payments.tenantId, tenantId),
+      or(...plates.map((p) => and(eq(parkingRecords.plateNumber, p.plateNumber), eq(parkingRecords.plateColour, p.plateColour)))),
+      paymentIds ? inArray(payments.id, paymentIds) : undefined,
+    ),
+  );
+};
+
+/** The payments of one record, as paymentsOfPlates answers them. */
+export const paymentsOfRecord = (db: Db, tenantId: string, recordId: string) => invoiceablePaymentsWhere(db, and(eq(payments.tenantId, tenantId), eq(payments.recordId, recordId)));
+
+/** Invoices asked for from a record's order page (no owner) that hold or held one of its payments, newest first. */
+export const invoicesOfRecordPage = (db: Db, tenantId: string, recordId: string) =>
+  db
+    .select()
+    .from(invoices)
     .where(
       and(
-        eq(payments.tenantId, tenantId),
-        or(...plates.map((p) => and(eq(parkingRecords.plateNumber, p.plateNumber), eq(parkingRecords.plateColour, p.plateColour)))),
-        paymentIds ? inArray(payments.id, paymentIds) : undefined,
+        eq(invoices.tenantId, tenantId),
+        isNull(invoices.customerId),
+        eq(invoices.phone, ''),
+        inArray(
+          invoices.id,
+          db
+            .select({ id: invoicePayments.invoiceId })
+            .from(invoicePayments)
+            .innerJoin(payments, eq(payments.id, invoicePayments.paymentId))
+            .where(and(eq(invoicePayments.tenantId, tenantId), eq(payments.recordId, recordId))),
+        ),
       ),
     )
-    .orderBy(desc(payments.paidAt));
-};
+    .orderBy(desc(invoices.requestedAt), desc(invoices.id));
 
 /** The invoices that hold a payment now, locked. */
 export const invoicesHoldingPayment = (db: Db, tenantId: string, paymentId: string) =>
@@ -198,4 +229,14 @@ export const invoicesHoldingRecord = (db: Db, tenantId: string, recordId: string
 export const findInvoiceByOrderNo = async (db: Db, orderNo: string) => {
   const [row] = await db.select({ tenantId: invoices.tenantId, id: invoices.id }).from(invoices).where(eq(invoices.orderNo, orderNo)).limit(1);
   return row;
+};
+
+/** Whether another invoice of the tenant, not reversed, carries this 发票代码 and 发票号码. */
+export const invoiceNumberTaken = async (db: Db, tenantId: string, id: string, invoiceCode: string, invoiceNo: string) => {
+  const [row] = await db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(eq(invoices.tenantId, tenantId), eq(invoices.invoiceNo, invoiceNo), eq(invoices.invoiceCode, invoiceCode), ne(invoices.id, id), ne(invoices.state, 'redFlushed')))
+    .limit(1);
+  return row !== undefined;
 };

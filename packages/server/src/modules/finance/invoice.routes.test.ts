@@ -265,8 +265,23 @@ describe('staff issue through the sandbox platform', () => {
     expect(refused.json().msg).toBe('只能上传PDF格式的发票');
     const bytes = Buffer.from('%PDF-1.4\n% staff upload\n%%EOF\n');
     const pdf = multipartFile(bytes, { filename: 'fp.pdf', contentType: 'application/pdf' });
-    const uploaded = await t.app.inject({ method: 'POST', url: withId(invoicePaths.upload, invoice.id), headers: { authorization: admin, ...pdf.headers }, payload: pdf.payload });
-    expect(uploaded.json().data).toMatchObject({ state: 'issued', provider: 'upload', hasPdf: true });
+    // the number the paper carries comes with it
+    const unnumbered = await t.app.inject({ method: 'POST', url: withId(invoicePaths.upload, invoice.id), headers: { authorization: admin, ...pdf.headers }, payload: pdf.payload });
+    expect(unnumbered.statusCode).toBe(400);
+    expect(unnumbered.json().msg).toBe('请填写发票号码');
+    const numbered = multipartFile(bytes, { filename: 'fp.pdf', contentType: 'application/pdf' });
+    const boundary = numbered.headers['content-type'].split('boundary=')[1]!;
+    const fields = Object.entries({ invoiceNo: '26440000000000009876', issuedOn: '2026-03-10' })
+      .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+      .join('');
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: withId(invoicePaths.upload, invoice.id),
+      headers: { authorization: admin, ...numbered.headers },
+      payload: Buffer.concat([Buffer.from(fields), numbered.payload]),
+    });
+    expect(uploaded.json().data).toMatchObject({ state: 'issued', provider: 'upload', hasPdf: true, invoiceNo: '26440000000000009876', invoiceCode: '' });
+    expect((await owned<Invoice[]>('GET', invoicePaths.owner, owner)).body.data[0]).toMatchObject({ invoiceNo: '26440000000000009876' });
     expect((await owned('GET', withId(invoicePaths.ownerPdf, invoice.id), owner)).raw.rawPayload).toEqual(bytes);
   });
 

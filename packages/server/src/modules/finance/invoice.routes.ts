@@ -1,18 +1,22 @@
 import { buyerTypeNames, formatAmount, invoiceEndpoints as endpoints, invoiceStateNames, maskMobile, type Invoice } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { badRequest } from '../../plugins/app-error.js';
+import { AppError, badRequest, fieldRefused } from '../../plugins/app-error.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { ok } from '../../shared/ok.js';
 import { routeOf } from '../../shared/route.js';
 import { pages, sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
-import { invoiceMessages } from '@parking/contract';
+import { invoiceMessages, invoiceUploadFields } from '@parking/contract';
 import { asOwner } from '../customers/index.js';
+import { recordOfInvoiceToken } from './record-invoice-token.js';
 import { checkInvoicePdf, maxInvoicePdfBytes } from './invoice-file.js';
 import {
   getInvoice,
   invoiceablePayments,
   invoicePdfForOwner,
+  invoicePdfForRecord,
+  recordInvoicesOf,
+  requestRecordInvoice,
   invoiceNotified,
   invoicePdfForStaff,
   issueInvoice,
@@ -38,18 +42,37 @@ const sendPdf = (reply: FastifyReply, pdf: { bytes: Buffer; name: string }) =>
     .header('cache-control', 'private, no-store')
     .send(pdf.bytes);
 
-/** Reads the one PDF of a multipart request (field `file`). */
-const readPdf = async (request: FastifyRequest) => {
+const uploadFieldNames = new Set(['invoiceNo', 'invoiceCode', 'issuedOn']);
+
+/** Reads the one PDF of a multipart request (field `file`) and the invoice's number and date typed with it. */
+const readUpload = async (request: FastifyRequest) => {
   if (!request.isMultipart()) throw badRequest(invoiceMessages.notMultipart);
-  const part = await request.file({ limits: { fileSize: maxInvoicePdfBytes, files: 1, fields: 0 } });
-  if (!part) throw badRequest(invoiceMessages.empty);
-  if (part.fieldname !== 'file') throw badRequest(invoiceMessages.wrongField);
-  const bytes = await part.toBuffer().catch((error: unknown) => {
-    if (error instanceof Error && 'code' in error && error.code === 'FST_REQ_FILE_TOO_LARGE') return undefined;
-    throw error;
-  });
-  if (!bytes || part.file.truncated) throw badRequest(invoiceMessages.tooLarge);
-  return checkInvoicePdf(bytes);
+  const fields: Record<string, string> = {};
+  let bytes: Buffer | undefined;
+  for await (const part of request.parts({ limits: { fileSize: maxInvoicePdfBytes, files: 1, fields: uploadFieldNames.size, parts: uploadFieldNames.size + 1, fieldSize: 200 } })) {
+    if (part.type === 'field') {
+      if (uploadFieldNames.has(part.fieldname)) fields[part.fieldname] = String(part.value);
+      continue;
+    }
+    if (part.fieldname !== 'file') {
+      part.file.resume();
+      throw badRequest(invoiceMessages.wrongField);
+    }
+    if (bytes) throw badRequest(invoiceMessages.oneFile);
+    bytes = await part.toBuffer().catch((error: unknown) => {
+      if (error instanceof Error && 'code' in error && error.code === 'FST_REQ_FILE_TOO_LARGE') return undefined;
+      throw error;
+    });
+    if (!bytes || part.file.truncated) throw badRequest(invoiceMessages.tooLarge);
+  }
+  if (!bytes) throw badRequest(invoiceMessages.empty);
+  const pdf = checkInvoicePdf(bytes);
+  const checked = invoiceUploadFields.safeParse(fields);
+  if (!checked.success) {
+    const issue = checked.error.issues[0]!;
+    throw fieldRefused(String(issue.path[0] ?? 'invoiceNo'), issue.message);
+  }
+  return { pdf, fields: checked.data };
 };
 
 /** 开票记录 under /api/system/Invoice, for staff of the page. */
@@ -107,10 +130,15 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ deps: InvoiceDeps }> = async
   });
 
   app.route({
-    ...routeOf(endpoints.upload, { tags, summary: '上传发票PDF（multipart 字段 file，不超过5MB）开具待开票或开票失败的发票', consumes: ['multipart/form-data'], permission }),
+    ...routeOf(endpoints.upload, {
+      tags,
+      summary: '上传发票PDF（multipart 字段 file，不超过5MB，及 invoiceNo 发票号码、invoiceCode 发票代码、issuedOn 开票日期）开具待开票或开票失败的发票，或更正上传开具的发票',
+      consumes: ['multipart/form-data'],
+      permission,
+    }),
     handler: async (request) => {
-      const pdf = await readPdf(request);
-      return ok(await uploadInvoicePdf(request.db, requireAuth(request), request.params.id, pdf, deps), '已上传发票');
+      const upload = await readUpload(request);
+      return ok(await uploadInvoicePdf(request.db, requireAuth(request), request.params.id, upload, deps), '已上传发票');
     },
   });
 
@@ -156,5 +184,42 @@ export const ownerInvoiceRoutes: FastifyPluginAsyncZod<{ deps: InvoiceDeps }> = 
       await invoiceNotified(app.db, request.body.orderNo, deps);
       return ok(null, '已接收');
     },
+  });
+};
+
+/**
+ * The driver's order page under /api/open/payments/records/invoices: no sign-in, the signed record
+ * token alone says which tenant and record; rate-limited as the other driver routes are.
+ */
+export const recordInvoiceRoutes: FastifyPluginAsyncZod<{ deps: InvoiceDeps; secret: string }> = async (app, { deps, secret }) => {
+  const perMinute = (max: number) => ({ public: true, rateLimit: { max, timeWindow: '1 minute' } }) as const;
+  const originOf = (request: { ip: string; headers: Record<string, string | string[] | undefined> }) => ({ ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') });
+
+  app.route({
+    ...routeOf(endpoints.recordList, { tags: ['public'], summary: '订单页面：本订单可开票金额及在此申请的发票（凭订单令牌，无需登录）', ...perMinute(60) }),
+    handler: async (request) => ok(await recordOfInvoiceToken(app.db, secret, request.query.o, app.now(), (tx, record) => recordInvoicesOf(tx, record.tenantId, record.id))),
+  });
+
+  app.route({
+    ...routeOf(endpoints.recordRequest, { tags: ['public'], summary: '订单页面：为本订单已支付、未开票的线上支付申请电子发票（凭订单令牌，重复提交答复同一申请）', ...perMinute(10) }),
+    handler: async (request) => {
+      const { o, ...buyer } = request.body;
+      const ask = () => recordOfInvoiceToken(app.db, secret, o, app.now(), (tx, record) => requestRecordInvoice(tx, record, buyer, originOf(request), app.now()));
+      // a double tap racing the first: its transaction lost to the first's hold, and a second look answers the first's invoice
+      const invoice = await ask().catch((error: unknown) => {
+        if (error instanceof AppError && error.statusCode === 409) return ask();
+        throw error;
+      });
+      return ok(invoice, '开票申请已提交');
+    },
+  });
+
+  app.route({
+    ...routeOf(endpoints.recordPdf, { tags: ['public'], summary: '订单页面：下载在此申请并已开具的发票PDF（凭订单令牌）', ...perMinute(30) }),
+    handler: async (request, reply) =>
+      sendPdf(
+        reply,
+        await recordOfInvoiceToken(app.db, secret, request.query.o, app.now(), (tx, record) => invoicePdfForRecord(tx, record.tenantId, record.id, request.params.id, deps.dataDir)),
+      ),
   });
 };

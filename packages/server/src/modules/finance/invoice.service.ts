@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  businessDay,
   buyerTypeNames,
   formatAmount,
   invoiceStateNames,
@@ -8,8 +9,12 @@ import {
   type Invoice,
   type InvoiceablePayment,
   type InvoiceListValues,
+  type InvoiceBuyerValues,
   type InvoiceRequestValues,
+  type RecordInvoice,
+  type RecordInvoices,
   type InvoiceState,
+  type InvoiceUploadFieldsValues,
 } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { badRequest, conflict, fieldRefused, notFound } from '../../plugins/app-error.js';
@@ -19,7 +24,7 @@ import type { AuthContext } from '../../types.js';
 import { historyVisibleIn, ownerPlates, type OwnerContext } from '../customers/index.js';
 import { markMessagesHandled, raiseMessage } from '../messages/index.js';
 import { findTenant, recordOperation } from '../system/index.js';
-import { readInvoicePdf, storeInvoicePdf } from './invoice-file.js';
+import { readInvoicePdf, removeInvoicePdf, storeInvoicePdf } from './invoice-file.js';
 import type { InvoiceMailSender, InvoiceProvider, InvoiceResult, InvoiceSubmission } from './invoice-provider.js';
 import {
   findInvoiceByOrderNo,
@@ -32,7 +37,10 @@ import {
   itemsOf,
   lockInvoice,
   pageInvoices,
+  invoiceNumberTaken,
+  invoicesOfRecordPage,
   paymentsOfPlates,
+  paymentsOfRecord,
   refundsHeldOf,
   releasePayments,
   setHeldAmount,
@@ -80,6 +88,7 @@ const toInvoices = async (db: Db, tenantId: string, rows: ListedInvoiceRow[]): P
     state: i.state,
     provider: i.provider,
     invoiceNo: i.invoiceNo,
+    invoiceCode: i.invoiceCode,
     cause: i.cause,
     hasPdf: i.pdfPath !== null,
     reissueOf: i.reissueOf,
@@ -129,23 +138,32 @@ const ownerActor = (owner: OwnerContext, origin: Origin): Actor => ({
   userAgent: origin.userAgent,
 });
 
+/** Who asks for an invoice: a signed-in owner, or the driver on a record's order page (no owner, no phone). */
+interface Requester {
+  actor: Actor;
+  customerId: string | null;
+  phone: string;
+  /** who the message and the log name: 车主 138****0000, or 订单 粤B12345 */
+  name: string;
+}
+type FoundPayment = Awaited<ReturnType<typeof ownerPayments>>[number];
+
 /**
- * 申请开票 by the owner over payments of their own verified plates, all of one lot, each paid, not
- * refunded in full and not in another invoice; raises the type 9 message for 开票记录.
+ * 申请开票 over payments found for the requester, all of one lot, each paid, not refunded in full and
+ * not in another invoice; raises the type 9 message for 开票记录 and logs the request.
  */
-export const requestOwnerInvoice = async (db: Db, owner: OwnerContext, input: InvoiceRequestValues, origin: Origin, now: Date): Promise<Invoice> => {
-  const found = await ownerPayments(db, owner, input.paymentIds);
-  if (found.length !== input.paymentIds.length) throw fieldRefused('paymentIds', '所选支付记录不存在');
+const requestInvoice = async (db: Db, who: Requester, found: FoundPayment[], input: InvoiceBuyerValues, now: Date): Promise<Invoice> => {
+  const tenantId = who.actor.tenantId;
   if (found.some((p) => p.status !== 'succeeded')) throw fieldRefused('paymentIds', '只能为已支付的记录开票');
   if (found.some((p) => p.left <= 0)) throw fieldRefused('paymentIds', '所选支付已全额退款（或退款审核中），不能开票');
   if (found.some((p) => p.invoiced)) throw conflict('所选支付已开票或正在开票，不能重复申请', 'paymentIds');
   if (new Set(found.map((p) => p.lotId)).size > 1) throw fieldRefused('paymentIds', '一张发票只能包含同一停车场的支付，请分别申请');
   const amount = found.reduce((sum, p) => sum + p.left, 0);
   const row = await insertInvoice(db, {
-    tenantId: owner.tenantId,
+    tenantId,
     orderNo: newOrderNo(now),
-    customerId: owner.customerId,
-    phone: owner.phone,
+    customerId: who.customerId,
+    phone: who.phone,
     lotId: found[0]!.lotId,
     buyerType: input.buyerType,
     buyerTitle: input.buyerTitle,
@@ -158,26 +176,93 @@ export const requestOwnerInvoice = async (db: Db, owner: OwnerContext, input: In
   // the partial unique index settles two requests over the same payment at once
   const held = await holdPayments(
     db,
-    found.map((p) => ({ tenantId: owner.tenantId, invoiceId: row.id, paymentId: p.paymentId, amount: p.left })),
+    found.map((p) => ({ tenantId, invoiceId: row.id, paymentId: p.paymentId, amount: p.left })),
   );
   if (!held) throw conflict('所选支付已开票或正在开票，不能重复申请', 'paymentIds');
   await raiseMessage(db, {
-    tenantId: owner.tenantId,
+    tenantId,
     messageName,
-    messageText: `车主 ${maskMobile(owner.phone)} 申请开票：${input.buyerTitle}（${buyerTypeNames[input.buyerType]}）${yuan(amount)}`,
+    messageText: `${who.name} 申请开票：${input.buyerTitle}（${buyerTypeNames[input.buyerType]}）${yuan(amount)}`,
     messageType: messageTypes.invoice,
     businessId: row.id,
   });
-  const invoice = await getInvoice(db, owner.tenantId, row.id);
-  await recordOperation(db, ownerActor(owner, origin), {
+  const invoice = await getInvoice(db, tenantId, row.id);
+  await recordOperation(db, who.actor, {
     module: 'finance',
     action: 'create',
     target: invoiceTarget,
     targetId: row.id,
-    summary: `车主 ${maskMobile(owner.phone)} 申请开票「${input.buyerTitle}」${yuan(amount)}`,
+    summary: `${who.name} 申请开票「${input.buyerTitle}」${yuan(amount)}`,
     after: invoice,
   });
   return invoice;
+};
+
+/** 申请开票 by the owner over payments of their own verified plates. */
+export const requestOwnerInvoice = async (db: Db, owner: OwnerContext, input: InvoiceRequestValues, origin: Origin, now: Date): Promise<Invoice> => {
+  const found = await ownerPayments(db, owner, input.paymentIds);
+  if (found.length !== input.paymentIds.length) throw fieldRefused('paymentIds', '所选支付记录不存在');
+  const who = { actor: ownerActor(owner, origin), customerId: owner.customerId, phone: owner.phone, name: `车主 ${maskMobile(owner.phone)}` };
+  return requestInvoice(db, who, found, input, now);
+};
+
+/** The channels a driver pays on the phone; cash and balance are invoiced at the booth or on top-up. */
+const onlineChannels: readonly string[] = ['wechat', 'alipay', 'sandbox'];
+const recordPayments = async (db: Db, tenantId: string, recordId: string) =>
+  (await paymentsOfRecord(db, tenantId, recordId)).map((p) => ({ ...p, left: p.amount - p.refunded })).filter((p) => onlineChannels.includes(p.channel));
+const invoiceableOf = (found: FoundPayment[]) => found.filter((p) => p.status === 'succeeded' && p.left > 0 && !p.invoiced);
+const sameBuyer = (row: InvoiceRow, input: InvoiceBuyerValues) =>
+  row.buyerType === input.buyerType && row.buyerTitle === input.buyerTitle && row.taxNumber === input.taxNumber && row.email === input.email;
+
+const toRecordInvoice = (row: InvoiceRow): RecordInvoice => ({
+  id: row.id,
+  buyerType: row.buyerType,
+  buyerTitle: row.buyerTitle,
+  amount: row.amount,
+  state: row.state,
+  invoiceNo: row.invoiceNo,
+  invoiceCode: row.invoiceCode,
+  hasPdf: row.pdfPath !== null,
+  requestedAt: row.requestedAt.toISOString(),
+  issuedAt: iso(row.issuedAt),
+});
+
+/** The order page's 电子发票: fen still invoiceable of the record's paid online payments, and the invoices asked for there. */
+export const recordInvoicesOf = async (db: Db, tenantId: string, recordId: string): Promise<RecordInvoices> => ({
+  invoiceable: invoiceableOf(await recordPayments(db, tenantId, recordId)).reduce((sum, p) => sum + p.left, 0),
+  invoices: (await invoicesOfRecordPage(db, tenantId, recordId)).map(toRecordInvoice),
+});
+
+/**
+ * 申请电子发票 on the driver's order page: every paid, not yet invoiced online payment of the record its
+ * token names, as one invoice (one record is one lot). The same request again (a double tap) answers
+ * the invoice it made rather than a refusal.
+ */
+export const requestRecordInvoice = async (
+  db: Db,
+  record: { tenantId: string; id: string; plateNumber: string },
+  input: InvoiceBuyerValues,
+  origin: Origin,
+  now: Date,
+): Promise<RecordInvoice> => {
+  const earlier = (await invoicesOfRecordPage(db, record.tenantId, record.id)).find((row) => row.state === 'pending' && sameBuyer(row, input));
+  const found = invoiceableOf(await recordPayments(db, record.tenantId, record.id));
+  if (found.length === 0) {
+    if (earlier) return toRecordInvoice(earlier);
+    throw conflict('本订单没有可开票的支付（未支付、已全额退款或已开票）');
+  }
+  const name = `订单 ${record.plateNumber}`;
+  const who = { actor: { tenantId: record.tenantId, userId: null, account: name, ip: origin.ip, userAgent: origin.userAgent }, customerId: null, phone: '', name };
+  const invoice = await requestInvoice(db, who, found, input, now);
+  return toRecordInvoice((await findListedInvoice(db, record.tenantId, invoice.id))!.invoice);
+};
+
+/** The PDF of an invoice asked for on the record's order page. */
+export const invoicePdfForRecord = async (db: Db, tenantId: string, recordId: string, id: string, dataDir: string) => {
+  const row = (await invoicesOfRecordPage(db, tenantId, recordId)).find((r) => r.id === id);
+  if (!row) throw notFound(notFoundMessage);
+  if (row.state !== 'issued' && row.state !== 'redPending') throw badRequest('发票尚未开具，暂无PDF');
+  return { bytes: await readInvoicePdf(dataDir, row.pdfPath), name: `发票${row.invoiceNo ?? row.orderNo}.pdf` };
 };
 
 const submissionOf = async (db: Db, invoice: InvoiceRow): Promise<InvoiceSubmission> => {
@@ -231,17 +316,24 @@ export const issueInvoice = async (db: Db, auth: AuthContext, id: string, deps: 
   return after;
 };
 
-/** Applies the platform's answer to an invoice still 开票中; the issued PDF is kept and mailed to the buyer. */
+/**
+ * Applies the platform's answer to an invoice still 开票中; the issued PDF is kept and mailed to the
+ * buyer. A PDF the answer came too late for is not kept, and one a reissue replaces goes once the new
+ * one is in.
+ */
 const applyResult = async (db: Db, tenantId: string, id: string, result: InvoiceResult, deps: InvoiceDeps) => {
   const now = deps.now();
   if (result.state === 'issuing' || result.state === 'unknown' || result.state === 'redFlushed') return false;
   const pdfPath = result.state === 'issued' ? await storeInvoicePdf(deps.dataDir, tenantId, result.pdf) : null;
-  const applied = await db.transaction(async (tx) => {
-    const row = await lockInvoice(tx, tenantId, id);
-    if (row?.state !== 'issuing') return undefined;
-    if (result.state === 'failed') return updateInvoice(tx, tenantId, id, { state: 'failed', cause: result.cause, updatedAt: now });
-    return updateInvoice(tx, tenantId, id, { state: 'issued', invoiceNo: result.invoiceNo, issuedAt: result.issuedAt, pdfPath, cause: '', updatedAt: now });
-  });
+  const applied = await keepingFile(deps.dataDir, pdfPath, () =>
+    db.transaction(async (tx) => {
+      const row = await lockInvoice(tx, tenantId, id);
+      if (row?.state !== 'issuing') return { value: undefined, kept: false, replaced: [] };
+      if (result.state === 'failed') return { value: await updateInvoice(tx, tenantId, id, { state: 'failed', cause: result.cause, updatedAt: now }), kept: false, replaced: [] };
+      const value = await updateInvoice(tx, tenantId, id, { state: 'issued', invoiceNo: result.invoiceNo, issuedAt: result.issuedAt, pdfPath, cause: '', updatedAt: now });
+      return { value, kept: true, replaced: [row.pdfPath, ...(await letGoOfReissued(tx, row))] };
+    }),
+  );
   if (applied?.state === 'issued' && result.state === 'issued') {
     // a mail that does not go out leaves the invoice issued; the buyer downloads it from the phone page
     await deps.mail
@@ -254,6 +346,33 @@ const applyResult = async (db: Db, tenantId: string, id: string, result: Invoice
       .catch((error: unknown) => updateInvoice(db, tenantId, id, { cause: `发票邮件发送失败：${error instanceof Error ? error.message : String(error)}` }));
   }
   return applied !== undefined;
+};
+
+/**
+ * Runs `work`, which stores the freshly written file `stored` (or does not: `kept` false) and names the
+ * files it replaced. Once it has committed, the replaced files are deleted; a file not kept, or one
+ * whose transaction failed, is deleted too, so nothing is left that no invoice points at.
+ */
+const keepingFile = async <T>(dataDir: string, stored: string | null, work: () => Promise<{ value: T; kept: boolean; replaced: (string | null)[] }>): Promise<T> => {
+  let done;
+  try {
+    done = await work();
+  } catch (error) {
+    await removeInvoicePdf(dataDir, stored);
+    throw error;
+  }
+  const gone = done.kept ? done.replaced.filter((path) => path !== stored) : [stored];
+  for (const path of gone) await removeInvoicePdf(dataDir, path);
+  return done.value;
+};
+
+/** An invoice reissued after a 红冲 now has its own PDF: the reversed original's is let go (answered, to delete after commit). */
+const letGoOfReissued = async (tx: Db, row: InvoiceRow) => {
+  if (!row.reissueOf) return [];
+  const original = await lockInvoice(tx, row.tenantId, row.reissueOf);
+  if (original?.state !== 'redFlushed' || !original.pdfPath) return [];
+  await updateInvoice(tx, row.tenantId, original.id, { pdfPath: null });
+  return [original.pdfPath];
 };
 
 /** 查询结果: asks the platform about one 开票中 invoice now (the job does this for all of them). */
@@ -297,8 +416,13 @@ export const redFlushInvoice = async (db: Db, auth: AuthContext, id: string, dep
   if (found.invoice.state === 'redPending' && !found.invoice.invoiceNo && found.invoice.provider !== '') {
     const result = await deps.provider.query(found.invoice.orderNo, now, db);
     if (result.state === 'issuing') throw conflict('发票仍在开票中，请稍后再红冲');
-    if (result.state === 'issued')
-      await updateInvoice(db, auth.tenantId, id, { invoiceNo: result.invoiceNo, issuedAt: result.issuedAt, pdfPath: await storeInvoicePdf(deps.dataDir, auth.tenantId, result.pdf) });
+    if (result.state === 'issued') {
+      const pdfPath = await storeInvoicePdf(deps.dataDir, auth.tenantId, result.pdf);
+      await keepingFile(deps.dataDir, pdfPath, async () => {
+        await updateInvoice(db, auth.tenantId, id, { invoiceNo: result.invoiceNo, issuedAt: result.issuedAt, pdfPath });
+        return { value: undefined, kept: true, replaced: [found.invoice.pdfPath] };
+      });
+    }
   }
   const current = (await findListedInvoice(db, auth.tenantId, id))!.invoice;
   // an invoice the platform never issued (or one staff uploaded) has nothing to reverse there
@@ -358,17 +482,41 @@ const paymentsLeft = async (tx: Db, row: InvoiceRow) => {
   return items.map((i) => ({ paymentId: i.paymentId, left: i.paymentAmount - (held.get(i.paymentId) ?? 0) })).filter((p) => p.left > 0);
 };
 
-/** 上传PDF: staff issue a 待开票 or 开票失败 invoice themselves with a PDF made elsewhere. */
-export const uploadInvoicePdf = async (db: Db, auth: AuthContext, id: string, pdf: Buffer, deps: Pick<InvoiceDeps, 'dataDir' | 'now'>): Promise<Invoice> => {
+/**
+ * 上传PDF: staff issue a 待开票 or 开票失败 invoice themselves with a PDF made elsewhere and its number
+ * and date as the paper says them; an invoice staff uploaded may be uploaded again to correct it, and
+ * the file it replaces is deleted once the new one is in.
+ */
+export const uploadInvoicePdf = async (
+  db: Db,
+  auth: AuthContext,
+  id: string,
+  upload: { pdf: Buffer; fields: InvoiceUploadFieldsValues },
+  deps: Pick<InvoiceDeps, 'dataDir' | 'now'>,
+): Promise<Invoice> => {
   const now = deps.now();
-  const pdfPath = await storeInvoicePdf(deps.dataDir, auth.tenantId, pdf);
-  return db.transaction(async (tx) => {
-    await lockedIn(tx, auth.tenantId, id, ['pending', 'failed'], '只有待开票或开票失败的发票可以上传PDF');
-    const before = await getInvoice(tx, auth.tenantId, id);
-    await updateInvoice(tx, auth.tenantId, id, { state: 'issued', provider: 'upload', pdfPath, cause: '', issuedAt: now, updatedAt: now });
-    await markMessagesHandled(tx, auth.tenantId, messageTypes.invoice, id, now);
-    return logged(tx, auth, id, `上传发票PDF「${before.buyerTitle}」${yuan(before.amount)}`, before);
-  });
+  const { invoiceNo, invoiceCode, issuedOn } = upload.fields;
+  if (issuedOn > businessDay(now)) throw fieldRefused('issuedOn', '开票日期不能晚于今天');
+  const pdfPath = await storeInvoicePdf(deps.dataDir, auth.tenantId, upload.pdf);
+  return keepingFile(deps.dataDir, pdfPath, () =>
+    db.transaction(async (tx) => {
+      const row = await lockInvoice(tx, auth.tenantId, id);
+      if (!row) throw notFound(notFoundMessage);
+      const again = row.state === 'issued' && row.provider === 'upload';
+      if (!['pending', 'failed'].includes(row.state) && !again) throw conflict(`只有待开票、开票失败或上传开具的发票可以上传PDF（当前状态：${invoiceStateNames[row.state]}）`);
+      if (issuedOn < businessDay(row.requestedAt)) throw fieldRefused('issuedOn', `开票日期不能早于申请日期（${businessDay(row.requestedAt)}）`);
+      if (await invoiceNumberTaken(tx, auth.tenantId, id, invoiceCode, invoiceNo)) throw conflict('该发票号码已用于另一张发票', 'invoiceNo');
+      const before = await getInvoice(tx, auth.tenantId, id);
+      // dated as the paper is: today's upload at the moment it came, an earlier day at its first minute
+      const issuedAt = issuedOn === businessDay(now) ? now : new Date(`${issuedOn}T00:00:00+08:00`);
+      await updateInvoice(tx, auth.tenantId, id, { state: 'issued', provider: 'upload', invoiceNo, invoiceCode, pdfPath, cause: '', issuedAt, updatedAt: now });
+      await markMessagesHandled(tx, auth.tenantId, messageTypes.invoice, id, now);
+      const replaced = [row.pdfPath, ...(await letGoOfReissued(tx, row))];
+      const number = invoiceCode ? `${invoiceCode} ${invoiceNo}` : invoiceNo;
+      const value = await logged(tx, auth, id, `${again ? '重新上传' : '上传'}发票PDF「${before.buyerTitle}」${yuan(before.amount)}，发票号码 ${number}`, before);
+      return { value, kept: true, replaced };
+    }),
+  );
 };
 
 /**

@@ -33,6 +33,7 @@ const issued: Invoice = {
   state: 'issued',
   provider: 'sandbox',
   invoiceNo: '20260000000000001234',
+  invoiceCode: '',
   cause: '',
   hasPdf: true,
   reissueOf: null,

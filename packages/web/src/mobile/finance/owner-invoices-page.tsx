@@ -1,22 +1,17 @@
-import { buyerTypeNames, formatAmount, invoiceStateNames, type BuyerType, type Invoice, type InvoiceablePayment, type InvoiceState } from '@parking/contract';
+import { formatAmount, invoiceStateNames, type Invoice, type InvoiceablePayment } from '@parking/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Checkbox, Empty, Form, Input, Radio, Tag } from 'antd';
+import { App, Button, Checkbox, Empty, Form, Tag } from 'antd';
 import { useState } from 'react';
 import { ApiError } from '../../shared/http/api-error';
 import { formatBusiness } from '../../shared/time/business-time';
 import { ownerInvoiceApi } from '../../modules/finance';
 import { OwnerLayout, OwnerLoad } from '../customers/owner-layout';
+import { checkedBuyer, emptyBuyer, invoiceStateColours, type Buyer } from './invoice-buyer';
+import { InvoiceBuyerFields } from './invoice-buyer-fields';
 
 const invoicesKey = ['owner', 'invoices'] as const;
 const paymentsKey = ['owner', 'invoices', 'payments'] as const;
-const stateColours: Record<InvoiceState, string> = { pending: 'warning', issuing: 'processing', issued: 'success', failed: 'error', redPending: 'warning', redFlushed: 'default' };
 const shownTime = (iso: string) => formatBusiness(iso, 'YYYY-MM-DD HH:mm');
-interface Buyer {
-  buyerType: BuyerType;
-  buyerTitle: string;
-  taxNumber: string;
-  email: string;
-}
 
 function InvoiceItem({ invoice }: { invoice: Invoice }) {
   const { message } = App.useApp();
@@ -25,7 +20,7 @@ function InvoiceItem({ invoice }: { invoice: Invoice }) {
     <div className="owner-complaint" data-testid="owner-invoice">
       <div className="owner-stay__head">
         <span className="owner-stay__lot">{invoice.buyerTitle}</span>
-        <Tag color={stateColours[invoice.state]}>{invoiceStateNames[invoice.state]}</Tag>
+        <Tag color={invoiceStateColours[invoice.state]}>{invoiceStateNames[invoice.state]}</Tag>
       </div>
       <dl className="owner-stay__rows">
         <dt>停车场</dt>
@@ -54,18 +49,18 @@ function InvoiceItem({ invoice }: { invoice: Invoice }) {
 function RequestForm({ payments, onDone }: { payments: InvoiceablePayment[]; onDone: (invoice: Invoice) => void }) {
   const [form] = Form.useForm<Buyer>();
   const [chosen, setChosen] = useState<string[]>([]);
-  const buyerType = Form.useWatch('buyerType', form) ?? 'personal';
   const lotOfChosen = payments.find((p) => chosen.includes(p.paymentId))?.lotId;
   const request = useMutation({ mutationFn: ownerInvoiceApi.request });
   const { message } = App.useApp();
   const submit = async () => {
-    const buyer = await form.validateFields();
+    const buyer = await checkedBuyer(form);
+    if (!buyer) return;
     if (chosen.length === 0) {
       void message.error('请选择要开票的支付记录');
       return;
     }
     try {
-      onDone(await request.mutateAsync({ ...buyer, taxNumber: buyer.taxNumber ?? '', paymentIds: chosen }));
+      onDone(await request.mutateAsync({ ...buyer, paymentIds: chosen }));
       setChosen([]);
       form.resetFields();
     } catch (error) {
@@ -88,21 +83,8 @@ function RequestForm({ payments, onDone }: { payments: InvoiceablePayment[]; onD
               </Checkbox>
             ))}
           </Checkbox.Group>
-          <Form form={form} layout="vertical" initialValues={{ buyerType: 'personal', buyerTitle: '', taxNumber: '', email: '' }} style={{ marginTop: 12 }}>
-            <Form.Item name="buyerType" label="抬头类型">
-              <Radio.Group options={(['personal', 'company'] as const).map((value) => ({ value, label: buyerTypeNames[value] }))} />
-            </Form.Item>
-            <Form.Item name="buyerTitle" label="发票抬头" rules={[{ required: true, whitespace: true, message: '请填写发票抬头' }]}>
-              <Input maxLength={100} placeholder={buyerType === 'company' ? '单位名称' : '个人姓名'} />
-            </Form.Item>
-            {buyerType === 'company' && (
-              <Form.Item name="taxNumber" label="纳税人识别号" rules={[{ required: true, message: '请填写18位统一社会信用代码' }]}>
-                <Input maxLength={18} placeholder="18位统一社会信用代码" />
-              </Form.Item>
-            )}
-            <Form.Item name="email" label="接收邮箱" rules={[{ required: true, message: '请填写接收邮箱' }]}>
-              <Input maxLength={100} inputMode="email" />
-            </Form.Item>
+          <Form form={form} layout="vertical" initialValues={emptyBuyer} style={{ marginTop: 12 }}>
+            <InvoiceBuyerFields form={form} />
             <Button type="primary" block loading={request.isPending} onClick={() => void submit()}>
               提交开票申请{total > 0 ? `（${formatAmount(total)} 元）` : ''}
             </Button>

@@ -4,6 +4,7 @@ import { Alert, Button, Result, Spin } from 'antd';
 import { useSearchParams } from 'react-router';
 import { driverPayApi, goToCashier } from '../../modules/payments';
 import { formatDateTime } from '../../shared/resource/value-format';
+import { RecordInvoiceSection } from '../finance/record-invoice-section';
 import { RecordComplaint } from '../service/record-complaint';
 import { DriverError } from './driver-error';
 import { StayCodeSection } from './stay-code-section';
@@ -96,6 +97,7 @@ function DriverRecordView({ title }: { title: string }) {
             <StayCodeSection token={token} />
           </section>
         )}
+        {record.data.state !== 'unpaid' && record.data.paid > 0 && <RecordInvoiceSection token={token} />}
         <section className="driver-pay__card">
           <RecordComplaint token={token} />
         </section>

@@ -20,6 +20,7 @@ const invoice = (overrides: Partial<Invoice> = {}): Invoice => ({
   state: 'pending',
   provider: '',
   invoiceNo: null,
+  invoiceCode: '',
   cause: '',
   hasPdf: false,
   reissueOf: null,
@@ -46,6 +47,7 @@ beforeAll(() => {
         pagination: { currentPage: 1, pageSize: 10, total: 3 },
       }),
     'POST /api/system/Invoice/i-1/Actions/Issue': ok(invoice({ state: 'issuing', provider: 'sandbox' })),
+    'POST /api/system/Invoice/i-1/Actions/Upload': ok(invoice({ state: 'issued', provider: 'upload', invoiceNo: '00312345', invoiceCode: '044001900111', hasPdf: true })),
     'POST /api/system/Invoice/i-3/Actions/RedFlush': ok(invoice({ id: 'i-3', state: 'redFlushed' })),
   });
 });
@@ -72,5 +74,29 @@ describe('开票记录', () => {
     await user.click(screen.getByRole('button', { name: /确\s*定/ }));
     expect(await screen.findByText('发票开票中')).toBeTruthy();
     expect(posts('/api/system/Invoice/i-1/Actions/Issue')).toHaveLength(1);
+  });
+
+  it('上传PDF asks for the number and date the paper carries, checks them, and sends them with the file', { timeout: 60_000 }, async () => {
+    useSessionStore.setState({ permissions: ['invoiceRecord'] });
+    renderAt('/FinancialManagement/invoiceRecord', '/FinancialManagement/invoiceRecord', <InvoicePage />);
+    await waitFor(() => expect(bodyRows()).toHaveLength(3));
+    const [pending, , issued] = bodyRows().map((row) => row as HTMLElement);
+    // the platform's invoice is not one staff upload over
+    expect(within(issued!).queryByRole('button', { name: /上传PDF|重新上传/ })).toBeNull();
+    const pdf = new File(['%PDF-1.4'], 'fp.pdf', { type: 'application/pdf' });
+    await user.upload(pending!.querySelector<HTMLInputElement>('input[type=file]')!, pdf);
+    expect(await screen.findByText('以「fp.pdf」作为「某某科技有限公司」15.00 元的发票')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: /^上\s*传$/ }));
+    expect(await screen.findByText('请填写发票号码')).toBeTruthy();
+    await user.type(screen.getByLabelText('发票号码'), '00312345');
+    await user.type(screen.getByLabelText('开票日期'), '2026-03-10');
+    await user.click(screen.getByRole('button', { name: /^上\s*传$/ }));
+    expect(await screen.findByText('8位发票号码须同时填写发票代码')).toBeTruthy();
+    expect(posts('/api/system/Invoice/i-1/Actions/Upload')).toHaveLength(0);
+    await user.type(screen.getByLabelText('发票代码'), '044001900111');
+    await user.click(screen.getByRole('button', { name: /^上\s*传$/ }));
+    await waitFor(() => expect(posts('/api/system/Invoice/i-1/Actions/Upload')).toHaveLength(1));
+    const sent = posts('/api/system/Invoice/i-1/Actions/Upload')[0]!.data as FormData;
+    expect([sent.get('invoiceNo'), sent.get('invoiceCode'), sent.get('issuedOn'), (sent.get('file') as File).name]).toEqual(['00312345', '044001900111', '2026-03-10', 'fp.pdf']);
   });
 });
