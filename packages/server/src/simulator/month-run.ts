@@ -53,7 +53,7 @@ export interface MonthOptions {
   recoveryShare?: number;
   /** share of the day's payments of the refunded channel given (partly) back */
   refundShare?: number;
-  /** refunds also of online (sandbox) payments; off until approved online refunds go to the provider and its bill */
+  /** refunds also of online (sandbox) payments, given back at the provider and on its bill (default); false: cash only */
   refundOnline?: boolean;
   log?: (line: string) => void;
 }
@@ -268,7 +268,8 @@ export const simulateMonth = async ({ app, db, clock, billAdjustments }: MonthAp
 
     // late in the day: some cash payments (and online ones, when switched on) partly given back, asked by the administrator and approved by the auditor
     clock.set(new Date(end.getTime() - 10 * minuteMs));
-    const refundable = options.refundOnline ? [...cashToday, ...onlineToday] : cashToday;
+    const refundable = options.refundOnline === false ? cashToday : [...cashToday, ...onlineToday];
+    const refunded = new Set<string>();
     for (const paid of refundable.filter(() => random() < refundShare)) {
       const [payment] = (await mustOk(call<{ list: { id: string }[] }>('GET', `${paymentPaths.list}?currentPage=1&pageSize=10&recordId=${paid.recordId}`, { token: admin }), '支付记录'))
         .list;
@@ -278,10 +279,12 @@ export const simulateMonth = async ({ app, db, clock, billAdjustments }: MonthAp
       await mustOk(call('POST', refundPaths.approve.replace(':id', refund.id), { token: auditor, body: { remark: '核实属实' } }), '同意退款');
       figures.refunds.count += 1;
       figures.refunds.amount += amount;
+      if (paid.orderNo) refunded.add(paid.orderNo);
     }
 
     // the provider's bill of the day is to disagree as planned; the mistakes are put in before the day is reconciled
-    const daytime = onlineToday.filter((o) => o.at.getTime() - start.getTime() > 60 * minuteMs && end.getTime() - o.at.getTime() > 60 * minuteMs);
+    // a trade given partly back is not one the bill is made to lose or misstate: its refund would be a second mistake
+    const daytime = onlineToday.filter((o) => !refunded.has(o.orderNo) && o.at.getTime() - start.getTime() > 60 * minuteMs && end.getTime() - o.at.getTime() > 60 * minuteMs);
     for (const m of wanted) {
       const pick = daytime.shift();
       if (m.adjustment === 'extraTrade') {

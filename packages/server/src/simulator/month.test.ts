@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sandboxRefunds } from '../db/schema/index.js';
 import type { SandboxBillAdjustment } from '../modules/payments/index.js';
 import { buildTestApp, type TestApp } from '../test/test-app.js';
 import { simClock, simulateMonth } from './month-run.js';
@@ -28,6 +29,8 @@ describe('a short month of a small city through the API', () => {
     for (const channel of ['sandbox', 'wechat', 'alipay', 'cash', 'balance'] as const) expect(figures.payments[channel].count, channel).toBeGreaterThan(0);
     expect(figures.arrearsOpened).toBeGreaterThan(0);
     expect(figures.refunds.count).toBeGreaterThan(0);
+    // online payments were refunded too, at the provider: their REFUND rows are on its bills, and no mistake beyond those put in
+    expect((await t.database.db.select().from(sandboxRefunds)).length).toBeGreaterThan(0);
     expect(figures.injected.map((m) => m.kind).sort()).toEqual(['amount_mismatch', 'channel_missing', 'our_missing', 'state_mismatch']);
     expect(checks.mistakes).toEqual({ injected: 4, found: 4, resolved: 4, unhandledAfter: 0 });
     expect(checks.report.received).toBe(checks.sums.received);

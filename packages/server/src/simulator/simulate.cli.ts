@@ -25,14 +25,14 @@ const usage = `用法: npm run simulate -- [选项]
   --help             显示本说明
 
 一个月的小城市（不连运行中的服务：在本进程内启动整个应用，数据库为 DATABASE_URL，应为新库）：
-  --month YYYY-MM    按天模拟该月：出入场、各渠道缴费、未付驶离转欠费与追缴、现金退款（第二人审核）、
+  --month YYYY-MM    按天模拟该月：出入场、各渠道缴费、未付驶离转欠费与追缴、现金与线上退款（第二人审核）、
                      每日对账（向沙箱账单注入已知差错），最后检查记录、营收报表与对账并打印数字
   --lots N           停车场数量（默认 20）
   --cars-per-day C   每天车辆总数（默认 3000）
   --days D           只模拟该月前 D 天
   --tenant CODE      新建的租户编码（默认 sim-month）
   --seed S           随机种子（默认 1）
-  --refund-online    也退线上（沙箱）支付的款`;
+  --cash-refunds-only 只退现金（默认也退线上（沙箱）支付的款，经支付渠道原路退回）`;
 
 const { values } = parseArgs({
   options: {
@@ -52,7 +52,7 @@ const { values } = parseArgs({
     month: { type: 'string' },
     'cars-per-day': { type: 'string', default: '3000' },
     days: { type: 'string' },
-    'refund-online': { type: 'boolean', default: false },
+    'cash-refunds-only': { type: 'boolean', default: false },
   },
 });
 
@@ -80,7 +80,7 @@ const main = async () => {
       ...(values.days === undefined ? {} : { days: positive('days', values.days) }),
       seed: values.seed === undefined ? 1 : positive('seed', values.seed, { min: 0 }),
       tenant: values.tenant === 'demo' ? 'sim-month' : values.tenant,
-      refundOnline: values['refund-online'],
+      refundOnline: !values['cash-refunds-only'],
     });
     if (!ok) process.exitCode = 1;
     return;
