@@ -1,4 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
 import { apiAs } from '../support/api.js';
 import { expect, signedOut, test } from '../support/signed-in.fixtures.js';
 import { freshBody, postSigned } from '../devices/device.page.js';
@@ -11,6 +12,54 @@ import { OwnerPhonePage } from '../customers/owner-phone.page.js';
 // owner downloads the PDF. The plate is unbound, the pole removed, the lot switched off at the end.
 const phoneSize = { width: 375, height: 812 };
 const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+type Api = Awaited<ReturnType<typeof apiAs>>;
+type Made = { lotId: string; deviceId: string; recordId: string };
+
+/** A road lot of this run's own with one space and its video pole, priced by a seeded road tariff; `made` keeps what to remove. */
+const roadLotWithPole = async (api: Api, made: Made, at: { lotName: string; space: string; sn: string; poleName: string }) => {
+  const tariffs = await api.get<{ list: { id: string; name: string }[] }>('/api/system/Tariff?pageSize=100');
+  const tariffId = tariffs.body.data.list.find((t) => t.name === '北京一类地区占道停车')!.id;
+  made.lotId = (await api.post<{ id: string }>('/api/system/Parking', { name: at.lotName, type: 0, kind: 'space', tariffId })).body.data.id;
+  expect((await api.post('/api/system/ParkingSpace', { lotId: made.lotId, number: at.space })).body.code).toBe(200);
+  const device = await api.post<{ id: string; secret: string }>('/api/system/Device', { sn: at.sn, name: at.poleName, type: 'video_pole', lotId: made.lotId });
+  expect(device.body.code).toBe(200);
+  made.deviceId = device.body.data.id;
+  return device.body.data.secret;
+};
+
+/** A stay of 10:00–12:00 Shanghai at the pole's space, paid in full by `channel` at the console: what it cost, in fen. */
+const paidStay = async (page: Page, api: Api, made: Made, stay: { sn: string; secret: string; space: string; plate: string; stamp: string; channel: 'cash' | 'wechat' }) => {
+  const leftAt = lastNoonInShanghai();
+  for (const [kind, at] of [
+    ['space_occupied', new Date(leftAt.getTime() - 120 * 60_000)],
+    ['space_freed', leftAt],
+  ] as const) {
+    const event = {
+      ...freshBody('demo', stay.sn),
+      kind,
+      deviceEventId: `${kind}-${stay.stamp}`,
+      plate: stay.plate,
+      plateColour: 0,
+      confidence: 0.99,
+      spaceNumber: stay.space,
+      occurredAt: at.toISOString(),
+    };
+    const response = await postSigned(page, '/api/device/events', stay.secret, event);
+    expect(response.status(), await response.text()).toBe(200);
+    made.recordId = ((await response.json()) as { data: { recordId: string } }).data.recordId;
+  }
+  const record = await api.get<{ unpaid: number }>(`/api/system/ParkingRecord/${made.recordId}`);
+  expect(record.body.data.unpaid).toBeGreaterThan(0);
+  const paid = await api.post('/api/system/Payment', {
+    recordId: made.recordId,
+    channel: stay.channel,
+    amount: record.body.data.unpaid,
+    idempotencyKey: `e2e-invoice-${stay.channel}-${stay.stamp}`,
+  });
+  expect(paid.body.code, paid.body.msg).toBe(200);
+  return record.body.data.unpaid;
+};
 
 test.use({ viewport: { width: 1440, height: 900 } });
 test.setTimeout(150_000);
@@ -32,13 +81,7 @@ test('an owner asks for an invoice of a paid stay; staff issue it on 开票记�
   const owner = new OwnerPhonePage(ownerPage);
   try {
     // the lot, its space and its pole, priced by a seeded road tariff
-    const tariffs = await api.get<{ list: { id: string; name: string }[] }>('/api/system/Tariff?pageSize=100');
-    const tariffId = tariffs.body.data.list.find((t) => t.name === '北京一类地区占道停车')!.id;
-    made.lotId = (await api.post<{ id: string }>('/api/system/Parking', { name: lotName, type: 0, kind: 'space', tariffId })).body.data.id;
-    expect((await api.post('/api/system/ParkingSpace', { lotId: made.lotId, number: 'F001' })).body.code).toBe(200);
-    const device = await api.post<{ id: string; secret: string }>('/api/system/Device', { sn, name: '开票测试视频桩', type: 'video_pole', lotId: made.lotId });
-    expect(device.body.code).toBe(200);
-    made.deviceId = device.body.data.id;
+    const secret = await roadLotWithPole(api, made, { lotName, space: 'F001', sn, poleName: '开票测试视频桩' });
 
     // the owner binds the plate and sends its 行驶证; staff approve it, so its payments are the owner's to invoice
     await owner.open();
@@ -53,21 +96,8 @@ test('an owner asks for an invoice of a paid stay; staff issue it on 开票记�
     expect(approved.body.code, approved.body.msg).toBe(200);
 
     // 10:00–12:00 Shanghai, then paid in cash at the booth
-    const leftAt = lastNoonInShanghai();
-    for (const [kind, at] of [
-      ['space_occupied', new Date(leftAt.getTime() - 120 * 60_000)],
-      ['space_freed', leftAt],
-    ] as const) {
-      const event = { ...freshBody('demo', sn), kind, deviceEventId: `${kind}-${stamp}`, plate, plateColour: 0, confidence: 0.99, spaceNumber: 'F001', occurredAt: at.toISOString() };
-      const response = await postSigned(page, '/api/device/events', device.body.data.secret, event);
-      expect(response.status(), await response.text()).toBe(200);
-      made.recordId = ((await response.json()) as { data: { recordId: string } }).data.recordId;
-    }
-    const record = await api.get<{ unpaid: number }>(`/api/system/ParkingRecord/${made.recordId}`);
-    expect(record.body.data.unpaid).toBeGreaterThan(0);
-    const paid = await api.post('/api/system/Payment', { recordId: made.recordId, channel: 'cash', amount: record.body.data.unpaid, idempotencyKey: `e2e-invoice-${stamp}` });
-    expect(paid.body.code, paid.body.msg).toBe(200);
-    const yuan = (record.body.data.unpaid / 100).toFixed(2);
+    const fee = await paidStay(page, api, made, { sn, secret, space: 'F001', plate, stamp, channel: 'cash' });
+    const yuan = (fee / 100).toFixed(2);
 
     // the owner: 我的发票 lists the payment; a company title without its tax number is refused, then sent
     await owner.open('/owner/invoices');
@@ -148,29 +178,11 @@ test("a driver asks for an invoice from the order's page; staff issue it; the dr
   const driverContext = await browser.newContext({ ...signedOut(testInfo), viewport: phoneSize, isMobile: true, hasTouch: true, acceptDownloads: true });
   const driver = await driverContext.newPage();
   try {
-    const tariffs = await api.get<{ list: { id: string; name: string }[] }>('/api/system/Tariff?pageSize=100');
-    const tariffId = tariffs.body.data.list.find((t) => t.name === '北京一类地区占道停车')!.id;
-    made.lotId = (await api.post<{ id: string }>('/api/system/Parking', { name: lotName, type: 0, kind: 'space', tariffId })).body.data.id;
-    expect((await api.post('/api/system/ParkingSpace', { lotId: made.lotId, number: 'G001' })).body.code).toBe(200);
-    const device = await api.post<{ id: string; secret: string }>('/api/system/Device', { sn, name: '订单开票测试视频桩', type: 'video_pole', lotId: made.lotId });
-    expect(device.body.code).toBe(200);
-    made.deviceId = device.body.data.id;
+    const secret = await roadLotWithPole(api, made, { lotName, space: 'G001', sn, poleName: '订单开票测试视频桩' });
 
     // 10:00–12:00 Shanghai, paid online (WeChat)
-    const leftAt = lastNoonInShanghai();
-    for (const [kind, at] of [
-      ['space_occupied', new Date(leftAt.getTime() - 120 * 60_000)],
-      ['space_freed', leftAt],
-    ] as const) {
-      const event = { ...freshBody('demo', sn), kind, deviceEventId: `${kind}-${stamp}`, plate, plateColour: 0, confidence: 0.99, spaceNumber: 'G001', occurredAt: at.toISOString() };
-      const response = await postSigned(page, '/api/device/events', device.body.data.secret, event);
-      expect(response.status(), await response.text()).toBe(200);
-      made.recordId = ((await response.json()) as { data: { recordId: string } }).data.recordId;
-    }
-    const record = await api.get<{ unpaid: number }>(`/api/system/ParkingRecord/${made.recordId}`);
-    const paid = await api.post('/api/system/Payment', { recordId: made.recordId, channel: 'wechat', amount: record.body.data.unpaid, idempotencyKey: `e2e-record-invoice-${stamp}` });
-    expect(paid.body.code, paid.body.msg).toBe(200);
-    const yuan = (record.body.data.unpaid / 100).toFixed(2);
+    const fee = await paidStay(page, api, made, { sn, secret, space: 'G001', plate, stamp, channel: 'wechat' });
+    const yuan = (fee / 100).toFixed(2);
     const { url } = (await api.get<{ url: string }>(`/api/system/ParkingRecord/${made.recordId}/payQrCode`)).body.data;
 
     // the driver: the paid order offers 申请电子发票; a personal title and an email are enough
