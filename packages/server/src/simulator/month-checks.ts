@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { businessDayStart, paymentChannels, reconciliationMistakePaths, revenueReportPaths, type PaymentChannel, type ReconciliationMistake, type RevenueReport } from '@parking/contract';
+import {
+  businessDayStart,
+  invoicePaths,
+  paymentChannels,
+  reconciliationMistakePaths,
+  revenueReportPaths,
+  type Invoice,
+  type PaymentChannel,
+  type ReconciliationMistake,
+  type RevenueReport,
+} from '@parking/contract';
 import type { Db } from '../db/client.js';
 import { rowsOf } from '../db/json-row.js';
 import { revenueDrift } from '../modules/finance/index.js';
@@ -71,6 +81,11 @@ export const checkMonth = async (input: {
   }
   const left = [...(await listMistakes('unhandled')), ...(await listMistakes('pending'))];
   check('处理后没有未处理的差错', left.length === 0 && resolved === found.length, `处理 ${resolved} / ${found.length}，余 ${left.length}`);
+
+  // every e-invoice asked for on an order's page was issued by the platform, with its PDF kept
+  const invoices = await Promise.all(input.figures.invoices.ids.map((id) => mustOk(call<Invoice>('GET', invoicePaths.item.replace(':id', id), { token: admin }), `发票 ${id}`)));
+  const unissued = invoices.filter((i) => i.state !== 'issued' || !i.hasPdf);
+  check('申请的电子发票都已开票并有PDF', unissued.length === 0, `申请 ${invoices.length}，未开或无PDF ${unissued.length}`);
 
   // every record: due − discount = paid + unpaid, none negative
   const [bad] = rowsOf(

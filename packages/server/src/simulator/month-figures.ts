@@ -20,6 +20,8 @@ export interface MonthFigures {
   /** online payments started and then left at the cashier */
   abandonedCashier: number;
   refunds: { count: number; amount: number };
+  /** e-invoices asked for from orders' pages and issued (amount in fen), with their ids for the checks */
+  invoices: { requested: number; issued: number; amount: number; ids: string[] };
   unpaidExits: number;
   arrearsOpened: number;
   recovered: { count: number; amount: number };

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   businessDayStart,
   driverPayPaths,
+  invoicePaths,
   paymentPaths,
   recordPayQrCodePath,
   reconciliationBatchPaths,
@@ -12,8 +13,10 @@ import {
   tariffPaths,
   tenantPaths,
   userPaths,
+  type Invoice,
   type PaymentChannel,
   type ReconciliationMistakeKind,
+  type RecordInvoice,
   type VehicleEventResult,
 } from '@parking/contract';
 import type { Db } from '../db/client.js';
@@ -55,6 +58,8 @@ export interface MonthOptions {
   refundShare?: number;
   /** refunds also of online (sandbox) payments, given back at the provider and on its bill (default); false: cash only */
   refundOnline?: boolean;
+  /** e-invoices a day, each asked for from a paid order's page and issued by staff through the sandbox platform (default 1) */
+  invoicesPerDay?: number;
   log?: (line: string) => void;
 }
 
@@ -167,6 +172,7 @@ export const simulateMonth = async ({ app, db, clock, billAdjustments }: MonthAp
     payments: { sandbox: { count: 0, amount: 0 }, wechat: { count: 0, amount: 0 }, alipay: { count: 0, amount: 0 }, cash: { count: 0, amount: 0 }, balance: { count: 0, amount: 0 } },
     abandonedCashier: 0,
     refunds: { count: 0, amount: 0 },
+    invoices: { requested: 0, issued: 0, amount: 0, ids: [] },
     unpaidExits: 0,
     arrearsOpened: 0,
     recovered: { count: 0, amount: 0 },
@@ -305,6 +311,25 @@ export const simulateMonth = async ({ app, db, clock, billAdjustments }: MonthAp
           at: new Date(pick.at.getTime() + 30 * minuteMs),
         });
       figures.injected.push({ day, kind: m.kind, orderNo: pick.orderNo, adjustment: m.adjustment });
+    }
+
+    // in the evening a driver or two ask for an e-invoice on the paid order's page; staff issue it through the sandbox platform
+    const misstated = new Set(figures.injected.map((m) => m.orderNo));
+    for (const paid of onlineToday.filter((o) => !refunded.has(o.orderNo) && !misstated.has(o.orderNo)).slice(0, options.invoicesPerDay ?? 1)) {
+      const { url } = await mustOk(call<{ url: string }>('GET', recordPayQrCodePath.replace(':id', paid.recordId), { token: admin }), '订单二维码');
+      const o = decodeURIComponent(/[?&]o=([^&#]+)/.exec(url)?.[1] ?? '');
+      const body = { o, buyerType: 'personal', buyerTitle: `仿真车主${figures.invoices.requested + 1}`, taxNumber: '', email: 'driver@example.com' };
+      const asked = await mustOk(call<RecordInvoice>('POST', invoicePaths.record, { body, remoteAddress: nextPhone() }), '申请电子发票');
+      figures.invoices.requested += 1;
+      figures.invoices.ids.push(asked.id);
+      await mustOk(call('POST', invoicePaths.issue.replace(':id', asked.id), { token: admin, body: {} }), '开票');
+      // the platform answers after its delay (the sandbox's is seconds)
+      clock.set(new Date(clock.now().getTime() + minuteMs));
+      const issued = await mustOk(call<Invoice>('POST', invoicePaths.query.replace(':id', asked.id), { token: admin, body: {} }), '查询开票结果');
+      if (issued.state === 'issued') {
+        figures.invoices.issued += 1;
+        figures.invoices.amount += issued.amount;
+      }
     }
 
     // the next morning: the record clock moves the unpaid to arrears, the day is reconciled, and some arrears are recovered

@@ -35,5 +35,8 @@ describe('a short month of a small city through the API', () => {
     expect(checks.mistakes).toEqual({ injected: 4, found: 4, resolved: 4, unhandledAfter: 0 });
     expect(checks.report.received).toBe(checks.sums.received);
     expect(checks.report.refunded).toBe(figures.refunds.amount);
+    // an e-invoice a day, asked for on the order's page and issued with its PDF
+    expect(figures.invoices).toMatchObject({ requested: 3, issued: 3 });
+    expect(figures.invoices.amount).toBeGreaterThan(0);
   }, 60_000);
 });
