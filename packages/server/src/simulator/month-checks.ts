@@ -29,6 +29,8 @@ export interface MonthChecks {
   /** plain sums of the tables over the same days */
   sums: { received: number; byChannel: Record<PaymentChannel, number>; refunded: number; recovered: number };
   mistakes: { injected: number; found: number; resolved: number; unhandledAfter: number };
+  /** coupons used at exits in the range and what they took off, fen */
+  coupons: { used: number; discount: number };
 }
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -122,6 +124,12 @@ export const checkMonth = async (input: {
   check('报表退款 = 已同意退款合计', totals.refunded === plain.refunded, `报表 ${totals.refunded}，退款 ${plain.refunded}`);
   check('报表净收 = 支付 − 退款', totals.net === plain.received - plain.refunded, `报表 ${totals.net}，表 ${plain.received - plain.refunded}`);
   check('报表追缴 = 追缴记录合计', totals.recovered === plain.recovered, `报表 ${totals.recovered}，追缴 ${plain.recovered}`);
+  // coupons: what the report takes off as 优惠券 is what the used coupons of stays that left in the range took off
+  const [coupons] = rowsOf(
+    await db.execute(sql`SELECT count(*)::int AS used, coalesce(sum(c.discount), 0)::text AS discount FROM coupons c JOIN parking_records r ON r.tenant_id = c.tenant_id AND r.id = c.record_id
+      WHERE c.tenant_id = ${tenantId} AND c.state = 'used' AND r.exited_at >= ${start.toISOString()}::timestamptz AND r.exited_at < ${end.toISOString()}::timestamptz`),
+  ) as { used: number; discount: string }[];
+  check('报表优惠券 = 已用券的减免合计', totals.couponDiscount === Number(coupons!.discount), `报表 ${totals.couponDiscount}，已用 ${coupons!.used} 张减免 ${coupons!.discount}`);
   const drift = await revenueDrift(db, tenantId, from, to);
   check('保存的日汇总 = revenue_daily_recompute', JSON.stringify(drift.kept) === JSON.stringify(drift.recomputed), `保存 ${drift.kept.length} 行，重算 ${drift.recomputed.length} 行`);
 
@@ -131,5 +139,6 @@ export const checkMonth = async (input: {
     report: totals,
     sums: plain,
     mistakes: { injected: injected.length, found: found.length, resolved, unhandledAfter: left.length },
+    coupons: { used: coupons!.used, discount: Number(coupons!.discount) },
   };
 };

@@ -18,6 +18,7 @@ export const describeMonth = ({ figures: f, checks, seconds }: MonthResult) => {
     `支付：${paymentChannels.map((c) => `${paymentChannelNames[c]} ${f.payments[c].count} 笔 ${yuan(f.payments[c].amount)}`).join('，')}；收银台下单未付 ${f.abandonedCashier}`,
     `退款（第二人审核）：${f.refunds.count} 笔 ${yuan(f.refunds.amount)}`,
     `电子发票（订单页申请，沙箱平台开具）：申请 ${f.invoices.requested}，已开票 ${f.invoices.issued} 张 ${yuan(f.invoices.amount)}`,
+    `商户停车券：发 ${f.coupons.issued} 张，出场使用 ${checks.coupons.used} 张，减免 ${yuan(checks.coupons.discount)}`,
     `未付驶离 ${f.unpaidExits}，转欠费 ${f.arrearsOpened}，追缴 ${f.recovered.count} 笔 ${yuan(f.recovered.amount)}`,
     `营收报表合计：实收 ${yuan(checks.report.received)}（${paymentChannels.map((c) => `${paymentChannelNames[c]} ${yuan(checks.report[c])}`).join('，')}），退款 ${yuan(checks.report.refunded)}，净收 ${yuan(checks.report.net)}，追缴 ${yuan(checks.report.recovered)}，应收 ${yuan(checks.report.receivable)}，欠费 ${yuan(checks.report.arrears)}，停车 ${checks.report.stays} 次`,
     `对账差错：注入 ${checks.mistakes.injected}（${f.injected.map((m) => `${m.day} ${m.kind} ${m.orderNo}`).join('；')}），找到 ${checks.mistakes.found}，处理 ${checks.mistakes.resolved}，余 ${checks.mistakes.unhandledAfter}`,

@@ -22,6 +22,8 @@ export interface MonthFigures {
   refunds: { count: number; amount: number };
   /** e-invoices asked for from orders' pages and issued (amount in fen), with their ids for the checks */
   invoices: { requested: number; issued: number; amount: number; ids: string[] };
+  /** the mall's coupons given to cars in; how many were used shows in the checks */
+  coupons: { issued: number };
   unpaidExits: number;
   arrearsOpened: number;
   recovered: { count: number; amount: number };

@@ -3,6 +3,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   businessDayStart,
+  couponPaths,
+  couponTemplatePaths,
   driverPayPaths,
   invoicePaths,
   paymentPaths,
@@ -10,6 +12,7 @@ import {
   reconciliationBatchPaths,
   refundPaths,
   sandboxCashierPaths,
+  merchantPaths,
   tariffPaths,
   tenantPaths,
   userPaths,
@@ -60,6 +63,8 @@ export interface MonthOptions {
   refundOnline?: boolean;
   /** e-invoices a day, each asked for from a paid order's page and issued by staff through the sandbox platform (default 1) */
   invoicesPerDay?: number;
+  /** share of cars given a mall's 1-hour parking coupon while they are in (default 0.02) */
+  couponShare?: number;
   log?: (line: string) => void;
 }
 
@@ -126,6 +131,7 @@ export const simulateMonth = async ({ app, db, clock, billAdjustments }: MonthAp
   const unpaidShare = options.unpaidShare ?? 0.04;
   const recoveryShare = options.recoveryShare ?? 0.35;
   const refundShare = options.refundShare ?? 0.01;
+  const couponShare = options.couponShare ?? 0.02;
   const call = appCall(app);
   clock.set(new Date(businessDayStart(days[0]!).getTime() - dayMs));
 
@@ -157,6 +163,17 @@ export const simulateMonth = async ({ app, db, clock, billAdjustments }: MonthAp
     rules: garageRules,
   });
   const { simLots, devices } = await setUpSimulation(console, options.tenant, options.lots, 0);
+  // a mall beside the lots pays for its customers' first hour with coupons, settled monthly (后付)
+  const mall = await console.post<{ id: string }>(merchantPaths.list, {
+    name: '仿真购物中心',
+    kind: 'mall',
+    contactPhone: '13800000000',
+    lotIds: simLots.map((l) => l.key),
+    settlement: 'postpaid',
+    account: 'simmall',
+    password,
+  });
+  const hourCoupon = await console.post<{ id: string }>(couponTemplatePaths.list, { name: '购物满额停车1小时', kind: 'minutes', minutes: 60, price: 300, validHours: 24 });
   const [tenant] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.code, options.tenant));
   const tenantId = tenant!.id;
   const send = appDeviceSender(app, clock.now);
@@ -173,6 +190,7 @@ export const simulateMonth = async ({ app, db, clock, billAdjustments }: MonthAp
     abandonedCashier: 0,
     refunds: { count: 0, amount: 0 },
     invoices: { requested: 0, issued: 0, amount: 0, ids: [] },
+    coupons: { issued: 0 },
     unpaidExits: 0,
     arrearsOpened: 0,
     recovered: { count: 0, amount: 0 },
@@ -241,6 +259,14 @@ export const simulateMonth = async ({ app, db, clock, billAdjustments }: MonthAp
       if (!lateShift && event.at.getTime() >= start.getTime() + dayMs / 2) {
         lateShift = true;
         await signInStaff();
+      }
+      // a shopper: the mall gives the car in its 1-hour coupon, which the exit then takes off the fee
+      if (!event.resend && result?.recordId && event.kind === 'lane_entry' && random() < couponShare) {
+        await mustOk(
+          call('POST', couponPaths.issue, { token: admin, body: { merchantId: mall.id, templateId: hourCoupon.id, plateNumber: event.plate, plateColour: event.plateColour } }),
+          '商户发券',
+        );
+        figures.coupons.issued += 1;
       }
       if (event.resend || !result?.recordId || event.kind !== 'lane_exit' || result.amountToPay <= 0) return;
       const at = new Date(event.at.getTime() + 30_000 + Math.floor(random() * 60_000));

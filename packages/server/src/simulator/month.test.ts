@@ -19,7 +19,7 @@ describe('a short month of a small city through the API', () => {
     const { figures, checks } = await simulateMonth(
       { app: t.app, db: t.database.db, clock, billAdjustments },
       // a higher refund share than the month's, so a few days have some
-      { month: '2026-10', days: 3, lots: 2, carsPerDay: 40, seed: 7, tenant: 'sim-test', refundShare: 0.2 },
+      { month: '2026-10', days: 3, lots: 2, carsPerDay: 40, seed: 7, tenant: 'sim-test', refundShare: 0.2, couponShare: 0.1 },
     );
     expect(checks.checks.filter((c) => !c.ok)).toEqual([]);
     expect(checks.ok).toBe(true);
@@ -38,5 +38,9 @@ describe('a short month of a small city through the API', () => {
     // an e-invoice a day, asked for on the order's page and issued with its PDF
     expect(figures.invoices).toMatchObject({ requested: 3, issued: 3 });
     expect(figures.invoices.amount).toBeGreaterThan(0);
+    // the mall's coupons given to cars in were taken off their fees at the exit, and the report says so
+    expect(figures.coupons.issued).toBeGreaterThan(0);
+    expect(checks.coupons.used).toBeGreaterThan(0);
+    expect(checks.report.couponDiscount).toBe(checks.coupons.discount);
   }, 60_000);
 });
