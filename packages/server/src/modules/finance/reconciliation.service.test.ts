@@ -445,7 +445,7 @@ describe('resolving a mistake by the channel’s side', () => {
       before: { payment: { status: 'succeeded' }, paid: 600, unpaid: 0, state: 'closed' },
       after: { payment: { status: 'voided' }, paid: 0, unpaid: 600, state: 'unpaid' },
     });
-    await expect(requestRefund(database.db, admin, refundInput.parse({ paymentId: payment.id, amount: 100, reason: '退款' }))).rejects.toMatchObject({ message: '该支付已作废，不能退款' });
+    await expect(requestRefund(database.db, admin, refundInput.parse({ paymentId: payment.id, amount: 100, reason: '退款' }))).rejects.toMatchObject({ message: '该笔支付已作废，不能退款' });
 
     expect((await run('2026-03-19')).newMistakes).toBe(0);
     expect(await batchOf('20260319-01')).toMatchObject({ ourCount: 0, channelCount: 0, mistakeCount: 1, unhandledCount: 0 });
