@@ -28,6 +28,7 @@ import { approveRefund, requestRefund, type GatewayRefunder } from '../payments/
 import { sandboxGateway, type NoticeDelivery } from '../payments/gateway/sandbox-gateway.js';
 import { sandboxBills, type SandboxBillAdjustment } from '../payments/index.js';
 import { listBatches, listMistakes, reconcileDay, resolveMistake } from './reconciliation.service.js';
+import { revenueDrift } from './revenue-report.repository.js';
 
 // our clock and the sandbox's: 2026-04-01 10:00 in Shanghai; each test uses its own March day
 const now = new Date('2026-04-01T10:00:00+08:00');
@@ -449,6 +450,39 @@ describe('resolving a mistake by the channel’s side', () => {
 
     expect((await run('2026-03-19')).newMistakes).toBe(0);
     expect(await batchOf('20260319-01')).toMatchObject({ ourCount: 0, channelCount: 0, mistakeCount: 1, unhandledCount: 0 });
+  });
+
+  it('以渠道为准 of a 渠道漏单 taken in arrears (追缴) removes its recovery: the record is pursued again and 追缴 no longer counts it', async () => {
+    const pursued = await driverPays(900, '2026-03-25T14:00:00', { state: 'unpaid' });
+    const payment = await paymentOf(pursued.record.id);
+    const recoveryOf = () => database.db.select().from(recoveryRecords).where(eq(recoveryRecords.paymentId, payment.id));
+    expect(await recoveryOf()).toEqual([expect.objectContaining({ recordId: pursued.record.id, amount: 900 })]);
+    const dayOfLot = async () =>
+      (
+        await database.db
+          .select()
+          .from(revenueDaily)
+          .where(and(eq(revenueDaily.lotId, lotId), eq(revenueDaily.day, '2026-03-25'), eq(revenueDaily.channel, 'sandbox')))
+      ).map((d) => ({ received: Number(d.received), receivedRecovery: Number(d.receivedRecovery), recovered: Number(d.recovered) }));
+    expect(await dayOfLot()).toEqual([{ received: 900, receivedRecovery: 900, recovered: 900 }]);
+    adjustments.push({ kind: 'dropTrade', orderNo: pursued.no });
+    await run('2026-03-25');
+    const [mistake] = (await mistakesOf('20260325-01')).list;
+    expect(mistake).toMatchObject({ kind: 'channel_missing', ourAmount: 900 });
+
+    await resolve(mistake!.id, { resolution: 'channel' });
+    expect(await expectBalanced(pursued.record.id)).toMatchObject({ state: 'unpaid', paid: 0, unpaid: 900 });
+    expect(await recoveryOf()).toEqual([]);
+    const [log] = await database.db
+      .select()
+      .from(operationLogs)
+      .where(and(eq(operationLogs.target, 'payment'), eq(operationLogs.targetId, payment.id), eq(operationLogs.action, 'update')));
+    expect(log?.after).toMatchObject({ state: 'unpaid', recoveryRemoved: { amount: 900 } });
+    // the kept day no longer counts the voided money, received nor recovered, and equals its recomputation
+    expect((await dayOfLot()).filter((d) => d.received !== 0 || d.receivedRecovery !== 0 || d.recovered !== 0)).toEqual([]);
+    const { kept, recomputed } = await revenueDrift(database.db, finance.tenantId, '2026-03-25', '2026-03-25');
+    expect(kept).toEqual(recomputed);
+    expect(kept).toEqual([expect.objectContaining({ lot_id: lotId, channel: '', arrears: '900', stays: '1' })]);
   });
 
   it('以渠道为准 of a refund we gave and the provider did not sends it again with the same number, and the day it is given reconciles clean', async () => {
