@@ -545,6 +545,36 @@ describe('resolving a mistake by the channel’s side', () => {
     expect(await batchOf('20260321-01')).toMatchObject({ ourCount: 1, channelCount: 1, mistakeCount: 1, unhandledCount: 0 });
   });
 
+  it('a notice for a record already settled another way (paid, no payment, 需退款) is a 状态不符 whose 退还重复支付 books it and gives it back', async () => {
+    const late = await driverPays(500, '2026-03-26T09:00:00', { lost: true });
+    await recordPayment(database.db, finance, paymentInput.parse({ recordId: late.record.id, channel: 'cash', amount: 500 }), 'cash-0326-duplicate', shanghai('2026-03-26T09:02:00'));
+    // the provider's notice comes after all, for a record that no longer takes the money
+    lostNotices.delete(late.no);
+    await sandbox.decide(late.no, 'paid', shanghai('2026-03-26T09:00:00'));
+    const [noticed] = await database.db.select().from(gatewayOrders).where(eq(gatewayOrders.gatewayOrderNo, late.no));
+    expect(noticed).toMatchObject({ state: 'paid', paymentId: null });
+    expect(noticed!.remark).toMatch(/需退款$/);
+
+    await run('2026-03-26');
+    const [mistake] = (await mistakesOf('20260326-01')).list;
+    expect(mistake).toMatchObject({ kind: 'state_mismatch', orderNo: late.no, refundNo: '', ourAmount: 0, channelAmount: 500, balance: '长款', resolutions: ['refund', 'ours'] });
+    expect(await messagesAbout('20260326-01')).toHaveLength(1);
+    await expect(resolve(mistake!.id, { resolution: 'channel' })).rejects.toMatchObject({ statusCode: 400 });
+
+    expect(await resolve(mistake!.id, { resolution: 'refund' })).toMatchObject({ status: 'resolved', resolution: 'refund' });
+    const duplicate = (await database.db.select().from(payments).where(eq(payments.recordId, late.record.id))).find((p) => p.channel === 'sandbox')!;
+    expect(duplicate).toMatchObject({ amount: 500, idempotencyKey: late.no, status: 'succeeded' });
+    const [refund] = await database.db.select().from(refunds).where(eq(refunds.paymentId, duplicate.id));
+    expect(refund).toMatchObject({ amount: 500, status: 'approved' });
+    expect(await providerRefundsOf(late.no)).toEqual([expect.objectContaining({ refundNo: refund!.id, amount: 500 })]);
+    expect(await expectBalanced(late.record.id)).toMatchObject({ paid: 500, unpaid: 0, discount: 0 });
+    const [order] = await database.db.select().from(gatewayOrders).where(eq(gatewayOrders.gatewayOrderNo, late.no));
+    expect(order).toMatchObject({ state: 'paid', paymentId: duplicate.id });
+
+    expect((await run('2026-03-26')).newMistakes).toBe(0);
+    expect(await batchOf('20260326-01')).toMatchObject({ mistakeCount: 1, unhandledCount: 0 });
+  });
+
   it('以渠道为准 of a 长款 金额不符 books the extra when the record still owes it; 退还重复支付 gives it back when the record is settled', async () => {
     const owes = await driverPays(700, '2026-03-22T10:00:00');
     // the stay was priced higher afterwards (an approved correction): 1.00 is still owed
