@@ -51,6 +51,7 @@ export const paymentListQuery = z
     recordId: z.uuid('停车记录编号格式不正确').optional(),
     plateNumber: z.string().trim().toUpperCase().min(1, '车牌号不能为空').max(16, '车牌号最长16位').optional(),
     channel: z.enum(paymentChannels, { error: `支付渠道只能是 ${paymentChannels.join('、')}` }).optional(),
+    status: z.enum(paymentStatuses, { error: `支付状态只能是 ${paymentStatuses.join('、')}` }).optional(),
     paidFrom: timeFilter('支付开始时间').optional(),
     paidTo: timeFilter('支付结束时间').optional(),
   })

@@ -28,6 +28,7 @@ import { approveRefund, requestRefund, type GatewayRefunder } from '../payments/
 import { sandboxGateway, type NoticeDelivery } from '../payments/gateway/sandbox-gateway.js';
 import { sandboxBills, type SandboxBillAdjustment } from '../payments/index.js';
 import { listBatches, listMistakes, reconcileDay, resolveMistake } from './reconciliation.service.js';
+import { revenueDrift } from './revenue-report.repository.js';
 
 // our clock and the sandbox's: 2026-04-01 10:00 in Shanghai; each test uses its own March day
 const now = new Date('2026-04-01T10:00:00+08:00');
@@ -445,10 +446,43 @@ describe('resolving a mistake by the channel’s side', () => {
       before: { payment: { status: 'succeeded' }, paid: 600, unpaid: 0, state: 'closed' },
       after: { payment: { status: 'voided' }, paid: 0, unpaid: 600, state: 'unpaid' },
     });
-    await expect(requestRefund(database.db, admin, refundInput.parse({ paymentId: payment.id, amount: 100, reason: '退款' }))).rejects.toMatchObject({ message: '该支付已作废，不能退款' });
+    await expect(requestRefund(database.db, admin, refundInput.parse({ paymentId: payment.id, amount: 100, reason: '退款' }))).rejects.toMatchObject({ message: '该笔支付已作废，不能退款' });
 
     expect((await run('2026-03-19')).newMistakes).toBe(0);
     expect(await batchOf('20260319-01')).toMatchObject({ ourCount: 0, channelCount: 0, mistakeCount: 1, unhandledCount: 0 });
+  });
+
+  it('以渠道为准 of a 渠道漏单 taken in arrears (追缴) removes its recovery: the record is pursued again and 追缴 no longer counts it', async () => {
+    const pursued = await driverPays(900, '2026-03-25T14:00:00', { state: 'unpaid' });
+    const payment = await paymentOf(pursued.record.id);
+    const recoveryOf = () => database.db.select().from(recoveryRecords).where(eq(recoveryRecords.paymentId, payment.id));
+    expect(await recoveryOf()).toEqual([expect.objectContaining({ recordId: pursued.record.id, amount: 900 })]);
+    const dayOfLot = async () =>
+      (
+        await database.db
+          .select()
+          .from(revenueDaily)
+          .where(and(eq(revenueDaily.lotId, lotId), eq(revenueDaily.day, '2026-03-25'), eq(revenueDaily.channel, 'sandbox')))
+      ).map((d) => ({ received: Number(d.received), receivedRecovery: Number(d.receivedRecovery), recovered: Number(d.recovered) }));
+    expect(await dayOfLot()).toEqual([{ received: 900, receivedRecovery: 900, recovered: 900 }]);
+    adjustments.push({ kind: 'dropTrade', orderNo: pursued.no });
+    await run('2026-03-25');
+    const [mistake] = (await mistakesOf('20260325-01')).list;
+    expect(mistake).toMatchObject({ kind: 'channel_missing', ourAmount: 900 });
+
+    await resolve(mistake!.id, { resolution: 'channel' });
+    expect(await expectBalanced(pursued.record.id)).toMatchObject({ state: 'unpaid', paid: 0, unpaid: 900 });
+    expect(await recoveryOf()).toEqual([]);
+    const [log] = await database.db
+      .select()
+      .from(operationLogs)
+      .where(and(eq(operationLogs.target, 'payment'), eq(operationLogs.targetId, payment.id), eq(operationLogs.action, 'update')));
+    expect(log?.after).toMatchObject({ state: 'unpaid', recoveryRemoved: { amount: 900 } });
+    // the kept day no longer counts the voided money, received nor recovered, and equals its recomputation
+    expect((await dayOfLot()).filter((d) => d.received !== 0 || d.receivedRecovery !== 0 || d.recovered !== 0)).toEqual([]);
+    const { kept, recomputed } = await revenueDrift(database.db, finance.tenantId, '2026-03-25', '2026-03-25');
+    expect(kept).toEqual(recomputed);
+    expect(kept).toEqual([expect.objectContaining({ lot_id: lotId, channel: '', arrears: '900', stays: '1' })]);
   });
 
   it('以渠道为准 of a refund we gave and the provider did not sends it again with the same number, and the day it is given reconciles clean', async () => {
@@ -509,6 +543,36 @@ describe('resolving a mistake by the channel’s side', () => {
 
     expect((await run('2026-03-21')).newMistakes).toBe(0);
     expect(await batchOf('20260321-01')).toMatchObject({ ourCount: 1, channelCount: 1, mistakeCount: 1, unhandledCount: 0 });
+  });
+
+  it('a notice for a record already settled another way (paid, no payment, 需退款) is a 状态不符 whose 退还重复支付 books it and gives it back', async () => {
+    const late = await driverPays(500, '2026-03-26T09:00:00', { lost: true });
+    await recordPayment(database.db, finance, paymentInput.parse({ recordId: late.record.id, channel: 'cash', amount: 500 }), 'cash-0326-duplicate', shanghai('2026-03-26T09:02:00'));
+    // the provider's notice comes after all, for a record that no longer takes the money
+    lostNotices.delete(late.no);
+    await sandbox.decide(late.no, 'paid', shanghai('2026-03-26T09:00:00'));
+    const [noticed] = await database.db.select().from(gatewayOrders).where(eq(gatewayOrders.gatewayOrderNo, late.no));
+    expect(noticed).toMatchObject({ state: 'paid', paymentId: null });
+    expect(noticed!.remark).toMatch(/需退款$/);
+
+    await run('2026-03-26');
+    const [mistake] = (await mistakesOf('20260326-01')).list;
+    expect(mistake).toMatchObject({ kind: 'state_mismatch', orderNo: late.no, refundNo: '', ourAmount: 0, channelAmount: 500, balance: '长款', resolutions: ['refund', 'ours'] });
+    expect(await messagesAbout('20260326-01')).toHaveLength(1);
+    await expect(resolve(mistake!.id, { resolution: 'channel' })).rejects.toMatchObject({ statusCode: 400 });
+
+    expect(await resolve(mistake!.id, { resolution: 'refund' })).toMatchObject({ status: 'resolved', resolution: 'refund' });
+    const duplicate = (await database.db.select().from(payments).where(eq(payments.recordId, late.record.id))).find((p) => p.channel === 'sandbox')!;
+    expect(duplicate).toMatchObject({ amount: 500, idempotencyKey: late.no, status: 'succeeded' });
+    const [refund] = await database.db.select().from(refunds).where(eq(refunds.paymentId, duplicate.id));
+    expect(refund).toMatchObject({ amount: 500, status: 'approved' });
+    expect(await providerRefundsOf(late.no)).toEqual([expect.objectContaining({ refundNo: refund!.id, amount: 500 })]);
+    expect(await expectBalanced(late.record.id)).toMatchObject({ paid: 500, unpaid: 0, discount: 0 });
+    const [order] = await database.db.select().from(gatewayOrders).where(eq(gatewayOrders.gatewayOrderNo, late.no));
+    expect(order).toMatchObject({ state: 'paid', paymentId: duplicate.id });
+
+    expect((await run('2026-03-26')).newMistakes).toBe(0);
+    expect(await batchOf('20260326-01')).toMatchObject({ mistakeCount: 1, unhandledCount: 0 });
   });
 
   it('以渠道为准 of a 长款 金额不符 books the extra when the record still owes it; 退还重复支付 gives it back when the record is settled', async () => {

@@ -160,6 +160,8 @@ const compare = async (db: Db, bills: BillSource, day: string, bill: Bill, tenan
     };
     if (order.state !== 'paid') side.mistakes.push({ ...base, kind: 'our_missing', ourAmount: 0, channelAmount: row.settledAmount });
     else if (order.amount !== row.settledAmount) side.mistakes.push({ ...base, kind: 'amount_mismatch', ourAmount: order.amount, channelAmount: row.settledAmount });
+    // paid, but its notice came for a record already settled another way: no payment took it (「…需退款」)
+    else if (order.paymentId === null && order.recordId !== null) side.mistakes.push({ ...base, kind: 'state_mismatch', ourAmount: 0, channelAmount: row.settledAmount });
   }
 
   const neighbours = new Map<string, Promise<BillRead>>();
@@ -347,9 +349,11 @@ export const toBatch = (b: ReconciliationBatchRow): ReconciliationBatch => ({
  *   change; staff ask for the difference or refund it through 退款.
  * - 状态不符, a refund of ours the provider never gave: 以渠道为准 sends it again (same refund number).
  *   One the provider gave and we did not is only kept: our refunds are asked for and approved by people.
+ *   A trade (no refund number) the provider took and we marked paid without a payment, because the
+ *   record was settled another way when its notice came: 退还重复支付 books it and gives it back.
  */
 export const resolutionsOf = (
-  m: Pick<ReconciliationMistake, 'kind' | 'ourAmount' | 'channelAmount'> & { refundId: string | null },
+  m: Pick<ReconciliationMistake, 'kind' | 'ourAmount' | 'channelAmount' | 'refundNo'> & { refundId: string | null },
   record: { state: string | null; unpaid: number | null },
 ): ReconciliationResolution[] => {
   const takes = (amount: number) => record.state !== null && record.state !== 'void' && (record.unpaid ?? 0) >= amount;
@@ -362,6 +366,7 @@ export const resolutionsOf = (
     case 'amount_mismatch':
       return m.channelAmount > m.ourAmount ? [takes(m.channelAmount - m.ourAmount) ? 'channel' : 'refund', 'ours'] : ['ours'];
     case 'state_mismatch':
+      if (!m.refundNo) return ['refund', 'ours'];
       return m.refundId ? ['channel', 'ours'] : ['ours'];
   }
 };
@@ -456,6 +461,8 @@ const applyResolution = async (tx: Db, auth: AuthContext, m: ReconciliationMista
   } else if (m.kind === 'amount_mismatch') {
     if (resolution === 'channel') await bookExtraPayment(tx, auth, m.orderNo, extra, m.tradedAt);
     else await refundDuplicate(tx, auth, channel, m.orderNo, { ...trade, amount: extra }, false);
+  } else if (!m.refundNo) {
+    await refundDuplicate(tx, auth, channel, m.orderNo, trade, true);
   } else if (m.refundId) {
     await resendRefund(tx, auth, channel, m.refundId);
   }

@@ -57,6 +57,7 @@ export const pagePayments = async (db: Db, tenantId: string, filter: Omit<Paymen
     filter.recordId ? eq(payments.recordId, filter.recordId) : undefined,
     filter.plateNumber ? eq(parkingRecords.plateNumber, filter.plateNumber) : undefined,
     filter.channel ? eq(payments.channel, filter.channel) : undefined,
+    filter.status ? eq(payments.status, filter.status) : undefined,
     filter.paidFrom ? gte(payments.paidAt, new Date(filter.paidFrom)) : undefined,
     filter.paidTo ? lte(payments.paidAt, new Date(filter.paidTo)) : undefined,
   );

@@ -110,11 +110,20 @@ describe('GET /api/system/Payment', () => {
     expect(exported.statusCode).toBe(200);
     expect(exported.headers['content-type']).toContain('spreadsheetml');
     const rows = await xlsxRows(exported);
-    expect(rows[0]).toEqual(['车牌号', '停车场', '支付渠道', '支付金额（元）', '已退款（元）', '支付时间', '付款人', '收款人', '幂等键', '备注']);
-    expect(rows.slice(1).map((r) => [r[0], r[2], r[3], r[7]])).toEqual([
-      ['粤PLIST01', '现金', '3.00', '系统管理员'],
-      ['粤PLIST01', '支付宝', '6.00', '系统管理员'],
+    expect(rows[0]).toEqual(['车牌号', '停车场', '支付渠道', '支付金额（元）', '已退款（元）', '状态', '支付时间', '付款人', '收款人', '幂等键', '备注']);
+    expect(rows.slice(1).map((r) => [r[0], r[2], r[3], r[5], r[8]])).toEqual([
+      ['粤PLIST01', '现金', '3.00', '成功', '系统管理员'],
+      ['粤PLIST01', '支付宝', '6.00', '成功', '系统管理员'],
     ]);
+
+    // a payment reconciliation voided is listed and exported as 已作废, and found by its status
+    const alipay = byPlate.list[0] as { id: string };
+    await t.database.db.update(payments).set({ status: 'voided' }).where(eq(payments.id, alipay.id));
+    const voided = (await call('GET', `${paymentPaths.list}?recordId=${record.id}&status=voided`, tokens.admin)).json().data;
+    expect(voided.list.map((p: { id: string; status: string }) => [p.id, p.status])).toEqual([[alipay.id, 'voided']]);
+    const voidedRows = await xlsxRows(await call('GET', `${paymentPaths.export}?recordId=${record.id}&status=voided`, tokens.admin));
+    expect(voidedRows.slice(1).map((r) => [r[2], r[5]])).toEqual([['支付宝', '已作废']]);
+    expect((await call('GET', `${paymentPaths.list}?status=lost`, tokens.admin)).statusCode).toBe(400);
   });
 });
 

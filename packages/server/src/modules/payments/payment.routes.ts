@@ -1,4 +1,4 @@
-import { formatAmount, idempotencyKeyHeader, paymentChannelNames, paymentEndpoints as endpoints, type Payment } from '@parking/contract';
+import { formatAmount, idempotencyKeyHeader, paymentChannelNames, paymentStatusNames, paymentEndpoints as endpoints, type Payment } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/auth.js';
 import { ok } from '../../shared/ok.js';
@@ -13,7 +13,7 @@ const permission = 'paymentRecord';
 /** 支付记录 under /api/system/Payment, for holders of the 支付记录 page. */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
-    ...routeOf(endpoints.list, { tags, summary: '支付记录列表（按停车记录、车牌、渠道、支付时间筛选）', permission }),
+    ...routeOf(endpoints.list, { tags, summary: '支付记录列表（按停车记录、车牌、渠道、状态、支付时间筛选）', permission }),
     handler: async (request) => ok(await listPayments(request.db, requireAuth(request), request.query)),
   });
 
@@ -31,6 +31,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           { header: '支付渠道', width: 10, value: (p) => paymentChannelNames[p.channel] },
           { header: '支付金额（元）', width: 14, value: (p) => formatAmount(p.amount) },
           { header: '已退款（元）', width: 14, value: (p) => formatAmount(p.refunded) },
+          { header: '状态', width: 10, value: (p) => paymentStatusNames[p.status] },
           { header: '支付时间', width: 20, value: (p) => shanghaiDateTime(new Date(p.paidAt)) },
           { header: '付款人', width: 12, value: (p) => p.payer },
           { header: '收款人', width: 12, value: (p) => p.operatorName ?? '' },

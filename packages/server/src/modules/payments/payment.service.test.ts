@@ -7,7 +7,7 @@ import { operationLogs, parkingLots, parkingRecords, payments, refunds, tenants,
 import { seedDemoData } from '../../db/seed/seed.js';
 import { createTestDatabase } from '../../test/test-app.js';
 import type { AuthContext } from '../../types.js';
-import { recordPayment } from './payment.service.js';
+import { listPayments, recordPayment } from './payment.service.js';
 import { approveRefund, rejectRefund, requestRefund } from './refund.service.js';
 
 let database: Database;
@@ -185,6 +185,25 @@ describe('refunds', () => {
     expect(await recordOf(record.id)).toMatchObject({ paid: 0, discount: 500, unpaid: 0, state: 'paid' });
     await expect(askRefund({ paymentId: payment.id, amount: 1, reason: '再退' })).rejects.toMatchObject({ statusCode: 400 });
     expect(await database.db.select().from(refunds).where(eq(refunds.paymentId, payment.id))).toHaveLength(2);
+  });
+
+  it('refuses a refund of a voided payment (the provider never took it) and writes nothing; the list filters payments by status', async () => {
+    const record = await newRecord(800);
+    const { payment: kept } = await pay(record.id, 300);
+    const { payment: voided } = await pay(record.id, 500);
+    // as reconciliation's 以渠道为准 leaves a 渠道漏单
+    await database.db.update(payments).set({ status: 'voided' }).where(eq(payments.id, voided.id));
+    const logsBefore = await database.db.select().from(operationLogs).where(eq(operationLogs.target, 'refund'));
+    await expect(askRefund({ paymentId: voided.id, amount: 100, reason: '重复扣费' })).rejects.toMatchObject({ statusCode: 400, message: '该笔支付已作废，不能退款' });
+    expect(await database.db.select().from(refunds).where(eq(refunds.paymentId, voided.id))).toEqual([]);
+    expect(await database.db.select().from(operationLogs).where(eq(operationLogs.target, 'refund'))).toHaveLength(logsBefore.length);
+    // the other payment of the record is still refundable
+    expect(await askRefund({ paymentId: kept.id, amount: 100, reason: '重复扣费' })).toMatchObject({ paymentId: kept.id, status: 'requested' });
+
+    const listed = (status?: 'succeeded' | 'voided') => listPayments(database.db, cashier, { currentPage: 1, pageSize: 10, recordId: record.id, status });
+    expect((await listed('voided')).list.map((p) => [p.id, p.status])).toEqual([[voided.id, 'voided']]);
+    expect((await listed('succeeded')).list.map((p) => p.id)).toEqual([kept.id]);
+    expect((await listed()).pagination.total).toBe(2);
   });
 });
 

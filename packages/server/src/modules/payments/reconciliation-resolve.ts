@@ -5,6 +5,7 @@ import { payments } from '../../db/schema/index.js';
 import { badRequest, conflict, notFound } from '../../plugins/app-error.js';
 import type { AuthContext } from '../../types.js';
 import { changeRecord, lockRecord } from '../orders/index.js';
+import { voidRecoveryOf } from '../recovery/index.js';
 import { recordOperation } from '../system/index.js';
 import { lockGatewayOrder, updateGatewayOrder } from './driver-record.repository.js';
 import { claimPayment, findPayment, findRefund, insertRefund, refundsHeld } from './payment.repository.js';
@@ -34,7 +35,9 @@ const lockedOrder = async (tx: Db, tenantId: string, gatewayOrderNo: string) => 
  * is owed again through the orders module's writer as an edit: a car still in or at the barrier owes
  * it there, a car already gone is in arrears (欠费), as after an unpaid exit. The gateway order is
  * closed, so the day reconciled again no longer counts it; an invoice of it is red-flushed as after
- * a refund. A payment with refunds asked for or given is refused: its money has moved since.
+ * a refund. A payment taken in arrears (追缴) loses its recovery record: money never taken recovered
+ * nothing, and the record is pursued again. A payment with refunds asked for or given is refused:
+ * its money has moved since.
  */
 export const voidGatewayPayment = async (tx: Db, auth: AuthContext, gatewayOrderNo: string, now: Date) => {
   const { order, record } = await lockedOrder(tx, auth.tenantId, gatewayOrderNo);
@@ -46,9 +49,16 @@ export const voidGatewayPayment = async (tx: Db, auth: AuthContext, gatewayOrder
   const before = { payment: await getPayment(tx, auth, payment.id), paid: record.paid, unpaid: record.unpaid, state: record.state };
   await tx.update(payments).set({ status: 'voided' }).where(eq(payments.id, payment.id));
   const changed = await changeRecord(tx, record, 'edit', { paid: record.paid - payment.amount, unpaid: record.unpaid + payment.amount });
+  const recovery = await voidRecoveryOf(tx, auth.tenantId, payment.id);
   await updateGatewayOrder(tx, order.id, { state: 'closed', closedAt: now, remark: '对账以渠道为准：渠道无此交易，支付已作废' });
   await followRefund(tx, auth.tenantId, payment.id, payment.amount, now);
-  const after = { payment: await getPayment(tx, auth, payment.id), paid: changed.paid, unpaid: changed.unpaid, state: changed.state };
+  const after = {
+    payment: await getPayment(tx, auth, payment.id),
+    paid: changed.paid,
+    unpaid: changed.unpaid,
+    state: changed.state,
+    ...(recovery ? { recoveryRemoved: { id: recovery.id, amount: recovery.amount, recoveredAt: recovery.recoveredAt.toISOString() } } : {}),
+  };
   await recordOperation(tx, auth, {
     module: 'payments',
     action: 'update',

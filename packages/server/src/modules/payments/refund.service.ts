@@ -77,7 +77,7 @@ export const requestRefund = (db: Db, auth: AuthContext, input: RefundValues) =>
   db.transaction(async (tx) => {
     const payment = await findPayment(tx, auth.tenantId, input.paymentId);
     if (!payment) throw notFound('支付记录不存在');
-    if (payment.status !== 'succeeded') throw badRequest('该支付已作废，不能退款');
+    if (payment.status !== 'succeeded') throw badRequest('该笔支付已作废，不能退款');
     // the record's lock also serialises refund requests of its payments
     await lockRecord(tx, auth.tenantId, payment.recordId);
     const refundable = payment.amount - (await refundsHeld(tx, auth.tenantId, payment.id));

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { pageAnswer, splitPage } from '../../shared/paging.js';
 import type { parkingRecords, payments } from '../../db/schema/index.js';
 import type { AuthContext } from '../../types.js';
-import { insertRecoveryRecord, pageRecoveryRecords, type ListedRecoveryRow } from './recovery.repository.js';
+import { deleteRecoveryOfPayment, insertRecoveryRecord, pageRecoveryRecords, type ListedRecoveryRow } from './recovery.repository.js';
 
 type ParkingRecordRow = typeof parkingRecords.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
@@ -40,6 +40,15 @@ export const recordRecoveryOf = async (tx: Db, before: ParkingRecordRow, payment
     recoveredAt: payment.paidAt,
   });
 };
+
+/**
+ * Called inside the transaction that voids a payment (reconciliation found the provider never took
+ * it): money that never came in recovered nothing, so the payment's recovery goes. A recovery record
+ * has no state of its own; the pursuit follows the parking record, which the void puts back in
+ * arrears (欠费). The 营收报表's 追缴已收回 loses it through the recovery triggers, as its recomputation
+ * does, which reads the recovery records. Answers the removed recovery, for the caller's log.
+ */
+export const voidRecoveryOf = (tx: Db, tenantId: string, paymentId: string) => deleteRecoveryOfPayment(tx, tenantId, paymentId);
 
 export const listRecoveryRecords = async (db: Db, auth: AuthContext, query: RecoveryRecordListValues) => {
   const { page, filter } = splitPage(query);

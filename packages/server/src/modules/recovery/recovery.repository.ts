@@ -102,6 +102,15 @@ export const insertRecoveryRecord = async (db: Db, values: typeof recoveryRecord
   return row;
 };
 
+/** Removes the recovery a payment made, answering it (undefined when the payment recovered nothing). */
+export const deleteRecoveryOfPayment = async (db: Db, tenantId: string, paymentId: string) => {
+  const [row] = await db
+    .delete(recoveryRecords)
+    .where(and(eq(recoveryRecords.tenantId, tenantId), eq(recoveryRecords.paymentId, paymentId)))
+    .returning();
+  return row;
+};
+
 /** fen recovered from the plate so far, and how many payments brought it */
 export const recoveredOfPlate = async (db: Db, tenantId: string, plateNumber: string) => {
   const [row] = await db

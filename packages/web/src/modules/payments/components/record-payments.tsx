@@ -1,10 +1,10 @@
-import { formatAmount, paymentChannelNames, type Payment } from '@parking/contract';
+import { formatAmount, paymentChannelNames, paymentStatusNames, type Payment } from '@parking/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Table, type TableColumnsType } from 'antd';
+import { Badge, Button, Card, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { formatDateTime } from '../../../shared/resource/value-format';
 import { useSessionStore } from '../../../shared/session/session-store';
-import { refundPermission } from '../payment-options';
+import { paymentStatusBadges, refundPermission, refundRefusalOf } from '../payment-options';
 import { listRecordPayments, paymentResourceKey } from '../payments-api';
 import { RefundRequestDialog } from './refund-request-dialog';
 import { RefusalHint } from '../../../shared/components/refusal-hint';
@@ -16,6 +16,7 @@ const columns: TableColumnsType<Payment> = [
   { dataIndex: 'channel', title: '支付渠道', width: 90, render: (_value, payment) => paymentChannelNames[payment.channel] },
   { dataIndex: 'amount', title: '金额(元)', width: 100, align: 'right', render: (value: number) => formatAmount(value) },
   { dataIndex: 'refunded', title: '已退款(元)', width: 100, align: 'right', render: (value: number) => formatAmount(value) },
+  { dataIndex: 'status', title: '状态', width: 90, render: (_value, payment) => <Badge status={paymentStatusBadges[payment.status]} text={paymentStatusNames[payment.status]} /> },
   { dataIndex: 'operatorName', title: '收款人', width: 100, render: (value: string | null) => value ?? '车主自助' },
   { dataIndex: 'remark', title: '备注', ellipsis: true },
 ];
@@ -40,8 +41,8 @@ export function RecordPayments({ recordId }: { recordId: string }) {
           title: '操作',
           width: 80,
           render: (_value, payment) => (
-            <RefusalHint refusal={payment.refunded >= payment.amount ? '该笔支付已全额退款' : undefined}>
-              <Button type="link" size="small" disabled={payment.refunded >= payment.amount} onClick={() => setRefunding(payment)}>
+            <RefusalHint refusal={refundRefusalOf(payment)}>
+              <Button type="link" size="small" disabled={refundRefusalOf(payment) !== undefined} onClick={() => setRefunding(payment)}>
                 退款
               </Button>
             </RefusalHint>

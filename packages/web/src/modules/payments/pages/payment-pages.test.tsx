@@ -54,7 +54,10 @@ beforeAll(() => {
   quietComputedStyle();
   calls = installFakeApi({
     'GET /api/system/Payment': () =>
-      ok({ list: [payment(), payment({ id: 'p-2', channel: 'cash', amount: 600, refunded: 600, operatorName: null })], pagination: { currentPage: 1, pageSize: 10, total: 2 } }),
+      ok({
+        list: [payment(), payment({ id: 'p-2', channel: 'cash', amount: 600, refunded: 600, operatorName: null }), payment({ id: 'p-3', amount: 900, status: 'voided', remark: '对账作废' })],
+        pagination: { currentPage: 1, pageSize: 10, total: 3 },
+      }),
     'POST /api/system/Refund': (call) => ((bodyOf(call) as { amount: number }).amount > 1750 ? failure(400, '退款金额不能超过可退金额') : ok(refund())),
     'GET /api/system/Refund': () =>
       ok({
@@ -71,20 +74,40 @@ describe('支付记录', () => {
   it('lists payments in yuan with channel and who took the money; 退款 only for holders of the 退款 page', { timeout: 60_000 }, async () => {
     signedInAs('u-1', ['paymentRecord']);
     renderAt('/OrderManagement/paymentRecord', '/OrderManagement/paymentRecord', <PaymentRecordPage />);
-    await waitFor(() => expect(bodyRows()).toHaveLength(2));
+    await waitFor(() => expect(bodyRows()).toHaveLength(3));
     const [first, second] = bodyRows().map((row) => within(row as HTMLElement));
     expect(first!.getByText('微信')).toBeTruthy();
     expect(first!.getByText('17.50')).toBeTruthy();
     expect(first!.getByText('收费员甲')).toBeTruthy();
     expect(first!.getByText('2026-03-03 10:41:00')).toBeTruthy();
     expect(second!.getByText('现金')).toBeTruthy();
+    expect(first!.getByText('成功')).toBeTruthy();
+    expect(within(bodyRows()[2] as HTMLElement).getByText('已作废')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /退\s*款/ })).toBeNull();
+  });
+
+  it('shows a voided payment as 已作废 with 退款 disabled and why, and filters the list by status', { timeout: 60_000 }, async () => {
+    signedInAs('u-1', ['paymentRecord', 'refund']);
+    renderAt('/OrderManagement/paymentRecord', '/OrderManagement/paymentRecord', <PaymentRecordPage />);
+    await waitFor(() => expect(bodyRows()).toHaveLength(3));
+    const voided = within(bodyRows()[2] as HTMLElement);
+    expect(voided.getByText('已作废')).toBeTruthy();
+    const refundButton = voided.getByRole<HTMLButtonElement>('button', { name: /退\s*款/ });
+    expect(refundButton.disabled).toBe(true);
+    await user.hover(refundButton.parentElement!);
+    expect(await screen.findByText('该笔支付已作废')).toBeTruthy();
+    expect(within(bodyRows()[0] as HTMLElement).getByRole<HTMLButtonElement>('button', { name: /退\s*款/ }).disabled).toBe(false);
+
+    await user.click(screen.getByLabelText('状态'));
+    await user.click(await screen.findByTitle('已作废'));
+    await user.click(screen.getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() => expect(calls.filter((c) => c.url === '/api/system/Payment').at(-1)?.params).toMatchObject({ status: 'voided' }));
   });
 
   it('asks for a refund in yuan, sent as fen with the reason, and refuses more than was paid before sending', { timeout: 60_000 }, async () => {
     signedInAs('u-1', ['paymentRecord', 'refund']);
     renderAt('/OrderManagement/paymentRecord', '/OrderManagement/paymentRecord', <PaymentRecordPage />);
-    await waitFor(() => expect(bodyRows()).toHaveLength(2));
+    await waitFor(() => expect(bodyRows()).toHaveLength(3));
     const [first, second] = bodyRows().map((row) => within(row as HTMLElement));
     // a payment refunded in full has nothing left to give back
     expect((second!.getByRole('button', { name: /退\s*款/ }) as HTMLButtonElement).disabled).toBe(true);
@@ -151,10 +174,21 @@ describe("支付记录 on a record's detail page", () => {
   it("lists the record's payments, asking the API for that record only; a driver's own payment reads 车主自助", { timeout: 60_000 }, async () => {
     signedInAs('u-1', ['paymentRecord']);
     renderAt('/OrderManagement/parkingRecordOrderInfo/r-1', '/OrderManagement/parkingRecordOrderInfo/:id', <RecordPayments recordId="r-1" />);
-    await waitFor(() => expect(bodyRows()).toHaveLength(2));
+    await waitFor(() => expect(bodyRows()).toHaveLength(3));
     expect(calls.filter((c) => c.url === '/api/system/Payment').at(-1)?.params).toMatchObject({ recordId: 'r-1' });
     expect(within(bodyRows()[1] as HTMLElement).getByText('车主自助')).toBeTruthy();
+    expect(within(bodyRows()[2] as HTMLElement).getByText('已作废')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /退\s*款/ })).toBeNull();
+  });
+
+  it('keeps 退款 of a voided payment disabled, saying 该笔支付已作废', { timeout: 60_000 }, async () => {
+    signedInAs('u-1', ['paymentRecord', 'refund']);
+    renderAt('/OrderManagement/parkingRecordOrderInfo/r-1', '/OrderManagement/parkingRecordOrderInfo/:id', <RecordPayments recordId="r-1" />);
+    await waitFor(() => expect(bodyRows()).toHaveLength(3));
+    const buttons = bodyRows().map((row) => within(row as HTMLElement).getByRole<HTMLButtonElement>('button', { name: /退\s*款/ }));
+    expect(buttons.map((b) => b.disabled)).toEqual([false, true, true]);
+    await user.hover(buttons[2]!.parentElement!);
+    expect(await screen.findByText('该笔支付已作废')).toBeTruthy();
   });
 
   it('is not shown to a user without the 支付记录 page, and asks nothing', async () => {

@@ -6,7 +6,7 @@ import { ResourceListPage } from '../../../shared/resource/resource-list-page';
 import { useSessionStore } from '../../../shared/session/session-store';
 import { parkingRecordDetailPath, useMayOpenRecord } from '../../orders';
 import { RefundRequestDialog } from '../components/refund-request-dialog';
-import { refundPermission } from '../payment-options';
+import { refundPermission, refundRefusalOf } from '../payment-options';
 import { paymentResource } from '../payment.resource';
 import { RefusalHint } from '../../../shared/components/refusal-hint';
 
@@ -33,8 +33,8 @@ export function PaymentRecordPage() {
               </Button>
             )}
             {mayRefund && (
-              <RefusalHint refusal={payment.refunded >= payment.amount ? '该笔支付已全额退款' : undefined}>
-                <Button type="link" size="small" disabled={payment.refunded >= payment.amount} onClick={() => setRefunding(payment)}>
+              <RefusalHint refusal={refundRefusalOf(payment)}>
+                <Button type="link" size="small" disabled={refundRefusalOf(payment) !== undefined} onClick={() => setRefunding(payment)}>
                   退款
                 </Button>
               </RefusalHint>
