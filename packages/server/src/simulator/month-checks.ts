@@ -73,8 +73,9 @@ export const checkMonth = async (input: {
   check('对账找到的差错恰为注入的差错', JSON.stringify(want) === JSON.stringify(got), `注入 [${want.join('; ')}]，找到 [${got.join('; ')}]`);
   let resolved = 0;
   for (const mistake of found.filter((m) => m.status === 'unhandled')) {
-    // a trade the provider holds and we never booked is booked from the bill; the others keep our records
-    const resolution = mistake.kind === 'our_missing' ? 'channel' : 'ours';
+    // a trade the provider holds and we never booked is booked from the bill, or, when its car's arrears were
+    // paid meanwhile (the car came back and paid them at an exit), given back as a duplicate; the others keep our records
+    const resolution = mistake.kind === 'our_missing' ? (mistake.resolutions.includes('channel') ? 'channel' : 'refund') : 'ours';
     await mustOk(
       call('POST', reconciliationMistakePaths.resolve.replace(':id', mistake.id), { token: admin, body: { resolution, remark: '仿真：核实后处理' } }),
       `处理差错 ${mistake.orderNo}`,
