@@ -43,6 +43,15 @@ export const payments = pgTable(
 );
 
 /** 退款: asked for by one user, approved or rejected by another; only an approved refund moves money. */
+/**
+ * What a refund gives back. A concession is given back off the stay: approving it raises the
+ * record's discount by its amount (an appeal's, a complaint's, staff's goodwill). A duplicate is
+ * money the stay never took (a second payment of a settled record, or what the provider took above
+ * the price), given back by reconciliation's 退还重复支付: the record's discount stays, so the
+ * revenue report must not take it off the stay's discount.
+ */
+export type RefundKind = 'concession' | 'duplicate';
+
 export const refunds = pgTable(
   'refunds',
   {
@@ -61,6 +70,7 @@ export const refunds = pgTable(
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     remark: text('remark').notNull().default(''),
+    kind: text('kind').$type<RefundKind>().notNull().default('concession'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -68,6 +78,7 @@ export const refunds = pgTable(
     index('refunds_tenant_payment').on(t.tenantId, t.paymentId),
     index('refunds_tenant_status').on(t.tenantId, t.status, t.createdAt),
     check('refunds_amount_positive', sql`${t.amount} > 0`),
+    check('refunds_kind', sql`${t.kind} in ('concession', 'duplicate')`),
   ],
 );
 

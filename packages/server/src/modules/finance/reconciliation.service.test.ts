@@ -599,4 +599,32 @@ describe('resolving a mistake by the channel’s side', () => {
     expect(await providerRefundsOf(settled.no)).toEqual([expect.objectContaining({ refundNo: refund!.id, amount: 60 })]);
     expect(await expectBalanced(settled.record.id)).toMatchObject({ paid: 700, unpaid: 0, discount: 0 });
   });
+
+  it('退还重复支付 leaves a discounted stay’s discount whole in 营收报表: the duplicate is a 退款 of its day, never a concession on the stay', async () => {
+    // a car gone in arrears: 11.00 due, 3.00 off, 8.00 owed, paid twice (at the provider, whose notice was lost, and in cash)
+    const twice = await driverPays(800, '2026-03-27T10:00:00', { lost: true, state: 'unpaid' });
+    await database.db.update(parkingRecords).set({ amountDue: 1100, discount: 300 }).where(eq(parkingRecords.id, twice.record.id));
+    await recordPayment(database.db, finance, paymentInput.parse({ recordId: twice.record.id, channel: 'cash', amount: 800 }), 'cash-0327-duplicate', shanghai('2026-03-27T10:05:00'));
+    await run('2026-03-27');
+    const [mistake] = (await mistakesOf('20260327-01')).list;
+    expect(mistake).toMatchObject({ kind: 'our_missing', resolutions: ['refund', 'ours'] });
+    await resolve(mistake!.id, { resolution: 'refund' });
+    expect(await expectBalanced(twice.record.id)).toMatchObject({ amountDue: 1100, discount: 300, paid: 800, unpaid: 0 });
+    const [given] = await database.db.select().from(refunds).where(eq(refunds.recordId, twice.record.id));
+    expect(given).toMatchObject({ amount: 800, kind: 'duplicate' });
+
+    const { kept, recomputed } = await revenueDrift(database.db, finance.tenantId, '2026-03-27', '2026-03-27');
+    expect(kept).toEqual(recomputed);
+    const day = kept.filter((row) => row.lot_id === lotId);
+    const total = (column: string) => day.reduce((sum, row) => sum + Number(row[column]), 0);
+    // the refund counts on the day it was decided (now), not on the stay's
+    expect({ stays: total('stays'), receivable: total('receivable'), discount: total('discount'), received: total('received') }).toEqual({
+      stays: 1,
+      receivable: 1100,
+      discount: 300,
+      received: 1600,
+    });
+    const decided = await revenueDrift(database.db, finance.tenantId, businessDay(now), businessDay(now));
+    expect(decided.kept.filter((row) => row.lot_id === lotId && row.channel === 'sandbox').reduce((sum, row) => sum + Number(row.refunded), 0)).toBeGreaterThanOrEqual(800);
+  });
 });

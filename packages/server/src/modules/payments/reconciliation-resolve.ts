@@ -136,6 +136,7 @@ export const refundDuplicate = async (tx: Db, auth: AuthContext, channel: Refund
     recordId: record.id,
     amount: trade.amount,
     reason: whole ? '对账：重复支付原路退还' : '对账：渠道多收原路退还',
+    kind: 'duplicate',
     status: 'approved',
     requestedBy: auth.userId,
     decidedBy: auth.userId,
