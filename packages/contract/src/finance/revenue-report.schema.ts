@@ -110,7 +110,7 @@ export const revenueColumns: readonly { field: RevenueAmountField; title: string
   { field: 'receivedRecovery', title: '欠费追缴', group: '实收（按时机）', money: true, help: '停车记录转为欠费后补缴的金额，按支付日统计' },
   { field: 'receivedSpecial', title: '特殊账单', group: '实收（按时机）', money: true, help: '已支付的特殊账单金额，计入账单所属停车场，按支付日统计，渠道为支付渠道' },
   { field: 'received', title: '实收合计', money: true, help: '全部收款金额（含特殊账单，未扣退款），按支付日统计' },
-  { field: 'refunded', title: '退款', money: true, help: '审核通过的退款金额，按审核通过日统计，渠道为原支付渠道' },
+  { field: 'refunded', title: '退款', money: true, help: '审核通过的退款金额（含对账时原路退还的重复支付），按审核通过日统计，渠道为原支付渠道' },
   { field: 'net', title: '净收入', money: true, help: '实收合计减退款' },
   { field: 'arrears', title: '欠费', money: true, help: '出场日在范围内、至今仍为欠费状态的停车记录尚欠的金额，按出场日统计' },
   { field: 'recovered', title: '追缴', money: true, help: '追缴记录的金额（欠费停车记录收回的钱），按追缴日统计' },
