@@ -1,2 +1,4 @@
 export * from './activity.schema.js';
 export * from './activity.endpoints.js';
+export * from './data-view.schema.js';
+export * from './data-view.endpoints.js';
