@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
+import { inProcessBus, redisBus } from './plugins/live-events.js';
 import { useChineseMessages } from '@parking/contract';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
@@ -32,6 +33,7 @@ import { sandboxBills, sandboxRefunder, type SandboxBillAdjustment } from './mod
 import { recoveryRecordRoutes } from './modules/recovery/recovery-record.routes.js';
 import { arrearsRoutes } from './modules/recovery/arrears.routes.js';
 import { activityRoutes } from './modules/screens/activity.routes.js';
+import { dataViewEventRoutes } from './modules/screens/data-view-events.routes.js';
 import { dataViewRoutes } from './modules/screens/data-view.routes.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { longRentalRoutes } from './modules/parking/long-rental.routes.js';
@@ -117,6 +119,10 @@ export const app = fp(
     instance.decorate('database', options.database);
     instance.decorate('db', options.database.db);
     instance.decorate('now', options.now ?? (() => new Date()));
+    // cars in and out, pushed to the open screens of every process (through Redis when there is one)
+    const liveEvents = options.redis ? redisBus(options.redis) : inProcessBus();
+    instance.decorate('liveEvents', liveEvents);
+    instance.addHook('onClose', () => liveEvents.close());
     instance.setValidatorCompiler(validatorCompiler);
     instance.setSerializerCompiler(serializerCompiler);
 
@@ -214,6 +220,7 @@ export const app = fp(
     await instance.register(groupCardOpenRoutes, { secret: qrSecret });
     await instance.register(activityRoutes);
     await instance.register(dataViewRoutes);
+    await instance.register(dataViewEventRoutes);
     await instance.register(specialBillRoutes, { secret: qrSecret, publicBaseUrl: options.config.publicBaseUrl });
     await instance.register(merchantRoutes);
     await instance.register(couponRoutes, { findOpenStay });

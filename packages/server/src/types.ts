@@ -1,3 +1,4 @@
+import type { LiveEventBus } from './plugins/live-events.js';
 import type { AppConfig } from './config.js';
 import type { Database, Db } from './db/client.js';
 
@@ -23,6 +24,8 @@ declare module 'fastify' {
     db: Db;
     /** the app's clock: what routes pass to services as "now" (AppOptions.now) */
     now: () => Date;
+    /** cars in and out, for the screens open on any process (plugins/live-events.ts) */
+    liveEvents: LiveEventBus;
     /** every menu enCode some route names as its permission (plugins/auth.ts) */
     routePermissions: ReadonlySet<string>;
   }

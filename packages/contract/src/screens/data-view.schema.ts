@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { activityLevels, activityPlacements } from './activity.schema.js';
 
 /** 数据大屏: one snapshot of the tenant's city for a wall screen, refreshed as a whole. */
-export const dataViewPaths = { snapshot: '/api/system/screens/dataView' } as const;
+export const dataViewPaths = { snapshot: '/api/system/screens/dataView', events: '/api/system/screens/events' } as const;
 
 /** How often a screen asks again, and how long the server keeps a tenant's snapshot: 50 screens cost one query set per period. */
 export const dataViewRefreshSeconds = 10;
@@ -86,3 +86,16 @@ export const dataViewSnapshot = z.object({
   latest: z.array(dataViewMovement),
 });
 export type DataViewSnapshot = z.infer<typeof dataViewSnapshot>;
+
+/**
+ * What the screens' event stream (text/event-stream at dataViewPaths.events) sends as each `data:`
+ * line: a car in or out of one of the tenant's lots, as the device reported it. The lot is named by
+ * its id, which the snapshot's lots carry.
+ */
+export const dataViewLiveEvent = z.object({
+  kind: z.enum(['entry', 'exit']),
+  plateNumber: z.string(),
+  lotId: z.string(),
+  at: z.string(),
+});
+export type DataViewLiveEvent = z.infer<typeof dataViewLiveEvent>;

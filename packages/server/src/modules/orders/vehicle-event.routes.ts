@@ -25,7 +25,13 @@ export const vehicleEventRoutes: FastifyPluginAsyncZod = async (app) => {
       const outcome = await batcher.receive({ device: row.device, event: request.body, nonce: nonceOf(row, call), receivedAt: call.now });
       if ('replayed' in outcome) throw await refuseReplay(app.db, row, call, request.log);
       if ('error' in outcome) throw outcome.error;
-      return ok(outcome.result);
+      // committed with its batch: the tenant's open screens see the car come or go
+      const { result } = outcome;
+      if (!result.duplicate && result.recordId) {
+        const kind = request.body.kind === 'lane_entry' || request.body.kind === 'space_occupied' ? 'entry' : 'exit';
+        app.liveEvents.publish({ tenantId: row.device.tenantId, kind, plateNumber: request.body.plate ?? '', lotId: row.device.lotId, at: request.body.occurredAt });
+      }
+      return ok(result);
     },
   });
 };
