@@ -5,11 +5,12 @@ import { deviceBody, postSigned } from '../devices/device-signing.js';
 
 /** An entry camera on a new lane lot of the signed-in user's tenant; answers its id and the camera's secret. */
 export const laneCamera = async (app: FastifyInstance, token: string, sn: string) => {
-  const call = (url: string, payload: object) => app.inject({ method: 'POST', url, headers: { authorization: token }, payload });
-  const lot = (await call('/api/system/Parking', { name: `实时事件停车场${sn}`, type: 1, kind: 'lane' })).json().data;
-  const lane = (await call('/api/system/ParkingLane', { lotId: lot.id, name: '北入口', direction: 'in' })).json().data;
-  const device = (await call('/api/system/Device', { sn, name: '北入口相机', type: 'camera', lotId: lot.id, laneId: lane.id })).json().data;
-  return { lotId: lot.id as string, secret: device.secret as string };
+  const call = async (url: string, payload: object) =>
+    (await app.inject({ method: 'POST', url, headers: { authorization: token }, payload })).json<{ data: { id: string; secret?: string } }>().data;
+  const lot = await call('/api/system/Parking', { name: `实时事件停车场${sn}`, type: 1, kind: 'lane' });
+  const lane = await call('/api/system/ParkingLane', { lotId: lot.id, name: '北入口', direction: 'in' });
+  const device = await call('/api/system/Device', { sn, name: '北入口相机', type: 'camera', lotId: lot.id, laneId: lane.id });
+  return { lotId: lot.id, secret: device.secret ?? '' };
 };
 
 /** The camera reports a car in at `at` (the app's clock signs the call); `duplicate` when it sent that event before. */
