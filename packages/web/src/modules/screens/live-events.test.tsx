@@ -1,0 +1,77 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import type { DataViewLiveEvent } from '@parking/contract';
+import { readEventStream, useLiveEvents, type LiveEventOptions } from './live-events';
+
+const car = (plateNumber: string, kind: 'entry' | 'exit' = 'entry'): DataViewLiveEvent => ({ kind, plateNumber, lotId: 'lot-1', at: '2026-03-10T02:00:00.000Z' });
+
+describe('readEventStream', () => {
+  it('answers whole events, keeps an unfinished one for later, and skips comments, retry lines and strangers', () => {
+    const sent = `retry: 3000\n\n: keep-alive\n\ndata: ${JSON.stringify(car('粤B1'))}\n\ndata: {"kind":"parked"}\n\ndata: not json\n\ndata: ${JSON.stringify(car('粤B2', 'exit')).slice(0, 20)}`;
+    const { events, rest } = readEventStream(sent);
+    expect(events).toEqual([car('粤B1')]);
+    expect(rest).toBe(`data: ${JSON.stringify(car('粤B2', 'exit')).slice(0, 20)}`);
+    expect(readEventStream(`${rest}${JSON.stringify(car('粤B2', 'exit')).slice(20)}\r\n\r\n`).events).toEqual([car('粤B2', 'exit')]);
+  });
+});
+
+/** A server whose streams the test writes to and breaks, one connection at a time. */
+const fakeStreams = () => {
+  const opened: { headers: Record<string, string>; push: (text: string) => void; close: () => void }[] = [];
+  let answer: number | null = null;
+  const fetcher = (async (_url: string, init?: RequestInit) => {
+    if (answer) return new Response(null, { status: answer });
+    let controller!: ReadableStreamDefaultController<Uint8Array>;
+    const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
+    opened.push({
+      headers: init?.headers as Record<string, string>,
+      push: (text) => controller.enqueue(new TextEncoder().encode(text)),
+      close: () => controller.close(),
+    });
+    return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
+  }) as typeof fetch;
+  return { opened, fetcher, refuseWith: (status: number) => void (answer = status) };
+};
+
+/** What a screen does with the hook: lists the plates it was given, and where it was told of a reconnection. */
+function Screen({ options }: { options: LiveEventOptions }) {
+  const [seen, setSeen] = useState<string[]>([]);
+  const add = (item: string) => setSeen((list) => [...list, item]);
+  const status = useLiveEvents(
+    (event) => add(event.plateNumber),
+    () => add('重新连接'),
+    options,
+  );
+  return (
+    <div>
+      <span data-testid="status">{status}</span>
+      <span data-testid="seen">{seen.join(',')}</span>
+    </div>
+  );
+}
+
+describe('useLiveEvents', () => {
+  it('hands on each car, opens a broken stream again by itself, and says so', async () => {
+    const server = fakeStreams();
+    render(<Screen options={{ fetcher: server.fetcher, retryMs: 5 }} />);
+    await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('live'));
+    expect(server.opened[0]!.headers).toMatchObject({ accept: 'text/event-stream' });
+    act(() => server.opened[0]!.push(`data: ${JSON.stringify(car('粤B1'))}\n\ndata: ${JSON.stringify(car('粤B2'))}`));
+    act(() => server.opened[0]!.push(`\n\n`));
+    await waitFor(() => expect(screen.getByTestId('seen').textContent).toBe('粤B1,粤B2'));
+    act(() => server.opened[0]!.close());
+    await waitFor(() => expect(server.opened).toHaveLength(2));
+    await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('live'));
+    act(() => server.opened[1]!.push(`data: ${JSON.stringify(car('粤B3', 'exit'))}\n\n`));
+    await waitFor(() => expect(screen.getByTestId('seen').textContent).toBe('粤B1,粤B2,重新连接,粤B3'));
+  });
+
+  it('stops, saying so, when the user may not watch', async () => {
+    const server = fakeStreams();
+    server.refuseWith(403);
+    render(<Screen options={{ fetcher: server.fetcher, retryMs: 5 }} />);
+    await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('refused'));
+    expect(server.opened).toHaveLength(0);
+  });
+});
