@@ -9,7 +9,9 @@ import { DataViewScreen } from './data-view.page.js';
 // as the page shows it, and nothing asserted depends on the hour the test runs.
 const kpiLabels = ['停车场', '泊位总数', '空闲泊位', '占用率', '今日出场', '今日入场', '今日实收', '今日应收', '今日追缴'];
 const panels = ['停车场分布', '今日进出场（按小时）', '今日收款渠道', '营收排行 TOP10', '占用率排行 TOP10', '实时进出'];
-const yuanText = (fen: number) => (fen / 100).toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const twoDecimals = (n: number) => n.toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** How a KPI card says an amount in fen: 元 to the fen, in 万 from a million 元 on. */
+const kpiYuan = (fen: number) => (Math.abs(fen) >= 100_000_000 ? `${twoDecimals(fen / 1_000_000)}万` : twoDecimals(fen / 100));
 
 test("数据大屏: 智慧大屏 opens the wall, whose figures are the snapshot's and which fits the window without scrolling", async ({ page, context }, testInfo) => {
   const shell = new ShellPage(page);
@@ -27,7 +29,7 @@ test("数据大屏: 智慧大屏 opens the wall, whose figures are the snapshot'
   await expect(wall.title).toContainText('数据大屏');
 
   for (const label of kpiLabels) {
-    await expect(wall.kpi(label).locator('.data-view-kpi__value')).toHaveText(/^-?[\d,]+(\.\d{2})?$/);
+    await expect(wall.kpi(label).locator('.data-view-kpi__value')).toHaveText(/^-?[\d,]+(\.\d{2})?万?$/);
   }
   await expect(wall.kpi('今日实收')).toContainText('元');
   await expect(wall.kpi('今日实收')).toContainText('较昨日');
@@ -37,7 +39,7 @@ test("数据大屏: 智慧大屏 opens the wall, whose figures are the snapshot'
     .poll(
       async () => {
         const snapshot = (await api.get<DataViewSnapshot>(dataViewPaths.snapshot)).body.data;
-        return (await wall.kpiFigure('今日实收')) === yuanText(snapshot.kpis.receivedToday);
+        return (await wall.kpiFigure('今日实收')) === kpiYuan(snapshot.kpis.receivedToday);
       },
       { timeout: 30_000, intervals: [1_000, 2_000, 5_000] },
     )

@@ -2,7 +2,7 @@ import type { DataViewLot } from '@parking/contract';
 import { describe, expect, it } from 'vitest';
 import { hourlyFlowOption } from './components/hourly-flow';
 import { placeLots } from './components/lot-plan';
-import { changeAgainst, channelName, clockParts, yuanText } from './data-view-format';
+import { changeAgainst, channelName, clockParts, kpiYuanText, yuanText } from './data-view-format';
 
 const lot = (name: string, lng: number | null, lat: number | null): DataViewLot => ({
   id: name,
@@ -24,6 +24,10 @@ describe('数据大屏 figures', () => {
     expect(yuanText(5)).toBe('0.05');
     expect(yuanText(0)).toBe('0.00');
     expect(yuanText(1234567890)).toBe('12,345,678.90');
+    // a KPI card holds at most 999,999.99 元 exactly; from a million 元 on it says 万
+    expect(kpiYuanText(99_999_999)).toBe('999,999.99');
+    expect(kpiYuanText(100_000_000)).toBe('100.00万');
+    expect(kpiYuanText(1_234_567_890)).toBe('1,234.57万');
   });
 
   it('says today against yesterday with its sign, and — when yesterday had nothing', () => {

@@ -7,6 +7,9 @@ const countFormat = new Intl.NumberFormat('zh-CN', { maximumFractionDigits: 0 })
 /** Fen → yuan with two decimals and thousands separators: 123456 → "1,234.56". */
 export const yuanText = (fen: number): string => yuanFormat.format(fen / 100);
 
+/** A KPI's yuan: exact to the fen below a million 元, in 万 with two decimals from there, so it fits its card: 123456789 → "123.46万". */
+export const kpiYuanText = (fen: number): string => (Math.abs(fen) >= 100_000_000 ? `${yuanFormat.format(fen / 1_000_000)}万` : yuanText(fen));
+
 /** A count with thousands separators: 12345 → "12,345". */
 export const countText = (count: number): string => countFormat.format(Math.round(count));
 

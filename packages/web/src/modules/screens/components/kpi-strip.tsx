@@ -1,5 +1,5 @@
 import type { DataViewKpis } from '@parking/contract';
-import { changeAgainst, countText, yuanText } from '../data-view-format';
+import { changeAgainst, countText, kpiYuanText } from '../data-view-format';
 import { useCountUp } from '../use-count-up';
 
 interface KpiProps {
@@ -34,7 +34,7 @@ function Kpi({ label, value, format, unit, yesterday }: KpiProps) {
 }
 
 const count = (value: number) => countText(value);
-const yuan = (fen: number) => yuanText(Math.round(fen));
+const yuan = (fen: number) => kpiYuanText(Math.round(fen));
 const percent = (value: number) => String(Math.round(value));
 
 /** The strip of headline figures; money in 元 from fen, today's against the whole of yesterday. */
