@@ -32,6 +32,7 @@ import { sandboxBills, sandboxRefunder, type SandboxBillAdjustment } from './mod
 import { recoveryRecordRoutes } from './modules/recovery/recovery-record.routes.js';
 import { arrearsRoutes } from './modules/recovery/arrears.routes.js';
 import { activityRoutes } from './modules/screens/activity.routes.js';
+import { dataViewRoutes } from './modules/screens/data-view.routes.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { longRentalRoutes } from './modules/parking/long-rental.routes.js';
 import { groupCardOpenRoutes } from './modules/marketing/group-card-open.routes.js';
@@ -212,6 +213,7 @@ export const app = fp(
     await instance.register(groupCardRoutes, { secret: qrSecret, publicBaseUrl: options.config.publicBaseUrl });
     await instance.register(groupCardOpenRoutes, { secret: qrSecret });
     await instance.register(activityRoutes);
+    await instance.register(dataViewRoutes);
     await instance.register(specialBillRoutes, { secret: qrSecret, publicBaseUrl: options.config.publicBaseUrl });
     await instance.register(merchantRoutes);
     await instance.register(couponRoutes, { findOpenStay });

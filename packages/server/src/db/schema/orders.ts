@@ -76,6 +76,10 @@ export const parkingRecords = pgTable(
     index('parking_records_at_barrier')
       .on(t.exitedAt)
       .where(sql`${t.state} in ('awaiting_payment', 'paid')`),
+    // exits by time (数据大屏's exits per hour and its latest exits, a list filtered by exit time); cars still in hold none
+    index('parking_records_tenant_exited')
+      .on(t.tenantId, t.exitedAt)
+      .where(sql`${t.exitedAt} is not null`),
     // plate prefix search (粤B…) whatever the database's collation
     index('parking_records_tenant_plate_prefix').on(t.tenantId, t.plateNumber.op('text_pattern_ops')),
     // the money invariant of every record, held by the database whatever code writes it

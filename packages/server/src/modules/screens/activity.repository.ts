@@ -3,11 +3,14 @@ import type { Db } from '../../db/client.js';
 import { parkingAreas, parkingLots, parkingRecords, parkingSpaces } from '../../db/schema/index.js';
 
 export interface ActivityLotRow {
+  id: string;
   name: string;
   type: number;
   kind: string;
   address: string;
   areaName: string | null;
+  lng: number | null;
+  lat: number | null;
   totalSpaces: number;
   freeCount: number;
   /** counts of the lot's spaces by state; 0 spaces when it has none */
@@ -34,11 +37,14 @@ export const activityLots = async (db: Db, tenantId: string): Promise<ActivityLo
     .as('counted');
   const rows = await db
     .select({
+      id: parkingLots.id,
       name: parkingLots.name,
       type: parkingLots.type,
       kind: parkingLots.kind,
       address: parkingLots.address,
       areaName: parkingAreas.name,
+      lng: parkingLots.lng,
+      lat: parkingLots.lat,
       totalSpaces: parkingLots.totalSpaces,
       freeCount: parkingLots.freeCount,
       spaces: counted.spaces,
