@@ -15,6 +15,8 @@ export function hourlyFlowOption(hours: readonly DataViewHour[], currentHour: nu
     name,
     type: 'line',
     smooth: true,
+    // a quiet hour between busy ones stays at 0 instead of a curve dipping under it
+    smoothMonotone: 'x',
     symbol: yesterday ? 'none' : 'circle',
     symbolSize: 6,
     data,
