@@ -7,13 +7,18 @@ import { RootRedirect } from '../shell/root-redirect';
 import type { RouteHandle } from './route-handle';
 import { lazyPage } from './page-registry';
 import { RouteFallback } from '../shared/pages/route-fallback';
-import { Suspense } from 'react';
+import { Suspense, type ComponentType } from 'react';
 
 const UserCenterPage = lazyPage(() => import('../modules/system/pages/user-center-page'), 'UserCenterPage');
 const ScanLandingPage = lazyPage(() => import('../mobile/parking/scan-landing-page'), 'ScanLandingPage');
 const SpaceBatchPage = lazyPage(() => import('../modules/parking/pages/space-batch-page'), 'SpaceBatchPage');
 const ParkingRecordDetailPage = lazyPage(() => import('./parking-record-detail'), 'ParkingRecordDetail');
 const ArrearsDetailPage = lazyPage(() => import('../modules/recovery/pages/arrears-detail-page'), 'ArrearsDetailPage');
+
+/** The screens built so far, each its own chunk (echarts comes with it); the others show 建设中. */
+const builtScreens: Readonly<Partial<Record<string, () => Promise<ComponentType>>>> = {
+  dataView: async () => (await import('../modules/screens/pages/data-view-page')).DataViewPage,
+};
 
 const titled = (title: string): RouteHandle => ({ title });
 
@@ -48,6 +53,8 @@ export const standaloneRoutes: RouteObject[] = [
     path: entry.path,
     handle: entry,
     lazy: async () => {
+      const Built = await builtScreens[entry.path]?.();
+      if (Built) return { Component: Built };
       const { ScreenPlaceholderPage } = await import('../screens/screen-placeholder-page');
       return { element: <ScreenPlaceholderPage entry={entry} /> };
     },

@@ -1,0 +1,41 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** 数据大屏 as the wall shows it: the header, the KPI strip and the panels. */
+export class DataViewScreen {
+  readonly title: Locator;
+  readonly status: Locator;
+
+  constructor(readonly page: Page) {
+    this.title = page.getByRole('heading', { level: 1 });
+    this.status = page.getByRole('status');
+  }
+
+  /** A KPI card by its label (今日实收). */
+  kpi(label: string): Locator {
+    return this.page.locator('.data-view-kpis').getByRole('listitem', { name: label, exact: true });
+  }
+
+  /** The figure a KPI card shows, as text (1,234.56). */
+  async kpiFigure(label: string): Promise<string> {
+    return (await this.kpi(label).locator('.data-view-kpi__value').textContent())?.trim() ?? '';
+  }
+
+  panel(title: string): Locator {
+    return this.page.getByRole('region', { name: title, exact: true });
+  }
+
+  /** What fills a panel: a chart's canvas, a list's rows, or the panel's own word for nothing. */
+  filling(title: string): Locator {
+    const panel = this.panel(title);
+    return panel.locator('canvas').or(panel.locator('li')).or(panel.locator('.data-view-empty'));
+  }
+
+  async waitForFigures() {
+    await expect(this.status).toContainText('数据更新于');
+  }
+
+  /** How far the document reaches: the wall never scrolls. */
+  scrollSize(): Promise<{ width: number; height: number }> {
+    return this.page.evaluate(() => ({ width: document.documentElement.scrollWidth, height: document.documentElement.scrollHeight }));
+  }
+}

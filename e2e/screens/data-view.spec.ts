@@ -1,0 +1,80 @@
+import { dataViewPaths, type DataViewSnapshot } from '@parking/contract';
+import { ShellPage } from '../shell/shell.page.js';
+import { apiAs } from '../support/api.js';
+import { expect, test } from '../support/signed-in.fixtures.js';
+import { DataViewScreen } from './data-view.page.js';
+
+// 数据大屏 on a control-room wall: tenant demo's 智慧大屏 (bigScreenType 1) opens it in a new window.
+// Other specs may move cars and money while this runs, so figures are compared with the API's snapshot
+// as the page shows it, and nothing asserted depends on the hour the test runs.
+const kpiLabels = ['停车场', '泊位总数', '空闲泊位', '占用率', '今日出场', '今日入场', '今日实收', '今日应收', '今日追缴'];
+const panels = ['停车场分布', '今日进出场（按小时）', '今日收款渠道', '营收排行 TOP10', '占用率排行 TOP10', '实时进出'];
+const twoDecimals = (n: number) => n.toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** How a KPI card says an amount in fen: 元 to the fen, in 万 from a million 元 on. */
+const kpiYuan = (fen: number) => (Math.abs(fen) >= 100_000_000 ? `${twoDecimals(fen / 1_000_000)}万` : twoDecimals(fen / 100));
+
+test("数据大屏: 智慧大屏 opens the wall, whose figures are the snapshot's and which fits the window without scrolling", async ({ page, context }, testInfo) => {
+  const shell = new ShellPage(page);
+  await shell.open();
+  const [popup] = await Promise.all([context.waitForEvent('page'), shell.navbar.getByRole('button', { name: '智慧大屏' }).click()]);
+  await expect(popup).toHaveURL(/#\/dataView$/);
+  await popup.setViewportSize({ width: 1920, height: 1080 });
+  const wall = new DataViewScreen(popup);
+  await wall.waitForFigures();
+
+  const api = await apiAs(popup);
+  const first = await api.get<DataViewSnapshot>(dataViewPaths.snapshot);
+  expect(first.body.code, first.body.msg).toBe(200);
+  await expect(wall.title).toContainText(first.body.data.tenantTitle);
+  await expect(wall.title).toContainText('数据大屏');
+
+  for (const label of kpiLabels) {
+    await expect(wall.kpi(label).locator('.data-view-kpi__value')).toHaveText(/^-?[\d,]+(\.\d{2})?万?$/);
+  }
+  await expect(wall.kpi('今日实收')).toContainText('元');
+  await expect(wall.kpi('今日实收')).toContainText('较昨日');
+
+  // 今日实收 is the snapshot's receivedToday in 元; a refresh in between may move both, so they are read together until they agree
+  await expect
+    .poll(
+      async () => {
+        const snapshot = (await api.get<DataViewSnapshot>(dataViewPaths.snapshot)).body.data;
+        return (await wall.kpiFigure('今日实收')) === kpiYuan(snapshot.kpis.receivedToday);
+      },
+      { timeout: 30_000, intervals: [1_000, 2_000, 5_000] },
+    )
+    .toBe(true);
+
+  // no panel is empty: each shows its chart, its rows or its word for nothing
+  for (const title of panels) {
+    await expect(wall.panel(title)).toBeVisible();
+    await expect(wall.filling(title).first()).toBeVisible();
+  }
+  const snapshot = (await api.get<DataViewSnapshot>(dataViewPaths.snapshot)).body.data;
+  if (snapshot.lots.length > 0) await expect(wall.panel('停车场分布').locator('canvas').first()).toBeVisible();
+  else await expect(wall.panel('停车场分布')).toContainText('暂无停车场');
+  await expect(wall.panel('今日进出场（按小时）').locator('canvas').first()).toBeVisible();
+  if (snapshot.channels.some((entry) => entry.amount > 0)) await expect(wall.panel('今日收款渠道').locator('canvas').first()).toBeVisible();
+  else await expect(wall.panel('今日收款渠道')).toContainText('今日暂无收款');
+
+  const at1920 = await wall.scrollSize();
+  expect(at1920.width).toBeLessThanOrEqual(1920);
+  expect(at1920.height).toBeLessThanOrEqual(1080);
+  await popup.screenshot({ path: testInfo.outputPath('data-view-1920.png') });
+
+  // a laptop: the same wall scaled down, still without scrolling
+  await popup.setViewportSize({ width: 1366, height: 768 });
+  await expect(wall.title).toBeVisible();
+  const at1366 = await wall.scrollSize();
+  expect(at1366.width).toBeLessThanOrEqual(1366);
+  expect(at1366.height).toBeLessThanOrEqual(768);
+  const box = await popup.locator('.data-view-stage').boundingBox();
+  expect(box).not.toBeNull();
+  // scaled by min(1366/1920, 768/1080) and centred
+  expect(Math.abs(box!.width - 1366)).toBeLessThan(2);
+  expect(Math.abs(box!.x)).toBeLessThan(1);
+  expect(box!.y).toBeGreaterThanOrEqual(0);
+  expect(box!.y + box!.height).toBeLessThanOrEqual(768.5);
+  await popup.screenshot({ path: testInfo.outputPath('data-view-1366.png') });
+  await popup.close();
+});

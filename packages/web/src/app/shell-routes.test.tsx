@@ -1,0 +1,30 @@
+import type { RouteObject } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { standaloneRoutes } from './shell-routes';
+
+// the page's own chunk is what /dataView loads; its insides are tested next to it
+vi.mock('../modules/screens/pages/data-view-page', () => ({ DataViewPage: () => null }));
+
+const loaded = async (path: string) => {
+  const route = standaloneRoutes.find((r) => r.path === path);
+  expect(route, path).toBeDefined();
+  const lazy = route!.lazy as () => Promise<Partial<RouteObject>>;
+  return lazy();
+};
+
+describe('big-screen routes', () => {
+  it('loads 数据大屏 at /dataView when visited', async () => {
+    const { DataViewPage } = await import('../modules/screens/pages/data-view-page');
+    const route = await loaded('dataView');
+    expect(route.Component).toBe(DataViewPage);
+    expect(route.element).toBeUndefined();
+  });
+
+  it('keeps the 建设中 placeholder for the screens not built yet', async () => {
+    for (const path of ['newDataView', 'operationView', 'palyer', 'demo']) {
+      const route = await loaded(path);
+      expect(route.Component, path).toBeUndefined();
+      expect(route.element, path).toBeTruthy();
+    }
+  });
+});

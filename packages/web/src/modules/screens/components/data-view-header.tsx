@@ -1,0 +1,72 @@
+import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
+import { useEffect, useState } from 'react';
+import { useBranding } from '../../../shared/tenant/branding-api';
+import { clockParts, timeOfDay } from '../data-view-format';
+
+/** Date, weekday and time on the Shanghai clock, read from `now` every second. */
+function Clock({ now }: { now: () => Date }) {
+  const [moment, setMoment] = useState(now);
+  useEffect(() => {
+    const timer = window.setInterval(() => setMoment(now()), 1000);
+    return () => window.clearInterval(timer);
+  }, [now]);
+  const { date, weekday, time } = clockParts(moment);
+  return (
+    <div className="data-view-clock" aria-label="时钟">
+      <span className="data-view-clock__time">{time}</span>
+      <span className="data-view-clock__date">
+        {date} {weekday}
+      </span>
+    </div>
+  );
+}
+
+function FullscreenButton() {
+  const [full, setFull] = useState(() => Boolean(document.fullscreenElement));
+  useEffect(() => {
+    const onChange = () => setFull(Boolean(document.fullscreenElement));
+    document.addEventListener('fullscreenchange', onChange);
+    return () => document.removeEventListener('fullscreenchange', onChange);
+  }, []);
+  const toggle = () => {
+    // a browser that refuses (no user gesture, a kiosk policy) leaves the page as it is
+    const asked = document.fullscreenElement ? document.exitFullscreen() : document.documentElement.requestFullscreen();
+    asked.catch(() => undefined);
+  };
+  if (typeof document.documentElement.requestFullscreen !== 'function') return null;
+  return (
+    <button type="button" className="data-view-header__button" onClick={toggle} aria-label={full ? '退出全屏' : '全屏'} title={full ? '退出全屏' : '全屏'}>
+      {full ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+    </button>
+  );
+}
+
+export interface DataViewHeaderProps {
+  tenantTitle: string;
+  updatedAt: string;
+  /** the last refresh failed: the figures below are the last ones that came */
+  stale: boolean;
+  now: () => Date;
+}
+
+export function DataViewHeader({ tenantTitle, updatedAt, stale, now }: DataViewHeaderProps) {
+  const { data: branding } = useBranding();
+  return (
+    <header className="data-view-header">
+      <div className="data-view-header__side">
+        <Clock now={now} />
+      </div>
+      <h1 className="data-view-header__title">
+        {branding?.logo && <img className="data-view-header__logo" src={branding.logo} alt="" />}
+        <span>{tenantTitle}</span>
+        <span className="data-view-header__name">数据大屏</span>
+      </h1>
+      <div className="data-view-header__side data-view-header__side--end">
+        <span className={stale ? 'data-view-status data-view-status--stale' : 'data-view-status'} role="status">
+          {stale ? '连接中断，正在重连…' : `数据更新于 ${timeOfDay(updatedAt)}`}
+        </span>
+        <FullscreenButton />
+      </div>
+    </header>
+  );
+}
