@@ -4,10 +4,16 @@ import { expect, type Locator, type Page } from '@playwright/test';
 export class DataViewScreen {
   readonly title: Locator;
   readonly status: Locator;
+  /** whether cars show as they come (实时) */
+  readonly live: Locator;
+  /** 实时进出's rows, newest first (the copy a rolling list draws is hidden) */
+  readonly movements: Locator;
 
   constructor(readonly page: Page) {
     this.title = page.getByRole('heading', { level: 1 });
     this.status = page.getByRole('status');
+    this.live = page.getByLabel('实时连接');
+    this.movements = page.getByRole('list', { name: '实时进出' }).getByRole('listitem');
   }
 
   /** A KPI card by its label (今日实收). */

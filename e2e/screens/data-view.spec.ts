@@ -1,4 +1,5 @@
-import { dataViewPaths, type DataViewSnapshot } from '@parking/contract';
+import { dataViewPaths, vehicleEventPath, type DataViewSnapshot } from '@parking/contract';
+import { postDeviceCall, type DeviceCredentials } from '../../packages/server/src/modules/devices/device-client.js';
 import { ShellPage } from '../shell/shell.page.js';
 import { apiAs } from '../support/api.js';
 import { expect, test } from '../support/signed-in.fixtures.js';
@@ -65,6 +66,8 @@ test("数据大屏: 智慧大屏 opens the wall, whose figures are the snapshot'
   // a laptop: the same wall scaled down, still without scrolling
   await popup.setViewportSize({ width: 1366, height: 768 });
   await expect(wall.title).toBeVisible();
+  // the stage scales on the window's resize event: wait for it before measuring
+  await expect.poll(async () => Math.abs(((await popup.locator('.data-view-stage').boundingBox())?.width ?? 0) - 1366)).toBeLessThan(2);
   const at1366 = await wall.scrollSize();
   expect(at1366.width).toBeLessThanOrEqual(1366);
   expect(at1366.height).toBeLessThanOrEqual(768);
@@ -77,4 +80,55 @@ test("数据大屏: 智慧大屏 opens the wall, whose figures are the snapshot'
   expect(box!.y + box!.height).toBeLessThanOrEqual(768.5);
   await popup.screenshot({ path: testInfo.outputPath('data-view-1366.png') });
   await popup.close();
+});
+
+// The wall stays open while a camera reports a car: the car shows in 实时进出 as it is recorded and
+// 今日入场 rises with the next snapshot, with no reload. The camera is deleted and its lot switched off at the end.
+test('数据大屏 shows a car a camera reports in 实时进出 and in 今日入场 without a reload', async ({ page }, testInfo) => {
+  const baseURL = testInfo.project.use.baseURL!;
+  const stamp = ((Date.now() + 41 + testInfo.repeatEachIndex) % 100_000_000).toString().padStart(8, '0');
+  const plate = `粤D${stamp.slice(-5)}`;
+  const lotName = `大屏实时测试场${stamp}`;
+  const api = await apiAs(page);
+  const made = { lotId: '', deviceId: '' };
+  try {
+    const created = async (path: string, body: object) => {
+      const answer = await api.post<{ id: string; secret?: string }>(path, body);
+      expect(answer.body.code, answer.body.msg).toBe(200);
+      return answer.body.data;
+    };
+    made.lotId = (await created('/api/system/Parking', { name: lotName, type: 1, kind: 'lane', totalSpaces: 50 })).id;
+    const lane = await created('/api/system/ParkingLane', { lotId: made.lotId, name: '南入口', direction: 'in' });
+    const device = await created('/api/system/Device', { sn: `E2E-SCREEN-${stamp}`, name: '南入口相机', type: 'camera', lotId: made.lotId, laneId: lane.id });
+    made.deviceId = device.id;
+    const camera: DeviceCredentials = { tenant: 'demo', sn: `E2E-SCREEN-${stamp}`, secret: device.secret! };
+
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await page.goto('/#/dataView');
+    const wall = new DataViewScreen(page);
+    await wall.waitForFigures();
+    await expect(wall.live).toHaveText('实时');
+    // the new lot is in a snapshot, so the car's lot has its name on the wall
+    await expect.poll(async () => (await api.get<DataViewSnapshot>(dataViewPaths.snapshot)).body.data.lots.some((lot) => lot.id === made.lotId)).toBe(true);
+    await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+    const entriesBefore = Number((await wall.kpiFigure('今日入场')).replaceAll(',', ''));
+
+    const entered = await postDeviceCall<{ state: string }>(baseURL, vehicleEventPath, camera, {
+      kind: 'lane_entry',
+      plate,
+      occurredAt: new Date().toISOString(),
+      deviceEventId: `screen-${stamp}`,
+      confidence: 0.98,
+    });
+    expect(entered.data).toMatchObject({ state: 'parked' });
+    const row = wall.movements.filter({ hasText: plate });
+    await expect(row.first()).toContainText('进场');
+    await expect(row.first()).toContainText(lotName);
+    await expect.poll(async () => Number((await wall.kpiFigure('今日入场')).replaceAll(',', '')), { timeout: 30_000, intervals: [1_000, 2_000, 5_000] }).toBeGreaterThan(entriesBefore);
+    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+    await page.screenshot({ path: testInfo.outputPath('data-view-live.png') });
+  } finally {
+    if (made.deviceId) await api.delete(`/api/system/Device/${made.deviceId}`);
+    if (made.lotId) await api.put(`/api/system/Parking/${made.lotId}`, { name: lotName, type: 1, kind: 'lane', tariffId: null, enabled: false });
+  }
 });

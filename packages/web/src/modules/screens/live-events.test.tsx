@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { DataViewLiveEvent } from '@parking/contract';
 import { readEventStream, useLiveEvents, type LiveEventOptions } from './live-events';
+import { fakeStreams } from './live-events.test-kit';
 
 const car = (plateNumber: string, kind: 'entry' | 'exit' = 'entry'): DataViewLiveEvent => ({ kind, plateNumber, lotId: 'lot-1', at: '2026-03-10T02:00:00.000Z' });
 
@@ -15,24 +16,6 @@ describe('readEventStream', () => {
     expect(readEventStream(`${rest}${JSON.stringify(car('粤B2', 'exit')).slice(20)}\r\n\r\n`).events).toEqual([car('粤B2', 'exit')]);
   });
 });
-
-/** A server whose streams the test writes to and breaks, one connection at a time. */
-const fakeStreams = () => {
-  const opened: { headers: Record<string, string>; push: (text: string) => void; close: () => void }[] = [];
-  let answer: number | null = null;
-  const fetcher = (async (_url: string, init?: RequestInit) => {
-    if (answer) return new Response(null, { status: answer });
-    let controller!: ReadableStreamDefaultController<Uint8Array>;
-    const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
-    opened.push({
-      headers: init?.headers as Record<string, string>,
-      push: (text) => controller.enqueue(new TextEncoder().encode(text)),
-      close: () => controller.close(),
-    });
-    return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
-  }) as typeof fetch;
-  return { opened, fetcher, refuseWith: (status: number) => void (answer = status) };
-};
 
 /** What a screen does with the hook: lists the plates it was given, and where it was told of a reconnection. */
 function Screen({ options }: { options: LiveEventOptions }) {

@@ -2,6 +2,7 @@ import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
 import { useEffect, useState } from 'react';
 import { useBranding } from '../../../shared/tenant/branding-api';
 import { clockParts, timeOfDay } from '../data-view-format';
+import type { LiveStatus } from '../live-events';
 
 /** Date, weekday and time on the Shanghai clock, read from `now` every second. */
 function Clock({ now }: { now: () => Date }) {
@@ -46,10 +47,14 @@ export interface DataViewHeaderProps {
   updatedAt: string;
   /** the last refresh failed: the figures below are the last ones that came */
   stale: boolean;
+  /** the event stream's state: whether cars show as they come */
+  live: LiveStatus;
   now: () => Date;
 }
 
-export function DataViewHeader({ tenantTitle, updatedAt, stale, now }: DataViewHeaderProps) {
+const liveTexts: Readonly<Record<LiveStatus, string>> = { connecting: '实时连接中…', live: '实时', reconnecting: '实时连接中断，正在重连…', refused: '无权接收实时数据' };
+
+export function DataViewHeader({ tenantTitle, updatedAt, stale, live, now }: DataViewHeaderProps) {
   const { data: branding } = useBranding();
   return (
     <header className="data-view-header">
@@ -62,6 +67,9 @@ export function DataViewHeader({ tenantTitle, updatedAt, stale, now }: DataViewH
         <span className="data-view-header__name">数据大屏</span>
       </h1>
       <div className="data-view-header__side data-view-header__side--end">
+        <span className={live === 'live' ? 'data-view-live data-view-live--on' : 'data-view-live'} aria-label="实时连接">
+          {liveTexts[live]}
+        </span>
         <span className={stale ? 'data-view-status data-view-status--stale' : 'data-view-status'} role="status">
           {stale ? '连接中断，正在重连…' : `数据更新于 ${timeOfDay(updatedAt)}`}
         </span>

@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, ok, type FakeReply } from '../../../test/fake-api';
 import { failure, quietComputedStyle, renderAt, user } from '../../system/pages/system-page-test-kit';
-import { DataViewPage } from './data-view-page';
+import { fakeStreams, noStream } from '../live-events.test-kit';
+import { DataViewPage, mergeMovements } from './data-view-page';
 
 // jsdom has no canvas: a chart is stood in for by its label, what is drawn from it is tested as options
 vi.mock('../components/screen-chart', () => ({ ScreenChart: ({ label }: { label: string }) => <div role="img" aria-label={label} /> }));
@@ -85,7 +86,7 @@ beforeAll(() => {
 describe('数据大屏', () => {
   it('shows the tenant, the clock and the KPIs: money in 元 from fen, today against yesterday with its sign', async () => {
     answer([ok(snapshot())]);
-    renderAt('/dataView', '/dataView', <DataViewPage now={fixedNow} />);
+    renderAt('/dataView', '/dataView', <DataViewPage live={noStream} now={fixedNow} />);
     expect(await screen.findByText('智慧停车管理平台')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toContain('数据大屏');
     expect(screen.getByLabelText('时钟').textContent).toBe('14:30:052026-11-28 星期六');
@@ -107,7 +108,7 @@ describe('数据大屏', () => {
 
   it('draws the plan, the hours and the channels, lists the TOP10s in 元 and percent, and the latest movements', async () => {
     answer([ok(snapshot())]);
-    renderAt('/dataView', '/dataView', <DataViewPage now={fixedNow} />);
+    renderAt('/dataView', '/dataView', <DataViewPage live={noStream} now={fixedNow} />);
     expect(await screen.findByRole('img', { name: '停车场分布图' })).toBeTruthy();
     expect(screen.getByRole('img', { name: '今日进出场按小时图' })).toBeTruthy();
     expect(screen.getByRole('img', { name: '今日收款渠道图' })).toBeTruthy();
@@ -139,7 +140,7 @@ describe('数据大屏', () => {
         }),
       ),
     ]);
-    renderAt('/dataView', '/dataView', <DataViewPage now={fixedNow} />);
+    renderAt('/dataView', '/dataView', <DataViewPage live={noStream} now={fixedNow} />);
     expect(await screen.findByText('今日暂无收款')).toBeTruthy();
     expect(screen.getByText('暂无停车场')).toBeTruthy();
     expect(screen.getByText('暂无进出记录')).toBeTruthy();
@@ -150,7 +151,7 @@ describe('数据大屏', () => {
 
   it('keeps the last figures when a refresh fails and says the link is down, then recovers', async () => {
     const asked = answer([ok(snapshot()), failure(500, '服务器开小差了'), ok(snapshot({ kpis: { ...snapshot().kpis, lots: 4 }, updatedAt: '2026-11-28T06:31:00.000Z' }))]);
-    renderAt('/dataView', '/dataView', <DataViewPage now={fixedNow} refreshSeconds={0.2} />);
+    renderAt('/dataView', '/dataView', <DataViewPage live={noStream} now={fixedNow} refreshSeconds={0.2} />);
     expect(await screen.findByText('数据更新于 14:29:58')).toBeTruthy();
     expect(await screen.findByText('连接中断，正在重连…')).toBeTruthy();
     expect(within(kpi('今日实收')).getByText('1,234.56')).toBeTruthy();
@@ -163,11 +164,40 @@ describe('数据大屏', () => {
 
   it('says 加载中 before the first snapshot, and offers 重试 when it fails', async () => {
     const asked = answer([failure(500, '服务器开小差了'), ok(snapshot())]);
-    renderAt('/dataView', '/dataView', <DataViewPage now={fixedNow} refreshSeconds={3600} />);
+    renderAt('/dataView', '/dataView', <DataViewPage live={noStream} now={fixedNow} refreshSeconds={3600} />);
     expect(screen.getByText('加载中…')).toBeTruthy();
     expect(await screen.findByText('数据加载失败')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: '重试' }));
     expect(await screen.findByText('智慧停车管理平台')).toBeTruthy();
     expect(asked()).toBe(2);
+  });
+
+  it('adds the cars the event stream brings to 实时进出 without a reload, says it is live, and reads a fresh snapshot when the stream comes back', async () => {
+    const asked = answer([ok(snapshot())]);
+    const server = fakeStreams();
+    renderAt('/dataView', '/dataView', <DataViewPage live={{ fetcher: server.fetcher, retryMs: 5 }} now={fixedNow} refreshSeconds={3600} />);
+    const list = await screen.findByRole('list', { name: '实时进出' });
+    await waitFor(() => expect(screen.getByLabelText('实时连接').textContent).toBe('实时'));
+    server.opened[0]!.push(`data: ${JSON.stringify({ kind: 'exit', plateNumber: '粤B55555', lotId: 'l-2', at: '2026-11-28T06:30:00.000Z' })}\n\n`);
+    await waitFor(() => expect(within(list).getAllByRole('listitem')[0]!.textContent).toBe('出场粤B55555人民路14:30:00'));
+    expect(within(list).getAllByRole('listitem')).toHaveLength(3);
+    // the stream breaks and comes back by itself: what was missed comes in a fresh snapshot
+    expect(asked()).toBe(1);
+    server.opened[0]!.close();
+    await waitFor(() => expect(server.opened).toHaveLength(2));
+    await waitFor(() => expect(asked()).toBe(2));
+  });
+});
+
+describe('mergeMovements', () => {
+  it('puts the newest first, shows a car the stream and the snapshot both have once, and keeps 20', () => {
+    const car = (plateNumber: string, at: string) => ({ kind: 'entry' as const, plateNumber, lotName: '东门停车场', at });
+    const arrived = [car('粤B1', '2026-11-28T06:30:00Z')];
+    const held = [car('粤B1', '2026-11-28T06:30:00.000Z'), car('粤B2', '2026-11-28T06:31:00.000Z')];
+    expect(mergeMovements(arrived, held).map((m) => m.plateNumber)).toEqual(['粤B2', '粤B1']);
+    const many = Array.from({ length: 30 }, (_, i) => car(`粤C${i}`, new Date(Date.UTC(2026, 10, 28, 6, i)).toISOString()));
+    const merged = mergeMovements([], many);
+    expect(merged).toHaveLength(20);
+    expect(merged[0]!.plateNumber).toBe('粤C29');
   });
 });

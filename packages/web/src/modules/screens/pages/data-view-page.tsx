@@ -1,5 +1,6 @@
-import { dataViewRefreshSeconds, type DataViewSnapshot } from '@parking/contract';
+import { dataViewRefreshSeconds, type DataViewLiveEvent, type DataViewMovement, type DataViewSnapshot } from '@parking/contract';
 import { Button, Spin } from 'antd';
+import { useCallback, useMemo, useState } from 'react';
 import { ChannelMix } from '../components/channel-mix';
 import { DataViewHeader } from '../components/data-view-header';
 import { HourlyFlow } from '../components/hourly-flow';
@@ -10,6 +11,7 @@ import { RankList } from '../components/rank-list';
 import { ScreenStage } from '../components/screen-stage';
 import { useDataViewSnapshot } from '../data-view-api';
 import { dayOf, hourOf, yuanText } from '../data-view-format';
+import { useLiveEvents, type LiveEventOptions, type LiveStatus } from '../live-events';
 import type { ReactNode } from 'react';
 import '../data-view.css';
 
@@ -24,12 +26,46 @@ function Panel({ title, className, children }: { title: string; className: strin
   );
 }
 
-function Wall({ snapshot, stale, now, scale }: { snapshot: DataViewSnapshot; stale: boolean; now: () => Date; scale: number }) {
+/** how many movements 实时进出 holds */
+const latestRows = 20;
+
+/**
+ * The snapshot's latest movements with the cars that came or went since, newest first: a car the
+ * stream brought and the next snapshot holds too is shown once.
+ */
+export const mergeMovements = (arrived: readonly DataViewMovement[], snapshot: readonly DataViewMovement[]): DataViewMovement[] => {
+  const seen = new Set<string>();
+  return [...arrived, ...snapshot]
+    .filter((m) => {
+      const key = `${m.kind}|${m.plateNumber}|${Date.parse(m.at)}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .sort((a, b) => Date.parse(b.at) - Date.parse(a.at))
+    .slice(0, latestRows);
+};
+
+function Wall({
+  snapshot,
+  stale,
+  live,
+  arrived,
+  now,
+  scale,
+}: {
+  snapshot: DataViewSnapshot;
+  stale: boolean;
+  live: LiveStatus;
+  arrived: readonly DataViewMovement[];
+  now: () => Date;
+  scale: number;
+}) {
   // the hours after the snapshot's own are still to come, when the snapshot's today is the day it was read
   const currentHour = dayOf(snapshot.updatedAt) === snapshot.today ? hourOf(snapshot.updatedAt) : 23;
   return (
     <div className="data-view">
-      <DataViewHeader tenantTitle={snapshot.tenantTitle} updatedAt={snapshot.updatedAt} stale={stale} now={now} />
+      <DataViewHeader tenantTitle={snapshot.tenantTitle} updatedAt={snapshot.updatedAt} stale={stale} live={live} now={now} />
       <KpiStrip kpis={snapshot.kpis} />
       <div className="data-view-grid">
         <Panel title="营收排行 TOP10" className="data-view-grid__revenue">
@@ -39,7 +75,7 @@ function Wall({ snapshot, stale, now, scale }: { snapshot: DataViewSnapshot; sta
           <LotPlan lots={snapshot.lots} scale={scale} />
         </Panel>
         <Panel title="实时进出" className="data-view-grid__latest">
-          <LatestMovements latest={snapshot.latest} />
+          <LatestMovements latest={mergeMovements(arrived, snapshot.latest)} />
         </Panel>
         <Panel title="占用率排行 TOP10" className="data-view-grid__occupancy">
           <RankList
@@ -64,16 +100,30 @@ export interface DataViewPageProps {
   /** the header clock's source; tests pass a fixed moment */
   now?: () => Date;
   refreshSeconds?: number;
+  /** how the event stream is opened (tests hand in their own fetch) */
+  live?: LiveEventOptions;
 }
 
 /** 数据大屏 (/dataView): the tenant's parking on one wall, refreshed every dataViewRefreshSeconds. */
-export function DataViewPage({ now = systemClock, refreshSeconds = dataViewRefreshSeconds }: DataViewPageProps) {
+export function DataViewPage({ now = systemClock, refreshSeconds = dataViewRefreshSeconds, live: liveOptions }: DataViewPageProps) {
   const snapshot = useDataViewSnapshot(refreshSeconds);
+  // cars in and out as the devices report them, between snapshots
+  const [arrived, setArrived] = useState<DataViewMovement[]>([]);
+  const lotNames = useMemo(() => new Map((snapshot.data?.lots ?? []).map((lot) => [lot.id, lot.name])), [snapshot.data]);
+  const onEvent = useCallback(
+    (event: DataViewLiveEvent) =>
+      setArrived((list) => [{ kind: event.kind, plateNumber: event.plateNumber || '未识别', lotName: lotNames.get(event.lotId) ?? '', at: event.at }, ...list].slice(0, latestRows)),
+    [lotNames],
+  );
+  const { refetch } = snapshot;
+  // back after a break: what was missed is in a fresh snapshot
+  const onReconnected = useCallback(() => void refetch(), [refetch]);
+  const live = useLiveEvents(onEvent, onReconnected, liveOptions);
   return (
     <ScreenStage>
       {(scale) =>
         snapshot.data ? (
-          <Wall snapshot={snapshot.data} stale={snapshot.isError} now={now} scale={scale} />
+          <Wall snapshot={snapshot.data} stale={snapshot.isError} live={live} arrived={arrived} now={now} scale={scale} />
         ) : snapshot.isError ? (
           <div className="data-view data-view--message" role="alert">
             <p className="data-view-message">数据加载失败</p>
