@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { app } from '../../app.js';
 import { buildTestApp, fixedClock, signIn, testConfig, type TestApp } from '../../test/test-app.js';
-import { carIn, laneCamera, openEventStream } from './live-events.test-kit.js';
+import { carIn, laneCamera, openEventStream } from './live-events-test-kit.js';
 
 // runs only in the server:redis project (vitest.config.ts), where TEST_REDIS_URL is set
 const redisUrl = process.env.TEST_REDIS_URL!;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inProcessBus, type LiveEvent } from '../../plugins/live-events.js';
 import { buildTestApp, fixedClock, signIn, type TestApp } from '../../test/test-app.js';
-import { carIn, laneCamera, openEventStream } from './live-events.test-kit.js';
+import { carIn, laneCamera, openEventStream } from './live-events-test-kit.js';
 
 const clock = fixedClock('2026-03-10T02:00:00Z');
 let t: TestApp;

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { DataViewLiveEvent } from '@parking/contract';
 import { readEventStream, useLiveEvents, type LiveEventOptions } from './live-events';
-import { fakeStreams } from './live-events.test-kit';
+import { fakeStreams } from './live-events-test-kit';
 
 const car = (plateNumber: string, kind: 'entry' | 'exit' = 'entry'): DataViewLiveEvent => ({ kind, plateNumber, lotId: 'lot-1', at: '2026-03-10T02:00:00.000Z' });
 

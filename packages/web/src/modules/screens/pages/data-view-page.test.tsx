@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, ok, type FakeReply } from '../../../test/fake-api';
 import { failure, quietComputedStyle, renderAt, user } from '../../system/pages/system-page-test-kit';
-import { fakeStreams, noStream } from '../live-events.test-kit';
+import { fakeStreams, noStream } from '../live-events-test-kit';
 import { DataViewPage, mergeMovements } from './data-view-page';
 
 // jsdom has no canvas: a chart is stood in for by its label, what is drawn from it is tested as options
