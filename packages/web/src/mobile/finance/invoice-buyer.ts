@@ -22,16 +22,6 @@ export const checkedBuyer = async (form: FormInstance<Buyer>): Promise<InvoiceBu
   return undefined;
 };
 
-/** The tag colour of each invoice state on the phone pages. */
-export const invoiceStateColours: Record<InvoiceState, string> = {
-  pending: 'warning',
-  issuing: 'processing',
-  issued: 'success',
-  failed: 'error',
-  redPending: 'warning',
-  redFlushed: 'default',
-};
-
 /** What the driver's order page calls each state: waiting for staff is 开票中 to the driver as well. */
 export const driverInvoiceStateNames: Record<InvoiceState, string> = {
   pending: '开票中',

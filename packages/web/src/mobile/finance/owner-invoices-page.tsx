@@ -4,9 +4,9 @@ import { App, Button, Checkbox, Empty, Form, Tag } from 'antd';
 import { useState } from 'react';
 import { ApiError } from '../../shared/http/api-error';
 import { formatBusiness } from '../../shared/time/business-time';
-import { ownerInvoiceApi } from '../../modules/finance';
+import { invoiceStateBadges, ownerInvoiceApi } from '../../modules/finance';
 import { OwnerLayout, OwnerLoad } from '../customers/owner-layout';
-import { checkedBuyer, emptyBuyer, invoiceStateColours, type Buyer } from './invoice-buyer';
+import { checkedBuyer, emptyBuyer, type Buyer } from './invoice-buyer';
 import { InvoiceBuyerFields } from './invoice-buyer-fields';
 
 const invoicesKey = ['owner', 'invoices'] as const;
@@ -20,7 +20,7 @@ function InvoiceItem({ invoice }: { invoice: Invoice }) {
     <div className="owner-complaint" data-testid="owner-invoice">
       <div className="owner-stay__head">
         <span className="owner-stay__lot">{invoice.buyerTitle}</span>
-        <Tag color={invoiceStateColours[invoice.state]}>{invoiceStateNames[invoice.state]}</Tag>
+        <Tag color={invoiceStateBadges[invoice.state]}>{invoiceStateNames[invoice.state]}</Tag>
       </div>
       <dl className="owner-stay__rows">
         <dt>停车场</dt>

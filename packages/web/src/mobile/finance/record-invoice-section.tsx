@@ -2,9 +2,9 @@ import { formatAmount, type RecordInvoice, type RecordInvoices } from '@parking/
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Tag } from 'antd';
 import { useState } from 'react';
-import { recordInvoiceApi } from '../../modules/finance';
+import { invoiceStateBadges, recordInvoiceApi } from '../../modules/finance';
 import { formatBusiness } from '../../shared/time/business-time';
-import { checkedBuyer, driverInvoiceStateNames, emptyBuyer, invoiceStateColours, type Buyer } from './invoice-buyer';
+import { checkedBuyer, driverInvoiceStateNames, emptyBuyer, type Buyer } from './invoice-buyer';
 import { InvoiceBuyerFields } from './invoice-buyer-fields';
 
 const waiting = (invoice: RecordInvoice) => invoice.state === 'pending' || invoice.state === 'issuing';
@@ -16,7 +16,7 @@ function RecordInvoiceItem({ token, invoice }: { token: string; invoice: RecordI
     <div className="record-invoice__item" data-testid="record-invoice">
       <div className="record-invoice__head">
         <span>{invoice.buyerTitle}</span>
-        <Tag color={invoiceStateColours[invoice.state]}>{driverInvoiceStateNames[invoice.state]}</Tag>
+        <Tag color={invoiceStateBadges[invoice.state]}>{driverInvoiceStateNames[invoice.state]}</Tag>
       </div>
       <div className="record-invoice__facts">
         {formatAmount(invoice.amount)} 元 · 申请于 {formatBusiness(invoice.requestedAt, 'MM-DD HH:mm')}

@@ -1,7 +1,8 @@
 import { buyerTypeNames, buyerTypes, invoiceStateNames, invoiceStates, type InvoiceState } from '@parking/contract';
 import type { BadgeStatus, ValueEnum } from '../../shared/resource/resource-types';
 
-const stateBadges: Readonly<Record<InvoiceState, BadgeStatus>> = {
+/** Each invoice state's tone, the same in 开票记录 and on the drivers' phone pages (an antd Badge status or Tag colour). */
+export const invoiceStateBadges: Readonly<Record<InvoiceState, BadgeStatus>> = {
   pending: 'warning',
   issuing: 'processing',
   issued: 'success',
@@ -10,5 +11,5 @@ const stateBadges: Readonly<Record<InvoiceState, BadgeStatus>> = {
   redFlushed: 'default',
 };
 
-export const invoiceStateEnum: ValueEnum = Object.fromEntries(invoiceStates.map((state) => [state, { text: invoiceStateNames[state], status: stateBadges[state] }]));
+export const invoiceStateEnum: ValueEnum = Object.fromEntries(invoiceStates.map((state) => [state, { text: invoiceStateNames[state], status: invoiceStateBadges[state] }]));
 export const buyerTypeEnum: ValueEnum = Object.fromEntries(buyerTypes.map((type) => [type, { text: buyerTypeNames[type] }]));
