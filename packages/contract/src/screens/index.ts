@@ -4,3 +4,5 @@ export * from './data-view.schema.js';
 export * from './data-view.endpoints.js';
 export * from './operation-view.schema.js';
 export * from './operation-view.endpoints.js';
+export * from './new-data-view.schema.js';
+export * from './new-data-view.endpoints.js';

@@ -8,6 +8,7 @@ export interface ActivityLotRow {
   type: number;
   kind: string;
   address: string;
+  areaId: string | null;
   areaName: string | null;
   lng: number | null;
   lat: number | null;
@@ -42,6 +43,7 @@ export const activityLots = async (db: Db, tenantId: string): Promise<ActivityLo
       type: parkingLots.type,
       kind: parkingLots.kind,
       address: parkingLots.address,
+      areaId: parkingLots.areaId,
       areaName: parkingAreas.name,
       lng: parkingLots.lng,
       lat: parkingLots.lat,

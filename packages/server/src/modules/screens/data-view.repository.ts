@@ -1,18 +1,19 @@
-import { and, desc, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { parkingLots, parkingRecords, revenueDaily } from '../../db/schema/index.js';
 
 const HOUR_MS = 3_600_000;
 
-/** Entries and exits per clock hour in [from, to), keyed by the hour's start in epoch ms: two ranges the (tenant, entered) and (tenant, exited) indexes serve. */
-export const movementsByHour = async (db: Db, tenantId: string, from: Date, to: Date) => {
+/** Entries and exits per clock hour in [from, to), keyed by the hour's start in epoch ms: two ranges the (tenant, entered) and (tenant, exited) indexes serve; `lotIds` narrows them to some lots. */
+export const movementsByHour = async (db: Db, tenantId: string, from: Date, to: Date, lotIds?: readonly string[]) => {
+  const inLots = lotIds ? inArray(parkingRecords.lotId, [...lotIds]) : undefined;
   const entered = sql<string>`extract(epoch from date_trunc('hour', ${parkingRecords.enteredAt}))::bigint`;
   const exited = sql<string>`extract(epoch from date_trunc('hour', ${parkingRecords.exitedAt}))::bigint`;
   const [entries, exits] = await Promise.all([
     db
       .select({ hour: entered, n: sql<number>`count(*)::int` })
       .from(parkingRecords)
-      .where(and(eq(parkingRecords.tenantId, tenantId), gte(parkingRecords.enteredAt, from), lt(parkingRecords.enteredAt, to)))
+      .where(and(eq(parkingRecords.tenantId, tenantId), gte(parkingRecords.enteredAt, from), lt(parkingRecords.enteredAt, to), inLots))
       .groupBy(entered),
     // a stay counts as it does in 营收报表: voided ones and cars still in do not
     db
@@ -25,6 +26,7 @@ export const movementsByHour = async (db: Db, tenantId: string, from: Date, to: 
           gte(parkingRecords.exitedAt, from),
           lt(parkingRecords.exitedAt, to),
           sql`revenue_stay_counted(${parkingRecords.state}, ${parkingRecords.exitedAt})`,
+          inLots,
         ),
       )
       .groupBy(exited),

@@ -1,9 +1,10 @@
-import { dataViewCacheSeconds, dataViewEndpoints, operationViewEndpoints } from '@parking/contract';
+import { dataViewCacheSeconds, dataViewEndpoints, newDataViewEndpoints, operationViewEndpoints } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/auth.js';
 import { ok } from '../../shared/ok.js';
 import { routeOf } from '../../shared/route.js';
 import { dataViewSnapshot, snapshotCache } from './data-view.service.js';
+import { newDataViewSnapshot } from './new-data-view.service.js';
 import { operationViewSnapshot } from './operation-view.service.js';
 
 /**
@@ -36,6 +37,21 @@ export const dataViewRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const { tenantId } = requireAuth(request);
       return ok(await operations(tenantId, () => operationViewSnapshot(request.db, tenantId, app.now())));
+    },
+  });
+
+  const scoped = snapshotCache<Awaited<ReturnType<typeof newDataViewSnapshot>>>(dataViewCacheSeconds * 1000);
+  app.route({
+    // one lot or area of 数据大屏, its spaces drawn one by one; kept per tenant and scope
+    ...routeOf(newDataViewEndpoints.snapshot, {
+      tags: ['screens'],
+      summary: '新版数据大屏：所选停车场或区域的泊位状态、今日进出、周转率、平均停车时长、时长分布与收款（每租户每范围缓存数秒）',
+      permission: 'ParkingRecordOrder',
+    }),
+    handler: async (request) => {
+      const { tenantId } = requireAuth(request);
+      const { lotId, areaId } = request.query;
+      return ok(await scoped(`${tenantId}|${lotId ?? ''}|${areaId ?? ''}`, () => newDataViewSnapshot(request.db, tenantId, request.query, app.now())));
     },
   });
 };

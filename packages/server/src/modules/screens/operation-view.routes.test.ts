@@ -66,18 +66,16 @@ beforeAll(async () => {
     .insert(payments)
     .values({ tenantId: mwId, recordId: idOf('粤B80004'), channel: 'wechat', amount: 500, idempotencyKey: 'ops-recovery', stage: 'recovery', paidAt: shanghai('2026-03-10T09:00:00') })
     .returning();
-  await t.database.db
-    .insert(recoveryRecords)
-    .values({
-      tenantId: mwId,
-      recordId: idOf('粤B80004'),
-      paymentId: payment!.id,
-      plateNumber: '粤B80004',
-      lotId,
-      amount: 500,
-      channel: 'wechat',
-      recoveredAt: shanghai('2026-03-10T09:00:00'),
-    });
+  await t.database.db.insert(recoveryRecords).values({
+    tenantId: mwId,
+    recordId: idOf('粤B80004'),
+    paymentId: payment!.id,
+    plateNumber: '粤B80004',
+    lotId,
+    amount: 500,
+    channel: 'wechat',
+    recoveredAt: shanghai('2026-03-10T09:00:00'),
+  });
   await t.database.db.insert(orderWarnings).values([
     {
       tenantId: mwId,
