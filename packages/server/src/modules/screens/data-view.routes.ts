@@ -1,9 +1,10 @@
-import { dataViewCacheSeconds, dataViewEndpoints } from '@parking/contract';
+import { dataViewCacheSeconds, dataViewEndpoints, operationViewEndpoints } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/auth.js';
 import { ok } from '../../shared/ok.js';
 import { routeOf } from '../../shared/route.js';
 import { dataViewSnapshot, snapshotCache } from './data-view.service.js';
+import { operationViewSnapshot } from './operation-view.service.js';
 
 /**
  * 数据大屏 (/dataView): one snapshot of the signed-in user's tenant per refresh, kept a few seconds
@@ -21,6 +22,20 @@ export const dataViewRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const { tenantId } = requireAuth(request);
       return ok(await cached(tenantId, () => dataViewSnapshot(request.db, tenantId, app.now())));
+    },
+  });
+
+  const operations = snapshotCache<Awaited<ReturnType<typeof operationViewSnapshot>>>(dataViewCacheSeconds * 1000);
+  app.route({
+    // the operations room's wall: warnings, complaints, appeals and cars at the barrier, with plates
+    ...routeOf(operationViewEndpoints.snapshot, {
+      tags: ['screens'],
+      summary: '运营大屏：本租户设备在线、离线任务、订单预警、投诉申诉与审核待办、今日欠费与追缴、车道等待与异常放行（每租户缓存数秒）',
+      permission: 'ParkingRecordOrder',
+    }),
+    handler: async (request) => {
+      const { tenantId } = requireAuth(request);
+      return ok(await operations(tenantId, () => operationViewSnapshot(request.db, tenantId, app.now())));
     },
   });
 };
