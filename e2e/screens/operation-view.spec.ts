@@ -65,3 +65,60 @@ test("运营大屏 shows the snapshot's figures and a filled panel each, and fit
   for (const label of kpiLabels) await expect(wall.kpi(label)).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('operation-view-1366.png') });
 });
+
+// A busy day, served in place of the snapshot: ten rows in every list still fit their panels, the
+// lists longer than their panel roll, and a car waiting over five minutes stands out.
+test('运营大屏 with every list full still fits the wall, and marks the cars waiting over five minutes', async ({ page }, testInfo) => {
+  const api = await apiAs(page);
+  const real = (await api.get<OperationViewSnapshot>(operationViewPaths.snapshot)).body.data;
+  const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+  const busy: OperationViewSnapshot = {
+    ...real,
+    devices: real.devices.map((d, i) => ({ ...d, online: 120 + i, offline: 7 * i, never: i })),
+    offlineTasks: Array.from({ length: 10 }, (_, i) => ({
+      deviceSn: `CAM-2026-${1000 + i}`,
+      content: `车牌识别相机 CAM-2026-${1000 + i}（东门停车场 北出口）离线`,
+      at: minutesAgo(3 * i + 1),
+    })),
+    warnings: real.warnings.map((w, i) => ({ ...w, open: i % 3 === 0 ? 0 : 15 * i })),
+    service: { complaintsOpen: 23, complaintsOverdue: 4, appealsPending: 9, editAuditsPending: 6 },
+    pursuit: { arrearsOpenedToday: 1234, recoveredToday: 88, recoveredAmountToday: 987_654_32 },
+    waiting: Array.from({ length: 10 }, (_, i) => ({
+      plateNumber: `粤B${10000 + i}`,
+      lotName: '东门地下停车场',
+      laneName: `${i + 1}号出口`,
+      since: minutesAgo(20 - 2 * i),
+      amountToPay: 1250 * (i + 1),
+    })),
+    abnormalReleases: Array.from({ length: 10 }, (_, i) => ({
+      plateNumber: `粤C${20000 + i}`,
+      lotName: '人民路路内停车场',
+      reasons: i % 2 === 0 ? (['exit_without_entry', 'no_tariff', 'abnormal_release'] as const) : (['abnormal_release'] as const),
+      at: minutesAgo(i + 1),
+    })).map((release) => ({ ...release, reasons: [...release.reasons] })),
+  };
+  await page.route(`**${operationViewPaths.snapshot}`, (route) => route.fulfill({ json: { code: 200, msg: '', data: busy } }));
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.goto('/#/operationView');
+  const wall = new DataViewScreen(page);
+  await wall.waitForFigures();
+
+  await expect(wall.kpi('待处理投诉').locator('.data-view-kpi__note--alert')).toHaveText('超时 4');
+  await expect(wall.kpi('今日追缴').locator('.data-view-kpi__value')).toHaveText('987,654.32');
+  const waiting = page.getByRole('list', { name: '车道等待' }).getByRole('listitem');
+  await expect(waiting).toHaveCount(10);
+  await expect(waiting.first()).toHaveClass(/operation-waiting--long/);
+  await expect(waiting.first()).toContainText('等待 20 分钟');
+  await expect(waiting.last()).not.toHaveClass(/operation-waiting--long/);
+  await expect(page.getByRole('list', { name: '异常放行' }).getByRole('listitem').first()).toContainText('无入场记录出场、入场时无生效的计费规则、异常放行');
+
+  const size = await wall.scrollSize();
+  expect(size.width).toBeLessThanOrEqual(1920);
+  expect(size.height).toBeLessThanOrEqual(1080);
+  // every panel ends inside the stage
+  for (const title of panels) {
+    const box = await wall.panel(title).boundingBox();
+    expect(box!.y + box!.height, title).toBeLessThanOrEqual(1080);
+  }
+  await page.screenshot({ path: testInfo.outputPath('operation-view-busy.png') });
+});
