@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** 数据大屏 as the wall shows it: the header, the KPI strip and the panels. */
+/** A wall (数据大屏, 运营大屏) as it shows: the header, the KPI strip and the panels. */
 export class DataViewScreen {
   readonly title: Locator;
   readonly status: Locator;

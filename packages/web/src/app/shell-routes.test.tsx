@@ -2,8 +2,9 @@ import type { RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { standaloneRoutes } from './shell-routes';
 
-// the page's own chunk is what /dataView loads; its insides are tested next to it
+// the page's own chunk is what /dataView (/operationView) loads; its insides are tested next to it
 vi.mock('../modules/screens/pages/data-view-page', () => ({ DataViewPage: () => null }));
+vi.mock('../modules/screens/pages/operation-view-page', () => ({ OperationViewPage: () => null }));
 
 const loaded = async (path: string) => {
   const route = standaloneRoutes.find((r) => r.path === path);
@@ -20,8 +21,15 @@ describe('big-screen routes', () => {
     expect(route.element).toBeUndefined();
   });
 
+  it('loads 运营大屏 at /operationView when visited', async () => {
+    const { OperationViewPage } = await import('../modules/screens/pages/operation-view-page');
+    const route = await loaded('operationView');
+    expect(route.Component).toBe(OperationViewPage);
+    expect(route.element).toBeUndefined();
+  });
+
   it('keeps the 建设中 placeholder for the screens not built yet', async () => {
-    for (const path of ['newDataView', 'operationView', 'palyer', 'demo']) {
+    for (const path of ['newDataView', 'palyer', 'demo']) {
       const route = await loaded(path);
       expect(route.Component, path).toBeUndefined();
       expect(route.element, path).toBeTruthy();

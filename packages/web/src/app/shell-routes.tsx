@@ -18,6 +18,7 @@ const ArrearsDetailPage = lazyPage(() => import('../modules/recovery/pages/arrea
 /** The screens built so far, each its own chunk (echarts comes with it); the others show 建设中. */
 const builtScreens: Readonly<Partial<Record<string, () => Promise<ComponentType>>>> = {
   dataView: async () => (await import('../modules/screens/pages/data-view-page')).DataViewPage,
+  operationView: async () => (await import('../modules/screens/pages/operation-view-page')).OperationViewPage,
 };
 
 const titled = (title: string): RouteHandle => ({ title });

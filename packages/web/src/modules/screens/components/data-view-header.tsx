@@ -44,17 +44,19 @@ function FullscreenButton() {
 
 export interface DataViewHeaderProps {
   tenantTitle: string;
+  /** the wall's own name after the tenant's title: 数据大屏, 运营大屏 */
+  pageName: string;
   updatedAt: string;
   /** the last refresh failed: the figures below are the last ones that came */
   stale: boolean;
-  /** the event stream's state: whether cars show as they come */
-  live: LiveStatus;
+  /** the event stream's state: whether cars show as they come; a wall with no stream leaves it out */
+  live?: LiveStatus;
   now: () => Date;
 }
 
 const liveTexts: Readonly<Record<LiveStatus, string>> = { connecting: '实时连接中…', live: '实时', reconnecting: '实时连接中断，正在重连…', refused: '无权接收实时数据' };
 
-export function DataViewHeader({ tenantTitle, updatedAt, stale, live, now }: DataViewHeaderProps) {
+export function DataViewHeader({ tenantTitle, pageName, updatedAt, stale, live, now }: DataViewHeaderProps) {
   const { data: branding } = useBranding();
   return (
     <header className="data-view-header">
@@ -64,12 +66,14 @@ export function DataViewHeader({ tenantTitle, updatedAt, stale, live, now }: Dat
       <h1 className="data-view-header__title">
         {branding?.logo && <img className="data-view-header__logo" src={branding.logo} alt="" />}
         <span>{tenantTitle}</span>
-        <span className="data-view-header__name">数据大屏</span>
+        <span className="data-view-header__name">{pageName}</span>
       </h1>
       <div className="data-view-header__side data-view-header__side--end">
-        <span className={live === 'live' ? 'data-view-live data-view-live--on' : 'data-view-live'} aria-label="实时连接">
-          {liveTexts[live]}
-        </span>
+        {live && (
+          <span className={live === 'live' ? 'data-view-live data-view-live--on' : 'data-view-live'} aria-label="实时连接">
+            {liveTexts[live]}
+          </span>
+        )}
         <span className={stale ? 'data-view-status data-view-status--stale' : 'data-view-status'} role="status">
           {stale ? '连接中断，正在重连…' : `数据更新于 ${timeOfDay(updatedAt)}`}
         </span>

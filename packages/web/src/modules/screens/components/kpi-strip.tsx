@@ -1,27 +1,32 @@
 import type { DataViewKpis } from '@parking/contract';
+import type { ReactNode } from 'react';
 import { changeAgainst, countText, kpiYuanText } from '../data-view-format';
 import { useCountUp } from '../use-count-up';
 
-interface KpiProps {
+export interface KpiProps {
   label: string;
-  value: number;
+  /** null: nothing to say yet (a rate of nothing), shown as — */
+  value: number | null;
   format: (value: number) => string;
   unit?: string;
   /** yesterday's figure: the card then says 较昨日 ±% */
   yesterday?: number;
+  /** a line under the figure in the card's own words (超时 3) */
+  note?: ReactNode;
 }
 
-function Kpi({ label, value, format, unit, yesterday }: KpiProps) {
-  const shown = useCountUp(value);
-  const change = yesterday === undefined ? undefined : changeAgainst(value, yesterday);
+/** One headline figure: it counts up to a new value so a change is seen from across the room. */
+export function Kpi({ label, value, format, unit, yesterday, note }: KpiProps) {
+  const shown = useCountUp(value ?? 0);
+  const change = yesterday === undefined || value === null ? undefined : changeAgainst(value, yesterday);
   return (
     <li className="data-view-kpi" aria-label={label}>
       <span className="data-view-kpi__label">{label}</span>
       <span className="data-view-kpi__figure">
-        <span className="data-view-kpi__value" data-value={value}>
-          {format(shown)}
+        <span className="data-view-kpi__value" data-value={value ?? ''}>
+          {value === null ? '—' : format(shown)}
         </span>
-        {unit && <span className="data-view-kpi__unit">{unit}</span>}
+        {unit && value !== null && <span className="data-view-kpi__unit">{unit}</span>}
       </span>
       {change && (
         <span className={`data-view-kpi__change data-view-kpi__change--${change.direction}`}>
@@ -29,6 +34,7 @@ function Kpi({ label, value, format, unit, yesterday }: KpiProps) {
           {change.text}
         </span>
       )}
+      {note}
     </li>
   );
 }

@@ -1,5 +1,4 @@
 import { dataViewRefreshSeconds, type DataViewLiveEvent, type DataViewMovement, type DataViewSnapshot } from '@parking/contract';
-import { Button, Spin } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { ChannelMix } from '../components/channel-mix';
 import { DataViewHeader } from '../components/data-view-header';
@@ -8,23 +7,15 @@ import { KpiStrip } from '../components/kpi-strip';
 import { LatestMovements } from '../components/latest-movements';
 import { LotPlan } from '../components/lot-plan';
 import { RankList } from '../components/rank-list';
+import { ScreenPanel } from '../components/screen-panel';
 import { ScreenStage } from '../components/screen-stage';
+import { ScreenFailed, ScreenLoading } from '../components/screen-states';
 import { useDataViewSnapshot } from '../data-view-api';
 import { dayOf, hourOf, yuanText } from '../data-view-format';
 import { useLiveEvents, type LiveEventOptions, type LiveStatus } from '../live-events';
-import type { ReactNode } from 'react';
 import '../data-view.css';
 
 const systemClock = () => new Date();
-
-function Panel({ title, className, children }: { title: string; className: string; children: ReactNode }) {
-  return (
-    <section className={`data-view-panel ${className}`} aria-label={title}>
-      <h2 className="data-view-panel__title">{title}</h2>
-      <div className="data-view-panel__body">{children}</div>
-    </section>
-  );
-}
 
 /** how many movements 实时进出 holds */
 const latestRows = 20;
@@ -65,32 +56,32 @@ function Wall({
   const currentHour = dayOf(snapshot.updatedAt) === snapshot.today ? hourOf(snapshot.updatedAt) : 23;
   return (
     <div className="data-view">
-      <DataViewHeader tenantTitle={snapshot.tenantTitle} updatedAt={snapshot.updatedAt} stale={stale} live={live} now={now} />
+      <DataViewHeader tenantTitle={snapshot.tenantTitle} pageName="数据大屏" updatedAt={snapshot.updatedAt} stale={stale} live={live} now={now} />
       <KpiStrip kpis={snapshot.kpis} />
       <div className="data-view-grid">
-        <Panel title="营收排行 TOP10" className="data-view-grid__revenue">
+        <ScreenPanel title="营收排行 TOP10" className="data-view-grid__revenue">
           <RankList label="营收排行" tone="revenue" rows={snapshot.topRevenue.map((row) => ({ name: row.lotName, value: row.amount, text: `${yuanText(row.amount)} 元` }))} />
-        </Panel>
-        <Panel title="停车场分布" className="data-view-grid__plan">
+        </ScreenPanel>
+        <ScreenPanel title="停车场分布" className="data-view-grid__plan">
           <LotPlan lots={snapshot.lots} scale={scale} />
-        </Panel>
-        <Panel title="实时进出" className="data-view-grid__latest">
+        </ScreenPanel>
+        <ScreenPanel title="实时进出" className="data-view-grid__latest">
           <LatestMovements latest={mergeMovements(arrived, snapshot.latest)} />
-        </Panel>
-        <Panel title="占用率排行 TOP10" className="data-view-grid__occupancy">
+        </ScreenPanel>
+        <ScreenPanel title="占用率排行 TOP10" className="data-view-grid__occupancy">
           <RankList
             label="占用率排行"
             tone="occupancy"
             max={100}
             rows={snapshot.topOccupancy.map((row) => ({ name: row.lotName, value: row.occupancyPercent, text: `${row.occupancyPercent}%` }))}
           />
-        </Panel>
-        <Panel title="今日进出场（按小时）" className="data-view-grid__hours">
+        </ScreenPanel>
+        <ScreenPanel title="今日进出场（按小时）" className="data-view-grid__hours">
           <HourlyFlow hours={snapshot.hours} currentHour={currentHour} scale={scale} />
-        </Panel>
-        <Panel title="今日收款渠道" className="data-view-grid__channels">
+        </ScreenPanel>
+        <ScreenPanel title="今日收款渠道" className="data-view-grid__channels">
           <ChannelMix channels={snapshot.channels} scale={scale} />
-        </Panel>
+        </ScreenPanel>
       </div>
     </div>
   );
@@ -125,17 +116,9 @@ export function DataViewPage({ now = systemClock, refreshSeconds = dataViewRefre
         snapshot.data ? (
           <Wall snapshot={snapshot.data} stale={snapshot.isError} live={live} arrived={arrived} now={now} scale={scale} />
         ) : snapshot.isError ? (
-          <div className="data-view data-view--message" role="alert">
-            <p className="data-view-message">数据加载失败</p>
-            <Button type="primary" size="large" loading={snapshot.isFetching} onClick={() => void snapshot.refetch()}>
-              重试
-            </Button>
-          </div>
+          <ScreenFailed retrying={snapshot.isFetching} onRetry={() => void snapshot.refetch()} />
         ) : (
-          <div className="data-view data-view--message">
-            <Spin size="large" />
-            <p className="data-view-message">加载中…</p>
-          </div>
+          <ScreenLoading />
         )
       }
     </ScreenStage>

@@ -1,0 +1,64 @@
+import { dataViewRefreshSeconds, type OperationViewSnapshot } from '@parking/contract';
+import { DataViewHeader } from '../components/data-view-header';
+import { DeviceStates } from '../components/device-states';
+import { OperationKpis } from '../components/operation-kpis';
+import { AbnormalReleases, OfflineTasks, WaitingCars } from '../components/operation-lists';
+import { ScreenPanel } from '../components/screen-panel';
+import { ScreenStage } from '../components/screen-stage';
+import { ScreenFailed, ScreenLoading } from '../components/screen-states';
+import { WarningBars } from '../components/warning-bars';
+import { useOperationViewSnapshot } from '../operation-view-api';
+import '../data-view.css';
+import '../operation-view.css';
+
+const systemClock = () => new Date();
+
+function Wall({ snapshot, stale, now }: { snapshot: OperationViewSnapshot; stale: boolean; now: () => Date }) {
+  return (
+    <div className="data-view">
+      <DataViewHeader tenantTitle={snapshot.tenantTitle} pageName="运营大屏" updatedAt={snapshot.updatedAt} stale={stale} now={now} />
+      <OperationKpis snapshot={snapshot} />
+      <div className="operation-grid">
+        <ScreenPanel title="设备状态" className="operation-grid__devices">
+          <DeviceStates devices={snapshot.devices} />
+        </ScreenPanel>
+        <ScreenPanel title="车道等待" className="operation-grid__waiting">
+          <WaitingCars waiting={snapshot.waiting} now={now} />
+        </ScreenPanel>
+        <ScreenPanel title="离线任务" className="operation-grid__offline">
+          <OfflineTasks tasks={snapshot.offlineTasks} />
+        </ScreenPanel>
+        <ScreenPanel title="订单预警" className="operation-grid__warnings">
+          <WarningBars warnings={snapshot.warnings} />
+        </ScreenPanel>
+        <ScreenPanel title="异常放行" className="operation-grid__releases">
+          <AbnormalReleases releases={snapshot.abnormalReleases} />
+        </ScreenPanel>
+      </div>
+    </div>
+  );
+}
+
+export interface OperationViewPageProps {
+  /** the page's clock (header, minutes waited); tests pass a fixed moment */
+  now?: () => Date;
+  refreshSeconds?: number;
+}
+
+/** 运营大屏 (/operationView): what the operations room must act on, on one wall, refreshed every dataViewRefreshSeconds. */
+export function OperationViewPage({ now = systemClock, refreshSeconds = dataViewRefreshSeconds }: OperationViewPageProps) {
+  const snapshot = useOperationViewSnapshot(refreshSeconds);
+  return (
+    <ScreenStage>
+      {() =>
+        snapshot.data ? (
+          <Wall snapshot={snapshot.data} stale={snapshot.isError} now={now} />
+        ) : snapshot.isError ? (
+          <ScreenFailed retrying={snapshot.isFetching} onRetry={() => void snapshot.refetch()} />
+        ) : (
+          <ScreenLoading />
+        )
+      }
+    </ScreenStage>
+  );
+}
