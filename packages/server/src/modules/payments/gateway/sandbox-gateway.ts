@@ -10,11 +10,18 @@ import { sandboxBill, type SandboxBillAdjustment } from './sandbox-bill.js';
 /** Posts a notice to a path of this server: never a host, so no request or setting can send it elsewhere. */
 export type NoticeDelivery = (path: string, body: string, headers: Record<string, string>) => Promise<void>;
 
+/**
+ * The socket address of the sandbox's own notices: not an IP, so no connection from the network can
+ * have it. The notify route's per-address limit leaves these out, as a real provider's many servers
+ * would not share one address; a busy hour's notices refused by it were trades booked by no one.
+ */
+export const inProcessNoticeAddress = 'sandbox.in-process';
+
 /** The sandbox runs inside this server, so its notice is handed to our own notify route in-process, off the network. */
 export const inProcessDelivery =
   (server: FastifyInstance): NoticeDelivery =>
   async (path, body, headers) => {
-    const response = await server.inject({ method: 'POST', url: path, payload: body, headers });
+    const response = await server.inject({ method: 'POST', url: path, payload: body, headers, remoteAddress: inProcessNoticeAddress });
     if (response.statusCode !== 200) throw new Error(`notify answered HTTP ${response.statusCode}: ${response.body}`);
   };
 
