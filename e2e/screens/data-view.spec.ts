@@ -111,7 +111,6 @@ test('数据大屏 shows a car a camera reports in 实时进出 and in 今日入
     // the new lot is in a snapshot, so the car's lot has its name on the wall
     await expect.poll(async () => (await api.get<DataViewSnapshot>(dataViewPaths.snapshot)).body.data.lots.some((lot) => lot.id === made.lotId)).toBe(true);
     await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
-    const entriesBefore = Number((await wall.kpiFigure('今日入场')).replaceAll(',', ''));
 
     const entered = await postDeviceCall<{ state: string }>(baseURL, vehicleEventPath, camera, {
       kind: 'lane_entry',
@@ -124,7 +123,17 @@ test('数据大屏 shows a car a camera reports in 实时进出 and in 今日入
     const row = wall.movements.filter({ hasText: plate });
     await expect(row.first()).toContainText('进场');
     await expect(row.first()).toContainText(lotName);
-    await expect.poll(async () => Number((await wall.kpiFigure('今日入场')).replaceAll(',', '')), { timeout: 30_000, intervals: [1_000, 2_000, 5_000] }).toBeGreaterThan(entriesBefore);
+    // the next snapshot, the one that holds the car, is on the wall: its 今日入场 whatever the hour (a count
+    // before and after could straddle midnight in Shanghai and start again from 0)
+    await expect
+      .poll(
+        async () => {
+          const held = (await api.get<DataViewSnapshot>(dataViewPaths.snapshot)).body.data;
+          return held.latest.some((m) => m.plateNumber === plate) && (await wall.kpiFigure('今日入场')) === held.kpis.entriesToday.toLocaleString('zh-CN');
+        },
+        { timeout: 30_000, intervals: [1_000, 2_000, 5_000] },
+      )
+      .toBe(true);
     expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
     await page.screenshot({ path: testInfo.outputPath('data-view-live.png') });
   } finally {
