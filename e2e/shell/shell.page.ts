@@ -51,6 +51,9 @@ export class ShellPage {
       if (!(await folder.evaluate((node) => node.classList.contains('ant-menu-submenu-open')))) await title.click();
       await item.click({ timeout: 2_000 });
     }).toPass({ timeout: 15_000 });
+    // A lazily loaded page changes the address only once its code is in; a second click before then
+    // cancels the first navigation, and its tab never appears. The item turns selected when it lands.
+    await expect(item).toHaveClass(/ant-menu-item-selected/);
   }
 
   tag(title: string): Locator {
