@@ -2,9 +2,10 @@ import type { RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { standaloneRoutes } from './shell-routes';
 
-// the page's own chunk is what /dataView (/operationView) loads; its insides are tested next to it
+// the page's own chunk is what /dataView (/operationView, /newDataView) loads; its insides are tested next to it
 vi.mock('../modules/screens/pages/data-view-page', () => ({ DataViewPage: () => null }));
 vi.mock('../modules/screens/pages/operation-view-page', () => ({ OperationViewPage: () => null }));
+vi.mock('../modules/screens/pages/new-data-view-page', () => ({ NewDataViewPage: () => null }));
 
 const loaded = async (path: string) => {
   const route = standaloneRoutes.find((r) => r.path === path);
@@ -28,8 +29,15 @@ describe('big-screen routes', () => {
     expect(route.element).toBeUndefined();
   });
 
+  it('loads 新版数据大屏 at /newDataView when visited', async () => {
+    const { NewDataViewPage } = await import('../modules/screens/pages/new-data-view-page');
+    const route = await loaded('newDataView');
+    expect(route.Component).toBe(NewDataViewPage);
+    expect(route.element).toBeUndefined();
+  });
+
   it('keeps the 建设中 placeholder for the screens not built yet', async () => {
-    for (const path of ['newDataView', 'palyer', 'demo']) {
+    for (const path of ['palyer', 'demo']) {
       const route = await loaded(path);
       expect(route.Component, path).toBeUndefined();
       expect(route.element, path).toBeTruthy();

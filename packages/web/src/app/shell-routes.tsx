@@ -19,6 +19,7 @@ const ArrearsDetailPage = lazyPage(() => import('../modules/recovery/pages/arrea
 const builtScreens: Readonly<Partial<Record<string, () => Promise<ComponentType>>>> = {
   dataView: async () => (await import('../modules/screens/pages/data-view-page')).DataViewPage,
   operationView: async () => (await import('../modules/screens/pages/operation-view-page')).OperationViewPage,
+  newDataView: async () => (await import('../modules/screens/pages/new-data-view-page')).NewDataViewPage,
 };
 
 const titled = (title: string): RouteHandle => ({ title });

@@ -1,5 +1,5 @@
 import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useBranding } from '../../../shared/tenant/branding-api';
 import { clockParts, timeOfDay } from '../data-view-format';
 import type { LiveStatus } from '../live-events';
@@ -52,11 +52,13 @@ export interface DataViewHeaderProps {
   /** the event stream's state: whether cars show as they come; a wall with no stream leaves it out */
   live?: LiveStatus;
   now: () => Date;
+  /** what the wall lets its viewer choose, first in the right-hand corner (新版数据大屏's lot) */
+  actions?: ReactNode;
 }
 
 const liveTexts: Readonly<Record<LiveStatus, string>> = { connecting: '实时连接中…', live: '实时', reconnecting: '实时连接中断，正在重连…', refused: '无权接收实时数据' };
 
-export function DataViewHeader({ tenantTitle, pageName, updatedAt, stale, live, now }: DataViewHeaderProps) {
+export function DataViewHeader({ tenantTitle, pageName, updatedAt, stale, live, now, actions }: DataViewHeaderProps) {
   const { data: branding } = useBranding();
   return (
     <header className="data-view-header">
@@ -69,6 +71,7 @@ export function DataViewHeader({ tenantTitle, pageName, updatedAt, stale, live, 
         <span className="data-view-header__name">{pageName}</span>
       </h1>
       <div className="data-view-header__side data-view-header__side--end">
+        {actions}
         {live && (
           <span className={live === 'live' ? 'data-view-live data-view-live--on' : 'data-view-live'} aria-label="实时连接">
             {liveTexts[live]}
