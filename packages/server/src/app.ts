@@ -35,6 +35,7 @@ import { arrearsRoutes } from './modules/recovery/arrears.routes.js';
 import { activityRoutes } from './modules/screens/activity.routes.js';
 import { dataViewEventRoutes } from './modules/screens/data-view-events.routes.js';
 import { dataViewRoutes } from './modules/screens/data-view.routes.js';
+import { playerRoutes } from './modules/screens/player.routes.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { longRentalRoutes } from './modules/parking/long-rental.routes.js';
 import { groupCardOpenRoutes } from './modules/marketing/group-card-open.routes.js';
@@ -221,6 +222,7 @@ export const app = fp(
     await instance.register(activityRoutes);
     await instance.register(dataViewRoutes);
     await instance.register(dataViewEventRoutes);
+    await instance.register(playerRoutes, { secret: await appSecret(options.database.db, 'stream'), dataDir: options.config.dataDir });
     await instance.register(specialBillRoutes, { secret: qrSecret, publicBaseUrl: options.config.publicBaseUrl });
     await instance.register(merchantRoutes);
     await instance.register(couponRoutes, { findOpenStay });

@@ -89,6 +89,8 @@ export const fastifyOptions = (logger: { level: string; stream?: NodeJS.Writable
     },
   },
   clientErrorHandler: answerClientError,
+  // a signed stream address carries its token in the path (its segments are fetched relative to it): 100 is too short for one
+  routerOptions: { maxParamLength: 300 },
   // a path that does not decode (a lone %ED%A0%80) or is past the router's length is the client's mistake, in the envelope like any other
   frameworkErrors: (error: FastifyError, _request, reply) => {
     const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;

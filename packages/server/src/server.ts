@@ -25,6 +25,7 @@ import { seedDemoReconciliation } from './db/seed/demo-reconciliation.js';
 import { sandboxBills } from './modules/payments/index.js';
 import { startPhoneChangePhotoJob, startVehicleAuthPhotoJob } from './modules/customers/index.js';
 import { invoiceDeps, startInvoiceSyncJob } from './modules/finance/index.js';
+import { ensureStandinClip } from './modules/screens/index.js';
 
 /** The process: config, logger, database lifecycle, graceful shutdown. */
 const main = async () => {
@@ -127,6 +128,8 @@ const main = async () => {
   if (own && typeof own === 'object' && config.demoHeartbeatMs > 0) {
     demoHeartbeats = startDemoHeartbeats(`http://${own.family === 'IPv6' ? `[${own.address}]` : own.address}:${own.port}`, server.log, config.demoHeartbeatMs);
   }
+  // the demo cameras' stand-in clip, made by ffmpeg in the background; 视频监控 retries until it is there
+  if (freshInstall) void ensureStandinClip(config.dataDir, server.log);
   if (freshInstall && config.demoHistoryDays > 0) {
     // the console is usable at once; the demo's past days fill in behind it
     server.log.info({ days: config.demoHistoryDays }, 'generating demo traffic history');

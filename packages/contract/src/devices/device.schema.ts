@@ -50,6 +50,29 @@ export const deviceSn = z
   .max(64, '设备编号最长64位')
   .regex(/^[\w-]+$/, '设备编号只能包含字母、数字、下划线和短横线');
 
+/** The kinds of live stream the video wall (/palyer) plays. */
+export const streamKinds = ['hls', 'flv'] as const;
+export type StreamKind = (typeof streamKinds)[number];
+
+/**
+ * What a stream address plays as, by its file: .m3u8 is HLS, .flv is HTTP-FLV; null for anything
+ * else. `media:<folder>/<file>` names a recording under the server's DATA_DIR/media (a stand-in camera).
+ */
+export const streamKindOf = (address: string): StreamKind | null => {
+  const path = (address.split(/[?#]/)[0] ?? '').toLowerCase();
+  return path.endsWith('.m3u8') ? 'hls' : path.endsWith('.flv') ? 'flv' : null;
+};
+
+/** A camera's live stream: http(s):// on a media server, or media:<folder>/<file> under DATA_DIR/media; '' clears it. */
+export const streamUrl = z
+  .string({ error: '视频流地址格式不正确' })
+  .trim()
+  .max(500, '视频流地址最长500位')
+  .transform((value) => value || null)
+  .nullable()
+  .refine((value) => value === null || /^https?:\/\/[^\s/]+\/\S*$/.test(value) || /^media:[\w-]+\/[\w.-]+$/.test(value), '视频流地址须以 http:// 或 https:// 开头')
+  .refine((value) => value === null || streamKindOf(value) !== null, '视频流地址须指向 .m3u8（HLS）或 .flv（HTTP-FLV）');
+
 const deviceType = z.enum(deviceTypes, { error: '设备类型只能是 camera、barrier、geomagnetic、video_pole、pda 或 led_screen' });
 const onlineState = z.enum(deviceOnlineStates, { error: '在线状态只能是 online（在线）、offline（离线）或 never（未上线）' });
 
@@ -75,6 +98,8 @@ export const deviceInput = z.object({
   networkType: z.enum(deviceNetworkTypes, { error: '网络类型只能是 4G、NB-IoT、有线 或 WiFi' }).default('4G'),
   enabled: z.boolean({ error: '启用状态只能是是或否' }).default(true),
   remark: z.string().trim().max(200, '备注最长200位').default(''),
+  /** the camera's live stream for 视频监控 (/palyer); null or empty clears it, absent keeps it */
+  streamUrl: streamUrl.optional(),
 });
 export type DeviceInput = z.input<typeof deviceInput>;
 export type DeviceValues = z.output<typeof deviceInput>;
@@ -117,6 +142,7 @@ export const device = z.object({
   onlineState,
   enabled: z.boolean(),
   remark: z.string(),
+  streamUrl: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -6,3 +6,5 @@ export * from './operation-view.schema.js';
 export * from './operation-view.endpoints.js';
 export * from './new-data-view.schema.js';
 export * from './new-data-view.endpoints.js';
+export * from './player.schema.js';
+export * from './player.endpoints.js';

@@ -41,6 +41,8 @@ export const devices = pgTable(
     lastStatus: jsonb('last_status'),
     enabled: boolean('enabled').notNull().default(true),
     remark: text('remark').notNull().default(''),
+    /** a camera's live stream for 视频监控: http(s)://….m3u8 or .flv, or media:<folder>/<file> under DATA_DIR/media */
+    streamUrl: text('stream_url'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

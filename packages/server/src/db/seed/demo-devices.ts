@@ -33,6 +33,9 @@ const lots = [
   },
 ] as const;
 
+/** The demo's working cameras show the stand-in clip (standin-clip.ts) in 视频监控. */
+export const standinStreamUrl = 'media:standin/index.m3u8';
+
 /**
  * The demo's devices. Those with `offlineMinutesAgo` are broken: they stopped heartbeating then, stay
  * silent, and are the devices behind the seeded offline tasks; the demo's traffic never passes them
@@ -40,7 +43,7 @@ const lots = [
  * runs, it heartbeats through the device API as a real device would (demo-heartbeats.ts), so what
  * the console shows 在线 is really reporting.
  */
-const demoDevices: readonly { sn: string; name: string; type: DeviceType; lot: string; place?: string; offlineMinutesAgo?: number }[] = [
+const demoDevices: readonly { sn: string; name: string; type: DeviceType; lot: string; place?: string; offlineMinutesAgo?: number; streamUrl?: string }[] = [
   { sn: 'GM-2026-0001', name: '中山路A012地磁', type: 'geomagnetic', lot: '中山路', place: 'A012', offlineMinutesAgo: 25 },
   { sn: 'VP-2026-0007', name: '人民路B003视频桩', type: 'video_pole', lot: '人民路', place: 'B003', offlineMinutesAgo: 64 },
   { sn: 'PDA-2026-0001', name: '中山路收费员PDA', type: 'pda', lot: '中山路' },
@@ -48,9 +51,9 @@ const demoDevices: readonly { sn: string; name: string; type: DeviceType; lot: s
   { sn: 'CAM-2026-0102', name: '东门入口1相机', type: 'camera', lot: '东门停车场', place: '入口1', offlineMinutesAgo: 8 },
   { sn: 'BRG-2026-0101', name: '东门入口1道闸', type: 'barrier', lot: '东门停车场', place: '入口1' },
   { sn: 'LED-2026-0101', name: '东门入口1显示屏', type: 'led_screen', lot: '东门停车场', place: '入口1' },
-  { sn: 'CAM-2026-0104', name: '东门入口2相机', type: 'camera', lot: '东门停车场', place: '入口2' },
+  { sn: 'CAM-2026-0104', name: '东门入口2相机', type: 'camera', lot: '东门停车场', place: '入口2', streamUrl: standinStreamUrl },
   { sn: 'BRG-2026-0102', name: '东门入口2道闸', type: 'barrier', lot: '东门停车场', place: '入口2' },
-  { sn: 'CAM-2026-0103', name: '东门出口1相机', type: 'camera', lot: '东门停车场', place: '出口1' },
+  { sn: 'CAM-2026-0103', name: '东门出口1相机', type: 'camera', lot: '东门停车场', place: '出口1', streamUrl: standinStreamUrl },
 ];
 
 /** The sns of the demo's working devices, which heartbeat while the server runs. */
@@ -116,6 +119,7 @@ export const seedDemoDevices = (db: Db) =>
         secret: demoDeviceSecret(d.sn),
         lastHeartbeatAt,
         onlineState: lastHeartbeatAt ? 'offline' : 'never',
+        streamUrl: d.streamUrl ?? null,
       });
     }
     return true;

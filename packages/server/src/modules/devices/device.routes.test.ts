@@ -132,6 +132,25 @@ describe('devices', () => {
     expect(log).toMatchObject({ before: { lotName: '福华路路侧', heartbeatCycle: 300 }, after: { lotName: '深南路路侧', heartbeatCycle: 120 } });
   });
 
+  it('keeps a camera’s stream address for 视频监控: checked, kept when an edit leaves it out, cleared by an empty one', async () => {
+    const camera = { sn: 'CAM-0001', name: '1号入口相机', type: 'camera', lotId: gatedId, laneId };
+    const put = (extra: object) => call('PUT', `${base}/${cameraId}`, { ...camera, ...extra });
+    for (const [streamUrl, msg] of [
+      ['rtsp://10.0.0.8/live', '视频流地址须以 http:// 或 https:// 开头'],
+      ['https://media.example.cn/live/gate1.mp4', '视频流地址须指向 .m3u8（HLS）或 .flv（HTTP-FLV）'],
+      ['media:../etc/index.m3u8', '视频流地址须以 http:// 或 https:// 开头'],
+    ]) {
+      const refused = await put({ streamUrl });
+      expect(refused.statusCode, streamUrl).toBe(400);
+      expect(refused.json().msg, streamUrl).toContain(msg);
+    }
+    const address = 'https://media.example.cn/live/gate1/index.m3u8';
+    expect((await put({ streamUrl: ` ${address} ` })).json()).toMatchObject({ code: 200, data: { streamUrl: address } });
+    expect((await put({ name: '1号入口相机（主）' })).json()).toMatchObject({ code: 200, data: { streamUrl: address } });
+    expect((await put({ streamUrl: '' })).json()).toMatchObject({ code: 200, data: { streamUrl: null } });
+    expect((await put({ name: camera.name })).json().code).toBe(200);
+  });
+
   it('resets a secret: a new one, shown once, and logged without it', async () => {
     const response = await call('POST', `${base}/${cameraId}/Actions/ResetSecret`);
     expect(response.json()).toMatchObject({ code: 200, msg: '密钥已重置' });

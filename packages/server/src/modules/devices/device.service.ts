@@ -41,6 +41,7 @@ export const toDevice = ({ device, lotName, lotType, laneName, spaceNumber }: De
   onlineState: device.onlineState as DeviceOnlineState,
   enabled: device.enabled,
   remark: device.remark,
+  streamUrl: device.streamUrl,
   createdAt: device.createdAt.toISOString(),
   updatedAt: device.updatedAt.toISOString(),
 });

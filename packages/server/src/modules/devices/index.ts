@@ -12,3 +12,5 @@ export { keepRawJsonBody, signatureHeaders, signedCallOf } from './device-signed
 export { postDeviceCall, signDeviceCall, type DeviceCredentials } from './device-client.js';
 export { queueLaneCommand } from './lane-command.service.js';
 export type { DeviceRow } from './device.repository.js';
+// read by 视频监控: which lots' devices a user may see
+export { heldParkingTypes } from './device-access.js';

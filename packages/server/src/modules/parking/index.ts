@@ -17,9 +17,11 @@ export {
   signRecordToken,
   signScanToken,
   signStayToken,
+  signStreamToken,
   verifyRecordToken,
   verifyScanToken,
   verifyStayToken,
+  verifyStreamToken,
   type RecordTokenPayload,
   type ScanTokenPayload,
 } from './scan-token.js';

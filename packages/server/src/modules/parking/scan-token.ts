@@ -81,15 +81,20 @@ export const verifyScanToken = (secret: string, token: string, now = new Date())
 export const signRecordToken = (secret: string, record: { id: string; tenant: string; lane: string | null }, now: Date, ttlMs: number) =>
   sign(secret, { k: 'order', id: record.id, tenant: record.tenant, lane: record.lane, exp: Math.floor((now.getTime() + ttlMs) / 1000) } satisfies RecordTokenPayload);
 
-export type RecordTokenCheck = { ok: true; payload: RecordTokenPayload } | { ok: false; reason: 'invalid' | 'expired' };
+/** A token of some kind that carries its `exp`: genuine and still in date, or why not. */
+export type DatedTokenCheck<T> = { ok: true; payload: T } | { ok: false; reason: 'invalid' | 'expired' };
 
-/** A record token this server signed and that has not expired; a scan token is not one. */
-export const verifyRecordToken = (secret: string, token: string, now: Date): RecordTokenCheck => {
-  const payload = verify(secret, token, recordPayload);
+const checkDated = <T extends { exp: number }>(secret: string, token: string, schema: z.ZodType<T>, now: Date): DatedTokenCheck<T> => {
+  const payload = verify(secret, token, schema);
   if (!payload) return { ok: false, reason: 'invalid' };
   if (payload.exp * 1000 <= now.getTime()) return { ok: false, reason: 'expired' };
   return { ok: true, payload };
 };
+
+export type RecordTokenCheck = DatedTokenCheck<RecordTokenPayload>;
+
+/** A record token this server signed and that has not expired; a scan token is not one. */
+export const verifyRecordToken = (secret: string, token: string, now: Date): RecordTokenCheck => checkDated(secret, token, recordPayload, now);
 
 /**
  * A stay token: the code a driver shows a merchant (商户优惠码), naming a parking record of a tenant
@@ -109,12 +114,27 @@ const stayPayload = z.strictObject({ k: z.literal('stay'), id: z.uuid(), tenant:
 export const signStayToken = (secret: string, stay: { id: string; tenant: string }, now: Date, ttlMs: number) =>
   sign(secret, { k: 'stay', id: stay.id, tenant: stay.tenant, exp: Math.floor((now.getTime() + ttlMs) / 1000) } satisfies StayTokenPayload);
 
-export type StayTokenCheck = { ok: true; payload: StayTokenPayload } | { ok: false; reason: 'invalid' | 'expired' };
+export type StayTokenCheck = DatedTokenCheck<StayTokenPayload>;
 
 /** A stay token this server signed and that has not expired; a record or scan token is not one. */
-export const verifyStayToken = (secret: string, token: string, now: Date): StayTokenCheck => {
-  const payload = verify(secret, token, stayPayload);
-  if (!payload) return { ok: false, reason: 'invalid' };
-  if (payload.exp * 1000 <= now.getTime()) return { ok: false, reason: 'expired' };
-  return { ok: true, payload };
-};
+export const verifyStayToken = (secret: string, token: string, now: Date): StayTokenCheck => checkDated(secret, token, stayPayload, now);
+
+/**
+ * A stream token: the key of one signed stream address of 视频监控, naming a camera of a tenant
+ * until `exp`. Whoever holds the address can watch that camera until then, and nothing else.
+ */
+export interface StreamTokenPayload {
+  k: 'stream';
+  id: string;
+  tenant: string;
+  exp: number;
+}
+
+const streamPayload = z.strictObject({ k: z.literal('stream'), id: z.uuid(), tenant: z.uuid(), exp: z.number().int() });
+
+/** A stream token valid for `ttlMs` from `now`. */
+export const signStreamToken = (secret: string, device: { id: string; tenant: string }, now: Date, ttlMs: number) =>
+  sign(secret, { k: 'stream', id: device.id, tenant: device.tenant, exp: Math.floor((now.getTime() + ttlMs) / 1000) } satisfies StreamTokenPayload);
+
+/** A stream token this server signed and that has not expired; no other kind of token is one. */
+export const verifyStreamToken = (secret: string, token: string, now: Date): DatedTokenCheck<StreamTokenPayload> => checkDated(secret, token, streamPayload, now);
