@@ -28,6 +28,8 @@ declare module 'fastify' {
     liveEvents: LiveEventBus;
     /** every menu enCode some route names as its permission (plugins/auth.ts) */
     routePermissions: ReadonlySet<string>;
+    /** whether a long-lived request's user is still signed in and still holds its route's permission (plugins/auth.ts) */
+    stillAllowed: (request: FastifyRequest) => Promise<boolean>;
   }
   interface FastifyRequest {
     auth: AuthContext | null;

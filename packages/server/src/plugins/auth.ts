@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.js';
 import { withTenant } from '../db/tenant-scope.js';
@@ -57,11 +57,8 @@ export const authPlugin = fp<AuthChecks>(
       };
     });
 
-    app.addHook('onRequest', async (request) => {
-      request.db = app.db;
-      const routeUrl = request.routeOptions.url;
+    const check = async (request: FastifyRequest) => {
       const config = request.routeOptions.config;
-      if (!routeUrl || !needsSignIn(routeUrl, config)) return;
       const session = await authenticate(app.db, request.headers.authorization, app.now());
       const auth: AuthContext = { ...session, ip: request.ip, userAgent: request.headers['user-agent'] ?? '' };
       request.auth = auth;
@@ -72,7 +69,22 @@ export const authPlugin = fp<AuthChecks>(
         const codes = await permissionCodes(app.db, auth);
         if (!required.some((code) => codes.has(code))) throw forbidden();
       }
+    };
+
+    app.addHook('onRequest', async (request) => {
+      request.db = app.db;
+      const routeUrl = request.routeOptions.url;
+      if (!routeUrl || !needsSignIn(routeUrl, request.routeOptions.config)) return;
+      await check(request);
     });
+
+    // a stream outlives the check made when it opened: it asks again now and then, and ends once refused
+    app.decorate('stillAllowed', async (request: FastifyRequest) =>
+      check(request).then(
+        () => true,
+        () => false,
+      ),
+    );
   },
   { name: 'auth', dependencies: ['errors'] },
 );

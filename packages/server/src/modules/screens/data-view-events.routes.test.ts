@@ -33,6 +33,24 @@ describe('the screens’ event stream', () => {
     }
   });
 
+  it('ends a stream whose user signed out since it opened: the next car is not sent', async () => {
+    const camera = await laneCamera(t.app, admin, 'LIVE-IN-2');
+    const leaving = await signIn(t.app);
+    const stream = await openEventStream(baseUrl, leaving);
+    try {
+      await carIn(t.app, camera, 'LIVE-IN-2', '粤B66011', clock.now(), 'LIVE-11');
+      expect((await stream.next(1)).map((e) => e.plateNumber)).toEqual(['粤B66011']);
+      expect((await t.app.inject({ method: 'GET', url: '/api/oauth/Logout', headers: { authorization: leaving } })).statusCode).toBe(200);
+      // within the check's period the stream goes on; past it, the sign-in is asked again before the next car
+      clock.advance(25_000);
+      await carIn(t.app, camera, 'LIVE-IN-2', '粤B66012', clock.now(), 'LIVE-12');
+      expect(await stream.next(1)).toEqual([]);
+      expect(stream.ended()).toBe(true);
+    } finally {
+      stream.close();
+    }
+  });
+
   it('is refused without a sign-in, to a user who may not open 停车记录, and to a request that is not for an event stream', async () => {
     const get = (headers: Record<string, string>) => fetch(`${baseUrl}/api/system/screens/events`, { headers });
     expect((await get({ accept: 'text/event-stream' })).status).toBe(401);

@@ -30,11 +30,30 @@ export const dataViewEventRoutes: FastifyPluginAsync = async (app) => {
       const stream = reply.raw;
       stream.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no' });
       stream.write('retry: 3000\n\n');
+      // a user signed out, disabled or stripped of 停车记录 since the stream opened sees nothing more:
+      // before what it sends next, once the last check is keepAliveMs old, the sign-in is checked
+      // again, in order, so no event overtakes a refusal
+      let checkedAt = app.now().getTime();
+      let queue = Promise.resolve();
+      const send = (text: string) => {
+        queue = queue.then(async () => {
+          if (!open.has(end)) return;
+          if (app.now().getTime() - checkedAt >= keepAliveMs) {
+            checkedAt = app.now().getTime();
+            if (!(await app.stillAllowed(request))) {
+              stream.write('event: signed-out\ndata: {}\n\n');
+              end();
+              return;
+            }
+          }
+          stream.write(text);
+        });
+      };
       const unsubscribe = app.liveEvents.subscribe(tenantId, (event) => {
         const sent: DataViewLiveEvent = { kind: event.kind, plateNumber: event.plateNumber, lotId: event.lotId, at: event.at };
-        stream.write(`data: ${JSON.stringify(sent)}\n\n`);
+        send(`data: ${JSON.stringify(sent)}\n\n`);
       });
-      const keepAlive = setInterval(() => stream.write(': keep-alive\n\n'), keepAliveMs);
+      const keepAlive = setInterval(() => send(': keep-alive\n\n'), keepAliveMs);
       const end = () => {
         if (!open.delete(end)) return;
         clearInterval(keepAlive);

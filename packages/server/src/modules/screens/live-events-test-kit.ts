@@ -31,6 +31,7 @@ export const openEventStream = async (baseUrl: string, token: string) => {
   expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
   let buffered = '';
+  let ended = false;
   const events: DataViewLiveEvent[] = [];
   return {
     /** the next `count` events, or a failure after `ms` */
@@ -39,14 +40,19 @@ export const openEventStream = async (baseUrl: string, token: string) => {
       try {
         while (events.length < count) {
           const { value, done } = await reader.read();
-          if (done) break;
+          if (done) {
+            ended = true;
+            break;
+          }
           buffered += value;
           let end: number;
           while ((end = buffered.indexOf('\n\n')) >= 0) {
             const message = buffered.slice(0, end);
             buffered = buffered.slice(end + 2);
-            const data = message.split('\n').find((line) => line.startsWith('data: '));
-            if (data) events.push(JSON.parse(data.slice(6)) as DataViewLiveEvent);
+            const lines = message.split('\n');
+            const data = lines.find((line) => line.startsWith('data: '));
+            // a named event (signed-out) is not a car
+            if (data && !lines.some((line) => line.startsWith('event:'))) events.push(JSON.parse(data.slice(6)) as DataViewLiveEvent);
           }
         }
       } finally {
@@ -54,6 +60,8 @@ export const openEventStream = async (baseUrl: string, token: string) => {
       }
       return events.splice(0, count);
     },
+    /** whether the server ended the stream */
+    ended: () => ended,
     close: () => aborted.abort(),
   };
 };
