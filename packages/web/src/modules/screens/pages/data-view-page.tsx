@@ -8,8 +8,7 @@ import { LatestMovements } from '../components/latest-movements';
 import { LotPlan } from '../components/lot-plan';
 import { RankList } from '../components/rank-list';
 import { ScreenPanel } from '../components/screen-panel';
-import { ScreenStage } from '../components/screen-stage';
-import { ScreenFailed, ScreenLoading } from '../components/screen-states';
+import { SnapshotStage } from '../components/screen-states';
 import { useDataViewSnapshot } from '../data-view-api';
 import { dayOf, hourOf, yuanText } from '../data-view-format';
 import { useLiveEvents, type LiveEventOptions, type LiveStatus } from '../live-events';
@@ -110,17 +109,5 @@ export function DataViewPage({ now = systemClock, refreshSeconds = dataViewRefre
   // back after a break: what was missed is in a fresh snapshot
   const onReconnected = useCallback(() => void refetch(), [refetch]);
   const live = useLiveEvents(onEvent, onReconnected, liveOptions);
-  return (
-    <ScreenStage>
-      {(scale) =>
-        snapshot.data ? (
-          <Wall snapshot={snapshot.data} stale={snapshot.isError} live={live} arrived={arrived} now={now} scale={scale} />
-        ) : snapshot.isError ? (
-          <ScreenFailed retrying={snapshot.isFetching} onRetry={() => void snapshot.refetch()} />
-        ) : (
-          <ScreenLoading />
-        )
-      }
-    </ScreenStage>
-  );
+  return <SnapshotStage snapshot={snapshot}>{(data, scale) => <Wall snapshot={data} stale={snapshot.isError} live={live} arrived={arrived} now={now} scale={scale} />}</SnapshotStage>;
 }

@@ -7,12 +7,12 @@ import { HourlyFlow } from '../components/hourly-flow';
 import { Kpi } from '../components/kpi-strip';
 import { ScopePicker } from '../components/scope-picker';
 import { ScreenPanel } from '../components/screen-panel';
-import { ScreenStage } from '../components/screen-stage';
-import { ScreenFailed, ScreenLoading } from '../components/screen-states';
+import { SnapshotStage } from '../components/screen-states';
 import { SpaceGrid } from '../components/space-grid';
 import { StayLengths } from '../components/stay-lengths';
 import { countText, dayOf, hourOf, kpiYuanText } from '../data-view-format';
-import { useLiveEvents, type LiveEventOptions, type LiveStatus } from '../live-events';
+import { useLiveEvents, type LiveStatus } from '../live-events';
+import type { DataViewPageProps } from './data-view-page';
 import { useNewDataViewSnapshot } from '../new-data-view-api';
 import '../data-view.css';
 import '../new-data-view.css';
@@ -92,13 +92,8 @@ function Wall({
   );
 }
 
-export interface NewDataViewPageProps {
-  /** the header clock's source; tests pass a fixed moment */
-  now?: () => Date;
-  refreshSeconds?: number;
-  /** how the event stream is opened (tests hand in their own fetch) */
-  live?: LiveEventOptions;
-}
+/** as 数据大屏's: the clock, the refresh period and the event stream's opening */
+export type NewDataViewPageProps = DataViewPageProps;
 
 /**
  * 新版数据大屏 (/newDataView?lotId= or ?areaId=): one lot or area on a wall, its spaces one by one. The
@@ -137,16 +132,8 @@ export function NewDataViewPage({ now = systemClock, refreshSeconds = dataViewRe
   const live = useLiveEvents(onEvent, onReconnected, liveOptions);
 
   return (
-    <ScreenStage>
-      {(scale) =>
-        snapshot.data ? (
-          <Wall snapshot={snapshot.data} stale={snapshot.isError} live={live} now={now} scale={scale} onScope={onScope} />
-        ) : snapshot.isError && !refused ? (
-          <ScreenFailed retrying={snapshot.isFetching} onRetry={() => void snapshot.refetch()} />
-        ) : (
-          <ScreenLoading />
-        )
-      }
-    </ScreenStage>
+    <SnapshotStage snapshot={snapshot} waiting={refused}>
+      {(data, scale) => <Wall snapshot={data} stale={snapshot.isError} live={live} now={now} scale={scale} onScope={onScope} />}
+    </SnapshotStage>
   );
 }

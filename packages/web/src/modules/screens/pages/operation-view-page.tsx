@@ -4,8 +4,7 @@ import { DeviceStates } from '../components/device-states';
 import { OperationKpis } from '../components/operation-kpis';
 import { AbnormalReleases, OfflineTasks, WaitingCars } from '../components/operation-lists';
 import { ScreenPanel } from '../components/screen-panel';
-import { ScreenStage } from '../components/screen-stage';
-import { ScreenFailed, ScreenLoading } from '../components/screen-states';
+import { SnapshotStage } from '../components/screen-states';
 import { WarningBars } from '../components/warning-bars';
 import { useOperationViewSnapshot } from '../operation-view-api';
 import '../data-view.css';
@@ -48,17 +47,5 @@ export interface OperationViewPageProps {
 /** 运营大屏 (/operationView): what the operations room must act on, on one wall, refreshed every dataViewRefreshSeconds. */
 export function OperationViewPage({ now = systemClock, refreshSeconds = dataViewRefreshSeconds }: OperationViewPageProps) {
   const snapshot = useOperationViewSnapshot(refreshSeconds);
-  return (
-    <ScreenStage>
-      {() =>
-        snapshot.data ? (
-          <Wall snapshot={snapshot.data} stale={snapshot.isError} now={now} />
-        ) : snapshot.isError ? (
-          <ScreenFailed retrying={snapshot.isFetching} onRetry={() => void snapshot.refetch()} />
-        ) : (
-          <ScreenLoading />
-        )
-      }
-    </ScreenStage>
-  );
+  return <SnapshotStage snapshot={snapshot}>{(data) => <Wall snapshot={data} stale={snapshot.isError} now={now} />}</SnapshotStage>;
 }
