@@ -1,12 +1,10 @@
-import { execFile } from 'node:child_process';
-import { resolve } from 'node:path';
-import { promisify } from 'node:util';
 import type { OrderWarning, Paged, ParkingRecord } from '@parking/contract';
 import { apiAs, createDemoUser } from '../support/api.js';
 import { expect, signedOut, signIn, test } from '../support/signed-in.fixtures.js';
 import { ArrearsPage } from '../recovery/arrears.page.js';
 import { ShellPage } from '../shell/shell.page.js';
 import { expectViewShown } from '../support/sidebar.js';
+import { runSimulator } from '../support/simulator.js';
 import { OrderWarningPage } from './order-warning.page.js';
 import { ParkingRecordPage } from './parking-record.page.js';
 import { RecordEditAuditPage } from './record-edit-audit.page.js';
@@ -25,27 +23,8 @@ const street = '仿真路段02';
 const auditor = { account: `story${Date.now() % 1_000_000}`, password: 'Story2026' };
 const yuan = (fen: number) => (fen / 100).toFixed(2);
 
-/** What the simulator prints last: its summary as one JSON line. */
-interface SimulationSummary {
-  seed: number;
-  sent: number;
-  entries: number;
-  exits: number;
-  abnormal: number;
-  refused: number;
-}
-
-const runSimulator = async (repoRoot: string, baseURL: string): Promise<SimulationSummary> => {
-  const cli = resolve(repoRoot, 'packages/server/src/simulator/simulate.cli.ts');
-  const args = ['--url', baseURL, '--lots', '2', '--streets', '1', '--cars', String(cars), '--minutes', '600', '--seed', String(seed)];
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', cli, ...args], { cwd: repoRoot, timeout: 150_000 });
-  const last = stdout.trim().split('\n').at(-1) ?? '';
-  return JSON.parse(last) as SimulationSummary;
-};
-
 test('issue 6: simulated traffic, the list, an approved correction, an unpaid exit paid off, and a warning from the bell', async ({ page, browser }, testInfo) => {
   test.setTimeout(300_000);
-  const baseURL = testInfo.project.use.baseURL!;
   await page.goto('/');
   const api = await apiAs(page);
   const lotId = async (name: string) => {
@@ -56,7 +35,7 @@ test('issue 6: simulated traffic, the list, an approved correction, an unpaid ex
     (await api.get<Paged<ParkingRecord>>(`/api/system/ParkingRecord?lotId=${id}&pageSize=1000${state ? `&state=${state}` : ''}`)).body.data;
 
   const summary = await test.step('the simulator drives 50 cars through a barrier lot and a street', async () => {
-    const result = await runSimulator(resolve(testInfo.project.testDir, '..'), baseURL);
+    const result = await runSimulator(testInfo, ['--lots', '2', '--streets', '1', '--cars', String(cars), '--minutes', '600', '--seed', String(seed)]);
     expect(result).toMatchObject({ seed, refused: 0 });
     // one stay per car: with this seed every car parks and no camera fires twice
     expect(result.entries).toBe(cars);

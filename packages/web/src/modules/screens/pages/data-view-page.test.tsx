@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, ok, type FakeReply } from '../../../test/fake-api';
 import { failure, quietComputedStyle, renderAt, user } from '../../system/pages/system-page-test-kit';
 import { fakeStreams, noStream } from '../live-events-test-kit';
-import { DataViewPage, mergeMovements } from './data-view-page';
+import { arrivedMovements, DataViewPage, mergeMovements } from './data-view-page';
 
 // jsdom has no canvas: a chart is stood in for by its label, what is drawn from it is tested as options
 vi.mock('../components/screen-chart', () => ({ ScreenChart: ({ label }: { label: string }) => <div role="img" aria-label={label} /> }));
@@ -199,5 +199,17 @@ describe('mergeMovements', () => {
     const merged = mergeMovements([], many);
     expect(merged).toHaveLength(20);
     expect(merged[0]!.plateNumber).toBe('粤C29');
+  });
+});
+
+describe('arrivedMovements', () => {
+  it('names a streamed car’s lot from the snapshot on the wall now, so a lot made after the wall opened gets its name with the next one', () => {
+    const car = { kind: 'entry' as const, plateNumber: '粤B1', lotId: 'l-new', at: '2026-11-28T06:30:00.000Z' };
+    const lot = snapshot().lots[0]!;
+    expect(arrivedMovements([car], { lots: [lot] })).toEqual([{ kind: 'entry', plateNumber: '粤B1', lotName: '', at: car.at }]);
+    expect(arrivedMovements([car, { ...car, plateNumber: '' }], { lots: [lot, { ...lot, id: 'l-new', name: '新建停车场' }] }).map((m) => [m.plateNumber, m.lotName])).toEqual([
+      ['粤B1', '新建停车场'],
+      ['未识别', '新建停车场'],
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import { dataViewRefreshSeconds, type DataViewLiveEvent, type DataViewMovement, type DataViewSnapshot } from '@parking/contract';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { ChannelMix } from '../components/channel-mix';
 import { DataViewHeader } from '../components/data-view-header';
 import { HourlyFlow } from '../components/hourly-flow';
@@ -36,6 +36,15 @@ export const mergeMovements = (arrived: readonly DataViewMovement[], snapshot: r
     .slice(0, latestRows);
 };
 
+/**
+ * The cars the stream brought, named by the lot names of the snapshot on the wall now: a lot created
+ * after the wall opened has its name from the next snapshot on, rather than a blank forever.
+ */
+export const arrivedMovements = (arrived: readonly DataViewLiveEvent[], snapshot: Pick<DataViewSnapshot, 'lots'>): DataViewMovement[] => {
+  const lotNames = new Map(snapshot.lots.map((lot) => [lot.id, lot.name]));
+  return arrived.map((event) => ({ kind: event.kind, plateNumber: event.plateNumber || '未识别', lotName: lotNames.get(event.lotId) ?? '', at: event.at }));
+};
+
 function Wall({
   snapshot,
   stale,
@@ -47,7 +56,7 @@ function Wall({
   snapshot: DataViewSnapshot;
   stale: boolean;
   live: LiveStatus;
-  arrived: readonly DataViewMovement[];
+  arrived: readonly DataViewLiveEvent[];
   now: () => Date;
   scale: number;
 }) {
@@ -65,7 +74,7 @@ function Wall({
           <LotPlan lots={snapshot.lots} scale={scale} />
         </ScreenPanel>
         <ScreenPanel title="实时进出" className="data-view-grid__latest">
-          <LatestMovements latest={mergeMovements(arrived, snapshot.latest)} />
+          <LatestMovements latest={mergeMovements(arrivedMovements(arrived, snapshot), snapshot.latest)} />
         </ScreenPanel>
         <ScreenPanel title="占用率排行 TOP10" className="data-view-grid__occupancy">
           <RankList
@@ -98,13 +107,8 @@ export interface DataViewPageProps {
 export function DataViewPage({ now = systemClock, refreshSeconds = dataViewRefreshSeconds, live: liveOptions }: DataViewPageProps) {
   const snapshot = useDataViewSnapshot(refreshSeconds);
   // cars in and out as the devices report them, between snapshots
-  const [arrived, setArrived] = useState<DataViewMovement[]>([]);
-  const lotNames = useMemo(() => new Map((snapshot.data?.lots ?? []).map((lot) => [lot.id, lot.name])), [snapshot.data]);
-  const onEvent = useCallback(
-    (event: DataViewLiveEvent) =>
-      setArrived((list) => [{ kind: event.kind, plateNumber: event.plateNumber || '未识别', lotName: lotNames.get(event.lotId) ?? '', at: event.at }, ...list].slice(0, latestRows)),
-    [lotNames],
-  );
+  const [arrived, setArrived] = useState<DataViewLiveEvent[]>([]);
+  const onEvent = useCallback((event: DataViewLiveEvent) => setArrived((list) => [event, ...list].slice(0, latestRows)), []);
   const { refetch } = snapshot;
   // back after a break: what was missed is in a fresh snapshot
   const onReconnected = useCallback(() => void refetch(), [refetch]);
