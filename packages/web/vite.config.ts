@@ -85,6 +85,8 @@ export default defineConfig({
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 20 },
             // the charts' library comes only with the pages that draw charts (营收报表, 数据大屏), not with every page
             { name: 'echarts', test: /node_modules[\\/](echarts|zrender)[\\/]/, priority: 15 },
+            // the video players come only with 视频监控
+            { name: 'video-players', test: /node_modules[\\/](hls\.js|mpegts\.js)[\\/]/, priority: 16 },
             { name: 'start', tags: ['$initial'], priority: 10 },
             { name: 'libs', test: /node_modules[\\/]/, priority: 5 },
             { name: 'common', test: /packages[\\/](web|contract)[\\/]src[\\/]/, minShareCount: 2, priority: 4 },

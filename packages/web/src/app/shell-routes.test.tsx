@@ -2,10 +2,11 @@ import type { RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { standaloneRoutes } from './shell-routes';
 
-// the page's own chunk is what /dataView (/operationView, /newDataView) loads; its insides are tested next to it
+// the page's own chunk is what /dataView (/operationView, /newDataView, /palyer) loads; its insides are tested next to it
 vi.mock('../modules/screens/pages/data-view-page', () => ({ DataViewPage: () => null }));
 vi.mock('../modules/screens/pages/operation-view-page', () => ({ OperationViewPage: () => null }));
 vi.mock('../modules/screens/pages/new-data-view-page', () => ({ NewDataViewPage: () => null }));
+vi.mock('../modules/screens/pages/player-page', () => ({ PlayerPage: () => null }));
 
 const loaded = async (path: string) => {
   const route = standaloneRoutes.find((r) => r.path === path);
@@ -36,8 +37,15 @@ describe('big-screen routes', () => {
     expect(route.element).toBeUndefined();
   });
 
+  it('loads 视频监控 at /palyer when visited', async () => {
+    const { PlayerPage } = await import('../modules/screens/pages/player-page');
+    const route = await loaded('palyer');
+    expect(route.Component).toBe(PlayerPage);
+    expect(route.element).toBeUndefined();
+  });
+
   it('keeps the 建设中 placeholder for the screens not built yet', async () => {
-    for (const path of ['palyer', 'demo']) {
+    for (const path of ['demo']) {
       const route = await loaded(path);
       expect(route.Component, path).toBeUndefined();
       expect(route.element, path).toBeTruthy();

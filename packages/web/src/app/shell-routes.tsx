@@ -15,11 +15,12 @@ const SpaceBatchPage = lazyPage(() => import('../modules/parking/pages/space-bat
 const ParkingRecordDetailPage = lazyPage(() => import('./parking-record-detail'), 'ParkingRecordDetail');
 const ArrearsDetailPage = lazyPage(() => import('../modules/recovery/pages/arrears-detail-page'), 'ArrearsDetailPage');
 
-/** The screens built so far, each its own chunk (echarts comes with it); the others show 建设中. */
+/** The screens built so far, each its own chunk (echarts or the video players come with it); the others show 建设中. */
 const builtScreens: Readonly<Partial<Record<string, () => Promise<ComponentType>>>> = {
   dataView: async () => (await import('../modules/screens/pages/data-view-page')).DataViewPage,
   operationView: async () => (await import('../modules/screens/pages/operation-view-page')).OperationViewPage,
   newDataView: async () => (await import('../modules/screens/pages/new-data-view-page')).NewDataViewPage,
+  palyer: async () => (await import('../modules/screens/pages/player-page')).PlayerPage,
 };
 
 const titled = (title: string): RouteHandle => ({ title });

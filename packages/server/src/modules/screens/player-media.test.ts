@@ -10,23 +10,27 @@ const files = (playlist: string) => playlist.split('\n').filter((line) => line.e
 describe('liveWindow', () => {
   it('plays a recording as a live camera: three segments from the clock’s, moving on every segment', () => {
     // 2 s segments: at 10 s the window starts at sequence 5, which is the clip's third segment
-    const at10 = liveWindow(vod, 10_000)!;
+    const at10 = liveWindow(vod, 10_000, 3)!;
     expect(at10).toContain('#EXT-X-MEDIA-SEQUENCE:5\n');
     expect(at10).not.toContain('#EXT-X-ENDLIST');
     expect(files(at10)).toEqual(['segment02.ts', 'segment00.ts', 'segment01.ts']);
-    expect(liveWindow(vod, 11_999)).toBe(at10);
-    expect(liveWindow(vod, 12_000)).toContain('#EXT-X-MEDIA-SEQUENCE:6\n');
+    expect(liveWindow(vod, 11_999, 3)).toBe(at10);
+    expect(liveWindow(vod, 12_000, 3)).toContain('#EXT-X-MEDIA-SEQUENCE:6\n');
   });
 
   it('marks each wrap round the clip as a discontinuity and counts the ones before the window', () => {
-    const at10 = liveWindow(vod, 10_000)!;
+    const at10 = liveWindow(vod, 10_000, 3)!;
     // sequence 6 starts the clip again: a discontinuity before it, the first one after sequence 5's (1 wrap before)
     expect(at10).toContain('#EXT-X-DISCONTINUITY-SEQUENCE:1\n');
     expect(at10.split('\n').indexOf('#EXT-X-DISCONTINUITY')).toBe(at10.split('\n').indexOf('segment00.ts') - 2);
     // a window opening on the clip's first segment needs no mark inside it
-    const at12 = liveWindow(vod, 12_000)!;
+    const at12 = liveWindow(vod, 12_000, 3)!;
     expect(at12).toContain('#EXT-X-DISCONTINUITY-SEQUENCE:2\n');
     expect(at12).not.toContain('#EXT-X-DISCONTINUITY\n');
+  });
+
+  it('holds six segments by default: three behind the live edge a player keeps, and room to be late', () => {
+    expect(files(liveWindow(vod, 0)!)).toEqual(['segment00.ts', 'segment01.ts', 'segment02.ts', 'segment00.ts', 'segment01.ts', 'segment02.ts']);
   });
 
   it('has nothing to play from a playlist without segments', () => {

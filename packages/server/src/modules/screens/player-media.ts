@@ -41,12 +41,15 @@ const segmentsOf = (playlist: string): Segment[] => {
   return segments;
 };
 
+/** 12 s of 2-second segments: a player keeps three segments behind the live edge and still has room to be late */
+export const liveWindowSegments = 6;
+
 /**
  * A recorded clip played as a live camera: a window of `size` segments that moves on with the clock
  * and wraps round the clip, each wrap marked as a discontinuity. The clip's segments are taken as
  * equally long (the stand-in's are, 2 s each). Undefined for a playlist with no segments.
  */
-export const liveWindow = (vodPlaylist: string, nowMs: number, size = 3): string | undefined => {
+export const liveWindow = (vodPlaylist: string, nowMs: number, size = liveWindowSegments): string | undefined => {
   const segments = segmentsOf(vodPlaylist);
   const first = segments[0];
   if (!first || !(first.duration > 0)) return undefined;

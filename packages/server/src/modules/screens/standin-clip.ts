@@ -9,9 +9,9 @@ const run = promisify(execFile);
 export const mediaDir = (dataDir: string) => join(dataDir, 'media');
 
 /**
- * The demo's stand-in camera: 12 seconds of ffmpeg's moving test pattern with a running clock, as
- * HLS in 2-second segments under DATA_DIR/media/standin, made on this machine (never downloaded) when
- * it is missing. Written to a side folder and renamed, so a player never reads half a clip. Without
+ * The demo's stand-in camera: 12 seconds of ffmpeg's moving test pattern, small (320×180, 10 fps)
+ * so a wall of them costs a browser little to decode, as HLS in 2-second segments under
+ * DATA_DIR/media/standin, made on this machine (never downloaded) when it is missing. Written to a side folder and renamed, so a player never reads half a clip. Without
  * ffmpeg the demo's cameras stay dark and say why; nothing else depends on it.
  */
 export const ensureStandinClip = async (dataDir: string, log: { info: (o: object, m: string) => void; warn: (o: object, m: string) => void }) => {
@@ -30,8 +30,8 @@ export const ensureStandinClip = async (dataDir: string, log: { info: (o: object
       'ffmpeg',
       [
         ['-hide_banner', '-loglevel', 'error', '-nostdin'],
-        ['-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25'],
-        ['-t', '12', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-g', '50', '-keyint_min', '50', '-sc_threshold', '0'],
+        ['-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=10'],
+        ['-t', '12', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-g', '20', '-keyint_min', '20', '-sc_threshold', '0'],
         ['-f', 'hls', '-hls_time', '2', '-hls_playlist_type', 'vod', '-hls_segment_filename', join(draft, 'segment%02d.ts'), join(draft, 'index.m3u8')],
       ].flat(),
       { timeout: 120_000 },

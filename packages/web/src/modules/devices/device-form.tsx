@@ -1,9 +1,10 @@
-import { deviceInput, deviceNetworkTypes, deviceTypeNames, deviceTypes, heartbeatCycleMax, heartbeatCycleMin, type DeviceParkingType } from '@parking/contract';
+import { deviceInput, deviceNetworkTypes, deviceTypeNames, deviceTypes, heartbeatCycleMax, heartbeatCycleMin, type DeviceParkingType, type DeviceType } from '@parking/contract';
 import { Col, Form, Input, InputNumber, Row, Select } from 'antd';
 import { EnabledField } from '../../shared/resource/fields/enabled-field';
 import { schemaRule } from '../../shared/resource/schema-check';
 import { TextField } from '../../shared/resource/fields/text-field';
 import { DeviceLotSelect } from './components/device-lot-select';
+import { hasStreamUrl } from './device-form-values';
 import { useLotBindings } from './devices-api';
 
 const fields = deviceInput.shape;
@@ -14,6 +15,7 @@ const networkOptions = deviceNetworkTypes.map((network) => ({ value: network, la
 export function DeviceFormInputs({ parkingType }: { parkingType: DeviceParkingType }) {
   const form = Form.useFormInstance();
   const lotId = Form.useWatch<string | null>('lotId', form);
+  const type = Form.useWatch<DeviceType | undefined>('type', form);
   const bindings = useLotBindings(lotId);
   const laneOptions = (bindings.data?.lanes ?? []).map((lane) => ({ value: lane.id, label: lane.name }));
   const spaceOptions = (bindings.data?.spaces ?? []).map((space) => ({ value: space.id, label: space.number }));
@@ -58,6 +60,16 @@ export function DeviceFormInputs({ parkingType }: { parkingType: DeviceParkingTy
           <Select options={networkOptions} placeholder="请选择网络类型" />
         </Form.Item>
       </Col>
+      {hasStreamUrl(type) && (
+        <TextField
+          span={24}
+          name="streamUrl"
+          label="视频流地址"
+          schema={fields.streamUrl}
+          placeholder="https://…/live.m3u8 或 .flv"
+          extra="视频监控播放的实时流（HLS 或 HTTP-FLV），留空则不能播放"
+        />
+      )}
       <Col span={24}>
         <Form.Item label="备注" name="remark" rules={[schemaRule(fields.remark)]}>
           <Input.TextArea rows={2} placeholder="请输入备注" count={{ show: true, max: 200 }} />

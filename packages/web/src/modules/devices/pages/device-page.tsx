@@ -11,6 +11,9 @@ import '../devices.css';
 
 type Editing = { device: Device | undefined } | null;
 
+/** 视频监控 on this camera, in the console's own address (its path and hash router). */
+const playerUrl = (sn: string) => `${window.location.pathname}${window.location.search}#/palyer?deviceNo=${encodeURIComponent(sn)}`;
+
 /** The device list of one parking type, with 新增, 编辑 and 重置密钥, which show the secret once. */
 function DevicePage({ parkingType }: { parkingType: DeviceParkingType }) {
   const { message } = App.useApp();
@@ -28,7 +31,7 @@ function DevicePage({ parkingType }: { parkingType: DeviceParkingType }) {
     <>
       <ResourceListPage
         descriptor={descriptor}
-        actionsWidth={180}
+        actionsWidth={220}
         toolbarExtra={
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ device: undefined })}>
             新增
@@ -39,6 +42,11 @@ function DevicePage({ parkingType }: { parkingType: DeviceParkingType }) {
             <Button type="link" size="small" onClick={() => setEditing({ device })}>
               编辑
             </Button>
+            {device.streamUrl && (
+              <Button type="link" size="small" href={playerUrl(device.sn)} target="_blank" rel="noopener">
+                视频
+              </Button>
+            )}
             <Popconfirm
               placement="topRight"
               title={`确定重置设备「${device.name || device.sn}」的密钥吗？`}
