@@ -37,10 +37,30 @@ const fakeAMapScript = `(() => {
     }
     on(event, handler) { this.handlers[event] = handler; }
     setZoomAndCenter(zoom, center) { this.container.dataset.center = center.join(','); }
+    // frames the markers drawn with content: laid out across the box by their positions
+    setFitView() {
+      const marks = [...this.container.querySelectorAll('.fake-amap-content')];
+      const lngs = marks.map((m) => Number(m.dataset.lng));
+      const lats = marks.map((m) => Number(m.dataset.lat));
+      const span = (values) => [Math.min(...values), Math.max(...values) - Math.min(...values) || 1];
+      const [lng0, lngSpan] = span(lngs);
+      const [lat0, latSpan] = span(lats);
+      marks.forEach((m, i) => Object.assign(m.style, { left: 10 + ((lngs[i] - lng0) / lngSpan) * 80 + '%', top: 10 + (1 - (lats[i] - lat0) / latSpan) * 80 + '%' }));
+      this.container.dataset.fitted = String(marks.length);
+    }
     destroy() { this.container.replaceChildren(); }
   }
   class Marker {
-    constructor({ position }) {
+    constructor({ position, content }) {
+      if (content) {
+        this.element = document.createElement('div');
+        this.element.className = 'fake-amap-content';
+        Object.assign(this.element.style, { position: 'absolute', left: '50%', top: '50%' });
+        this.element.dataset.lng = position[0];
+        this.element.dataset.lat = position[1];
+        this.element.append(content);
+        return;
+      }
       this.element = document.createElement('div');
       this.element.className = 'fake-amap-marker';
       Object.assign(this.element.style, { position: 'absolute', left: '50%', top: '50%', transform: 'translate(-50%, -100%)',
@@ -48,7 +68,7 @@ const fakeAMapScript = `(() => {
       this.setPosition(position);
     }
     setPosition(position) { this.element.textContent = '标记 ' + position[0].toFixed(6) + ', ' + position[1].toFixed(6); }
-    setMap(map) { map.container.append(this.element); }
+    setMap(map) { if (map) map.container.append(this.element); else this.element.remove(); }
   }
   class AutoComplete {
     search(keyword, callback) {

@@ -3,6 +3,7 @@ import { postDeviceCall, type DeviceCredentials } from '../../packages/server/sr
 import { ShellPage } from '../shell/shell.page.js';
 import { apiAs } from '../support/api.js';
 import { runSimulator } from '../support/simulator.js';
+import { routeAMapScript, routeConfigWithAMapKey } from '../parking/fake-amap.js';
 import { expect, test } from '../support/signed-in.fixtures.js';
 import { DataViewScreen } from './data-view.page.js';
 
@@ -175,4 +176,39 @@ test('数据大屏 follows the simulator’s traffic without a reload', async ({
     .toBe(true);
   expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
   await page.screenshot({ path: testInfo.outputPath('data-view-simulated.png') });
+});
+
+// A deployment with AMAP_KEY: 停车场分布 is an AMap map (a stand-in script here, the machine has no
+// internet) with the located lots in their level's colour; unreachable, the wall falls back to the
+// plan and says so. The snapshot is served with coordinates, as the demo's lots have none.
+test('数据大屏 puts the lots on AMap when a key is configured, and on the plan when the map cannot load', async ({ page }, testInfo) => {
+  const api = await apiAs(page);
+  const real = (await api.get<DataViewSnapshot>(dataViewPaths.snapshot)).body.data;
+  expect(real.lots.length).toBeGreaterThan(1);
+  const [unplaced, ...placed] = real.lots;
+  const lots = [{ ...unplaced!, lng: null, lat: null }, ...placed.map((lot, i) => ({ ...lot, lng: 114.02 + 0.015 * i, lat: 22.53 + 0.01 * (i % 3) }))];
+  await page.route(`**${dataViewPaths.snapshot}`, (route) => route.fulfill({ json: { code: 200, msg: '', data: { ...real, lots } } }));
+  await routeConfigWithAMapKey(page);
+  const asked = await routeAMapScript(page, 'fake');
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.goto('/#/dataView');
+  const wall = new DataViewScreen(page);
+  await wall.waitForFigures();
+
+  const panel = wall.panel('停车场分布');
+  await expect(panel.getByRole('img', { name: '停车场地图' })).toHaveAttribute('data-fitted', String(placed.length));
+  expect(asked[0]).toContain('key=e2e-amap-key');
+  const marks = panel.locator('.data-view-map-marker');
+  await expect(marks).toHaveCount(placed.length);
+  for (const lot of placed) await expect(panel.locator(`.data-view-map-marker--${lot.level}[data-lot-id="${lot.id}"]`)).toContainText(lot.name);
+  await expect(panel).toContainText('1 个停车场未标注位置');
+  await expect(panel.locator('canvas')).toHaveCount(0);
+  await page.screenshot({ path: testInfo.outputPath('data-view-amap.png') });
+
+  await page.unroute('https://webapi.amap.com/**');
+  await routeAMapScript(page, 'unreachable');
+  await page.reload();
+  await wall.waitForFigures();
+  await expect(panel).toContainText('地图加载失败，显示示意图', { timeout: 20_000 });
+  await expect(panel.locator('canvas').first()).toBeVisible();
 });

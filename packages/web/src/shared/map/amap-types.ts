@@ -1,4 +1,4 @@
-/** The small part of AMap JS API 2.0 the map picker uses (https://lbs.amap.com/api/javascript-api-v2/documentation). */
+/** The small part of AMap JS API 2.0 the map picker and 数据大屏 use (https://lbs.amap.com/api/javascript-api-v2/documentation). */
 
 export type AMapPosition = [number, number];
 
@@ -14,12 +14,31 @@ export interface AMapClickEvent {
 export interface AMapMap {
   on(event: 'click', handler: (event: AMapClickEvent) => void): void;
   setZoomAndCenter(zoom: number, center: AMapPosition): void;
+  /** zooms and centres the map so every overlay on it shows */
+  setFitView(): void;
   destroy(): void;
 }
 
 export interface AMapMarker {
   setPosition(position: AMapPosition): void;
   setMap(map: AMapMap | null): void;
+}
+
+export interface AMapMapOptions {
+  zoom: number;
+  center?: AMapPosition;
+  /** amap://styles/darkblue and the like */
+  mapStyle?: string;
+}
+
+export interface AMapMarkerOptions {
+  position: AMapPosition;
+  /** drawn instead of the default pin */
+  content?: HTMLElement | string;
+  title?: string;
+  /** the pixel offset of the content's top left from the position */
+  offset?: unknown;
+  anchor?: 'center' | 'bottom-center' | 'top-left';
 }
 
 /** The callbacks' first argument: anything but 'complete' means no result. */
@@ -54,8 +73,8 @@ export interface AMapGeocoder {
 }
 
 export interface AMapNamespace {
-  Map: new (container: HTMLElement, options: { zoom: number; center?: AMapPosition }) => AMapMap;
-  Marker: new (options: { position: AMapPosition }) => AMapMarker;
+  Map: new (container: HTMLElement, options: AMapMapOptions) => AMapMap;
+  Marker: new (options: AMapMarkerOptions) => AMapMarker;
   AutoComplete: new (options: { city?: string }) => AMapAutoComplete;
   PlaceSearch: new (options: { pageSize: number; city?: string }) => AMapPlaceSearch;
   Geocoder: new (options: { radius?: number }) => AMapGeocoder;

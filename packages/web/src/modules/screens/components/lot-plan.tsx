@@ -87,8 +87,8 @@ export function lotPlanOption(lots: readonly DataViewLot[]): ScreenChartOption {
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** 停车场分布: the lots on a plan, coloured by how full they are. */
-export function LotPlan({ lots, scale }: { lots: readonly DataViewLot[]; scale: number }) {
+/** 停车场分布: the lots on a plan, coloured by how full they are; `note` says why it is not the map. */
+export function LotPlan({ lots, scale, note }: { lots: readonly DataViewLot[]; scale: number; note?: string }) {
   const option = useMemo(() => lotPlanOption(lots), [lots]);
   if (lots.length === 0) return <p className="data-view-empty">暂无停车场</p>;
   return (
@@ -102,6 +102,7 @@ export function LotPlan({ lots, scale }: { lots: readonly DataViewLot[]; scale: 
           </li>
         ))}
       </ul>
+      {note && <p className="data-view-plan__note">{note}</p>}
     </div>
   );
 }

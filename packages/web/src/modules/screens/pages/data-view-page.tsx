@@ -5,7 +5,7 @@ import { DataViewHeader } from '../components/data-view-header';
 import { HourlyFlow } from '../components/hourly-flow';
 import { KpiStrip } from '../components/kpi-strip';
 import { LatestMovements } from '../components/latest-movements';
-import { LotPlan } from '../components/lot-plan';
+import { LotMap } from '../components/lot-map';
 import { RankList } from '../components/rank-list';
 import { ScreenPanel } from '../components/screen-panel';
 import { SnapshotStage } from '../components/screen-states';
@@ -71,7 +71,7 @@ function Wall({
           <RankList label="营收排行" tone="revenue" rows={snapshot.topRevenue.map((row) => ({ name: row.lotName, value: row.amount, text: `${yuanText(row.amount)} 元` }))} />
         </ScreenPanel>
         <ScreenPanel title="停车场分布" className="data-view-grid__plan">
-          <LotPlan lots={snapshot.lots} scale={scale} />
+          <LotMap lots={snapshot.lots} scale={scale} />
         </ScreenPanel>
         <ScreenPanel title="实时进出" className="data-view-grid__latest">
           <LatestMovements latest={mergeMovements(arrivedMovements(arrived, snapshot), snapshot.latest)} />
