@@ -343,6 +343,7 @@ export const auditKinds = {
       networkType: '网络类型',
       lastHeartbeatAt: '最后心跳',
       onlineState: { label: '在线状态', values: deviceOnlineStateNames },
+      streamUrl: '视频流地址',
     },
   },
   screenMessage: {
