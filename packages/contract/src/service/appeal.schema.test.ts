@@ -28,4 +28,9 @@ describe('appeal inputs', () => {
     expect(firstMessage(appealListQuery.safeParse({ status: 'done' }))).toBe('审核状态只能是待审核、已通过或已驳回');
     expect(firstMessage(appealListQuery.safeParse({ filedFrom: '2026-03-12', filedTo: '2026-03-11' }))).toBe('申诉结束日期不能早于开始日期');
   });
+
+  it("filters the list by one record's id, refusing what is not one", () => {
+    expect(appealListQuery.parse({ recordId }).recordId).toBe(recordId);
+    expect(firstMessage(appealListQuery.safeParse({ recordId: 'x' }))).toBe('停车记录编号格式不正确');
+  });
 });

@@ -133,6 +133,8 @@ export const appealListQuery = z
     phone: z.string().trim().max(11, '手机号最长11位').optional(),
     filedFrom: boundedDay('申诉开始日期').optional(),
     filedTo: boundedDay('申诉结束日期').optional(),
+    /** the appeals of one parking record, as its 详情 lists them */
+    recordId: z.uuid({ error: '停车记录编号格式不正确' }).optional(),
   })
   .superRefine((q, ctx) => refuseReversedRange(ctx, q, 'filedFrom', 'filedTo', '申诉结束日期不能早于开始日期'));
 export type AppealListQuery = z.input<typeof appealListQuery>;

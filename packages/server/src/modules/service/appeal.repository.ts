@@ -31,6 +31,7 @@ const conditions = (tenantId: string, f: AppealFilter): SQL | undefined =>
   and(
     eq(appeals.tenantId, tenantId),
     f.status ? eq(appeals.status, f.status) : undefined,
+    f.recordId ? eq(appeals.recordId, f.recordId) : undefined,
     f.plateNumber ? containing(f.plateNumber, appeals.plateNumber) : undefined,
     f.phone ? containing(f.phone, appeals.phone) : undefined,
     f.filedSince ? gte(appeals.filedAt, f.filedSince) : undefined,

@@ -424,4 +424,53 @@ describe('the list and its export', () => {
     expect(rows).toHaveLength(2);
     expect(rows[1]!.slice(1, 7)).toEqual([stay.plate, '申诉停车场', `${stay.phone.slice(0, 3)}****${stay.phone.slice(7)}`, '时间有误', '我13点前就离开了', '待审核']);
   });
+
+  it("filters by record: that record's appeals only, newest first, in the list and the export; another tenant's record id answers none", async () => {
+    const ofRecord = async (recordId: string, token = admin) => (await call('GET', `${appealPaths.list}?recordId=${recordId}`, token)).json();
+    const idsOf = async (recordId: string, token = admin) => (await ofRecord(recordId, token)).data.list.map((a: { id: string }) => a.id);
+    const stay = await appealed();
+    const other = await appealed();
+    expect((await decide(stay.appealId, { kind: 'reject', reason: '照片显示13点后出场' })).code).toBe(200);
+    clock.advance(MINUTE);
+    const again = await fileAppeal(stay.owner, stay.recordId, { content: '我不同意驳回' });
+    const page = await ofRecord(stay.recordId);
+    expect(page.code, page.msg).toBe(200);
+    expect(page.data.list.map((a: { id: string; status: string }) => [a.id, a.status])).toEqual([
+      [again.id, 'pending'],
+      [stay.appealId, 'rejected'],
+    ]);
+    expect(page.data.pagination.total).toBe(2);
+    expect(await idsOf(other.recordId)).toEqual([other.appealId]);
+    const rows = await xlsxRows(await call('GET', `${appealPaths.export}?recordId=${stay.recordId}`, admin));
+    expect(rows.slice(1).map((row) => row[6])).toEqual(['待审核', '已驳回']);
+    expect(await ofRecord('nonsense')).toMatchObject({ code: 400, msg: expect.stringContaining('停车记录编号格式不正确') });
+
+    // an appeal of 明湾's own: its record id finds nothing for the demo tenant's staff, and the demo's for 明湾's
+    const db = t.database.db;
+    const [mw] = await db.select().from(tenants).where(eq(tenants.code, 'mw'));
+    const [mwLot] = await db.insert(parkingLots).values({ tenantId: mw!.id, name: '明湾申诉停车场', type: 1, kind: 'lane' }).returning();
+    const [mwRecord] = await db
+      .insert(parkingRecords)
+      .values({ tenantId: mw!.id, lotId: mwLot!.id, plateNumber: '粤B7777M', enteredAt: entered, exitedAt: exited, state: 'paid' })
+      .returning();
+    const at = clock.now();
+    const [mwAppeal] = await db
+      .insert(appeals)
+      .values({
+        tenantId: mw!.id,
+        recordId: mwRecord!.id,
+        phone: '13722220000',
+        plateNumber: '粤B7777M',
+        plateColour: 0,
+        reason: 'other',
+        content: '多收费',
+        filedAt: at,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning();
+    expect(await idsOf(mwRecord!.id, mwAdmin)).toEqual([mwAppeal!.id]);
+    expect(await ofRecord(mwRecord!.id)).toMatchObject({ code: 200, data: { list: [], pagination: { total: 0 } } });
+    expect(await idsOf(stay.recordId, mwAdmin)).toEqual([]);
+  });
 });
