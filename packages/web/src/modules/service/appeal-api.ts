@@ -15,6 +15,15 @@ export const useAppeal = (id: string | null) =>
     enabled: Boolean(id),
   });
 
+/** A parking record's appeals, newest first, for its 详情; a record has a few at most (one open at a time). */
+export const useRecordAppeals = (recordId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: [appealResourceKey, 'record', recordId],
+    // the section says itself that they could not be loaded
+    queryFn: () => call(appealEndpoints.list, { query: { recordId, currentPage: 1, pageSize: 100, sidx: 'filedAt', sort: 'desc' }, silent: true }),
+    enabled,
+  });
+
 /**
  * 领取 / 释放 answer the appeal without its stay: laid over the detail on screen at once. Either way
  * (a refusal means someone else holds it now) the list and the detail are asked again.

@@ -77,17 +77,17 @@ const feeColumns = [
   { key: 'amount', title: '金额(元)', dataIndex: 'amount', width: 100, align: 'right' as const, render: (fen: number) => formatAmount(fen) },
 ];
 
-/** 停车订单详情 (/OrderManagement/parkingRecordOrderInfo/:id?restBack=…): one stay, how it was priced, and back to where the user came from. */
 /**
- * What modules above orders add to a record's page (orders sits below payments and recovery and
- * imports neither): buttons beside 申请修改, and sections after the fee. The app composes them
- * (app/parking-record-detail.tsx).
+ * What modules above orders add to a record's page (orders sits below payments, recovery and service
+ * and imports none of them): buttons beside 申请修改, and sections after the fee (支付记录, 申诉).
+ * The app composes them (app/parking-record-detail.tsx).
  */
 export interface RecordDetailExtensions {
   actions?: (record: ParkingRecordDetail) => ReactNode;
   sections?: (record: ParkingRecordDetail) => ReactNode;
 }
 
+/** 停车订单详情 (/OrderManagement/parkingRecordOrderInfo/:id?restBack=…): one stay, how it was priced, and back to where the user came from. */
 export function ParkingRecordDetailPage({ actions, sections }: RecordDetailExtensions = {}) {
   const { id = '' } = useParams();
   const [search] = useSearchParams();

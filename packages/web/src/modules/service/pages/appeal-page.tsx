@@ -11,8 +11,8 @@ export { appealResource as openingList } from '../appeal.resource';
 
 /**
  * 停车运营 > 申诉审核 (menu address ParkingOperations/appeal). A link with ?id=… opens that appeal's
- * review at once. (The bell's 申诉 message opens the record's 详情, not this page: the list cannot be
- * filtered by record.)
+ * review at once. The bell's 申诉 message opens the record's 详情, which lists the record's appeals
+ * (the list filtered by recordId) and links each here with its ?id=….
  */
 export function AppealPage() {
   const [search, setSearch] = useSearchParams();
