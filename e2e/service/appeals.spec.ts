@@ -8,8 +8,9 @@ import { OwnerPhonePage } from '../customers/owner-phone.page.js';
 // 申诉审核 as its two people live it: a car owner on a 375 px phone binds a plate; a video pole of an
 // on-road lot of this run's own reports that car parking two hours and leaving without paying, so the
 // owner owes it; the owner disputes it from 欠费 with 申诉; admin at a desk sees the bell rise, opens
-// the appeal on 申诉审核 and waives what is owed; the bell falls back, the owner owes nothing and
-// 我的申诉 says 已通过. The lot is switched off, the plate unbound and the message deleted at the end.
+// its 申诉 message (the stay's 详情, which lists the appeal), goes from there to its review on 申诉审核
+// and waives what is owed; the bell falls back, the owner owes nothing and 我的申诉 says 已通过. The
+// lot is switched off, the plate unbound and the message deleted at the end.
 const phoneSize = { width: 375, height: 812 };
 /** counts are polled every 10 s: a change shows within two polls */
 const polled = { timeout: 25_000 };
@@ -77,12 +78,18 @@ test('an owner appeals an owed stay from the phone; staff see the bell rise and 
     expect(await ownerPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phoneSize.width);
     await ownerPage.screenshot({ path: testInfo.outputPath('owner-appealed.png'), fullPage: true });
 
-    // staff: one more in the bell; 申诉审核 lists the appeal; 减免欠费 after confirming
+    // staff: one more in the bell; its message opens the stay's 详情, whose 申诉 leads to the review on
+    // 申诉审核 (which lists the appeal too); 减免欠费 after confirming
     await expect(shell.badge).toHaveText(String(before + 1), polled);
-    await page.goto('/#/ParkingOperations/appeal');
-    const row = page.locator('.ant-table-tbody tr', { hasText: plate });
-    await expect(row).toContainText('待审核');
-    await row.getByRole('button', { name: /审\s*核/ }).click();
+    await shell.openMessages();
+    await shell.messages.getByRole('tab', { name: /^申诉审核/ }).click();
+    await shell.message(`停车记录「${plate}」申诉`).click();
+    await expect(page).toHaveURL(new RegExp(`#/OrderManagement/parkingRecordOrderInfo/${made.recordId}\\?`));
+    const appeals = page.locator('.record-detail__appeals');
+    await expect(appeals).toContainText('待审核');
+    await appeals.getByRole('link', { name: '去审核' }).click();
+    await expect(page).toHaveURL(/#\/ParkingOperations\/appeal\?id=/);
+    await expect(page.locator('.ant-table-tbody tr', { hasText: plate })).toContainText('待审核');
     const drawer = page.locator('.ant-drawer:visible');
     await expect(drawer).toContainText('这两个小时车一直在小区地库');
     await drawer.getByRole('radio', { name: '减免欠费' }).check();
