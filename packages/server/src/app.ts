@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
-import { inProcessBus, redisBus } from './plugins/live-events.js';
+import { inProcessBus, redisBus, withDatabaseEvents } from './plugins/live-events.js';
 import { useChineseMessages } from '@parking/contract';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
@@ -120,9 +120,13 @@ export const app = fp(
     instance.decorate('database', options.database);
     instance.decorate('db', options.database.db);
     instance.decorate('now', options.now ?? (() => new Date()));
-    // cars in and out, pushed to the open screens of every process (through Redis when there is one)
-    const liveEvents = options.redis ? redisBus(options.redis) : inProcessBus();
+    // cars in and out, pushed to the open screens of every process (through Redis when there is one);
+    // warnings and devices' states as the database notifies them, which every process hears itself
+    const liveEvents = withDatabaseEvents(options.redis ? redisBus(options.redis) : inProcessBus(), (channel, onPayload) => options.database.listen(channel, onPayload));
     instance.decorate('liveEvents', liveEvents);
+    // heard from before the first request: a request runs in a transaction, and PGlite's one
+    // connection could not LISTEN until that transaction ended
+    instance.addHook('onReady', () => liveEvents.ready());
     instance.addHook('onClose', () => liveEvents.close());
     instance.setValidatorCompiler(validatorCompiler);
     instance.setSerializerCompiler(serializerCompiler);

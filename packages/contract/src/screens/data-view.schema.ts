@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { activityLevels, activityPlacements } from './activity.schema.js';
+import { deviceOnlineStates, deviceTypes } from '../devices/device.schema.js';
+import { orderWarningKinds, orderWarningStates } from '../orders/order-warning.schema.js';
 
 /** 数据大屏: one snapshot of the tenant's city for a wall screen, refreshed as a whole. */
 export const dataViewPaths = { snapshot: '/api/system/screens/dataView', events: '/api/system/screens/events' } as const;
@@ -87,15 +89,41 @@ export const dataViewSnapshot = z.object({
 });
 export type DataViewSnapshot = z.infer<typeof dataViewSnapshot>;
 
-/**
- * What the screens' event stream (text/event-stream at dataViewPaths.events) sends as each `data:`
- * line: a car in or out of one of the tenant's lots, as the device reported it. The lot is named by
- * its id, which the snapshot's lots carry.
- */
-export const dataViewLiveEvent = z.object({
+/** A car in or out of one of the tenant's lots, as the device reported it; the lot is named by its id, which the snapshots' lots carry. */
+export const carLiveEvent = z.object({
   kind: z.enum(['entry', 'exit']),
   plateNumber: z.string(),
   lotId: z.string(),
   at: z.string(),
 });
+export type CarLiveEvent = z.infer<typeof carLiveEvent>;
+
+/** An 订单预警 raised (state open) or handled (closed). */
+export const warningLiveEvent = z.object({
+  kind: z.literal('warning'),
+  warningKind: z.enum(orderWarningKinds),
+  state: z.enum(orderWarningStates),
+  plateNumber: z.string(),
+  lotId: z.string(),
+  /** when it was raised */
+  at: z.string(),
+});
+export type WarningLiveEvent = z.infer<typeof warningLiveEvent>;
+
+/** A device that went online or offline (or was switched back to never heard from). */
+export const deviceLiveEvent = z.object({
+  kind: z.literal('device'),
+  deviceSn: z.string(),
+  deviceType: z.enum(deviceTypes),
+  onlineState: z.enum(deviceOnlineStates),
+  lotId: z.string(),
+});
+export type DeviceLiveEvent = z.infer<typeof deviceLiveEvent>;
+
+/**
+ * What the screens' event stream (text/event-stream at dataViewPaths.events) sends as each `data:`
+ * line: cars in and out, warnings raised and handled, devices going on- or offline. A screen takes
+ * the kinds it shows and skips the others (and kinds a newer server may add).
+ */
+export const dataViewLiveEvent = z.discriminatedUnion('kind', [carLiveEvent, warningLiveEvent, deviceLiveEvent]);
 export type DataViewLiveEvent = z.infer<typeof dataViewLiveEvent>;

@@ -23,8 +23,20 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** runs `work` in one transaction on one connection */
   transaction<T>(work: (session: SqlSession) => Promise<T>): Promise<T>;
+  /**
+   * Hands `onPayload` each NOTIFY on `channel` once its transaction commits, until the answered
+   * function is called. On PostgreSQL this holds a connection of its own, opened again after a
+   * second when it drops (what was notified meanwhile is lost).
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
+
+/** A channel name as LISTEN takes it: quoted, so only our own plain names are let through. */
+const quotedChannel = (channel: string) => {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
+  return `"${channel}"`;
+};
 
 export const openPglite = async (dataDir: string | undefined): Promise<Database> => {
   let client: PGlite;
@@ -46,7 +58,48 @@ export const openPglite = async (dataDir: string | undefined): Promise<Database>
           query: async <Row>(text: string, params?: unknown[]) => (await tx.query<Row>(text, params)).rows,
         }),
       ),
+    listen: (channel, onPayload) => client.listen(quotedChannel(channel), onPayload),
     close: () => client.close(),
+  };
+};
+
+/**
+ * A connection of its own LISTENing on `channel`, opened again a second after it drops or fails to
+ * open, until stopped. It never throws: a listener that cannot connect keeps trying.
+ */
+const listenOnPostgres = async (connectionString: string, channel: string, onPayload: (payload: string) => void, onError: (error: Error) => void) => {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const open = async () => {
+    const next = new pg.Client({ connectionString });
+    client = next;
+    let dropped = false;
+    const drop = (error?: Error) => {
+      if (dropped) return;
+      dropped = true;
+      if (error && !stopped) onError(error);
+      if (client === next) client = undefined;
+      void next.end().catch(() => undefined);
+      if (!stopped) retry = setTimeout(() => void open(), 1_000);
+    };
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+    });
+    next.on('error', drop);
+    next.on('end', () => drop());
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${quotedChannel(channel)}`);
+    } catch (error) {
+      drop(error as Error);
+    }
+  };
+  await open();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => undefined);
   };
 };
 
@@ -79,6 +132,7 @@ export const openPostgres = async (connectionString: string, onIdleError: (error
         conn.release();
       }
     },
+    listen: (channel, onPayload) => listenOnPostgres(connectionString, channel, onPayload, onIdleError),
     close: () => pool.end(),
   };
 };

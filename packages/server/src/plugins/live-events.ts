@@ -1,13 +1,21 @@
+import { dataViewLiveEvent, type DataViewLiveEvent } from '@parking/contract';
 import type { Redis } from 'ioredis';
+import { z } from 'zod';
 
-/** A car in or out, as 数据大屏 shows it live; the tenant says whose screens get it. */
-export interface LiveEvent {
-  tenantId: string;
-  kind: 'entry' | 'exit';
-  plateNumber: string;
-  lotId: string;
-  at: string;
-}
+/** What the screens show live (a car in or out, a warning, a device's state); the tenant says whose screens get it. */
+export type LiveEvent = DataViewLiveEvent & { tenantId: string };
+
+const liveEvent = z.intersection(dataViewLiveEvent, z.object({ tenantId: z.string() }));
+
+/** A live event read back from a channel; undefined for anything else. */
+export const parseLiveEvent = (text: string): LiveEvent | undefined => {
+  try {
+    const parsed = liveEvent.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+};
 
 type Listener = (event: LiveEvent) => void;
 
@@ -17,9 +25,14 @@ type Listener = (event: LiveEvent) => void;
  * sees the cars of every process.
  */
 export interface LiveEventBus {
+  /** to the tenant's screens of every process */
   publish(event: LiveEvent): void;
+  /** to the tenant's screens of this process only: for what every process hears by itself */
+  deliver(event: LiveEvent): void;
   /** the tenant's events until the returned function is called */
   subscribe(tenantId: string, listener: Listener): () => void;
+  /** settles once this process hears every source of events, so a screen opened now misses nothing after */
+  ready(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -43,7 +56,7 @@ const localScreens = () => {
 
 export const inProcessBus = (): LiveEventBus => {
   const screens = localScreens();
-  return { publish: screens.deliver, subscribe: screens.subscribe, close: async () => undefined };
+  return { publish: screens.deliver, deliver: screens.deliver, subscribe: screens.subscribe, ready: async () => undefined, close: async () => undefined };
 };
 
 export const liveEventChannel = 'parking:live-events';
@@ -56,19 +69,47 @@ export const liveEventChannel = 'parking:live-events';
 export const redisBus = (redis: Redis, channel = liveEventChannel): LiveEventBus => {
   const screens = localScreens();
   const listener = redis.duplicate();
+  // not awaited by ready: a Redis that is down must not hold up the server's start (ioredis queues it)
   void listener.subscribe(channel);
   listener.on('message', (_channel: string, message: string) => {
-    try {
-      screens.deliver(JSON.parse(message) as LiveEvent);
-    } catch {
-      // not one of ours
-    }
+    const event = parseLiveEvent(message);
+    if (event) screens.deliver(event);
   });
   return {
     publish: (event) => void redis.publish(channel, JSON.stringify(event)).catch(() => undefined),
+    deliver: screens.deliver,
     subscribe: screens.subscribe,
+    ready: async () => undefined,
     close: async () => {
       await listener.quit().catch(() => undefined);
+    },
+  };
+};
+
+/** The channel the database's triggers (migration 0046) NOTIFY warnings and device changes on. */
+export const databaseLiveChannel = 'parking_live';
+
+/**
+ * Adds what the database notifies (warnings raised or handled, devices on- or offline, from any
+ * code path of any process, once committed) to `bus`'s screens of this process, from `ready` on
+ * (the app calls it as it starts).
+ */
+export const withDatabaseEvents = (bus: LiveEventBus, listen: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>): LiveEventBus => {
+  let listening: Promise<() => Promise<void>> | undefined;
+  const start = () =>
+    (listening ??= listen(databaseLiveChannel, (payload) => {
+      const event = parseLiveEvent(payload);
+      if (event) bus.deliver(event);
+    }));
+  return {
+    ...bus,
+    ready: async () => {
+      await start();
+      await bus.ready();
+    },
+    close: async () => {
+      if (listening) await (await listening)();
+      await bus.close();
     },
   };
 };

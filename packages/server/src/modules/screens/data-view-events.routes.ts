@@ -8,7 +8,8 @@ const keepAliveMs = 25_000;
 
 /**
  * The screens' live events: a text/event-stream of the signed-in user's tenant, a `data:` line per
- * car in or out (dataViewLiveEvent), from whichever process took the event. The stream holds no
+ * car in or out, warning raised or handled and device on- or offline (dataViewLiveEvent), from
+ * whichever process took the event. The stream holds no
  * database transaction: the request's ends as the stream is handed over. A screen whose stream
  * breaks opens it again (the `retry:` line says after how long) and reads a fresh snapshot.
  */
@@ -22,7 +23,7 @@ export const dataViewEventRoutes: FastifyPluginAsync = async (app) => {
     method: 'GET',
     url: dataViewPaths.events,
     config: { permission: 'ParkingRecordOrder' },
-    schema: { tags: ['screens'], summary: '数据大屏实时事件（text/event-stream，需 Accept: text/event-stream）：本租户车辆入场、出场' },
+    schema: { tags: ['screens'], summary: '大屏实时事件（text/event-stream，需 Accept: text/event-stream）：本租户车辆入场、出场，订单预警产生、处理，设备上线、离线' },
     handler: async (request, reply) => {
       if (!(request.headers.accept ?? '').includes('text/event-stream')) throw badRequest('请以 Accept: text/event-stream 订阅实时事件');
       const { tenantId } = requireAuth(request);
@@ -49,8 +50,8 @@ export const dataViewEventRoutes: FastifyPluginAsync = async (app) => {
           stream.write(text);
         });
       };
-      const unsubscribe = app.liveEvents.subscribe(tenantId, (event) => {
-        const sent: DataViewLiveEvent = { kind: event.kind, plateNumber: event.plateNumber, lotId: event.lotId, at: event.at };
+      const unsubscribe = app.liveEvents.subscribe(tenantId, ({ tenantId: _tenant, ...event }) => {
+        const sent: DataViewLiveEvent = event;
         send(`data: ${JSON.stringify(sent)}\n\n`);
       });
       const keepAlive = setInterval(() => send(': keep-alive\n\n'), keepAliveMs);

@@ -2,7 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { DataViewLiveEvent } from '@parking/contract';
-import { readEventStream, useLiveEvents, type LiveEventOptions } from './live-events';
+import { isCarEvent, readEventStream, useLiveEvents, type LiveEventOptions } from './live-events';
 import { fakeStreams } from './live-events-test-kit';
 
 const car = (plateNumber: string, kind: 'entry' | 'exit' = 'entry'): DataViewLiveEvent => ({ kind, plateNumber, lotId: 'lot-1', at: '2026-03-10T02:00:00.000Z' });
@@ -15,6 +15,14 @@ describe('readEventStream', () => {
     expect(rest).toBe(`data: ${JSON.stringify(car('粤B2', 'exit')).slice(0, 20)}`);
     expect(readEventStream(`${rest}${JSON.stringify(car('粤B2', 'exit')).slice(20)}\r\n\r\n`).events).toEqual([car('粤B2', 'exit')]);
   });
+
+  it('answers warnings and device changes beside cars, and skips one whose fields are not of its kind', () => {
+    const warning: DataViewLiveEvent = { kind: 'warning', warningKind: 'blacklist_entry', state: 'open', plateNumber: '粤B1', lotId: 'lot-1', at: '2026-03-10T02:00:00.000Z' };
+    const device: DataViewLiveEvent = { kind: 'device', deviceSn: 'CAM-1', deviceType: 'camera', onlineState: 'offline', lotId: 'lot-1' };
+    const sent = [warning, device, { ...device, onlineState: 'asleep' }, { ...warning, kind: 'device' }].map((e) => `data: ${JSON.stringify(e)}\n\n`).join('');
+    expect(readEventStream(sent).events).toEqual([warning, device]);
+    expect([warning, device, car('粤B3')].map(isCarEvent)).toEqual([false, false, true]);
+  });
 });
 
 /** What a screen does with the hook: lists the plates it was given, and where it was told of a reconnection. */
@@ -22,7 +30,7 @@ function Screen({ options }: { options: LiveEventOptions }) {
   const [seen, setSeen] = useState<string[]>([]);
   const add = (item: string) => setSeen((list) => [...list, item]);
   const status = useLiveEvents(
-    (event) => add(event.plateNumber),
+    (event) => add(isCarEvent(event) ? event.plateNumber : event.kind),
     () => add('重新连接'),
     options,
   );

@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
-import { dataViewLiveEvent, dataViewPaths, type DataViewLiveEvent } from '@parking/contract';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { dataViewLiveEvent, dataViewPaths, type CarLiveEvent, type DataViewLiveEvent } from '@parking/contract';
 import { http } from '../../shared/http/http-client';
 import { getToken } from '../../shared/http/token-cookie';
 
@@ -41,7 +41,7 @@ export interface LiveEventOptions {
 /**
  * The screens' live events of the signed-in user's tenant, opened with the console's token (an
  * EventSource cannot send it) and opened again by itself whenever it breaks; `onEvent` gets each car
- * in or out, `onReconnected` is told when a broken stream is back so the screen can read a fresh
+ * in or out, warning and device change, `onReconnected` is told when a broken stream is back so the screen can read a fresh
  * snapshot of what it missed.
  */
 export function useLiveEvents(onEvent: (event: DataViewLiveEvent) => void, onReconnected: () => void, options: LiveEventOptions = {}): LiveStatus {
@@ -99,4 +99,24 @@ export function useLiveEvents(onEvent: (event: DataViewLiveEvent) => void, onRec
   }, [fetcher, retryMs]);
 
   return status;
+}
+
+/** Whether a live event is a car in or out (the others are warnings and devices). */
+export const isCarEvent = (event: DataViewLiveEvent): event is CarLiveEvent => event.kind === 'entry' || event.kind === 'exit';
+
+/**
+ * A snapshot read again `delayMs` after the first of a burst of live events, once for the burst:
+ * the server keeps a tenant's snapshot for a few seconds, so asking at once would bring back the
+ * same one. Answers what to call on each event that matters to the screen.
+ */
+export function useRefetchAfterEvents(refetch: () => unknown, delayMs: number): () => void {
+  const pending = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(pending.current), []);
+  return useCallback(() => {
+    if (pending.current !== undefined) return;
+    pending.current = window.setTimeout(() => {
+      pending.current = undefined;
+      void refetch();
+    }, delayMs);
+  }, [refetch, delayMs]);
 }

@@ -1,4 +1,4 @@
-import { dataViewRefreshSeconds, type DataViewLiveEvent, type DataViewMovement, type DataViewSnapshot } from '@parking/contract';
+import { dataViewRefreshSeconds, type CarLiveEvent, type DataViewLiveEvent, type DataViewMovement, type DataViewSnapshot } from '@parking/contract';
 import { useCallback, useState } from 'react';
 import { ChannelMix } from '../components/channel-mix';
 import { DataViewHeader } from '../components/data-view-header';
@@ -11,7 +11,7 @@ import { ScreenPanel } from '../components/screen-panel';
 import { SnapshotStage } from '../components/screen-states';
 import { useDataViewSnapshot } from '../data-view-api';
 import { dayOf, hourOf, yuanText } from '../data-view-format';
-import { useLiveEvents, type LiveEventOptions, type LiveStatus } from '../live-events';
+import { isCarEvent, useLiveEvents, type LiveEventOptions, type LiveStatus } from '../live-events';
 import '../data-view.css';
 
 const systemClock = () => new Date();
@@ -40,7 +40,7 @@ export const mergeMovements = (arrived: readonly DataViewMovement[], snapshot: r
  * The cars the stream brought, named by the lot names of the snapshot on the wall now: a lot created
  * after the wall opened has its name from the next snapshot on, rather than a blank forever.
  */
-export const arrivedMovements = (arrived: readonly DataViewLiveEvent[], snapshot: Pick<DataViewSnapshot, 'lots'>): DataViewMovement[] => {
+export const arrivedMovements = (arrived: readonly CarLiveEvent[], snapshot: Pick<DataViewSnapshot, 'lots'>): DataViewMovement[] => {
   const lotNames = new Map(snapshot.lots.map((lot) => [lot.id, lot.name]));
   return arrived.map((event) => ({ kind: event.kind, plateNumber: event.plateNumber || '未识别', lotName: lotNames.get(event.lotId) ?? '', at: event.at }));
 };
@@ -56,7 +56,7 @@ function Wall({
   snapshot: DataViewSnapshot;
   stale: boolean;
   live: LiveStatus;
-  arrived: readonly DataViewLiveEvent[];
+  arrived: readonly CarLiveEvent[];
   now: () => Date;
   scale: number;
 }) {
@@ -107,8 +107,10 @@ export interface DataViewPageProps {
 export function DataViewPage({ now = systemClock, refreshSeconds = dataViewRefreshSeconds, live: liveOptions }: DataViewPageProps) {
   const snapshot = useDataViewSnapshot(refreshSeconds);
   // cars in and out as the devices report them, between snapshots
-  const [arrived, setArrived] = useState<DataViewLiveEvent[]>([]);
-  const onEvent = useCallback((event: DataViewLiveEvent) => setArrived((list) => [event, ...list].slice(0, latestRows)), []);
+  const [arrived, setArrived] = useState<CarLiveEvent[]>([]);
+  const onEvent = useCallback((event: DataViewLiveEvent) => {
+    if (isCarEvent(event)) setArrived((list) => [event, ...list].slice(0, latestRows));
+  }, []);
   const { refetch } = snapshot;
   // back after a break: what was missed is in a fresh snapshot
   const onReconnected = useCallback(() => void refetch(), [refetch]);

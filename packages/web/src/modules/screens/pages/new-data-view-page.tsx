@@ -1,5 +1,5 @@
 import { dataViewCacheSeconds, dataViewRefreshSeconds, type DataViewLiveEvent, type NewDataViewQuery, type NewDataViewSnapshot } from '@parking/contract';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../shared/http/api-error';
 import { DataViewHeader } from '../components/data-view-header';
@@ -11,7 +11,7 @@ import { SnapshotStage } from '../components/screen-states';
 import { SpaceGrid } from '../components/space-grid';
 import { StayLengths } from '../components/stay-lengths';
 import { countText, dayOf, hourOf, kpiYuanText } from '../data-view-format';
-import { useLiveEvents, type LiveStatus } from '../live-events';
+import { isCarEvent, useLiveEvents, useRefetchAfterEvents, type LiveStatus } from '../live-events';
 import type { DataViewPageProps } from './data-view-page';
 import { useNewDataViewSnapshot } from '../new-data-view-api';
 import '../data-view.css';
@@ -113,20 +113,14 @@ export function NewDataViewPage({ now = systemClock, refreshSeconds = dataViewRe
   }, [refused, onScope]);
 
   const { refetch } = snapshot;
-  const pending = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(pending.current), []);
+  const refetchSoon = useRefetchAfterEvents(refetch, dataViewCacheSeconds * 1000);
   const shown = snapshot.data?.scope;
   const onEvent = useCallback(
     (event: DataViewLiveEvent) => {
       // an area's lots are not listed one by one: any car may be one of them
-      if (shown?.kind === 'lot' && shown.id !== event.lotId) return;
-      if (pending.current !== undefined) return;
-      pending.current = window.setTimeout(() => {
-        pending.current = undefined;
-        void refetch();
-      }, dataViewCacheSeconds * 1000);
+      if (isCarEvent(event) && (shown?.kind !== 'lot' || shown.id === event.lotId)) refetchSoon();
     },
-    [shown, refetch],
+    [shown, refetchSoon],
   );
   const onReconnected = useCallback(() => void refetch(), [refetch]);
   const live = useLiveEvents(onEvent, onReconnected, liveOptions);

@@ -1,8 +1,9 @@
 import type { OperationViewSnapshot } from '@parking/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, ok, type FakeReply } from '../../../test/fake-api';
 import { failure, quietComputedStyle, renderAt, user } from '../../system/pages/system-page-test-kit';
+import { fakeStreams, noStream } from '../live-events-test-kit';
 import { OperationViewPage } from './operation-view-page';
 
 const path = '/api/system/screens/operationView';
@@ -64,13 +65,13 @@ beforeAll(() => {
 describe('运营大屏', () => {
   it('shows the tenant and the KPIs: 设备在线率 of the devices heard from, the open work, today in 元 from fen', async () => {
     answer([ok(snapshot())]);
-    renderAt('/operationView', '/operationView', <OperationViewPage now={fixedNow} />);
+    renderAt('/operationView', '/operationView', <OperationViewPage live={noStream} now={fixedNow} />);
     expect(await screen.findByText('智慧停车管理平台')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toContain('运营大屏');
     expect(screen.getByLabelText('时钟').textContent).toBe('14:30:052026-11-28 星期六');
     expect(screen.getByRole('status').textContent).toBe('数据更新于 14:29:58');
-    // no event stream on this wall
-    expect(screen.queryByLabelText('实时连接')).toBeNull();
+    // its event stream not open yet
+    expect(screen.getByLabelText('实时连接').textContent).toBe('实时连接中…');
 
     // online 20 of 24 heard from (the 5 never heard from are not counted): 83.3%
     expect(figure('设备在线率')).toBe('83.3');
@@ -87,7 +88,7 @@ describe('运营大屏', () => {
 
   it('marks overdue complaints red', async () => {
     answer([ok(snapshot())]);
-    renderAt('/operationView', '/operationView', <OperationViewPage now={fixedNow} />);
+    renderAt('/operationView', '/operationView', <OperationViewPage live={noStream} now={fixedNow} />);
     const overdue = await screen.findByLabelText('超时投诉');
     expect(overdue.textContent).toBe('超时 2');
     expect(overdue.className).toContain('data-view-kpi__note--alert');
@@ -95,7 +96,7 @@ describe('运营大屏', () => {
 
   it('does not mark complaints when none is overdue', async () => {
     answer([ok(snapshot({ service: { complaintsOpen: 7, complaintsOverdue: 0, appealsPending: 4, editAuditsPending: 1 } }))]);
-    renderAt('/operationView', '/operationView', <OperationViewPage now={fixedNow} />);
+    renderAt('/operationView', '/operationView', <OperationViewPage live={noStream} now={fixedNow} />);
     const none = await screen.findByLabelText('超时投诉');
     expect(none.textContent).toBe('超时 0');
     expect(none.className).not.toContain('--alert');
@@ -103,7 +104,7 @@ describe('运营大屏', () => {
 
   it('says — for 设备在线率 when no device was ever heard from', async () => {
     answer([ok(snapshot({ devices: [{ type: 'camera', online: 0, offline: 0, never: 3 }] }))]);
-    renderAt('/operationView', '/operationView', <OperationViewPage now={fixedNow} />);
+    renderAt('/operationView', '/operationView', <OperationViewPage live={noStream} now={fixedNow} />);
     await screen.findByText('智慧停车管理平台');
     expect(figure('设备在线率')).toBe('—');
     expect(within(kpi('设备在线率')).queryByText('%')).toBeNull();
@@ -111,7 +112,7 @@ describe('运营大屏', () => {
 
   it('bars the devices per type by state leaving out types with none, and every warning kind with its count, the empty ones dimmed', async () => {
     answer([ok(snapshot())]);
-    renderAt('/operationView', '/operationView', <OperationViewPage now={fixedNow} />);
+    renderAt('/operationView', '/operationView', <OperationViewPage live={noStream} now={fixedNow} />);
     await screen.findByText('智慧停车管理平台');
     const devices = rowsOf('设备状态');
     expect(devices.map((li) => li.getAttribute('aria-label'))).toEqual(['车牌识别相机', '道闸', '视频桩', '手持PDA']);
@@ -132,7 +133,7 @@ describe('运营大屏', () => {
 
   it('lists offline tasks, the cars waiting with their minutes by the page clock, and abnormal releases with their reasons', async () => {
     answer([ok(snapshot())]);
-    renderAt('/operationView', '/operationView', <OperationViewPage now={fixedNow} />);
+    renderAt('/operationView', '/operationView', <OperationViewPage live={noStream} now={fixedNow} />);
     await screen.findByText('智慧停车管理平台');
     expect(rowsOf('离线任务').map(cells)).toEqual([
       ['CAM-0001', '设备离线超过3个心跳周期', '14:12'],
@@ -163,7 +164,7 @@ describe('运营大屏', () => {
         }),
       ),
     ]);
-    renderAt('/operationView', '/operationView', <OperationViewPage now={fixedNow} />);
+    renderAt('/operationView', '/operationView', <OperationViewPage live={noStream} now={fixedNow} />);
     await screen.findByText('智慧停车管理平台');
     const panel = (title: string) => screen.getByRole('region', { name: title });
     expect(panel('设备状态').textContent).toBe('设备状态暂无设备');
@@ -178,7 +179,7 @@ describe('运营大屏', () => {
   it('keeps the last figures when a refresh fails and says the link is down, then recovers', async () => {
     const next = snapshot({ updatedAt: '2026-11-28T06:31:00.000Z', service: { complaintsOpen: 8, complaintsOverdue: 2, appealsPending: 4, editAuditsPending: 1 } });
     const asked = answer([ok(snapshot()), failure(500, '服务器开小差了'), ok(next)]);
-    renderAt('/operationView', '/operationView', <OperationViewPage now={fixedNow} refreshSeconds={0.2} />);
+    renderAt('/operationView', '/operationView', <OperationViewPage live={noStream} now={fixedNow} refreshSeconds={0.2} />);
     expect(await screen.findByText('数据更新于 14:29:58')).toBeTruthy();
     expect(await screen.findByText('连接中断，正在重连…')).toBeTruthy();
     expect(figure('待处理投诉')).toBe('7');
@@ -191,11 +192,34 @@ describe('运营大屏', () => {
 
   it('says 加载中 before the first snapshot, and offers 重试 when it fails', async () => {
     const asked = answer([failure(500, '服务器开小差了'), ok(snapshot())]);
-    renderAt('/operationView', '/operationView', <OperationViewPage now={fixedNow} refreshSeconds={3600} />);
+    renderAt('/operationView', '/operationView', <OperationViewPage live={noStream} now={fixedNow} refreshSeconds={3600} />);
     expect(screen.getByText('加载中…')).toBeTruthy();
     expect(await screen.findByText('数据加载失败')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: '重试' }));
     expect(await screen.findByText('智慧停车管理平台')).toBeTruthy();
     expect(asked()).toBe(2);
+  });
+
+  it('reads a fresh snapshot after a warning or a device change comes live, once for a burst, and says 实时 in the header', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const warned = snapshot({ updatedAt: '2026-11-28T06:30:10.000Z', warnings: snapshot().warnings.map((w) => (w.kind === 'blacklist_entry' ? { ...w, open: 1 } : w)) });
+      const asked = answer([ok(snapshot()), ok(warned)]);
+      const server = fakeStreams();
+      renderAt('/operationView', '/operationView', <OperationViewPage live={{ fetcher: server.fetcher, retryMs: 5 }} now={fixedNow} refreshSeconds={3600} />);
+      await waitFor(() => expect(screen.getByLabelText('实时连接').textContent).toBe('实时'));
+      expect(asked()).toBe(1);
+      const send = (event: object) => server.opened[0]!.push(`data: ${JSON.stringify(event)}\n\n`);
+      send({ kind: 'warning', warningKind: 'blacklist_entry', state: 'open', plateNumber: '粤B44444', lotId: 'lot-1', at: '2026-11-28T06:30:08.000Z' });
+      send({ kind: 'device', deviceSn: 'CAM-0001', deviceType: 'camera', onlineState: 'online', lotId: 'lot-1' });
+      // the server's cached snapshot must age first
+      await vi.advanceTimersByTimeAsync(4_000);
+      expect(asked()).toBe(1);
+      await vi.advanceTimersByTimeAsync(2_000);
+      await waitFor(() => expect(asked()).toBe(2));
+      expect(await screen.findByText('数据更新于 14:30:10')).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
