@@ -4,7 +4,7 @@ import { expect, signedOut, signIn, test } from '../support/signed-in.fixtures.j
 import { ArrearsPage } from '../recovery/arrears.page.js';
 import { ShellPage } from '../shell/shell.page.js';
 import { expectViewShown } from '../support/sidebar.js';
-import { runSimulator } from '../support/simulator.js';
+import { retireSimulatedLots, runSimulator } from '../support/simulator.js';
 import { OrderWarningPage } from './order-warning.page.js';
 import { ParkingRecordPage } from './parking-record.page.js';
 import { RecordEditAuditPage } from './record-edit-audit.page.js';
@@ -197,27 +197,8 @@ test('issue 6: simulated traffic, the list, an approved correction, an unpaid ex
 });
 
 test.afterAll(async ({ browser }) => {
-  // the stays and money stay (records are never deleted); what would keep ringing or counting goes:
-  // the simulated devices (their outages close), the lanes, the warnings left open, and the lots are switched off
   const page = await browser.newPage();
   await page.goto('/');
-  const api = await apiAs(page);
-  for (const name of [laneLot, street]) {
-    const lot = (
-      await api.get<Paged<{ id: string; name: string; type: number; kind: string; totalSpaces: number }>>(`/api/system/Parking?name=${encodeURIComponent(name)}&pageSize=100`)
-    ).body.data.list.find((l) => l.name === name);
-    if (!lot) continue;
-    for (const device of (await api.get<Paged<{ id: string }>>(`/api/system/Device?lotId=${lot.id}&pageSize=100`)).body.data.list) {
-      expect((await api.delete(`/api/system/Device/${device.id}`)).body.code).toBe(200);
-    }
-    for (const lane of (await api.get<Paged<{ id: string }>>(`/api/system/ParkingLane?lotId=${lot.id}&pageSize=100`)).body.data.list) {
-      expect((await api.delete(`/api/system/ParkingLane/${lane.id}`)).body.code).toBe(200);
-    }
-    for (const warning of (await api.get<Paged<OrderWarning>>(`/api/system/OrderWarning?state=open&lotId=${lot.id}&pageSize=1000`)).body.data.list) {
-      expect((await api.post(`/api/system/OrderWarning/${warning.id}/Actions/Handle`, { remark: '仿真数据，无需处理' })).body.code).toBe(200);
-    }
-    const { type, kind, totalSpaces } = lot;
-    expect((await api.put(`/api/system/Parking/${lot.id}`, { name, type, kind, totalSpaces, tariffId: null, enabled: false })).body.code).toBe(200);
-  }
+  await retireSimulatedLots(await apiAs(page), [laneLot, street]);
   await page.close();
 });

@@ -1,4 +1,5 @@
-import { operationViewPaths, type OperationViewSnapshot } from '@parking/contract';
+import { operationViewPaths, type OperationViewSnapshot, type Paged } from '@parking/contract';
+import { freshBody, postSigned } from '../devices/device.page.js';
 import { apiAs } from '../support/api.js';
 import { expect, test } from '../support/signed-in.fixtures.js';
 import { DataViewScreen } from './data-view.page.js';
@@ -121,4 +122,31 @@ test('运营大屏 with every list full still fits the wall, and marks the cars 
     expect(box!.y + box!.height, title).toBeLessThanOrEqual(1080);
   }
   await page.screenshot({ path: testInfo.outputPath('operation-view-busy.png') });
+});
+
+// The wall stays open while a new camera of tenant demo sends its first heartbeat: the database tells
+// every screen the device came online, and 设备状态 counts it with no reload. The camera is deleted
+// before its third missed heartbeat could raise an outage.
+test('运营大屏 counts a camera that comes online without a reload', async ({ page }) => {
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.goto('/#/operationView');
+  const wall = new DataViewScreen(page);
+  await wall.waitForFigures();
+  await expect(wall.live).toHaveText('实时');
+  await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+  const onlineCameras = async () => Number((await page.getByRole('listitem', { name: '车牌识别相机' }).locator('.operation-devices__count--online').textContent())?.replace(/,/g, '') || 0);
+  const before = await onlineCameras();
+
+  const api = await apiAs(page);
+  const [lot] = (await api.get<Paged<{ id: string }>>('/api/system/Parking?type=1&pageSize=1')).body.data.list;
+  const sn = `E2E-OPS-${Date.now().toString(36)}`.toUpperCase();
+  const device = await api.post<{ id: string; secret: string }>('/api/system/Device', { sn, name: '运营大屏测试相机', type: 'camera', lotId: lot!.id });
+  expect(device.body.code, device.body.msg).toBe(200);
+  try {
+    expect((await postSigned(page, '/api/device/heartbeat', device.body.data.secret, freshBody('demo', sn))).status()).toBe(200);
+    await expect.poll(onlineCameras, { timeout: 20_000 }).toBe(before + 1);
+    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+  } finally {
+    expect((await api.delete(`/api/system/Device/${device.body.data.id}`)).body.code).toBe(200);
+  }
 });
