@@ -1,9 +1,9 @@
-import { activityLevelNames, type ActivityLevel, type DataViewLot } from '@parking/contract';
+import { activityLevelNames, type DataViewLot } from '@parking/contract';
 import { useEffect, useRef, useState } from 'react';
 import { loadAMap, type AMapKeys } from '../../../shared/map/amap-loader';
 import type { AMapMap, AMapMarker, AMapNamespace } from '../../../shared/map/amap-types';
 import { getRuntimeConfig } from '../../../shared/runtime-config';
-import { LotPlan, levelColours } from './lot-plan';
+import { LevelLegend, LotPlan, levelColours } from './lot-plan';
 
 const located = (lot: DataViewLot): lot is DataViewLot & { lng: number; lat: number } => lot.lng !== null && lot.lat !== null;
 
@@ -88,14 +88,7 @@ export function LotMap({ lots, scale }: { lots: readonly DataViewLot[]; scale: n
   return (
     <div className="data-view-plan">
       <AMapLots lots={lots} keys={keys} onFailed={() => setFailed(true)} />
-      <ul className="data-view-legend" aria-label="图例">
-        {(Object.keys(levelColours) as ActivityLevel[]).map((level) => (
-          <li key={level}>
-            <i style={{ background: levelColours[level] }} />
-            {activityLevelNames[level]}
-          </li>
-        ))}
-      </ul>
+      <LevelLegend />
       {unplaced > 0 && <p className="data-view-plan__note">{unplaced} 个停车场未标注位置</p>}
     </div>
   );

@@ -87,6 +87,20 @@ export function lotPlanOption(lots: readonly DataViewLot[]): ScreenChartOption {
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** The occupancy levels' colours, under the map and under the plan. */
+export function LevelLegend() {
+  return (
+    <ul className="data-view-legend" aria-label="图例">
+      {(Object.keys(levelColours) as ActivityLevel[]).map((level) => (
+        <li key={level}>
+          <i style={{ background: levelColours[level] }} />
+          {activityLevelNames[level]}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** 停车场分布: the lots on a plan, coloured by how full they are; `note` says why it is not the map. */
 export function LotPlan({ lots, scale, note }: { lots: readonly DataViewLot[]; scale: number; note?: string }) {
   const option = useMemo(() => lotPlanOption(lots), [lots]);
@@ -94,14 +108,7 @@ export function LotPlan({ lots, scale, note }: { lots: readonly DataViewLot[]; s
   return (
     <div className="data-view-plan">
       <ScreenChart option={option} label="停车场分布图" scale={scale} />
-      <ul className="data-view-legend" aria-label="图例">
-        {(Object.keys(levelColours) as ActivityLevel[]).map((level) => (
-          <li key={level}>
-            <i style={{ background: levelColours[level] }} />
-            {activityLevelNames[level]}
-          </li>
-        ))}
-      </ul>
+      <LevelLegend />
       {note && <p className="data-view-plan__note">{note}</p>}
     </div>
   );
