@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { loadAMap, type AMapKeys } from '../../../shared/map/amap-loader';
 import type { AMapMap, AMapMarker, AMapNamespace } from '../../../shared/map/amap-types';
 import { getRuntimeConfig } from '../../../shared/runtime-config';
-import { LevelLegend, LotPlan, levelColours } from './lot-plan';
+import { LevelLegend, LotPlan, levelColours, symbolSize } from './lot-plan';
 
 const located = (lot: DataViewLot): lot is DataViewLot & { lng: number; lat: number } => lot.lng !== null && lot.lat !== null;
 
@@ -13,7 +13,7 @@ export function lotMarker(lot: DataViewLot, named: boolean): HTMLElement {
   mark.className = `data-view-map-marker data-view-map-marker--${lot.level}`;
   mark.dataset.lotId = lot.id;
   const dot = document.createElement('i');
-  const size = Math.round(Math.min(36, Math.max(12, 8 + Math.sqrt(lot.totalSpaces) * 1.6)));
+  const size = Math.round(symbolSize(lot.totalSpaces));
   Object.assign(dot.style, { width: `${size}px`, height: `${size}px`, background: levelColours[lot.level], boxShadow: `0 0 12px ${levelColours[lot.level]}` });
   mark.append(dot);
   if (named) {

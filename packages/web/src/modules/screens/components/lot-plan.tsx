@@ -35,7 +35,8 @@ export function placeLots(lots: readonly DataViewLot[]): PlacedLot[] {
   return [...located.map((lot): PlacedLot => ({ lot, x: lot.lng ?? 0, y: lot.lat ?? 0, located: true })), ...row];
 }
 
-const symbolSize = (totalSpaces: number) => Math.min(36, Math.max(12, 8 + Math.sqrt(totalSpaces) * 1.6));
+/** A lot's marker diameter in px, growing with its spaces; the map and the plan draw lots alike. */
+export const symbolSize = (totalSpaces: number) => Math.min(36, Math.max(12, 8 + Math.sqrt(totalSpaces) * 1.6));
 
 export function lotPlanOption(lots: readonly DataViewLot[]): ScreenChartOption {
   const placed = placeLots(lots);
