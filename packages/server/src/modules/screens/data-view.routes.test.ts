@@ -1,65 +1,40 @@
 import type { DataViewSnapshot } from '@parking/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parkingRecords, payments, tenants } from '../../db/schema/index.js';
-import { buildTestApp, fixedClock, signIn, type TestApp } from '../../test/test-app.js';
+import { parkingRecords, payments } from '../../db/schema/index.js';
+import { buildTestApp, signIn, type TestApp } from '../../test/test-app.js';
 import { snapshotCache } from './data-view.service.js';
+import { clockAtNoon, noon, shanghai, tenantMw, type TenantMw } from './screens-test-kit.js';
 
-// the app's clock, fixed at 12:00 on 10 March in Shanghai: today is the 10th, yesterday the 9th
-const clock = fixedClock('2026-03-10T04:00:00Z');
-const shanghai = (wallClock: string) => new Date(`${wallClock}+08:00`);
+let mw: TenantMw;
 let t: TestApp;
 let mwAdmin: string;
 let demoAdmin: string;
 let mwId: string;
 let lotId: string;
 
-const snapshot = async (token: string) => {
-  const res = await t.app.inject({ method: 'GET', url: '/api/system/screens/dataView', headers: { authorization: token } });
-  expect(res.statusCode).toBe(200);
-  return res.json<{ data: DataViewSnapshot }>().data;
-};
-/** a figure of tenant mw read straight from the records and payments, as the screen must show it */
-const figure = async (query: ReturnType<typeof sql>) => Number(((await t.database.db.execute(query)).rows[0] as { n: string | number }).n);
+const snapshot = (token: string) => mw.snapshotOf<DataViewSnapshot>('/api/system/screens/dataView', token);
 /** `column` within the Shanghai day */
 const onDay = (column: 'entered_at' | 'exited_at' | 'paid_at', day: string) =>
   sql`${sql.raw(column)} >= ${shanghai(`${day}T00:00:00`)}::timestamptz AND ${sql.raw(column)} < ${new Date(shanghai(`${day}T00:00:00`).getTime() + 86_400_000)}::timestamptz`;
 
 beforeAll(async () => {
-  t = await buildTestApp({ now: clock.now });
+  t = await buildTestApp({ now: clockAtNoon });
   mwAdmin = await signIn(t.app, 'mwadmin', 'mw');
+  mw = await tenantMw(t, mwAdmin);
+  mwId = mw.mwId;
   demoAdmin = await signIn(t.app);
-  mwId = ((await t.database.db.execute(sql`SELECT id FROM ${tenants} WHERE code = 'mw'`)).rows[0] as { id: string }).id;
-  const made = await t.app.inject({
-    method: 'POST',
-    url: '/api/system/Parking',
-    headers: { authorization: mwAdmin },
-    payload: { name: '大屏测试停车场', type: 1, kind: 'lane', totalSpaces: 40, lng: 113.94, lat: 22.54 },
-  });
-  lotId = made.json().data.id;
-  expect((await t.app.inject({ method: 'PUT', url: `/api/system/Parking/freecnt/${lotId}`, headers: { authorization: mwAdmin }, payload: { freeCount: 10 } })).json()).toMatchObject({
-    code: 200,
-  });
-  const stay = (plate: string, entered: string, exited: string | null, state: string, due: number, paid: number) => ({
-    tenantId: mwId,
-    lotId,
-    plateNumber: plate,
-    enteredAt: shanghai(entered),
-    exitedAt: exited ? shanghai(exited) : null,
-    state: state as 'closed',
-    amountDue: due,
-    paid,
-    unpaid: due - paid,
-  });
+  lotId = await mw.post('/api/system/Parking', { name: '大屏测试停车场', type: 1, kind: 'lane', totalSpaces: 40, lng: 113.94, lat: 22.54 });
+  await mw.setFreeCount(lotId, 10);
   const stays = await t.database.db
     .insert(parkingRecords)
     .values([
-      stay('粤B50001', '2026-03-09T09:30:00', '2026-03-09T10:15:00', 'closed', 500, 500),
-      stay('粤B50002', '2026-03-10T08:10:00', '2026-03-10T09:40:00', 'closed', 800, 800),
-      stay('粤B50003', '2026-03-10T11:05:00', null, 'parked', 0, 0),
+      mw.stay(lotId, '粤B50001', '2026-03-09T09:30:00', '2026-03-09T10:15:00', 'closed', 500, 500),
+      mw.stay(lotId, '粤B50002', '2026-03-10T08:10:00', '2026-03-10T09:40:00', 'closed', 800, 800),
+      mw.stay(lotId, '粤B50003', '2026-03-10T11:05:00', null, 'parked', 0, 0),
       // voided: its exit counts nowhere
-      stay('粤B50004', '2026-03-10T09:00:00', '2026-03-10T10:00:00', 'void', 0, 0),
-      stay('粤B50005', '2026-03-10T09:50:00', '2026-03-10T10:30:00', 'unpaid', 300, 0),
+      mw.stay(lotId, '粤B50004', '2026-03-10T09:00:00', '2026-03-10T10:00:00', 'void', 0, 0),
+      mw.stay(lotId, '粤B50005', '2026-03-10T09:50:00', '2026-03-10T10:30:00', 'unpaid', 300, 0),
     ])
     .returning();
   const idOf = (plate: string) => stays.find((s) => s.plateNumber === plate)!.id;
@@ -73,7 +48,7 @@ afterAll(() => t.close());
 describe('数据大屏 snapshot', () => {
   it('shows the lot, today’s and yesterday’s money and stays, and the hours, equal to the records they sum', async () => {
     const data = await snapshot(mwAdmin);
-    expect(data).toMatchObject({ today: '2026-03-10', updatedAt: clock.now().toISOString() });
+    expect(data).toMatchObject({ today: '2026-03-10', updatedAt: noon.toISOString() });
     expect(data.lots.find((lot) => lot.id === lotId)).toEqual({
       id: lotId,
       name: '大屏测试停车场',
@@ -87,14 +62,14 @@ describe('数据大屏 snapshot', () => {
       level: 'ample',
       receivedToday: 800,
     });
-    const exitsOn = (day: string) => figure(sql`SELECT count(*) AS n FROM parking_records WHERE tenant_id = ${mwId} AND state NOT IN ('parked', 'void') AND ${onDay('exited_at', day)}`);
-    const receivedOn = (day: string) => figure(sql`SELECT coalesce(sum(amount), 0) AS n FROM payments WHERE tenant_id = ${mwId} AND ${onDay('paid_at', day)}`);
+    const exitsOn = (day: string) => mw.figure(sql`SELECT count(*) AS n FROM parking_records WHERE tenant_id = ${mwId} AND state NOT IN ('parked', 'void') AND ${onDay('exited_at', day)}`);
+    const receivedOn = (day: string) => mw.figure(sql`SELECT coalesce(sum(amount), 0) AS n FROM payments WHERE tenant_id = ${mwId} AND ${onDay('paid_at', day)}`);
     const receivableOn = (day: string) =>
-      figure(sql`SELECT coalesce(sum(amount_due), 0) AS n FROM parking_records WHERE tenant_id = ${mwId} AND state NOT IN ('parked', 'void') AND ${onDay('exited_at', day)}`);
+      mw.figure(sql`SELECT coalesce(sum(amount_due), 0) AS n FROM parking_records WHERE tenant_id = ${mwId} AND state NOT IN ('parked', 'void') AND ${onDay('exited_at', day)}`);
     expect(data.kpis).toMatchObject({
       staysToday: await exitsOn('2026-03-10'),
       staysYesterday: await exitsOn('2026-03-09'),
-      entriesToday: await figure(sql`SELECT count(*) AS n FROM parking_records WHERE tenant_id = ${mwId} AND ${onDay('entered_at', '2026-03-10')}`),
+      entriesToday: await mw.figure(sql`SELECT count(*) AS n FROM parking_records WHERE tenant_id = ${mwId} AND ${onDay('entered_at', '2026-03-10')}`),
       receivedToday: await receivedOn('2026-03-10'),
       receivedYesterday: await receivedOn('2026-03-09'),
       receivableToday: await receivableOn('2026-03-10'),
@@ -108,7 +83,7 @@ describe('数据大屏 snapshot', () => {
 
     expect(data.hours).toHaveLength(24);
     const hourFigure = (column: 'entered_at' | 'exited_at', start: string) =>
-      figure(
+      mw.figure(
         sql`SELECT count(*) AS n FROM parking_records WHERE tenant_id = ${mwId} AND ${sql.raw(column)} >= ${shanghai(start)}::timestamptz AND ${sql.raw(column)} < ${new Date(shanghai(start).getTime() + 3_600_000)}::timestamptz
           AND (${sql.raw(column)} = entered_at OR state NOT IN ('parked', 'void'))`,
       );

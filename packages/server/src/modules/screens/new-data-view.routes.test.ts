@@ -1,12 +1,10 @@
 import type { NewDataViewSnapshot } from '@parking/contract';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parkingRecords, payments, tenants } from '../../db/schema/index.js';
-import { buildTestApp, fixedClock, signIn, type TestApp } from '../../test/test-app.js';
+import { parkingRecords, payments } from '../../db/schema/index.js';
+import { buildTestApp, signIn, type TestApp } from '../../test/test-app.js';
+import { clockAtNoon, shanghai, tenantMw, type TenantMw } from './screens-test-kit.js';
 
-// the app's clock, fixed at 12:00 on 10 March in Shanghai
-const clock = fixedClock('2026-03-10T04:00:00Z');
-const shanghai = (wallClock: string) => new Date(`${wallClock}+08:00`);
+let mw: TenantMw;
 let t: TestApp;
 let mwAdmin: string;
 let mwId: string;
@@ -15,57 +13,36 @@ let gatedId: string;
 let areaId: string;
 
 const snapshot = (query: string, token = mwAdmin) => t.app.inject({ method: 'GET', url: `/api/system/screens/newDataView${query}`, headers: { authorization: token } });
-const dataOf = async (query: string) => {
-  const res = await snapshot(query);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ data: NewDataViewSnapshot }>().data;
-};
+const dataOf = (query: string) => mw.snapshotOf<NewDataViewSnapshot>(`/api/system/screens/newDataView${query}`);
 
 beforeAll(async () => {
-  t = await buildTestApp({ now: clock.now });
+  t = await buildTestApp({ now: clockAtNoon });
   mwAdmin = await signIn(t.app, 'mwadmin', 'mw');
-  mwId = ((await t.database.db.execute(sql`SELECT id FROM ${tenants} WHERE code = 'mw'`)).rows[0] as { id: string }).id;
-  const post = async (url: string, payload: object) => {
-    const answer = (await t.app.inject({ method: 'POST', url, headers: { authorization: mwAdmin }, payload })).json<{ code: number; msg: string; data: { id: string } }>();
-    expect(answer.code, answer.msg).toBe(200);
-    return answer.data.id;
-  };
-  areaId = await post('/api/system/ParkingArea', { name: '新版大屏片区' });
+  mw = await tenantMw(t, mwAdmin);
+  mwId = mw.mwId;
+  areaId = await mw.post('/api/system/ParkingArea', { name: '新版大屏片区' });
   // a road lot of 4 spaces (2 taken, 1 broken) and a gated lot counting 30 of 50 free, both in the area
-  roadId = await post('/api/system/Parking', { name: '新版大屏路段', type: 0, kind: 'space', totalSpaces: 4, areaId });
+  roadId = await mw.post('/api/system/Parking', { name: '新版大屏路段', type: 0, kind: 'space', totalSpaces: 4, areaId });
   for (const [number, state] of [
     ['N001', 'occupied'],
     ['N002', 'occupied'],
     ['N003', 'fault'],
     ['N004', 'free'],
   ] as const) {
-    await post('/api/system/ParkingSpace', { lotId: roadId, number, state });
+    await mw.post('/api/system/ParkingSpace', { lotId: roadId, number, state });
   }
-  gatedId = await post('/api/system/Parking', { name: '新版大屏停车楼', type: 1, kind: 'lane', totalSpaces: 50, areaId });
-  expect((await t.app.inject({ method: 'PUT', url: `/api/system/Parking/freecnt/${gatedId}`, headers: { authorization: mwAdmin }, payload: { freeCount: 30 } })).json()).toMatchObject({
-    code: 200,
-  });
+  gatedId = await mw.post('/api/system/Parking', { name: '新版大屏停车楼', type: 1, kind: 'lane', totalSpaces: 50, areaId });
+  await mw.setFreeCount(gatedId, 30);
 
-  const stay = (lotId: string, plate: string, entered: string, exited: string | null, state: string, due: number, paid: number) => ({
-    tenantId: mwId,
-    lotId,
-    plateNumber: plate,
-    enteredAt: shanghai(entered),
-    exitedAt: exited ? shanghai(exited) : null,
-    state: state as 'closed',
-    amountDue: due,
-    paid,
-    unpaid: due - paid,
-  });
   const stays = await t.database.db
     .insert(parkingRecords)
     .values([
       // left today after 30 minutes, 90 minutes and 30 hours; one still in; one voided
-      stay(roadId, '粤B91001', '2026-03-10T08:00:00', '2026-03-10T08:30:00', 'closed', 200, 200),
-      stay(roadId, '粤B91002', '2026-03-10T09:00:00', '2026-03-10T10:30:00', 'unpaid', 600, 0),
-      stay(gatedId, '粤B91003', '2026-03-09T04:00:00', '2026-03-10T10:00:00', 'closed', 3000, 3000),
-      stay(roadId, '粤B91004', '2026-03-10T11:00:00', null, 'parked', 0, 0),
-      stay(roadId, '粤B91005', '2026-03-10T09:00:00', '2026-03-10T09:10:00', 'void', 0, 0),
+      mw.stay(roadId, '粤B91001', '2026-03-10T08:00:00', '2026-03-10T08:30:00', 'closed', 200, 200),
+      mw.stay(roadId, '粤B91002', '2026-03-10T09:00:00', '2026-03-10T10:30:00', 'unpaid', 600, 0),
+      mw.stay(gatedId, '粤B91003', '2026-03-09T04:00:00', '2026-03-10T10:00:00', 'closed', 3000, 3000),
+      mw.stay(roadId, '粤B91004', '2026-03-10T11:00:00', null, 'parked', 0, 0),
+      mw.stay(roadId, '粤B91005', '2026-03-10T09:00:00', '2026-03-10T09:10:00', 'void', 0, 0),
     ])
     .returning();
   const idOf = (plate: string) => stays.find((s) => s.plateNumber === plate)!.id;

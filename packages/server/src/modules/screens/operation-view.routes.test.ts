@@ -1,54 +1,39 @@
-import { orderWarningKindCategory, type OperationViewSnapshot } from '@parking/contract';
+import { orderWarningKindCategory, type OperationViewSnapshot, type ParkingRecordState } from '@parking/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { complaints, devices, orderWarnings, parkingRecords, payments, recoveryRecords, tenants } from '../../db/schema/index.js';
-import { buildTestApp, fixedClock, signIn, type TestApp } from '../../test/test-app.js';
+import { complaints, devices, orderWarnings, parkingRecords, payments, recoveryRecords } from '../../db/schema/index.js';
+import { buildTestApp, signIn, type TestApp } from '../../test/test-app.js';
+import { clockAtNoon, noon, shanghai, tenantMw, type TenantMw } from './screens-test-kit.js';
 
-// the app's clock, fixed at 12:00 on 10 March in Shanghai
-const clock = fixedClock('2026-03-10T04:00:00Z');
-const shanghai = (wallClock: string) => new Date(`${wallClock}+08:00`);
+let mw: TenantMw;
 let t: TestApp;
 let mwAdmin: string;
 let mwId: string;
 let lotId: string;
 let exitLaneId: string;
 
-const snapshot = async (token = mwAdmin) => {
-  const res = await t.app.inject({ method: 'GET', url: '/api/system/screens/operationView', headers: { authorization: token } });
-  expect(res.statusCode).toBe(200);
-  return res.json<{ data: OperationViewSnapshot }>().data;
-};
-/** a figure of tenant mw read straight from its tables, as the wall must show it */
-const figure = async (query: ReturnType<typeof sql>) => Number(((await t.database.db.execute(query)).rows[0] as { n: string | number }).n);
+const snapshot = (token = mwAdmin) => mw.snapshotOf<OperationViewSnapshot>('/api/system/screens/operationView', token);
 
 beforeAll(async () => {
-  t = await buildTestApp({ now: clock.now });
+  t = await buildTestApp({ now: clockAtNoon });
   mwAdmin = await signIn(t.app, 'mwadmin', 'mw');
-  mwId = ((await t.database.db.execute(sql`SELECT id FROM ${tenants} WHERE code = 'mw'`)).rows[0] as { id: string }).id;
-  const post = async (url: string, payload: object) =>
-    (await t.app.inject({ method: 'POST', url, headers: { authorization: mwAdmin }, payload })).json<{ code: number; data: { id: string } }>().data;
-  lotId = (await post('/api/system/Parking', { name: '运营大屏测试场', type: 1, kind: 'lane', totalSpaces: 40 })).id;
-  exitLaneId = (await post('/api/system/ParkingLane', { lotId, name: '西出口', direction: 'out' })).id;
+  mw = await tenantMw(t, mwAdmin);
+  mwId = mw.mwId;
+  lotId = await mw.post('/api/system/Parking', { name: '运营大屏测试场', type: 1, kind: 'lane', totalSpaces: 40 });
+  exitLaneId = await mw.post('/api/system/ParkingLane', { lotId, name: '西出口', direction: 'out' });
   for (const [sn, type] of [
     ['OPS-CAM-1', 'camera'],
     ['OPS-CAM-2', 'camera'],
     ['OPS-PDA-1', 'pda'],
   ] as const) {
-    await post('/api/system/Device', { sn, name: sn, type, lotId, ...(type === 'camera' ? { laneId: exitLaneId } : {}) });
+    await mw.post('/api/system/Device', { sn, name: sn, type, lotId, ...(type === 'camera' ? { laneId: exitLaneId } : {}) });
   }
   await t.database.db.execute(sql`UPDATE ${devices} SET online_state = CASE sn WHEN 'OPS-CAM-1' THEN 'online' ELSE 'offline' END WHERE sn LIKE 'OPS-%'`);
 
-  const stay = (plate: string, state: string, exited: string, due: number, paid: number) => ({
-    tenantId: mwId,
-    lotId,
-    plateNumber: plate,
-    enteredAt: shanghai('2026-03-10T08:00:00'),
-    exitedAt: shanghai(exited),
+  // in at 08:00, out by the west exit
+  const stay = (plate: string, state: ParkingRecordState, exited: string, due: number, paid: number) => ({
+    ...mw.stay(lotId, plate, '2026-03-10T08:00:00', exited, state, due, paid),
     exitLaneId,
-    state: state as 'paid',
-    amountDue: due,
-    paid,
-    unpaid: due - paid,
   });
   const stays = await t.database.db
     .insert(parkingRecords)
@@ -109,26 +94,24 @@ afterAll(() => t.close());
 describe('运营大屏 snapshot', () => {
   it('counts devices by type and state, warnings by kind and the service queues as their tables hold them', async () => {
     const data = await snapshot();
-    expect(data).toMatchObject({ today: '2026-03-10', updatedAt: clock.now().toISOString() });
+    expect(data).toMatchObject({ today: '2026-03-10', updatedAt: noon.toISOString() });
     const devicesOf = (type: string) => data.devices.find((d) => d.type === type)!;
-    const inTable = (type: string, state: string) => figure(sql`SELECT count(*) AS n FROM devices WHERE tenant_id = ${mwId} AND enabled AND type = ${type} AND online_state = ${state}`);
+    const inTable = (type: string, state: string) => mw.figure(sql`SELECT count(*) AS n FROM devices WHERE tenant_id = ${mwId} AND enabled AND type = ${type} AND online_state = ${state}`);
     expect(devicesOf('camera')).toEqual({ type: 'camera', online: await inTable('camera', 'online'), offline: await inTable('camera', 'offline'), never: await inTable('camera', 'never') });
     expect(devicesOf('camera').online).toBeGreaterThanOrEqual(1);
     expect(devicesOf('pda').offline).toBeGreaterThanOrEqual(1);
     expect(data.devices).toHaveLength(6);
 
-    const openOf = (kind: string) => figure(sql`SELECT count(*) AS n FROM order_warnings WHERE tenant_id = ${mwId} AND state = 'open' AND kind = ${kind}`);
+    const openOf = (kind: string) => mw.figure(sql`SELECT count(*) AS n FROM order_warnings WHERE tenant_id = ${mwId} AND state = 'open' AND kind = ${kind}`);
     expect(data.warnings.find((w) => w.kind === 'long_stay')!.open).toBe(await openOf('long_stay'));
     expect(data.warnings.find((w) => w.kind === 'abnormal_release')!.open).toBe(await openOf('abnormal_release'));
     expect(data.warnings.map((w) => w.kind)).toContain('arrears_entry');
 
     expect(data.service).toEqual({
-      complaintsOpen: await figure(sql`SELECT count(*) AS n FROM complaints WHERE tenant_id = ${mwId} AND status IN ('pending', 'processing')`),
-      complaintsOverdue: await figure(
-        sql`SELECT count(*) AS n FROM complaints WHERE tenant_id = ${mwId} AND status IN ('pending', 'processing') AND deadline_at < ${clock.now()}::timestamptz`,
-      ),
-      appealsPending: await figure(sql`SELECT count(*) AS n FROM appeals WHERE tenant_id = ${mwId} AND status = 'pending'`),
-      editAuditsPending: await figure(sql`SELECT count(*) AS n FROM record_edit_requests WHERE tenant_id = ${mwId} AND status = 'requested'`),
+      complaintsOpen: await mw.figure(sql`SELECT count(*) AS n FROM complaints WHERE tenant_id = ${mwId} AND status IN ('pending', 'processing')`),
+      complaintsOverdue: await mw.figure(sql`SELECT count(*) AS n FROM complaints WHERE tenant_id = ${mwId} AND status IN ('pending', 'processing') AND deadline_at < ${noon}::timestamptz`),
+      appealsPending: await mw.figure(sql`SELECT count(*) AS n FROM appeals WHERE tenant_id = ${mwId} AND status = 'pending'`),
+      editAuditsPending: await mw.figure(sql`SELECT count(*) AS n FROM record_edit_requests WHERE tenant_id = ${mwId} AND status = 'requested'`),
     });
     expect(data.service.complaintsOverdue).toBeGreaterThanOrEqual(1);
     expect(data.service.complaintsOpen).toBeGreaterThan(data.service.complaintsOverdue);
@@ -138,9 +121,9 @@ describe('运营大屏 snapshot', () => {
     const data = await snapshot();
     const today = sql`${shanghai('2026-03-10T00:00:00')}::timestamptz AND ${shanghai('2026-03-11T00:00:00')}::timestamptz`;
     expect(data.pursuit).toEqual({
-      arrearsOpenedToday: await figure(sql`SELECT count(*) AS n FROM parking_records WHERE tenant_id = ${mwId} AND state = 'unpaid' AND exited_at BETWEEN ${today}`),
-      recoveredToday: await figure(sql`SELECT count(*) AS n FROM recovery_records WHERE tenant_id = ${mwId} AND recovered_at BETWEEN ${today}`),
-      recoveredAmountToday: await figure(sql`SELECT coalesce(sum(amount), 0) AS n FROM recovery_records WHERE tenant_id = ${mwId} AND recovered_at BETWEEN ${today}`),
+      arrearsOpenedToday: await mw.figure(sql`SELECT count(*) AS n FROM parking_records WHERE tenant_id = ${mwId} AND state = 'unpaid' AND exited_at BETWEEN ${today}`),
+      recoveredToday: await mw.figure(sql`SELECT count(*) AS n FROM recovery_records WHERE tenant_id = ${mwId} AND recovered_at BETWEEN ${today}`),
+      recoveredAmountToday: await mw.figure(sql`SELECT coalesce(sum(amount), 0) AS n FROM recovery_records WHERE tenant_id = ${mwId} AND recovered_at BETWEEN ${today}`),
     });
     expect(data.pursuit.recoveredAmountToday).toBeGreaterThanOrEqual(500);
     const ours = data.waiting.filter((w) => w.lotName === '运营大屏测试场');
