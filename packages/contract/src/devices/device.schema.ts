@@ -55,23 +55,25 @@ export const streamKinds = ['hls', 'flv'] as const;
 export type StreamKind = (typeof streamKinds)[number];
 
 /**
- * What a stream address plays as, by its file: .m3u8 is HLS, .flv is HTTP-FLV; null for anything
- * else. `media:<folder>/<file>` names a recording under the server's DATA_DIR/media (a stand-in camera).
+ * What a stream address plays as, by its file: .m3u8 is HLS, .flv is FLV (HTTP-FLV, or WebSocket-FLV
+ * at a ws:// or wss:// address, which the server relays as HTTP-FLV); null for anything else.
+ * `media:<folder>/<file>` names a recording under the server's DATA_DIR/media (a stand-in camera).
  */
 export const streamKindOf = (address: string): StreamKind | null => {
   const path = (address.split(/[?#]/)[0] ?? '').toLowerCase();
   return path.endsWith('.m3u8') ? 'hls' : path.endsWith('.flv') ? 'flv' : null;
 };
 
-/** A camera's live stream: http(s):// on a media server, or media:<folder>/<file> under DATA_DIR/media; '' clears it. */
+/** A camera's live stream: http(s):// or ws(s):// on a media server, or media:<folder>/<file> under DATA_DIR/media; '' clears it. */
 export const streamUrl = z
   .string({ error: '视频流地址格式不正确' })
   .trim()
   .max(500, '视频流地址最长500位')
   .transform((value) => value || null)
   .nullable()
-  .refine((value) => value === null || /^https?:\/\/[^\s/]+\/\S*$/.test(value) || /^media:[\w-]+\/[\w.-]+$/.test(value), '视频流地址须以 http:// 或 https:// 开头')
-  .refine((value) => value === null || streamKindOf(value) !== null, '视频流地址须指向 .m3u8（HLS）或 .flv（HTTP-FLV）');
+  .refine((value) => value === null || /^(https?|wss?):\/\/[^\s/]+\/\S*$/.test(value) || /^media:[\w-]+\/[\w.-]+$/.test(value), '视频流地址须以 http://、https://、ws:// 或 wss:// 开头')
+  .refine((value) => value === null || streamKindOf(value) !== null, '视频流地址须指向 .m3u8（HLS）或 .flv（HTTP-FLV、WebSocket-FLV）')
+  .refine((value) => value === null || !/^wss?:/.test(value) || streamKindOf(value) === 'flv', 'ws:// 或 wss:// 地址只能是 .flv（WebSocket-FLV）');
 
 const deviceType = z.enum(deviceTypes, { error: '设备类型只能是 camera、barrier、geomagnetic、video_pole、pda 或 led_screen' });
 const onlineState = z.enum(deviceOnlineStates, { error: '在线状态只能是 online（在线）、offline（离线）或 never（未上线）' });

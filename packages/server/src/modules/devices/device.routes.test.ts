@@ -136,9 +136,10 @@ describe('devices', () => {
     const camera = { sn: 'CAM-0001', name: '1号入口相机', type: 'camera', lotId: gatedId, laneId };
     const put = (extra: object) => call('PUT', `${base}/${cameraId}`, { ...camera, ...extra });
     for (const [streamUrl, msg] of [
-      ['rtsp://10.0.0.8/live', '视频流地址须以 http:// 或 https:// 开头'],
-      ['https://media.example.cn/live/gate1.mp4', '视频流地址须指向 .m3u8（HLS）或 .flv（HTTP-FLV）'],
-      ['media:../etc/index.m3u8', '视频流地址须以 http:// 或 https:// 开头'],
+      ['rtsp://10.0.0.8/live', '视频流地址须以 http://、https://、ws:// 或 wss:// 开头'],
+      ['https://media.example.cn/live/gate1.mp4', '视频流地址须指向 .m3u8（HLS）或 .flv（HTTP-FLV、WebSocket-FLV）'],
+      ['media:../etc/index.m3u8', '视频流地址须以 http://、https://、ws:// 或 wss:// 开头'],
+      ['ws://media.example.cn/live/gate1.m3u8', 'ws:// 或 wss:// 地址只能是 .flv（WebSocket-FLV）'],
     ]) {
       const refused = await put({ streamUrl });
       expect(refused.statusCode, streamUrl).toBe(400);
@@ -147,6 +148,8 @@ describe('devices', () => {
     const address = 'https://media.example.cn/live/gate1/index.m3u8';
     expect((await put({ streamUrl: ` ${address} ` })).json()).toMatchObject({ code: 200, data: { streamUrl: address } });
     expect((await put({ name: '1号入口相机（主）' })).json()).toMatchObject({ code: 200, data: { streamUrl: address } });
+    // a WebSocket-FLV camera, relayed to the player as HTTP-FLV
+    expect((await put({ streamUrl: 'wss://media.example.cn/live/gate1.flv' })).json()).toMatchObject({ code: 200, data: { streamUrl: 'wss://media.example.cn/live/gate1.flv' } });
     expect((await put({ streamUrl: '' })).json()).toMatchObject({ code: 200, data: { streamUrl: null } });
     expect((await put({ name: camera.name })).json().code).toBe(200);
   });

@@ -70,3 +70,22 @@ export const liveWindow = (vodPlaylist: string, nowMs: number, size = liveWindow
   }
   return `${lines.join('\n')}\n`;
 };
+
+/**
+ * A media server's playlist whose entries (segments, keys, variant playlists) name absolute
+ * addresses under the playlist's own folder, rewritten relative to it, so the player fetches them
+ * through the signed address too rather than from the media server, which it may not reach.
+ * Addresses elsewhere are left as they are.
+ */
+export const relativePlaylist = (playlist: string, playlistUrl: string): string => {
+  const folder = new URL('.', playlistUrl).toString();
+  const relative = (uri: string) => (uri.startsWith(folder) && uri.length > folder.length ? uri.slice(folder.length) : uri);
+  return playlist
+    .split('\n')
+    .map((line) => {
+      const text = line.trim();
+      if (text.startsWith('#')) return line.replace(/URI="([^"]+)"/g, (_, uri: string) => `URI="${relative(uri)}"`);
+      return text ? relative(text) : line;
+    })
+    .join('\n');
+};

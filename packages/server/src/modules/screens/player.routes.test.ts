@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { playerConcurrentStreams, type PlayerStream, type PlayerTree } from '@parking/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocketServer } from 'ws';
 import { buildTestApp, fixedClock, signIn, type TestApp } from '../../test/test-app.js';
 import { mediaDir } from './standin-clip.js';
 
@@ -16,13 +17,18 @@ let demoAdmin: string;
 let upstream: Server;
 let upstreamBase: string;
 /** what the media server in this test holds, by path */
-const upstreamFiles = new Map<string, Buffer>([['/live/pole1.flv', Buffer.from('FLV\x01\x05 pole one bytes')]]);
+const upstreamFiles = new Map<string, Buffer>([
+  ['/live/pole1.flv', Buffer.from('FLV\x01\x05 pole one bytes')],
+  ['/live/abs/seg7.ts', Buffer.from('segment seven')],
+]);
 /** requests to this path are answered with a first chunk and then held open */
 const heldPath = '/live/held.flv';
 const held: ServerResponse[] = [];
 const ids: Record<string, string> = {};
 
 const segment = (n: number) => Buffer.from(`segment ${n} of the recording`);
+/** what the WebSocket-FLV camera sends, message by message: the FLV header, then tags */
+const wsPieces = [Buffer.from('FLV\x01\x05\x00\x00\x00\x09'), Buffer.from('tag one'), Buffer.from('tag two')];
 
 const post = async (url: string, payload: object, token = mwAdmin) => {
   const answer = (await t.app.inject({ method: 'POST', url, headers: { authorization: token }, payload })).json<{ code: number; msg: string; data: { id: string } }>();
@@ -49,8 +55,30 @@ beforeAll(async () => {
     if (!body) return void response.writeHead(404).end();
     response.writeHead(200, { 'content-type': 'video/x-flv' }).end(body);
   });
+  // the same media server answers WebSocket-FLV at one address: its pieces, a text frame to skip, then it closes
+  new WebSocketServer({ server: upstream, path: '/ws/pole2.flv' }).on('connection', (socket) => {
+    socket.send(wsPieces[0]!);
+    socket.send('not video');
+    for (const piece of wsPieces.slice(1)) socket.send(piece);
+    socket.close();
+  });
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
   upstreamBase = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+  // a media server whose playlist names its segments and key by absolute address, and one piece elsewhere
+  upstreamFiles.set(
+    '/live/abs/index.m3u8',
+    Buffer.from(
+      [
+        '#EXTM3U',
+        `#EXT-X-KEY:METHOD=AES-128,URI="${upstreamBase}/live/abs/key.bin"`,
+        '#EXTINF:2.0,',
+        `${upstreamBase}/live/abs/seg7.ts`,
+        '#EXTINF:2.0,',
+        'https://cdn.example.cn/live/seg8.ts',
+        '',
+      ].join('\n'),
+    ),
+  );
 
   t = await buildTestApp({ now: clock.now });
   dataDir = t.app.config.dataDir;
@@ -68,6 +96,9 @@ beforeAll(async () => {
   ids.barrier = await device('PLAY-BRG-1', 'barrier', gated, { laneId: lane, streamUrl: `${upstreamBase}/live/pole1.flv` });
   ids.gone = await device('PLAY-CAM-3', 'camera', gated, { streamUrl: `${upstreamBase}/live/missing.flv` });
   ids.heldCamera = await device('PLAY-CAM-4', 'camera', gated, { streamUrl: `${upstreamBase}${heldPath}` });
+  ids.absCamera = await device('PLAY-CAM-5', 'camera', gated, { streamUrl: `${upstreamBase}/live/abs/index.m3u8` });
+  ids.wsPole = await device('PLAY-POLE-2', 'video_pole', road, { streamUrl: `${upstreamBase.replace('http:', 'ws:')}/ws/pole2.flv` });
+  ids.wsGone = await device('PLAY-POLE-3', 'video_pole', road, { streamUrl: `${upstreamBase.replace('http:', 'ws:')}/ws/missing.flv` });
   ids.demoCamera = await post(
     '/api/system/Device',
     {
@@ -99,6 +130,7 @@ describe('视频监控 camera tree', () => {
       ['PLAY-CAM-2', false],
       ['PLAY-CAM-3', true],
       ['PLAY-CAM-4', true],
+      ['PLAY-CAM-5', true],
     ]);
     const road = lots.find((lot) => lot.name === '视频路段')!;
     expect(road.spaces.map((s) => [s.number, s.cameras.map((c) => c.sn)])).toEqual([['V001', ['PLAY-POLE-1']]]);
@@ -164,6 +196,27 @@ describe('the signed address', () => {
     const gone = await get((await signed({ deviceId: ids.gone })).url);
     expect(gone.statusCode).toBe(502);
     expect(gone.json().msg).toBe('摄像机视频流不可用（404）');
+  });
+
+  it('makes a media server’s playlist name its own absolute segments and keys relative, so they come through the signed address too', async () => {
+    const { url } = await signed({ deviceId: ids.absCamera });
+    const playlist = await get(url);
+    expect(playlist.statusCode, playlist.body).toBe(200);
+    expect(playlist.body.split('\n')).toEqual(['#EXTM3U', '#EXT-X-KEY:METHOD=AES-128,URI="key.bin"', '#EXTINF:2.0,', 'seg7.ts', '#EXTINF:2.0,', 'https://cdn.example.cn/live/seg8.ts', '']);
+    const piece = await get(url.replace('index.m3u8', 'seg7.ts'));
+    expect(piece.rawPayload).toEqual(upstreamFiles.get('/live/abs/seg7.ts'));
+  });
+
+  it('relays a WebSocket-FLV camera as HTTP-FLV, its binary frames in order, and says when the socket is refused', async () => {
+    const { url, kind } = await signed({ deviceId: ids.wsPole });
+    expect(kind).toBe('flv');
+    const res = await get(url);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('video/x-flv');
+    expect(res.rawPayload).toEqual(Buffer.concat(wsPieces));
+    const refused = await get((await signed({ deviceId: ids.wsGone })).url);
+    expect(refused.statusCode).toBe(502);
+    expect(refused.json().msg).toBe('摄像机视频流不可用');
   });
 
   it('reaches nothing outside the camera’s own folder, and no other camera', async () => {

@@ -10,8 +10,9 @@ import { withTenant } from '../../db/tenant-scope.js';
 import { ok } from '../../shared/ok.js';
 import { routeOf } from '../../shared/route.js';
 import { verifyStreamToken } from '../parking/index.js';
-import { liveWindow, mediaTarget, mediaTypeOf } from './player-media.js';
+import { liveWindow, mediaTarget, mediaTypeOf, relativePlaylist } from './player-media.js';
 import { findCamera } from './player.repository.js';
+import { relayWebSocketFlv } from './flv-relay.js';
 import { playerStream, playerTree, streamFileOf } from './player.service.js';
 import { mediaDir } from './standin-clip.js';
 
@@ -89,11 +90,27 @@ export const playerRoutes: FastifyPluginAsyncZod<PlayerRoutesOptions> = async (a
       release();
       stop.abort();
     });
+    if (/^wss?:/.test(target.url)) {
+      const relayed = await relayWebSocketFlv(target.url, stop.signal);
+      if (!relayed) {
+        release();
+        return reply.code(502).send({ code: 502, msg: '摄像机视频流不可用', data: null });
+      }
+      return reply.type(mediaTypeOf(file)).send(relayed);
+    }
     const upstream = await fetcher(target.url, { signal: stop.signal }).catch(() => undefined);
     if (!upstream?.ok || !upstream.body) {
       release();
       return reply.code(502).send({ code: 502, msg: `摄像机视频流不可用${upstream ? `（${upstream.status}）` : ''}`, data: null });
     }
-    return reply.type(upstream.headers.get('content-type') ?? mediaTypeOf(file)).send(Readable.fromWeb(upstream.body as WebReadableStream<Uint8Array>));
+    const type = upstream.headers.get('content-type') ?? mediaTypeOf(file);
+    // a playlist is small and read whole: its absolute entries are made to come through here too
+    if (file.endsWith('.m3u8')) {
+      const playlist = await upstream.text().catch(() => undefined);
+      release();
+      if (playlist === undefined) return reply.code(502).send({ code: 502, msg: '摄像机视频流不可用', data: null });
+      return reply.type(type).send(relativePlaylist(playlist, target.url));
+    }
+    return reply.type(type).send(Readable.fromWeb(upstream.body as WebReadableStream<Uint8Array>));
   });
 };

@@ -31,10 +31,10 @@ describe('设备表单 视频流地址', () => {
 
     await user.type(input, 'rtsp://10.0.0.8/live');
     await user.click(screen.getByRole('button', { name: '保存' }));
-    expect(await screen.findByText('视频流地址须以 http:// 或 https:// 开头')).toBeTruthy();
+    expect(await screen.findByText('视频流地址须以 http://、https://、ws:// 或 wss:// 开头')).toBeTruthy();
     await user.clear(input);
     await user.type(input, 'https://media.example.com/cam1/live.mp4');
-    expect(await screen.findByText('视频流地址须指向 .m3u8（HLS）或 .flv（HTTP-FLV）')).toBeTruthy();
+    expect(await screen.findByText('视频流地址须指向 .m3u8（HLS）或 .flv（HTTP-FLV、WebSocket-FLV）')).toBeTruthy();
     expect(saves()).toEqual([]);
 
     await user.clear(input);
