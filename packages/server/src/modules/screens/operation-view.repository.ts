@@ -61,16 +61,32 @@ export const pursuitBetween = async (db: Db, tenantId: string, from: Date, to: D
   return { arrearsOpenedToday: arrears?.n ?? 0, recoveredToday: recovered?.n ?? 0, recoveredAmountToday: Number(recovered?.amount ?? 0) };
 };
 
-/** Cars at an exit barrier: left the lane's camera, not yet through (the at-barrier index), longest waiting first. */
-export const carsAtBarrier = (db: Db, tenantId: string, limit: number) =>
-  db
-    .select({ plateNumber: parkingRecords.plateNumber, lotName: parkingLots.name, laneName: parkingLanes.name, since: parkingRecords.exitedAt, amountToPay: parkingRecords.unpaid })
+/**
+ * Cars at an exit barrier: left the lane's camera, not yet through (the at-barrier index), longest
+ * waiting first. A lane holds one car at its barrier: of several stays still marked there (one
+ * turned back before the next came up), only the latest is the car waiting now.
+ */
+export const carsAtBarrier = (db: Db, tenantId: string, limit: number) => {
+  const latestPerLane = db
+    .selectDistinctOn([parkingRecords.exitLaneId], {
+      plateNumber: parkingRecords.plateNumber,
+      lotId: parkingRecords.lotId,
+      laneId: parkingRecords.exitLaneId,
+      since: parkingRecords.exitedAt,
+      amountToPay: parkingRecords.unpaid,
+    })
     .from(parkingRecords)
-    .innerJoin(parkingLots, eq(parkingLots.id, parkingRecords.lotId))
-    .leftJoin(parkingLanes, eq(parkingLanes.id, parkingRecords.exitLaneId))
-    .where(and(eq(parkingRecords.tenantId, tenantId), inArray(parkingRecords.state, ['awaiting_payment', 'paid']), isNotNull(parkingRecords.exitedAt)))
-    .orderBy(asc(parkingRecords.exitedAt))
+    .where(and(eq(parkingRecords.tenantId, tenantId), inArray(parkingRecords.state, ['awaiting_payment', 'paid']), isNotNull(parkingRecords.exitedAt), isNotNull(parkingRecords.exitLaneId)))
+    .orderBy(parkingRecords.exitLaneId, desc(parkingRecords.exitedAt))
+    .as('latest_per_lane');
+  return db
+    .select({ plateNumber: latestPerLane.plateNumber, lotName: parkingLots.name, laneName: parkingLanes.name, since: latestPerLane.since, amountToPay: latestPerLane.amountToPay })
+    .from(latestPerLane)
+    .innerJoin(parkingLots, eq(parkingLots.id, latestPerLane.lotId))
+    .innerJoin(parkingLanes, eq(parkingLanes.id, latestPerLane.laneId))
+    .orderBy(asc(latestPerLane.since))
     .limit(limit);
+};
 
 /** The latest 异常放行 warnings with their records' reasons (the (tenant, category, created) index). */
 export const latestAbnormalReleases = (db: Db, tenantId: string, limit: number) =>

@@ -21,6 +21,7 @@ beforeAll(async () => {
   mwId = mw.mwId;
   lotId = await mw.post('/api/system/Parking', { name: '运营大屏测试场', type: 1, kind: 'lane', totalSpaces: 40 });
   exitLaneId = await mw.post('/api/system/ParkingLane', { lotId, name: '西出口', direction: 'out' });
+  const eastExit = await mw.post('/api/system/ParkingLane', { lotId, name: '东出口', direction: 'out' });
   for (const [sn, type] of [
     ['OPS-CAM-1', 'camera'],
     ['OPS-CAM-2', 'camera'],
@@ -38,9 +39,11 @@ beforeAll(async () => {
   const stays = await t.database.db
     .insert(parkingRecords)
     .values([
-      // at the barrier owing 6.00 since 11:50, and another paid at the barrier since 11:58
+      // at the west barrier owing 6.00 since 11:50, and a car paid at the east barrier since 11:58
       stay('粤B80001', 'awaiting_payment', '2026-03-10T11:50:00', 600, 0),
-      stay('粤B80002', 'paid', '2026-03-10T11:58:00', 400, 400),
+      { ...stay('粤B80002', 'paid', '2026-03-10T11:58:00', 400, 400), exitLaneId: eastExit },
+      // came up to the west barrier at 10:30 and turned back before 粤B80001 came: not waiting there now
+      stay('粤B80005', 'awaiting_payment', '2026-03-10T10:30:00', 500, 0),
       // left owing today, and recovered today
       stay('粤B80003', 'unpaid', '2026-03-10T10:00:00', 900, 0),
       { ...stay('粤B80004', 'closed', '2026-03-09T10:00:00', 500, 500), abnormalReasons: ['abnormal_release' as const] },
@@ -117,7 +120,7 @@ describe('运营大屏 snapshot', () => {
     expect(data.service.complaintsOpen).toBeGreaterThan(data.service.complaintsOverdue);
   });
 
-  it('shows today’s arrears and recoveries, the cars at a barrier longest first, and the latest abnormal release', async () => {
+  it('shows today’s arrears and recoveries, the car at each barrier (the latest there) longest first, and the latest abnormal release', async () => {
     const data = await snapshot();
     const today = sql`${shanghai('2026-03-10T00:00:00')}::timestamptz AND ${shanghai('2026-03-11T00:00:00')}::timestamptz`;
     expect(data.pursuit).toEqual({
@@ -129,7 +132,7 @@ describe('运营大屏 snapshot', () => {
     const ours = data.waiting.filter((w) => w.lotName === '运营大屏测试场');
     expect(ours).toEqual([
       { plateNumber: '粤B80001', lotName: '运营大屏测试场', laneName: '西出口', since: shanghai('2026-03-10T11:50:00').toISOString(), amountToPay: 600 },
-      { plateNumber: '粤B80002', lotName: '运营大屏测试场', laneName: '西出口', since: shanghai('2026-03-10T11:58:00').toISOString(), amountToPay: 0 },
+      { plateNumber: '粤B80002', lotName: '运营大屏测试场', laneName: '东出口', since: shanghai('2026-03-10T11:58:00').toISOString(), amountToPay: 0 },
     ]);
     const since = data.waiting.map((w) => Date.parse(w.since));
     expect(since).toEqual([...since].sort((a, b) => a - b));
