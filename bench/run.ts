@@ -4,13 +4,15 @@
 // the hour-long memory soak (bench/soak.ts), and `-- first-page` only the login page's bytes and the time
 // from sign-in to the first list in Chromium (bench/first-page.ts); neither runs by default. `-- revenue` runs only
 // the 营收报表 over a year of 5,000,000 stays on PostgreSQL (bench/revenue-report.ts); `-- screens` only
-// 数据大屏 with 0, 1 and 50 screens open under the simulator (bench/screens.ts). Not part of npm test.
+// 数据大屏 with 0, 1 and 50 screens open under the simulator (bench/screens.ts); `-- tariff` only the fee engine
+// beside the unit-by-unit walk it replaced (bench/tariff.ts). Not part of npm test.
 import { performance } from 'node:perf_hooks';
 import { runFirstPageBench } from './first-page.js';
 import { runOrdersBench } from './orders.js';
 import { runRevenueBench } from './revenue-report.js';
 import { runScreensBench } from './screens.js';
 import { runSoak } from './soak.js';
+import { runTariffBench } from './tariff.js';
 import { percentile } from './timing.js';
 import { buildTestApp, demoPasswordMd5, postLogin, signIn } from '../packages/server/src/test/test-app.js';
 
@@ -56,6 +58,7 @@ if (only === 'soak') await runSoak();
 else if (only === 'first-page') await runFirstPageBench();
 else if (only === 'revenue') await runRevenueBench();
 else if (only === 'screens') await runScreensBench();
+else if (only === 'tariff') runTariffBench();
 else {
   if (only !== 'orders') await main();
   if (only !== 'signin') await runOrdersBench();

@@ -21,7 +21,6 @@ const SHANGHAI_OFFSET = 8 * 60;
 const toWall = (d: Date) => Math.floor(d.getTime() / MINUTE_MS) + SHANGHAI_OFFSET;
 const fromWall = (m: number) => new Date((m - SHANGHAI_OFFSET) * MINUTE_MS);
 const dayOf = (wall: number) => Math.floor(wall / DAY);
-const dateOf = (day: number) => new Date(day * DAY * MINUTE_MS).toISOString().slice(0, 10);
 
 export type DayType = 'workday' | 'nonWorkday' | 'holiday';
 
@@ -33,6 +32,25 @@ export const dayTypeOf = (tariff: Pick<Tariff, 'calendar'>, date: string): DayTy
   return weekday === 0 || weekday === 6 ? 'nonWorkday' : 'workday';
 };
 
+/** A calendar's listed days by day number (days since 1970-01-01), read once per calendar. */
+const listedDays = new WeakMap<Tariff['calendar'], Map<number, DayType>>();
+const dayNumber = (date: string) => Math.floor(Date.parse(`${date}T00:00:00Z`) / (DAY * MINUTE_MS));
+
+/** dayTypeOf by day number, without building the date's text: the weekday is arithmetic (day 0 was a Thursday). */
+const dayTypeOfDay = (calendar: Tariff['calendar'], day: number): DayType => {
+  let listed = listedDays.get(calendar);
+  if (!listed) {
+    listed = new Map();
+    for (const date of calendar.adjustedWorkdays) listed.set(dayNumber(date), 'workday');
+    for (const date of calendar.holidays) listed.set(dayNumber(date), 'holiday');
+    listedDays.set(calendar, listed);
+  }
+  const type = listed.get(day);
+  if (type) return type;
+  const weekday = (((day + 4) % 7) + 7) % 7;
+  return weekday === 0 || weekday === 6 ? 'nonWorkday' : 'workday';
+};
+
 /** The first vehicle class whose match fits the vehicle; undefined when none does. */
 export const vehicleClassFor = (tariff: Pick<Tariff, 'vehicleClasses'>, vehicle: { plateColour: number; size?: VehicleSize; newEnergy?: boolean }): TariffVehicleClass | undefined =>
   tariff.vehicleClasses.find(
@@ -41,6 +59,32 @@ export const vehicleClassFor = (tariff: Pick<Tariff, 'vehicleClasses'>, vehicle:
       (match.size === null || match.size === (vehicle.size ?? 'small')) &&
       (match.newEnergy === null || match.newEnergy === (vehicle.newEnergy ?? false)),
   );
+
+/** What the server knows of a vehicle for picking its class, and in a few words how it knows. */
+export interface VehicleRead {
+  plateColour: number;
+  size: VehicleSize;
+  newEnergy: boolean;
+  /** why the vehicle counts as what it does, for the fee's breakdown and the record */
+  why: string;
+}
+
+/**
+ * A vehicle as the camera read it, for vehicleClassFor: GA 36 plates say most of it. A green plate
+ * or an 8-character plate is new energy; an 8-character plate ending in D or F is a large new-energy
+ * vehicle's (黄绿牌); a yellow plate is a large vehicle's (大型汽车号牌) unless the device measured
+ * the vehicle itself, whose size then wins. A tariff whose classes match plate colours still sees
+ * the colour as read.
+ */
+export const vehicleOf = (plateNumber: string, plateColour: number, reportedSize?: VehicleSize): VehicleRead => {
+  const eightCharacters = [...plateNumber].length === 8;
+  const newEnergy = plateColour === 3 || eightCharacters;
+  const largeNewEnergy = eightCharacters && /[DF]$/.test(plateNumber);
+  if (reportedSize) return { plateColour, size: reportedSize, newEnergy, why: `设备识别为${reportedSize === 'large' ? '大型车' : '小型车'}${newEnergy ? '，新能源号牌' : ''}` };
+  if (largeNewEnergy) return { plateColour, size: 'large', newEnergy, why: '新能源大型车号牌' };
+  if (plateColour === 2) return { plateColour, size: 'large', newEnergy, why: '黄牌按大型车' };
+  return { plateColour, size: 'small', newEnergy, why: newEnergy ? '新能源号牌' : '小型车号牌' };
+};
 
 /** "2.5元", "13.75元", "5元" */
 export const yuanLabel = (fen: number) => `${fen / 100}元`;
@@ -63,7 +107,9 @@ const tierName = (tiers: TariffTier[], k: number): string => {
 
 type Stretch = { from: number; to: number; segment: TariffSegment };
 
-const sameSegment = (a: TariffSegment, b: TariffSegment) => a.label === b.label && a.capPerStretch === b.capPerStretch && JSON.stringify(a.pricing) === JSON.stringify(b.pricing);
+/** The same segment: most often the very object (one day type's schedule, day after day), else equal in every rule. */
+const sameSegment = (a: TariffSegment, b: TariffSegment) =>
+  a === b || (a.label === b.label && a.capPerStretch === b.capPerStretch && JSON.stringify(a.pricing) === JSON.stringify(b.pricing));
 
 /** The charged stretches of a stay: segment occurrences clipped to the stay; a wrap from the day before wins over the next day. */
 const stretchesOf = (scheduleOn: (day: number) => TariffDaySchedule, from: number, to: number): Stretch[] => {
@@ -140,10 +186,30 @@ class CapLedger {
         cappedBy = name;
       }
     }
+    this.add(amount, day, period);
+    return cappedBy === undefined ? { amount } : { amount, cappedBy };
+  }
+
+  /** How many charges of `price` at wall minute `at` every cap still takes whole (Infinity when none binds). */
+  wholeCharges(price: number, at: number): number {
+    if (price <= 0) return Infinity;
+    const rooms = [
+      this.stretchCap === null ? Infinity : this.stretchCap - this.stretchUsed,
+      this.perDay === null ? Infinity : this.perDay - (this.byDay.get(dayOf(at)) ?? 0),
+      this.perPeriod === null ? Infinity : this.perPeriod - (this.byPeriod.get(Math.floor((at - this.entry) / DAY)) ?? 0),
+    ];
+    return Math.max(0, Math.floor(Math.min(...rooms) / price));
+  }
+
+  /** Takes `count` whole charges of `price` at once, as `count` calls of charge would (wholeCharges says how many fit). */
+  chargeWhole(price: number, count: number, at: number) {
+    this.add(price * count, dayOf(at), Math.floor((at - this.entry) / DAY));
+  }
+
+  private add(amount: number, day: number, period: number) {
     this.stretchUsed += amount;
     this.byDay.set(day, (this.byDay.get(day) ?? 0) + amount);
     this.byPeriod.set(period, (this.byPeriod.get(period) ?? 0) + amount);
-    return cappedBy === undefined ? { amount } : { amount, cappedBy };
   }
 }
 
@@ -178,7 +244,7 @@ export const fee = (tariff: Tariff, enteredAt: Date, exitedAt: Date, context: Fe
   const scale = (fen: number) => Math.round(fen * multiplier);
   const schedule = vehicleClass.schedule ?? tariff.schedule;
   const scheduleOn = (day: number): TariffDaySchedule => {
-    const type = dayTypeOf(tariff, dateOf(day));
+    const type = dayTypeOfDay(tariff.calendar, day);
     return type === 'holiday' ? (schedule.holiday ?? schedule.nonWorkday) : schedule[type];
   };
   const afresh = tariff.over24h === 'afresh';
@@ -208,39 +274,79 @@ export const fee = (tariff: Tariff, enteredAt: Date, exitedAt: Date, context: Fe
     if (afresh && clock.period !== periodOf(from)) clock = { minutes: 0, day: dayOf(from), period: periodOf(from) };
     clocks.set(segment.label, clock);
 
+    // Units are priced a run at a time: whole units of one tier, starting on one day and in one 24 h
+    // period, that every cap takes in full, cost the same each; the work follows the tiers, days and
+    // caps a stay crosses, not its length. A partial unit or one a cap cuts is priced on its own.
     let line: (FeeLine & { key: string }) | undefined;
+    const add = (k: number, note: string, day: number, price: number, pos: number, count: number, length: number, charged: boolean, amountEach: number) => {
+      const key = `${k}|${note}|${day === dayOf(from) || tariff.tierClock !== 'restartDaily' ? 0 : day}`;
+      if (line?.key === key) {
+        line.to = fromWall(pos + count * length);
+        line.minutes += count * length;
+        line.units += charged ? count : 0;
+        line.amount += count * amountEach;
+        return;
+      }
+      const name = tierName(pricing.tiers, k);
+      const unitMinutes = pricing.tiers[k]!.unitMinutes;
+      line = {
+        key,
+        label: `${head}${name ? ` ${name}` : ''} ${yuanLabel(price)}/${lengthText(unitMinutes)}${note}`,
+        from: fromWall(pos),
+        to: fromWall(pos + count * length),
+        minutes: count * length,
+        units: charged ? count : 0,
+        amount: count * amountEach,
+      };
+      breakdown.push(line);
+    };
+    let zeroRunFrom: { pos: number; key: string } | undefined;
     for (let pos = from; pos < to;) {
       const day = dayOf(pos);
       if (tariff.tierClock === 'restartDaily' && clock.day !== day) clock.minutes = 0;
       clock.day = day;
       const k = pricing.tiers.findIndex((t) => t.uptoMinutes === null || clock.minutes < t.uptoMinutes);
       const tier = pricing.tiers[k]!;
-      const length = Math.min(tier.unitMinutes, to - pos);
-      const { rounding } = pricing;
-      const charged = length === tier.unitMinutes || rounding.mode === 'up' || (rounding.mode === 'threshold' && length > rounding.leftoverMinutes);
+      const unit = tier.unitMinutes;
       const price = scale(tier.unitPrice);
-      const { amount, cappedBy } = charged ? ledger.charge(price, pos) : { amount: 0, cappedBy: undefined };
-      const note = !charged ? `（不足${lengthText(tier.unitMinutes)}不计费）` : cappedBy ? `（已达${cappedBy}）` : '';
-      const key = `${k}|${note}|${day === dayOf(from) || tariff.tierClock !== 'restartDaily' ? 0 : day}`;
-      if (line && line.key === key) {
-        line.to = fromWall(pos + length);
-        line.minutes += length;
-        line.units += charged ? 1 : 0;
-        line.amount += amount;
-      } else {
-        const name = tierName(pricing.tiers, k);
-        line = {
-          key,
-          label: `${head}${name ? ` ${name}` : ''} ${yuanLabel(price)}/${lengthText(tier.unitMinutes)}${note}`,
-          from: fromWall(pos),
-          to: fromWall(pos + length),
-          minutes: length,
-          units: charged ? 1 : 0,
-          amount,
-        };
-        breakdown.push(line);
+      const length = Math.min(unit, to - pos);
+      if (length === unit) {
+        // whole units left in this tier, starting on this day, in this 24 h period and inside the stretch
+        const inTier = tier.uptoMinutes === null ? Infinity : Math.ceil((tier.uptoMinutes - clock.minutes) / unit);
+        const onDay = Math.ceil(((day + 1) * DAY - pos) / unit);
+        const inPeriod = Math.ceil((entry + (periodOf(pos) + 1) * DAY - pos) / unit);
+        const run = Math.min(inTier, onDay, inPeriod, Math.floor((to - pos) / unit));
+        const whole = Math.min(run, ledger.wholeCharges(price, pos));
+        if (whole > 0) {
+          ledger.chargeWhole(price, whole, pos);
+          add(k, '', day, price, pos, whole, unit, true, price);
+          clock.minutes += whole * unit;
+          pos += whole * unit;
+          zeroRunFrom = undefined;
+          continue;
+        }
+        // a cap binds: once a unit is charged nothing under the same cap, every unit after it in the run is too
+        const { amount, cappedBy } = ledger.charge(price, pos);
+        const note = cappedBy ? `（已达${cappedBy}）` : '';
+        const key = `${k}|${note}|${day}`;
+        if (amount === 0 && zeroRunFrom?.key === key && run > 1) {
+          add(k, note, day, price, pos, run, unit, true, 0);
+          clock.minutes += run * unit;
+          pos += run * unit;
+          continue;
+        }
+        add(k, note, day, price, pos, 1, unit, true, amount);
+        zeroRunFrom = amount === 0 ? { pos, key } : undefined;
+        clock.minutes += unit;
+        pos += unit;
+        continue;
       }
-      if (charged) clock.minutes += tier.unitMinutes;
+      const { rounding } = pricing;
+      const charged = rounding.mode === 'up' || (rounding.mode === 'threshold' && length > rounding.leftoverMinutes);
+      const { amount, cappedBy } = charged ? ledger.charge(price, pos) : { amount: 0, cappedBy: undefined };
+      const note = !charged ? `（不足${lengthText(unit)}不计费）` : cappedBy ? `（已达${cappedBy}）` : '';
+      add(k, note, day, price, pos, 1, length, charged, amount);
+      if (charged) clock.minutes += unit;
       pos += length;
     }
   }
