@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { boundedTime } from '../common/bounded-time.js';
 import { deviceRequest } from '../devices/device-ingestion.schema.js';
+import { vehicleSizes } from '../parking/tariff.schema.js';
 import { abnormalReasons, parkingRecordStates } from './parking-record.schema.js';
 
 /** Signed like the heartbeat (contract devices/device-ingestion.schema.ts): same headers, same canonical string. */
@@ -28,6 +29,8 @@ export const vehicleEventInput = deviceRequest
       .optional(),
     /** dictionary 车牌颜色 (plate_colour): 1 white, 2 yellow, 3 green, 4 black, otherwise blue */
     plateColour: z.number({ error: '车牌颜色必须是整数' }).int('车牌颜色必须是整数').min(0, '车牌颜色不正确').max(99, '车牌颜色不正确').default(0),
+    /** the vehicle's size when the device measures it (a lane camera's vehicle type); it wins over the plate's colour */
+    vehicleSize: z.enum(vehicleSizes, { error: '车辆大小只能是 small（小型车）或 large（大型车）' }).optional(),
     /** how sure the device is of the plate it read, 0–1 */
     confidence: z.number({ error: '识别置信度必须是0到1之间的数' }).min(0, '识别置信度不能小于0').max(1, '识别置信度不能大于1').default(1),
     /** within the business window; the service also refuses a time past its clock (clockAheadToleranceMs) */

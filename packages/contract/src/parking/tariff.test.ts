@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayTypeOf, fee, vehicleClassFor } from './tariff.js';
+import { dayTypeOf, fee, vehicleClassFor, vehicleOf } from './tariff.js';
 import { calendar2025, shenzhenOnStreetClass1, hangzhouCoreArea } from './tariff.examples.js';
 import { tariffInput, type Tariff, type TariffDayScheduleInput, type TariffInput } from './tariff.schema.js';
 
@@ -294,6 +294,23 @@ describe('vehicle classes', () => {
 
   it('vehicleClassFor 新能源小车 → 深圳 新能源小型车', () => {
     expect(vehicleClassFor(shenzhenOnStreetClass1, { plateColour: 3, newEnergy: true })?.code).toBe('smallNewEnergy');
+  });
+
+  it.each([
+    ['蓝牌 粤B12345', '粤B12345', 0, undefined, { size: 'small', newEnergy: false, why: '小型车号牌' }],
+    ['黄牌 粤B12345 (大型汽车号牌)', '粤B12345', 2, undefined, { size: 'large', newEnergy: false, why: '黄牌按大型车' }],
+    ['绿牌 8 位 粤BD12345 (小型新能源)', '粤BD12345', 3, undefined, { size: 'small', newEnergy: true, why: '新能源号牌' }],
+    ['8 位号牌读成蓝色 粤BF12345', '粤BF12345', 0, undefined, { size: 'small', newEnergy: true, why: '新能源号牌' }],
+    ['黄绿牌 8 位 粤B12345D (大型新能源)', '粤B12345D', 3, undefined, { size: 'large', newEnergy: true, why: '新能源大型车号牌' }],
+    ['黄牌但设备测得小型车 (教练车)', '粤B1234学', 2, 'small', { size: 'small', newEnergy: false, why: '设备识别为小型车' }],
+    ['蓝牌但设备测得大型车', '粤B12345', 0, 'large', { size: 'large', newEnergy: false, why: '设备识别为大型车' }],
+  ] as const)('vehicleOf %s', (_name, plate, colour, size, read) => {
+    expect(vehicleOf(plate, colour, size)).toEqual({ plateColour: colour, ...read });
+  });
+
+  it('a green plate gets 深圳 新能源小型车, a yellow one 大型车 (both were 小型车 when only the colour was read)', () => {
+    const classOf = (plate: string, colour: number) => vehicleClassFor(shenzhenOnStreetClass1, vehicleOf(plate, colour))?.code;
+    expect([classOf('粤BD12345', 3), classOf('粤B12345', 2), classOf('粤B12345', 0)]).toEqual(['smallNewEnergy', 'large', 'small']);
   });
 
   it('未知车型报错', () => {

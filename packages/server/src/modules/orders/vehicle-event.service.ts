@@ -10,6 +10,7 @@ import {
   tariffOf,
   timeWindowIssue,
   vehicleClassFor,
+  vehicleOf,
   type AbnormalReason,
   type LotEventRules,
   type ParkingRecordState,
@@ -201,13 +202,13 @@ const withCoupons = async (
   return { ...benefits, couponOff: coupons.total };
 };
 
-/** The lot's tariff version in force now, and the vehicle class the plate colour falls in. */
+/** The lot's tariff version in force now, and the vehicle class of what the camera read: plate colour and length, or the size it measured (vehicleOf). */
 const tariffNow = (s: ReadScope) => {
   const found = s.ctx.versionNow;
   if (!found || !s.lot.tariffId) return { tariffId: null, tariffVersionId: null, vehicleClass: null };
   const { version, name } = found;
   const tariff = tariffOf(name, version.versionNo, version.effectiveFrom, version.effectiveTo, version.rules);
-  const vehicleClass = vehicleClassFor(tariff, { plateColour: s.event.plateColour }) ?? tariff.vehicleClasses[0];
+  const vehicleClass = vehicleClassFor(tariff, vehicleOf(s.event.plate ?? '', s.event.plateColour, s.event.vehicleSize)) ?? tariff.vehicleClasses[0];
   return { tariffId: s.lot.tariffId, tariffVersionId: version.id, vehicleClass: vehicleClass?.code ?? null };
 };
 
