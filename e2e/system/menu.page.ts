@@ -44,7 +44,8 @@ export class MenuPage {
 
   async save(success: '新增成功' | '修改成功') {
     await this.dialog.getByRole('button', { name: /保\s*存/ }).click();
-    await expect(this.page.getByText(success)).toBeVisible();
+    // the toast of a save a moment ago may still show beside this one
+    await expect(this.page.getByText(success).last()).toBeVisible();
     await expect(this.dialog).toHaveCount(0);
   }
 
