@@ -3,12 +3,15 @@ import { expect, test } from '../support/signed-in.fixtures.js';
 import { ShellPage } from './shell.page.js';
 
 async function openDrawer(page: Page) {
-  await new ShellPage(page).openUserMenu();
   const item = page.getByRole('menuitem', { name: '布局设置' });
-  await expect(item).toBeVisible();
-  await item.click();
   const drawer = page.locator('.settings-drawer');
-  await expect(drawer.getByText('系统布局设置')).toBeVisible();
+  // a click that lands while the user menu still slides in (on a busy machine, just after a scroll)
+  // can miss: the menu is opened again if it closed, and the item clicked again
+  await expect(async () => {
+    if (!(await item.isVisible())) await new ShellPage(page).openUserMenu();
+    await item.click({ timeout: 2_000 });
+    await expect(drawer.getByText('系统布局设置')).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
   return drawer;
 }
 
