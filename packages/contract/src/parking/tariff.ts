@@ -300,7 +300,8 @@ export const fee = (tariff: Tariff, enteredAt: Date, exitedAt: Date, context: Fe
       };
       breakdown.push(line);
     };
-    let zeroRunFrom: { pos: number; key: string } | undefined;
+    // the line key of the last unit when a cap left it nothing: the next one alike starts a run that costs nothing
+    let zeroKey: string | undefined;
     for (let pos = from; pos < to;) {
       const day = dayOf(pos);
       if (tariff.tierClock === 'restartDaily' && clock.day !== day) clock.minutes = 0;
@@ -322,21 +323,21 @@ export const fee = (tariff: Tariff, enteredAt: Date, exitedAt: Date, context: Fe
           add(k, '', day, price, pos, whole, unit, true, price);
           clock.minutes += whole * unit;
           pos += whole * unit;
-          zeroRunFrom = undefined;
+          zeroKey = undefined;
           continue;
         }
         // a cap binds: once a unit is charged nothing under the same cap, every unit after it in the run is too
         const { amount, cappedBy } = ledger.charge(price, pos);
         const note = cappedBy ? `（已达${cappedBy}）` : '';
         const key = `${k}|${note}|${day}`;
-        if (amount === 0 && zeroRunFrom?.key === key && run > 1) {
+        if (amount === 0 && zeroKey === key && run > 1) {
           add(k, note, day, price, pos, run, unit, true, 0);
           clock.minutes += run * unit;
           pos += run * unit;
           continue;
         }
         add(k, note, day, price, pos, 1, unit, true, amount);
-        zeroRunFrom = amount === 0 ? { pos, key } : undefined;
+        zeroKey = amount === 0 ? key : undefined;
         clock.minutes += unit;
         pos += unit;
         continue;
