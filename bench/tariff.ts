@@ -5,7 +5,7 @@
 // the stay. No database; figures go to bench/RESULTS.md by hand.
 import { performance } from 'node:perf_hooks';
 import { fee, type FeeContext, type FeeResult, type Tariff } from '../packages/contract/src/index.js';
-import { beijingOnStreetClass1, hangzhouCoreArea, hangzhouZhongshanNorthRoad, shenzhenOnStreetClass1 } from '../packages/contract/src/parking/tariff.examples.js';
+import { sampleFirstHourDailyCap, sampleHalfHourDayPerVisitNight, sampleQuarterHourDayNight, sampleWorkdayOnlyNewEnergy } from '../packages/contract/src/test/tariff-fixtures.js';
 import { unitWalkFee } from '../packages/contract/src/test/tariff-unit-walk.js';
 
 type Engine = (tariff: Tariff, entered: Date, exited: Date, context: FeeContext) => FeeResult;
@@ -13,7 +13,7 @@ const engines: [string, Engine][] = [
   ['run at a time (fee)', fee],
   ['unit by unit (before)', unitWalkFee],
 ];
-const templates = [beijingOnStreetClass1, hangzhouCoreArea, hangzhouZhongshanNorthRoad, shenzhenOnStreetClass1];
+const templates = [sampleQuarterHourDayNight, sampleHalfHourDayPerVisitNight, sampleFirstHourDailyCap, sampleWorkdayOnlyNewEnergy];
 
 /** mulberry32: the same stays on every run */
 const seeded = (seed: number) => () => {
@@ -54,7 +54,7 @@ const single = (engine: Engine, days: number) => {
   const times: number[] = [];
   for (let i = 0; i < 7; i++) {
     const started = performance.now();
-    engine(shenzhenOnStreetClass1, entered, exited, { vehicleClass: shenzhenOnStreetClass1.vehicleClasses[0]!.code });
+    engine(sampleWorkdayOnlyNewEnergy, entered, exited, { vehicleClass: sampleWorkdayOnlyNewEnergy.vehicleClasses[0]!.code });
     times.push(performance.now() - started);
   }
   times.sort((a, b) => a - b);

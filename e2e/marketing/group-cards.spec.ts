@@ -44,9 +44,9 @@ test('集团: create a group, refused while the phone is wrong, found and export
 
 test("集团卡: create a card for a plate on a lot, see its benefit and quota, refuse the group's delete", async ({ page }, testInfo) => {
   const api = await apiAs(page);
-  // the seeded Hangzhou tariff charges day and night, so a stay at any hour leaves something for the card to take off
+  // the seeded road sample charges day and night, so a stay at any hour leaves something for the card to take off
   const tariffs = await api.get<Paged<{ id: string; name: string }>>('/api/system/Tariff?pageSize=100');
-  const tariffId = tariffs.body.data.list.find((t) => t.name === '杭州核心区域道路停车')!.id;
+  const tariffId = tariffs.body.data.list.find((t) => t.name === '路侧停车示例')!.id;
   const created = await api.post('/api/system/Parking', { name: lotName, type: 1, kind: 'lane', totalSpaces: 100, tariffId });
   expect(created.body.msg).toBe('新增成功');
   const admin = new MarketingPage(page);

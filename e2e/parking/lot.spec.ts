@@ -54,7 +54,7 @@ test('停车场: a lane-based lot in the area, codes filled from its address; fi
   await admin.field('计费规则').click();
   await expect(page.locator('.ant-select-dropdown:visible')).toContainText('北京一类地区占道停车（第1版）');
   await page.screenshot({ path: '/tmp/lotmap-tariff-select.png' });
-  await page.locator('.ant-select-dropdown:visible').getByTitle('杭州核心区域道路停车（第1版）', { exact: true }).click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle('路侧停车示例（第1版）', { exact: true }).click();
   await admin.save('新增成功');
 
   await admin.searchByName('停车场名称', lotName);
@@ -64,7 +64,7 @@ test('停车场: a lane-based lot in the area, codes filled from its address; fi
   expect(await admin.cell(row, '片区')).toBe(areaName);
   expect(await admin.cell(row, '模式')).toBe('车道型');
   expect(await admin.cell(row, '类型')).toBe('商业');
-  expect(await admin.cell(row, '计费规则')).toBe('杭州核心区域道路停车');
+  expect(await admin.cell(row, '计费规则')).toBe('路侧停车示例');
   const api = await apiAs(page);
   const listed = await api.get<{ list: ListedLot[] }>(`/api/system/Parking?name=${encodeURIComponent(lotName)}`);
   expect(listed.body.data.list[0]).toMatchObject({ provinceCode: '440000', cityCode: '440300', districtCode: '440305', kind: 'lane', totalSpaces: 100 });

@@ -28,7 +28,7 @@ for (const zone of ['UTC', 'America/New_York']) {
       await expect(page.locator('.app-navbar__time')).toHaveText('07:30:00');
 
       // the seeded tariff took effect at midnight on 2025-01-01 in Shanghai
-      const row = page.locator('.ant-table-row', { hasText: '杭州核心区域道路停车' });
+      const row = page.locator('.ant-table-row', { hasText: '路侧停车示例' });
       await expect(row).toContainText('2025/01/01 00:00');
 
       // the panel opens on today's 08:00–09:10, today being Shanghai's
@@ -40,7 +40,7 @@ for (const zone of ['UTC', 'America/New_York']) {
       const sent = page.waitForRequest((request) => request.url().endsWith('/api/system/Tariff/Actions/Trial'));
       await panel.getByRole('button', { name: /试\s*算/ }).click();
       expect((await sent).postDataJSON()).toMatchObject({ enteredAt: '2026-01-16T08:00:00+08:00', exitedAt: '2026-01-16T09:10:00+08:00' });
-      // 杭州核心 08:00–09:10 by day: 首小时 2 × 5元 + 首小时后 1 × 6元 = 16元
+      // the road sample 08:00–09:10 by day: 首小时 2 × 5元 + 首小时后 1 × 6元 = 16元
       await expect(panel.locator('.ant-statistic-content')).toContainText('16.00');
       const lines = panel.locator('.ant-table-tbody .ant-table-row');
       await expect(lines.first()).toContainText('01/16 08:00');

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { hangzhouCoreArea } from './tariff.examples.js';
+import { sampleHalfHourDayPerVisitNight } from '../test/tariff-fixtures.js';
 import { shanghaiDate, tariffOf, tariffSaveInput, tariffTrialInput, tariffUpdateInput } from './tariff.api.js';
 import { tariffRules } from './tariff.schema.js';
 
-const { name: _n, version: _v, effectiveFrom: _f, effectiveTo: _t, ...rules } = hangzhouCoreArea;
+const { name: _n, version: _v, effectiveFrom: _f, effectiveTo: _t, ...rules } = sampleHalfHourDayPerVisitNight;
 const stay = { enteredAt: '2025-03-03T08:00:00+08:00', exitedAt: '2025-03-03T09:00:00+08:00', vehicleClass: 'small' };
 
 describe('tariff API inputs', () => {

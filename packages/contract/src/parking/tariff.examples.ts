@@ -1,12 +1,37 @@
 import { tariffInput, type Tariff, type TariffCalendar, type TariffDayScheduleInput, type TariffInput } from './tariff.schema.js';
 
 /**
- * Published city fee standards written as our tariffs. Each proves the model can express it;
- * figures are as published (or as noted where we could not find the text) and must be checked
- * against the current notice before a lot uses them.
+ * Published city fee standards written as our tariffs, each with the document it follows
+ * (`tariffTemplateSources`, `cityTemplates`). Only what the found text says is written here; a
+ * standard whose document could not be found and read is not bundled (the old 杭州 核心区域,
+ * 杭州中山北路 and 深圳路内停车 templates were removed for that reason: their figures live on as
+ * test samples in src/test/tariff-fixtures.ts). Check the current notice before a lot uses one.
  */
 
-/** 2025 法定节假日 and 调休 workdays (国务院办公厅 2025 年部分节假日安排). */
+/** The published document a template or calendar follows. */
+export interface TariffSource {
+  /** 发文机关 */
+  issuer: string;
+  /** 文件名称 */
+  title: string;
+  /** 文号 */
+  number: string;
+  /** 成文/发布日期 YYYY-MM-DD */
+  date: string;
+  /** where the text was read (a reprint where the issuer's own page could not be reached) */
+  url?: string;
+  /** the clauses the template follows, as the document gives them */
+  clauses: string[];
+  /** what the document says that the template does not express, or leaves out */
+  notModelled?: string[];
+}
+
+/**
+ * 国务院办公厅关于2025年部分节假日安排的通知 (国办发明电〔2024〕12号, 2024-11-12):
+ * 元旦 1月1日放假1天；春节 1月28日至2月4日放假调休共8天，1月26日(周日)、2月8日(周六)上班；
+ * 清明节 4月4日至6日；劳动节 5月1日至5日，4月27日(周日)上班；端午节 5月31日至6月2日；
+ * 国庆节、中秋节 10月1日至8日，9月28日(周日)、10月11日(周六)上班。
+ */
 export const calendar2025: TariffCalendar = {
   holidays: [
     '2025-01-01',
@@ -27,22 +52,43 @@ export const calendar2025: TariffCalendar = {
   adjustedWorkdays: ['2025-01-26', '2025-02-08', '2025-04-27', '2025-09-28', '2025-10-11'],
 };
 
+const calendar2025Source: TariffSource = {
+  issuer: '国务院办公厅',
+  title: '国务院办公厅关于2025年部分节假日安排的通知',
+  number: '国办发明电〔2024〕12号',
+  date: '2024-11-12',
+  url: 'https://m.gmw.cn/2024-11/12/content_1303894933.htm',
+  clauses: [
+    '一、元旦：1月1日（周三）放假1天，不调休。',
+    '二、春节：1月28日（农历除夕、周二）至2月4日（农历正月初七、周二）放假调休，共8天。1月26日（周日）、2月8日（周六）上班。',
+    '三、清明节：4月4日（周五）至6日（周日）放假，共3天。',
+    '四、劳动节：5月1日（周四）至5日（周一）放假调休，共5天。4月27日（周日）上班。',
+    '五、端午节：5月31日（周六）至6月2日（周一）放假，共3天。',
+    '六、国庆节、中秋节：10月1日（周三）至8日（周三）放假调休，共8天。9月28日（周日）、10月11日（周六）上班。',
+  ],
+};
+
 const sameEveryDay = (segments: TariffDayScheduleInput) => ({ workday: segments, nonWorkday: segments, holiday: null });
 
 /**
- * 北京 占道停车 小型车 (北京市非居住区公共停车场临时停放收费标准):
- * 白天 07:00-21:00 首小时内 每15分钟 a 元，首小时外 每15分钟 b 元，不满15分钟不收费；
- * 夜间 21:00-次日07:00 1元/2小时，不满2小时不收费。大型车按小型车 2 倍计。
+ * 北京 道路停车 (占道停车场) 小型车, as 京发改〔2018〕2770号 keeps it: "本市道路停车泊位仍划分为3类区域，
+ * 收费标准保持不变", with the hours and units the 2018-05-01 notice set (北京市发展和改革委员会、
+ * 北京市交通委员会《关于本市停车收费有关事项的通知》, 文号未查到): 白天(7:00-19:00) 首小时内 a 元/15分钟，
+ * 首小时外 b 元/15分钟；夜间(19:00[不含]-次日7:00) 1元/2小时；"白天停车收费以15分钟为1个计时单位，
+ * 夜间停车收费以2小时为1个计时单位，满1个计时单位后方可收取停车费，不足1个计时单位的不收取费用"。
+ *
+ * Only 小型车: the document has a 大型车 column ("大型载客汽车及轻型以上载货汽车按大型车收费标准执行")
+ * whose figures could not be read, so no 大型车 class is guessed; an operator adds it from the notice.
  */
 const beijingOnStreet = (area: string, firstHourFen: number, afterFen: number): Tariff =>
   tariffInput.parse({
-    name: `北京占道停车 ${area}`,
+    name: `北京道路停车 ${area}`,
     effectiveFrom: '2025-01-01',
     schedule: sameEveryDay([
       {
         label: '白天',
         start: '07:00',
-        end: '21:00',
+        end: '19:00',
         pricing: {
           kind: 'perUnit',
           tiers: [
@@ -54,129 +100,59 @@ const beijingOnStreet = (area: string, firstHourFen: number, afterFen: number): 
       },
       {
         label: '夜间',
-        start: '21:00',
+        start: '19:00',
         end: '07:00',
         pricing: { kind: 'perUnit', tiers: [{ unitMinutes: 120, unitPrice: 100 }], rounding: { mode: 'down' } },
       },
     ]),
-    vehicleClasses: [
-      { code: 'small', name: '小型车', match: { size: 'small' } },
-      { code: 'large', name: '大型车', match: { size: 'large' }, multiplier: 2 },
-    ],
+    vehicleClasses: [{ code: 'small', name: '小型车', match: { size: 'small' } }],
     tierClock: 'continue',
     over24h: 'continue',
   } satisfies TariffInput);
 
-/** 一类地区: 三环路(含)以内及 CBD、燕莎、中关村西区、翠微商业区 — 首小时内 2.5元/15分钟，之后 3.75元/15分钟。 */
+/** 一类地区: 三环路(含)以内区域及中央商务区(CBD)、燕莎地区、中关村西区、翠微商业区 — 白天首小时内 2.5元/15分钟，首小时外 3.75元/15分钟；夜间 1元/2小时。 */
 export const beijingOnStreetClass1 = beijingOnStreet('一类地区', 250, 375);
-/** 二类地区: 五环路(含)以内其他区域 — 首小时内 1.5元/15分钟，之后 2.25元/15分钟。 */
+/** 二类地区: 五环路(含)以内除一类地区以外的其他区域 — 白天首小时内 1.5元/15分钟，首小时外 2.25元/15分钟；夜间 1元/2小时。 */
 export const beijingOnStreetClass2 = beijingOnStreet('二类地区', 150, 225);
-/** 三类地区: 五环路以外 — 首小时内 0.5元/15分钟，之后 0.75元/15分钟。 */
+/** 三类地区: 五环路以外区域 — 白天首小时内 0.5元/15分钟，首小时外 0.75元/15分钟；夜间 1元/2小时。 */
 export const beijingOnStreetClass3 = beijingOnStreet('三类地区', 50, 75);
 
-/**
- * 杭州市区道路停车泊位 核心区域 小型车: 08:00-20:00 首小时内 5元/半小时，首小时后 6元/半小时，
- * 不足半小时按半小时计；20:00-次日08:00 按次 5元。黄牌(大型车)按小型车加倍。
- * 首30分钟免费 as issue #5 summarises Hangzhou's 城区道路 rule (a stay of at most 30 minutes costs nothing).
- */
-export const hangzhouCoreArea: Tariff = tariffInput.parse({
-  name: '杭州道路停车 核心区域',
-  effectiveFrom: '2025-01-01',
-  schedule: sameEveryDay([
-    {
-      label: '白天',
-      start: '08:00',
-      end: '20:00',
-      pricing: {
-        kind: 'perUnit',
-        tiers: [
-          { uptoMinutes: 60, unitMinutes: 30, unitPrice: 500 },
-          { uptoMinutes: null, unitMinutes: 30, unitPrice: 600 },
-        ],
-        rounding: { mode: 'up' },
-      },
-    },
-    { label: '夜间', start: '20:00', end: '08:00', pricing: { kind: 'perVisit', price: 500 } },
-  ]),
-  vehicleClasses: [
-    { code: 'small', name: '小型车', match: { plateColours: [0, 1, 3, 4] } },
-    { code: 'large', name: '大型车', match: { plateColours: [2] }, multiplier: 2 },
+const beijingSource = (area: string, standard: string): TariffSource => ({
+  issuer: '北京市发展和改革委员会、北京市财政局',
+  title: '北京市发展和改革委员会 北京市财政局关于本市道路停车占道费收费标准有关问题的通知',
+  number: '京发改〔2018〕2770号',
+  date: '2018-12-18',
+  url: 'http://m.tus8.com/cheguan/shenzhenditie_30363.html',
+  clauses: [
+    '一、本市道路停车泊位仍划分为3类区域，收费标准保持不变。',
+    `${area}小型车：${standard}`,
+    '注1：道路停车白天停车收费以15分钟为1个计时单位，夜间停车收费以2小时为1个计时单位，满1个计时单位后方可收取停车费，不足1个计时单位的不收取费用。',
+    '白天 7:00-19:00、夜间 19:00(不含)-次日7:00：北京市发展和改革委员会、北京市交通委员会《关于本市停车收费有关事项的通知》，自2018年5月1日起执行（文号未查到）。',
   ],
-  freePeriod: { minutes: 30, inclusive: true },
-  tierClock: 'continue',
-  over24h: 'afresh',
-} satisfies TariffInput);
+  notModelled: [
+    '注2：对机动车跨昼夜分界点停放且停放时间不足昼夜分界点前的一个计时单位的停车收费，按分界点前的收费标准和计时单位收费，不得拆分为两个时段计收停车费。（计费引擎按时段分别计费，此条未表达）',
+    '注4：大型载客汽车及轻型以上载货汽车按大型车收费标准执行。（大型车标准未能核实，模板只含小型车）',
+    '注3：各区可对特定路段的夜间收费标准动态调整；注5：居住停车价格由各区确定。',
+  ],
+});
 
-/**
- * 杭州 中山北路 道路停车 (posted standard): 收费时段 07:00-22:00；蓝牌 首小时 5元，之后每半小时 3元；
- * 黄牌 首小时 8元，之后每半小时 5元；不足半小时按半小时，连续累计计时；当日连续停放最高 50元/辆；
- * 15分钟内免费，超过15分钟从进入泊位时起计费。
- */
-const zhongshanDay = (firstHourFen: number, halfHourFen: number): TariffDayScheduleInput => [
-  {
-    label: '收费时段',
-    start: '07:00',
-    end: '22:00',
-    pricing: {
-      kind: 'perUnit',
-      tiers: [
-        { uptoMinutes: 60, unitMinutes: 60, unitPrice: firstHourFen },
-        { uptoMinutes: null, unitMinutes: 30, unitPrice: halfHourFen },
-      ],
-      rounding: { mode: 'up' },
-    },
-  },
-];
-export const hangzhouZhongshanNorthRoad: Tariff = tariffInput.parse({
-  name: '杭州中山北路 道路停车',
-  effectiveFrom: '2025-01-01',
-  schedule: sameEveryDay(zhongshanDay(500, 300)),
-  vehicleClasses: [
-    { code: 'blue', name: '蓝牌车', match: { plateColours: [0] } },
-    { code: 'yellow', name: '黄牌车', match: { plateColours: [2] }, schedule: sameEveryDay(zhongshanDay(800, 500)) },
-  ],
-  freePeriod: { minutes: 15, inclusive: true },
-  tierClock: 'continue',
-  over24h: 'continue',
-  caps: { perNaturalDay: 5000 },
-} satisfies TariffInput);
+/** Where each bundled template and calendar comes from, by export name. */
+export const tariffTemplateSources = {
+  calendar2025: calendar2025Source,
+  beijingOnStreetClass1: beijingSource(
+    '一类地区（三环路(含)以内区域及中央商务区(CBD)、燕莎地区、中关村西区、翠微商业区）',
+    '白天首小时内2.5元/15分钟，首小时外3.75元/15分钟；夜间1元/2小时。',
+  ),
+  beijingOnStreetClass2: beijingSource('二类地区（五环路(含)以内除一类地区以外的其他区域）', '白天首小时内1.5元/15分钟，首小时外2.25元/15分钟；夜间1元/2小时。'),
+  beijingOnStreetClass3: beijingSource('三类地区（五环路以外区域）', '白天首小时内0.5元/15分钟，首小时外0.75元/15分钟；夜间1元/2小时。'),
+} satisfies Record<string, TariffSource>;
 
-/**
- * 深圳 路内停车 一类区域 小型车, written from memory of the 深圳市路内停车收费标准 (the search
- * corpus held no copy; check the figures): 工作日 07:30-21:00 收费，每30分钟计费，不足30分钟按30分钟；
- * 非工作日及法定节假日 免费；停车15分钟以内免费（不含15分钟）；新能源小汽车 首1小时免费；大型车加倍。
- */
-const shenzhenWorkday = (firstHourFen: number): TariffDayScheduleInput => [
-  {
-    label: '白天',
-    start: '07:30',
-    end: '21:00',
-    pricing: {
-      kind: 'perUnit',
-      tiers: [
-        { uptoMinutes: 60, unitMinutes: 30, unitPrice: firstHourFen },
-        { uptoMinutes: null, unitMinutes: 30, unitPrice: 500 },
-      ],
-      rounding: { mode: 'up' },
-    },
-  },
+/** The bundled city templates, each with its document: what the create form offers and the demo seeds. */
+export const cityTemplates: ReadonlyArray<{ key: string; tariff: Tariff; source: TariffSource }> = [
+  { key: 'beijingOnStreetClass1', tariff: beijingOnStreetClass1, source: tariffTemplateSources.beijingOnStreetClass1 },
+  { key: 'beijingOnStreetClass2', tariff: beijingOnStreetClass2, source: tariffTemplateSources.beijingOnStreetClass2 },
+  { key: 'beijingOnStreetClass3', tariff: beijingOnStreetClass3, source: tariffTemplateSources.beijingOnStreetClass3 },
 ];
-export const shenzhenOnStreetClass1: Tariff = tariffInput.parse({
-  name: '深圳路内停车 一类区域',
-  effectiveFrom: '2025-01-01',
-  calendar: calendar2025,
-  schedule: { workday: shenzhenWorkday(500), nonWorkday: [], holiday: null },
-  vehicleClasses: [
-    { code: 'small', name: '小型车', match: { size: 'small', newEnergy: false } },
-    {
-      code: 'smallNewEnergy',
-      name: '新能源小型车',
-      match: { size: 'small', newEnergy: true },
-      schedule: { workday: shenzhenWorkday(0), nonWorkday: [], holiday: null },
-    },
-    { code: 'large', name: '大型车', match: { size: 'large' }, multiplier: 2 },
-  ],
-  freePeriod: { minutes: 15, inclusive: false },
-  tierClock: 'restartDaily',
-  over24h: 'continue',
-} satisfies TariffInput);
+
+/** "京发改〔2018〕2770号（2018-12-18）北京市发展和改革委员会、北京市财政局《…》" */
+export const tariffSourceText = (s: TariffSource) => `${s.number}（${s.date}）${s.issuer}《${s.title}》`;

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { DeviceType } from '@parking/contract';
 import type { Db } from '../client.js';
 import { devices, parkingLanes, parkingLots, parkingSpaces, tariffs, tenants } from '../schema/index.js';
-import { commercialGarageTariff, insertDemoTariff } from './demo-tariffs.js';
+import { commercialGarageTariff, insertDemoTariff, roadSampleTariff } from './demo-tariffs.js';
 
 /**
  * The demo tenant's secrets are derived from the sn, so whoever runs the demo can sign heartbeats
@@ -14,10 +14,10 @@ export const demoDeviceSecret = (sn: string) => createHash('sha256').update(`par
 
 const numbered = (prefix: string, count: number) => Array.from({ length: count }, (_, i) => `${prefix}${String(i + 1).padStart(3, '0')}`);
 
-/** the streets are priced by Hangzhou's core-area standard (seeded in tenant setup), the garage by a commercial garage's own board */
+/** the streets are priced by the road sample (seeded in tenant setup), the garage by a commercial garage's own board */
 const lots = [
-  { name: '中山路', type: 0, kind: 'space', address: '中山路（中山公园至人民广场段）', spaces: numbered('A', 20), tariff: '杭州核心区域道路停车' },
-  { name: '人民路', type: 0, kind: 'space', address: '人民路北侧', spaces: numbered('B', 12), tariff: '杭州核心区域道路停车' },
+  { name: '中山路', type: 0, kind: 'space', address: '中山路（中山公园至人民广场段）', spaces: numbered('A', 20), tariff: roadSampleTariff.name },
+  { name: '人民路', type: 0, kind: 'space', address: '人民路北侧', spaces: numbered('B', 12), tariff: roadSampleTariff.name },
   {
     name: '东门停车场',
     type: 1,

@@ -1,13 +1,55 @@
-import { beijingOnStreetClass1, hangzhouCoreArea, tariffInput, type Tariff, type TariffDayScheduleInput, type TariffInput, type TariffRules } from '@parking/contract';
+import { beijingOnStreetClass1, tariffInput, tariffSourceText, tariffTemplateSources, type Tariff, type TariffDayScheduleInput, type TariffInput, type TariffRules } from '@parking/contract';
 import { tariffs, tariffVersions } from '../schema/index.js';
 import type { Tx } from './tenant-setup.js';
 
 const rulesOf = ({ name: _name, version: _version, effectiveFrom: _from, effectiveTo: _to, ...rules }: Tariff): TariffRules => rules;
 
-/** Two published city standards, so the 计费试算 has something to price from the first sign-in. */
+/**
+ * A road lot's sample rate, so the 计费试算 has a tariff that charges day and night and doubles for
+ * large vehicles. Not a city standard (no published document behind it): 08:00-20:00 首小时内
+ * 5元/半小时，首小时后 6元/半小时，不足半小时按半小时；20:00-次日08:00 按次 5元；黄牌(大型车)加倍；
+ * 停车不超过30分钟免费；超过24小时重新计费.
+ */
+const roadSampleDay: TariffDayScheduleInput = [
+  {
+    label: '白天',
+    start: '08:00',
+    end: '20:00',
+    pricing: {
+      kind: 'perUnit',
+      tiers: [
+        { uptoMinutes: 60, unitMinutes: 30, unitPrice: 500 },
+        { uptoMinutes: null, unitMinutes: 30, unitPrice: 600 },
+      ],
+      rounding: { mode: 'up' },
+    },
+  },
+  { label: '夜间', start: '20:00', end: '08:00', pricing: { kind: 'perVisit', price: 500 } },
+];
+export const roadSampleTariff: Tariff = tariffInput.parse({
+  name: '路侧停车示例',
+  effectiveFrom: '2025-01-01',
+  schedule: { workday: roadSampleDay, nonWorkday: roadSampleDay, holiday: null },
+  vehicleClasses: [
+    { code: 'small', name: '小型车', match: { plateColours: [0, 1, 3, 4] } },
+    { code: 'large', name: '大型车', match: { plateColours: [2] }, multiplier: 2 },
+  ],
+  freePeriod: { minutes: 30, inclusive: true },
+  tierClock: 'continue',
+  over24h: 'afresh',
+} satisfies TariffInput);
+
+/**
+ * What the 计费试算 can price from the first sign-in: a published city standard under its real name,
+ * with its document, and a plainly named sample.
+ */
 const demoTariffs = [
-  { name: '北京一类地区占道停车', description: '北京市占道停车 一类地区 小型车标准（大型车加倍）', tariff: beijingOnStreetClass1 },
-  { name: '杭州核心区域道路停车', description: '杭州市区道路停车泊位 核心区域，首30分钟免费', tariff: hangzhouCoreArea },
+  {
+    name: '北京一类地区占道停车',
+    description: `北京市道路停车 一类地区 小型车标准，依据 ${tariffSourceText(tariffTemplateSources.beijingOnStreetClass1)}`,
+    tariff: beijingOnStreetClass1,
+  },
+  { name: roadSampleTariff.name, description: '示例费率（非城市标准）：白天半小时计费，夜间按次，大型车加倍，30分钟内免费', tariff: roadSampleTariff },
 ];
 
 /**
