@@ -144,6 +144,44 @@ export const plateColourCode = z.number().int().min(0, '车牌颜色编码为 0�
 export const vehicleSizes = ['small', 'large'] as const;
 export type VehicleSize = (typeof vehicleSizes)[number];
 
+/**
+ * Caps of one segment kind, named by its label: per uninterrupted stretch, per natural day and per
+ * 24 h block from entry, side by side (白天每日最高 a 元 and 夜间每日最高 b 元).
+ */
+export const tariffSegmentCap = z.object({
+  segment: z.string().trim().min(1, '请选择封顶的时段').max(16, '时段名称不能超过16个字'),
+  perStretch: money('该时段每次封顶').nullable().default(null),
+  perNaturalDay: money('该时段每日封顶').nullable().default(null),
+  perRolling24h: money('该时段每24小时封顶').nullable().default(null),
+});
+export type TariffSegmentCap = z.infer<typeof tariffSegmentCap>;
+
+/** The most a stay costs per natural day, per 24 h block from entry, and per segment kind. */
+export const tariffCaps = z.object({
+  perNaturalDay: money('自然日封顶').nullable().default(null),
+  perRolling24h: money('24小时封顶').nullable().default(null),
+  /** the 24 h caps bind complete 24 h blocks only: the last, shorter block of a stay is charged in full */
+  fullBlocksOnly: z.boolean({ error: '只封顶满24小时须为是或否' }).default(false),
+  bySegment: z.array(tariffSegmentCap).default([]),
+});
+export type TariffCaps = z.infer<typeof tariffCaps>;
+const noCaps = { perNaturalDay: null, perRolling24h: null, fullBlocksOnly: false, bySegment: [] };
+
+/**
+ * How the tier counter runs. continue: over the charged minutes of a segment kind, the whole stay;
+ * restartDaily: the same, from 0 again at 00:00; fromEntry: the time since entry, charged or not
+ * (a 首小时 that starts when the car arrives, even before the charging hours).
+ */
+export const tariffTierClock = z.enum(['continue', 'restartDaily', 'fromEntry'], {
+  error: '阶梯计时只能是 连续累计、按自然日重新计 或 自入场起计',
+});
+export type TariffTierClock = z.infer<typeof tariffTierClock>;
+
+/** Plates of vehicles on duty (GA 36): police 警, emergency 应急, embassy 使, consulate 领. */
+export const specialPlates = ['police', 'emergency', 'embassy', 'consulate'] as const;
+export type SpecialPlate = (typeof specialPlates)[number];
+export const specialPlateNames: Record<SpecialPlate, string> = { police: '警车', emergency: '应急车辆', embassy: '使馆车辆', consulate: '领馆车辆' };
+
 export const tariffVehicleClass = z.object({
   code: z.string().regex(/^[a-zA-Z][a-zA-Z0-9_-]{0,31}$/, '车型编码须以字母开头，只含字母、数字、-、_'),
   name: z.string().trim().min(1, '请输入车型名称').max(16, '车型名称不能超过16个字'),
@@ -159,6 +197,10 @@ export const tariffVehicleClass = z.object({
   multiplier: z.number({ error: '倍率须为数字' }).positive('倍率须大于 0').max(10, '倍率不能超过 10').default(1),
   /** the class's own rates instead of the tariff's (multiplier still applies) */
   schedule: tariffSchedule.nullable().default(null),
+  /** the class's own caps in fen, instead of the tariff's caps (and its segments' capPerStretch) times the multiplier */
+  caps: tariffCaps.nullable().default(null),
+  /** the class's own tier counter; null: the tariff's */
+  tierClock: tariffTierClock.nullable().default(null),
 });
 export type TariffVehicleClass = z.infer<typeof tariffVehicleClass>;
 
@@ -169,32 +211,44 @@ const tariffRulesShape = {
   vehicleClasses: z.array(tariffVehicleClass).min(1, '至少需要一个车型'),
   /** the whole stay is free when it lasts at most (inclusive) or less than (exclusive) this long */
   freePeriod: z
-    .object({ minutes: positiveMinutes('免费时长'), inclusive: z.boolean() })
+    .object({
+      minutes: positiveMinutes('免费时长'),
+      inclusive: z.boolean(),
+      /** stay: judged on the whole stay; chargeable: on its minutes inside charged segments only */
+      on: z.enum(['stay', 'chargeable'], { error: '免费时长只能按 停车时长 或 收费时段内时长 判断' }).default('stay'),
+    })
     .nullable()
     .default(null),
-  /** continue: tier clocks run over the whole stay; restartDaily: they restart at 00:00 */
-  tierClock: z.enum(['continue', 'restartDaily'], { error: '阶梯计时只能是 连续累计 或 按自然日重新计' }).default('continue'),
+  tierClock: tariffTierClock.default('continue'),
   /** afresh: every 24 h from entry is charged as a new stay (tiers and per-visit prices again) */
   over24h: z.enum(['afresh', 'continue'], { error: '超过24小时只能是 重新计费 或 连续计费' }).default('afresh'),
-  caps: z
-    .object({
-      perNaturalDay: money('自然日封顶').nullable().default(null),
-      perRolling24h: money('24小时封顶').nullable().default(null),
-    })
-    .default({ perNaturalDay: null, perRolling24h: null }),
+  caps: tariffCaps.default(noCaps),
+  /** special plates that park free, by the operator's choice */
+  freeSpecialPlates: z.array(z.enum(specialPlates, { error: '免费特种车辆只能是 警车、应急车辆、使馆车辆 或 领馆车辆' })).default([]),
   /** minutes after payment within which the car may leave without paying more */
   graceMinutes: minutes('缴费后免费离场时长').max(120, '缴费后免费离场时长不能超过120分钟').default(15),
 };
 
-const uniqueVehicleClassCodes = (t: { vehicleClasses: { code: string }[] }, ctx: z.RefinementCtx) => {
+type RulesToCheck = { schedule: TariffSchedule; caps: TariffCaps; vehicleClasses: Array<Pick<TariffVehicleClass, 'code' | 'schedule' | 'caps'>> };
+
+const segmentLabels = (schedule: TariffSchedule) => new Set([...schedule.workday, ...schedule.nonWorkday, ...(schedule.holiday ?? [])].map((s) => s.label));
+
+/** Class codes are unique; a segment cap names a segment of the schedule it applies to. */
+const checkRules = (t: RulesToCheck, ctx: z.RefinementCtx) => {
   const codes = new Set<string>();
+  const checkCaps = (caps: TariffCaps, labels: Set<string>, path: Array<string | number>) =>
+    caps.bySegment.forEach((c, k) => {
+      if (!labels.has(c.segment)) ctx.addIssue({ code: 'custom', path: [...path, 'bySegment', k, 'segment'], message: `封顶的时段「${c.segment}」不在收费时段中` });
+    });
+  checkCaps(t.caps, segmentLabels(t.schedule), ['caps']);
   t.vehicleClasses.forEach((c, i) => {
     if (codes.has(c.code)) ctx.addIssue({ code: 'custom', path: ['vehicleClasses', i, 'code'], message: `车型编码 ${c.code} 重复` });
     codes.add(c.code);
+    if (c.caps) checkCaps(c.caps, segmentLabels(c.schedule ?? t.schedule), ['vehicleClasses', i, 'caps']);
   });
 };
 
-export const tariffRules = z.object(tariffRulesShape).superRefine(uniqueVehicleClassCodes);
+export const tariffRules = z.object(tariffRulesShape).superRefine(checkRules);
 export type TariffRulesInput = z.input<typeof tariffRules>;
 export type TariffRules = z.output<typeof tariffRules>;
 
@@ -215,7 +269,7 @@ export const tariffInput = z
     if (t.effectiveTo !== null && t.effectiveTo < t.effectiveFrom) {
       ctx.addIssue({ code: 'custom', path: ['effectiveTo'], message: '失效日期不能早于生效日期' });
     }
-    uniqueVehicleClassCodes(t, ctx);
+    checkRules(t, ctx);
   });
 export type TariffInput = z.input<typeof tariffInput>;
 export type Tariff = z.output<typeof tariffInput>;
@@ -233,6 +287,8 @@ export type FeeLine = z.infer<typeof feeLine>;
 export type FeeResult = {
   /** fen */
   amount: number;
+  /** the vehicle class the stay was priced as */
+  vehicleClass: { code: string; name: string };
   /** the lines add up to the amount; capped units show with a reduced or zero amount */
   breakdown: FeeLine[];
   /** set when nothing is charged, saying why */
@@ -246,4 +302,6 @@ export type FeeContext = {
   vehicleClass: string;
   /** when the stay was last paid for; leaving within graceMinutes after it costs nothing more */
   paidAt?: Date;
+  /** a special plate read on the vehicle; free when the tariff's freeSpecialPlates lists it */
+  specialPlate?: SpecialPlate;
 };

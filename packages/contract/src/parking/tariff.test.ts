@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dayTypeOf, fee, vehicleClassFor, vehicleOf } from './tariff.js';
-import { calendar2025, shenzhenOnStreetClass1, hangzhouCoreArea } from './tariff.examples.js';
+import { calendar2025 } from './tariff.examples.js';
+import { sampleHalfHourDayPerVisitNight, sampleWorkdayOnlyNewEnergy } from '../test/tariff-fixtures.js';
 import { tariffInput, type Tariff, type TariffDayScheduleInput, type TariffInput } from './tariff.schema.js';
 
 /** Shanghai wall clock "2025-03-03T08:00" (2025-03-03 is a Monday) */
@@ -262,7 +263,7 @@ describe('day types and the holiday calendar', () => {
   });
 
   it('时区固定 +08:00: UTC 2025-03-03T00:00Z 即北京时间 08:00 周一', () => {
-    const result = fee(hangzhouCoreArea, new Date('2025-03-03T00:00:00Z'), new Date('2025-03-03T01:00:00Z'), { vehicleClass: 'small' });
+    const result = fee(sampleHalfHourDayPerVisitNight, new Date('2025-03-03T00:00:00Z'), new Date('2025-03-03T01:00:00Z'), { vehicleClass: 'small' });
     expect(result.breakdown[0]!.label).toBe('白天 08:00-20:00 首小时 5元/半小时');
     expect(result.amount).toBe(1000);
   });
@@ -293,7 +294,7 @@ describe('vehicle classes', () => {
   });
 
   it('vehicleClassFor 新能源小车 → 深圳 新能源小型车', () => {
-    expect(vehicleClassFor(shenzhenOnStreetClass1, { plateColour: 3, newEnergy: true })?.code).toBe('smallNewEnergy');
+    expect(vehicleClassFor(sampleWorkdayOnlyNewEnergy, { plateColour: 3, newEnergy: true })?.code).toBe('smallNewEnergy');
   });
 
   it.each([
@@ -309,7 +310,7 @@ describe('vehicle classes', () => {
   });
 
   it('a green plate gets 深圳 新能源小型车, a yellow one 大型车 (both were 小型车 when only the colour was read)', () => {
-    const classOf = (plate: string, colour: number) => vehicleClassFor(shenzhenOnStreetClass1, vehicleOf(plate, colour))?.code;
+    const classOf = (plate: string, colour: number) => vehicleClassFor(sampleWorkdayOnlyNewEnergy, vehicleOf(plate, colour))?.code;
     expect([classOf('粤BD12345', 3), classOf('粤B12345', 2), classOf('粤B12345', 0)]).toEqual(['smallNewEnergy', 'large', 'small']);
   });
 
@@ -338,9 +339,13 @@ describe('grace minutes after payment and odd stays', () => {
     expect(result.amount).toBe(200);
   });
 
-  it('停车超过366天不计费而报错：计费工作量随时长增长，超长停车由调用方先截断', () => {
-    expect(() => fee(t, at('1725-03-03T10:00'), at('2025-03-03T10:00'), { vehicleClass: 'small' })).toThrow('停车时长超过366天，不能计费');
-    expect(fee(t, at('2025-03-03T10:00'), at('2026-03-04T10:00'), { vehicleClass: 'small' }).amount).toBeGreaterThan(0);
+  it('停车300年也照常计费：重复的日子一次计入，明细不随时长增长，金额与逐小时相同', () => {
+    const result = fee(t, at('1725-03-03T10:00'), at('2025-03-03T10:00'), { vehicleClass: 'small' });
+    const hours = (at('2025-03-03T10:00').getTime() - at('1725-03-03T10:00').getTime()) / 3_600_000;
+    expect(result.amount).toBe(hours * 100);
+    expect(result.breakdown.length).toBeLessThan(20);
+    expect(result.breakdown.reduce((sum, l) => sum + l.amount, 0)).toBe(result.amount);
+    expect(result.breakdown.some((l) => /同前1天计费，共\d+次$/.test(l.label))).toBe(true);
   });
 
   it('出场早于入场报错', () => {

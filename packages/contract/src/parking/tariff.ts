@@ -1,15 +1,17 @@
-import { maxPricedStayDays } from '../common/bounded-time.js';
 import {
   segmentSpan,
   type FeeContext,
   type FeeLine,
   type FeeResult,
+  type SpecialPlate,
   type Tariff,
+  type TariffCaps,
   type TariffDaySchedule,
   type TariffSegment,
   type TariffTier,
   type TariffVehicleClass,
   type VehicleSize,
+  specialPlateNames,
 } from './tariff.schema.js';
 
 const MINUTE_MS = 60_000;
@@ -67,23 +69,39 @@ export interface VehicleRead {
   newEnergy: boolean;
   /** why the vehicle counts as what it does, for the fee's breakdown and the record */
   why: string;
+  /** a plate of a vehicle on duty, which a tariff may let park free */
+  special?: SpecialPlate;
 }
+
+/** The special plate a plate number shows (GA 36): 警 and 领 at the end, 应急 at the end, 使 at either end. */
+export const specialPlateOf = (plateNumber: string): SpecialPlate | undefined => {
+  if (plateNumber.endsWith('警')) return 'police';
+  if (plateNumber.endsWith('应急')) return 'emergency';
+  if (plateNumber.startsWith('使') || plateNumber.endsWith('使')) return 'embassy';
+  if (plateNumber.endsWith('领')) return 'consulate';
+  return undefined;
+};
 
 /**
  * A vehicle as the camera read it, for vehicleClassFor: GA 36 plates say most of it. A green plate
  * or an 8-character plate is new energy; an 8-character plate ending in D or F is a large new-energy
- * vehicle's (黄绿牌); a yellow plate is a large vehicle's (大型汽车号牌) unless the device measured
- * the vehicle itself, whose size then wins. A tariff whose classes match plate colours still sees
+ * vehicle's (黄绿牌); a yellow plate is a large vehicle's (大型汽车号牌), save a 教练车's (…学), unless
+ * the device measured the vehicle itself, whose size then wins. A tariff whose classes match plate colours still sees
  * the colour as read.
  */
 export const vehicleOf = (plateNumber: string, plateColour: number, reportedSize?: VehicleSize): VehicleRead => {
-  const eightCharacters = [...plateNumber].length === 8;
+  const special = specialPlateOf(plateNumber);
+  const read = (size: VehicleSize, newEnergy: boolean, why: string): VehicleRead =>
+    special ? { plateColour, size, newEnergy, why: `${why}，${specialPlateNames[special]}号牌`, special } : { plateColour, size, newEnergy, why };
+  const eightCharacters = !special && [...plateNumber].length === 8;
   const newEnergy = plateColour === 3 || eightCharacters;
   const largeNewEnergy = eightCharacters && /[DF]$/.test(plateNumber);
-  if (reportedSize) return { plateColour, size: reportedSize, newEnergy, why: `设备识别为${reportedSize === 'large' ? '大型车' : '小型车'}${newEnergy ? '，新能源号牌' : ''}` };
-  if (largeNewEnergy) return { plateColour, size: 'large', newEnergy, why: '新能源大型车号牌' };
-  if (plateColour === 2) return { plateColour, size: 'large', newEnergy, why: '黄牌按大型车' };
-  return { plateColour, size: 'small', newEnergy, why: newEnergy ? '新能源号牌' : '小型车号牌' };
+  if (reportedSize) return read(reportedSize, newEnergy, `设备识别为${reportedSize === 'large' ? '大型车' : '小型车'}${newEnergy ? '，新能源号牌' : ''}`);
+  if (largeNewEnergy) return read('large', newEnergy, '新能源大型车号牌');
+  // 教练车 carry yellow plates ending in 学 but are small cars
+  if (plateColour === 2 && plateNumber.endsWith('学')) return read('small', newEnergy, '教练车号牌');
+  if (plateColour === 2) return read('large', newEnergy, '黄牌按大型车');
+  return read('small', newEnergy, newEnergy ? '新能源号牌' : '小型车号牌');
 };
 
 /** "2.5元", "13.75元", "5元" */
@@ -111,116 +129,301 @@ type Stretch = { from: number; to: number; segment: TariffSegment };
 const sameSegment = (a: TariffSegment, b: TariffSegment) =>
   a === b || (a.label === b.label && a.capPerStretch === b.capPerStretch && JSON.stringify(a.pricing) === JSON.stringify(b.pricing));
 
-/** The charged stretches of a stay: segment occurrences clipped to the stay; a wrap from the day before wins over the next day. */
-const stretchesOf = (scheduleOn: (day: number) => TariffDaySchedule, from: number, to: number): Stretch[] => {
-  const occurrences: Stretch[] = [];
-  for (let day = dayOf(from) - 1; day <= dayOf(to); day++) {
-    for (const segment of scheduleOn(day)) {
-      const [s, e] = segmentSpan(segment);
-      occurrences.push({ from: day * DAY + s, to: day * DAY + e, segment });
-    }
+/** A day's segments with their spans, in order of start: read once per schedule. */
+type Span = { segment: TariffSegment; start: number; end: number };
+const spansBySchedule = new WeakMap<TariffDaySchedule, Span[]>();
+const spansOf = (schedule: TariffDaySchedule): Span[] => {
+  let spans = spansBySchedule.get(schedule);
+  if (!spans) {
+    spans = schedule.map((segment) => {
+      const [start, end] = segmentSpan(segment);
+      return { segment, start, end };
+    });
+    spans.sort((a, b) => a.start - b.start);
+    spansBySchedule.set(schedule, spans);
   }
-  occurrences.sort((a, b) => a.from - b.from);
-  const stretches: Stretch[] = [];
-  let coveredUntil = -Infinity;
-  for (const o of occurrences) {
-    const start = Math.max(o.from, coveredUntil, from);
-    const end = Math.min(o.to, to);
-    coveredUntil = Math.max(coveredUntil, o.to);
-    if (start >= end) continue;
-    const last = stretches.at(-1);
-    // a segment running on from one day into the same segment of the next is one uninterrupted stretch
-    if (last && last.to === start && sameSegment(last.segment, o.segment)) last.to = end;
-    else stretches.push({ from: start, to: end, segment: o.segment });
-  }
-  return stretches;
+  return spans;
 };
 
-/** Cuts stretches at every 24 h from entry, so each period is charged as a new stay. */
-const splitByPeriod = (stretches: Stretch[], entry: number): Stretch[] =>
-  stretches.flatMap((s) => {
-    const parts: Stretch[] = [];
-    let start = s.from;
-    while (start < s.to) {
-      const periodEnd = entry + (Math.floor((start - entry) / DAY) + 1) * DAY;
-      const end = Math.min(s.to, periodEnd);
-      parts.push({ ...s, from: start, to: end });
-      start = end;
-    }
-    return parts;
-  });
-
-/** Remaining room under every cap; a charge takes what the tightest cap still allows. */
-class CapLedger {
-  private readonly byDay = new Map<number, number>();
-  private readonly byPeriod = new Map<number, number>();
-  private stretchUsed = 0;
-  private stretchCap: number | null = null;
-  private stretchName = '';
+/**
+ * The charged stretches of a stay, one at a time: segment occurrences clipped to the stay, a wrap
+ * from the day before winning over the next day, and a segment running on into the same segment of
+ * the next day joined into one uninterrupted stretch. With `periodsFrom` (超过24小时重新计费) they
+ * are cut at every 24 h from entry as well. Nothing is kept but the stretch in hand.
+ */
+class Stretches {
+  private day: number;
+  private index = 0;
+  private coveredUntil = -Infinity;
+  /** the stretch being joined, handed out once the next occurrence does not continue it */
+  private pending: Stretch | undefined;
+  /** what is left of a stretch cut at a period's end */
+  private rest: Stretch | undefined;
+  private readonly lastDay: number;
 
   constructor(
-    private readonly perDay: number | null,
-    private readonly perPeriod: number | null,
-    private readonly entry: number,
-  ) {}
+    private readonly scheduleOn: (day: number) => TariffDaySchedule,
+    private readonly from: number,
+    private readonly to: number,
+    private readonly periodsFrom: number | null,
+  ) {
+    this.day = dayOf(from) - 1;
+    this.lastDay = dayOf(to);
+  }
 
-  startStretch(cap: number | null, name: string) {
-    this.stretchUsed = 0;
-    this.stretchCap = cap;
-    this.stretchName = name;
+  private joined(): Stretch | undefined {
+    for (;;) {
+      if (this.day > this.lastDay) {
+        const last = this.pending;
+        this.pending = undefined;
+        return last;
+      }
+      const spans = spansOf(this.scheduleOn(this.day));
+      if (this.index >= spans.length) {
+        this.day++;
+        this.index = 0;
+        continue;
+      }
+      const { segment, start: s, end: e } = spans[this.index++]!;
+      const base = this.day * DAY;
+      const start = Math.max(base + s, this.coveredUntil, this.from);
+      const end = Math.min(base + e, this.to);
+      this.coveredUntil = Math.max(this.coveredUntil, base + e);
+      if (start >= end) continue;
+      const last = this.pending;
+      if (last && last.to === start && sameSegment(last.segment, segment)) {
+        last.to = end;
+        continue;
+      }
+      this.pending = { from: start, to: end, segment };
+      if (last) return last;
+    }
+  }
+
+  next(): Stretch | undefined {
+    const stretch = this.rest ?? this.joined();
+    this.rest = undefined;
+    if (!stretch || this.periodsFrom === null) return stretch;
+    const entry = this.periodsFrom;
+    const periodEnd = entry + (Math.floor((stretch.from - entry) / DAY) + 1) * DAY;
+    if (stretch.to <= periodEnd) return stretch;
+    this.rest = { from: periodEnd, to: stretch.to, segment: stretch.segment };
+    return { from: stretch.from, to: periodEnd, segment: stretch.segment };
+  }
+
+  /** Where the stretch handed out last ends before any cut at a period's end; and what is read ahead. */
+  get joinedEnd(): number | undefined {
+    return this.rest?.to;
+  }
+  get lookahead(): Stretch | undefined {
+    return this.pending;
+  }
+  get covered(): number {
+    return this.coveredUntil;
+  }
+
+  /**
+   * Moves what lies ahead `minutes` (whole days) later, as when days that repeat are skipped. With
+   * `within` false the stretch in hand runs past them: only the rest of it starts later.
+   */
+  shift(minutes: number, within: boolean) {
+    if (this.rest) this.rest.from += minutes;
+    if (!within) return;
+    if (this.rest) this.rest.to += minutes;
+    this.day += minutes / DAY;
+    this.coveredUntil += minutes;
+    if (this.pending) {
+      this.pending.from += minutes;
+      this.pending.to += minutes;
+    }
+  }
+}
+
+type CapScope = 'stretch' | 'day' | 'period';
+
+/** One cap: the most charged per uninterrupted stretch, per natural day or per 24 h period from entry, of one segment kind or of all. */
+interface Cap {
+  limit: number;
+  name: string;
+  scope: CapScope;
+  /** a segment label: the cap counts only that segment's charges */
+  segment?: string;
+  /** charged so far under the cap, by day or period number (stretch caps: one entry, reset per stretch) */
+  used: Map<number, number>;
+}
+
+/**
+ * Remaining room under every cap; a charge takes what the tightest cap still allows. The caps are
+ * the class's own when it has them, else the tariff's (and its segments' capPerStretch) scaled by the
+ * class's multiplier. With fullBlocksOnly the 24 h caps skip the stay's last, incomplete block.
+ */
+class CapLedger {
+  private readonly stayCaps: Cap[];
+  /** the caps a charge in the current stretch counts under, tightest-last in the order they are named */
+  private active: Cap[] = [];
+
+  constructor(
+    private readonly caps: TariffCaps,
+    /** what a cap's figure becomes for the class: the multiplier, or as is for the class's own caps */
+    private readonly scale: (fen: number) => number,
+    private readonly ownCaps: boolean,
+    private readonly entry: number,
+    private readonly until: number,
+  ) {
+    const cap = (scope: CapScope, fen: number, name: string, segment?: string): Cap => ({
+      limit: scale(fen),
+      name: `${name}${yuanLabel(scale(fen))}`,
+      scope,
+      ...(segment === undefined ? {} : { segment }),
+      used: new Map(),
+    });
+    const list: Cap[] = [];
+    if (caps.perNaturalDay !== null) list.push(cap('day', caps.perNaturalDay, '当日封顶'));
+    for (const c of caps.bySegment) if (c.perNaturalDay !== null) list.push(cap('day', c.perNaturalDay, `${c.segment}当日封顶`, c.segment));
+    if (caps.perRolling24h !== null) list.push(cap('period', caps.perRolling24h, '24小时封顶'));
+    for (const c of caps.bySegment) if (c.perRolling24h !== null) list.push(cap('period', c.perRolling24h, `${c.segment}24小时封顶`, c.segment));
+    this.stayCaps = list;
+  }
+
+  startStretch(segment: TariffSegment) {
+    const stretch: Cap[] = [];
+    const add = (fen: number) => stretch.push({ limit: this.scale(fen), name: `${segment.label}封顶${yuanLabel(this.scale(fen))}`, scope: 'stretch', used: new Map() });
+    if (!this.ownCaps && segment.capPerStretch !== null) add(segment.capPerStretch);
+    for (const c of this.caps.bySegment) if (c.segment === segment.label && c.perStretch !== null) add(c.perStretch);
+    this.active = [...stretch, ...this.stayCaps.filter((c) => c.segment === undefined || c.segment === segment.label)];
+  }
+
+  /** The key a charge at wall minute `at` counts under for a cap, or undefined when the cap does not bind there. */
+  private keyOf(cap: Cap, at: number): number | undefined {
+    if (cap.scope === 'stretch') return 0;
+    if (cap.scope === 'day') return dayOf(at);
+    const period = Math.floor((at - this.entry) / DAY);
+    if (this.caps.fullBlocksOnly && this.entry + (period + 1) * DAY > this.until) return undefined;
+    return period;
+  }
+
+  private roomOf(cap: Cap, at: number): number {
+    const key = this.keyOf(cap, at);
+    return key === undefined ? Infinity : cap.limit - (cap.used.get(key) ?? 0);
   }
 
   /** What is actually charged for `price` at wall minute `at`, and the cap that cut it, if any. */
   charge(price: number, at: number): { amount: number; cappedBy?: string } {
-    const day = dayOf(at);
-    const period = Math.floor((at - this.entry) / DAY);
-    const room: Array<[number, string]> = [];
-    if (this.stretchCap !== null) room.push([this.stretchCap - this.stretchUsed, `${this.stretchName}封顶${yuanLabel(this.stretchCap)}`]);
-    if (this.perDay !== null) room.push([this.perDay - (this.byDay.get(day) ?? 0), `当日封顶${yuanLabel(this.perDay)}`]);
-    if (this.perPeriod !== null) room.push([this.perPeriod - (this.byPeriod.get(period) ?? 0), `24小时封顶${yuanLabel(this.perPeriod)}`]);
     let amount = price;
     let cappedBy: string | undefined;
-    for (const [left, name] of room) {
+    for (const cap of this.active) {
+      const left = this.roomOf(cap, at);
       if (left < amount) {
         amount = Math.max(0, left);
-        cappedBy = name;
+        cappedBy = cap.name;
       }
     }
-    this.add(amount, day, period);
+    this.add(amount, at);
     return cappedBy === undefined ? { amount } : { amount, cappedBy };
   }
 
   /** How many charges of `price` at wall minute `at` every cap still takes whole (Infinity when none binds). */
   wholeCharges(price: number, at: number): number {
     if (price <= 0) return Infinity;
-    const rooms = [
-      this.stretchCap === null ? Infinity : this.stretchCap - this.stretchUsed,
-      this.perDay === null ? Infinity : this.perDay - (this.byDay.get(dayOf(at)) ?? 0),
-      this.perPeriod === null ? Infinity : this.perPeriod - (this.byPeriod.get(Math.floor((at - this.entry) / DAY)) ?? 0),
-    ];
-    return Math.max(0, Math.floor(Math.min(...rooms) / price));
+    let room = Infinity;
+    for (const cap of this.active) room = Math.min(room, this.roomOf(cap, at));
+    return Math.max(0, Math.floor(room / price));
   }
 
   /** Takes `count` whole charges of `price` at once, as `count` calls of charge would (wholeCharges says how many fit). */
   chargeWhole(price: number, count: number, at: number) {
-    this.add(price * count, dayOf(at), Math.floor((at - this.entry) / DAY));
+    this.add(price * count, at);
   }
 
-  private add(amount: number, day: number, period: number) {
-    this.stretchUsed += amount;
-    this.byDay.set(day, (this.byDay.get(day) ?? 0) + amount);
-    this.byPeriod.set(period, (this.byPeriod.get(period) ?? 0) + amount);
+  /**
+   * What the caps still allow from wall minute `at` on, as text: the room left under each cap that
+   * can still bind there (a spent cap reads 0 however far it was overrun). Two moments with the same
+   * text and the same days ahead charge alike.
+   */
+  roomText(at: number): string {
+    let text = '';
+    for (const cap of this.active) text += `${cap.scope === 'stretch' ? 's' : ''}${Math.max(0, this.roomOf(cap, at))},`;
+    for (const cap of this.stayCaps) text += `${Math.max(0, this.roomOf(cap, at))},`;
+    return text;
+  }
+
+  /** Moves what was charged on the day and in the period of wall minute `at` `days` later, as when repeating days are skipped. */
+  shift(days: number, at: number) {
+    for (const cap of this.stayCaps) {
+      const key = this.keyOf(cap, at);
+      const used = key === undefined ? 0 : (cap.used.get(key) ?? 0);
+      cap.used.clear();
+      if (key !== undefined) cap.used.set(key + days, used);
+    }
+  }
+
+  private add(amount: number, at: number) {
+    for (const cap of this.active) {
+      const key = this.keyOf(cap, at);
+      if (key !== undefined) cap.used.set(key, (cap.used.get(key) ?? 0) + amount);
+    }
   }
 }
 
 type Clock = { minutes: number; day: number; period: number };
 
+/** Day types whose schedules are all alike: every day is priced the same, and days repeat one by one, not by the week. */
+const alikeDays = new WeakMap<object, boolean>();
+const allDaysAlike = (schedule: Tariff['schedule']) => {
+  let alike = alikeDays.get(schedule);
+  if (alike === undefined) {
+    const workday = JSON.stringify(schedule.workday);
+    alike = JSON.stringify(schedule.nonWorkday) === workday && (schedule.holiday === null || JSON.stringify(schedule.holiday) === workday);
+    alikeDays.set(schedule, alike);
+  }
+  return alike;
+};
+
+/** A calendar's listed days (holidays and 调休 workdays) as sorted day numbers, read once per calendar. */
+const sortedListed = new WeakMap<Tariff['calendar'], number[]>();
+const firstListedFrom = (calendar: Tariff['calendar'], day: number): number => {
+  let days = sortedListed.get(calendar);
+  if (!days) {
+    days = [...calendar.holidays, ...calendar.adjustedWorkdays].map(dayNumber).sort((a, b) => a - b);
+    sortedListed.set(calendar, days);
+  }
+  let lo = 0;
+  let hi = days.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (days[mid]! < day) lo = mid + 1;
+    else hi = mid;
+  }
+  return days[lo] ?? Infinity;
+};
+
+/** "2025-03-03 09:00" on the Shanghai wall clock */
+const wallText = (wall: number) => new Date(wall * MINUTE_MS).toISOString().slice(0, 16).replace('T', ' ');
+
+/** The longest finite tier bound of a schedule's segments: a tier counter past it is in every segment's last tier for good. */
+const lastBoundOf = (schedule: Tariff['schedule']) => {
+  let bound = 0;
+  for (const day of [schedule.workday, schedule.nonWorkday, schedule.holiday ?? []]) {
+    for (const { pricing } of day) if (pricing.kind === 'perUnit') for (const t of pricing.tiers) bound = Math.max(bound, t.uptoMinutes ?? 0);
+  }
+  return bound;
+};
+
+type Line = FeeLine & { key: string };
+
 /**
  * The fee of a stay in fen, with a readable breakdown whose lines add up to the amount.
- * Throws when the vehicle class is not in the tariff, the exit precedes the entry or the stay is
- * longer than maxPricedStayDays: callers bound stays first, so a longer one is refused, not run out of memory.
+ *
+ * The work follows the days and segments a stay crosses, and stops growing with it: once a whole
+ * cycle of days (one day when every day type is priced alike, else a week) leaves the pricing in
+ * the same state it found it (tier counters past their last bound, the same room under every cap,
+ * the same point in the stretch at hand), every cycle after it costs the same until a listed
+ * holiday or the stay's last days, so those cycles are added at once, as one breakdown line.
+ *
+ * Throws when the vehicle class is not in the tariff or the exit precedes the entry. `walk.everyDay`
+ * prices every day one by one instead (the same amount, a line per stretch): for tests and benches.
  */
-export const fee = (tariff: Tariff, enteredAt: Date, exitedAt: Date, context: FeeContext): FeeResult => {
+export const fee = (tariff: Tariff, enteredAt: Date, exitedAt: Date, context: FeeContext, walk: { everyDay?: boolean } = {}): FeeResult => {
   const vehicleClass = tariff.vehicleClasses.find((c) => c.code === context.vehicleClass);
   if (!vehicleClass) throw new Error(`计费规则「${tariff.name}」没有车型 ${context.vehicleClass}`);
   if (exitedAt.getTime() < enteredAt.getTime()) throw new Error('出场时间不能早于入场时间');
@@ -232,58 +435,167 @@ export const fee = (tariff: Tariff, enteredAt: Date, exitedAt: Date, context: Fe
   const entry = toWall(enteredAt);
   const until = Math.max(entry, toWall(chargedUntil));
   const stay = until - entry;
-  if (stay > maxPricedStayDays * DAY) throw new RangeError(`停车时长超过${maxPricedStayDays}天，不能计费`);
+  const priced = { code: vehicleClass.code, name: vehicleClass.name };
 
-  const free = tariff.freePeriod;
-  if (free && (free.inclusive ? stay <= free.minutes : stay < free.minutes)) {
-    const reason = `停车${durationText(stay)}，${free.inclusive ? '不超过' : '不足'}免费时长${free.minutes}分钟`;
-    return { amount: 0, breakdown: [], freeReason: reason, chargedUntil };
+  const { specialPlate } = context;
+  if (specialPlate && tariff.freeSpecialPlates.includes(specialPlate)) {
+    return { amount: 0, vehicleClass: priced, breakdown: [], freeReason: `${specialPlateNames[specialPlate]}免费停放`, chargedUntil };
   }
 
   const multiplier = vehicleClass.multiplier;
   const scale = (fen: number) => Math.round(fen * multiplier);
   const schedule = vehicleClass.schedule ?? tariff.schedule;
-  const scheduleOn = (day: number): TariffDaySchedule => {
-    const type = dayTypeOfDay(tariff.calendar, day);
-    return type === 'holiday' ? (schedule.holiday ?? schedule.nonWorkday) : schedule[type];
-  };
+  const alike = allDaysAlike(schedule);
+  const scheduleOn = alike
+    ? () => schedule.workday
+    : (day: number): TariffDaySchedule => {
+        const type = dayTypeOfDay(tariff.calendar, day);
+        return type === 'holiday' ? (schedule.holiday ?? schedule.nonWorkday) : schedule[type];
+      };
+
+  const free = tariff.freePeriod;
+  if (free) {
+    // judged on the whole stay, or on its minutes inside charged segments (收费时段内停放不超过…免费)
+    let judged = stay;
+    if (free.on === 'chargeable') {
+      judged = 0;
+      const charged = new Stretches(scheduleOn, entry, until, null);
+      for (let s = charged.next(); s && judged <= free.minutes; s = charged.next()) judged += s.to - s.from;
+    }
+    if (free.inclusive ? judged <= free.minutes : judged < free.minutes) {
+      const what = free.on === 'stay' ? '停车' : '收费时段内停车';
+      const reason = `${what}${durationText(judged)}，${free.inclusive ? '不超过' : '不足'}免费时长${free.minutes}分钟`;
+      return { amount: 0, vehicleClass: priced, breakdown: [], freeReason: reason, chargedUntil };
+    }
+  }
+
   const afresh = tariff.over24h === 'afresh';
-  const raw = stretchesOf(scheduleOn, entry, until);
-  const stretches = afresh ? splitByPeriod(raw, entry) : raw;
+  const stretches = new Stretches(scheduleOn, entry, until, afresh ? entry : null);
+  const tierClock = vehicleClass.tierClock ?? tariff.tierClock;
+  const restartDaily = tierClock === 'restartDaily';
+  const fromEntry = tierClock === 'fromEntry';
 
-  const caps = tariff.caps;
-  const ledger = new CapLedger(caps.perNaturalDay === null ? null : scale(caps.perNaturalDay), caps.perRolling24h === null ? null : scale(caps.perRolling24h), entry);
+  const ownCaps = vehicleClass.caps;
+  const ledger = new CapLedger(ownCaps ?? tariff.caps, ownCaps ? (fen) => fen : scale, ownCaps !== null, entry, until);
   const clocks = new Map<string, Clock>();
-  const breakdown: FeeLine[] = [];
+  const breakdown: Line[] = [];
+  let line: Line | undefined;
+  // the line key of the last unit when a cap left it nothing: the next one alike starts a run that costs nothing
+  let zeroKey: string | undefined;
   const periodOf = (at: number) => Math.floor((at - entry) / DAY);
+  const totals = { minutes: 0, units: 0, amount: 0 };
 
-  for (const { from, to, segment } of stretches) {
+  // Repeating cycles: the state at the first moment priced in each 24 h period from entry, kept for one cycle back.
+  const cycleDays = alike ? 1 : 7;
+  const cycle = cycleDays * DAY;
+  const horizon = cycle + 2 * DAY;
+  const lastBound = lastBoundOf(schedule);
+  type Seen = { period: number; key: string; minutes: number; units: number; amount: number };
+  // by period number modulo cycleDays + 1: this period's and those of one cycle back
+  const seen: Array<Seen | undefined> = [];
+  // a stay too short to hold two cycles and one to skip never looks
+  let nextPeriod = walk.everyDay || stay < 3 * cycle + 2 * DAY ? Infinity : 0;
+
+  /** The pricing's state at wall minute `pos` of stretch `s`, as seen from `start`, the start of its 24 h period. */
+  const stateAt = (pos: number, s: Stretch, start: number) => {
+    const near = (m: number | undefined) => (m === undefined ? '-' : Math.min(m - start, horizon));
+    let key = `${pos - start}|${s.segment.label}|${near(s.to)}|${near(stretches.joinedEnd)}|${near(stretches.lookahead?.from)}|${near(stretches.lookahead?.to)}|${near(stretches.covered)}|`;
+    key += ledger.roomText(pos);
+    // a counter's day matters when it restarts daily, its period when each 24 h is a new stay
+    for (const [label, c] of clocks) key += `|${label}:${Math.min(c.minutes, lastBound)}:${restartDaily ? c.day - dayOf(start) : ''}:${afresh ? c.period - periodOf(start) : ''}`;
+    if (fromEntry && !afresh) key += `|${Math.min(start - entry, lastBound)}`;
+    return key;
+  };
+
+  /**
+   * At the first moment priced in a 24 h period: when the state is the one a cycle earlier, skips
+   * every whole cycle that is sure to repeat it and returns how far (minutes), else 0.
+   */
+  const skipRepeats = (pos: number, s: Stretch): number => {
+    const period = periodOf(pos);
+    if (period < nextPeriod) return 0;
+    nextPeriod = period + 1;
+    const start = entry + period * DAY;
+    const key = stateAt(pos, s, start);
+    seen[period % (cycleDays + 1)] = { period, key, ...totals };
+    const before = seen[(period - cycleDays) % (cycleDays + 1)];
+    if (before?.period !== period - cycleDays || before.key !== key) return 0;
+    // the cycles that repeat: all but the last cycle and two days of the stay, before any listed day near them
+    let cycles = Math.floor((until - pos - 2 * DAY) / cycle) - 1;
+    const end = stretches.joinedEnd ?? s.to;
+    const within = end - start < horizon;
+    if (!within) cycles = Math.min(cycles, Math.floor((end - pos - 2 * DAY) / cycle) - 1);
+    if (!alike) cycles = Math.min(cycles, Math.floor(((firstListedFrom(tariff.calendar, dayOf(start) - cycleDays - 2) - 3) * DAY - pos) / cycle) - 1);
+    if (cycles < 1) return 0;
+    const minutes = cycles * cycle;
+    const days = cycles * cycleDays;
+    const repeated = {
+      key: `repeat|${period}`,
+      label: `${wallText(pos)}至${wallText(pos + minutes)} 同前${cycleDays === 1 ? '1天' : '7天'}计费，共${cycles}次`,
+      from: fromWall(pos),
+      to: fromWall(pos + minutes),
+      minutes: cycles * (totals.minutes - before.minutes),
+      units: cycles * (totals.units - before.units),
+      amount: cycles * (totals.amount - before.amount),
+    };
+    breakdown.push(repeated);
+    totals.minutes += repeated.minutes;
+    totals.units += repeated.units;
+    totals.amount += repeated.amount;
+    line = undefined;
+    zeroKey = undefined;
+    ledger.shift(days, pos);
+    for (const c of clocks.values()) {
+      c.day += days;
+      c.period += days;
+    }
+    if (within || afresh) s.to += minutes;
+    stretches.shift(minutes, within);
+    seen.length = 0;
+    nextPeriod = period + days + 1;
+    return minutes;
+  };
+
+  let anyStretch = false;
+  for (let s = stretches.next(); s; s = stretches.next()) {
+    anyStretch = true;
+    const { segment } = s;
     const head = `${segment.label} ${segment.start}-${segment.end}`;
-    ledger.startStretch(segment.capPerStretch === null ? null : scale(segment.capPerStretch), segment.label);
+    ledger.startStretch(segment);
     const { pricing } = segment;
 
     if (pricing.kind === 'perVisit') {
+      const skipped = skipRepeats(s.from, s);
+      const from = s.from + skipped;
       const price = scale(pricing.price);
       const { amount, cappedBy } = ledger.charge(price, from);
       const label = `${head} 按次 ${yuanLabel(price)}${cappedBy ? `（已达${cappedBy}）` : ''}`;
-      breakdown.push({ label, from: fromWall(from), to: fromWall(to), minutes: to - from, units: 1, amount });
+      breakdown.push({ key: '', label, from: fromWall(from), to: fromWall(s.to), minutes: s.to - from, units: 1, amount });
+      totals.minutes += s.to - from;
+      totals.units += 1;
+      totals.amount += amount;
+      line = undefined;
       continue;
     }
 
-    let clock = clocks.get(segment.label) ?? { minutes: 0, day: dayOf(from), period: periodOf(from) };
-    if (afresh && clock.period !== periodOf(from)) clock = { minutes: 0, day: dayOf(from), period: periodOf(from) };
+    const stretchDay = dayOf(s.from);
+    let clock = clocks.get(segment.label) ?? { minutes: 0, day: stretchDay, period: periodOf(s.from) };
+    if (afresh && clock.period !== periodOf(s.from)) clock = { minutes: 0, day: stretchDay, period: periodOf(s.from) };
     clocks.set(segment.label, clock);
+    line = undefined;
 
     // Units are priced a run at a time: whole units of one tier, starting on one day and in one 24 h
-    // period, that every cap takes in full, cost the same each; the work follows the tiers, days and
-    // caps a stay crosses, not its length. A partial unit or one a cap cuts is priced on its own.
-    let line: (FeeLine & { key: string }) | undefined;
+    // period, that every cap takes in full, cost the same each. A partial unit or one a cap cuts is priced on its own.
     const add = (k: number, note: string, day: number, price: number, pos: number, count: number, length: number, charged: boolean, amountEach: number) => {
-      const key = `${k}|${note}|${day === dayOf(from) || tariff.tierClock !== 'restartDaily' ? 0 : day}`;
+      const key = `${k}|${note}|${day === stretchDay || !restartDaily ? 0 : day}`;
+      const units = charged ? count : 0;
+      totals.minutes += count * length;
+      totals.units += units;
+      totals.amount += count * amountEach;
       if (line?.key === key) {
         line.to = fromWall(pos + count * length);
         line.minutes += count * length;
-        line.units += charged ? count : 0;
+        line.units += units;
         line.amount += count * amountEach;
         return;
       }
@@ -295,25 +607,28 @@ export const fee = (tariff: Tariff, enteredAt: Date, exitedAt: Date, context: Fe
         from: fromWall(pos),
         to: fromWall(pos + count * length),
         minutes: count * length,
-        units: charged ? count : 0,
+        units,
         amount: count * amountEach,
       };
       breakdown.push(line);
     };
-    // the line key of the last unit when a cap left it nothing: the next one alike starts a run that costs nothing
-    let zeroKey: string | undefined;
-    for (let pos = from; pos < to;) {
+    zeroKey = undefined;
+    for (let pos = s.from; pos < s.to;) {
+      pos += skipRepeats(pos, s);
+      const to = s.to;
       const day = dayOf(pos);
-      if (tariff.tierClock === 'restartDaily' && clock.day !== day) clock.minutes = 0;
+      if (restartDaily && clock.day !== day) clock.minutes = 0;
       clock.day = day;
-      const k = pricing.tiers.findIndex((t) => t.uptoMinutes === null || clock.minutes < t.uptoMinutes);
+      // the tier counter: charged minutes of the segment kind, or the time since entry (since the 24 h period's start when each is a new stay)
+      const counted = fromEntry ? pos - (afresh ? entry + periodOf(pos) * DAY : entry) : clock.minutes;
+      const k = pricing.tiers.findIndex((t) => t.uptoMinutes === null || counted < t.uptoMinutes);
       const tier = pricing.tiers[k]!;
       const unit = tier.unitMinutes;
       const price = scale(tier.unitPrice);
       const length = Math.min(unit, to - pos);
       if (length === unit) {
         // whole units left in this tier, starting on this day, in this 24 h period and inside the stretch
-        const inTier = tier.uptoMinutes === null ? Infinity : Math.ceil((tier.uptoMinutes - clock.minutes) / unit);
+        const inTier = tier.uptoMinutes === null ? Infinity : Math.ceil((tier.uptoMinutes - counted) / unit);
         const onDay = Math.ceil(((day + 1) * DAY - pos) / unit);
         const inPeriod = Math.ceil((entry + (periodOf(pos) + 1) * DAY - pos) / unit);
         const run = Math.min(inTier, onDay, inPeriod, Math.floor((to - pos) / unit));
@@ -356,8 +671,8 @@ export const fee = (tariff: Tariff, enteredAt: Date, exitedAt: Date, context: Fe
     const { label, from, to, minutes, units, amount } = l;
     return { label, from, to, minutes, units, amount };
   });
-  const amount = lines.reduce((sum, l) => sum + l.amount, 0);
-  if (amount > 0) return { amount, breakdown: lines, chargedUntil };
-  const freeReason = stretches.length === 0 ? '停车时间全部在非收费时段' : '按计费规则应收0元';
-  return { amount, breakdown: lines, freeReason, chargedUntil };
+  const amount = totals.amount;
+  if (amount > 0) return { amount, vehicleClass: priced, breakdown: lines, chargedUntil };
+  const freeReason = anyStretch ? '按计费规则应收0元' : '停车时间全部在非收费时段';
+  return { amount, vehicleClass: priced, breakdown: lines, freeReason, chargedUntil };
 };

@@ -143,6 +143,7 @@ export const unitWalkFee = (tariff: Tariff, enteredAt: Date, exitedAt: Date, con
   const vehicleClass = tariff.vehicleClasses.find((c) => c.code === context.vehicleClass);
   if (!vehicleClass) throw new Error(`计费规则「${tariff.name}」没有车型 ${context.vehicleClass}`);
   if (exitedAt.getTime() < enteredAt.getTime()) throw new Error('出场时间不能早于入场时间');
+  const priced = { code: vehicleClass.code, name: vehicleClass.name };
 
   const { paidAt } = context;
   const leftInGrace = paidAt !== undefined && paidAt.getTime() >= enteredAt.getTime() && exitedAt.getTime() <= paidAt.getTime() + tariff.graceMinutes * MINUTE_MS;
@@ -156,7 +157,7 @@ export const unitWalkFee = (tariff: Tariff, enteredAt: Date, exitedAt: Date, con
   const free = tariff.freePeriod;
   if (free && (free.inclusive ? stay <= free.minutes : stay < free.minutes)) {
     const reason = `停车${durationText(stay)}，${free.inclusive ? '不超过' : '不足'}免费时长${free.minutes}分钟`;
-    return { amount: 0, breakdown: [], freeReason: reason, chargedUntil };
+    return { amount: 0, vehicleClass: priced, breakdown: [], freeReason: reason, chargedUntil };
   }
 
   const multiplier = vehicleClass.multiplier;
@@ -235,7 +236,7 @@ export const unitWalkFee = (tariff: Tariff, enteredAt: Date, exitedAt: Date, con
     return { label, from, to, minutes, units, amount };
   });
   const amount = lines.reduce((sum, l) => sum + l.amount, 0);
-  if (amount > 0) return { amount, breakdown: lines, chargedUntil };
+  if (amount > 0) return { amount, vehicleClass: priced, breakdown: lines, chargedUntil };
   const freeReason = stretches.length === 0 ? '停车时间全部在非收费时段' : '按计费规则应收0元';
-  return { amount, breakdown: lines, freeReason, chargedUntil };
+  return { amount, vehicleClass: priced, breakdown: lines, freeReason, chargedUntil };
 };
