@@ -107,6 +107,8 @@ export const parkingRecordFee = z.object({
   amount: z.number().int(),
   breakdown: z.array(z.object({ label: z.string(), from: z.string(), to: z.string(), minutes: z.number().int(), units: z.number().int(), amount: z.number().int() })),
   freeReason: z.string().nullable(),
+  /** the class the stay was priced as, and why the vehicle was taken for it (null on records from before it was kept) */
+  vehicleClass: z.object({ code: z.string(), name: z.string(), why: z.string().nullable() }),
 });
 export type ParkingRecordFee = z.infer<typeof parkingRecordFee>;
 

@@ -108,6 +108,8 @@ export const tariffTrialResult = z.object({
   breakdown: z.array(z.object({ label: z.string(), from: z.string(), to: z.string(), minutes: z.number().int(), units: z.number().int(), amount: z.number().int() })),
   freeReason: z.string().nullable(),
   chargedUntil: z.string(),
+  /** the vehicle class priced */
+  vehicleClass: z.object({ code: z.string(), name: z.string() }),
   /** the saved version used, when a tariffId was given */
   version: tariffVersionSummary.nullable(),
 });

@@ -41,6 +41,8 @@ export const parkingRecords = pgTable(
     tariffId: uuid('tariff_id').references(() => tariffs.id, { onDelete: 'set null' }),
     tariffVersionId: uuid('tariff_version_id').references(() => tariffVersions.id, { onDelete: 'set null' }),
     vehicleClass: text('vehicle_class'),
+    /** why the vehicle was taken for its class (黄牌按大型车, 设备识别为大型车), shown with the fee */
+    vehicleClassWhy: text('vehicle_class_why'),
     state: text('state').$type<ParkingRecordState>().notNull().default('parked'),
     amountDue: fen('amount_due'),
     discount: fen('discount'),

@@ -54,6 +54,8 @@ describe('GET /api/system/ParkingRecord/{id}', () => {
     expect(detail).toMatchObject({ plateNumber: '粤B50001', entryLaneName: '南入口', exitLaneName: '南出口', state: 'awaiting_payment' });
     expect(detail.amountDue).toBeGreaterThan(0);
     expect(detail.fee).toMatchObject({ tariffName: '北京一类地区占道停车', tariffVersionNo: 1, amount: detail.amountDue, freeReason: null });
+    // the class it was priced as, and why, as the entry camera's read decided it
+    expect(detail.fee.vehicleClass).toEqual({ code: 'small', name: '小型车', why: '小型车号牌' });
     expect(detail.fee.breakdown.reduce((sum: number, line: { amount: number }) => sum + line.amount, 0)).toBe(detail.amountDue);
   });
 

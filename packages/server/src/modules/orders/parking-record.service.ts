@@ -91,7 +91,8 @@ const feeOf = async (db: Db, tenantId: string, r: ParkingRecordRow): Promise<Par
     breakdown.push({ label: whiteListFreeLabel, from: white.covered[0]!.from.toISOString(), to: white.covered.at(-1)!.to.toISOString(), minutes, units: 1, amount: -off });
     if (white.charged === 0) freeReason = whiteListFreeLabel;
   }
-  return { tariffName, tariffVersionNo, amount: result.amount, breakdown, freeReason };
+  const vehicleClass = { ...result.vehicleClass, why: r.vehicleClassWhy };
+  return { tariffName, tariffVersionNo, amount: result.amount, breakdown, freeReason, vehicleClass };
 };
 
 export const getParkingRecordDetail = async (db: Db, auth: AuthContext, id: string): Promise<ParkingRecordDetail> => {

@@ -1,4 +1,4 @@
-import { businessDay, businessDayStart, fee, stayLongerThan, tariffOf, type TimeCut } from '@parking/contract';
+import { businessDay, businessDayStart, fee, specialPlateOf, stayLongerThan, tariffOf, type FeeContext, type TimeCut } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { badRequest } from '../../plugins/app-error.js';
 import { whiteListWindows } from '../customers/index.js';
@@ -14,6 +14,8 @@ export interface PricedStay {
   lotId: string;
   tariffVersionId: string | null;
   vehicleClass: string | null;
+  /** a special plate (警, 应急, 使, 领) parks free where the tariff says so */
+  plateNumber?: string;
 }
 
 /**
@@ -24,7 +26,8 @@ export interface PricedStay {
 export const priceStay = async (db: Db, tenantId: string, stay: PricedStay, from: Date, to: Date, paidAt?: Date) => {
   const found = stay.tariffVersionId ? await findTariffVersion(db, tenantId, stay.tariffVersionId) : undefined;
   if (!found || !stay.vehicleClass) return undefined;
-  return priceWith(found, stay.vehicleClass, from, to, { maxStayDays: await findLotMaxStayDays(db, tenantId, stay.lotId), ...(paidAt ? { paidAt } : {}) });
+  const maxStayDays = await findLotMaxStayDays(db, tenantId, stay.lotId);
+  return priceWith(found, stay.vehicleClass, from, to, { maxStayDays, ...(paidAt ? { paidAt } : {}), ...(stay.plateNumber === undefined ? {} : { plateNumber: stay.plateNumber }) });
 };
 
 export interface StayBound {
@@ -32,6 +35,8 @@ export interface StayBound {
   maxStayDays: number;
   /** paid while still in: leaving within the grace minutes after it is charged only up to the payment */
   paidAt?: Date | undefined;
+  /** the stay's plate, for the tariff's free special plates */
+  plateNumber?: string | undefined;
 }
 
 /**
@@ -47,16 +52,18 @@ export const priceWith = (found: NamedVersion | undefined, vehicleClass: string 
   const tariff = tariffOf(name, version.versionNo, version.effectiveFrom, version.effectiveTo, version.rules);
   const days = Number.isInteger(bound.maxStayDays) && bound.maxStayDays >= 1 ? Math.min(bound.maxStayDays, maxStayDaysCeiling) : maxStayDaysCeiling;
   const { paidAt } = bound;
+  const specialPlate = bound.plateNumber === undefined ? undefined : specialPlateOf(bound.plateNumber);
+  const context: FeeContext = { vehicleClass, ...(specialPlate ? { specialPlate } : {}) };
   const capped = stayLongerThan(from, to, days);
   if (!capped) {
-    const result = fee(tariff, from, to, { vehicleClass, ...(paidAt ? { paidAt } : {}) });
+    const result = fee(tariff, from, to, { ...context, ...(paidAt ? { paidAt } : {}) });
     return { tariffName: name, tariffVersionNo: version.versionNo, result, capped, maxStayDays: days };
   }
   // left within the grace minutes of a payment: charged up to the payment, which the bound may cut shorter still
   const leftInGrace = paidAt !== undefined && paidAt >= from && paidAt <= to && to.getTime() <= paidAt.getTime() + tariff.graceMinutes * 60_000;
   const limit = from.getTime() + days * DAY_MS;
   const until = new Date(Math.min(limit, leftInGrace ? paidAt.getTime() : to.getTime()));
-  const result = fee(tariff, from, until, { vehicleClass });
+  const result = fee(tariff, from, until, context);
   return { tariffName: name, tariffVersionNo: version.versionNo, result, capped, maxStayDays: days };
 };
 

@@ -2,22 +2,13 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  beijingOnStreetClass3,
-  fee,
-  lotEventRulesInput,
-  shenzhenOnStreetClass1,
-  tariffOf,
-  vehicleEventInput,
-  type LotEventRulesInput,
-  type TariffRules,
-  type VehicleEventInput,
-} from '@parking/contract';
+import { beijingOnStreetClass3, fee, lotEventRulesInput, tariffOf, vehicleEventInput, type LotEventRulesInput, type TariffRules, type VehicleEventInput } from '@parking/contract';
 import type { Database } from '../../db/client.js';
 import { devices, longRentals, orderWarnings, parkingLanes, parkingLots, parkingRecords, parkingSpaces, tariffVersions, users, vehicleEvents } from '../../db/schema/index.js';
 import { seededDemoDatabase, testConfig } from '../../test/test-app.js';
 import type { AuthContext } from '../../types.js';
 import { insertDemoTariff } from '../../db/seed/demo-tariffs.js';
+import { sampleWorkdayOnlyNewEnergy } from '../../../../contract/src/test/tariff-fixtures.js';
 import { saveLotEventRules } from '../parking/lot-event-rules.service.js';
 import { receiveVehicleEvent } from './vehicle-event.service.js';
 
@@ -80,9 +71,10 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 describe('the vehicle class of what the camera read', () => {
-  it('prices a yellow plate as 大型车, a green 8-character plate as 新能源小型车 and a measured large vehicle as 大型车, on 深圳’s classes by size', async () => {
+  it('prices a yellow plate as 大型车, a green 8-character plate as 新能源小型车 and a measured large vehicle as 大型车, on classes by size, and lets a police car park free where the tariff says so', async () => {
     const db = database.db;
-    const shenzhen = await db.transaction((tx) => insertDemoTariff(tx, tenantId, { name: '深圳一类区域', description: '车型测试', tariff: shenzhenOnStreetClass1 }));
+    const tariff = { ...sampleWorkdayOnlyNewEnergy, freeSpecialPlates: ['police' as const] };
+    const shenzhen = await db.transaction((tx) => insertDemoTariff(tx, tenantId, { name: '深圳一类区域', description: '车型测试', tariff }));
     const [lot] = await db.insert(parkingLots).values({ tenantId, name: '车型测试停车场', type: 1, kind: 'lane', totalSpaces: 10, freeCount: 10, tariffId: shenzhen }).returning();
     const lanes = await db
       .insert(parkingLanes)
@@ -100,21 +92,24 @@ describe('the vehicle class of what the camera read', () => {
     const [entry, exit] = [await camera('CLASS-IN', lanes[0]!.id), await camera('CLASS-OUT', lanes[1]!.id)];
     const from = '2025-03-03T09:00:00+08:00';
     const to = '2025-03-03T11:30:00+08:00';
-    for (const [plate, plateColour, vehicleSize, vehicleClass] of [
-      ['粤B12345', 2, undefined, 'large'],
-      ['粤BD12345', 3, undefined, 'smallNewEnergy'],
-      ['粤B54321', 0, 'large', 'large'],
-      ['粤B67890', 0, undefined, 'small'],
+    for (const [plate, plateColour, vehicleSize, vehicleClass, why] of [
+      ['粤B12345', 2, undefined, 'large', '黄牌按大型车'],
+      ['粤BD12345', 3, undefined, 'smallNewEnergy', '新能源号牌'],
+      ['粤B54321', 0, 'large', 'large', '设备识别为大型车'],
+      ['粤B67890', 0, undefined, 'small', '小型车号牌'],
+      ['粤B6789警', 0, undefined, 'small', '小型车号牌，警车号牌'],
     ] as const) {
       const read = { plate, plateColour, ...(vehicleSize ? { vehicleSize } : {}) };
       const entered = await send(entry, { kind: 'lane_entry', occurredAt: from, ...read });
       await send(exit, { kind: 'lane_exit', occurredAt: to, ...read });
       const record = await recordOf(entered.recordId);
       expect(record.vehicleClass, plate).toBe(vehicleClass);
-      expect(record.amountDue, plate).toBe(fee(shenzhenOnStreetClass1, new Date(from), new Date(to), { vehicleClass }).amount);
+      expect(record.vehicleClassWhy, plate).toBe(why);
+      const police = plate.endsWith('警');
+      expect(record.amountDue, plate).toBe(police ? 0 : fee(tariff, new Date(from), new Date(to), { vehicleClass }).amount);
     }
     // the classes cost differently here: the test would not tell them apart otherwise
-    const due = (vehicleClass: string) => fee(shenzhenOnStreetClass1, new Date(from), new Date(to), { vehicleClass }).amount;
+    const due = (vehicleClass: string) => fee(sampleWorkdayOnlyNewEnergy, new Date(from), new Date(to), { vehicleClass }).amount;
     expect(new Set([due('large'), due('small')]).size).toBe(2);
   });
 });

@@ -149,7 +149,7 @@ const exitState = (state: ParkingRecordState, money: { paid: number; unpaid: num
 const price = async (s: ReadScope, found: NamedVersion | undefined, vehicleClass: string | null, plateNumber: string, from: Date, stay?: ParkingRecordRow) => {
   // a stay longer than the lot's 最长计费天数 is priced to it (capped) and warned of as 超长停车
   const bound = { maxStayDays: s.rules.maxStayDays };
-  const priced = priceWith(found, vehicleClass, from, s.at, bound);
+  const priced = priceWith(found, vehicleClass, from, s.at, { ...bound, plateNumber });
   if (!priced) return undefined;
   const fee = priced.result.amount;
   const { capped } = priced;
@@ -205,11 +205,14 @@ const withCoupons = async (
 /** The lot's tariff version in force now, and the vehicle class of what the camera read: plate colour and length, or the size it measured (vehicleOf). */
 const tariffNow = (s: ReadScope) => {
   const found = s.ctx.versionNow;
-  if (!found || !s.lot.tariffId) return { tariffId: null, tariffVersionId: null, vehicleClass: null };
+  if (!found || !s.lot.tariffId) return { tariffId: null, tariffVersionId: null, vehicleClass: null, vehicleClassWhy: null };
   const { version, name } = found;
   const tariff = tariffOf(name, version.versionNo, version.effectiveFrom, version.effectiveTo, version.rules);
-  const vehicleClass = vehicleClassFor(tariff, vehicleOf(s.event.plate ?? '', s.event.plateColour, s.event.vehicleSize)) ?? tariff.vehicleClasses[0];
-  return { tariffId: s.lot.tariffId, tariffVersionId: version.id, vehicleClass: vehicleClass?.code ?? null };
+  const read = vehicleOf(s.event.plate ?? '', s.event.plateColour, s.event.vehicleSize);
+  const matched = vehicleClassFor(tariff, read);
+  const vehicleClass = matched ?? tariff.vehicleClasses[0];
+  const vehicleClassWhy = matched ? read.why : `${read.why}，无对应车型，按第一个车型`;
+  return { tariffId: s.lot.tariffId, tariffVersionId: version.id, vehicleClass: vehicleClass?.code ?? null, vehicleClassWhy: vehicleClass ? vehicleClassWhy : null };
 };
 
 const lowConfidence = (s: EventScope): AbnormalReason[] => (s.event.confidence < s.rules.minConfidence ? ['low_confidence'] : []);

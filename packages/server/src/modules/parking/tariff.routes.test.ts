@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { hangzhouCoreArea, type TariffRulesInput } from '@parking/contract';
+import { type TariffRulesInput } from '@parking/contract';
+import { sampleHalfHourDayPerVisitNight } from '../../../../contract/src/test/tariff-fixtures.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parkingRecords, tenants } from '../../db/schema/index.js';
 import { withTenant } from '../../db/tenant-scope.js';
@@ -31,27 +32,28 @@ const flatRules = (halfHour: number): TariffRulesInput => {
   const day = [{ label: '全天', start: '00:00', end: '00:00', pricing: { kind: 'perUnit', tiers: [{ unitMinutes: 30, unitPrice: halfHour }], rounding: { mode: 'up' } } }];
   return { schedule: { workday: day, nonWorkday: day }, vehicleClasses: [{ code: 'small', name: '小型车' }] } as TariffRulesInput;
 };
-const { name: _n, version: _v, effectiveFrom: _f, effectiveTo: _t, ...hangzhouRules } = hangzhouCoreArea;
+const { name: _n, version: _v, effectiveFrom: _f, effectiveTo: _t, ...hangzhouRules } = sampleHalfHourDayPerVisitNight;
 
 describe('seeded tariffs', () => {
-  it('gives tenant demo the Beijing and Hangzhou standards, and the other tenant none', async () => {
+  it('gives tenant demo the Beijing standard and a road sample, and the other tenant none', async () => {
     const list = (await call('GET', `${base}?sidx=name`)).json().data.list;
-    expect(list.map((x: { name: string }) => x.name).sort()).toEqual(['北京一类地区占道停车', '杭州核心区域道路停车']);
+    expect(list.map((x: { name: string }) => x.name).sort()).toEqual(['北京一类地区占道停车', '路侧停车示例']);
     expect(list[0]).toMatchObject({ enabled: true, lotCount: 0, currentVersion: { versionNo: 1, effectiveFrom: '2024-12-31T16:00:00.000Z', effectiveTo: null } });
     expect(await total(mwAdmin)).toBe(0);
   });
 
-  it('prices a seeded tariff: 北京一类 weekday 08:00-09:00 is 4 × 2.5元 = 10元; 杭州核心 08:00-09:10 is 2 × 5元 + 6元 = 16元', async () => {
+  it('prices a seeded tariff: 北京一类 weekday 08:00-09:00 is 4 × 2.5元 = 10元; the road sample 08:00-09:10 is 2 × 5元 + 6元 = 16元', async () => {
     const list = (await call('GET', base)).json().data.list as { id: string; name: string }[];
     const beijing = list.find((x) => x.name.startsWith('北京'))!.id;
-    const hangzhou = list.find((x) => x.name.startsWith('杭州'))!.id;
+    const hangzhou = list.find((x) => x.name.startsWith('路侧'))!.id;
     const trial = (tariffId: string, exitedAt: string, vehicleClass = 'small') =>
       call('POST', `${base}/Actions/Trial`, { tariffId, enteredAt: '2025-03-03T08:00:00+08:00', exitedAt, vehicleClass });
     const bj = (await trial(beijing, '2025-03-03T09:00:00+08:00')).json();
     expect(bj).toMatchObject({ code: 200, data: { amount: 1000, freeReason: null, version: { versionNo: 1 } } });
     expect(bj.data.breakdown).toEqual([expect.objectContaining({ minutes: 60, units: 4, amount: 1000, from: '2025-03-03T00:00:00.000Z' })]);
-    expect((await trial(beijing, '2025-03-03T09:00:00+08:00', 'large')).json().data.amount).toBe(2000);
     expect((await trial(hangzhou, '2025-03-03T09:10:00+08:00')).json().data.amount).toBe(1600);
+    // the large vehicle pays double, and the result names the class it priced
+    expect((await trial(hangzhou, '2025-03-03T09:10:00+08:00', 'large')).json().data).toMatchObject({ amount: 3200, vehicleClass: { code: 'large', name: '大型车' } });
     const free = (await trial(hangzhou, '2025-03-03T08:30:00+08:00')).json().data;
     expect(free).toMatchObject({ amount: 0, breakdown: [] });
     expect(free.freeReason).toContain('免费时长30分钟');

@@ -200,6 +200,7 @@ export const trialFee = async (db: Db, auth: AuthContext, input: z.output<typeof
     breakdown: result.breakdown.map((l) => ({ ...l, from: l.from.toISOString(), to: l.to.toISOString() })),
     freeReason: result.freeReason ?? null,
     chargedUntil: result.chargedUntil.toISOString(),
+    vehicleClass: result.vehicleClass,
     version,
   };
 };

@@ -38,6 +38,7 @@ export const parkingRecordDetail = (overrides: Partial<ParkingRecordDetail> = {}
     tariffVersionNo: 1,
     amount: 1750,
     freeReason: null,
+    vehicleClass: { code: 'small', name: '小型车', why: '小型车号牌' },
     breakdown: [
       { label: '白天 首小时 2.5元/15分钟', from: '2026-03-03T01:00:00.000Z', to: '2026-03-03T02:00:00.000Z', minutes: 60, units: 4, amount: 1000 },
       { label: '白天 1小时后 3.75元/15分钟', from: '2026-03-03T02:00:00.000Z', to: '2026-03-03T02:40:00.000Z', minutes: 40, units: 2, amount: 750 },

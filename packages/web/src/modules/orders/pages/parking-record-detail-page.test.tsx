@@ -55,6 +55,7 @@ describe('停车订单详情', () => {
     expect(within(fee).getByText('白天 首小时 2.5元/15分钟')).toBeTruthy();
     expect(within(fee).getByText('10.00')).toBeTruthy();
     expect(within(fee).getByText('17.50')).toBeTruthy();
+    expect(within(fee).getByText('按小型车计费（小型车号牌）')).toBeTruthy();
   });
 
   it('shows the entry photo from an object URL fetched with the token, and 暂无图片 for the exit it lacks', async () => {

@@ -165,7 +165,16 @@ export function ParkingRecordDetailPage({ actions, sections }: RecordDetailExten
         </Card>
       </div>
 
-      <Card size="small" title="计费明细" className="record-detail__fee">
+      <Card
+        size="small"
+        title="计费明细"
+        className="record-detail__fee"
+        extra={
+          record.fee && (
+            <span className="record-detail__vehicle-class">{`按${record.fee.vehicleClass.name}计费${record.fee.vehicleClass.why ? `（${record.fee.vehicleClass.why}）` : ''}`}</span>
+          )
+        }
+      >
         {record.fee ? (
           <Table<FeeLine>
             size="small"

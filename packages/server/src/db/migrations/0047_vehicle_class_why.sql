@@ -1,0 +1,1 @@
+ALTER TABLE "parking_records" ADD COLUMN "vehicle_class_why" text;
