@@ -1,41 +1,58 @@
-// npm run bench -- tariff: the fee engine's throughput on one thread, beside the unit-by-unit walk it
-// replaced (kept for tests and this bench only), on the same stays in the same run. Stays are
-// realistic: minutes to days, log-uniform up to 31 days, entering anywhere in 2025, on the bundled
-// city templates and every vehicle class. Then single long stays, where the walk's cost grew with
-// the stay. No database; figures go to bench/RESULTS.md by hand.
+// npm run bench -- tariff: the fee engine on one thread, beside the unit-by-unit walk it replaced
+// (kept for tests and this bench only), on the same stays in the same run.
+//  - throughput on two mixes of stays, entering anywhere in 2025 on four sample tariffs and every
+//    vehicle class: "realistic" is how long cars stay at on-road spaces and lots (most under a few
+//    hours, a tail of days); "heavy tail" is log-uniform from a second to 31 days, half of it over 14 h;
+//  - single long stays, up to ten years (the walk is timed up to a year only);
+//  - a randomized comparison of a million stays on seeded random tariffs: the engine's amount, free
+//    reason and line total against the walk's, any difference printed and counted.
+// No database; figures go to bench/RESULTS.md by hand.
 import { performance } from 'node:perf_hooks';
+import { loadavg } from 'node:os';
 import { fee, type FeeContext, type FeeResult, type Tariff } from '../packages/contract/src/index.js';
 import { sampleFirstHourDailyCap, sampleHalfHourDayPerVisitNight, sampleQuarterHourDayNight, sampleWorkdayOnlyNewEnergy } from '../packages/contract/src/test/tariff-fixtures.js';
+import { randomStay, randomTariff, seeded } from '../packages/contract/src/test/tariff-random.js';
 import { unitWalkFee } from '../packages/contract/src/test/tariff-unit-walk.js';
 
 type Engine = (tariff: Tariff, entered: Date, exited: Date, context: FeeContext) => FeeResult;
 const engines: [string, Engine][] = [
-  ['run at a time (fee)', fee],
+  ['fee (now)', fee],
   ['unit by unit (before)', unitWalkFee],
 ];
 const templates = [sampleQuarterHourDayNight, sampleHalfHourDayPerVisitNight, sampleFirstHourDailyCap, sampleWorkdayOnlyNewEnergy];
 
-/** mulberry32: the same stays on every run */
-const seeded = (seed: number) => () => {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** log-uniform between `low` and `high` ms */
+const logUniform = (random: () => number, low: number, high: number) => Math.floor(Math.exp(Math.log(low) + random() * (Math.log(high) - Math.log(low))));
+
+const mixes: Record<string, (random: () => number) => number> = {
+  /** 55 % 5 min–2 h, 30 % 2–12 h, 12 % 12 h–3 days, 3 % 3–30 days */
+  realistic: (random) => {
+    const r = random();
+    if (r < 0.55) return logUniform(random, 5 * MINUTE, 2 * HOUR);
+    if (r < 0.85) return logUniform(random, 2 * HOUR, 12 * HOUR);
+    if (r < 0.97) return logUniform(random, 12 * HOUR, 3 * DAY);
+    return logUniform(random, 3 * DAY, 30 * DAY);
+  },
+  'heavy tail': (random) => logUniform(random, 1000, 31 * DAY),
 };
 
-const stays = (() => {
-  const random = seeded(24);
+const staysOf = (length: (random: () => number) => number, seed: number) => {
+  const random = seeded(seed);
   return Array.from({ length: 20_000 }, () => {
     const tariff = templates[Math.floor(random() * templates.length)]!;
-    const entered = new Date(Date.UTC(2025, 0, 1) + Math.floor(random() * 364 * 86_400_000));
-    const exited = new Date(entered.getTime() + Math.floor(Math.exp(random() * Math.log(31 * 86_400_000))));
+    const entered = new Date(Date.UTC(2025, 0, 1) + Math.floor(random() * 364 * DAY));
+    const exited = new Date(entered.getTime() + length(random));
     const vehicleClass = tariff.vehicleClasses[Math.floor(random() * tariff.vehicleClasses.length)]!.code;
     return { tariff, entered, exited, context: { vehicleClass } };
   });
-})();
+};
 
-/** computations per second over the mixed stays: the median of 5 passes, and the spread */
-const throughput = (engine: Engine) => {
+/** computations per second over the stays: the median of 5 passes after a warm-up, and the spread */
+const throughput = (engine: Engine, stays: ReturnType<typeof staysOf>) => {
   const rates: number[] = [];
   let sink = 0;
   for (let pass = 0; pass < 6; pass++) {
@@ -47,29 +64,64 @@ const throughput = (engine: Engine) => {
   return { median: rates[2]!, low: rates[0]!, high: rates.at(-1)!, sink };
 };
 
-/** milliseconds for one stay of `days`, the median of a few runs */
+/** milliseconds for one stay of `days`, the median of 21 runs */
 const single = (engine: Engine, days: number) => {
   const entered = new Date('2025-03-03T09:17:00+08:00');
-  const exited = new Date(entered.getTime() + days * 86_400_000 + 37 * 60_000);
+  const exited = new Date(entered.getTime() + days * DAY + 37 * MINUTE);
   const times: number[] = [];
-  for (let i = 0; i < 7; i++) {
+  for (let i = 0; i < 21; i++) {
     const started = performance.now();
     engine(sampleWorkdayOnlyNewEnergy, entered, exited, { vehicleClass: sampleWorkdayOnlyNewEnergy.vehicleClasses[0]!.code });
     times.push(performance.now() - started);
   }
   times.sort((a, b) => a - b);
-  return times[3]!;
+  return times[10]!;
 };
 
+/** The engine against the walk on `count` seeded stays (seconds to a month) on seeded random tariffs. */
+const compare = (count: number) => {
+  const random = seeded(1_000_003);
+  let differences = 0;
+  let done = 0;
+  const started = performance.now();
+  for (let n = 0; done < count; n++) {
+    const tariff = randomTariff(random, n);
+    for (let i = 0; i < 50 && done < count; i++) {
+      const { entered, exited, paidAt } = randomStay(random);
+      for (const code of ['small', 'large']) {
+        const context: FeeContext = { vehicleClass: code, ...(paidAt ? { paidAt } : {}) };
+        const quick = fee(tariff, entered, exited, context);
+        const walked = unitWalkFee(tariff, entered, exited, context);
+        const total = quick.breakdown.reduce((sum, l) => sum + l.amount, 0);
+        if (quick.amount !== walked.amount || quick.freeReason !== walked.freeReason || total !== quick.amount) {
+          if (++differences <= 5) console.log(`  differs: ${tariff.name} ${entered.toISOString()}→${exited.toISOString()} ${code}: ${quick.amount} against ${walked.amount}`);
+        }
+        done++;
+      }
+    }
+  }
+  return { differences, seconds: (performance.now() - started) / 1000 };
+};
+
+const rate = (n: number) => Math.round(n).toLocaleString('en');
+
 export const runTariffBench = () => {
-  console.log(`tariff engine, one thread; node ${process.version}; ${stays.length.toLocaleString('en')} mixed stays on ${templates.length} city templates`);
-  for (const [name, engine] of engines) {
-    const { median, low, high } = throughput(engine);
-    console.log(
-      `${name.padEnd(24)} ${Math.round(median).toLocaleString('en').padStart(10)} fees/s  (5 passes: ${Math.round(low).toLocaleString('en')}–${Math.round(high).toLocaleString('en')})`,
-    );
+  console.log(`tariff engine, one thread; node ${process.version}; load average at start ${loadavg()[0]!.toFixed(2)}`);
+  for (const [mix, length] of Object.entries(mixes)) {
+    const stays = staysOf(length, 24);
+    console.log(`${mix}: ${stays.length.toLocaleString('en')} stays on ${templates.length} sample tariffs`);
+    for (const [name, engine] of engines) {
+      const { median, low, high } = throughput(engine, stays);
+      console.log(`  ${name.padEnd(22)} ${rate(median).padStart(10)} fees/s  (5 passes: ${rate(low)}–${rate(high)})`);
+    }
   }
-  for (const days of [1, 30, 365]) {
-    console.log(`one stay of ${String(days).padStart(3)} days (深圳 一类):  ${engines.map(([name, engine]) => `${name} ${single(engine, days).toFixed(3)} ms`).join(' · ')}`);
+  for (const days of [1, 30, 365, 3650]) {
+    const timed = days <= 365 ? engines : engines.slice(0, 1);
+    console.log(`one stay of ${String(days).padStart(4)} days (workday-only sample): ${timed.map(([name, engine]) => `${name} ${single(engine, days).toFixed(3)} ms`).join(' · ')}`);
   }
+  const count = Number(process.env.BENCH_TARIFF_COMPARE ?? 1_000_000);
+  const { differences, seconds } = compare(count);
+  console.log(
+    `compared ${count.toLocaleString('en')} stays on random tariffs with the walk: ${differences} differences (${seconds.toFixed(0)} s); load average at end ${loadavg()[0]!.toFixed(2)}`,
+  );
 };

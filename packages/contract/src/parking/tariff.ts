@@ -145,6 +145,36 @@ const spansOf = (schedule: TariffDaySchedule): Span[] => {
   return spans;
 };
 
+/** Day types whose schedules are all alike: every day is priced the same, and days repeat one by one, not by the week. */
+const alikeDays = new WeakMap<object, boolean>();
+const allDaysAlike = (schedule: Tariff['schedule']) => {
+  let alike = alikeDays.get(schedule);
+  if (alike === undefined) {
+    const workday = JSON.stringify(schedule.workday);
+    alike = JSON.stringify(schedule.nonWorkday) === workday && (schedule.holiday === null || JSON.stringify(schedule.holiday) === workday);
+    alikeDays.set(schedule, alike);
+  }
+  return alike;
+};
+
+/** Which day's schedule applies on a day number: by its day type, or the one schedule when all are alike. */
+class DaySchedules {
+  readonly alike: boolean;
+
+  constructor(
+    private readonly schedule: Tariff['schedule'],
+    private readonly calendar: Tariff['calendar'],
+  ) {
+    this.alike = allDaysAlike(schedule);
+  }
+
+  on(day: number): TariffDaySchedule {
+    if (this.alike) return this.schedule.workday;
+    const type = dayTypeOfDay(this.calendar, day);
+    return type === 'holiday' ? (this.schedule.holiday ?? this.schedule.nonWorkday) : this.schedule[type];
+  }
+}
+
 /**
  * The charged stretches of a stay, one at a time: segment occurrences clipped to the stay, a wrap
  * from the day before winning over the next day, and a segment running on into the same segment of
@@ -162,7 +192,7 @@ class Stretches {
   private readonly lastDay: number;
 
   constructor(
-    private readonly scheduleOn: (day: number) => TariffDaySchedule,
+    private readonly days: DaySchedules,
     private readonly from: number,
     private readonly to: number,
     private readonly periodsFrom: number | null,
@@ -178,7 +208,7 @@ class Stretches {
         this.pending = undefined;
         return last;
       }
-      const spans = spansOf(this.scheduleOn(this.day));
+      const spans = spansOf(this.days.on(this.day));
       if (this.index >= spans.length) {
         this.day++;
         this.index = 0;
@@ -241,16 +271,22 @@ class Stretches {
 
 type CapScope = 'stretch' | 'day' | 'period';
 
-/** One cap: the most charged per uninterrupted stretch, per natural day or per 24 h period from entry, of one segment kind or of all. */
+/**
+ * One cap: the most charged per uninterrupted stretch, per natural day or per 24 h period from
+ * entry, of one segment kind or of all. A stay is priced in time order, so a cap needs only what
+ * was charged under its current day or period (`key`); a later one starts from nothing.
+ */
 interface Cap {
   limit: number;
   name: string;
   scope: CapScope;
   /** a segment label: the cap counts only that segment's charges */
-  segment?: string;
-  /** charged so far under the cap, by day or period number (stretch caps: one entry, reset per stretch) */
-  used: Map<number, number>;
+  segment: string | undefined;
+  key: number;
+  used: number;
 }
+
+const capOf = (scope: CapScope, limit: number, name: string, segment?: string): Cap => ({ limit, name: `${name}${yuanLabel(limit)}`, scope, segment, key: NaN, used: 0 });
 
 /**
  * Remaining room under every cap; a charge takes what the tightest cap still allows. The caps are
@@ -258,53 +294,59 @@ interface Cap {
  * class's multiplier. With fullBlocksOnly the 24 h caps skip the stay's last, incomplete block.
  */
 class CapLedger {
-  private readonly stayCaps: Cap[];
-  /** the caps a charge in the current stretch counts under, tightest-last in the order they are named */
+  private readonly stayCaps: Cap[] = [];
+  /** the caps a charge in the current stretch counts under, in the order they are named */
   private active: Cap[] = [];
+  /** by segment object: its stretch caps, then the stay's caps that count its charges */
+  private readonly bySegment = new Map<TariffSegment, Cap[]>();
+
+  /** what a cap's figure becomes for the class: times the multiplier, or as is for the class's own caps */
+  private readonly multiplier: number;
 
   constructor(
     private readonly caps: TariffCaps,
-    /** what a cap's figure becomes for the class: the multiplier, or as is for the class's own caps */
-    private readonly scale: (fen: number) => number,
+    multiplier: number,
     private readonly ownCaps: boolean,
     private readonly entry: number,
     private readonly until: number,
   ) {
-    const cap = (scope: CapScope, fen: number, name: string, segment?: string): Cap => ({
-      limit: scale(fen),
-      name: `${name}${yuanLabel(scale(fen))}`,
-      scope,
-      ...(segment === undefined ? {} : { segment }),
-      used: new Map(),
-    });
-    const list: Cap[] = [];
-    if (caps.perNaturalDay !== null) list.push(cap('day', caps.perNaturalDay, '当日封顶'));
-    for (const c of caps.bySegment) if (c.perNaturalDay !== null) list.push(cap('day', c.perNaturalDay, `${c.segment}当日封顶`, c.segment));
-    if (caps.perRolling24h !== null) list.push(cap('period', caps.perRolling24h, '24小时封顶'));
-    for (const c of caps.bySegment) if (c.perRolling24h !== null) list.push(cap('period', c.perRolling24h, `${c.segment}24小时封顶`, c.segment));
-    this.stayCaps = list;
+    this.multiplier = ownCaps ? 1 : multiplier;
+    const list = this.stayCaps;
+    if (caps.perNaturalDay !== null) list.push(capOf('day', this.scale(caps.perNaturalDay), '当日封顶'));
+    for (const c of caps.bySegment) if (c.perNaturalDay !== null) list.push(capOf('day', this.scale(c.perNaturalDay), `${c.segment}当日封顶`, c.segment));
+    if (caps.perRolling24h !== null) list.push(capOf('period', this.scale(caps.perRolling24h), '24小时封顶'));
+    for (const c of caps.bySegment) if (c.perRolling24h !== null) list.push(capOf('period', this.scale(c.perRolling24h), `${c.segment}24小时封顶`, c.segment));
+  }
+
+  private scale(fen: number) {
+    return Math.round(fen * this.multiplier);
   }
 
   startStretch(segment: TariffSegment) {
-    const stretch: Cap[] = [];
-    const add = (fen: number) => stretch.push({ limit: this.scale(fen), name: `${segment.label}封顶${yuanLabel(this.scale(fen))}`, scope: 'stretch', used: new Map() });
-    if (!this.ownCaps && segment.capPerStretch !== null) add(segment.capPerStretch);
-    for (const c of this.caps.bySegment) if (c.segment === segment.label && c.perStretch !== null) add(c.perStretch);
-    this.active = [...stretch, ...this.stayCaps.filter((c) => c.segment === undefined || c.segment === segment.label)];
+    let active = this.bySegment.get(segment);
+    if (!active) {
+      active = [];
+      if (!this.ownCaps && segment.capPerStretch !== null) active.push(capOf('stretch', this.scale(segment.capPerStretch), `${segment.label}封顶`));
+      for (const c of this.caps.bySegment) if (c.segment === segment.label && c.perStretch !== null) active.push(capOf('stretch', this.scale(c.perStretch), `${segment.label}封顶`));
+      for (const cap of this.stayCaps) if (cap.segment === undefined || cap.segment === segment.label) active.push(cap);
+      this.bySegment.set(segment, active);
+    }
+    for (const cap of active) if (cap.scope === 'stretch') cap.used = 0;
+    this.active = active;
   }
 
-  /** The key a charge at wall minute `at` counts under for a cap, or undefined when the cap does not bind there. */
-  private keyOf(cap: Cap, at: number): number | undefined {
+  /** The key a charge at wall minute `at` counts under for a cap, or NaN when the cap does not bind there. */
+  private keyOf(cap: Cap, at: number): number {
     if (cap.scope === 'stretch') return 0;
-    if (cap.scope === 'day') return dayOf(at);
+    if (cap.scope === 'day') return Math.floor(at / DAY);
     const period = Math.floor((at - this.entry) / DAY);
-    if (this.caps.fullBlocksOnly && this.entry + (period + 1) * DAY > this.until) return undefined;
-    return period;
+    return this.caps.fullBlocksOnly && this.entry + (period + 1) * DAY > this.until ? NaN : period;
   }
 
   private roomOf(cap: Cap, at: number): number {
     const key = this.keyOf(cap, at);
-    return key === undefined ? Infinity : cap.limit - (cap.used.get(key) ?? 0);
+    if (Number.isNaN(key)) return Infinity;
+    return cap.limit - (cap.key === key || cap.scope === 'stretch' ? cap.used : 0);
   }
 
   /** What is actually charged for `price` at wall minute `at`, and the cap that cut it, if any. */
@@ -324,7 +366,7 @@ class CapLedger {
 
   /** How many charges of `price` at wall minute `at` every cap still takes whole (Infinity when none binds). */
   wholeCharges(price: number, at: number): number {
-    if (price <= 0) return Infinity;
+    if (price <= 0 || this.active.length === 0) return Infinity;
     let room = Infinity;
     for (const cap of this.active) room = Math.min(room, this.roomOf(cap, at));
     return Math.max(0, Math.floor(room / price));
@@ -332,7 +374,7 @@ class CapLedger {
 
   /** Takes `count` whole charges of `price` at once, as `count` calls of charge would (wholeCharges says how many fit). */
   chargeWhole(price: number, count: number, at: number) {
-    this.add(price * count, at);
+    if (this.active.length > 0) this.add(price * count, at);
   }
 
   /**
@@ -350,34 +392,25 @@ class CapLedger {
   /** Moves what was charged on the day and in the period of wall minute `at` `days` later, as when repeating days are skipped. */
   shift(days: number, at: number) {
     for (const cap of this.stayCaps) {
-      const key = this.keyOf(cap, at);
-      const used = key === undefined ? 0 : (cap.used.get(key) ?? 0);
-      cap.used.clear();
-      if (key !== undefined) cap.used.set(key + days, used);
+      if (cap.key === this.keyOf(cap, at)) cap.key += days;
+      else cap.key = NaN;
     }
   }
 
   private add(amount: number, at: number) {
     for (const cap of this.active) {
       const key = this.keyOf(cap, at);
-      if (key !== undefined) cap.used.set(key, (cap.used.get(key) ?? 0) + amount);
+      if (Number.isNaN(key)) continue;
+      if (cap.scope !== 'stretch' && cap.key !== key) {
+        cap.key = key;
+        cap.used = 0;
+      }
+      cap.used += amount;
     }
   }
 }
 
 type Clock = { minutes: number; day: number; period: number };
-
-/** Day types whose schedules are all alike: every day is priced the same, and days repeat one by one, not by the week. */
-const alikeDays = new WeakMap<object, boolean>();
-const allDaysAlike = (schedule: Tariff['schedule']) => {
-  let alike = alikeDays.get(schedule);
-  if (alike === undefined) {
-    const workday = JSON.stringify(schedule.workday);
-    alike = JSON.stringify(schedule.nonWorkday) === workday && (schedule.holiday === null || JSON.stringify(schedule.holiday) === workday);
-    alikeDays.set(schedule, alike);
-  }
-  return alike;
-};
 
 /** A calendar's listed days (holidays and 调休 workdays) as sorted day numbers, read once per calendar. */
 const sortedListed = new WeakMap<Tariff['calendar'], number[]>();
@@ -401,15 +434,298 @@ const firstListedFrom = (calendar: Tariff['calendar'], day: number): number => {
 const wallText = (wall: number) => new Date(wall * MINUTE_MS).toISOString().slice(0, 16).replace('T', ' ');
 
 /** The longest finite tier bound of a schedule's segments: a tier counter past it is in every segment's last tier for good. */
+const lastBounds = new WeakMap<object, number>();
 const lastBoundOf = (schedule: Tariff['schedule']) => {
+  const known = lastBounds.get(schedule);
+  if (known !== undefined) return known;
   let bound = 0;
   for (const day of [schedule.workday, schedule.nonWorkday, schedule.holiday ?? []]) {
     for (const { pricing } of day) if (pricing.kind === 'perUnit') for (const t of pricing.tiers) bound = Math.max(bound, t.uptoMinutes ?? 0);
   }
+  lastBounds.set(schedule, bound);
   return bound;
 };
 
-type Line = FeeLine & { key: string };
+/**
+ * A breakdown line as it is built: times as wall minutes, made Dates once at the end. Units of the
+ * same tier, note and (when tiers restart daily) day run on into the line before them.
+ */
+interface Line {
+  label: string;
+  from: number;
+  to: number;
+  minutes: number;
+  units: number;
+  amount: number;
+  /** the tier, or -1 for a line that takes nothing after it */
+  tier: number;
+  note: string;
+  day: number;
+}
+
+/** A segment's line labels by tier for one multiplier: "白天 07:00-19:00 首小时 2.5元/15分钟", or the per-visit one. */
+const labelCache = new WeakMap<TariffSegment, Map<number, string[]>>();
+const labelsOf = (segment: TariffSegment, multiplier: number): string[] => {
+  let byMultiplier = labelCache.get(segment);
+  if (!byMultiplier) {
+    byMultiplier = new Map<number, string[]>();
+    labelCache.set(segment, byMultiplier);
+  }
+  let labels = byMultiplier.get(multiplier);
+  if (!labels) {
+    const head = `${segment.label} ${segment.start}-${segment.end}`;
+    const { pricing } = segment;
+    const scaled = (fen: number) => yuanLabel(Math.round(fen * multiplier));
+    labels =
+      pricing.kind === 'perVisit'
+        ? [`${head} 按次 ${scaled(pricing.price)}`]
+        : pricing.tiers.map((t, k) => {
+            const name = tierName(pricing.tiers, k);
+            return `${head}${name ? ` ${name}` : ''} ${scaled(t.unitPrice)}/${lengthText(t.unitMinutes)}`;
+          });
+    byMultiplier.set(multiplier, labels);
+  }
+  return labels;
+};
+
+/** The units, lines and caps of one stay being priced: see fee. */
+class FeeWalk {
+  readonly breakdown: Line[] = [];
+  readonly totals = { minutes: 0, units: 0, amount: 0 };
+  anyStretch = false;
+
+  private readonly stretches: Stretches;
+  private readonly ledger: CapLedger;
+  private readonly clocks = new Map<string, Clock>();
+  private readonly afresh: boolean;
+  private readonly restartDaily: boolean;
+  private readonly fromEntry: boolean;
+  private line: Line | undefined;
+  // the tier, note and day of the last unit when a cap left it nothing: the next one alike starts a run that costs nothing
+  private zeroTier = -1;
+  private zeroNote = '';
+  private zeroDay = 0;
+  // the stretch at hand: its line labels and its first day
+  private labels: string[] = [];
+  private stretchDay = 0;
+
+  // Repeating cycles: the state at the first moment priced in each 24 h period from entry, kept for one cycle back.
+  private readonly cycleDays: number;
+  private readonly cycle: number;
+  private readonly horizon: number;
+  private lastBound = -1;
+  /** by period number modulo cycleDays + 1: this period's and those of one cycle back */
+  private seen: ({ period: number; key: string; minutes: number; units: number; amount: number } | undefined)[] = [];
+  private nextPeriod: number;
+
+  constructor(
+    private readonly tariff: Tariff,
+    private readonly vehicleClass: TariffVehicleClass,
+    private readonly days: DaySchedules,
+    private readonly entry: number,
+    private readonly until: number,
+    everyDay: boolean,
+  ) {
+    this.afresh = tariff.over24h === 'afresh';
+    this.stretches = new Stretches(days, entry, until, this.afresh ? entry : null);
+    const tierClock = vehicleClass.tierClock ?? tariff.tierClock;
+    this.restartDaily = tierClock === 'restartDaily';
+    this.fromEntry = tierClock === 'fromEntry';
+    const ownCaps = vehicleClass.caps;
+    this.ledger = new CapLedger(ownCaps ?? tariff.caps, vehicleClass.multiplier, ownCaps !== null, entry, until);
+    this.cycleDays = days.alike ? 1 : 7;
+    this.cycle = this.cycleDays * DAY;
+    this.horizon = this.cycle + 2 * DAY;
+    // a stay too short to hold two cycles and one to skip never looks
+    this.nextPeriod = everyDay || until - entry < 3 * this.cycle + 2 * DAY ? Infinity : 0;
+  }
+
+  private scale(fen: number) {
+    return Math.round(fen * this.vehicleClass.multiplier);
+  }
+
+  private periodOf(at: number) {
+    return Math.floor((at - this.entry) / DAY);
+  }
+
+  /** The pricing's state at wall minute `pos` of stretch `s`, as seen from `start`, the start of its 24 h period. */
+  private stateAt(pos: number, s: Stretch, start: number) {
+    if (this.lastBound < 0) this.lastBound = lastBoundOf(this.vehicleClass.schedule ?? this.tariff.schedule);
+    const { horizon, stretches, lastBound } = this;
+    const near = (m: number | undefined) => (m === undefined ? '-' : Math.min(m - start, horizon));
+    let key = `${pos - start}|${s.segment.label}|${near(s.to)}|${near(stretches.joinedEnd)}|${near(stretches.lookahead?.from)}|${near(stretches.lookahead?.to)}|${near(stretches.covered)}|`;
+    key += this.ledger.roomText(pos);
+    // a counter's day matters when it restarts daily, its period when each 24 h is a new stay
+    for (const [label, c] of this.clocks) {
+      key += `|${label}:${Math.min(c.minutes, lastBound)}:${this.restartDaily ? c.day - dayOf(start) : ''}:${this.afresh ? c.period - this.periodOf(start) : ''}`;
+    }
+    if (this.fromEntry && !this.afresh) key += `|${Math.min(start - this.entry, lastBound)}`;
+    return key;
+  }
+
+  /**
+   * At the first moment priced in a 24 h period: when the state is the one a cycle earlier, skips
+   * every whole cycle that is sure to repeat it and returns how far (minutes), else 0.
+   */
+  private skipRepeats(pos: number, s: Stretch): number {
+    const period = this.periodOf(pos);
+    if (period < this.nextPeriod) return 0;
+    this.nextPeriod = period + 1;
+    const { cycleDays, cycle, totals, until } = this;
+    const start = this.entry + period * DAY;
+    const key = this.stateAt(pos, s, start);
+    this.seen[period % (cycleDays + 1)] = { period, key, ...totals };
+    const before = this.seen[(period - cycleDays) % (cycleDays + 1)];
+    if (before?.period !== period - cycleDays || before.key !== key) return 0;
+    // the cycles that repeat: all but the last cycle and two days of the stay, before any listed day near them
+    let cycles = Math.floor((until - pos - 2 * DAY) / cycle) - 1;
+    const end = this.stretches.joinedEnd ?? s.to;
+    const within = end - start < this.horizon;
+    if (!within) cycles = Math.min(cycles, Math.floor((end - pos - 2 * DAY) / cycle) - 1);
+    if (!this.days.alike) cycles = Math.min(cycles, Math.floor(((firstListedFrom(this.tariff.calendar, dayOf(start) - cycleDays - 2) - 3) * DAY - pos) / cycle) - 1);
+    if (cycles < 1) return 0;
+    const minutes = cycles * cycle;
+    const days = cycles * cycleDays;
+    const repeated: Line = {
+      label: `${wallText(pos)}至${wallText(pos + minutes)} 同前${cycleDays === 1 ? '1天' : '7天'}计费，共${cycles}次`,
+      from: pos,
+      to: pos + minutes,
+      minutes: cycles * (totals.minutes - before.minutes),
+      units: cycles * (totals.units - before.units),
+      amount: cycles * (totals.amount - before.amount),
+      tier: -1,
+      note: '',
+      day: 0,
+    };
+    this.breakdown.push(repeated);
+    totals.minutes += repeated.minutes;
+    totals.units += repeated.units;
+    totals.amount += repeated.amount;
+    this.line = undefined;
+    this.zeroTier = -1;
+    this.ledger.shift(days, pos);
+    for (const c of this.clocks.values()) {
+      c.day += days;
+      c.period += days;
+    }
+    if (within || this.afresh) s.to += minutes;
+    this.stretches.shift(minutes, within);
+    this.seen = [];
+    this.nextPeriod = period + days + 1;
+    return minutes;
+  }
+
+  /** Adds `count` units (or a partial one) to the breakdown, running on into the line before when it is alike. */
+  private add(k: number, note: string, day: number, pos: number, count: number, length: number, charged: boolean, amountEach: number) {
+    const dayKey = day === this.stretchDay || !this.restartDaily ? 0 : day;
+    const minutes = count * length;
+    const units = charged ? count : 0;
+    const amount = count * amountEach;
+    const { totals, line } = this;
+    totals.minutes += minutes;
+    totals.units += units;
+    totals.amount += amount;
+    if (line !== undefined && line.tier === k && line.note === note && line.day === dayKey) {
+      line.to = pos + minutes;
+      line.minutes += minutes;
+      line.units += units;
+      line.amount += amount;
+      return;
+    }
+    this.line = { label: this.labels[k]! + note, from: pos, to: pos + minutes, minutes, units, amount, tier: k, note, day: dayKey };
+    this.breakdown.push(this.line);
+  }
+
+  run() {
+    const { ledger, entry } = this;
+    for (let s = this.stretches.next(); s; s = this.stretches.next()) {
+      this.anyStretch = true;
+      const { segment } = s;
+      ledger.startStretch(segment);
+      const { pricing } = segment;
+      this.labels = labelsOf(segment, this.vehicleClass.multiplier);
+      this.line = undefined;
+
+      if (pricing.kind === 'perVisit') {
+        const from = s.from + this.skipRepeats(s.from, s);
+        const { amount, cappedBy } = ledger.charge(this.scale(pricing.price), from);
+        this.breakdown.push({ label: this.labels[0]! + (cappedBy ? `（已达${cappedBy}）` : ''), from, to: s.to, minutes: s.to - from, units: 1, amount, tier: -1, note: '', day: 0 });
+        this.totals.minutes += s.to - from;
+        this.totals.units += 1;
+        this.totals.amount += amount;
+        continue;
+      }
+
+      const { tiers, rounding } = pricing;
+      this.stretchDay = dayOf(s.from);
+      const stretchPeriod = this.periodOf(s.from);
+      let clock = this.clocks.get(segment.label);
+      if (!clock || (this.afresh && clock.period !== stretchPeriod)) {
+        clock = { minutes: 0, day: this.stretchDay, period: stretchPeriod };
+        this.clocks.set(segment.label, clock);
+      }
+      this.zeroTier = -1;
+
+      // Units are priced a run at a time: whole units of one tier, starting on one day and in one 24 h
+      // period, that every cap takes in full, cost the same each. A partial unit or one a cap cuts is priced on its own.
+      for (let pos = s.from; pos < s.to;) {
+        pos += this.skipRepeats(pos, s);
+        const to = s.to;
+        const day = dayOf(pos);
+        if (this.restartDaily && clock.day !== day) clock.minutes = 0;
+        clock.day = day;
+        // the tier counter: charged minutes of the segment kind, or the time since entry (since the 24 h period's start when each is a new stay)
+        const counted = this.fromEntry ? pos - (this.afresh ? entry + this.periodOf(pos) * DAY : entry) : clock.minutes;
+        let k = 0;
+        while (tiers[k]!.uptoMinutes !== null && counted >= tiers[k]!.uptoMinutes!) k++;
+        const tier = tiers[k]!;
+        const unit = tier.unitMinutes;
+        const price = this.scale(tier.unitPrice);
+        const length = Math.min(unit, to - pos);
+        if (length === unit) {
+          // whole units left in this tier, starting on this day, in this 24 h period and inside the stretch
+          const inTier = tier.uptoMinutes === null ? Infinity : Math.ceil((tier.uptoMinutes - counted) / unit);
+          const onDay = Math.ceil(((day + 1) * DAY - pos) / unit);
+          const inPeriod = Math.ceil((entry + (this.periodOf(pos) + 1) * DAY - pos) / unit);
+          const run = Math.min(inTier, onDay, inPeriod, Math.floor((to - pos) / unit));
+          const whole = Math.min(run, ledger.wholeCharges(price, pos));
+          if (whole > 0) {
+            ledger.chargeWhole(price, whole, pos);
+            this.add(k, '', day, pos, whole, unit, true, price);
+            clock.minutes += whole * unit;
+            pos += whole * unit;
+            this.zeroTier = -1;
+            continue;
+          }
+          // a cap binds: once a unit is charged nothing under the same cap, every unit after it in the run is too
+          const { amount, cappedBy } = ledger.charge(price, pos);
+          const note = cappedBy ? `（已达${cappedBy}）` : '';
+          if (amount === 0 && this.zeroTier === k && this.zeroNote === note && this.zeroDay === day && run > 1) {
+            this.add(k, note, day, pos, run, unit, true, 0);
+            clock.minutes += run * unit;
+            pos += run * unit;
+            continue;
+          }
+          this.add(k, note, day, pos, 1, unit, true, amount);
+          if (amount === 0) {
+            this.zeroTier = k;
+            this.zeroNote = note;
+            this.zeroDay = day;
+          } else this.zeroTier = -1;
+          clock.minutes += unit;
+          pos += unit;
+          continue;
+        }
+        const charged = rounding.mode === 'up' || (rounding.mode === 'threshold' && length > rounding.leftoverMinutes);
+        const { amount, cappedBy } = charged ? ledger.charge(price, pos) : { amount: 0, cappedBy: undefined };
+        const note = !charged ? `（不足${lengthText(unit)}不计费）` : cappedBy ? `（已达${cappedBy}）` : '';
+        this.add(k, note, day, pos, 1, length, charged, amount);
+        if (charged) clock.minutes += unit;
+        pos += length;
+      }
+    }
+  }
+}
 
 /**
  * The fee of a stay in fen, with a readable breakdown whose lines add up to the amount.
@@ -424,7 +740,8 @@ type Line = FeeLine & { key: string };
  * prices every day one by one instead (the same amount, a line per stretch): for tests and benches.
  */
 export const fee = (tariff: Tariff, enteredAt: Date, exitedAt: Date, context: FeeContext, walk: { everyDay?: boolean } = {}): FeeResult => {
-  const vehicleClass = tariff.vehicleClasses.find((c) => c.code === context.vehicleClass);
+  let vehicleClass: TariffVehicleClass | undefined;
+  for (const c of tariff.vehicleClasses) if (c.code === context.vehicleClass) vehicleClass ??= c;
   if (!vehicleClass) throw new Error(`计费规则「${tariff.name}」没有车型 ${context.vehicleClass}`);
   if (exitedAt.getTime() < enteredAt.getTime()) throw new Error('出场时间不能早于入场时间');
 
@@ -442,24 +759,14 @@ export const fee = (tariff: Tariff, enteredAt: Date, exitedAt: Date, context: Fe
     return { amount: 0, vehicleClass: priced, breakdown: [], freeReason: `${specialPlateNames[specialPlate]}免费停放`, chargedUntil };
   }
 
-  const multiplier = vehicleClass.multiplier;
-  const scale = (fen: number) => Math.round(fen * multiplier);
-  const schedule = vehicleClass.schedule ?? tariff.schedule;
-  const alike = allDaysAlike(schedule);
-  const scheduleOn = alike
-    ? () => schedule.workday
-    : (day: number): TariffDaySchedule => {
-        const type = dayTypeOfDay(tariff.calendar, day);
-        return type === 'holiday' ? (schedule.holiday ?? schedule.nonWorkday) : schedule[type];
-      };
-
+  const days = new DaySchedules(vehicleClass.schedule ?? tariff.schedule, tariff.calendar);
   const free = tariff.freePeriod;
   if (free) {
     // judged on the whole stay, or on its minutes inside charged segments (收费时段内停放不超过…免费)
     let judged = stay;
     if (free.on === 'chargeable') {
       judged = 0;
-      const charged = new Stretches(scheduleOn, entry, until, null);
+      const charged = new Stretches(days, entry, until, null);
       for (let s = charged.next(); s && judged <= free.minutes; s = charged.next()) judged += s.to - s.from;
     }
     if (free.inclusive ? judged <= free.minutes : judged < free.minutes) {
@@ -469,210 +776,12 @@ export const fee = (tariff: Tariff, enteredAt: Date, exitedAt: Date, context: Fe
     }
   }
 
-  const afresh = tariff.over24h === 'afresh';
-  const stretches = new Stretches(scheduleOn, entry, until, afresh ? entry : null);
-  const tierClock = vehicleClass.tierClock ?? tariff.tierClock;
-  const restartDaily = tierClock === 'restartDaily';
-  const fromEntry = tierClock === 'fromEntry';
-
-  const ownCaps = vehicleClass.caps;
-  const ledger = new CapLedger(ownCaps ?? tariff.caps, ownCaps ? (fen) => fen : scale, ownCaps !== null, entry, until);
-  const clocks = new Map<string, Clock>();
-  const breakdown: Line[] = [];
-  let line: Line | undefined;
-  // the line key of the last unit when a cap left it nothing: the next one alike starts a run that costs nothing
-  let zeroKey: string | undefined;
-  const periodOf = (at: number) => Math.floor((at - entry) / DAY);
-  const totals = { minutes: 0, units: 0, amount: 0 };
-
-  // Repeating cycles: the state at the first moment priced in each 24 h period from entry, kept for one cycle back.
-  const cycleDays = alike ? 1 : 7;
-  const cycle = cycleDays * DAY;
-  const horizon = cycle + 2 * DAY;
-  const lastBound = lastBoundOf(schedule);
-  type Seen = { period: number; key: string; minutes: number; units: number; amount: number };
-  // by period number modulo cycleDays + 1: this period's and those of one cycle back
-  const seen: Array<Seen | undefined> = [];
-  // a stay too short to hold two cycles and one to skip never looks
-  let nextPeriod = walk.everyDay || stay < 3 * cycle + 2 * DAY ? Infinity : 0;
-
-  /** The pricing's state at wall minute `pos` of stretch `s`, as seen from `start`, the start of its 24 h period. */
-  const stateAt = (pos: number, s: Stretch, start: number) => {
-    const near = (m: number | undefined) => (m === undefined ? '-' : Math.min(m - start, horizon));
-    let key = `${pos - start}|${s.segment.label}|${near(s.to)}|${near(stretches.joinedEnd)}|${near(stretches.lookahead?.from)}|${near(stretches.lookahead?.to)}|${near(stretches.covered)}|`;
-    key += ledger.roomText(pos);
-    // a counter's day matters when it restarts daily, its period when each 24 h is a new stay
-    for (const [label, c] of clocks) key += `|${label}:${Math.min(c.minutes, lastBound)}:${restartDaily ? c.day - dayOf(start) : ''}:${afresh ? c.period - periodOf(start) : ''}`;
-    if (fromEntry && !afresh) key += `|${Math.min(start - entry, lastBound)}`;
-    return key;
-  };
-
-  /**
-   * At the first moment priced in a 24 h period: when the state is the one a cycle earlier, skips
-   * every whole cycle that is sure to repeat it and returns how far (minutes), else 0.
-   */
-  const skipRepeats = (pos: number, s: Stretch): number => {
-    const period = periodOf(pos);
-    if (period < nextPeriod) return 0;
-    nextPeriod = period + 1;
-    const start = entry + period * DAY;
-    const key = stateAt(pos, s, start);
-    seen[period % (cycleDays + 1)] = { period, key, ...totals };
-    const before = seen[(period - cycleDays) % (cycleDays + 1)];
-    if (before?.period !== period - cycleDays || before.key !== key) return 0;
-    // the cycles that repeat: all but the last cycle and two days of the stay, before any listed day near them
-    let cycles = Math.floor((until - pos - 2 * DAY) / cycle) - 1;
-    const end = stretches.joinedEnd ?? s.to;
-    const within = end - start < horizon;
-    if (!within) cycles = Math.min(cycles, Math.floor((end - pos - 2 * DAY) / cycle) - 1);
-    if (!alike) cycles = Math.min(cycles, Math.floor(((firstListedFrom(tariff.calendar, dayOf(start) - cycleDays - 2) - 3) * DAY - pos) / cycle) - 1);
-    if (cycles < 1) return 0;
-    const minutes = cycles * cycle;
-    const days = cycles * cycleDays;
-    const repeated = {
-      key: `repeat|${period}`,
-      label: `${wallText(pos)}至${wallText(pos + minutes)} 同前${cycleDays === 1 ? '1天' : '7天'}计费，共${cycles}次`,
-      from: fromWall(pos),
-      to: fromWall(pos + minutes),
-      minutes: cycles * (totals.minutes - before.minutes),
-      units: cycles * (totals.units - before.units),
-      amount: cycles * (totals.amount - before.amount),
-    };
-    breakdown.push(repeated);
-    totals.minutes += repeated.minutes;
-    totals.units += repeated.units;
-    totals.amount += repeated.amount;
-    line = undefined;
-    zeroKey = undefined;
-    ledger.shift(days, pos);
-    for (const c of clocks.values()) {
-      c.day += days;
-      c.period += days;
-    }
-    if (within || afresh) s.to += minutes;
-    stretches.shift(minutes, within);
-    seen.length = 0;
-    nextPeriod = period + days + 1;
-    return minutes;
-  };
-
-  let anyStretch = false;
-  for (let s = stretches.next(); s; s = stretches.next()) {
-    anyStretch = true;
-    const { segment } = s;
-    const head = `${segment.label} ${segment.start}-${segment.end}`;
-    ledger.startStretch(segment);
-    const { pricing } = segment;
-
-    if (pricing.kind === 'perVisit') {
-      const skipped = skipRepeats(s.from, s);
-      const from = s.from + skipped;
-      const price = scale(pricing.price);
-      const { amount, cappedBy } = ledger.charge(price, from);
-      const label = `${head} 按次 ${yuanLabel(price)}${cappedBy ? `（已达${cappedBy}）` : ''}`;
-      breakdown.push({ key: '', label, from: fromWall(from), to: fromWall(s.to), minutes: s.to - from, units: 1, amount });
-      totals.minutes += s.to - from;
-      totals.units += 1;
-      totals.amount += amount;
-      line = undefined;
-      continue;
-    }
-
-    const stretchDay = dayOf(s.from);
-    let clock = clocks.get(segment.label) ?? { minutes: 0, day: stretchDay, period: periodOf(s.from) };
-    if (afresh && clock.period !== periodOf(s.from)) clock = { minutes: 0, day: stretchDay, period: periodOf(s.from) };
-    clocks.set(segment.label, clock);
-    line = undefined;
-
-    // Units are priced a run at a time: whole units of one tier, starting on one day and in one 24 h
-    // period, that every cap takes in full, cost the same each. A partial unit or one a cap cuts is priced on its own.
-    const add = (k: number, note: string, day: number, price: number, pos: number, count: number, length: number, charged: boolean, amountEach: number) => {
-      const key = `${k}|${note}|${day === stretchDay || !restartDaily ? 0 : day}`;
-      const units = charged ? count : 0;
-      totals.minutes += count * length;
-      totals.units += units;
-      totals.amount += count * amountEach;
-      if (line?.key === key) {
-        line.to = fromWall(pos + count * length);
-        line.minutes += count * length;
-        line.units += units;
-        line.amount += count * amountEach;
-        return;
-      }
-      const name = tierName(pricing.tiers, k);
-      const unitMinutes = pricing.tiers[k]!.unitMinutes;
-      line = {
-        key,
-        label: `${head}${name ? ` ${name}` : ''} ${yuanLabel(price)}/${lengthText(unitMinutes)}${note}`,
-        from: fromWall(pos),
-        to: fromWall(pos + count * length),
-        minutes: count * length,
-        units,
-        amount: count * amountEach,
-      };
-      breakdown.push(line);
-    };
-    zeroKey = undefined;
-    for (let pos = s.from; pos < s.to;) {
-      pos += skipRepeats(pos, s);
-      const to = s.to;
-      const day = dayOf(pos);
-      if (restartDaily && clock.day !== day) clock.minutes = 0;
-      clock.day = day;
-      // the tier counter: charged minutes of the segment kind, or the time since entry (since the 24 h period's start when each is a new stay)
-      const counted = fromEntry ? pos - (afresh ? entry + periodOf(pos) * DAY : entry) : clock.minutes;
-      const k = pricing.tiers.findIndex((t) => t.uptoMinutes === null || counted < t.uptoMinutes);
-      const tier = pricing.tiers[k]!;
-      const unit = tier.unitMinutes;
-      const price = scale(tier.unitPrice);
-      const length = Math.min(unit, to - pos);
-      if (length === unit) {
-        // whole units left in this tier, starting on this day, in this 24 h period and inside the stretch
-        const inTier = tier.uptoMinutes === null ? Infinity : Math.ceil((tier.uptoMinutes - counted) / unit);
-        const onDay = Math.ceil(((day + 1) * DAY - pos) / unit);
-        const inPeriod = Math.ceil((entry + (periodOf(pos) + 1) * DAY - pos) / unit);
-        const run = Math.min(inTier, onDay, inPeriod, Math.floor((to - pos) / unit));
-        const whole = Math.min(run, ledger.wholeCharges(price, pos));
-        if (whole > 0) {
-          ledger.chargeWhole(price, whole, pos);
-          add(k, '', day, price, pos, whole, unit, true, price);
-          clock.minutes += whole * unit;
-          pos += whole * unit;
-          zeroKey = undefined;
-          continue;
-        }
-        // a cap binds: once a unit is charged nothing under the same cap, every unit after it in the run is too
-        const { amount, cappedBy } = ledger.charge(price, pos);
-        const note = cappedBy ? `（已达${cappedBy}）` : '';
-        const key = `${k}|${note}|${day}`;
-        if (amount === 0 && zeroKey === key && run > 1) {
-          add(k, note, day, price, pos, run, unit, true, 0);
-          clock.minutes += run * unit;
-          pos += run * unit;
-          continue;
-        }
-        add(k, note, day, price, pos, 1, unit, true, amount);
-        zeroKey = amount === 0 ? key : undefined;
-        clock.minutes += unit;
-        pos += unit;
-        continue;
-      }
-      const { rounding } = pricing;
-      const charged = rounding.mode === 'up' || (rounding.mode === 'threshold' && length > rounding.leftoverMinutes);
-      const { amount, cappedBy } = charged ? ledger.charge(price, pos) : { amount: 0, cappedBy: undefined };
-      const note = !charged ? `（不足${lengthText(unit)}不计费）` : cappedBy ? `（已达${cappedBy}）` : '';
-      add(k, note, day, price, pos, 1, length, charged, amount);
-      if (charged) clock.minutes += unit;
-      pos += length;
-    }
-  }
-
-  const lines = breakdown.map((l) => {
-    const { label, from, to, minutes, units, amount } = l;
-    return { label, from, to, minutes, units, amount };
-  });
-  const amount = totals.amount;
-  if (amount > 0) return { amount, vehicleClass: priced, breakdown: lines, chargedUntil };
-  const freeReason = anyStretch ? '按计费规则应收0元' : '停车时间全部在非收费时段';
-  return { amount, vehicleClass: priced, breakdown: lines, freeReason, chargedUntil };
+  const priceWalk = new FeeWalk(tariff, vehicleClass, days, entry, until, walk.everyDay === true);
+  priceWalk.run();
+  const breakdown: FeeLine[] = [];
+  for (const l of priceWalk.breakdown) breakdown.push({ label: l.label, from: fromWall(l.from), to: fromWall(l.to), minutes: l.minutes, units: l.units, amount: l.amount });
+  const { amount } = priceWalk.totals;
+  if (amount > 0) return { amount, vehicleClass: priced, breakdown, chargedUntil };
+  const freeReason = priceWalk.anyStretch ? '按计费规则应收0元' : '停车时间全部在非收费时段';
+  return { amount, vehicleClass: priced, breakdown, freeReason, chargedUntil };
 };
