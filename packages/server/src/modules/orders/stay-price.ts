@@ -42,8 +42,8 @@ export interface StayBound {
 /**
  * The fee of [from, to] under a tariff version already read, the one function every stay is priced
  * by. A stay longer than `maxStayDays` is priced from its entry for `maxStayDays` days only, and
- * `capped` says so (the caller warns of it as 超长停车): the engine's work grows with the stay, and a
- * stay dated centuries back must not run the process out of memory.
+ * `capped` says so (the caller warns of it as 超长停车): the lot's rule that no stay owes more than
+ * that many days, whatever a camera with a wrong clock reported.
  */
 export const priceWith = (found: NamedVersion | undefined, vehicleClass: string | null, from: Date, to: Date, bound: StayBound) => {
   if (!found || !vehicleClass) return undefined;
