@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fee, specialPlateOf, vehicleClassFor, vehicleOf } from './tariff.js';
+import { calendar2025 } from './tariff.examples.js';
 import { tariffInput, tariffRules, type Tariff, type TariffDayScheduleInput, type TariffInput } from './tariff.schema.js';
 
 /** Shanghai wall clock "2025-03-03T08:00" (2025-03-03 is a Monday) */
@@ -271,5 +272,32 @@ describe('vehicle class and special plates from what the camera reads', () => {
 
   it('every fee names the class it priced', () => {
     expect(priced(t, '2025-03-03T08:00', '2025-03-03T10:00', 'large').vehicleClass).toEqual({ code: 'large', name: '大型车' });
+  });
+});
+
+describe('a calendar is bounded: pricing walks day by day around each listed day', () => {
+  it('refuses more than 400 holidays, in Chinese, at the field', () => {
+    const day = (i: number) => new Date(Date.UTC(2025, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
+    const parsed = tariffRules.safeParse({ ...tariffOf(), calendar: { holidays: Array.from({ length: 401 }, (_, i) => day(i)), adjustedWorkdays: [] } });
+    expect(parsed.error?.issues).toEqual([expect.objectContaining({ path: ['calendar', 'holidays'], message: '节假日最多400天' })]);
+  });
+});
+
+describe('a stay of years prices in bounded work and lines', () => {
+  // workdays 08:00-20:00 with a first-hour tier and a day cap, weekends free, the 2025 holidays listed: the pattern repeats by the week
+  const t = tariffOf({
+    calendar: calendar2025,
+    tierClock: 'restartDaily',
+    caps: { perNaturalDay: 1500 },
+    schedule: { workday: [{ label: '白天', start: '08:00', end: '20:00', pricing: per(30, 300, [{ uptoMinutes: 60, unitPrice: 100 }]) }], nonWorkday: [], holiday: null },
+  });
+
+  it('ten years from March 2025: the same amount as pricing every day, a week at a time once the holidays are past, in under 300 lines', () => {
+    const quick = priced(t, '2025-03-03T09:17', '2035-03-03T09:54');
+    const walked = fee(t, at('2025-03-03T09:17'), at('2035-03-03T09:54'), { vehicleClass: 'small' }, { everyDay: true });
+    expect(quick.amount).toBe(walked.amount);
+    expect(quick.breakdown.length).toBeLessThan(300);
+    expect(walked.breakdown.length).toBeGreaterThan(2500);
+    expect(quick.breakdown.filter((l) => l.label.includes('同前7天计费')).length).toBeGreaterThan(0);
   });
 });

@@ -133,8 +133,9 @@ export type TariffSchedule = z.infer<typeof tariffSchedule>;
 
 /** Monday to Friday are workdays unless listed as holidays; 调休 weekend days are listed as adjusted workdays. */
 export const tariffCalendar = z.object({
-  holidays: z.array(tariffDate).default([]),
-  adjustedWorkdays: z.array(tariffDate).default([]),
+  // a few years of holidays at most: pricing walks day by day around each listed day
+  holidays: z.array(tariffDate).max(400, '节假日最多400天').default([]),
+  adjustedWorkdays: z.array(tariffDate).max(200, '调休上班日最多200天').default([]),
 });
 export type TariffCalendar = z.infer<typeof tariffCalendar>;
 
