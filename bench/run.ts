@@ -58,7 +58,7 @@ if (only === 'soak') await runSoak();
 else if (only === 'first-page') await runFirstPageBench();
 else if (only === 'revenue') await runRevenueBench();
 else if (only === 'screens') await runScreensBench();
-else if (only === 'tariff') runTariffBench();
+else if (only === 'tariff') await runTariffBench();
 else {
   if (only !== 'orders') await main();
   if (only !== 'signin') await runOrdersBench();

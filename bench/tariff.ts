@@ -7,8 +7,10 @@
 //  - a randomized comparison of a million stays on seeded random tariffs: the engine's amount, free
 //    reason and line total against the walk's, any difference printed and counted.
 // No database; figures go to bench/RESULTS.md by hand.
-import { performance } from 'node:perf_hooks';
+import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { performance } from 'node:perf_hooks';
 import { fee, type FeeContext, type FeeResult, type Tariff } from '../packages/contract/src/index.js';
 import { sampleFirstHourDailyCap, sampleHalfHourDayPerVisitNight, sampleQuarterHourDayNight, sampleWorkdayOnlyNewEnergy } from '../packages/contract/src/test/tariff-fixtures.js';
 import { randomStay, randomTariff, seeded } from '../packages/contract/src/test/tariff-random.js';
@@ -105,12 +107,25 @@ const compare = (count: number) => {
 
 const rate = (n: number) => Math.round(n).toLocaleString('en');
 
-export const runTariffBench = () => {
+/**
+ * The engine as `npm start` runs it: tsc's output in packages/contract/dist, when built. Through tsx
+ * every function made while pricing is named at run time (esbuild's keepNames), which the shipped
+ * code never pays; both engines above pay it alike.
+ */
+const shipped = async (): Promise<[string, Engine][]> => {
+  const built = fileURLToPath(new URL('../packages/contract/dist/index.js', import.meta.url));
+  if (!existsSync(built)) return [];
+  const contract = (await import(pathToFileURL(built).href)) as { fee: Engine };
+  return [['fee as built (dist)', contract.fee]];
+};
+
+export const runTariffBench = async () => {
   console.log(`tariff engine, one thread; node ${process.version}; load average at start ${loadavg()[0]!.toFixed(2)}`);
+  const built = await shipped();
   for (const [mix, length] of Object.entries(mixes)) {
     const stays = staysOf(length, 24);
     console.log(`${mix}: ${stays.length.toLocaleString('en')} stays on ${templates.length} sample tariffs`);
-    for (const [name, engine] of engines) {
+    for (const [name, engine] of [...engines, ...built]) {
       const { median, low, high } = throughput(engine, stays);
       console.log(`  ${name.padEnd(22)} ${rate(median).padStart(10)} fees/s  (5 passes: ${rate(low)}–${rate(high)})`);
     }
