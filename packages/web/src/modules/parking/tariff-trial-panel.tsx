@@ -2,7 +2,7 @@ import type { TariffSummary, TariffTrialResult } from '@parking/contract';
 import { Alert, Button, Card, DatePicker, Empty, Form, Select, Space, Statistic, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { businessIso, businessToday, formatBusiness, isBeforeWall } from '../../shared/time/business-time';
 import { useTariffTrial } from './tariff-api';
 import { yuanText } from './tariff-form-values';
@@ -33,7 +33,7 @@ export function TariffTrialPanel({ tariffs, initialTariffId }: { tariffs: Tariff
   const [form] = Form.useForm<TrialValues>();
   const trial = useTariffTrial();
   const tariffId = Form.useWatch('tariffId', form);
-  const classes = tariffs.find((t) => t.id === tariffId)?.vehicleClasses ?? [];
+  const classes = useMemo(() => tariffs.find((t) => t.id === tariffId)?.vehicleClasses ?? [], [tariffs, tariffId]);
 
   useEffect(() => {
     if (initialTariffId) form.setFieldsValue({ tariffId: initialTariffId, vehicleClass: undefined });
@@ -58,7 +58,14 @@ export function TariffTrialPanel({ tariffs, initialTariffId }: { tariffs: Tariff
   const result = trial.data;
   return (
     <Card title="计费试算" size="small" className="tariff-trial">
-      <Form form={form} layout="inline" onFinish={run} initialValues={{ enteredAt: today.hour(8), exitedAt: today.hour(9).minute(10) }} onValuesChange={() => trial.reset()}>
+      <Form
+        form={form}
+        name="tariffTrial"
+        layout="inline"
+        onFinish={run}
+        initialValues={{ enteredAt: today.hour(8), exitedAt: today.hour(9).minute(10) }}
+        onValuesChange={() => trial.reset()}
+      >
         <Form.Item label="计费规则" name="tariffId" rules={[{ required: true, message: '请选择计费规则' }]}>
           <Select aria-label="计费规则" style={{ width: 200 }} placeholder="请选择计费规则" options={tariffs.map((t) => ({ value: t.id, label: t.name }))} />
         </Form.Item>
