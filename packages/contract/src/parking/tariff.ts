@@ -175,6 +175,22 @@ class DaySchedules {
   }
 }
 
+/** One DaySchedules per schedule and calendar, made once. */
+const daySchedules = new WeakMap<object, WeakMap<object, DaySchedules>>();
+const daySchedulesOf = (schedule: Tariff['schedule'], calendar: Tariff['calendar']): DaySchedules => {
+  let byCalendar = daySchedules.get(schedule);
+  if (!byCalendar) {
+    byCalendar = new WeakMap();
+    daySchedules.set(schedule, byCalendar);
+  }
+  let days = byCalendar.get(calendar);
+  if (!days) {
+    days = new DaySchedules(schedule, calendar);
+    byCalendar.set(calendar, days);
+  }
+  return days;
+};
+
 /**
  * The charged stretches of a stay, one at a time: segment occurrences clipped to the stay, a wrap
  * from the day before winning over the next day, and a segment running on into the same segment of
@@ -378,15 +394,14 @@ class CapLedger {
   }
 
   /**
-   * What the caps still allow from wall minute `at` on, as text: the room left under each cap that
-   * can still bind there (a spent cap reads 0 however far it was overrun). Two moments with the same
-   * text and the same days ahead charge alike.
+   * What the caps still allow from wall minute `at` on, added to `state`: the room left under each
+   * cap that can still bind there (a spent cap reads 0 however far it was overrun). Two moments with
+   * the same rooms and the same days ahead charge alike.
    */
-  roomText(at: number): string {
-    let text = '';
-    for (const cap of this.active) text += `${cap.scope === 'stretch' ? 's' : ''}${Math.max(0, this.roomOf(cap, at))},`;
-    for (const cap of this.stayCaps) text += `${Math.max(0, this.roomOf(cap, at))},`;
-    return text;
+  roomsInto(at: number, state: number[]) {
+    state.push(this.active.length);
+    for (const cap of this.active) state.push(Math.max(0, this.roomOf(cap, at)));
+    for (const cap of this.stayCaps) state.push(Math.max(0, this.roomOf(cap, at)));
   }
 
   /** Moves what was charged on the day and in the period of wall minute `at` `days` later, as when repeating days are skipped. */
@@ -428,6 +443,13 @@ const firstListedFrom = (calendar: Tariff['calendar'], day: number): number => {
     else hi = mid;
   }
   return days[lo] ?? Infinity;
+};
+
+/** Equal number lists, NaN equal to NaN. */
+const sameNumbers = (a: number[], b: number[]) => {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (!Object.is(a[i], b[i])) return false;
+  return true;
 };
 
 /** "2025-03-03 09:00" on the Shanghai wall clock */
@@ -515,7 +537,7 @@ class FeeWalk {
   private readonly horizon: number;
   private lastBound = -1;
   /** by period number modulo cycleDays + 1: this period's and those of one cycle back */
-  private seen: ({ period: number; key: string; minutes: number; units: number; amount: number } | undefined)[] = [];
+  private seen: ({ period: number; segment: TariffSegment; state: number[]; minutes: number; units: number; amount: number } | undefined)[] = [];
   private nextPeriod: number;
 
   constructor(
@@ -548,19 +570,30 @@ class FeeWalk {
     return Math.floor((at - this.entry) / DAY);
   }
 
-  /** The pricing's state at wall minute `pos` of stretch `s`, as seen from `start`, the start of its 24 h period. */
-  private stateAt(pos: number, s: Stretch, start: number) {
+  /**
+   * The pricing's state at wall minute `pos` of stretch `s`, as seen from `start`, the start of its
+   * 24 h period: numbers, ends beyond the horizon read as the horizon. The segment is compared apart.
+   */
+  private stateAt(pos: number, s: Stretch, start: number): number[] {
     if (this.lastBound < 0) this.lastBound = lastBoundOf(this.vehicleClass.schedule ?? this.tariff.schedule);
     const { horizon, stretches, lastBound } = this;
-    const near = (m: number | undefined) => (m === undefined ? '-' : Math.min(m - start, horizon));
-    let key = `${pos - start}|${s.segment.label}|${near(s.to)}|${near(stretches.joinedEnd)}|${near(stretches.lookahead?.from)}|${near(stretches.lookahead?.to)}|${near(stretches.covered)}|`;
-    key += this.ledger.roomText(pos);
-    // a counter's day matters when it restarts daily, its period when each 24 h is a new stay
-    for (const [label, c] of this.clocks) {
-      key += `|${label}:${Math.min(c.minutes, lastBound)}:${this.restartDaily ? c.day - dayOf(start) : ''}:${this.afresh ? c.period - this.periodOf(start) : ''}`;
+    const lookahead = stretches.lookahead;
+    const joined = stretches.joinedEnd;
+    const state = [
+      pos - start,
+      Math.min(s.to - start, horizon),
+      joined === undefined ? NaN : Math.min(joined - start, horizon),
+      lookahead === undefined ? NaN : Math.min(lookahead.from - start, horizon),
+      lookahead === undefined ? NaN : Math.min(lookahead.to - start, horizon),
+      Math.min(stretches.covered - start, horizon),
+      this.fromEntry && !this.afresh ? Math.min(start - this.entry, lastBound) : 0,
+    ];
+    this.ledger.roomsInto(pos, state);
+    // a counter's day matters when it restarts daily, its period when each 24 h is a new stay (the map only grows, in one order)
+    for (const c of this.clocks.values()) {
+      state.push(Math.min(c.minutes, lastBound), this.restartDaily ? c.day - dayOf(start) : 0, this.afresh ? c.period - this.periodOf(start) : 0);
     }
-    if (this.fromEntry && !this.afresh) key += `|${Math.min(start - this.entry, lastBound)}`;
-    return key;
+    return state;
   }
 
   /**
@@ -573,10 +606,10 @@ class FeeWalk {
     this.nextPeriod = period + 1;
     const { cycleDays, cycle, totals, until } = this;
     const start = this.entry + period * DAY;
-    const key = this.stateAt(pos, s, start);
-    this.seen[period % (cycleDays + 1)] = { period, key, ...totals };
+    const state = this.stateAt(pos, s, start);
+    this.seen[period % (cycleDays + 1)] = { period, segment: s.segment, state, minutes: totals.minutes, units: totals.units, amount: totals.amount };
     const before = this.seen[(period - cycleDays) % (cycleDays + 1)];
-    if (before?.period !== period - cycleDays || before.key !== key) return 0;
+    if (before?.period !== period - cycleDays || before.segment !== s.segment || !sameNumbers(before.state, state)) return 0;
     // the cycles that repeat: all but the last cycle and two days of the stay, before any listed day near them
     let cycles = Math.floor((until - pos - 2 * DAY) / cycle) - 1;
     const end = this.stretches.joinedEnd ?? s.to;
@@ -759,7 +792,7 @@ export const fee = (tariff: Tariff, enteredAt: Date, exitedAt: Date, context: Fe
     return { amount: 0, vehicleClass: priced, breakdown: [], freeReason: `${specialPlateNames[specialPlate]}免费停放`, chargedUntil };
   }
 
-  const days = new DaySchedules(vehicleClass.schedule ?? tariff.schedule, tariff.calendar);
+  const days = daySchedulesOf(vehicleClass.schedule ?? tariff.schedule, tariff.calendar);
   const free = tariff.freePeriod;
   if (free) {
     // judged on the whole stay, or on its minutes inside charged segments (收费时段内停放不超过…免费)
