@@ -1,3 +1,4 @@
+import { tariffRules, type TariffRules } from '@parking/contract';
 import type { FormInstance } from 'antd';
 import type { ScheduleForm, TariffRulesForm } from './tariff-form-values';
 
@@ -140,3 +141,24 @@ export function placeRulesIssues(form: FormInstance, issues: readonly RulesIssue
   if (!first.done) form.scrollToField(byKey.get(first.value)!, { block: 'center' });
   return issueTexts(unplaced, values);
 }
+
+export type RulesCheck = { ok: true; rules: TariffRules } | { ok: false; errors: string[] };
+
+/** Imported JSON checked with the contract's schema; errors read "位置：原因" with the places named in Chinese. */
+export const checkRulesJson = (text: string): RulesCheck => {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { ok: false, errors: ['JSON 格式不正确，请检查括号、引号和逗号'] };
+  }
+  const parsed = tariffRules.safeParse(value);
+  if (parsed.success) return { ok: true, rules: parsed.data };
+  return { ok: false, errors: [...new Set(parsed.error.issues.map((issue) => placedMessage(issue.path, issue.message)))] };
+};
+
+/** "工作日 第1个时段 第1档 单价：单价不能为负", or the message alone when it concerns the whole rules. */
+export const placedMessage = (path: readonly PropertyKey[], message: string) => {
+  const place = issuePlace(path);
+  return place ? `${place}：${message}` : message;
+};

@@ -1,5 +1,4 @@
 import {
-  tariffRules,
   type SpecialPlate,
   type TariffCaps,
   type TariffDaySchedule,
@@ -10,7 +9,6 @@ import {
   type TariffTierClock,
   type TariffVehicleClass,
 } from '@parking/contract';
-import { issuePlace } from './tariff-form-issues';
 
 /**
  * The 计费规则 editor's form: the whole rule model as people fill it in, money in 元 and durations in
@@ -310,24 +308,3 @@ export const daySegments = (s: ScheduleForm, day: DayType): SegmentForm[] => {
 /** The names of the segments of a schedule, each once, for the per-segment caps. */
 export const segmentLabels = (s: ScheduleForm | undefined): string[] =>
   s ? [...new Set((['workday', 'nonWorkday', 'holiday'] as const).flatMap((d) => daySegments(s, d).map((seg) => seg?.label?.trim())).filter((l): l is string => Boolean(l)))] : [];
-
-export type RulesCheck = { ok: true; rules: TariffRules } | { ok: false; errors: string[] };
-
-/** Imported JSON checked with the contract's schema; errors read "位置：原因" with the places named in Chinese. */
-export const checkRulesJson = (text: string): RulesCheck => {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return { ok: false, errors: ['JSON 格式不正确，请检查括号、引号和逗号'] };
-  }
-  const parsed = tariffRules.safeParse(value);
-  if (parsed.success) return { ok: true, rules: parsed.data };
-  return { ok: false, errors: [...new Set(parsed.error.issues.map((issue) => placedMessage(issue.path, issue.message)))] };
-};
-
-/** "工作日 第1个时段 第1档 单价：单价不能为负", or the message alone when it concerns the whole rules. */
-export const placedMessage = (path: readonly PropertyKey[], message: string) => {
-  const place = issuePlace(path);
-  return place ? `${place}：${message}` : message;
-};

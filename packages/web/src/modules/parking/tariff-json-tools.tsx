@@ -3,7 +3,7 @@ import type { TariffRules } from '@parking/contract';
 import { Alert, App, Button, Input, Modal, Space } from 'antd';
 import { useState } from 'react';
 import { copyText } from '../../shared/components/copy-text';
-import { checkRulesJson } from './tariff-form-values';
+import { checkRulesJson } from './tariff-form-issues';
 
 /** Saves text as a file the browser downloads. */
 const download = (fileName: string, text: string) => {
