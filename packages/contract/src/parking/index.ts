@@ -1,6 +1,7 @@
 export * from './tariff.schema.js';
 export * from './tariff.js';
 export * from './tariff.examples.js';
+export * from './tariff.samples.js';
 export * from './area.schema.js';
 export * from './lot.schema.js';
 export * from './lane.schema.js';

@@ -1,4 +1,5 @@
 import { tariffInput, type Tariff, type TariffDayScheduleInput, type TariffInput } from '../parking/tariff.schema.js';
+import { roadSampleTariff } from '../parking/tariff.samples.js';
 import { calendar2025 } from '../parking/tariff.examples.js';
 
 /**
@@ -55,37 +56,8 @@ export const sampleQuarterHourDayNightMid = quarterHourDayNight('示例 15分钟
 /** 首小时内 0.5元/15分钟，之后 0.75元/15分钟 (白天 07-21)。 */
 export const sampleQuarterHourDayNightLow = quarterHourDayNight('示例 15分钟计费 白天夜间 低档', 50, 75);
 
-/**
- * 08:00-20:00 首小时内 5元/半小时，首小时后 6元/半小时，不足半小时按半小时；20:00-次日08:00 按次 5元；
- * 黄牌(大型车)加倍；停车不超过30分钟免费；超过24小时重新计费。
- */
-export const sampleHalfHourDayPerVisitNight: Tariff = tariffInput.parse({
-  name: '示例 半小时计费 夜间按次',
-  effectiveFrom: '2025-01-01',
-  schedule: sameEveryDay([
-    {
-      label: '白天',
-      start: '08:00',
-      end: '20:00',
-      pricing: {
-        kind: 'perUnit',
-        tiers: [
-          { uptoMinutes: 60, unitMinutes: 30, unitPrice: 500 },
-          { uptoMinutes: null, unitMinutes: 30, unitPrice: 600 },
-        ],
-        rounding: { mode: 'up' },
-      },
-    },
-    { label: '夜间', start: '20:00', end: '08:00', pricing: { kind: 'perVisit', price: 500 } },
-  ]),
-  vehicleClasses: [
-    { code: 'small', name: '小型车', match: { plateColours: [0, 1, 3, 4] } },
-    { code: 'large', name: '大型车', match: { plateColours: [2] }, multiplier: 2 },
-  ],
-  freePeriod: { minutes: 30, inclusive: true },
-  tierClock: 'continue',
-  over24h: 'afresh',
-} satisfies TariffInput);
+/** The demo's road sample (tariff.samples.ts): 白天 首小时 5元/半小时 then 6元, 夜间 按次 5元, 30 minutes free, afresh every 24 h. */
+export const sampleHalfHourDayPerVisitNight: Tariff = roadSampleTariff;
 
 /**
  * 收费时段 07:00-22:00；蓝牌 首小时 5元，之后每半小时 3元；黄牌 首小时 8元，之后每半小时 5元（自有费率）；

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { DeviceType } from '@parking/contract';
+import { roadSampleTariff, type DeviceType } from '@parking/contract';
 import type { Db } from '../client.js';
 import { devices, parkingLanes, parkingLots, parkingSpaces, tariffs, tenants } from '../schema/index.js';
-import { commercialGarageTariff, insertDemoTariff, roadSampleTariff } from './demo-tariffs.js';
+import { commercialGarageTariff, insertDemoTariff } from './demo-tariffs.js';
 
 /**
  * The demo tenant's secrets are derived from the sn, so whoever runs the demo can sign heartbeats

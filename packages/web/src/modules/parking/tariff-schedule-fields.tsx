@@ -203,48 +203,73 @@ export function ScheduleFields({ name, path }: { name: FieldPath; path: FieldPat
       <DaySection title="工作日">
         <SegmentList name={[...name, 'workday']} path={[...path, 'workday']} />
       </DaySection>
-      <DaySection
+      <SetApartDay
+        name={name}
+        path={path}
+        day="nonWorkday"
         title="非工作日"
-        extra={
-          <Form.Item name={[...name, 'nonWorkdayMode']} noStyle>
-            <Radio.Group
-              aria-label="非工作日"
-              size="small"
-              optionType="button"
-              options={[
-                { value: 'sameAsWorkday', label: '同工作日' },
-                { value: 'own', label: '单独设置' },
-              ]}
-              onChange={(e) => e.target.value === 'own' && startFrom('nonWorkday', 'workday')}
-            />
-          </Form.Item>
-        }
-      >
-        {nonWorkdayMode === 'own' ? (
-          <SegmentList name={[...name, 'nonWorkday']} path={[...path, 'nonWorkday']} />
-        ) : (
-          <Typography.Text type="secondary">按工作日的收费时段计费</Typography.Text>
-        )}
-      </DaySection>
-      <DaySection
+        mode={nonWorkdayMode}
+        same="sameAsWorkday"
+        sameLabel="同工作日"
+        sameText="按工作日的收费时段计费"
+        onApart={() => startFrom('nonWorkday', 'workday')}
+      />
+      <SetApartDay
+        name={name}
+        path={path}
+        day="holiday"
         title="节假日"
-        extra={
-          <Form.Item name={[...name, 'holidayMode']} noStyle>
-            <Radio.Group
-              aria-label="节假日"
-              size="small"
-              optionType="button"
-              options={[
-                { value: 'sameAsNonWorkday', label: '同非工作日' },
-                { value: 'own', label: '单独设置' },
-              ]}
-              onChange={(e) => e.target.value === 'own' && startFrom('holiday', 'nonWorkday')}
-            />
-          </Form.Item>
-        }
-      >
-        {holidayMode === 'own' ? <SegmentList name={[...name, 'holiday']} path={[...path, 'holiday']} /> : <Typography.Text type="secondary">按非工作日的收费时段计费</Typography.Text>}
-      </DaySection>
+        mode={holidayMode}
+        same="sameAsNonWorkday"
+        sameLabel="同非工作日"
+        sameText="按非工作日的收费时段计费"
+        onApart={() => startFrom('holiday', 'nonWorkday')}
+      />
     </div>
+  );
+}
+
+/** A day type charged like another (同工作日) unless set apart (单独设置), when it gets segments of its own. */
+function SetApartDay({
+  name,
+  path,
+  day,
+  title,
+  mode,
+  same,
+  sameLabel,
+  sameText,
+  onApart,
+}: {
+  name: FieldPath;
+  path: FieldPath;
+  day: 'nonWorkday' | 'holiday';
+  title: string;
+  mode: string | undefined;
+  same: string;
+  sameLabel: string;
+  sameText: string;
+  onApart: () => void;
+}) {
+  return (
+    <DaySection
+      title={title}
+      extra={
+        <Form.Item name={[...name, `${day}Mode`]} noStyle>
+          <Radio.Group
+            aria-label={title}
+            size="small"
+            optionType="button"
+            options={[
+              { value: same, label: sameLabel },
+              { value: 'own', label: '单独设置' },
+            ]}
+            onChange={(e) => e.target.value === 'own' && onApart()}
+          />
+        </Form.Item>
+      }
+    >
+      {mode === 'own' ? <SegmentList name={[...name, day]} path={[...path, day]} /> : <Typography.Text type="secondary">{sameText}</Typography.Text>}
+    </DaySection>
   );
 }

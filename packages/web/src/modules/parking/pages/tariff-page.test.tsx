@@ -163,6 +163,19 @@ describe('计费规则 page', { timeout: 150_000 }, () => {
     expect(within(dialog).getByText('工作日 第1个时段 第1档 单价：单价须为数字')).toBeTruthy();
   });
 
+  it('sets 非工作日 apart starting from a copy of the workday segments', { timeout: 60_000 }, async () => {
+    fakeServer();
+    renderAt('/parkingAdmin/tariff', '/parkingAdmin/tariff', <TariffPage />);
+    const dialog = await openEditor();
+    const weekend = within(dialog).getByRole('radiogroup', { name: '非工作日' });
+    await user.click(within(weekend).getByRole('radio', { name: '单独设置' }));
+    // the workday's one segment copied: two 时段名称 now, the second 非工作日's own
+    await waitFor(() => expect(within(dialog).getAllByLabelText('时段名称')).toHaveLength(2));
+    const prices = within(dialog).getAllByLabelText<HTMLInputElement>('单价');
+    expect(prices.map((p) => p.value)).toEqual(['2', '2']);
+    expect(within(dialog).getByRole('radio', { name: '同工作日', checked: false })).toBeTruthy();
+  });
+
   it("puts the schema's reasons on the fields they belong to and sends nothing", async () => {
     const calls = fakeServer();
     renderAt('/parkingAdmin/tariff', '/parkingAdmin/tariff', <TariffPage />);
