@@ -38,7 +38,7 @@ const expectSame = (actual: FeeResult, expected: FeeResult, what: string) => {
 };
 
 describe('the engine priced a run of units at a time equals the unit-by-unit walk', () => {
-  it('on the bundled city templates, 400 seeded stays each, for every vehicle class', () => {
+  it('on the bundled city templates, 400 seeded stays each, for every vehicle class', { timeout: 60_000 }, () => {
     const random = seeded(23);
     for (const tariff of [beijingOnStreetClass1, sampleQuarterHourDayNight, sampleHalfHourDayPerVisitNight, sampleFirstHourDailyCap, sampleWorkdayOnlyNewEnergy]) {
       for (let i = 0; i < 400; i++) {
@@ -51,7 +51,7 @@ describe('the engine priced a run of units at a time equals the unit-by-unit wal
     }
   });
 
-  it('on 300 seeded random tariffs (segments, tiers, rounding, caps, clocks), 10 stays each', () => {
+  it('on 300 seeded random tariffs (segments, tiers, rounding, caps, clocks), 10 stays each', { timeout: 60_000 }, () => {
     const random = seeded(2026);
     for (let n = 0; n < 300; n++) {
       const tariff = randomTariff(random, n);

@@ -160,18 +160,26 @@ const allDaysAlike = (schedule: Tariff['schedule']) => {
 /** Which day's schedule applies on a day number: by its day type, or the one schedule when all are alike. */
 class DaySchedules {
   readonly alike: boolean;
+  /** each day type's segments with their spans, in order of start */
+  private readonly workday: Span[];
+  private readonly nonWorkday: Span[];
+  private readonly holiday: Span[];
 
   constructor(
-    private readonly schedule: Tariff['schedule'],
+    schedule: Tariff['schedule'],
     private readonly calendar: Tariff['calendar'],
   ) {
     this.alike = allDaysAlike(schedule);
+    this.workday = spansOf(schedule.workday);
+    this.nonWorkday = this.alike ? this.workday : spansOf(schedule.nonWorkday);
+    this.holiday = this.alike ? this.workday : spansOf(schedule.holiday ?? schedule.nonWorkday);
   }
 
-  on(day: number): TariffDaySchedule {
-    if (this.alike) return this.schedule.workday;
+  /** The segments charged on a day number, with their spans. */
+  on(day: number): Span[] {
+    if (this.alike) return this.workday;
     const type = dayTypeOfDay(this.calendar, day);
-    return type === 'holiday' ? (this.schedule.holiday ?? this.schedule.nonWorkday) : this.schedule[type];
+    return type === 'workday' ? this.workday : type === 'holiday' ? this.holiday : this.nonWorkday;
   }
 }
 
@@ -224,7 +232,7 @@ class Stretches {
         this.pending = undefined;
         return last;
       }
-      const spans = spansOf(this.days.on(this.day));
+      const spans = this.days.on(this.day);
       if (this.index >= spans.length) {
         this.day++;
         this.index = 0;
@@ -302,6 +310,8 @@ interface Cap {
   used: number;
 }
 
+const noCaps: Cap[] = [];
+
 const capOf = (scope: CapScope, limit: number, name: string, segment?: string): Cap => ({ limit, name: `${name}${yuanLabel(limit)}`, scope, segment, key: NaN, used: 0 });
 
 /**
@@ -313,8 +323,8 @@ class CapLedger {
   private readonly stayCaps: Cap[] = [];
   /** the caps a charge in the current stretch counts under, in the order they are named */
   private active: Cap[] = [];
-  /** by segment object: its stretch caps, then the stay's caps that count its charges */
-  private readonly bySegment = new Map<TariffSegment, Cap[]>();
+  /** by segment object: its stretch caps, then the stay's caps that count its charges (made on first use) */
+  private bySegment: Map<TariffSegment, Cap[]> | undefined;
 
   /** what a cap's figure becomes for the class: times the multiplier, or as is for the class's own caps */
   private readonly multiplier: number;
@@ -339,6 +349,12 @@ class CapLedger {
   }
 
   startStretch(segment: TariffSegment) {
+    if (this.stayCaps.length === 0 && this.caps.bySegment.length === 0 && (this.ownCaps || segment.capPerStretch === null)) {
+      // nothing can bind: most tariffs, most stretches
+      this.active = noCaps;
+      return;
+    }
+    this.bySegment ??= new Map();
     let active = this.bySegment.get(segment);
     if (!active) {
       active = [];
@@ -812,7 +828,15 @@ export const fee = (tariff: Tariff, enteredAt: Date, exitedAt: Date, context: Fe
   const priceWalk = new FeeWalk(tariff, vehicleClass, days, entry, until, walk.everyDay === true);
   priceWalk.run();
   const breakdown: FeeLine[] = [];
-  for (const l of priceWalk.breakdown) breakdown.push({ label: l.label, from: fromWall(l.from), to: fromWall(l.to), minutes: l.minutes, units: l.units, amount: l.amount });
+  // a line that starts where the one before it ended shares its Date
+  let lastWall = NaN;
+  let lastDate = chargedUntil;
+  for (const l of priceWalk.breakdown) {
+    const from = lastWall === l.from ? lastDate : fromWall(l.from);
+    lastWall = l.to;
+    lastDate = fromWall(l.to);
+    breakdown.push({ label: l.label, from, to: lastDate, minutes: l.minutes, units: l.units, amount: l.amount });
+  }
   const { amount } = priceWalk.totals;
   if (amount > 0) return { amount, vehicleClass: priced, breakdown, chargedUntil };
   const freeReason = priceWalk.anyStretch ? '按计费规则应收0元' : '停车时间全部在非收费时段';
