@@ -42,7 +42,8 @@ export const recordWrites = (now: Date) => {
   return {
     /** A new record, as the database would default its unnamed columns. */
     insert(values: NewRecordValues): ParkingRecordRow {
-      const row: ParkingRecordRow = {
+      // every column the caller may leave out, so a column added to the table without a default here fails to compile
+      const defaults: Omit<ParkingRecordRow, 'tenantId' | 'lotId' | 'plateNumber'> = {
         id: randomUUID(),
         entryLaneId: null,
         exitLaneId: null,
@@ -59,6 +60,7 @@ export const recordWrites = (now: Date) => {
         tariffId: null,
         tariffVersionId: null,
         vehicleClass: null,
+        vehicleClassWhy: null,
         state: 'parked',
         amountDue: 0,
         discount: 0,
@@ -71,8 +73,8 @@ export const recordWrites = (now: Date) => {
         abnormalReasons: [],
         createdAt: now,
         updatedAt: now,
-        ...definedOf(values),
-      } as ParkingRecordRow;
+      };
+      const row = { ...defaults, ...definedOf(values) } as ParkingRecordRow;
       checkMoney(row);
       pending.set(row.id, { inserted: true, row });
       return row;
