@@ -70,6 +70,20 @@ for (const zone of ['UTC', 'America/New_York']) {
       await page.screenshot({ path: testInfo.outputPath('tariff-trial-zone.png'), fullPage: true });
     });
 
+    test('the tariff editor’s live 计费试算 opens on Shanghai’s today and prices the stay on the Shanghai clock', async ({ page }) => {
+      await page.goto('/#/parkingAdmin/tariff');
+      await page.getByRole('button', { name: '新增计费规则' }).click();
+      const editor = page.getByRole('dialog', { name: '新增计费规则' });
+      const trial = editor.locator('.tariff-live-trial');
+      // today 08:00–10:10, today being Shanghai's Friday 16th
+      await expect(trial.getByLabel('试算入场时间')).toHaveValue('2026-01-16 08:00');
+      await expect(trial.getByLabel('试算出场时间')).toHaveValue('2026-01-16 10:10');
+      // the new form's 08:00–20:00 at 2元 per 30 minutes, a part unit counted whole: 5 units
+      await expect(trial.locator('.ant-statistic-content')).toHaveText('10.00元');
+      await expect(trial).toContainText('08:00–10:10');
+      await editor.getByRole('button', { name: /取\s*消/ }).click();
+    });
+
     test('a list filtered to one day asks for that Shanghai day, and the picker’s today is Shanghai’s', async ({ page }) => {
       const records = new ParkingRecordPage(page);
       await records.visit();
