@@ -129,35 +129,25 @@ type Stretch = { from: number; to: number; segment: TariffSegment };
 const sameSegment = (a: TariffSegment, b: TariffSegment) =>
   a === b || (a.label === b.label && a.capPerStretch === b.capPerStretch && JSON.stringify(a.pricing) === JSON.stringify(b.pricing));
 
-/** A day's segments with their spans, in order of start: read once per schedule. */
+/** A segment with the minutes of the day it covers. */
 type Span = { segment: TariffSegment; start: number; end: number };
-const spansBySchedule = new WeakMap<TariffDaySchedule, Span[]>();
-const spansOf = (schedule: TariffDaySchedule): Span[] => {
-  let spans = spansBySchedule.get(schedule);
-  if (!spans) {
-    spans = schedule.map((segment) => {
+
+/** A day's segments with their spans, in order of start. */
+const spansOf = (schedule: TariffDaySchedule): Span[] =>
+  schedule
+    .map((segment) => {
       const [start, end] = segmentSpan(segment);
       return { segment, start, end };
-    });
-    spans.sort((a, b) => a.start - b.start);
-    spansBySchedule.set(schedule, spans);
-  }
-  return spans;
-};
+    })
+    .sort((a, b) => a.start - b.start);
 
 /** Day types whose schedules are all alike: every day is priced the same, and days repeat one by one, not by the week. */
-const alikeDays = new WeakMap<object, boolean>();
 const allDaysAlike = (schedule: Tariff['schedule']) => {
-  let alike = alikeDays.get(schedule);
-  if (alike === undefined) {
-    const workday = JSON.stringify(schedule.workday);
-    alike = JSON.stringify(schedule.nonWorkday) === workday && (schedule.holiday === null || JSON.stringify(schedule.holiday) === workday);
-    alikeDays.set(schedule, alike);
-  }
-  return alike;
+  const workday = JSON.stringify(schedule.workday);
+  return JSON.stringify(schedule.nonWorkday) === workday && (schedule.holiday === null || JSON.stringify(schedule.holiday) === workday);
 };
 
-/** Which day's schedule applies on a day number: by its day type, or the one schedule when all are alike. */
+/** Which day's schedule applies on a day number: by its day type, or the one schedule when all are alike. Made once per schedule and calendar (daySchedulesOf), which reads them once. */
 class DaySchedules {
   readonly alike: boolean;
   /** each day type's segments with their spans, in order of start */
