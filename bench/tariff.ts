@@ -4,22 +4,25 @@
 //    vehicle class: "realistic" is how long cars stay at on-road spaces and lots (most under a few
 //    hours, a tail of days); "heavy tail" is log-uniform from a second to 31 days, half of it over 14 h;
 //  - single long stays, up to ten years (the walk is timed up to a year only);
-//  - a randomized comparison of a million stays on seeded random tariffs: the engine's amount, free
-//    reason and line total against the walk's, any difference printed and counted.
+//  - a randomized comparison of a million stays on seeded random tariffs: the engine's amount (with
+//    lines and alone), free reason and line total against the walk's, any difference printed and counted.
 // No database; figures go to bench/RESULTS.md by hand.
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { fee, type FeeContext, type FeeResult, type Tariff } from '../packages/contract/src/index.js';
+import { fee, feeAmount, type FeeContext, type FeeResult, type Tariff } from '../packages/contract/src/index.js';
 import { sampleFirstHourDailyCap, sampleHalfHourDayPerVisitNight, sampleQuarterHourDayNight, sampleWorkdayOnlyNewEnergy } from '../packages/contract/src/test/tariff-fixtures.js';
 import { randomStay, randomTariff, seeded } from '../packages/contract/src/test/tariff-random.js';
 import { unitWalkFee } from '../packages/contract/src/test/tariff-unit-walk.js';
 
-type Engine = (tariff: Tariff, entered: Date, exited: Date, context: FeeContext) => FeeResult;
+type Engine = (tariff: Tariff, entered: Date, exited: Date, context: FeeContext) => FeeResult | number;
+const amountOf = (result: FeeResult | number) => (typeof result === 'number' ? result : result.amount);
+/** fee with its breakdown (a record's detail, the driver's quote); feeAmount the amount alone (a car leaving) */
 const engines: [string, Engine][] = [
   ['fee (now)', fee],
   ['unit by unit (before)', unitWalkFee],
+  ['feeAmount (now)', feeAmount],
 ];
 const templates = [sampleQuarterHourDayNight, sampleHalfHourDayPerVisitNight, sampleFirstHourDailyCap, sampleWorkdayOnlyNewEnergy];
 
@@ -59,7 +62,7 @@ const throughput = (engine: Engine, stays: ReturnType<typeof staysOf>) => {
   let sink = 0;
   for (let pass = 0; pass < 6; pass++) {
     const started = performance.now();
-    for (const s of stays) sink += engine(s.tariff, s.entered, s.exited, s.context).amount;
+    for (const s of stays) sink += amountOf(engine(s.tariff, s.entered, s.exited, s.context));
     if (pass > 0) rates.push(stays.length / ((performance.now() - started) / 1000));
   }
   rates.sort((a, b) => a - b);
@@ -95,8 +98,9 @@ const compare = (count: number) => {
         const quick = fee(tariff, entered, exited, context);
         const walked = unitWalkFee(tariff, entered, exited, context);
         const total = quick.breakdown.reduce((sum, l) => sum + l.amount, 0);
-        if (quick.amount !== walked.amount || quick.freeReason !== walked.freeReason || total !== quick.amount) {
-          if (++differences <= 5) console.log(`  differs: ${tariff.name} ${entered.toISOString()}→${exited.toISOString()} ${code}: ${quick.amount} against ${walked.amount}`);
+        const alone = feeAmount(tariff, entered, exited, context);
+        if (quick.amount !== walked.amount || alone !== walked.amount || quick.freeReason !== walked.freeReason || total !== quick.amount) {
+          if (++differences <= 5) console.log(`  differs: ${tariff.name} ${entered.toISOString()}→${exited.toISOString()} ${code}: ${quick.amount} (amount alone ${alone}) against ${walked.amount}`);
         }
         done++;
       }
@@ -115,8 +119,8 @@ const rate = (n: number) => Math.round(n).toLocaleString('en');
 const shipped = async (): Promise<[string, Engine][]> => {
   const built = fileURLToPath(new URL('../packages/contract/dist/index.js', import.meta.url));
   if (!existsSync(built)) return [];
-  const contract = (await import(pathToFileURL(built).href)) as { fee: Engine };
-  return [['fee as built (dist)', contract.fee]];
+  const contract = (await import(pathToFileURL(built).href)) as { fee: Engine; feeAmount?: Engine };
+  return [['fee as built (dist)', contract.fee], ...(contract.feeAmount ? [['feeAmount as built (dist)', contract.feeAmount] as [string, Engine]] : [])];
 };
 
 export const runTariffBench = async () => {
@@ -131,7 +135,7 @@ export const runTariffBench = async () => {
     }
   }
   for (const days of [1, 30, 365, 3650]) {
-    const timed = days <= 365 ? engines : engines.slice(0, 1);
+    const timed = days <= 365 ? engines.slice(0, 2) : engines.slice(0, 1);
     console.log(`one stay of ${String(days).padStart(4)} days (workday-only sample): ${timed.map(([name, engine]) => `${name} ${single(engine, days).toFixed(3)} ms`).join(' · ')}`);
   }
   const count = Number(process.env.BENCH_TARIFF_COMPARE ?? 1_000_000);

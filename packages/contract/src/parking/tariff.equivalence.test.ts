@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fee } from './tariff.js';
+import { fee, feeAmount } from './tariff.js';
 import { beijingOnStreetClass1 } from './tariff.examples.js';
 import { sampleFirstHourDailyCap, sampleHalfHourDayPerVisitNight, sampleQuarterHourDayNight, sampleWorkdayOnlyNewEnergy } from '../test/tariff-fixtures.js';
 import { randomStay, randomTariff, seeded } from '../test/tariff-random.js';
@@ -45,7 +45,10 @@ describe('the engine priced a run of units at a time equals the unit-by-unit wal
         const { entered, exited, paidAt } = randomStay(random);
         for (const { code } of tariff.vehicleClasses) {
           const context: FeeContext = { vehicleClass: code, ...(paidAt ? { paidAt } : {}) };
-          expectSame(fee(tariff, entered, exited, context), referenceFee(tariff, entered, exited, context), `${tariff.name} ${entered.toISOString()}→${exited.toISOString()} ${code}`);
+          const what = `${tariff.name} ${entered.toISOString()}→${exited.toISOString()} ${code}`;
+          const expected = referenceFee(tariff, entered, exited, context);
+          expectSame(fee(tariff, entered, exited, context), expected, what);
+          expect(feeAmount(tariff, entered, exited, context), what).toBe(expected.amount);
         }
       }
     }
@@ -59,11 +62,10 @@ describe('the engine priced a run of units at a time equals the unit-by-unit wal
         const { entered, exited, paidAt } = randomStay(random);
         for (const code of ['small', 'large']) {
           const context: FeeContext = { vehicleClass: code, ...(paidAt ? { paidAt } : {}) };
-          expectSame(
-            fee(tariff, entered, exited, context),
-            referenceFee(tariff, entered, exited, context),
-            `${JSON.stringify(tariff)} ${entered.toISOString()}→${exited.toISOString()} ${code}`,
-          );
+          const what = `${JSON.stringify(tariff)} ${entered.toISOString()}→${exited.toISOString()} ${code}`;
+          const expected = referenceFee(tariff, entered, exited, context);
+          expectSame(fee(tariff, entered, exited, context), expected, what);
+          expect(feeAmount(tariff, entered, exited, context), what).toBe(expected.amount);
         }
       }
     }
@@ -82,6 +84,7 @@ describe('the engine priced a run of units at a time equals the unit-by-unit wal
           const quick = fee(tariff, entered, exited, { vehicleClass });
           const walked = fee(tariff, entered, exited, { vehicleClass }, { everyDay: true });
           expect(quick.amount, what).toBe(walked.amount);
+          expect(feeAmount(tariff, entered, exited, { vehicleClass }), what).toBe(walked.amount);
           expect(quick.freeReason, what).toBe(walked.freeReason);
           expect(
             quick.breakdown.reduce((sum, l) => sum + l.amount, 0),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fee, specialPlateOf, vehicleClassFor, vehicleOf } from './tariff.js';
+import { fee, feeAmount, specialPlateOf, vehicleClassFor, vehicleOf } from './tariff.js';
 import { calendar2025 } from './tariff.examples.js';
 import { tariffInput, tariffRules, type Tariff, type TariffDayScheduleInput, type TariffInput } from './tariff.schema.js';
 
@@ -253,11 +253,11 @@ describe('vehicle class and special plates from what the camera reads', () => {
   });
 
   const t = tariffOf({ freeSpecialPlates: ['police', 'emergency'] });
-  const priceFor = (plate: string) => {
+  const contextFor = (plate: string) => {
     const read = vehicleOf(plate, 0);
-    const cls = vehicleClassFor(t, read)!;
-    return fee(t, at('2025-03-03T08:00'), at('2025-03-03T10:00'), { vehicleClass: cls.code, ...(read.special ? { specialPlate: read.special } : {}) });
+    return { vehicleClass: vehicleClassFor(t, read)!.code, ...(read.special ? { specialPlate: read.special } : {}) };
   };
+  const priceFor = (plate: string) => fee(t, at('2025-03-03T08:00'), at('2025-03-03T10:00'), contextFor(plate));
 
   it('a police car parks free where the operator chose so, and the record says why', () => {
     const result = priceFor('粤B1234警');
@@ -268,6 +268,12 @@ describe('vehicle class and special plates from what the camera reads', () => {
 
   it('an embassy car the operator did not list pays like any other', () => {
     expect(priceFor('使014578').amount).toBe(400);
+  });
+
+  it('the amount alone, as a car leaving is priced, frees the same plates', () => {
+    const amountFor = (plate: string) => feeAmount(t, at('2025-03-03T08:00'), at('2025-03-03T10:00'), contextFor(plate));
+    expect(amountFor('粤B1234警')).toBe(0);
+    expect(amountFor('使014578')).toBe(400);
   });
 
   it('every fee names the class it priced', () => {

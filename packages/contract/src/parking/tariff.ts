@@ -292,6 +292,7 @@ type CapScope = 'stretch' | 'day' | 'period';
  */
 interface Cap {
   limit: number;
+  /** 当日封顶, 白天封顶…: the figure is added where it is shown (cappedNote) */
   name: string;
   scope: CapScope;
   /** a segment label: the cap counts only that segment's charges */
@@ -302,7 +303,10 @@ interface Cap {
 
 const noCaps: Cap[] = [];
 
-const capOf = (scope: CapScope, limit: number, name: string, segment?: string): Cap => ({ limit, name: `${name}${yuanLabel(limit)}`, scope, segment, key: NaN, used: 0 });
+const capOf = (scope: CapScope, limit: number, name: string, segment?: string): Cap => ({ limit, name, scope, segment, key: NaN, used: 0 });
+
+/** A line's note for a charge a cap cut: "（已达当日封顶20元）" */
+const cappedNote = (cap: Cap | undefined) => (cap ? `（已达${cap.name}${yuanLabel(cap.limit)}）` : '');
 
 /**
  * Remaining room under every cap; a charge takes what the tightest cap still allows. The caps are
@@ -371,19 +375,22 @@ class CapLedger {
     return cap.limit - (cap.key === key || cap.scope === 'stretch' ? cap.used : 0);
   }
 
-  /** What is actually charged for `price` at wall minute `at`, and the cap that cut it, if any. */
-  charge(price: number, at: number): { amount: number; cappedBy?: string } {
+  /** the cap that cut the last charge, if any */
+  cappedBy: Cap | undefined;
+
+  /** What is actually charged for `price` at wall minute `at`; the cap that cut it, if any, is left in cappedBy. */
+  charge(price: number, at: number): number {
     let amount = price;
-    let cappedBy: string | undefined;
+    this.cappedBy = undefined;
     for (const cap of this.active) {
       const left = this.roomOf(cap, at);
       if (left < amount) {
         amount = Math.max(0, left);
-        cappedBy = cap.name;
+        this.cappedBy = cap;
       }
     }
     this.add(amount, at);
-    return cappedBy === undefined ? { amount } : { amount, cappedBy };
+    return amount;
   }
 
   /** How many charges of `price` at wall minute `at` every cap still takes whole (Infinity when none binds). */
@@ -516,7 +523,10 @@ const labelsOf = (segment: TariffSegment, multiplier: number): string[] => {
   return labels;
 };
 
-/** The units, lines and caps of one stay being priced: see fee. */
+/** No line labels: a walk for the amount alone writes no lines. */
+const noLabels: string[] = [];
+
+/** The units, lines and caps of one stay being priced: see fee. With `lines` false it keeps the totals only (feeAmount). */
 class FeeWalk {
   readonly breakdown: Line[] = [];
   readonly totals = { minutes: 0, units: 0, amount: 0 };
@@ -553,6 +563,7 @@ class FeeWalk {
     private readonly entry: number,
     private readonly until: number,
     everyDay: boolean,
+    private readonly lines: boolean,
   ) {
     this.afresh = tariff.over24h === 'afresh';
     this.stretches = new Stretches(days, entry, until, this.afresh ? entry : null);
@@ -607,6 +618,7 @@ class FeeWalk {
    * every whole cycle that is sure to repeat it and returns how far (minutes), else 0.
    */
   private skipRepeats(pos: number, s: Stretch): number {
+    if (this.nextPeriod === Infinity) return 0;
     const period = this.periodOf(pos);
     if (period < this.nextPeriod) return 0;
     this.nextPeriod = period + 1;
@@ -625,21 +637,25 @@ class FeeWalk {
     if (cycles < 1) return 0;
     const minutes = cycles * cycle;
     const days = cycles * cycleDays;
-    const repeated: Line = {
-      label: `${wallText(pos)}至${wallText(pos + minutes)} 同前${cycleDays === 1 ? '1天' : '7天'}计费，共${cycles}次`,
-      from: pos,
-      to: pos + minutes,
-      minutes: cycles * (totals.minutes - before.minutes),
-      units: cycles * (totals.units - before.units),
-      amount: cycles * (totals.amount - before.amount),
-      tier: -1,
-      note: '',
-      day: 0,
-    };
-    this.breakdown.push(repeated);
-    totals.minutes += repeated.minutes;
-    totals.units += repeated.units;
-    totals.amount += repeated.amount;
+    const repeatedMinutes = cycles * (totals.minutes - before.minutes);
+    const repeatedUnits = cycles * (totals.units - before.units);
+    const repeatedAmount = cycles * (totals.amount - before.amount);
+    if (this.lines) {
+      this.breakdown.push({
+        label: `${wallText(pos)}至${wallText(pos + minutes)} 同前${cycleDays === 1 ? '1天' : '7天'}计费，共${cycles}次`,
+        from: pos,
+        to: pos + minutes,
+        minutes: repeatedMinutes,
+        units: repeatedUnits,
+        amount: repeatedAmount,
+        tier: -1,
+        note: '',
+        day: 0,
+      });
+    }
+    totals.minutes += repeatedMinutes;
+    totals.units += repeatedUnits;
+    totals.amount += repeatedAmount;
     this.line = undefined;
     this.zeroTier = -1;
     this.ledger.shift(days, pos);
@@ -664,6 +680,7 @@ class FeeWalk {
     totals.minutes += minutes;
     totals.units += units;
     totals.amount += amount;
+    if (!this.lines) return;
     if (line !== undefined && line.tier === k && line.note === note && line.day === dayKey) {
       line.to = pos + minutes;
       line.minutes += minutes;
@@ -682,13 +699,13 @@ class FeeWalk {
       const { segment } = s;
       ledger.startStretch(segment);
       const { pricing } = segment;
-      this.labels = labelsOf(segment, this.vehicleClass.multiplier);
+      this.labels = this.lines ? labelsOf(segment, this.vehicleClass.multiplier) : noLabels;
       this.line = undefined;
 
       if (pricing.kind === 'perVisit') {
         const from = s.from + this.skipRepeats(s.from, s);
-        const { amount, cappedBy } = ledger.charge(this.scale(pricing.price), from);
-        this.breakdown.push({ label: this.labels[0]! + (cappedBy ? `（已达${cappedBy}）` : ''), from, to: s.to, minutes: s.to - from, units: 1, amount, tier: -1, note: '', day: 0 });
+        const amount = ledger.charge(this.scale(pricing.price), from);
+        if (this.lines) this.breakdown.push({ label: this.labels[0]! + cappedNote(ledger.cappedBy), from, to: s.to, minutes: s.to - from, units: 1, amount, tier: -1, note: '', day: 0 });
         this.totals.minutes += s.to - from;
         this.totals.units += 1;
         this.totals.amount += amount;
@@ -737,8 +754,9 @@ class FeeWalk {
             continue;
           }
           // a cap binds: once a unit is charged nothing under the same cap, every unit after it in the run is too
-          const { amount, cappedBy } = ledger.charge(price, pos);
-          const note = cappedBy ? `（已达${cappedBy}）` : '';
+          const amount = ledger.charge(price, pos);
+          // the note tells lines apart; without lines any unit a cap left nothing starts the run (the cap's name changes no amount)
+          const note = this.lines ? cappedNote(ledger.cappedBy) : '';
           if (amount === 0 && this.zeroTier === k && this.zeroNote === note && this.zeroDay === day && run > 1) {
             this.add(k, note, day, pos, run, unit, true, 0);
             clock.minutes += run * unit;
@@ -756,8 +774,8 @@ class FeeWalk {
           continue;
         }
         const charged = rounding.mode === 'up' || (rounding.mode === 'threshold' && length > rounding.leftoverMinutes);
-        const { amount, cappedBy } = charged ? ledger.charge(price, pos) : { amount: 0, cappedBy: undefined };
-        const note = !charged ? `（不足${lengthText(unit)}不计费）` : cappedBy ? `（已达${cappedBy}）` : '';
+        const amount = charged ? ledger.charge(price, pos) : 0;
+        const note = !this.lines ? '' : !charged ? `（不足${lengthText(unit)}不计费）` : cappedNote(ledger.cappedBy);
         this.add(k, note, day, pos, 1, length, charged, amount);
         if (charged) clock.minutes += unit;
         pos += length;
@@ -765,6 +783,52 @@ class FeeWalk {
     }
   }
 }
+
+/** Where a stay's pricing starts: its class, the wall minutes charged, and why it is free when it is. */
+interface Start {
+  vehicleClass: TariffVehicleClass;
+  chargedUntil: Date;
+  entry: number;
+  until: number;
+  days: DaySchedules;
+  /** free as a special plate, or by the free period judged on `judged` minutes */
+  free: 'special' | 'period' | undefined;
+  judged: number;
+}
+
+const beginStay = (tariff: Tariff, enteredAt: Date, exitedAt: Date, context: FeeContext): Start => {
+  let vehicleClass: TariffVehicleClass | undefined;
+  for (const c of tariff.vehicleClasses) if (c.code === context.vehicleClass) vehicleClass ??= c;
+  if (!vehicleClass) throw new Error(`计费规则「${tariff.name}」没有车型 ${context.vehicleClass}`);
+  if (exitedAt.getTime() < enteredAt.getTime()) throw new Error('出场时间不能早于入场时间');
+
+  const { paidAt } = context;
+  const leftInGrace = paidAt !== undefined && paidAt.getTime() >= enteredAt.getTime() && exitedAt.getTime() <= paidAt.getTime() + tariff.graceMinutes * MINUTE_MS;
+  // a payment after the exit charges nothing past the exit
+  const chargedUntil = leftInGrace && paidAt < exitedAt ? paidAt : exitedAt;
+  const entry = toWall(enteredAt);
+  const until = Math.max(entry, toWall(chargedUntil));
+  const days = daySchedulesOf(vehicleClass.schedule ?? tariff.schedule, tariff.calendar);
+  const started: Start = { vehicleClass, chargedUntil, entry, until, days, free: undefined, judged: until - entry };
+
+  const { specialPlate } = context;
+  if (specialPlate && tariff.freeSpecialPlates.includes(specialPlate)) {
+    started.free = 'special';
+    return started;
+  }
+  const free = tariff.freePeriod;
+  if (free) {
+    // judged on the whole stay, or on its minutes inside charged segments (收费时段内停放不超过…免费)
+    if (free.on === 'chargeable') {
+      let judged = 0;
+      const charged = new Stretches(days, entry, until, null);
+      for (let s = charged.next(); s && judged <= free.minutes; s = charged.next()) judged += s.to - s.from;
+      started.judged = judged;
+    }
+    if (free.inclusive ? started.judged <= free.minutes : started.judged < free.minutes) started.free = 'period';
+  }
+  return started;
+};
 
 /**
  * The fee of a stay in fen, with a readable breakdown whose lines add up to the amount.
@@ -779,43 +843,18 @@ class FeeWalk {
  * prices every day one by one instead (the same amount, a line per stretch): for tests and benches.
  */
 export const fee = (tariff: Tariff, enteredAt: Date, exitedAt: Date, context: FeeContext, walk: { everyDay?: boolean } = {}): FeeResult => {
-  let vehicleClass: TariffVehicleClass | undefined;
-  for (const c of tariff.vehicleClasses) if (c.code === context.vehicleClass) vehicleClass ??= c;
-  if (!vehicleClass) throw new Error(`计费规则「${tariff.name}」没有车型 ${context.vehicleClass}`);
-  if (exitedAt.getTime() < enteredAt.getTime()) throw new Error('出场时间不能早于入场时间');
-
-  const { paidAt } = context;
-  const leftInGrace = paidAt !== undefined && paidAt.getTime() >= enteredAt.getTime() && exitedAt.getTime() <= paidAt.getTime() + tariff.graceMinutes * MINUTE_MS;
-  // a payment after the exit charges nothing past the exit
-  const chargedUntil = leftInGrace && paidAt < exitedAt ? paidAt : exitedAt;
-  const entry = toWall(enteredAt);
-  const until = Math.max(entry, toWall(chargedUntil));
-  const stay = until - entry;
+  const { vehicleClass, chargedUntil, entry, until, days, free, judged } = beginStay(tariff, enteredAt, exitedAt, context);
   const priced = { code: vehicleClass.code, name: vehicleClass.name };
-
-  const { specialPlate } = context;
-  if (specialPlate && tariff.freeSpecialPlates.includes(specialPlate)) {
-    return { amount: 0, vehicleClass: priced, breakdown: [], freeReason: `${specialPlateNames[specialPlate]}免费停放`, chargedUntil };
+  if (free === 'special') {
+    return { amount: 0, vehicleClass: priced, breakdown: [], freeReason: `${specialPlateNames[context.specialPlate!]}免费停放`, chargedUntil };
+  }
+  if (free === 'period') {
+    const { on, inclusive, minutes } = tariff.freePeriod!;
+    const reason = `${on === 'stay' ? '停车' : '收费时段内停车'}${durationText(judged)}，${inclusive ? '不超过' : '不足'}免费时长${minutes}分钟`;
+    return { amount: 0, vehicleClass: priced, breakdown: [], freeReason: reason, chargedUntil };
   }
 
-  const days = daySchedulesOf(vehicleClass.schedule ?? tariff.schedule, tariff.calendar);
-  const free = tariff.freePeriod;
-  if (free) {
-    // judged on the whole stay, or on its minutes inside charged segments (收费时段内停放不超过…免费)
-    let judged = stay;
-    if (free.on === 'chargeable') {
-      judged = 0;
-      const charged = new Stretches(days, entry, until, null);
-      for (let s = charged.next(); s && judged <= free.minutes; s = charged.next()) judged += s.to - s.from;
-    }
-    if (free.inclusive ? judged <= free.minutes : judged < free.minutes) {
-      const what = free.on === 'stay' ? '停车' : '收费时段内停车';
-      const reason = `${what}${durationText(judged)}，${free.inclusive ? '不超过' : '不足'}免费时长${free.minutes}分钟`;
-      return { amount: 0, vehicleClass: priced, breakdown: [], freeReason: reason, chargedUntil };
-    }
-  }
-
-  const priceWalk = new FeeWalk(tariff, vehicleClass, days, entry, until, walk.everyDay === true);
+  const priceWalk = new FeeWalk(tariff, vehicleClass, days, entry, until, walk.everyDay === true, true);
   priceWalk.run();
   const breakdown: FeeLine[] = [];
   // a line that starts where the one before it ended shares its Date
@@ -831,4 +870,16 @@ export const fee = (tariff: Tariff, enteredAt: Date, exitedAt: Date, context: Fe
   if (amount > 0) return { amount, vehicleClass: priced, breakdown, chargedUntil };
   const freeReason = priceWalk.anyStretch ? '按计费规则应收0元' : '停车时间全部在非收费时段';
   return { amount, vehicleClass: priced, breakdown, freeReason, chargedUntil };
+};
+
+/**
+ * fee(…).amount without the breakdown: the same walk keeping totals only, no line, label or Date made.
+ * How a car leaving is priced, where only the amount is stored; the detail prices it again with lines.
+ */
+export const feeAmount = (tariff: Tariff, enteredAt: Date, exitedAt: Date, context: FeeContext): number => {
+  const { vehicleClass, entry, until, days, free } = beginStay(tariff, enteredAt, exitedAt, context);
+  if (free !== undefined) return 0;
+  const priceWalk = new FeeWalk(tariff, vehicleClass, days, entry, until, false, false);
+  priceWalk.run();
+  return priceWalk.totals.amount;
 };

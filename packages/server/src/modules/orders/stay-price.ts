@@ -1,4 +1,4 @@
-import { businessDay, businessDayStart, fee, specialPlateOf, stayLongerThan, tariffOf, type FeeContext, type TimeCut } from '@parking/contract';
+import { businessDay, businessDayStart, fee, feeAmount, specialPlateOf, stayLongerThan, tariffOf, type FeeContext, type TimeCut } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { badRequest } from '../../plugins/app-error.js';
 import { whiteListWindows } from '../customers/index.js';
@@ -39,14 +39,8 @@ export interface StayBound {
   plateNumber?: string | undefined;
 }
 
-/**
- * The fee of [from, to] under a tariff version already read, the one function every stay is priced
- * by. A stay longer than `maxStayDays` is priced from its entry for `maxStayDays` days only, and
- * `capped` says so (the caller warns of it as 超长停车): the lot's rule that no stay owes more than
- * that many days, whatever a camera with a wrong clock reported.
- */
-export const priceWith = (found: NamedVersion | undefined, vehicleClass: string | null, from: Date, to: Date, bound: StayBound) => {
-  if (!found || !vehicleClass) return undefined;
+/** What a stay under a version read is priced on: the tariff, the stay cut to the lot's bound, and whether it was cut. */
+const stayToPrice = (found: NamedVersion, vehicleClass: string, from: Date, to: Date, bound: StayBound) => {
   if (to < from) throw badRequest('出场时间不能早于入场时间');
   const { version, name } = found;
   const tariff = tariffOf(name, version.versionNo, version.effectiveFrom, version.effectiveTo, version.rules);
@@ -55,16 +49,32 @@ export const priceWith = (found: NamedVersion | undefined, vehicleClass: string 
   const specialPlate = bound.plateNumber === undefined ? undefined : specialPlateOf(bound.plateNumber);
   const context: FeeContext = { vehicleClass, ...(specialPlate ? { specialPlate } : {}) };
   const capped = stayLongerThan(from, to, days);
-  if (!capped) {
-    const result = fee(tariff, from, to, { ...context, ...(paidAt ? { paidAt } : {}) });
-    return { tariffName: name, tariffVersionNo: version.versionNo, result, capped, maxStayDays: days };
-  }
+  if (!capped) return { tariff, until: to, context: paidAt ? { ...context, paidAt } : context, capped, days };
   // left within the grace minutes of a payment: charged up to the payment, which the bound may cut shorter still
   const leftInGrace = paidAt !== undefined && paidAt >= from && paidAt <= to && to.getTime() <= paidAt.getTime() + tariff.graceMinutes * 60_000;
   const limit = from.getTime() + days * DAY_MS;
   const until = new Date(Math.min(limit, leftInGrace ? paidAt.getTime() : to.getTime()));
+  return { tariff, until, context, capped, days };
+};
+
+/**
+ * The fee of [from, to] under a tariff version already read, the one function every stay is priced
+ * by. A stay longer than `maxStayDays` is priced from its entry for `maxStayDays` days only, and
+ * `capped` says so (the caller warns of it as 超长停车): the lot's rule that no stay owes more than
+ * that many days, whatever a camera with a wrong clock reported.
+ */
+export const priceWith = (found: NamedVersion | undefined, vehicleClass: string | null, from: Date, to: Date, bound: StayBound) => {
+  if (!found || !vehicleClass) return undefined;
+  const { tariff, until, context, capped, days } = stayToPrice(found, vehicleClass, from, to, bound);
   const result = fee(tariff, from, until, context);
-  return { tariffName: name, tariffVersionNo: version.versionNo, result, capped, maxStayDays: days };
+  return { tariffName: found.name, tariffVersionNo: found.version.versionNo, result, capped, maxStayDays: days };
+};
+
+/** priceWith's amount alone, no breakdown made: how a car leaving is priced, where only the amount is kept. */
+export const amountWith = (found: NamedVersion | undefined, vehicleClass: string | null, from: Date, to: Date, bound: StayBound) => {
+  if (!found || !vehicleClass) return undefined;
+  const { tariff, until, context, capped } = stayToPrice(found, vehicleClass, from, to, bound);
+  return { amount: feeAmount(tariff, from, until, context), capped };
 };
 
 /** A white-list entry's time: from (null: since ever) until (null: for ever). */
@@ -110,7 +120,7 @@ const gapsOf = (from: Date, to: Date, covered: readonly Part[]): Part[] => {
 export const whiteListCharge = (found: NamedVersion | undefined, vehicleClass: string | null, from: Date, to: Date, spans: readonly WhiteSpan[], bound: StayBound) => {
   const covered = coveredParts(from, to, spans);
   if (covered.length === 0 || !found || !vehicleClass) return undefined;
-  const charged = gapsOf(from, to, covered).reduce((sum, gap) => sum + (priceWith(found, vehicleClass, gap.from, gap.to, { maxStayDays: bound.maxStayDays })?.result.amount ?? 0), 0);
+  const charged = gapsOf(from, to, covered).reduce((sum, gap) => sum + (amountWith(found, vehicleClass, gap.from, gap.to, { maxStayDays: bound.maxStayDays })?.amount ?? 0), 0);
   return { charged, covered };
 };
 
@@ -163,7 +173,7 @@ export const feeWithCut = (found: NamedVersion | undefined, vehicleClass: string
     const partly = whiteListCharge(found, vehicleClass, from, end, dailySpans(cut.periods, from, end), bounded);
     if (partly) return partly.charged;
   }
-  return priceWith(found, vehicleClass, from, end, bounded)?.result.amount ?? 0;
+  return amountWith(found, vehicleClass, from, end, bounded)?.amount ?? 0;
 };
 
 /**

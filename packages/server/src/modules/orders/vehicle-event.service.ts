@@ -25,7 +25,7 @@ import { couponDiscount, groupCardDiscount, releaseStayCoupons } from '../market
 import { recountLotSpaces } from '../parking/index.js';
 import { decodeEventPhoto, storeEventPhoto, type EventPhoto } from './event-photo.store.js';
 import { leavesWithinGrace, paidGrace } from './paid-grace.js';
-import { feeWithCut, priceWith, whiteListCharge } from './stay-price.js';
+import { amountWith, feeWithCut, whiteListCharge } from './stay-price.js';
 import { findLastStay, findSpace, findSpaceByNumber, findRecord, findVehicleEvent, setSpaceState, type ParkingRecordRow } from './parking-record.repository.js';
 import { recordWrites, type RecordWrites } from './record-writes.js';
 import { nextState } from './record-state.js';
@@ -149,9 +149,9 @@ const exitState = (state: ParkingRecordState, money: { paid: number; unpaid: num
 const price = async (s: ReadScope, found: NamedVersion | undefined, vehicleClass: string | null, plateNumber: string, from: Date, stay?: ParkingRecordRow) => {
   // a stay longer than the lot's 最长计费天数 is priced to it (capped) and warned of as 超长停车
   const bound = { maxStayDays: s.rules.maxStayDays };
-  const priced = priceWith(found, vehicleClass, from, s.at, { ...bound, plateNumber });
+  const priced = amountWith(found, vehicleClass, from, s.at, { ...bound, plateNumber });
   if (!priced) return undefined;
-  const fee = priced.result.amount;
+  const fee = priced.amount;
   const { capped } = priced;
   if (s.ctx.longRental) return { fee, benefits: { longRental: true, groupCardOff: 0 }, capped };
   // a white-listed plate owes only the tariff's fee of the time its entries did not cover
