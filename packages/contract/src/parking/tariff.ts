@@ -525,10 +525,11 @@ const labelsOf = (segment: TariffSegment, multiplier: number): string[] => {
 
 /** No line labels: a walk for the amount alone writes no lines. */
 const noLabels: string[] = [];
+const noLines: Line[] = [];
 
 /** The units, lines and caps of one stay being priced: see fee. With `lines` false it keeps the totals only (feeAmount). */
 class FeeWalk {
-  readonly breakdown: Line[] = [];
+  readonly breakdown: Line[];
   readonly totals = { minutes: 0, units: 0, amount: 0 };
   anyStretch = false;
 
@@ -553,7 +554,7 @@ class FeeWalk {
   private readonly horizon: number;
   private lastBound = -1;
   /** by period number modulo cycleDays + 1: this period's and those of one cycle back */
-  private seen: ({ period: number; segment: TariffSegment; state: number[]; minutes: number; units: number; amount: number } | undefined)[] = [];
+  private seen: ({ period: number; segment: TariffSegment; state: number[]; minutes: number; units: number; amount: number } | undefined)[] | undefined;
   private nextPeriod: number;
 
   constructor(
@@ -565,6 +566,7 @@ class FeeWalk {
     everyDay: boolean,
     private readonly lines: boolean,
   ) {
+    this.breakdown = lines ? [] : noLines;
     this.afresh = tariff.over24h === 'afresh';
     this.stretches = new Stretches(days, entry, until, this.afresh ? entry : null);
     const tierClock = vehicleClass.tierClock ?? tariff.tierClock;
@@ -625,6 +627,7 @@ class FeeWalk {
     const { cycleDays, cycle, totals, until } = this;
     const start = this.entry + period * DAY;
     const state = this.stateAt(pos, s, start);
+    this.seen ??= [];
     this.seen[period % (cycleDays + 1)] = { period, segment: s.segment, state, minutes: totals.minutes, units: totals.units, amount: totals.amount };
     const before = this.seen[(period - cycleDays) % (cycleDays + 1)];
     if (before?.period !== period - cycleDays || before.segment !== s.segment || !sameNumbers(before.state, state)) return 0;
@@ -665,7 +668,7 @@ class FeeWalk {
     }
     if (within || this.afresh) s.to += minutes;
     this.stretches.shift(minutes, within);
-    this.seen = [];
+    this.seen = undefined;
     this.nextPeriod = period + days + 1;
     return minutes;
   }
