@@ -10,9 +10,13 @@ const out = resolve(root, '.test-output');
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 
+// how long each stage took, printed at the end: the suite must stay well inside CI's 90 minutes
+const stageSeconds = [];
 const run = (label, command, args, env = {}) => {
   console.log(`\n=== ${label} ===`);
+  const started = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  stageSeconds.push([label, (Date.now() - started) / 1000]);
   return result.status ?? 1;
 };
 
@@ -92,6 +96,15 @@ for (const suite of playwright?.suites ?? []) walkSuites(suite, []);
 if (failedNames.length > 0) {
   console.log('\nfailed:');
   for (const name of failedNames) console.log(`  ${name}`);
+}
+
+// where the time went: each stage, then the vitest files that took longest (by project)
+console.log('\ntime per stage:');
+for (const [label, seconds] of stageSeconds) console.log(`  ${label}: ${Math.round(seconds)} s`);
+const fileSeconds = (vitest?.testResults ?? []).map((file) => [file.name.replace(`${root}/`, ''), ((file.endTime ?? 0) - (file.startTime ?? 0)) / 1000]).sort((a, b) => b[1] - a[1]);
+if (fileSeconds.length > 0) {
+  console.log("slowest vitest files (each one's own seconds; files run side by side):");
+  for (const [name, seconds] of fileSeconds.slice(0, 12)) console.log(`  ${Math.round(seconds)} s ${name}`);
 }
 
 console.log('');
