@@ -56,17 +56,29 @@ const staysOf = (length: (random: () => number) => number, seed: number) => {
   });
 };
 
-/** computations per second over the stays: the median of 5 passes after a warm-up, and the spread */
-const throughput = (engine: Engine, stays: ReturnType<typeof staysOf>) => {
-  const rates: number[] = [];
+/**
+ * Computations per second over the stays, for every engine: 11 rounds, each timing one pass of every
+ * engine in turn, so a neighbour's burst on this shared machine slows all engines alike; the first
+ * round warms up. Each pass is timed by this process's CPU time (what the machine's load does not
+ * add) and by the wall clock; the median of 10 rounds and the spread of the CPU figures are reported.
+ */
+const throughputs = (engines: [string, Engine][], stays: ReturnType<typeof staysOf>) => {
+  const cpuRates = engines.map(() => [] as number[]);
+  const wallRates = engines.map(() => [] as number[]);
   let sink = 0;
-  for (let pass = 0; pass < 6; pass++) {
-    const started = performance.now();
-    for (const s of stays) sink += amountOf(engine(s.tariff, s.entered, s.exited, s.context));
-    if (pass > 0) rates.push(stays.length / ((performance.now() - started) / 1000));
+  for (let round = 0; round < 11; round++) {
+    engines.forEach(([, engine], e) => {
+      const wall = performance.now();
+      const cpu = process.cpuUsage();
+      for (const s of stays) sink += amountOf(engine(s.tariff, s.entered, s.exited, s.context));
+      const used = process.cpuUsage(cpu);
+      if (round === 0) return;
+      cpuRates[e]!.push(stays.length / ((used.user + used.system) / 1e6));
+      wallRates[e]!.push(stays.length / ((performance.now() - wall) / 1000));
+    });
   }
-  rates.sort((a, b) => a - b);
-  return { median: rates[2]!, low: rates[0]!, high: rates.at(-1)!, sink };
+  const median = (rates: number[]) => rates.sort((a, b) => a - b)[rates.length >> 1]!;
+  return engines.map((_, e) => ({ cpu: median(cpuRates[e]!), wall: median(wallRates[e]!), low: cpuRates[e]![0]!, high: cpuRates[e]!.at(-1)!, sink }));
 };
 
 /** milliseconds for one stay of `days`, the median of 21 runs */
@@ -100,7 +112,8 @@ const compare = (count: number) => {
         const total = quick.breakdown.reduce((sum, l) => sum + l.amount, 0);
         const alone = feeAmount(tariff, entered, exited, context);
         if (quick.amount !== walked.amount || alone !== walked.amount || quick.freeReason !== walked.freeReason || total !== quick.amount) {
-          if (++differences <= 5) console.log(`  differs: ${tariff.name} ${entered.toISOString()}→${exited.toISOString()} ${code}: ${quick.amount} (amount alone ${alone}) against ${walked.amount}`);
+          if (++differences <= 5)
+            console.log(`  differs: ${tariff.name} ${entered.toISOString()}→${exited.toISOString()} ${code}: ${quick.amount} (amount alone ${alone}) against ${walked.amount}`);
         }
         done++;
       }
@@ -129,10 +142,10 @@ export const runTariffBench = async () => {
   for (const [mix, length] of Object.entries(mixes)) {
     const stays = staysOf(length, 24);
     console.log(`${mix}: ${stays.length.toLocaleString('en')} stays on ${templates.length} sample tariffs`);
-    for (const [name, engine] of [...engines, ...built]) {
-      const { median, low, high } = throughput(engine, stays);
-      console.log(`  ${name.padEnd(22)} ${rate(median).padStart(10)} fees/s  (5 passes: ${rate(low)}–${rate(high)})`);
-    }
+    const all = [...engines, ...built];
+    throughputs(all, stays).forEach(({ cpu, wall, low, high }, e) => {
+      console.log(`  ${all[e]![0].padEnd(26)} ${rate(cpu).padStart(10)} fees/CPU-s  (10 rounds: ${rate(low)}–${rate(high)}; wall clock ${rate(wall)} fees/s)`);
+    });
   }
   for (const days of [1, 30, 365, 3650]) {
     const timed = days <= 365 ? engines.slice(0, 2) : engines.slice(0, 1);
