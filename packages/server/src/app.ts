@@ -14,6 +14,8 @@ import type { Database } from './db/client.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { authenticate, tokenFromHeader } from './modules/auth/index.js';
 import { permissionCodes, platformOnlyMenus } from './modules/system/index.js';
+import { exportProgressRoutes } from './modules/system/export-progress.routes.js';
+import { exportProgressBoard } from './shared/export-progress.js';
 import { regionRoutes } from './modules/base/region.routes.js';
 import { deviceIngestionRoutes } from './modules/devices/device-ingestion.routes.js';
 import { deviceRoutes } from './modules/devices/device.routes.js';
@@ -120,6 +122,7 @@ export const app = fp(
     instance.decorate('database', options.database);
     instance.decorate('db', options.database.db);
     instance.decorate('now', options.now ?? (() => new Date()));
+    instance.decorate('exportProgress', exportProgressBoard(instance.now));
     // cars in and out, pushed to the open screens of every process (through Redis when there is one);
     // warnings and devices' states as the database notifies them, which every process hears itself
     const liveEvents = withDatabaseEvents(options.redis ? redisBus(options.redis) : inProcessBus(), (channel, onPayload) => options.database.listen(channel, onPayload));
@@ -182,6 +185,7 @@ export const app = fp(
     await instance.register(identityRoutes);
     await instance.register(tenantRoutes);
     await instance.register(profileRoutes);
+    await instance.register(exportProgressRoutes);
     await instance.register(regionRoutes);
     await instance.register(parkingAreaRoutes);
     await instance.register(parkingLotRoutes);

@@ -1,4 +1,5 @@
 import type { LiveEventBus } from './plugins/live-events.js';
+import type { ExportProgressBoard } from './shared/export-progress.js';
 import type { AppConfig } from './config.js';
 import type { Database, Db } from './db/client.js';
 
@@ -30,6 +31,8 @@ declare module 'fastify' {
     routePermissions: ReadonlySet<string>;
     /** whether a long-lived request's user is still signed in and still holds its route's permission (plugins/auth.ts) */
     stillAllowed: (request: FastifyRequest) => Promise<boolean>;
+    /** rows written so far by the downloads of this process that sent an x-export-id (shared/export-progress.ts) */
+    exportProgress: ExportProgressBoard;
   }
   interface FastifyRequest {
     auth: AuthContext | null;

@@ -19,3 +19,5 @@ export * from './profile.endpoints.js';
 export * from './operation-log.endpoints.js';
 export * from './weather.endpoints.js';
 export * from './operation-log.catalogue.js';
+export * from './export-progress.schema.js';
+export * from './export-progress.endpoints.js';

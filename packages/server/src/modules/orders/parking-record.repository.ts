@@ -169,6 +169,9 @@ const countRecords = async (db: Db, tenantId: string, filter: Filter, where: SQL
   return Number(counted?.n ?? 0);
 };
 
+/** How many records the filter finds when the kept per-lot counts answer it (no filter but the lot); otherwise unknown rather than a count of up to millions of rows. */
+export const keptRecordCount = async (db: Db, tenantId: string, filter: Filter) => (countedByLot(filter) ? countRecords(db, tenantId, filter, undefined) : undefined);
+
 export const pageParkingRecords = async (db: Db, tenantId: string, filter: Filter, page: { currentPage: number; pageSize: number }) => {
   const where = recordConditions(tenantId, filter);
   const total = await countRecords(db, tenantId, filter, where);

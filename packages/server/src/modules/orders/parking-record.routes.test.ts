@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parkingRecordPaths, vehicleEventPath } from '@parking/contract';
+import { exportIdMessage, exportProgressPath, parkingRecordPaths, vehicleEventPath } from '@parking/contract';
 import { parkingLots, parkingRecords, tariffs, tenants, users } from '../../db/schema/index.js';
 import { hashPassword, md5Hex } from '../auth/passwords.js';
 import { buildTestApp, fixedClock, sampleImages, signIn, type TestApp } from '../../test/test-app.js';
@@ -156,6 +156,39 @@ describe('GET /api/system/ParkingRecord/Actions/Export', () => {
     ]);
     expect(rows.at(-1)![0]).toBe('川A00000');
     expect(rows[1]![12]).toBeUndefined();
+  });
+
+  it('tells the user who started it how many rows it wrote, out of the total the kept counts give', async () => {
+    const progressOf = (id: string, token = admin) => get(exportProgressPath.replace(':exportId', id), token);
+    expect((await progressOf('not-started-0001')).json()).toMatchObject({ code: 404, msg: '导出不存在或已结束' });
+
+    const exported = await t.app.inject({ method: 'GET', url: parkingRecordPaths.export, headers: { authorization: admin, 'x-export-id': 'records-export-0001' } });
+    expect(exported.statusCode).toBe(200);
+    const written = (await rowsOf(exported.rawPayload)).length - 1;
+    const listed = (await get(`${parkingRecordPaths.list}?pageSize=1`)).json().data.pagination.total;
+    const progress = await progressOf('records-export-0001');
+    expect(progress.statusCode).toBe(200);
+    expect(progress.json().data).toEqual({ rows: written, total: listed, state: 'done' });
+
+    // a filter the kept counts do not answer: rows without a total
+    await t.app.inject({
+      method: 'GET',
+      url: `${parkingRecordPaths.export}?plateNumber=${encodeURIComponent('川A')}&plateMatch=prefix`,
+      headers: { authorization: admin, 'x-export-id': 'records-export-0002' },
+    });
+    expect((await progressOf('records-export-0002')).json().data).toEqual({ rows: 2105, total: null, state: 'done' });
+
+    // only its own user sees it: another tenant's administrator does not
+    expect((await progressOf('records-export-0001', mwAdmin)).statusCode).toBe(404);
+  });
+
+  it('refuses a malformed export id in Chinese, on the export and on its progress', async () => {
+    const exported = await t.app.inject({ method: 'GET', url: parkingRecordPaths.export, headers: { authorization: admin, 'x-export-id': 'short' } });
+    expect(exported.statusCode).toBe(400);
+    expect(exported.json()).toMatchObject({ code: 400, msg: exportIdMessage });
+    const progress = await get(exportProgressPath.replace(':exportId', encodeURIComponent('坏的编号!')));
+    expect(progress.statusCode).toBe(400);
+    expect(progress.json().msg).toContain(exportIdMessage);
   });
 
   it('refuses bad filters with 400 in Chinese, and other tenants and users without the page get nothing', async () => {

@@ -6,7 +6,7 @@ import { notFound } from '../../plugins/app-error.js';
 import { ok } from '../../shared/ok.js';
 import { routeOf } from '../../shared/route.js';
 import { sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
-import { exportParkingRecords, findParkingRecordPhoto, getParkingRecordDetail, listParkingRecords } from './parking-record.service.js';
+import { exportParkingRecords, findParkingRecordPhoto, parkingRecordExportTotal, getParkingRecordDetail, listParkingRecords } from './parking-record.service.js';
 
 const tags = ['orders'];
 /** the seeded 停车记录 page (OrderManagement/ParkingRecordOrder) */
@@ -27,7 +27,9 @@ export const parkingRecordRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const auth = requireAuth(request);
       const { currentPage: _page, pageSize: _size, ...filter } = request.query;
+      const total = await parkingRecordExportTotal(request.db, auth, filter);
       return sendXlsx<ParkingRecord>(reply, {
+        ...(total === undefined ? {} : { total }),
         fileName: '停车记录',
         sheetName: '停车记录',
         columns: [

@@ -9,7 +9,7 @@ import { mapEach } from '../../shared/map-each.js';
 import { recordCoupons, recordGroupCard } from '../marketing/index.js';
 import { paidGrace } from './paid-grace.js';
 import { priceStay, whiteListedStay } from './stay-price.js';
-import { findListedRecord, pageParkingRecords, streamParkingRecords, type ListedRecordRow, type ParkingRecordRow } from './parking-record.repository.js';
+import { findListedRecord, keptRecordCount, pageParkingRecords, streamParkingRecords, type ListedRecordRow, type ParkingRecordRow } from './parking-record.repository.js';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
@@ -62,6 +62,12 @@ export const parkingRecordExportMax = 1_000_000;
 const exportBatch = 500;
 
 /** Every record the list's filters find, in the list's order, a batch at a time, for the xlsx export. */
+/** How many rows the export will write, when the kept counts tell it without counting: the progress's total. */
+export const parkingRecordExportTotal = async (db: Db, auth: AuthContext, filter: Omit<ParkingRecordListValues, 'currentPage' | 'pageSize'>) => {
+  const kept = await keptRecordCount(db, auth.tenantId, filter);
+  return kept === undefined ? undefined : Math.min(kept, parkingRecordExportMax);
+};
+
 export async function* exportParkingRecords(db: Db, auth: AuthContext, filter: Omit<ParkingRecordListValues, 'currentPage' | 'pageSize'>) {
   for await (const rows of streamParkingRecords(db, auth.tenantId, filter, exportBatch, parkingRecordExportMax)) yield mapEach(rows, toRecord);
 }
