@@ -18,6 +18,16 @@ export interface SqlSession {
   query<Row>(sql: string, params?: unknown[]): Promise<Row[]>;
 }
 
+/**
+ * A connection of the caller's own, outside the pool, for what belongs to one session (session
+ * advisory locks). `onDrop` hears once that it closed or failed; a dropped session is not reopened.
+ */
+export interface DedicatedSession {
+  query<Row>(sql: string, params?: unknown[]): Promise<Row[]>;
+  onDrop(listener: (error?: Error) => void): void;
+  end(): Promise<void>;
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
@@ -29,6 +39,8 @@ export interface Database {
    * second when it drops (what was notified meanwhile is lost).
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** a session of its own: on PostgreSQL a new connection; on PGlite the one connection there is */
+  openSession(): Promise<DedicatedSession>;
   close(): Promise<void>;
 }
 
@@ -59,6 +71,11 @@ export const openPglite = async (dataDir: string | undefined): Promise<Database>
         }),
       ),
     listen: (channel, onPayload) => client.listen(quotedChannel(channel), onPayload),
+    openSession: async () => ({
+      query: async <Row>(text: string, params?: unknown[]) => (await client.query<Row>(text, params)).rows,
+      onDrop: () => undefined,
+      end: async () => undefined,
+    }),
     close: () => client.close(),
   };
 };
@@ -103,6 +120,28 @@ const listenOnPostgres = async (connectionString: string, channel: string, onPay
   };
 };
 
+const openPostgresSession = async (connectionString: string): Promise<DedicatedSession> => {
+  const client = new pg.Client({ connectionString });
+  const listeners: ((error?: Error) => void)[] = [];
+  let dropped = false;
+  const drop = (error?: Error) => {
+    if (dropped) return;
+    dropped = true;
+    for (const listener of listeners) listener(error);
+  };
+  // a server that ends the session (restart, pg_terminate_backend) must not crash the process
+  client.on('error', drop);
+  client.on('end', () => drop());
+  await client.connect();
+  return {
+    query: async <Row>(text: string, params?: unknown[]) => (await client.query(text, params)).rows as Row[],
+    onDrop: (listener) => {
+      listeners.push(listener);
+    },
+    end: () => client.end().catch(() => undefined),
+  };
+};
+
 export const openPostgres = async (connectionString: string, onIdleError: (error: Error) => void = () => {}): Promise<Database> => {
   const pool = new pg.Pool({ connectionString, max: 10 });
   // an idle connection dropped by the server (restart, failover) must not crash the process
@@ -133,6 +172,7 @@ export const openPostgres = async (connectionString: string, onIdleError: (error
       }
     },
     listen: (channel, onPayload) => listenOnPostgres(connectionString, channel, onPayload, onIdleError),
+    openSession: () => openPostgresSession(connectionString),
     close: () => pool.end(),
   };
 };

@@ -21,3 +21,4 @@ export * from './merchants.js';
 export * from './finance-invoices.js';
 export * from './finance-reconciliation.js';
 export * from './finance-revenue.js';
+export * from './jobs.js';
