@@ -18,14 +18,9 @@ import { seedDemoInvoices } from './db/seed/demo-invoices.js';
 import { seedDemoMerchants } from './db/seed/demo-merchants.js';
 import { startDemoHeartbeats } from './db/seed/demo-heartbeats.js';
 import { seedDemoData } from './db/seed/seed.js';
-import { startDeviceOfflineJob } from './modules/devices/device-offline.job.js';
-import { startRecordClockJob } from './modules/orders/index.js';
-import { startReconciliationJob } from './modules/finance/index.js';
 import { seedDemoReconciliation } from './db/seed/demo-reconciliation.js';
-import { sandboxBills } from './modules/payments/index.js';
-import { startPhoneChangePhotoJob, startVehicleAuthPhotoJob } from './modules/customers/index.js';
-import { invoiceDeps, startInvoiceSyncJob } from './modules/finance/index.js';
 import { ensureStandinClip } from './modules/screens/index.js';
+import { startScheduledJobs } from './scheduled-jobs.js';
 
 /** The process: config, logger, database lifecycle, graceful shutdown. */
 const main = async () => {
@@ -74,21 +69,8 @@ const main = async () => {
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   await server.register(app, { config, database, redis });
-  const offlineJob = startDeviceOfflineJob(database.db, config.deviceOfflineCheckMs, server.log);
-  const arrearsJob = startRecordClockJob(database.db, config.arrearsCheckMs, server.log);
-  // 行驶证 photos of decided requests, removed VEHICLE_AUTH_PHOTO_DAYS after the decision; looked for hourly
-  const vehicleAuthPhotoJob = startVehicleAuthPhotoJob(database.db, config.dataDir, config.vehicleAuthPhotoDays, 3_600_000, server.log);
-  // and those of decided 手机号变更 requests, kept as long
-  const phoneChangePhotoJob = startPhoneChangePhotoJob(database.db, config.dataDir, config.vehicleAuthPhotoDays, 3_600_000, server.log);
-  const invoiceSyncJob = startInvoiceSyncJob(
-    database.db,
-    invoiceDeps({ dataDir: config.dataDir, now: () => new Date(), log: server.log }),
-    Number(process.env.INVOICE_SYNC_MS ?? 5000),
-    server.log,
-  );
-
-  // 每日对账 of the sandbox's bills, looked for hourly
-  const reconciliationJob = startReconciliationJob(database.db, sandboxBills(database.db, { now: () => new Date() }), config.paymentProvider === 'sandbox' ? 3_600_000 : 0, server.log);
+  // with DATABASE_URL each on one process at a time across all processes (README)
+  const scheduledJobs = startScheduledJobs(database, config, server.log);
 
   let demoHeartbeats: { stop: () => Promise<void> } | undefined;
 
@@ -104,12 +86,7 @@ const main = async () => {
     timer.unref();
     try {
       await demoHeartbeats?.stop();
-      await offlineJob.stop();
-      await arrearsJob.stop();
-      await vehicleAuthPhotoJob.stop();
-      await phoneChangePhotoJob.stop();
-      await invoiceSyncJob.stop();
-      await reconciliationJob.stop();
+      await scheduledJobs.stop();
       await server.close();
       await redis?.quit();
       await database.close();

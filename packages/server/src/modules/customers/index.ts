@@ -5,12 +5,5 @@ export { historyVisibleIn, ownerPlates, staysVisibleIn } from './owner-vehicle.s
 export { plateListRoutes } from './plate-list.routes.js';
 export { whiteListWindows } from './plate-list.service.js';
 export type { WhiteListWindow } from './plate-list.repository.js';
-export {
-  customerNotices,
-  startVehicleAuthPhotoJob,
-  submitVehicleAuthentication,
-  submitVehicleClaim,
-  type SubmitVehicleAuthentication,
-  type SubmitVehicleClaim,
-} from './vehicle-auth.service.js';
-export { startPhoneChangePhotoJob } from './phone-change.service.js';
+export { customerNotices, vehicleAuthPhotoJob, submitVehicleAuthentication, submitVehicleClaim, type SubmitVehicleAuthentication, type SubmitVehicleClaim } from './vehicle-auth.service.js';
+export { phoneChangePhotoJob } from './phone-change.service.js';

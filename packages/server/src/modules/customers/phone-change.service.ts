@@ -14,7 +14,7 @@ import type { Db } from '../../db/client.js';
 import { withTenant } from '../../db/tenant-scope.js';
 import { badRequest, conflict, forbidden, notFound } from '../../plugins/app-error.js';
 import { pageAnswer, splitPage } from '../../shared/paging.js';
-import { startPeriodicJob, type JobLogger } from '../../shared/periodic-job.js';
+import { scheduledJob } from '../../shared/periodic-job.js';
 import type { AuthContext } from '../../types.js';
 import { checkSmsCode, issueSmsCode } from '../auth/index.js';
 import { markMessagesHandled, raiseMessage } from '../messages/index.js';
@@ -305,9 +305,14 @@ export const removeDecidedPhoneChangePhotos = async (db: Db, dataDir: string, no
 };
 
 /** Removes decided requests' photos every `intervalMs` (0 turns it off), `keepDays` after the decision, as 车辆认证审核's are. */
-export const startPhoneChangePhotoJob = (db: Db, dataDir: string, keepDays: number, intervalMs: number, logger: JobLogger, clock: () => Date = () => new Date()) =>
-  startPeriodicJob(intervalMs, () => removeDecidedPhoneChangePhotos(db, dataDir, clock(), keepDays), logger, {
-    done: 'photos of decided phone change requests removed',
-    failed: 'phone change photo cleanup failed',
-    worthTelling: (result) => result.removed > 0,
+export const phoneChangePhotoJob = (db: Db, dataDir: string, keepDays: number, intervalMs: number, clock: () => Date = () => new Date()) =>
+  scheduledJob({
+    name: 'phone-change-photos',
+    intervalMs,
+    pass: () => removeDecidedPhoneChangePhotos(db, dataDir, clock(), keepDays),
+    messages: {
+      done: 'photos of decided phone change requests removed',
+      failed: 'phone change photo cleanup failed',
+      worthTelling: (result) => result.removed > 0,
+    },
   });

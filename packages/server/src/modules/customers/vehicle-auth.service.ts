@@ -15,7 +15,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { conflict, notFound } from '../../plugins/app-error.js';
 import { pageAnswer, splitPage } from '../../shared/paging.js';
-import { startPeriodicJob, type JobLogger } from '../../shared/periodic-job.js';
+import { scheduledJob } from '../../shared/periodic-job.js';
 import type { AuthContext } from '../../types.js';
 import { markMessagesHandled, raiseMessage } from '../messages/index.js';
 import { recordOperation } from '../system/index.js';
@@ -419,9 +419,14 @@ export const removeDecidedPhotos = async (db: Db, dataDir: string, now: Date, ke
 };
 
 /** Removes decided requests' photos every `intervalMs` (0 turns it off), `keepDays` after the decision. */
-export const startVehicleAuthPhotoJob = (db: Db, dataDir: string, keepDays: number, intervalMs: number, logger: JobLogger, clock: () => Date = () => new Date()) =>
-  startPeriodicJob(intervalMs, () => removeDecidedPhotos(db, dataDir, clock(), keepDays), logger, {
-    done: 'photos of decided vehicle authentication requests removed',
-    failed: 'vehicle authentication photo cleanup failed',
-    worthTelling: (result) => result.removed > 0,
+export const vehicleAuthPhotoJob = (db: Db, dataDir: string, keepDays: number, intervalMs: number, clock: () => Date = () => new Date()) =>
+  scheduledJob({
+    name: 'vehicle-auth-photos',
+    intervalMs,
+    pass: () => removeDecidedPhotos(db, dataDir, clock(), keepDays),
+    messages: {
+      done: 'photos of decided vehicle authentication requests removed',
+      failed: 'vehicle authentication photo cleanup failed',
+      worthTelling: (result) => result.removed > 0,
+    },
   });

@@ -5,7 +5,8 @@ import { deviceOfflineTasks, devices, systemMessages } from '../../db/schema/ind
 import { buildTestApp, signIn, type TestApp } from '../../test/test-app.js';
 import { seedTestMessagesInEveryTenant } from '../../test/test-messages.js';
 import { recordHeartbeat } from './device-ingestion.service.js';
-import { checkOfflineDevices, startDeviceOfflineJob } from './device-offline.job.js';
+import { inProcessJobs } from '../../shared/job-runner.js';
+import { checkOfflineDevices, deviceOfflineJob } from './device-offline.job.js';
 import { findDeviceOfTenant } from './device.repository.js';
 
 let t: TestApp;
@@ -126,11 +127,12 @@ describe('device offline check', () => {
     vi.useFakeTimers();
     try {
       const clock = vi.fn(() => at(1000 * threeCycles));
-      const off = startDeviceOfflineJob(t.database.db, 0, { info: () => undefined, error: () => undefined }, clock);
+      const jobs = inProcessJobs({ info: () => undefined, error: () => undefined });
+      const off = jobs.start(deviceOfflineJob(t.database.db, 0, clock));
       await vi.advanceTimersByTimeAsync(10_000);
       expect(clock).not.toHaveBeenCalled();
       await off.stop();
-      const job = startDeviceOfflineJob(t.database.db, 1000, { info: () => undefined, error: () => undefined }, clock);
+      const job = jobs.start(deviceOfflineJob(t.database.db, 1000, clock));
       await vi.advanceTimersByTimeAsync(2_500);
       expect(clock.mock.calls.length).toBeGreaterThanOrEqual(1);
       await job.stop();

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { pruneNonces } from './device-ingestion.service.js';
 import { openOutage } from './device-outage.js';
 import { devicesByIds, markSilentDevicesOffline } from './device.repository.js';
-import { startPeriodicJob, type JobLogger } from '../../shared/periodic-job.js';
+import { scheduledJob } from '../../shared/periodic-job.js';
 
 /**
  * One pass of the offline check at `now`: every enabled online device whose last heartbeat is more
@@ -23,15 +23,15 @@ export const checkOfflineDevices = (db: Db, now: Date) =>
     return { offline: rows.length, reported };
   });
 
-export type OfflineJobLogger = JobLogger;
-
-/**
- * Runs the offline check every `intervalMs` (DEVICE_OFFLINE_CHECK_MS; 0 turns it off) until
- * stopped. A pass still running when the next is due is not overlapped.
- */
-export const startDeviceOfflineJob = (db: Db, intervalMs: number, logger: OfflineJobLogger, clock: () => Date = () => new Date()) =>
-  startPeriodicJob(intervalMs, () => checkOfflineDevices(db, clock()), logger, {
-    done: 'devices went offline',
-    failed: 'device offline check failed',
-    worthTelling: (result) => result.offline > 0,
+/** The offline check every `intervalMs` (DEVICE_OFFLINE_CHECK_MS; 0 turns it off). */
+export const deviceOfflineJob = (db: Db, intervalMs: number, clock: () => Date = () => new Date()) =>
+  scheduledJob({
+    name: 'device-offline',
+    intervalMs,
+    pass: () => checkOfflineDevices(db, clock()),
+    messages: {
+      done: 'devices went offline',
+      failed: 'device offline check failed',
+      worthTelling: (result) => result.offline > 0,
+    },
   });

@@ -5,7 +5,7 @@ export { deviceRoutes } from './device.routes.js';
 export { laneCommandRoutes } from './lane-command.routes.js';
 export { offlineTaskRoutes } from './offline-task.routes.js';
 export { screenRoutes } from './screen.routes.js';
-export { startDeviceOfflineJob, type OfflineJobLogger } from './device-offline.job.js';
+export { deviceOfflineJob } from './device-offline.job.js';
 
 export { authenticateDeviceCall, nonceOf, refuseReplay, ReplayedNonceError, type RefusalLogger, type SignedCall } from './device-ingestion.service.js';
 export { keepRawJsonBody, signatureHeaders, signedCallOf } from './device-signed-call.js';

@@ -3,7 +3,7 @@ import { afterRefundApproved } from '../payments/index.js';
 import { invoicesAfterRefund } from './invoice.service.js';
 
 export { invoiceRoutes, ownerInvoiceRoutes, recordInvoiceRoutes } from './invoice.routes.js';
-export { invoiceDeps, startInvoiceSyncJob } from './invoice-deps.js';
+export { invoiceDeps, invoiceSyncJob } from './invoice-deps.js';
 export type { InvoiceMailSender, InvoiceProvider } from './invoice-provider.js';
 // the demo seeds its invoices through the same service owners and staff use
 // service's upheld appeals mark invoices too; the app wires that, since service and finance do not import each other
@@ -11,7 +11,7 @@ export { invoicesAfterAppeal } from './invoice.service.js';
 export { issueInvoice, queryInvoice, redFlushInvoice, requestOwnerInvoice, uploadInvoicePdf, type InvoiceDeps } from './invoice.service.js';
 export { reconciliationRoutes } from './reconciliation.routes.js';
 export { reconcileDay } from './reconciliation.service.js';
-export { startReconciliationJob } from './reconciliation.job.js';
+export { reconciliationJob } from './reconciliation.job.js';
 export { revenueReportRoutes } from './revenue-report.routes.js';
 
 // an approved refund of an invoiced payment marks its invoice 待红冲, in the refund's transaction

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.js';
-import { startPeriodicJob, type JobLogger } from '../../shared/periodic-job.js';
+import { scheduledJob, type JobLogger } from '../../shared/periodic-job.js';
 import { logOnlyInvoiceMail, type InvoiceMailSender, type InvoiceProvider } from './invoice-provider.js';
 import { sandboxInvoiceProvider } from './invoice-sandbox-provider.js';
 import { syncIssuingInvoices, type InvoiceDeps } from './invoice.service.js';
@@ -33,9 +33,14 @@ export const invoiceDeps = (settings: InvoiceSettings): InvoiceDeps => {
 };
 
 /** Asks the platform about every 开票中 invoice every `intervalMs`. */
-export const startInvoiceSyncJob = (db: Db, deps: InvoiceDeps, intervalMs: number, logger: JobLogger) =>
-  startPeriodicJob(intervalMs, () => syncIssuingInvoices(db, deps), logger, {
-    done: '开票结果已同步',
-    failed: '同步开票结果失败',
-    worthTelling: (result) => result.settled > 0,
+export const invoiceSyncJob = (db: Db, deps: InvoiceDeps, intervalMs: number) =>
+  scheduledJob({
+    name: 'invoice-sync',
+    intervalMs,
+    pass: () => syncIssuingInvoices(db, deps),
+    messages: {
+      done: '开票结果已同步',
+      failed: '同步开票结果失败',
+      worthTelling: (result) => result.settled > 0,
+    },
   });

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.js';
-import { startPeriodicJob, type JobLogger } from '../../shared/periodic-job.js';
+import { scheduledJob } from '../../shared/periodic-job.js';
 import type { BillSource } from '../payments/index.js';
 import { daysWithPendingMistakes } from './reconciliation.repository.js';
 import { reconcileDay, yesterdayOf } from './reconciliation.service.js';
@@ -14,9 +14,14 @@ export const reconcileDueDays = async (db: Db, bills: BillSource, now: Date) => 
 };
 
 /** 每日对账: looks every `intervalMs` (0 turns it off), so a day is reconciled soon after the provider's bill exists. */
-export const startReconciliationJob = (db: Db, bills: BillSource, intervalMs: number, logger: JobLogger, clock: () => Date = () => new Date()) =>
-  startPeriodicJob(intervalMs, () => reconcileDueDays(db, bills, clock()), logger, {
-    done: 'reconciliation found new mistakes',
-    failed: 'reconciliation pass failed',
-    worthTelling: (result) => result.newMistakes > 0,
+export const reconciliationJob = (db: Db, bills: BillSource, intervalMs: number, clock: () => Date = () => new Date()) =>
+  scheduledJob({
+    name: 'reconciliation',
+    intervalMs,
+    pass: () => reconcileDueDays(db, bills, clock()),
+    messages: {
+      done: 'reconciliation found new mistakes',
+      failed: 'reconciliation pass failed',
+      worthTelling: (result) => result.newMistakes > 0,
+    },
   });
