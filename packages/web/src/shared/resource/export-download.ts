@@ -1,3 +1,4 @@
+import type { ExportProgress } from '@parking/contract';
 import type { AxiosResponseHeaders, RawAxiosResponseHeaders } from 'axios';
 import { http } from '../http/http-client';
 import type { RequestParams } from './list-query';
@@ -54,12 +55,26 @@ export function saveBlob(blob: Blob, filename: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/** What a download may add: an AbortSignal to cancel it, and headers (the export id whose progress the console polls). */
+export interface DownloadOptions {
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
 /** A file the server sends for a GET, with the name it suggests (content-disposition) or `fallbackName`. */
-export async function fetchFile(path: string, params: RequestParams, fallbackName: string, onProgress?: (receivedBytes: number) => void): Promise<{ blob: Blob; filename: string }> {
+export async function fetchFile(
+  path: string,
+  params: RequestParams,
+  fallbackName: string,
+  onProgress?: (receivedBytes: number) => void,
+  { signal, headers }: DownloadOptions = {},
+): Promise<{ blob: Blob; filename: string }> {
   const response = await http.get<unknown>(path, {
     params,
     // a streamed export has no length up front: what has arrived so far is the progress there is
     ...(onProgress ? { onDownloadProgress: (event: { loaded: number }) => onProgress(event.loaded) } : {}),
+    ...(signal ? { signal } : {}),
+    ...(headers ? { headers } : {}),
     responseType: 'arraybuffer',
     transformResponse: [decodeJsonFailure],
   });
@@ -70,8 +85,8 @@ export async function fetchFile(path: string, params: RequestParams, fallbackNam
 }
 
 /** GET a file and save it under the server's name. */
-export async function downloadFile(path: string, params: RequestParams, fallbackName: string, onProgress?: (receivedBytes: number) => void): Promise<string> {
-  const { blob, filename } = await fetchFile(path, params, fallbackName, onProgress);
+export async function downloadFile(path: string, params: RequestParams, fallbackName: string, onProgress?: (receivedBytes: number) => void, options?: DownloadOptions): Promise<string> {
+  const { blob, filename } = await fetchFile(path, params, fallbackName, onProgress, options);
   saveBlob(blob, filename);
   return filename;
 }
@@ -86,3 +101,18 @@ export const exportProgressText = (receivedBytes: number | undefined): string =>
   if (receivedBytes < 1024 * 1024) return `导出中 ${Math.max(1, Math.round(receivedBytes / 1024))} KB`;
   return `导出中 ${(receivedBytes / 1024 / 1024).toFixed(1)} MB`;
 };
+
+const rowCount = new Intl.NumberFormat('zh-CN');
+
+/**
+ * What the 导出 button says once the server reports rows: 「导出中 12,000 / 1,000,000 行」 when it
+ * knows the total, else 「导出中 已写入 12,000 行」; before that, and when no report comes, the bytes.
+ */
+export const exportRowsText = (progress: Pick<ExportProgress, 'rows' | 'total'> | undefined, receivedBytes: number | undefined): string => {
+  if (!progress || progress.rows === 0) return exportProgressText(receivedBytes);
+  if (progress.total !== null) return `导出中 ${rowCount.format(progress.rows)} / ${rowCount.format(progress.total)} 行`;
+  return `导出中 已写入 ${rowCount.format(progress.rows)} 行`;
+};
+
+/** A fresh id for one export, sent as its x-export-id: random, and made without crypto.randomUUID, which a page served over plain http lacks. */
+export const newExportId = (): string => Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
