@@ -133,8 +133,14 @@ const openPostgresSession = async (connectionString: string): Promise<DedicatedS
   client.on('error', drop);
   client.on('end', () => drop());
   await client.connect();
+  // one query at a time: pg deprecates queueing on a client, and several jobs share this one
+  let last: Promise<unknown> = Promise.resolve();
   return {
-    query: async <Row>(text: string, params?: unknown[]) => (await client.query(text, params)).rows as Row[],
+    query: <Row>(text: string, params?: unknown[]) => {
+      const result = last.then(() => client.query(text, params)).then((answer) => answer.rows as Row[]);
+      last = result.catch(() => undefined);
+      return result;
+    },
     onDrop: (listener) => {
       listeners.push(listener);
     },

@@ -189,4 +189,42 @@ describe('scheduled jobs across processes on PostgreSQL', () => {
     expect(passesSince(40).map((pass) => pass.by)).toEqual(['B', 'A']);
     expect(await lastRun()).toMatchObject({ process: 'A', outcome: 'done', error: null });
   });
+
+  it('runs different jobs of one process side by side on its one connection', async () => {
+    const timers = [handTimer(), handTimer()];
+    let which = 0;
+    const runner = jobRunnerFor(
+      first,
+      { info: () => undefined, error: () => undefined },
+      { processName: 'C', now: () => new Date(clock), every: (ms, tick) => timers[which++]!.every(ms, tick) },
+    );
+    const gate = deferred();
+    const inPass = new Set<string>();
+    const job = (name: string) =>
+      runner.start({
+        name,
+        intervalMs: interval,
+        pass: async () => {
+          inPass.add(name);
+          await gate.promise;
+          return {};
+        },
+        messages: { done: 'pass done', failed: 'pass failed', worthTelling: () => false },
+      });
+    const jobs = [job('invoice-sync'), job('reconciliation')];
+    at(50);
+    const both = Promise.all(timers.map((timer) => timer.fire()));
+    await expect.poll(() => inPass.size).toBe(2);
+    gate.resolve();
+    await both;
+    const runs = await first.db.select().from(jobRuns);
+    expect(runs.filter((run) => run.process === 'C').map((run) => [run.name, run.outcome])).toEqual(
+      expect.arrayContaining([
+        ['invoice-sync', 'done'],
+        ['reconciliation', 'done'],
+      ]),
+    );
+    await Promise.all(jobs.map((running) => running.stop()));
+    await runner.close();
+  });
 });
