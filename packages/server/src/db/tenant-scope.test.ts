@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/test-app.js';
 import { seedTestMessagesInEveryTenant } from '../test/test-messages.js';
@@ -40,6 +40,15 @@ describe('row-level security, the second wall between tenants', () => {
     expect(deleted).toEqual([]);
     const [mwAdmin] = await t.database.db.select().from(users).where(eq(users.account, 'mwadmin'));
     expect(mwAdmin!.realName).toBe('明湾管理员');
+  });
+
+  it('runs the work as the tenant role, with the tenant set, and only until the transaction ends', async () => {
+    const seen = { role: sql<string>`current_user`, tenant: sql<string>`current_setting('app.tenant_id', true)` };
+    const inside = await withTenant(t.database.db, demoId, (tx) => tx.select(seen).from(users).limit(1));
+    expect(inside).toEqual([{ role: 'parking_app', tenant: demoId }]);
+    const after = await t.database.db.select(seen).from(users).limit(1);
+    expect(after[0]?.role).not.toBe('parking_app');
+    expect(after[0]?.tenant ?? '').toBe('');
   });
 
   it('shows nothing when no tenant is set', async () => {
