@@ -1,5 +1,5 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 import { installLeanStyles } from './test/lean-styles';
 import { fakeMediaQueryList } from './test/media';
 
@@ -29,4 +29,13 @@ afterEach(() => {
     const name = pair.split('=')[0]?.trim();
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
   });
+});
+
+// React's scheduler renders on setImmediate: a render a test's last promise queued must run while
+// jsdom's window still exists. Left for after the file, it ran once the environment was torn down
+// and failed the whole run with "window is not defined" (region-cascader, on a busy machine).
+afterAll(async () => {
+  // the file is over: a clock a test left faked must not hold this wait
+  vi.useRealTimers();
+  await new Promise((resolve) => setTimeout(resolve, 0));
 });
