@@ -47,7 +47,12 @@ export class CustomersPage extends ResourcePage {
   async search(label: string, text: string) {
     const form = this.current.locator('.resource-search');
     await form.getByLabel(label, { exact: true }).fill(text);
+    // the list that answers is waited for: a row of the list before it can be clicked in the moment
+    // the table is replaced, and that click is lost under the table's loading mask
+    const answered = this.page.waitForResponse((response) => response.request().method() === 'GET' && /\/api\/system\/Customer(Vehicle)?\?/.test(response.url()));
     await form.getByRole('button', { name: /查询/ }).click();
+    await answered;
+    await expect(this.current.locator('.resource-table .ant-spin-spinning')).toHaveCount(0);
   }
 
   /** A row action (停用, 解绑…) confirmed in the dialog that asks, whose title is checked. */
