@@ -48,3 +48,24 @@ describe('a payment provider that needs a public address', () => {
     expect(publicBaseUrlOf(undefined, 'sandbox', 8080)).toBe('http://localhost:8080');
   });
 });
+
+describe('the metrics listener, apart from the API', () => {
+  it('is off unless METRICS_PORT is set, and listens on loopback unless METRICS_HOST says otherwise', () => {
+    expect(loadConfig({})).toMatchObject({ metricsPort: undefined, metricsHost: '127.0.0.1' });
+    expect(loadConfig({ METRICS_PORT: '' }).metricsPort).toBeUndefined();
+    expect(loadConfig({ METRICS_PORT: '9464' })).toMatchObject({ metricsPort: 9464, metricsHost: '127.0.0.1' });
+    expect(loadConfig({ METRICS_PORT: '0', METRICS_HOST: '0.0.0.0' })).toMatchObject({ metricsPort: 0, metricsHost: '0.0.0.0' });
+  });
+
+  it('refuses a port that is not one, naming the setting and what it got', () => {
+    for (const value of ['abc', '-1', '65536', '9464.5', '1e3', '0x10']) {
+      expect(() => loadConfig({ METRICS_PORT: value }), value).toThrow(`METRICS_PORT must be a port number from 0 to 65535, got "${value}"`);
+    }
+  });
+
+  it("refuses the API's own port: the public would read the metrics there", () => {
+    expect(() => loadConfig({ METRICS_PORT: '8080' })).toThrow('METRICS_PORT must differ from PORT (8080)');
+    expect(() => loadConfig({ PORT: '9000', METRICS_PORT: '9000' })).toThrow('METRICS_PORT must differ from PORT (9000)');
+    expect(loadConfig({ PORT: '9000', METRICS_PORT: '8080' }).metricsPort).toBe(8080);
+  });
+});

@@ -4,6 +4,10 @@ import { defaultVehicleAuthPhotoDays } from '@parking/contract';
 export interface AppConfig {
   port: number;
   host: string;
+  /** where GET /metrics (Prometheus) answers, apart from the API so the public never reaches it; none when METRICS_PORT is unset */
+  metricsPort: number | undefined;
+  /** METRICS_HOST, loopback unless set: a scraper elsewhere needs it opened deliberately */
+  metricsHost: string;
   dataDir: string;
   /** a PostgreSQL server; the embedded PGlite under `dataDir` when absent */
   databaseUrl: string | undefined;
@@ -100,12 +104,23 @@ const integer = (name: string, value: string | undefined, fallback: number): num
   return parsed;
 };
 
+/** METRICS_PORT: unset for no metrics listener, else a port (0 takes any free one) other than the API's. */
+export const metricsPortOf = (value: string | undefined, apiPort: number): number | undefined => {
+  if (value === undefined || value.trim() === '') return undefined;
+  const parsed = Number(value);
+  if (!/^\d+$/.test(value.trim()) || parsed > 65_535) throw new Error(`METRICS_PORT must be a port number from 0 to 65535, got "${value}"`);
+  if (parsed !== 0 && parsed === apiPort) throw new Error(`METRICS_PORT must differ from PORT (${apiPort}): the metrics are never served on the public API's port`);
+  return parsed;
+};
+
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
   const port = integer('PORT', env.PORT, 8080);
   const paymentProvider = oneOf('PAYMENT_PROVIDER', env.PAYMENT_PROVIDER, paymentProviders, 'sandbox');
   return {
     port,
     host: env.HOST || '0.0.0.0',
+    metricsPort: metricsPortOf(env.METRICS_PORT, port),
+    metricsHost: env.METRICS_HOST || '127.0.0.1',
     dataDir: resolve(env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,

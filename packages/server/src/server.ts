@@ -4,6 +4,8 @@ import { app } from './app.js';
 import { loadConfig } from './config.js';
 import { fastifyOptions } from './server-options.js';
 import { openDatabase } from './db/client.js';
+import { countJobFailures, createMetricsRegistry, installMetrics } from './plugins/metrics.js';
+import { startMetricsServer, type MetricsServer } from './plugins/metrics-server.js';
 import { migrate } from './db/migrate.js';
 import { seedDemoDevices } from './db/seed/demo-devices.js';
 import { seedDemoHistory } from './db/seed/demo-history.js';
@@ -67,10 +69,14 @@ const main = async () => {
     server.log.info('demo data seeded: tenants demo and mw');
   }
 
+  // with METRICS_PORT: hooked in before the app's routes, which take their hooks when registered
+  const metrics = config.metricsPort === undefined ? undefined : createMetricsRegistry();
+  if (metrics) installMetrics(server, metrics, { database });
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   await server.register(app, { config, database, redis });
   // with DATABASE_URL each on one process at a time across all processes (README)
-  const scheduledJobs = startScheduledJobs(database, config, server.log);
+  const scheduledJobs = startScheduledJobs(database, config, metrics ? countJobFailures(metrics, server.log) : server.log);
+  let metricsServer: MetricsServer | undefined;
 
   let demoHeartbeats: { stop: () => Promise<void> } | undefined;
 
@@ -88,6 +94,7 @@ const main = async () => {
       await demoHeartbeats?.stop();
       await scheduledJobs.stop();
       await server.close();
+      await metricsServer?.close();
       await redis?.quit();
       await database.close();
       process.exit(0);
@@ -99,6 +106,11 @@ const main = async () => {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
+  if (metrics && config.metricsPort !== undefined) {
+    metricsServer = await startMetricsServer(metrics, { port: config.metricsPort, host: config.metricsHost });
+    const { address, family, port } = metricsServer.address;
+    server.log.info({ address: `http://${family === 'IPv6' ? `[${address}]` : address}:${port}/metrics` }, 'metrics listening (Prometheus)');
+  }
   await server.listen({ port: config.port, host: config.host });
   const [own] = server.addresses();
   // the demo's working devices report as real ones do, through the device API, to this very process

@@ -1,0 +1,140 @@
+import { devicePublicPaths, vehicleEventPath } from '@parking/contract';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { carIn, laneCamera, openEventStream } from '../modules/screens/live-events-test-kit.js';
+import { deviceBody, postSigned } from '../modules/devices/device-signing.js';
+import { fixedClock, signIn } from '../test/test-app.js';
+import { countJobFailures, createMetricsRegistry } from './metrics.js';
+import { buildMeteredApp, sampleOf } from './metrics-test-kit.js';
+
+// the app's clock, fixed: the cameras sign their calls with its time
+const clock = fixedClock('2026-03-10T02:00:00Z');
+let t: Awaited<ReturnType<typeof buildMeteredApp>>;
+let admin: string;
+
+beforeAll(async () => {
+  t = await buildMeteredApp({ now: clock.now });
+  admin = await signIn(t.api);
+});
+afterAll(() => t.close());
+
+describe('GET /metrics on the metrics listener', () => {
+  it('answers the Prometheus text format, with the process figures and the database it runs on', async () => {
+    const response = await fetch(`${t.metricsUrl}/metrics`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/plain; version=0.0.4; charset=utf-8');
+    const text = await response.text();
+    expect(text).toContain('# TYPE http_requests_total counter');
+    expect(text).toContain('# TYPE process_resident_memory_bytes gauge');
+    expect(text).toContain('# TYPE nodejs_eventloop_lag_seconds gauge');
+    expect(sampleOf(text, 'parking_database_info', { kind: t.database.kind })).toBe(1);
+  });
+
+  it('is not served on the API: the public port answers 404 there', async () => {
+    const response = await t.api.inject({ method: 'GET', url: '/metrics' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('http_requests_total');
+    // and the listener shows nothing but /metrics
+    expect((await fetch(`${t.metricsUrl}/`)).status).toBe(404);
+    expect((await fetch(`${t.metricsUrl}/metrics`, { method: 'POST' })).status).toBe(404);
+  });
+});
+
+describe('requests', () => {
+  it('are counted by the route pattern and status, never the raw URL; unmatched ones as "unmatched"', async () => {
+    const before = await t.scrape();
+    const item = { method: 'GET', route: '/api/system/Parking/:id' };
+    const { lotId: id } = await laneCamera(t.api, admin, 'METRICS-ROUTE-1');
+    expect((await t.api.inject({ method: 'GET', url: `/api/system/Parking/${id}`, headers: { authorization: admin } })).statusCode).toBe(200);
+    expect((await t.api.inject({ method: 'GET', url: `/api/system/Parking/${id}` })).statusCode).toBe(401);
+    expect((await t.api.inject({ method: 'GET', url: '/api/nowhere/12345' })).statusCode).toBe(404);
+
+    const after = await t.scrape();
+    const moved = (name: string, labels: Record<string, string>) => sampleOf(after, name, labels) - sampleOf(before, name, labels);
+    expect(moved('http_requests_total', { ...item, status: '200' })).toBe(1);
+    expect(moved('http_requests_total', { ...item, status: '401' })).toBe(1);
+    expect(moved('http_request_duration_seconds_count', item)).toBe(2);
+    expect(moved('http_requests_total', { method: 'GET', route: 'unmatched', status: '404' })).toBe(1);
+    expect(after).not.toContain(id);
+    expect(after).not.toContain('/api/nowhere');
+  });
+});
+
+describe('device events', () => {
+  it('are counted accepted or refused by route and kind', async () => {
+    const camera = await laneCamera(t.api, admin, 'METRICS-IN-1');
+    const before = await t.scrape();
+    await carIn(t.api, camera, 'METRICS-IN-1', '粤B77001', clock.now(), 'METRICS-1');
+    const forged = deviceBody('demo', 'METRICS-IN-1', {
+      timestamp: clock.now().getTime(),
+      kind: 'lane_entry',
+      deviceEventId: 'METRICS-2',
+      plate: '粤B77002',
+      plateColour: 0,
+      confidence: 0.99,
+      occurredAt: clock.now().toISOString(),
+    });
+    expect((await postSigned(t.api, vehicleEventPath, camera.secret, forged, '0'.repeat(64))).statusCode).toBe(401);
+    const heartbeat = deviceBody('demo', 'METRICS-IN-1', { timestamp: clock.now().getTime() });
+    expect((await postSigned(t.api, devicePublicPaths.heartbeat, camera.secret, heartbeat)).statusCode).toBe(200);
+    expect((await postSigned(t.api, devicePublicPaths.heartbeat, camera.secret, deviceBody('demo', 'METRICS-IN-1', { timestamp: clock.now().getTime() }), '0'.repeat(64))).statusCode).toBe(
+      401,
+    );
+    // a kind the contract does not know is refused, and does not become a label of its own
+    const unknown = { ...forged, kind: 'teleport', nonce: deviceBody('demo', 'METRICS-IN-1').nonce };
+    expect((await postSigned(t.api, vehicleEventPath, camera.secret, unknown)).statusCode).toBe(400);
+
+    const after = await t.scrape();
+    const moved = (labels: Record<string, string>) => sampleOf(after, 'parking_events_total', labels) - sampleOf(before, 'parking_events_total', labels);
+    expect(moved({ route: vehicleEventPath, kind: 'lane_entry', outcome: 'accepted' })).toBe(1);
+    expect(moved({ route: vehicleEventPath, kind: 'lane_entry', outcome: 'refused' })).toBe(1);
+    expect(moved({ route: vehicleEventPath, kind: 'unknown', outcome: 'refused' })).toBe(1);
+    expect(moved({ route: devicePublicPaths.heartbeat, kind: 'heartbeat', outcome: 'accepted' })).toBe(1);
+    expect(moved({ route: devicePublicPaths.heartbeat, kind: 'heartbeat', outcome: 'refused' })).toBe(1);
+    expect(after).not.toContain('teleport');
+  });
+});
+
+describe('exports', () => {
+  it('count the bytes of a streamed xlsx as they are sent', async () => {
+    const route = '/api/system/Parking/Actions/Export';
+    const before = sampleOf(await t.scrape(), 'parking_export_bytes_total', { route });
+    const response = await t.api.inject({ method: 'GET', url: route, headers: { authorization: admin } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-length']).toBeUndefined();
+    expect(response.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    const after = sampleOf(await t.scrape(), 'parking_export_bytes_total', { route });
+    expect(after - before).toBe(response.rawPayload.length);
+  });
+});
+
+describe('screens', () => {
+  it('count the live-event streams open, until the screen goes away', async () => {
+    const baseUrl = await t.api.listen({ host: '127.0.0.1', port: 0 });
+    const open = async () => sampleOf(await t.scrape(), 'parking_screen_streams_open');
+    expect(await open()).toBe(0);
+    const first = await openEventStream(baseUrl, admin);
+    const second = await openEventStream(baseUrl, admin);
+    expect(await open()).toBe(2);
+    first.close();
+    await vi.waitFor(async () => expect(await open()).toBe(1));
+    second.close();
+    await vi.waitFor(async () => expect(await open()).toBe(0));
+  });
+});
+
+describe('scheduled jobs', () => {
+  it('count each failure they log, by the job the runner names or else its failure message', async () => {
+    const registry = createMetricsRegistry();
+    const logged: string[] = [];
+    const logger = countJobFailures(registry, { info: (_details, message) => logged.push(message), error: (_details, message) => logged.push(message) });
+    logger.error({ err: new Error('down'), job: 'record-clock' }, 'record clock pass failed');
+    logger.error({ err: new Error('down') }, 'record clock pass failed');
+    logger.info({ moved: 1 }, 'records moved with time');
+    const text = await registry.metrics();
+    expect(sampleOf(text, 'parking_job_failures_total', { job: 'record-clock' })).toBe(1);
+    expect(sampleOf(text, 'parking_job_failures_total', { job: 'record clock pass failed' })).toBe(1);
+    expect(sampleOf(text, 'parking_job_failures_total')).toBe(2);
+    // the log still hears everything
+    expect(logged).toEqual(['record clock pass failed', 'record clock pass failed', 'records moved with time']);
+  });
+});
