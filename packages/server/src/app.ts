@@ -122,7 +122,7 @@ export const app = fp(
     instance.decorate('database', options.database);
     instance.decorate('db', options.database.db);
     instance.decorate('now', options.now ?? (() => new Date()));
-    instance.decorate('exportProgress', exportProgressBoard(instance.now));
+    instance.decorate('exportProgress', exportProgressBoard(instance.now, options.redis));
     // cars in and out, pushed to the open screens of every process (through Redis when there is one);
     // warnings and devices' states as the database notifies them, which every process hears itself
     const liveEvents = withDatabaseEvents(options.redis ? redisBus(options.redis) : inProcessBus(), (channel, onPayload) => options.database.listen(channel, onPayload));

@@ -8,9 +8,15 @@ let redis: Redis;
 let first: TestApp;
 let second: TestApp;
 
+// only this file's counters are cleared: other files share the Redis, side by side
+const clearCounters = async () => {
+  const keys = await redis.keys('parking-rate-limit:*');
+  if (keys.length > 0) await redis.del(...keys);
+};
+
 beforeAll(async () => {
   redis = new Redis(redisUrl);
-  await redis.flushdb();
+  await clearCounters();
   // two API processes behind one load balancer, sharing one Redis
   first = await buildTestApp({ redis, config: { loginRateLimit: 4 } });
   second = await buildTestApp({ redis, config: { loginRateLimit: 4 } });
@@ -18,7 +24,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await first.close();
   await second.close();
-  await redis.flushdb();
+  await clearCounters();
   redis.disconnect();
 });
 

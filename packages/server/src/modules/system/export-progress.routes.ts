@@ -14,7 +14,7 @@ export const exportProgressRoutes: FastifyPluginAsyncZod = async (app) => {
       permission: anySignedIn,
     }),
     handler: async (request) => {
-      const progress = app.exportProgress.read(requireAuth(request), request.params.exportId);
+      const progress = await app.exportProgress.read(requireAuth(request), request.params.exportId);
       if (!progress) throw notFound('导出不存在或已结束');
       return ok(progress);
     },
