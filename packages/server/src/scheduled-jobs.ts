@@ -3,23 +3,10 @@ import type { Database } from './db/client.js';
 import { phoneChangePhotoJob, vehicleAuthPhotoJob } from './modules/customers/index.js';
 import { deviceOfflineJob } from './modules/devices/index.js';
 import { invoiceDeps, invoiceSyncJob, reconciliationJob } from './modules/finance/index.js';
-import { moveRecordsWithTime } from './modules/orders/index.js';
+import { recordClockJob } from './modules/orders/index.js';
 import { sandboxBills } from './modules/payments/index.js';
 import { jobRunnerFor, type RunningJob } from './shared/job-runner.js';
-import { scheduledJob, type JobLogger } from './shared/periodic-job.js';
-
-/** Moves records with time every ARREARS_CHECK_MS: the overdue to pursuit, the paid through the barrier. */
-const recordClockJob = (database: Database, intervalMs: number) =>
-  scheduledJob({
-    name: 'record-clock',
-    intervalMs,
-    pass: () => moveRecordsWithTime(database.db, new Date()),
-    messages: {
-      done: 'records moved with time (left unpaid to pursuit, paid ones through the barrier)',
-      failed: 'record clock pass failed',
-      worthTelling: (result) => result.moved > 0 || result.passed > 0,
-    },
-  });
+import type { JobLogger } from './shared/periodic-job.js';
 
 /**
  * The product's scheduled jobs. With DATABASE_URL each runs on one process at a time across all the
@@ -31,7 +18,7 @@ export const startScheduledJobs = (database: Database, config: AppConfig, logger
   const hourly = 3_600_000;
   const running: RunningJob[] = [
     jobs.start(deviceOfflineJob(db, config.deviceOfflineCheckMs)),
-    jobs.start(recordClockJob(database, config.arrearsCheckMs)),
+    jobs.start(recordClockJob(db, config.arrearsCheckMs)),
     // 行驶证 photos of decided requests, removed VEHICLE_AUTH_PHOTO_DAYS after the decision; looked for hourly
     jobs.start(vehicleAuthPhotoJob(db, config.dataDir, config.vehicleAuthPhotoDays, hourly)),
     // and those of decided 手机号变更 requests, kept as long

@@ -2,7 +2,7 @@ import { and, eq, gt, isNotNull, lte, not, sql } from 'drizzle-orm';
 import { eventRulesOf } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { parkingLots, parkingRecords, payments, tariffVersions } from '../../db/schema/index.js';
-import { startPeriodicJob, type JobLogger } from '../../shared/periodic-job.js';
+import { scheduledJob } from '../../shared/periodic-job.js';
 import { nextState } from './record-state.js';
 
 const MINUTE_MS = 60_000;
@@ -66,15 +66,19 @@ export const closePaidPastGrace = async (db: Db, now: Date) => {
 /** What time moves of the records in one pass: the overdue to pursuit, the paid through the barrier. */
 export const moveRecordsWithTime = async (db: Db, now: Date) => ({ ...(await moveOverdueToArrears(db, now)), ...(await closePaidPastGrace(db, now)) });
 
-export type RecordClockLogger = JobLogger;
-
 /**
- * Moves records with time every `intervalMs` (ARREARS_CHECK_MS; 0 turns it off) until stopped.
- * A pass still running when the next is due is not overlapped.
+ * Moves records with time every `intervalMs` (ARREARS_CHECK_MS; 0 turns it off): the overdue to
+ * pursuit, the paid through the barrier. The job runner runs it once across processes, and never two
+ * passes at once.
  */
-export const startRecordClockJob = (db: Db, intervalMs: number, logger: RecordClockLogger, clock: () => Date = () => new Date()) =>
-  startPeriodicJob(intervalMs, () => moveRecordsWithTime(db, clock()), logger, {
-    done: 'records moved with time (left unpaid to pursuit, paid ones through the barrier)',
-    failed: 'record clock pass failed',
-    worthTelling: (result) => result.moved > 0 || result.passed > 0,
+export const recordClockJob = (db: Db, intervalMs: number, clock: () => Date = () => new Date()) =>
+  scheduledJob({
+    name: 'record-clock',
+    intervalMs,
+    pass: () => moveRecordsWithTime(db, clock()),
+    messages: {
+      done: 'records moved with time (left unpaid to pursuit, paid ones through the barrier)',
+      failed: 'record clock pass failed',
+      worthTelling: (result) => result.moved > 0 || result.passed > 0,
+    },
   });

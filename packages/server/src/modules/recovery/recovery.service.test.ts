@@ -20,7 +20,8 @@ import type { AuthContext } from '../../types.js';
 import { receiveVehicleEvent } from '../orders/vehicle-event.service.js';
 import { recordPayment } from '../payments/payment.service.js';
 import { releaseAbnormally } from './abnormal-release.service.js';
-import { moveOverdueToArrears, startRecordClockJob as startArrearsJob } from '../orders/index.js';
+import { moveOverdueToArrears, recordClockJob } from '../orders/index.js';
+import { inProcessJobs } from '../../shared/job-runner.js';
 import { listRecoveryRecords } from './recovery-record.service.js';
 import { addReminder, getArrears, listArrears } from './arrears.service.js';
 
@@ -190,11 +191,12 @@ describe('the arrears job at lane lots', () => {
     vi.useFakeTimers();
     try {
       const clock = vi.fn(() => t0);
-      const off = startArrearsJob(database.db, 0, { info, error: () => undefined }, clock);
+      const jobs = inProcessJobs({ info, error: () => undefined });
+      const off = jobs.start(recordClockJob(database.db, 0, clock));
       await vi.advanceTimersByTimeAsync(10_000);
       expect(clock).not.toHaveBeenCalled();
       await off.stop();
-      const job = startArrearsJob(database.db, 1000, { info, error: () => undefined }, clock);
+      const job = jobs.start(recordClockJob(database.db, 1000, clock));
       await vi.advanceTimersByTimeAsync(1_500);
       await job.stop();
       expect(clock).toHaveBeenCalled();
