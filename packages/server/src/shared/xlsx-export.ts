@@ -1,12 +1,11 @@
-import { once } from 'node:events';
 import { PassThrough, type Writable } from 'node:stream';
-import { setImmediate as nextTurn } from 'node:timers/promises';
-import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { businessDay, exportId, exportIdHeader, exportIdMessage } from '@parking/contract';
 import { badRequest } from '../plugins/app-error.js';
 import { asAttachment } from './attachment.js';
 import type { ExportProgressHandle } from './export-progress.js';
+import { SheetXml, sheetPart, workbookParts } from './xlsx-writer.js';
+import { ZipWriter } from './xlsx-zip.js';
 
 export interface ExportColumn<Row> {
   header: string;
@@ -50,33 +49,6 @@ export class ExportCancelled extends Error {
 }
 
 /**
- * Only the header row is styled: every other cell holds a string or number with no style, which is
- * style 0, so ExcelJS need not render and look up a style per cell (half the export's time).
- */
-const styleOnlyStyledCells = (workbook: ExcelJS.stream.xlsx.WorkbookWriter) => {
-  const styles = (workbook as unknown as { styles: { addStyleModel: (model: object | undefined, type: unknown) => number } }).styles;
-  const addStyleModel = styles.addStyleModel.bind(styles);
-  styles.addStyleModel = (model, type) => (model && Object.keys(model).length > 0 ? addStyleModel(model, type) : 0);
-};
-
-/**
- * Waits until the zip compressor has taken what the sheet holds. ExcelJS's sheet stream hands its
- * bytes on without asking whether the compressor's input is full, so without this wait a slow client
- * would make the rows pile up there; everything after the compressor waits on the socket by itself.
- */
-const compressorTakes = async (sheet: ExcelJS.Worksheet, signal: AbortSignal) => {
-  // the compressor's input is a stream of the readable-stream 2 package, which predates writableNeedDrain
-  const sheetStream = (sheet as unknown as { stream: { pipes?: (NodeJS.EventEmitter & { _writableState: { needDrain: boolean } })[] } }).stream;
-  // the zip starts reading the sheet a turn or two after the first row
-  while (!sheetStream.pipes?.[0]) {
-    signal.throwIfAborted();
-    await nextTurn();
-  }
-  const compressor = sheetStream.pipes[0];
-  if (compressor._writableState.needDrain) await once(compressor, 'drain', { signal });
-};
-
-/**
  * Writes the batches into `out` as an xlsx, a batch at a time: the next batch is read only once the
  * compressor has taken the last one, so memory holds about one batch whatever the rows and however
  * slow the client. Stops between batches when `signal` aborts (then throws ExportCancelled), and
@@ -89,34 +61,32 @@ export const writeXlsx = async <Row>(
   first: IteratorResult<Iterable<Row>>,
   { signal, wrote }: { signal: AbortSignal; wrote?: (rows: number) => void },
 ) => {
-  // zlib level 1 (the zip's default too, said here so it stays): level 6 takes twice the time for a
-  // tenth less; the zip's own buffers at 64 KiB a side, not 1 MiB, as the last fixed-size stage before the socket
-  const zip = { zlib: { level: 1 }, highWaterMark: 64 * 1024 };
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false, zip });
-  styleOnlyStyledCells(workbook);
-  const sheet = workbook.addWorksheet(content.sheetName);
-  sheet.columns = content.columns.map((c, i) => ({ header: c.header, key: String(i), width: c.width ?? 16 }));
-  sheet.getRow(1).font = { bold: true };
+  const zip = new ZipWriter(out, signal);
+  const sheet = new SheetXml(content.columns.map((c) => ({ header: c.header, width: c.width ?? 16 })));
   const values = content.columns.map((c) => c.value);
   let rows = 0;
   let next = first;
   try {
+    for (const [name, text] of workbookParts(content.sheetName)) await zip.add(name, text);
+    const sheetEntry = zip.open(sheetPart);
+    await sheetEntry.write(sheet.head());
     for (; !next.done; next = await batches.next()) {
       if (signal.aborted) throw new ExportCancelled();
+      let xml = '';
       for (const row of next.value) {
-        sheet.addRow(values.map((value) => value(row))).commit();
+        xml += sheet.row(values.map((value) => value(row)));
         rows++;
       }
       wrote?.(rows);
-      await compressorTakes(sheet, signal).catch((error: unknown) => {
-        throw signal.aborted ? new ExportCancelled() : error;
-      });
+      await sheetEntry.write(xml);
     }
-    sheet.commit();
+    await sheetEntry.write(SheetXml.tail);
+    await sheetEntry.close();
     // the end of the zip waits on the client too: one that leaves then must not hold the request
-    const left = new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(new ExportCancelled()), { once: true }));
-    left.catch(() => undefined);
-    await Promise.race([workbook.commit(), left]);
+    await zip.end();
+  } catch (error) {
+    zip.abandon();
+    throw signal.aborted ? new ExportCancelled() : error;
   } finally {
     if (!next.done) await batches.return?.();
   }
