@@ -85,8 +85,10 @@ import { drawCaptcha, type CaptchaImage } from './modules/auth/captcha.js';
 import { logOnlySmsSender, type SmsSender } from './modules/auth/sms-sender.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
+import { healthPlugin } from './plugins/health.js';
 import { inputTextPlugin } from './plugins/input-text.js';
 import { openapiPlugin } from './plugins/openapi.js';
+import { requestLogPlugin } from './plugins/request-log.js';
 import { tenancyPlugin } from './plugins/tenancy.js';
 import { webPlugin } from './plugins/web.js';
 import { appSecret } from './shared/app-secret.js';
@@ -134,6 +136,8 @@ export const app = fp(
     instance.setValidatorCompiler(validatorCompiler);
     instance.setSerializerCompiler(serializerCompiler);
 
+    // first, so even a request refused by a later hook has its id and its line
+    await instance.register(requestLogPlugin);
     await instance.register(errorsPlugin);
     // Answers over 1 KB go out compressed (br, else gzip) when the browser accepts it; registered before
     // the routes, which it hooks as they are added. Only text, JSON and the types mime-db calls
@@ -162,6 +166,8 @@ export const app = fp(
       }),
     });
     await instance.register(openapiPlugin);
+    // /healthz and /readyz for a load balancer: outside /api, so no sign-in, tenant or rate limit applies
+    await instance.register(healthPlugin, { redis: options.redis });
     await instance.register(authPlugin, {
       authenticate: (db, authorization, now) => authenticate(db, tokenFromHeader(authorization), now),
       permissionCodes,
