@@ -1,10 +1,68 @@
 import { devicePublicPaths, vehicleEventPath } from '@parking/contract';
+import Fastify from 'fastify';
+import type { Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { app, type AppOptions } from '../app.js';
+import { migrate } from '../db/migrate.js';
+import { seedDemoData } from '../db/seed/seed.js';
 import { carIn, laneCamera, openEventStream } from '../modules/screens/live-events-test-kit.js';
 import { deviceBody, postSigned } from '../modules/devices/device-signing.js';
-import { fixedClock, signIn } from '../test/test-app.js';
-import { countJobFailures, createMetricsRegistry } from './metrics.js';
-import { buildMeteredApp, sampleOf } from './metrics-test-kit.js';
+import { fastifyOptions } from '../server-options.js';
+import { createTestDatabase, fixedClock, signIn, testConfig } from '../test/test-app.js';
+import { countJobFailures, createMetricsRegistry, installMetrics } from './metrics.js';
+import { startMetricsServer } from './metrics-server.js';
+
+/**
+ * The whole app on a seeded test database with its metrics installed as server.ts does (before the
+ * routes), and the metrics listener on a free loopback port.
+ */
+const buildMeteredApp = async (options: Partial<Omit<AppOptions, 'config' | 'database'>> = {}) => {
+  const database = await createTestDatabase();
+  await migrate(database);
+  await seedDemoData(database.db);
+  const registry: Registry = createMetricsRegistry();
+  const api = Fastify(fastifyOptions(false));
+  installMetrics(api, registry, { database });
+  await api.register(app, { ...options, config: testConfig(), database });
+  await api.ready();
+  const metrics = await startMetricsServer(registry, { port: 0, host: '127.0.0.1' });
+  const metricsUrl = `http://127.0.0.1:${metrics.address.port}`;
+  return {
+    api,
+    database,
+    registry,
+    metricsUrl,
+    /** GET /metrics on the metrics listener, as Prometheus scrapes it */
+    scrape: async () => {
+      const response = await fetch(`${metricsUrl}/metrics`);
+      if (response.status !== 200) throw new Error(`GET /metrics answered ${response.status}`);
+      return response.text();
+    },
+    close: async () => {
+      await metrics.close();
+      await api.close();
+      await database.close();
+    },
+  };
+};
+
+const labelPair = /(\w+)="((?:[^"\\]|\\.)*)"/g;
+
+/**
+ * The value of the sample `name` whose labels include `labels` in a scrape, summed over the samples
+ * that match (0 when none does).
+ */
+const sampleOf = (text: string, name: string, labels: Record<string, string> = {}) => {
+  let sum = 0;
+  for (const line of text.split('\n')) {
+    const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
+    if (match?.[1] !== name) continue;
+    const found = new Map<string, string>();
+    for (const pair of (match[2] ?? '').matchAll(labelPair)) found.set(pair[1]!, pair[2]!);
+    if (Object.entries(labels).every(([key, value]) => found.get(key) === value)) sum += Number(match[3]);
+  }
+  return sum;
+};
 
 // the app's clock, fixed: the cameras sign their calls with its time
 const clock = fixedClock('2026-03-10T02:00:00Z');
@@ -116,9 +174,9 @@ describe('screens', () => {
     const second = await openEventStream(baseUrl, admin);
     expect(await open()).toBe(2);
     first.close();
-    await vi.waitFor(async () => expect(await open()).toBe(1));
+    await vi.waitFor(async () => expect(await open()).toBe(1), { timeout: 10_000 });
     second.close();
-    await vi.waitFor(async () => expect(await open()).toBe(0));
+    await vi.waitFor(async () => expect(await open()).toBe(0), { timeout: 10_000 });
   });
 });
 
@@ -136,5 +194,28 @@ describe('scheduled jobs', () => {
     expect(sampleOf(text, 'parking_job_failures_total')).toBe(2);
     // the log still hears everything
     expect(logged).toEqual(['record clock pass failed', 'record clock pass failed', 'records moved with time']);
+  });
+});
+
+// on the PostgreSQL server of TEST_DATABASE_URL (the server:postgres project); PGlite has no pool
+describe.runIf(process.env.TEST_DATABASE_URL)('the PostgreSQL pool', () => {
+  it('shows its connections on each scrape and times each checkout', async () => {
+    expect(t.database.kind).toBe('postgres');
+    const before = await t.scrape();
+    expect((await t.api.inject({ method: 'GET', url: '/api/system/Parking', headers: { authorization: admin } })).statusCode).toBe(200);
+    const after = await t.scrape();
+    expect(sampleOf(after, 'db_pool_max')).toBe(10);
+    // every request has given its connection back by now
+    expect(sampleOf(after, 'db_pool_connections', { state: 'in_use' })).toBe(0);
+    expect(sampleOf(after, 'db_pool_connections', { state: 'idle' })).toBeGreaterThan(0);
+    expect(sampleOf(after, 'db_pool_waiting')).toBe(0);
+    // the request's transaction at least
+    expect(sampleOf(after, 'db_pool_checkout_seconds_count') - sampleOf(before, 'db_pool_checkout_seconds_count')).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe.skipIf(process.env.TEST_DATABASE_URL)('the embedded database', () => {
+  it('has no pool to show', async () => {
+    expect(await t.scrape()).not.toContain('db_pool_');
   });
 });
