@@ -9,6 +9,8 @@ export class ApiError extends Error {
   readonly code: number | null;
   readonly data: unknown;
   readonly reason: RequestOutcome['kind'];
+  /** the server's id of the request (its 请求编号), when it answered with one */
+  readonly requestId: string | null;
 
   constructor(outcome: RequestOutcome) {
     const body = outcome.kind === 'response' ? outcome.body : undefined;
@@ -16,6 +18,7 @@ export class ApiError extends Error {
     this.name = 'ApiError';
     this.reason = outcome.kind;
     this.status = outcome.kind === 'response' ? outcome.status : null;
+    this.requestId = outcome.kind === 'response' ? (outcome.requestId ?? null) : null;
     const envelope = typeof body === 'object' && body !== null ? (body as { code?: unknown; data?: unknown }) : {};
     this.code = typeof envelope.code === 'number' ? envelope.code : null;
     this.data = envelope.data ?? null;

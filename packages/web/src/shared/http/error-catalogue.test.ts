@@ -1,4 +1,4 @@
-import { AxiosError, CanceledError, type InternalAxiosRequestConfig } from 'axios';
+import { AxiosError, AxiosHeaders, CanceledError, type InternalAxiosRequestConfig } from 'axios';
 import { describe, expect, it } from 'vitest';
 import { decideHttpAction, type RequestOutcome } from './error-catalogue';
 import { outcomeOfError } from './http-client';
@@ -37,6 +37,23 @@ describe('decideHttpAction', () => {
       description: '服务器内部错误，请稍后再试',
       duration: 5,
     });
+  });
+
+  it.each([500, 502, 503])('ends the notice of a fault (%i) with the request’s 请求编号, so a user’s report leads to the server’s log', (status) => {
+    const outcome: RequestOutcome = { kind: 'response', status, body: envelope(status, '服务器内部错误，请稍后再试'), requestId: 'f47ac10b-58cc-4372-a567-0e02b2c3d479' };
+    expect(decideHttpAction(outcome)).toEqual({
+      type: 'notify',
+      title: '服务错误',
+      description: '服务器内部错误，请稍后再试。请求编号：f47ac10b-58cc-4372-a567-0e02b2c3d479',
+      duration: 5,
+    });
+    expect(decideHttpAction({ ...outcome, body: envelope(status, '服务暂不可用。') })).toMatchObject({ description: '服务暂不可用。请求编号：f47ac10b-58cc-4372-a567-0e02b2c3d479' });
+    expect(decideHttpAction({ ...outcome, body: '<html>' })).toMatchObject({ description: '请求编号：f47ac10b-58cc-4372-a567-0e02b2c3d479' });
+  });
+
+  it('leaves the 请求编号 out of a refusal: the user can act on its message', () => {
+    const outcome: RequestOutcome = { kind: 'response', status: 409, body: envelope(409, '车牌号已存在'), requestId: 'f47ac10b-58cc-4372-a567-0e02b2c3d479' };
+    expect(decideHttpAction(outcome)).toMatchObject({ title: '操作失败', description: '车牌号已存在' });
   });
 
   it.each([400, 404, 409, 429])('calls a refusal (%i) 操作失败, not 服务错误, with the server message', (status) => {
@@ -102,6 +119,15 @@ describe('outcomeOfError', () => {
   it('reads status and body of an answered call', () => {
     const error = new AxiosError('x', 'ERR_BAD_REQUEST', config, {}, { status: 429, data: envelope(429, '操作过于频繁'), statusText: '', headers: {}, config });
     expect(outcomeOfError(error)).toEqual({ kind: 'response', status: 429, body: envelope(429, '操作过于频繁') });
+  });
+
+  it('reads the server’s request id from x-request-id, and only an id of its shape', () => {
+    const answered = (headers: Record<string, string> | AxiosHeaders) =>
+      outcomeOfError(new AxiosError('x', 'ERR_BAD_RESPONSE', config, {}, { status: 500, data: envelope(500, '服务器内部错误，请稍后再试'), statusText: '', headers, config }));
+    expect(answered({ 'x-request-id': 'f47ac10b-58cc-4372-a567-0e02b2c3d479' })).toMatchObject({ requestId: 'f47ac10b-58cc-4372-a567-0e02b2c3d479' });
+    expect(answered(new AxiosHeaders({ 'X-Request-Id': 'lb-7f3a9c21' }))).toMatchObject({ requestId: 'lb-7f3a9c21' });
+    for (const unsafe of ['short', '<script>alert(1)</script>', 'x'.repeat(65)]) expect(answered({ 'x-request-id': unsafe })).not.toHaveProperty('requestId');
+    expect(answered({})).not.toHaveProperty('requestId');
   });
 
   it('tells a timeout from a call that got no answer', () => {

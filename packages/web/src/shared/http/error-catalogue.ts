@@ -1,8 +1,11 @@
 import { ResponseCode, signInAgainCodes } from '@parking/contract';
 import { fieldProblemsIn } from './field-problems';
 
-/** What went wrong with one request, reduced to what the error catalogue decides on. */
-export type RequestOutcome = { kind: 'response'; status: number; body: unknown } | { kind: 'timeout' } | { kind: 'no-response' } | { kind: 'cancelled' };
+/**
+ * What went wrong with one request, reduced to what the error catalogue decides on; an answer
+ * carries the server's id of the request (its x-request-id header) when it sent one.
+ */
+export type RequestOutcome = { kind: 'response'; status: number; body: unknown; requestId?: string } | { kind: 'timeout' } | { kind: 'no-response' } | { kind: 'cancelled' };
 
 export type HttpAction =
   | { type: 'pass' }
@@ -24,7 +27,7 @@ interface EnvelopeLike {
   error?: unknown;
 }
 
-const asEnvelope = (body: unknown): EnvelopeLike => (typeof body === 'object' && body !== null ? (body as EnvelopeLike) : {});
+const asEnvelope = (body: unknown): EnvelopeLike => (typeof body === 'object' && body !== null ? body : {});
 
 /** The server's words for the failure: msg, else message, else the error field. */
 export function serverMessage(body: unknown): string | undefined {
@@ -41,6 +44,16 @@ const envelopeCode = (body: unknown): number | undefined => {
 };
 
 const isSuccessStatus = (status: number): boolean => status >= 200 && status < 300;
+
+/** How a fault's notice names its request, so a user's report leads to the server's log line. */
+export const requestNumberText = (requestId: string): string => `请求编号：${requestId}`;
+
+/** The server's words, then the request's number, as the last thing the notice says. */
+const withRequestNumber = (description: string | undefined, requestId: string | undefined): string | undefined => {
+  if (requestId === undefined) return description;
+  if (description === undefined) return requestNumberText(requestId);
+  return `${description}${/[。！？.!?]$/.test(description) ? '' : '。'}${requestNumberText(requestId)}`;
+};
 
 /** What the caller of a request takes on itself. */
 export interface FailureHandling {
@@ -87,7 +100,7 @@ export function decideHttpAction(outcome: RequestOutcome, { silent = false, plac
   if (fields.length > 0 && placesFields) return { type: 'ignore' };
   // a refusal about fields says each field's own message, never the request part and its key
   const description = fields.length > 0 ? fields.map((problem) => problem.message).join('；') : serverMessage(body);
-  if (status >= 500) return { type: 'notify', title: serverFaultTitle, description, duration: notifyDuration };
+  if (status >= 500) return { type: 'notify', title: serverFaultTitle, description: withRequestNumber(description, outcome.requestId), duration: notifyDuration };
   if (status >= 400) return { type: 'notify', title: refusedTitle, description, duration: notifyDuration };
   // Left: a status outside 200–300 below 400, or a 2xx whose envelope reports a failure.
   return { type: 'notify', title: '错误', description, duration: notifyDuration };

@@ -1,4 +1,5 @@
 import type { ModalFuncProps } from 'antd';
+import { AxiosError } from 'axios';
 import type { MessageInstance } from 'antd/es/message/interface';
 import type { NotificationInstance } from 'antd/es/notification/interface';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -63,6 +64,22 @@ describe('http client', () => {
     const error = await requestData({ url: '/api/x' }).catch((caught: unknown) => caught);
     expect(error).toMatchObject({ status: 500, code: 500, message: '服务器开小差了' });
     expect(notifyError).toHaveBeenCalledWith({ title: '服务错误', description: '服务器开小差了', duration: 5 });
+  });
+
+  it('ends 服务错误 with the 请求编号 the server answered with, and keeps it on the ApiError', async () => {
+    http.defaults.adapter = async (config) => {
+      const response = {
+        data: { code: 500, msg: '服务器内部错误，请稍后再试', data: null },
+        status: 500,
+        statusText: '',
+        headers: { 'x-request-id': 'f47ac10b-58cc-4372-a567-0e02b2c3d479' },
+        config,
+      };
+      throw new AxiosError('Request failed with status code 500', 'ERR_BAD_RESPONSE', config, null, response);
+    };
+    const error = await requestData({ url: '/api/x' }).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ status: 500, requestId: 'f47ac10b-58cc-4372-a567-0e02b2c3d479' });
+    expect(notifyError).toHaveBeenCalledWith({ title: '服务错误', description: '服务器内部错误，请稍后再试。请求编号：f47ac10b-58cc-4372-a567-0e02b2c3d479', duration: 5 });
   });
 
   it('leaves a silent call to its caller', async () => {

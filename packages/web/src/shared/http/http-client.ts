@@ -1,4 +1,4 @@
-import axios, { type AxiosError, type AxiosRequestConfig, type AxiosResponse } from 'axios';
+import axios, { AxiosHeaders, type AxiosError, type AxiosRequestConfig, type AxiosResponse } from 'axios';
 import type { Envelope } from '@parking/contract';
 import { getToken } from './token-cookie';
 import { ApiError } from './api-error';
@@ -33,10 +33,25 @@ http.interceptors.request.use((config) => {
   return config;
 });
 
+/** The server's own request ids (plugins/request-log.ts): anything else in the header is not shown to the user. */
+const requestIdPattern = /^[A-Za-z0-9-]{8,64}$/;
+
+/** The id the server gave the request, from its x-request-id header, when it is one. */
+export const requestIdOf = (headers: AxiosResponse['headers'] | undefined): string | undefined => {
+  const value: unknown = headers instanceof AxiosHeaders ? headers.get('x-request-id') : headers?.['x-request-id'];
+  return typeof value === 'string' && requestIdPattern.test(value) ? value : undefined;
+};
+
+/** An answer as the error catalogue reads it. */
+const outcomeOfResponse = (response: AxiosResponse): RequestOutcome => {
+  const requestId = requestIdOf(response.headers);
+  return { kind: 'response', status: response.status, body: response.data, ...(requestId ? { requestId } : {}) };
+};
+
 export function outcomeOfError(error: unknown): RequestOutcome {
   if (axios.isCancel(error)) return { kind: 'cancelled' };
   const axiosError = error as AxiosError;
-  if (axiosError.response) return { kind: 'response', status: axiosError.response.status, body: axiosError.response.data };
+  if (axiosError.response) return outcomeOfResponse(axiosError.response);
   if (axiosError.code === 'ECONNABORTED' || axiosError.code === 'ETIMEDOUT' || /timeout/i.test(axiosError.message ?? '')) {
     return { kind: 'timeout' };
   }
@@ -45,7 +60,7 @@ export function outcomeOfError(error: unknown): RequestOutcome {
 
 http.interceptors.response.use(
   (response: AxiosResponse) => {
-    const outcome: RequestOutcome = { kind: 'response', status: response.status, body: response.data };
+    const outcome = outcomeOfResponse(response);
     const action = decideHttpAction(outcome, response.config);
     if (action.type === 'pass') return response;
     performHttpAction(action);
