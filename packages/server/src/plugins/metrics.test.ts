@@ -8,8 +8,10 @@ import { seedDemoData } from '../db/seed/seed.js';
 import { carIn, laneCamera, openEventStream } from '../modules/screens/live-events-test-kit.js';
 import { deviceBody, postSigned } from '../modules/devices/device-signing.js';
 import { fastifyOptions } from '../server-options.js';
+import { sendXlsx } from '../shared/xlsx-export.js';
 import { createTestDatabase, fixedClock, signIn, testConfig } from '../test/test-app.js';
 import { countJobFailures, createMetricsRegistry, installMetrics } from './metrics.js';
+import { errorsPlugin } from './errors.js';
 import { startMetricsServer } from './metrics-server.js';
 
 /**
@@ -162,6 +164,47 @@ describe('exports', () => {
     expect(response.rawPayload.subarray(0, 2).toString()).toBe('PK');
     const after = sampleOf(await t.scrape(), 'parking_export_bytes_total', { route });
     expect(after - before).toBe(response.rawPayload.length);
+  });
+});
+
+describe('an export counted on its way out', () => {
+  it('still stops reading rows when the client goes away, having counted what was sent', async () => {
+    const registry = createMetricsRegistry();
+    // the test's own server: closing it must not wait for the connection the client gave up
+    const server = Fastify({ forceCloseConnections: true });
+    installMetrics(server, registry);
+    await server.register(errorsPlugin);
+    let pulled = 0;
+    let onClosed: () => void = () => undefined;
+    const closed = new Promise<void>((resolve) => (onClosed = resolve));
+    async function* plates() {
+      try {
+        for (let b = 0; b < 100_000; b++) {
+          pulled++;
+          // plates that do not repeat, so the zip cannot shrink them to nothing
+          yield Array.from({ length: 500 }, (_, i) => ({ plate: `粤B${String((Math.imul(b * 500 + i + 1, 2_654_435_761) >>> 0) % 100_000).padStart(5, '0')}` }));
+        }
+      } finally {
+        onClosed();
+      }
+    }
+    server.get('/many', (_request, reply) =>
+      sendXlsx(reply, { fileName: '导出', sheetName: '导出', columns: [{ header: '车牌号', value: (row: { plate: string }) => row.plate }], batches: plates() }),
+    );
+    const baseUrl = await server.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const leaving = new AbortController();
+      const response = await fetch(`${baseUrl}/many`, { signal: leaving.signal });
+      const reader = response.body!.getReader();
+      const first = await reader.read();
+      leaving.abort();
+      await closed;
+      expect(pulled).toBeLessThan(100_000);
+      const sent = sampleOf(await registry.metrics(), 'parking_export_bytes_total', { route: '/many' });
+      expect(sent).toBeGreaterThanOrEqual(first.value!.length);
+    } finally {
+      await server.close();
+    }
   });
 });
 
