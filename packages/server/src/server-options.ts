@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyError, FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyError, type FastifyServerOptions } from 'fastify';
 
 const envelopeJson = (code: number, msg: string) => JSON.stringify({ code, msg, data: null });
 
@@ -64,6 +64,23 @@ export const loggedError = (error: unknown, depth = 0): LoggedError => {
   };
 };
 
+/**
+ * plugins/request-log.ts writes one line per answered request, with its route pattern and who asked:
+ * Fastify's own "incoming request" / "request completed" pair would repeat it, and its "not found"
+ * line holds the raw address, query string and all. Its error lines stay.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest() {
+    // request-log.ts writes the request's line once it is answered
+  }
+  override requestCompleted() {
+    // request-log.ts: "request answered"
+  }
+  override routeNotFound() {
+    // request-log.ts: "request answered" with route null and status 404
+  }
+}
+
 type LoggedRequest = Record<string, unknown> & { method: string; url: string; remoteAddress?: string | undefined };
 
 /**
@@ -88,6 +105,7 @@ export const fastifyOptions = (logger: { level: string; stream?: NodeJS.Writable
       err: loggedError,
     },
   },
+  logController: new OneLinePerRequest(),
   clientErrorHandler: answerClientError,
   // a signed stream address carries its token in the path (its segments are fetched relative to it): 100 is too short for one
   routerOptions: { maxParamLength: 300 },

@@ -69,8 +69,12 @@ export const liveEventChannel = 'parking:live-events';
 export const redisBus = (redis: Redis, channel = liveEventChannel): LiveEventBus => {
   const screens = localScreens();
   const listener = redis.duplicate();
-  // not awaited by ready: a Redis that is down must not hold up the server's start (ioredis queues it)
-  void listener.subscribe(channel);
+  // not awaited by ready: a Redis that is down must not hold up the server's start (ioredis queues it).
+  // A subscribe that failed meanwhile is not among those ioredis renews on reconnecting, so every
+  // connection subscribes again (a channel subscribed twice is heard once)
+  const subscribe = () => void listener.subscribe(channel).catch(() => undefined);
+  subscribe();
+  listener.on('ready', subscribe);
   listener.on('message', (_channel: string, message: string) => {
     const event = parseLiveEvent(message);
     if (event) screens.deliver(event);
