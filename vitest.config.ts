@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
@@ -7,11 +8,14 @@ const alias = { '@parking/contract': contractSrc };
 const serverTests = ['packages/server/src/**/*.test.ts'];
 const postgresUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
+// the replica test makes a primary and its streaming replica of its own with Debian's PostgreSQL binaries
+const replicaTools = existsSync('/usr/lib/postgresql/15/bin/pg_basebackup');
 
 /**
  * Every unit and API suite. The server suite always runs on embedded PGlite, and a second time on
  * the PostgreSQL server when TEST_DATABASE_URL names one, so every query is proven on both; the
- * Redis-backed parts run when TEST_REDIS_URL names a Redis server.
+ * Redis-backed parts run when TEST_REDIS_URL names a Redis server; the read replica's test where
+ * TEST_DATABASE_URL is set and PostgreSQL 15's server binaries are installed.
  */
 export default defineConfig({
   test: {
@@ -29,7 +33,7 @@ export default defineConfig({
         test: {
           name: 'server:pglite',
           include: serverTests,
-          exclude: ['**/*.postgres.test.ts', '**/*.redis.test.ts', '**/node_modules/**'],
+          exclude: ['**/*.postgres.test.ts', '**/*.redis.test.ts', '**/*.replica.test.ts', '**/node_modules/**'],
           env: { TEST_DATABASE_URL: '' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -42,7 +46,21 @@ export default defineConfig({
               test: {
                 name: 'server:postgres',
                 include: [...serverTests, 'packages/server/src/**/*.postgres.test.ts'],
-                exclude: ['**/*.redis.test.ts', '**/server.process.test.ts', '**/node_modules/**'],
+                exclude: ['**/*.redis.test.ts', '**/*.replica.test.ts', '**/server.process.test.ts', '**/node_modules/**'],
+                env: { TEST_DATABASE_URL: postgresUrl },
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
+      ...(postgresUrl && replicaTools
+        ? [
+            {
+              resolve: { alias },
+              test: {
+                name: 'server:replica',
+                include: ['packages/server/src/**/*.replica.test.ts'],
                 env: { TEST_DATABASE_URL: postgresUrl },
                 testTimeout: 30_000,
                 hookTimeout: 60_000,

@@ -28,9 +28,35 @@ export interface DedicatedSession {
   end(): Promise<void>;
 }
 
+/**
+ * Where the reads a route marks replica-safe go (plugins/auth.ts `replicaSafe`). db/replica.ts makes
+ * both kinds: the primary itself, and a streaming replica that falls back to the primary.
+ */
+export interface ReadSide {
+  readonly kind: 'primary' | 'replica';
+  /** the user wrote (a non-GET request answered 2xx): their reads stay on the primary a while */
+  wrote(userId: string, at: number): void;
+  /** `work` in one transaction scoped to the tenant, as tenant-scope.ts `withTenant`; read-only on a replica */
+  withTenant<T>(tenantId: string, reader: Reader, work: (tx: Db) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface Reader {
+  userId: string;
+  /** now, in milliseconds of the app's clock: stickiness and how often the replica is checked go by it */
+  at: number;
+  /** whether `work` may run again on the primary after the replica failed midway (nothing sent yet) */
+  retryable?: () => boolean;
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * A streaming replica for replica-safe reads (db/replica.ts `withReplica`, DATABASE_REPLICA_URL).
+   * Without one those reads are the primary's, the same transaction as every other request.
+   */
+  reads?: ReadSide;
   /** runs `work` in one transaction on one connection */
   transaction<T>(work: (session: SqlSession) => Promise<T>): Promise<T>;
   /**

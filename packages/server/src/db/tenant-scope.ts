@@ -12,8 +12,12 @@ export const tenantRole = 'parking_app';
  * every signed-in request opens such a transaction, and on a busy machine each round trip to the
  * server costs more than the statement itself.
  */
-export const withTenant = <T>(db: Db, tenantId: string, work: (tx: Db) => Promise<T>): Promise<T> =>
-  db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT set_config('role', ${tenantRole}, true), set_config('app.tenant_id', ${tenantId}, true)`);
-    return work(tx);
-  });
+export const withTenant = <T>(db: Db, tenantId: string, work: (tx: Db) => Promise<T>, options: { readOnly?: boolean } = {}): Promise<T> =>
+  db.transaction(
+    async (tx) => {
+      await tx.execute(sql`SELECT set_config('role', ${tenantRole}, true), set_config('app.tenant_id', ${tenantId}, true)`);
+      return work(tx);
+    },
+    // BEGIN READ ONLY, as a hot standby takes it (db/replica.ts); set_config works there too
+    options.readOnly ? { accessMode: 'read only' } : undefined,
+  );

@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.js';
+import { primaryReads } from '../db/replica.js';
 import { withTenant } from '../db/tenant-scope.js';
 import type { AuthContext } from '../types.js';
 import { forbidden } from './app-error.js';
@@ -13,6 +14,25 @@ export const anySignedIn = '*';
 
 /** The enCodes a route's permission names, none for anySignedIn. */
 const requiredCodes = (permission: string | readonly string[]): readonly string[] => (permission === anySignedIn ? [] : typeof permission === 'string' ? [permission] : permission);
+
+/**
+ * Marks a GET route that only reads and may read a moment-old copy: lists, pages, reports, exports
+ * and screen snapshots. With DATABASE_REPLICA_URL it runs on the replica (db/replica.ts), unless its
+ * user wrote within REPLICA_STICKY_MS or the replica cannot serve. Writes, money checks, the
+ * session check and whatever reads inside a write stay on the primary: they are never marked.
+ * Spread as `...replicaSafe(routeOf(endpoint, options))`.
+ */
+export const replicaSafe = <Route extends { config: FastifyContextConfig }>(route: Route): Route => ({ ...route, config: { ...route.config, replicaSafe: true } });
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** its reads may be served by the read replica (`replicaSafe`) */
+    replicaSafe?: boolean;
+  }
+}
+
+/** Requests that change nothing: a user who sends only these has written nothing to read back. */
+const readMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 const needsSignIn = (url: string, config: { public?: boolean } | undefined) => protectedPrefixes.some((prefix) => url.startsWith(prefix)) && !url.startsWith('/api/docs') && !config?.public;
 
@@ -40,6 +60,7 @@ export const authPlugin = fp<AuthChecks>(
     // the enCodes routes name as their permission: renaming one of those menus would lock users out
     const routePermissions = new Set<string>();
     app.decorate('routePermissions', routePermissions as ReadonlySet<string>);
+    const reads = app.database.reads ?? primaryReads(app.db);
 
     // every signed-in handler runs inside its tenant's transaction, as the row-level-security role
     app.addHook('onRoute', (route) => {
@@ -49,11 +70,23 @@ export const authPlugin = fp<AuthChecks>(
       }
       for (const code of requiredCodes(route.config.permission)) routePermissions.add(code);
       const handler = route.handler;
+      const fromReplica = route.config?.replicaSafe === true;
+      // (Fastify adds a HEAD route to each GET, with the same config)
+      if (fromReplica && route.method !== 'GET' && route.method !== 'HEAD')
+        throw new Error(`${String(route.method)} ${route.url} is marked replicaSafe: only GET reads may go to the read replica`);
       route.handler = async function (this: FastifyInstance, request, reply) {
-        return withTenant(app.db, requireAuth(request).tenantId, async (tx) => {
+        const auth = requireAuth(request);
+        const work = async (tx: Db) => {
           request.db = tx;
           return handler.call(this, request, reply);
-        });
+        };
+        if (fromReplica) {
+          return reads.withTenant(auth.tenantId, { userId: auth.userId, at: app.now().getTime(), retryable: () => !reply.sent }, work);
+        }
+        const answer = await withTenant(app.db, auth.tenantId, work);
+        // committed: for a few seconds this user reads from the primary, which has what they just wrote
+        if (!readMethods.has(request.method) && reply.statusCode < 300) reads.wrote(auth.userId, app.now().getTime());
+        return answer;
       };
     });
 

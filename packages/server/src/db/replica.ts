@@ -1,0 +1,197 @@
+import { createTableRelationsHelpers, extractTablesRelationalConfig } from 'drizzle-orm';
+import { NodePgDatabase, NodePgSession } from 'drizzle-orm/node-postgres';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import type { Database, Db, ReadSide } from './client.js';
+import { stickyWriters } from './replica-sticky.js';
+import * as schema from './schema/index.js';
+import { withTenant } from './tenant-scope.js';
+
+/** Lines an operator should see when reads leave or come back to the replica. */
+export interface ReplicaLog {
+  warn(fields: object, message: string): void;
+  info(fields: object, message: string): void;
+}
+
+export interface ReplicaOptions {
+  /** DATABASE_REPLICA_URL */
+  url: string;
+  /** how long after a write a user's reads stay on the primary (REPLICA_STICKY_MS) */
+  stickyMs?: number;
+  /** a replica further behind than this, while the primary has WAL it has not replayed, is skipped */
+  maxLagMs?: number;
+  /** the replica is looked at no more often than this, on the clock of the readers */
+  checkEveryMs?: number;
+  log?: ReplicaLog;
+}
+
+/** No replica (and always on PGlite): reads are the primary's, the same transaction every request runs. */
+export const primaryReads = (primary: Db): ReadSide => ({
+  kind: 'primary',
+  wrote: () => undefined,
+  withTenant: (tenantId, _reader, work) => withTenant(primary, tenantId, work),
+  close: async () => undefined,
+});
+
+export type ReplicaState = 'up' | 'down' | 'lagging';
+
+/**
+ * The replica is lagging when the primary has WAL it has not replayed and the last transaction it
+ * replayed is older than `maxLagMs` (or it has replayed none since it started). A replica that is
+ * behind by moments under load, or idle with nothing to replay, is up.
+ */
+export const replicaVerdict = (probe: { behindBytes: number; replayAgeMs: number | null; maxLagMs: number }): ReplicaState =>
+  probe.behindBytes > 0 && (probe.replayAgeMs === null || probe.replayAgeMs > probe.maxLagMs) ? 'lagging' : 'up';
+
+const connectionCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const connectionMessages = /connection terminated|timeout exceeded when trying to connect|not queryable|connection timeout/i;
+
+/** The errors the replica itself causes: through drizzle's wrapping (`cause`) and Node's AggregateError. */
+const causes = (error: unknown): unknown[] => {
+  if (!(error instanceof Error)) return [];
+  const nested = error instanceof AggregateError ? error.errors : [];
+  return [error, ...causes(error.cause), ...nested.flatMap(causes)];
+};
+
+const sqlState = (error: unknown) => (error as { code?: unknown }).code;
+
+/** The connection to the server is gone (stopped, restarted, unreachable): SQLSTATE class 08, 57P01–57P03, or a socket error. */
+export const isConnectionLoss = (error: unknown) =>
+  causes(error).some((cause) => {
+    const code = sqlState(cause);
+    if (typeof code === 'string' && (connectionCodes.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code))) return true;
+    return cause instanceof Error && connectionMessages.test(cause.message);
+  });
+
+/** A standby cancelled the query because replaying the primary's WAL needed what it held (40001, 40P01). */
+const isRecoveryConflict = (error: unknown) => causes(error).some((cause) => sqlState(cause) === '40001' || sqlState(cause) === '40P01');
+
+/**
+ * Reads on a streaming replica, the primary standing in whenever the replica cannot serve.
+ * A request is never failed because of the replica: a connection that cannot be had, a transaction
+ * that cannot begin, or a connection lost before anything was sent, and the same work runs on the
+ * primary. Whether the replica is up or lagging is looked at in the background, at most every
+ * `checkEveryMs`, and each change is logged once.
+ *
+ * A long export on a hot standby can be cancelled when replay needs the rows it reads
+ * (max_standby_streaming_delay, 30 s by default); before its first bytes it is run again on the
+ * primary, after them the download breaks off as any failed export does.
+ */
+export const replicaReads = (primary: Database, options: ReplicaOptions): ReadSide => {
+  const { stickyMs = 5_000, maxLagMs = 30_000, checkEveryMs = 5_000, log } = options;
+  // fails fast when the replica is unreachable, so a read waits on it at most this long before the primary
+  const pool = new pg.Pool({ connectionString: options.url, max: 10, connectionTimeoutMillis: 2_000 });
+  // an idle connection the replica dropped must not crash the process; the next read finds it down
+  pool.on('error', (error) => log?.warn({ err: error }, 'an idle read replica connection was closed by the server'));
+  const writers = stickyWriters(stickyMs);
+
+  // the relational schema drizzle derives is built once; a transaction only wraps its connection
+  const dialect = new PgDialect();
+  const tables = extractTablesRelationalConfig(schema, createTableRelationsHelpers);
+  // (drizzle types these constructors for its own `drizzle()`, which infers the schema's type; Db states it)
+  const relational = { fullSchema: schema, schema: tables.tables, tableNamesMap: tables.tableNamesMap } as never;
+  const onConnection = (client: pg.PoolClient) => new NodePgDatabase(dialect, new NodePgSession(client, dialect, relational, {}), relational) as unknown as Db;
+
+  let state: ReplicaState = 'up';
+  let nextCheckAt = Number.NEGATIVE_INFINITY;
+  let checking = false;
+  const become = (next: ReplicaState, fields: object = {}) => {
+    if (next === state) return;
+    state = next;
+    if (next === 'up') log?.info(fields, 'read replica serves reads again');
+    else log?.warn(fields, next === 'down' ? 'read replica unreachable: reads go to the primary' : 'read replica lags: reads go to the primary');
+  };
+
+  const check = async () => {
+    try {
+      const [replica] = (
+        await pool.query<{ standby: boolean; replayed: string | null; age: number | null }>(
+          `SELECT pg_is_in_recovery() AS standby, pg_last_wal_replay_lsn()::text AS replayed,
+                  (extract(epoch FROM now() - pg_last_xact_replay_timestamp()) * 1000)::float8 AS age`,
+        )
+      ).rows;
+      // a server that is not (or no longer) a standby has nothing to replay
+      if (!replica?.standby || replica.replayed === null) return become('up');
+      const replayed = replica.replayed;
+      const [primaryAt] = await primary.transaction((session) => session.query<{ behind: number }>('SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), $1::pg_lsn)::float8 AS behind', [replayed]));
+      const behindBytes = Number(primaryAt?.behind ?? 0);
+      become(replicaVerdict({ behindBytes, replayAgeMs: replica.age, maxLagMs }), { behindBytes, replayAgeMs: replica.age });
+    } catch (error) {
+      become('down', { err: error });
+    }
+  };
+  const maybeCheck = (at: number) => {
+    if (checking || at < nextCheckAt) return;
+    checking = true;
+    nextCheckAt = at + checkEveryMs;
+    void check().finally(() => {
+      checking = false;
+    });
+  };
+
+  const onPrimary = <T>(tenantId: string, work: (tx: Db) => Promise<T>) => withTenant(primary.db, tenantId, work);
+  const failed = (error: unknown, at: number) => {
+    become('down', { err: error });
+    // looked at again only after the interval: until then every read goes straight to the primary
+    nextCheckAt = at + checkEveryMs;
+  };
+
+  return {
+    kind: 'replica',
+    wrote: (userId, at) => writers.wrote(userId, at),
+    withTenant: async (tenantId, reader, work) => {
+      maybeCheck(reader.at);
+      if (state !== 'up' || writers.holds(reader.userId, reader.at)) return onPrimary(tenantId, work);
+      let client: pg.PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (error) {
+        failed(error, reader.at);
+        return onPrimary(tenantId, work);
+      }
+      let started = false;
+      let lost: Error | undefined;
+      try {
+        return await withTenant(
+          onConnection(client),
+          tenantId,
+          (tx) => {
+            started = true;
+            return work(tx);
+          },
+          { readOnly: true },
+        );
+      } catch (error) {
+        if (isConnectionLoss(error)) {
+          lost = error as Error;
+          failed(error, reader.at);
+        }
+        const again = !started || ((lost !== undefined || isRecoveryConflict(error)) && (reader.retryable?.() ?? true));
+        if (!again) throw error;
+        if (!lost && !started) failed(error, reader.at);
+      } finally {
+        // a connection that broke is dropped from the pool, not handed to the next read
+        client.release(lost);
+      }
+      return onPrimary(tenantId, work);
+    },
+    close: () => pool.end(),
+  };
+};
+
+/**
+ * The primary `database` with its streaming replica as the read side. The replica is not probed
+ * here: one that is down at start only sends reads to the primary until it is up.
+ */
+export const withReplica = (database: Database, options: ReplicaOptions): Database => {
+  if (database.kind !== 'postgres') throw new Error('DATABASE_REPLICA_URL needs DATABASE_URL: the embedded database has no replica');
+  const reads = replicaReads(database, options);
+  return {
+    ...database,
+    reads,
+    close: async () => {
+      await reads.close();
+      await database.close();
+    },
+  };
+};
