@@ -66,6 +66,9 @@ export const isConnectionLoss = (error: unknown) =>
 /** A standby cancelled the query because replaying the primary's WAL needed what it held (40001, 40P01). */
 const isRecoveryConflict = (error: unknown) => causes(error).some((cause) => sqlState(cause) === '40001' || sqlState(cause) === '40P01');
 
+/** The work tried to write (25006 read_only_sql_transaction): its route should not have been marked replica-safe. */
+const isWriteAttempt = (error: unknown) => causes(error).some((cause) => sqlState(cause) === '25006');
+
 /**
  * Reads on a streaming replica, the primary standing in whenever the replica cannot serve.
  * A request is never failed because of the replica: a connection that cannot be had, a transaction
@@ -166,7 +169,10 @@ export const replicaReads = (primary: Database, options: ReplicaOptions): ReadSi
           lost = error as Error;
           failed(error, reader.at);
         }
-        const again = !started || ((lost !== undefined || isRecoveryConflict(error)) && (reader.retryable?.() ?? true));
+        const wrote = isWriteAttempt(error);
+        // a mistake of ours, not the replica's: the request still succeeds, and the log names it
+        if (wrote) log?.warn({ err: error }, 'a replica-safe read tried to write: it ran on the primary instead; its route should not be marked replicaSafe');
+        const again = !started || ((lost !== undefined || wrote || isRecoveryConflict(error)) && (reader.retryable?.() ?? true));
         if (!again) throw error;
         if (!lost && !started) failed(error, reader.at);
       } finally {
