@@ -35,7 +35,7 @@ export interface DedicatedSession {
 export interface ReadSide {
   readonly kind: 'primary' | 'replica';
   /** the user wrote (a non-GET request answered 2xx): their reads stay on the primary a while */
-  wrote(userId: string, at: number): void;
+  wrote(userId: string, at: number): void | Promise<void>;
   /** `work` in one transaction scoped to the tenant, as tenant-scope.ts `withTenant`; read-only on a replica */
   withTenant<T>(tenantId: string, reader: Reader, work: (tx: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;

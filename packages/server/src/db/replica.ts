@@ -3,7 +3,7 @@ import { NodePgDatabase, NodePgSession } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Database, Db, ReadSide } from './client.js';
-import { stickyWriters } from './replica-sticky.js';
+import { sharedStickyWriters, stickyWriters, type StickyStore } from './replica-sticky.js';
 import * as schema from './schema/index.js';
 import { withTenant } from './tenant-scope.js';
 
@@ -23,6 +23,8 @@ export interface ReplicaOptions {
   /** the replica is looked at no more often than this, on the clock of the readers */
   checkEveryMs?: number;
   log?: ReplicaLog;
+  /** Redis (REDIS_URL): who wrote lately is known to every process, not only the one they wrote through */
+  shared?: StickyStore;
 }
 
 /** No replica (and always on PGlite): reads are the primary's, the same transaction every request runs. */
@@ -47,10 +49,10 @@ const connectionCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDO
 const connectionMessages = /connection terminated|timeout exceeded when trying to connect|not queryable|connection timeout/i;
 
 /** The errors the replica itself causes: through drizzle's wrapping (`cause`) and Node's AggregateError. */
-const causes = (error: unknown): unknown[] => {
-  if (!(error instanceof Error)) return [];
-  const nested = error instanceof AggregateError ? error.errors : [];
-  return [error, ...causes(error.cause), ...nested.flatMap(causes)];
+const causes = (error: unknown, depth = 0): unknown[] => {
+  if (!(error instanceof Error) || depth > 4) return [];
+  const nested: unknown[] = error instanceof AggregateError ? error.errors : [];
+  return [error, ...causes(error.cause, depth + 1), ...nested.flatMap((inner) => causes(inner, depth + 1))];
 };
 
 const sqlState = (error: unknown) => (error as { code?: unknown }).code;
@@ -86,7 +88,9 @@ export const replicaReads = (primary: Database, options: ReplicaOptions): ReadSi
   const pool = new pg.Pool({ connectionString: options.url, max: 10, connectionTimeoutMillis: 2_000 });
   // an idle connection the replica dropped must not crash the process; the next read finds it down
   pool.on('error', (error) => log?.warn({ err: error }, 'an idle read replica connection was closed by the server'));
-  const writers = stickyWriters(stickyMs);
+  const writers = options.shared
+    ? sharedStickyWriters(stickyWriters(stickyMs), options.shared, stickyMs, (error) => log?.warn({ err: error }, 'Redis did not answer about recent writers: this read goes to the primary'))
+    : stickyWriters(stickyMs);
 
   // the relational schema drizzle derives is built once; a transaction only wraps its connection
   const dialect = new PgDialect();
@@ -144,7 +148,7 @@ export const replicaReads = (primary: Database, options: ReplicaOptions): ReadSi
     wrote: (userId, at) => writers.wrote(userId, at),
     withTenant: async (tenantId, reader, work) => {
       maybeCheck(reader.at);
-      if (state !== 'up' || writers.holds(reader.userId, reader.at)) return onPrimary(tenantId, work);
+      if (state !== 'up' || (await writers.holds(reader.userId, reader.at))) return onPrimary(tenantId, work);
       let client: pg.PoolClient;
       try {
         client = await pool.connect();

@@ -85,7 +85,7 @@ export const authPlugin = fp<AuthChecks>(
         }
         const answer = await withTenant(app.db, auth.tenantId, work);
         // committed: for a few seconds this user reads from the primary, which has what they just wrote
-        if (!readMethods.has(request.method) && reply.statusCode < 300) reads.wrote(auth.userId, app.now().getTime());
+        if (!readMethods.has(request.method) && reply.statusCode < 300) await reads.wrote(auth.userId, app.now().getTime());
         return answer;
       };
     });
