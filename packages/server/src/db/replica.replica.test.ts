@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ import { app } from '../app.js';
 import { fastifyOptions } from '../server-options.js';
 import { fixedClock, signIn, testConfig } from '../test/test-app.js';
 import { openPostgres, type Database } from './client.js';
+import { rowsOf } from './json-row.js';
 import { migrate } from './migrate.js';
 import { withReplica } from './replica.js';
 import { seedDemoData } from './seed/seed.js';
@@ -48,6 +50,7 @@ let instance: FastifyInstance | undefined;
 let admin: string;
 let replicaStarted = false;
 const replicaSafeUrls: string[] = [];
+const log = { warn: (_fields: object, message: string) => logLines.push(message), info: (_fields: object, message: string) => logLines.push(message) };
 const url = (port: number, name = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${name}`;
 
 /** A superuser's one statement on a cluster, outside the app. */
@@ -99,7 +102,6 @@ beforeAll(async () => {
   replicaStarted = true;
   await sqlOn(ports.primary, 'CREATE DATABASE parking', 'postgres');
 
-  const log = { warn: (_fields: object, message: string) => logLines.push(message), info: (_fields: object, message: string) => logLines.push(message) };
   // the lag bound is far off: pausing replay below must not count as lagging
   database = withReplica(await openPostgres(url(ports.primary, 'parking')), { url: url(ports.replica, 'parking'), stickyMs, maxLagMs: 600_000, checkEveryMs: 1_000, log });
   await migrate(database);
@@ -154,6 +156,32 @@ describe('a streaming replica (DATABASE_REPLICA_URL)', () => {
     }
     expect(logLines.filter((line) => line.includes('tried to write'))).toEqual([]);
     expect(logLines).not.toContain('read replica unreachable: reads go to the primary');
+  });
+
+  it('sends reads to the primary while the replica lags past the bound, and says so', async () => {
+    // a bound of 0 ms: any unreplayed write makes it lag
+    const strict = withReplica({ ...database!, close: async () => undefined }, { url: url(ports.replica, 'parking'), maxLagMs: 0, checkEveryMs: 1_000, log }).reads!;
+    const demo = await sqlOn<{ id: string }>(ports.primary, `SELECT id FROM tenants WHERE code = 'demo'`);
+    const sideAt = (at: number) =>
+      strict.withTenant(demo[0]!.id, { userId: 'lag-reader', at }, async (tx) =>
+        rowsOf(await tx.execute(sql`SELECT current_setting('transaction_read_only') AS ro`))[0]!.ro === 'on' ? 'replica' : 'primary',
+      );
+    try {
+      expect(await sideAt(0)).toBe('replica');
+      await sqlOn(ports.replica, 'SELECT pg_wal_replay_pause()');
+      await sqlOn(ports.primary, 'SELECT txid_current()');
+      let at = 0;
+      expect(
+        await within(10_000, async () => {
+          at += 1_000;
+          return (await sideAt(at)) === 'primary';
+        }),
+      ).toBe(true);
+      expect(logLines).toContain('read replica lags: reads go to the primary');
+    } finally {
+      await sqlOn(ports.replica, 'SELECT pg_wal_replay_resume()');
+      await strict.close();
+    }
   });
 
   it('answers lists from the primary once the replica is gone, with a line in the log', async () => {
