@@ -5,8 +5,10 @@
 // from sign-in to the first list in Chromium (bench/first-page.ts); neither runs by default. `-- revenue` runs only
 // the 营收报表 over a year of 5,000,000 stays on PostgreSQL (bench/revenue-report.ts); `-- screens` only
 // 数据大屏 with 0, 1 and 50 screens open under the simulator (bench/screens.ts); `-- tariff` only the fee engine
-// beside the unit-by-unit walk it replaced (bench/tariff.ts). Not part of npm test.
+// beside the unit-by-unit walk it replaced (bench/tariff.ts); `-- failover` only two API processes behind
+// HAProxy with one killed under device traffic (bench/failover.ts). Not part of npm test.
 import { performance } from 'node:perf_hooks';
+import { runFailoverBench } from './failover.js';
 import { runFirstPageBench } from './first-page.js';
 import { runOrdersBench } from './orders.js';
 import { runRevenueBench } from './revenue-report.js';
@@ -59,6 +61,7 @@ else if (only === 'first-page') await runFirstPageBench();
 else if (only === 'revenue') await runRevenueBench();
 else if (only === 'screens') await runScreensBench();
 else if (only === 'tariff') await runTariffBench();
+else if (only === 'failover') await runFailoverBench();
 else {
   if (only !== 'orders') await main();
   if (only !== 'signin') await runOrdersBench();
