@@ -157,14 +157,16 @@ export const replicaReads = (primary: Database, options: ReplicaOptions): ReadSi
         return onPrimary(tenantId, work);
       }
       let started = false;
+      let done: { answer: Awaited<ReturnType<typeof work>> } | undefined;
       let lost: Error | undefined;
       try {
         return await withTenant(
           onConnection(client),
           tenantId,
-          (tx) => {
+          async (tx) => {
             started = true;
-            return work(tx);
+            done = { answer: await work(tx) };
+            return done.answer;
           },
           { readOnly: true },
         );
@@ -173,6 +175,8 @@ export const replicaReads = (primary: Database, options: ReplicaOptions): ReadSi
           lost = error as Error;
           failed(error, reader.at);
         }
+        // the work had finished (an export may be sent already): a read-only transaction has nothing to commit
+        if (done) return done.answer;
         const wrote = isWriteAttempt(error);
         // a mistake of ours, not the replica's: the request still succeeds, and the log names it
         if (wrote) log?.warn({ err: error }, 'a replica-safe read tried to write: it ran on the primary instead; its route should not be marked replicaSafe');

@@ -81,7 +81,7 @@ export const authPlugin = fp<AuthChecks>(
           return handler.call(this, request, reply);
         };
         if (fromReplica) {
-          return reads.withTenant(auth.tenantId, { userId: auth.userId, at: app.now().getTime(), retryable: () => !reply.sent }, work);
+          return reads.withTenant(auth.tenantId, { userId: auth.userId, at: app.now().getTime(), retryable: () => !reply.sent && !reply.raw.headersSent }, work);
         }
         const answer = await withTenant(app.db, auth.tenantId, work);
         // committed: for a few seconds this user reads from the primary, which has what they just wrote
