@@ -85,7 +85,8 @@ const isWriteAttempt = (error: unknown) => causes(error).some((cause) => sqlStat
 export const replicaReads = (primary: Database, options: ReplicaOptions): ReadSide => {
   const { stickyMs = 5_000, maxLagMs = 30_000, checkEveryMs = 5_000, log } = options;
   // fails fast when the replica is unreachable, so a read waits on it at most this long before the primary
-  const pool = new pg.Pool({ connectionString: options.url, max: 10, connectionTimeoutMillis: 2_000 });
+  // (keepAlive: a replica whose host vanished is noticed by the socket, not only by the next query)
+  const pool = new pg.Pool({ connectionString: options.url, max: 10, connectionTimeoutMillis: 2_000, keepAlive: true });
   // an idle connection the replica dropped must not crash the process; the next read finds it down
   pool.on('error', (error) => log?.warn({ err: error }, 'an idle read replica connection was closed by the server'));
   const writers = options.shared
@@ -131,7 +132,17 @@ export const replicaReads = (primary: Database, options: ReplicaOptions): ReadSi
     if (checking || at < nextCheckAt) return;
     checking = true;
     nextCheckAt = at + checkEveryMs;
-    void check().finally(() => {
+    // a check that hangs (a replica that stopped answering mid-query) counts as down and lets the next one run
+    let timer: NodeJS.Timeout | undefined;
+    const hung = new Promise<void>((resolve) => {
+      timer = setTimeout(() => {
+        become('down', { reason: 'the replica did not answer the check within 10 s' });
+        resolve();
+      }, 10_000);
+      timer.unref();
+    });
+    void Promise.race([check(), hung]).finally(() => {
+      clearTimeout(timer);
       checking = false;
     });
   };
