@@ -36,6 +36,7 @@ describe('decideHttpAction', () => {
       title: '服务错误',
       description: '服务器内部错误，请稍后再试',
       duration: 5,
+      key: '服务错误|服务器内部错误，请稍后再试',
     });
   });
 
@@ -46,7 +47,10 @@ describe('decideHttpAction', () => {
       title: '服务错误',
       description: '服务器内部错误，请稍后再试。请求编号：f47ac10b-58cc-4372-a567-0e02b2c3d479',
       duration: 5,
+      // the same fault of another call replaces this notice rather than stacking a second: its key has no number
+      key: '服务错误|服务器内部错误，请稍后再试',
     });
+    expect(decideHttpAction({ ...outcome, requestId: '0b7d9e2c-58cc-4372-a567-0e02b2c3d479' })).toMatchObject({ key: '服务错误|服务器内部错误，请稍后再试' });
     expect(decideHttpAction({ ...outcome, body: envelope(status, '服务暂不可用。') })).toMatchObject({ description: '服务暂不可用。请求编号：f47ac10b-58cc-4372-a567-0e02b2c3d479' });
     expect(decideHttpAction({ ...outcome, body: '<html>' })).toMatchObject({ description: '请求编号：f47ac10b-58cc-4372-a567-0e02b2c3d479' });
   });

@@ -12,7 +12,8 @@ export type HttpAction =
   | { type: 'ignore' }
   | { type: 'confirm-sign-in'; title: string; content: string }
   | { type: 'navigate'; to: string }
-  | { type: 'notify'; title: string; description: string | undefined; duration: number };
+  /** `key`: notices of one key replace each other (parallel calls failing alike show one); title and description by default */
+  | { type: 'notify'; title: string; description: string | undefined; duration: number; key?: string };
 
 export const signInAgainTitle = '系统提示';
 export const tokenExpiredText = '登录状态已过期，请重新登录';
@@ -100,7 +101,11 @@ export function decideHttpAction(outcome: RequestOutcome, { silent = false, plac
   if (fields.length > 0 && placesFields) return { type: 'ignore' };
   // a refusal about fields says each field's own message, never the request part and its key
   const description = fields.length > 0 ? fields.map((problem) => problem.message).join('；') : serverMessage(body);
-  if (status >= 500) return { type: 'notify', title: serverFaultTitle, description: withRequestNumber(description, outcome.requestId), duration: notifyDuration };
+  if (status >= 500) {
+    // calls failing together show one notice, with the number of the last of them
+    const key = `${serverFaultTitle}|${description ?? ''}`;
+    return { type: 'notify', title: serverFaultTitle, description: withRequestNumber(description, outcome.requestId), duration: notifyDuration, key };
+  }
   if (status >= 400) return { type: 'notify', title: refusedTitle, description, duration: notifyDuration };
   // Left: a status outside 200–300 below 400, or a 2xx whose envelope reports a failure.
   return { type: 'notify', title: '错误', description, duration: notifyDuration };

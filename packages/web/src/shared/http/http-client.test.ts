@@ -63,7 +63,7 @@ describe('http client', () => {
     failWith(500, 500, '服务器开小差了');
     const error = await requestData({ url: '/api/x' }).catch((caught: unknown) => caught);
     expect(error).toMatchObject({ status: 500, code: 500, message: '服务器开小差了' });
-    expect(notifyError).toHaveBeenCalledWith({ title: '服务错误', description: '服务器开小差了', duration: 5 });
+    expect(notifyError).toHaveBeenCalledWith({ key: '服务错误|服务器开小差了', title: '服务错误', description: '服务器开小差了', duration: 5 });
   });
 
   it('ends 服务错误 with the 请求编号 the server answered with, and keeps it on the ApiError', async () => {
@@ -79,7 +79,12 @@ describe('http client', () => {
     };
     const error = await requestData({ url: '/api/x' }).catch((caught: unknown) => caught);
     expect(error).toMatchObject({ status: 500, requestId: 'f47ac10b-58cc-4372-a567-0e02b2c3d479' });
-    expect(notifyError).toHaveBeenCalledWith({ title: '服务错误', description: '服务器内部错误，请稍后再试。请求编号：f47ac10b-58cc-4372-a567-0e02b2c3d479', duration: 5 });
+    expect(notifyError).toHaveBeenCalledWith({
+      key: '服务错误|服务器内部错误，请稍后再试',
+      title: '服务错误',
+      description: '服务器内部错误，请稍后再试。请求编号：f47ac10b-58cc-4372-a567-0e02b2c3d479',
+      duration: 5,
+    });
   });
 
   it('leaves a silent call to its caller', async () => {

@@ -19,7 +19,7 @@ export const setHttpEffectHandlers = (next: HttpEffectHandlers): void => {
   handlers = next;
 };
 
-// Parallel calls failing together must not stack one dialog per call.
+// Parallel calls failing together must not stack one dialog per call (nor one notice: see notify).
 let signInDialogOpen = false;
 
 export function performHttpAction(action: HttpAction): void {
@@ -32,7 +32,8 @@ export function performHttpAction(action: HttpAction): void {
       handlers.navigate(action.to);
       return;
     case 'notify':
-      feedback.notification.error({ title: action.title, description: action.description, duration: action.duration });
+      // one notice per distinct failure: parallel calls refused alike must not stack a copy per call
+      feedback.notification.error({ key: action.key ?? `${action.title}|${action.description ?? ''}`, title: action.title, description: action.description, duration: action.duration });
       return;
     case 'confirm-sign-in':
       if (signInDialogOpen) return;
