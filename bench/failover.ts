@@ -5,7 +5,8 @@
 // Needs `npm run build`, haproxy on PATH, BENCH_DATABASE_URL or TEST_DATABASE_URL (the bench drops and
 // remakes its own database, BENCH_DATABASE_NAME, default bench_failover, and leaves it for inspection)
 // and REDIS_URL or TEST_REDIS_URL (default redis://127.0.0.1:6379). FAILOVER_RATE (events/s, 120),
-// FAILOVER_SECONDS (40), FAILOVER_KILL_AFTER (15 s), FAILOVER_SENDERS (8), FAILOVER_RETRIES (5).
+// FAILOVER_SECONDS (40), FAILOVER_KILL_AFTER (15 s), FAILOVER_SENDERS (8), FAILOVER_RETRIES (5),
+// FAILOVER_LB_RETRY=0 (HAProxy resends nothing: the devices' own resends carry the failover).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
@@ -41,8 +42,13 @@ const freePort = () =>
     });
   });
 
+/** HAProxy's own resends: without them (FAILOVER_LB_RETRY=0) the devices' resends alone carry the failover. */
+const haproxyRetries = `  retries 3
+  option redispatch 1
+  retry-on conn-failure empty-response response-timeout`;
+
 /** The load balancer in front: the same settings as README's "Several processes behind a load balancer". */
-export const haproxyConfig = (listen: number, servers: readonly number[], statsSocket: string) => `global
+const haproxyConfig = (listen: number, servers: readonly number[], statsSocket: string, retrying: boolean) => `global
   stats socket ${statsSocket} mode 600 level admin
 
 defaults
@@ -53,9 +59,7 @@ defaults
   timeout http-keep-alive 10s
   # a request whose server refused the connection, closed it without answering or did not answer in
   # time goes to another server: every retry is redispatched, not only the last (the default)
-  retries 3
-  option redispatch 1
-  retry-on conn-failure empty-response response-timeout
+${retrying ? haproxyRetries : '  retries 0'}
 
 frontend api
   bind 127.0.0.1:${listen}
@@ -192,6 +196,7 @@ export const runFailoverBench = async () => {
         port,
         apis.map((a) => a.port),
         statsSocket,
+        process.env.FAILOVER_LB_RETRY !== '0',
       ),
     );
     haproxy = spawn('haproxy', ['-f', configFile, '-db'], { stdio: ['ignore', 'ignore', 'inherit'] });
@@ -332,13 +337,15 @@ export const runFailoverBench = async () => {
     const survivorStats = stats.get(survivor.name);
     const routedAfterKill = Number(victimStats?.stot ?? 0) - victimSessionsAtKill;
 
-    console.log(`\nfailover: ${plan.length} events planned over ${senders} lots at ${rate}/s, seed ${seed}; traffic took ${trafficSeconds.toFixed(1)} s`);
+    console.log(
+      `\nfailover: ${plan.length} events planned over ${senders} lots at ${rate}/s, seed ${seed}, HAProxy ${process.env.FAILOVER_LB_RETRY === '0' ? 'not retrying' : 'retrying'}; traffic took ${trafficSeconds.toFixed(1)} s`,
+    );
     console.log(
       `  events sent ${counts.sent}, acknowledged ${counts.acknowledged}, retried ${counts.eventsRetried} (${counts.retries} resends: ${[...causes].map(([c, n]) => `${c} ${n}`).join(', ') || 'none'}), failed after ${maxRetries} retries ${counts.failed}, refused ${counts.refused}, not sent ${counts.notSent}`,
     );
     console.log(`  answered as resends (duplicate) ${summary.duplicatesAcknowledged}; entries ${summary.entries}, exits ${summary.exits}; parking records of this run ${records[0]!.n}`);
     console.log(`  acknowledged but missing from vehicle_events: ${missing}`);
-    console.log(`  longest gap between acknowledgements from 1 s before the kill: ${gap.ms.toFixed(0)} ms, starting ${gap.from.toFixed(0)} ms after the kill`);
+    console.log(`  longest gap between acknowledgements from 1 s before the kill: ${gap.ms.toFixed(0)} ms, from ${gap.from >= 0 ? '+' : ''}${gap.from.toFixed(0)} ms of the kill`);
     const at = (wall: number) => `${wall - killedAtWall >= 0 ? '+' : ''}${wall - killedAtWall} ms`;
     const named = (process: string) => apis.find((a) => a.jobProcess === process)?.name ?? process;
     console.log(
