@@ -1,5 +1,9 @@
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parkingLotPaths } from '@parking/contract';
+import { parkingLotEndpoints, parkingLotPaths } from '@parking/contract';
+import { authPlugin, replicaSafe } from '../plugins/auth.js';
+import { errorsPlugin } from '../plugins/errors.js';
+import { routeOf } from '../shared/route.js';
 import { buildTestApp, signIn, type TestApp } from '../test/test-app.js';
 import { openPglite } from './client.js';
 import { isConnectionLoss, replicaVerdict, withReplica } from './replica.js';
@@ -89,6 +93,20 @@ describe('withReplica', () => {
     } finally {
       await embedded.close();
     }
+  });
+});
+
+describe('replicaSafe', () => {
+  it('refuses to mark a route that is not a GET: only reads may go to the replica', async () => {
+    const instance = Fastify();
+    instance.decorate('database', {} as never);
+    instance.decorate('db', {} as never);
+    await instance.register(errorsPlugin);
+    await instance.register(authPlugin, { authenticate: () => Promise.reject(new Error('unused')), permissionCodes: async () => new Set<string>(), platformOnlyMenus: new Set<string>() });
+    expect(() => instance.route({ ...replicaSafe(routeOf(parkingLotEndpoints.create, { tags: [], summary: '', permission: 'x' })), handler: async () => null })).toThrow(
+      'only GET reads may go to the read replica',
+    );
+    await instance.close();
   });
 });
 
