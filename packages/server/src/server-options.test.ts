@@ -1,16 +1,11 @@
-import { Writable } from 'node:stream';
 import { authPaths, devicePublicPaths } from '@parking/contract';
 import { sql } from 'drizzle-orm';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { app } from './app.js';
-import type { Database } from './db/client.js';
-import { migrate } from './db/migrate.js';
-import { seedDemoData } from './db/seed/seed.js';
 import { md5Hex } from './modules/auth/passwords.js';
 import { deviceBody, signatureOf } from './modules/devices/device-signing.js';
-import { fastifyOptions, loggedError, loggedUrl } from './server-options.js';
-import { createTestDatabase, demoPasswordMd5, postLogin, testConfig } from './test/test-app.js';
+import { loggedError, loggedUrl } from './server-options.js';
+import { buildLoggingTestApp, demoPasswordMd5, postLogin } from './test/test-app.js';
 
 describe('loggedUrl', () => {
   it('keeps the path and the names of the query, never its values', () => {
@@ -40,30 +35,17 @@ describe('loggedError', () => {
 });
 
 /** Each line of the server's log at info, the level a production server runs at. */
-const logLines: string[] = [];
+let logged: Awaited<ReturnType<typeof buildLoggingTestApp>>;
 let server: FastifyInstance;
-let database: Database;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await migrate(database);
-  await seedDemoData(database.db);
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      logLines.push(chunk.toString('utf8'));
-      done();
-    },
-  });
-  server = Fastify(fastifyOptions({ level: 'info', stream }));
-  await server.register(app, { config: testConfig(), database });
   // a failure carrying a parameter, as any failed statement does: what reaches the log of a 500
-  server.get('/api/test/failing-statement', { config: { public: true } }, async () => database.db.execute(sql`select ${'13900139000-parameter'}::int`));
-  await server.ready();
+  logged = await buildLoggingTestApp((routes, database) => {
+    routes.get('/api/test/failing-statement', { config: { public: true } }, async () => database.db.execute(sql`select ${'13900139000-parameter'}::int`));
+  });
+  server = logged.server;
 });
-afterAll(async () => {
-  await server.close();
-  await database.close();
-});
+afterAll(() => logged.close());
 
 describe('what a run leaves in the log at info', () => {
   it('holds no password, token, phone number, SQL parameter or device signature', async () => {
@@ -85,7 +67,7 @@ describe('what a run leaves in the log at info', () => {
     expect(failing.statusCode).toBe(500);
     expect(failing.json().msg).toBe('服务器内部错误，请稍后再试');
 
-    const log = logLines.join('');
+    const log = logged.lines.join('');
     // the run did log: requests and the failure, so an empty log cannot pass
     expect(log).toContain('/api/oauth/Login');
     expect(log).toContain('request failed');

@@ -1,13 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { Writable } from 'node:stream';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { app } from '../app.js';
-import type { Database } from '../db/client.js';
-import { migrate } from '../db/migrate.js';
-import { seedDemoData } from '../db/seed/seed.js';
-import { fastifyOptions } from '../server-options.js';
-import { createTestDatabase, demoPasswordMd5, postLogin, testConfig } from '../test/test-app.js';
+import { buildLoggingTestApp, demoPasswordMd5, postLogin } from '../test/test-app.js';
 import { requestIdOf } from './request-log.js';
 
 interface LogLine {
@@ -22,36 +16,22 @@ interface LogLine {
   userId?: string;
 }
 
-const logLines: string[] = [];
+let logged: Awaited<ReturnType<typeof buildLoggingTestApp>>;
 let server: FastifyInstance;
-let database: Database;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await migrate(database);
-  await seedDemoData(database.db);
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      logLines.push(chunk.toString('utf8'));
-      done();
-    },
+  logged = await buildLoggingTestApp((routes) => {
+    routes.get('/api/test/failing', { config: { public: true } }, async () => {
+      throw new Error('boom');
+    });
   });
-  // the level a production server runs at
-  server = Fastify(fastifyOptions({ level: 'info', stream }));
-  await server.register(app, { config: testConfig(), database });
-  server.get('/api/test/failing', { config: { public: true } }, async () => {
-    throw new Error('boom');
-  });
-  await server.ready();
+  server = logged.server;
 });
-afterAll(async () => {
-  await server.close();
-  await database.close();
-});
+afterAll(() => logged.close());
 
 /** The one line logged when the request of this id was answered. */
 const answeredLine = (requestId: string) => {
-  const lines = logLines
+  const lines = logged.lines
     .join('')
     .split('\n')
     .filter((line) => line !== '')
@@ -109,7 +89,7 @@ describe('each request', () => {
     expect(line).toMatchObject({ route: '/api/oauth/CurrentUser', status: 200 });
     expect(line.tenantId).toMatch(/^[0-9a-f-]{36}$/);
     expect(line.userId).toMatch(/^[0-9a-f-]{36}$/);
-    const log = logLines.join('');
+    const log = logged.lines.join('');
     expect(log).not.toContain(token);
     expect(log).not.toContain(demoPasswordMd5);
   });
@@ -125,15 +105,15 @@ describe('each request', () => {
     expect(failing.json()).toEqual({ code: 500, msg: '服务器内部错误，请稍后再试', data: null });
     expect(answeredLine('user-report-0001')).toMatchObject({ level: 50, route: '/api/test/failing', status: 500 });
     // the failure's own line carries the same id, so the 请求编号 leads to the cause
-    expect(logLines.some((line) => line.includes('"reqId":"user-report-0001"') && line.includes('request failed'))).toBe(true);
+    expect(logged.lines.some((line) => line.includes('"reqId":"user-report-0001"') && line.includes('request failed'))).toBe(true);
   });
 
   it('leaves the health probes out of the log at info, but still gives them an id', async () => {
-    const before = logLines.length;
+    const before = logged.lines.length;
     const live = await server.inject({ method: 'GET', url: '/healthz' });
     const ready = await server.inject({ method: 'GET', url: '/readyz' });
     expect([live.statusCode, ready.statusCode]).toEqual([200, 200]);
     expect(idOf(live)).toMatch(/^[0-9a-f-]{36}$/);
-    expect(logLines.slice(before)).toEqual([]);
+    expect(logged.lines.slice(before)).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
+import { Writable } from 'node:stream';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -98,6 +99,36 @@ export const buildTestApp = async (options: Partial<Omit<AppOptions, 'config' | 
     database,
     close: async () => {
       await instance.close();
+      await database.close();
+    },
+  };
+};
+
+/**
+ * The whole app logging at info, the level a production server runs at, into `lines` (one chunk per
+ * entry); `addRoutes` adds the test's own routes before it is ready.
+ */
+export const buildLoggingTestApp = async (addRoutes: (server: FastifyInstance, database: Database) => void = () => undefined) => {
+  const database = await createTestDatabase();
+  await migrate(database);
+  await seedDemoData(database.db);
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString('utf8'));
+      done();
+    },
+  });
+  const server = Fastify(fastifyOptions({ level: 'info', stream }));
+  await server.register(app, { config: testConfig(), database });
+  addRoutes(server, database);
+  await server.ready();
+  return {
+    server,
+    database,
+    lines,
+    close: async () => {
+      await server.close();
       await database.close();
     },
   };
