@@ -249,6 +249,8 @@ export const runFailoverBench = async () => {
     const causes = new Map<string, number>();
     const acknowledged = new Set<string>();
     const ackTimes: number[] = [];
+    /** each acknowledged event's wait, resends included, by when it was first sent: what a camera at the barrier sees */
+    const waits: { from: number; ms: number }[] = [];
     const t0 = performance.now();
     let stopSending = false;
     const send: DeviceSender = async <T>(path: string, device: Parameters<DeviceSender>[1], fields: Record<string, unknown>) => {
@@ -260,11 +262,13 @@ export const runFailoverBench = async () => {
       const slot = t0 + (counts.sent / rate) * 1000;
       counts.sent += 1;
       if (slot > performance.now()) await sleep(slot - performance.now());
+      const firstSent = performance.now();
       for (let attempt = 0; ; attempt++) {
         const answer = await postDeviceCall<T>(base, path, device, fields).catch((error: unknown) => ({ status: 0, code: 0, msg: String(error) }));
         if (answer.status >= 200 && answer.status < 300 && answer.code === 200) {
           acknowledged.add(String(fields.deviceEventId));
           ackTimes.push(performance.now());
+          waits.push({ from: firstSent, ms: performance.now() - firstSent });
           return answer;
         }
         const cause = retryCause(answer);
@@ -345,6 +349,8 @@ export const runFailoverBench = async () => {
     );
     console.log(`  answered as resends (duplicate) ${summary.duplicatesAcknowledged}; entries ${summary.entries}, exits ${summary.exits}; parking records of this run ${records[0]!.n}`);
     console.log(`  acknowledged but missing from vehicle_events: ${missing}`);
+    const longestWait = (near: boolean) => Math.max(0, ...waits.filter((w) => !near || Math.abs(w.from - killedAt) <= 2_000).map((w) => w.ms)).toFixed(0);
+    console.log(`  longest wait for an acknowledgement, resends included: ${longestWait(true)} ms for an event first sent within 2 s of the kill, ${longestWait(false)} ms of all`);
     console.log(`  longest gap between acknowledgements from 1 s before the kill: ${gap.ms.toFixed(0)} ms, from ${gap.from >= 0 ? '+' : ''}${gap.from.toFixed(0)} ms of the kill`);
     const at = (wall: number) => `${wall - killedAtWall >= 0 ? '+' : ''}${wall - killedAtWall} ms`;
     const named = (process: string) => apis.find((a) => a.jobProcess === process)?.name ?? process;
