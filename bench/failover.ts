@@ -55,8 +55,9 @@ defaults
   mode http
   # HAProxy waits min(timeout connect, 1 s) before retrying a refused connection: 2s kept cameras waiting a second
   timeout connect 500ms
-  timeout client 10s
-  timeout server 5s
+  # above the 25 s keep-alive of 数据大屏's event stream, which would otherwise be cut
+  timeout client 60s
+  timeout server 60s
   timeout http-keep-alive 10s
   # a request whose server refused the connection, closed it without answering or did not answer in
   # time goes to another server: every retry is redispatched, not only the last (the default)
