@@ -531,7 +531,12 @@ const applyEvents = async (tx: Db, calls: readonly DecodedCall[], dataDir: strin
   for (const [index, { device, event, photo }] of calls.entries()) {
     const { freshNonce, claimedId } = outcomes[index]!;
     if (!freshNonce) {
-      answers[index] = 'replayed';
+      // The very same signed call again, its event stored: a proxy resending a call whose process died
+      // after committing it, or a device that never heard the answer. It gets the stored answer and
+      // changes nothing, so the device is not refused an event that was kept. A nonce reused for an
+      // event not stored stays a replay.
+      const prior = await findVehicleEvent(tx, device.tenantId, device.id, event.deviceEventId);
+      answers[index] = prior?.result ? { ...prior.result, duplicate: true } : 'replayed';
     } else if (!claimedId) {
       const prior = await findVehicleEvent(tx, device.tenantId, device.id, event.deviceEventId);
       if (!prior?.result) throw badRequest('该设备事件正在处理，请稍后重发');
