@@ -54,7 +54,7 @@ describe('reads with a replica', () => {
   });
 
   it('keeps a user who wrote on the primary for stickyMs of the clock handed in, and only that user', async () => {
-    reads.wrote('u1', 10_000);
+    await reads.wrote('u1', 10_000);
     expect((await reads.withTenant(tenantId, { userId: 'u1', at: 14_999 }, side)).side).toBe('primary');
     expect((await reads.withTenant(tenantId, { userId: 'u2', at: 14_999 }, side)).side).toBe('replica');
     expect((await reads.withTenant(tenantId, { userId: 'u1', at: 15_000 }, side)).side).toBe('replica');
