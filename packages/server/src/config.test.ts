@@ -69,3 +69,24 @@ describe('the metrics listener, apart from the API', () => {
     expect(loadConfig({ PORT: '9000', METRICS_PORT: '8080' }).metricsPort).toBe(8080);
   });
 });
+
+describe('the read replica', () => {
+  it('is off unless DATABASE_REPLICA_URL is set, and keeps a writer on the primary 5 s unless REPLICA_STICKY_MS says otherwise', () => {
+    expect(loadConfig({})).toMatchObject({ databaseReplicaUrl: undefined, replicaStickyMs: 5_000 });
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/parking', DATABASE_REPLICA_URL: ' postgres://replica/parking ', REPLICA_STICKY_MS: '2000' })).toMatchObject({
+      databaseUrl: 'postgres://db/parking',
+      databaseReplicaUrl: 'postgres://replica/parking',
+      replicaStickyMs: 2_000,
+    });
+    expect(loadConfig({ DATABASE_REPLICA_URL: '' }).databaseReplicaUrl).toBeUndefined();
+  });
+
+  it('refuses a replica without DATABASE_URL: the embedded database has none', () => {
+    expect(() => loadConfig({ DATABASE_REPLICA_URL: 'postgres://replica/parking' })).toThrow('DATABASE_REPLICA_URL needs DATABASE_URL');
+    expect(() => loadConfig({ DATABASE_URL: '', DATABASE_REPLICA_URL: 'postgres://replica/parking' })).toThrow('DATABASE_REPLICA_URL needs DATABASE_URL');
+  });
+
+  it('refuses a sticky window that is not a whole number of milliseconds', () => {
+    expect(() => loadConfig({ REPLICA_STICKY_MS: 'soon' })).toThrow('REPLICA_STICKY_MS must be a non-negative integer, got "soon"');
+  });
+});

@@ -11,6 +11,13 @@ export interface AppConfig {
   dataDir: string;
   /** a PostgreSQL server; the embedded PGlite under `dataDir` when absent */
   databaseUrl: string | undefined;
+  /**
+   * DATABASE_REPLICA_URL: a streaming replica of `databaseUrl` that serves the replica-safe reads
+   * (lists, exports, reports, screen snapshots; db/replica.ts); only with DATABASE_URL
+   */
+  databaseReplicaUrl: string | undefined;
+  /** REPLICA_STICKY_MS: how long after a write a user's reads stay on the primary, so they see what they wrote */
+  replicaStickyMs: number;
   redisUrl: string | undefined;
   logLevel: string;
   /** where the built web app is; not served when the folder is absent */
@@ -104,6 +111,17 @@ const integer = (name: string, value: string | undefined, fallback: number): num
   return parsed;
 };
 
+/** DATABASE_REPLICA_URL, refused without DATABASE_URL: a replica streams from a PostgreSQL server, and the embedded database is none. */
+export const databaseReplicaUrlOf = (value: string | undefined, databaseUrl: string | undefined): string | undefined => {
+  if (value === undefined || value.trim() === '') return undefined;
+  if (!databaseUrl) {
+    throw new Error(
+      'DATABASE_REPLICA_URL needs DATABASE_URL: a read replica streams from a PostgreSQL server, and the embedded database (PGlite) has none. Set DATABASE_URL to the primary the replica follows, or unset DATABASE_REPLICA_URL',
+    );
+  }
+  return value.trim();
+};
+
 /** METRICS_PORT: unset for no metrics listener, else a port (0 takes any free one) other than the API's. */
 export const metricsPortOf = (value: string | undefined, apiPort: number): number | undefined => {
   if (value === undefined || value.trim() === '') return undefined;
@@ -123,6 +141,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
     metricsHost: env.METRICS_HOST || '127.0.0.1',
     dataDir: resolve(env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseReplicaUrl: databaseReplicaUrlOf(env.DATABASE_REPLICA_URL, env.DATABASE_URL || undefined),
+    replicaStickyMs: integer('REPLICA_STICKY_MS', env.REPLICA_STICKY_MS, 5_000),
     redisUrl: env.REDIS_URL || undefined,
     logLevel: env.LOG_LEVEL || 'info',
     webDist: resolve(env.WEB_DIST || resolve(packageRoot, '../web/dist')),

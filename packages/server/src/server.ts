@@ -4,6 +4,7 @@ import { app } from './app.js';
 import { loadConfig } from './config.js';
 import { fastifyOptions } from './server-options.js';
 import { openDatabase } from './db/client.js';
+import { withReplica } from './db/replica.js';
 import { countJobFailures, createMetricsRegistry, installMetrics } from './plugins/metrics.js';
 import { startMetricsServer, type MetricsServer } from './plugins/metrics-server.js';
 import { migrate } from './db/migrate.js';
@@ -35,11 +36,17 @@ const main = async () => {
     forceCloseConnections: 'idle',
   });
 
-  const database = await openDatabase({
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+  const primary = await openDatabase({
     ...config,
     onIdleError: (error) => server.log.warn({ err: error }, 'an idle database connection was closed by the server'),
   });
-  server.log.info({ database: database.kind, dataDir: config.databaseUrl ? undefined : config.dataDir }, 'database open');
+  // lists, exports, reports and screen snapshots read from the streaming replica when there is one;
+  // who wrote lately is kept in Redis too, so their next read on any process sees it (db/replica.ts)
+  const database = config.databaseReplicaUrl
+    ? withReplica(primary, { url: config.databaseReplicaUrl, stickyMs: config.replicaStickyMs, log: server.log, ...(redis ? { shared: redis } : {}) })
+    : primary;
+  server.log.info({ database: database.kind, readReplica: config.databaseReplicaUrl ? 'on' : undefined, dataDir: config.databaseUrl ? undefined : config.dataDir }, 'database open');
   const report = await migrate(database);
   if (report.applied.length) server.log.info({ applied: report.applied }, 'migrations applied');
   const freshInstall = await seedDemoData(database.db);
@@ -72,7 +79,6 @@ const main = async () => {
   // with METRICS_PORT: hooked in before the app's routes, which take their hooks when registered
   const metrics = config.metricsPort === undefined ? undefined : createMetricsRegistry();
   if (metrics) installMetrics(server, metrics, { database });
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   await server.register(app, { config, database, redis });
   // with DATABASE_URL each on one process at a time across all processes (README)
   const scheduledJobs = startScheduledJobs(database, config, metrics ? countJobFailures(metrics, server.log) : server.log);
