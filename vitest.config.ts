@@ -46,7 +46,7 @@ export default defineConfig({
               test: {
                 name: 'server:postgres',
                 include: [...serverTests, 'packages/server/src/**/*.postgres.test.ts'],
-                exclude: ['**/*.redis.test.ts', '**/*.replica.test.ts', '**/server.process.test.ts', '**/node_modules/**'],
+                exclude: ['**/*.redis.test.ts', '**/*.replica.test.ts', '**/*.process.test.ts', '**/node_modules/**'],
                 env: { TEST_DATABASE_URL: postgresUrl },
                 testTimeout: 30_000,
                 hookTimeout: 60_000,

@@ -8,8 +8,8 @@ const serverEntry = resolve(import.meta.dirname, '../server.ts');
 const dataDir = mkdtempSync(join(tmpdir(), 'parking-metrics-process-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-// the real process on PGlite, whichever project runs it: once is enough
-describe.skipIf(process.env.TEST_DATABASE_URL)('the server process with METRICS_PORT', () => {
+// the real process on PGlite: the server:postgres project leaves *.process.test.ts out (vitest.config.ts)
+describe('the server process with METRICS_PORT', () => {
   it('serves /metrics on its own port, counting the routes of the real app, and not on the API', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
       // port 0 for both: the addresses are read from the log
