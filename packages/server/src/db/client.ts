@@ -38,6 +38,8 @@ export interface ReadSide {
   wrote(userId: string, at: number): void | Promise<void>;
   /** `work` in one transaction scoped to the tenant, as tenant-scope.ts `withTenant`; read-only on a replica */
   withTenant<T>(tenantId: string, reader: Reader, work: (tx: Db) => Promise<T>): Promise<T>;
+  /** a replica's state as last seen: `up` serves reads; `down` or `lagging` sends them to the primary */
+  state?: () => 'up' | 'down' | 'lagging';
   close(): Promise<void>;
 }
 

@@ -156,6 +156,7 @@ export const replicaReads = (primary: Database, options: ReplicaOptions): ReadSi
 
   return {
     kind: 'replica',
+    state: () => state,
     wrote: (userId, at) => writers.wrote(userId, at),
     withTenant: async (tenantId, reader, work) => {
       maybeCheck(reader.at);

@@ -260,3 +260,25 @@ describe('the database pool', () => {
     expect(sampleOf(after, 'db_pool_checkout_seconds_count') - sampleOf(before, 'db_pool_checkout_seconds_count')).toBeGreaterThanOrEqual(1);
   });
 });
+
+describe('the read replica', () => {
+  it('shows the state it was last seen in, 1 for that state and 0 for the others, as it changes', async () => {
+    const registry = createMetricsRegistry();
+    let seen: 'up' | 'down' | 'lagging' = 'up';
+    const reads = { kind: 'replica' as const, state: () => seen, wrote: () => undefined, withTenant: () => Promise.reject(new Error('not read here')), close: async () => undefined };
+    installMetrics(Fastify(fastifyOptions(false)), registry, { database: { db: t.database.db, kind: 'postgres', reads } });
+    const states = async () => {
+      const text = await registry.metrics();
+      return Object.fromEntries(['up', 'down', 'lagging'].map((state) => [state, sampleOf(text, 'db_replica_state', { state })]));
+    };
+    expect(await states()).toEqual({ up: 1, down: 0, lagging: 0 });
+    seen = 'lagging';
+    expect(await states()).toEqual({ up: 0, down: 0, lagging: 1 });
+    seen = 'down';
+    expect(await states()).toEqual({ up: 0, down: 1, lagging: 0 });
+  });
+
+  it('is not shown without a replica', async () => {
+    expect(await t.scrape()).not.toContain('db_replica_state');
+  });
+});

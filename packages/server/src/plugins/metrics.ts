@@ -135,6 +135,25 @@ export const watchDatabasePool = (registry: Registry, pool: pg.Pool) => {
   });
 };
 
+const replicaStates = ['up', 'down', 'lagging'] as const;
+
+/**
+ * With DATABASE_REPLICA_URL: which state the read replica was last seen in, 1 for that state and 0
+ * for the others, so an alert can ask for the replica being skipped (its reads on the primary).
+ */
+export const watchReplica = (registry: Registry, state: () => (typeof replicaStates)[number]) => {
+  new Gauge({
+    name: 'db_replica_state',
+    help: 'the read replica as last checked: up (serving the replica-safe reads), down or lagging (those reads go to the primary)',
+    labelNames: ['state'],
+    registers: [registry],
+    collect() {
+      const now = state();
+      for (const each of replicaStates) this.set({ state: each }, each === now ? 1 : 0);
+    },
+  });
+};
+
 /** The pg pool behind the app's drizzle database, when it runs on PostgreSQL. */
 const poolOf = (database: Pick<Database, 'db'>) => {
   const client = (database.db as unknown as { $client?: unknown }).$client;
@@ -146,12 +165,14 @@ const poolOf = (database: Pick<Database, 'db'>) => {
  * refused, the bytes of xlsx exports and the open screen streams; and, with `database`, its pool.
  * Called on the root instance before the app's routes are registered, so their contexts inherit the hooks.
  */
-export const installMetrics = (app: FastifyInstance, registry: Registry, options: { database?: Pick<Database, 'db' | 'kind'> } = {}) => {
+export const installMetrics = (app: FastifyInstance, registry: Registry, options: { database?: Pick<Database, 'db' | 'kind' | 'reads'> } = {}) => {
   const metrics = parkingMetrics(registry);
   if (options.database) {
     metrics.database.set({ kind: options.database.kind }, 1);
     const pool = poolOf(options.database);
     if (pool) watchDatabasePool(registry, pool);
+    const replicaState = options.database.reads?.state;
+    if (replicaState) watchReplica(registry, replicaState);
   }
 
   app.addHook('onRequest', (request, reply, done) => {
