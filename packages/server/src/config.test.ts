@@ -89,4 +89,11 @@ describe('the read replica', () => {
   it('refuses a sticky window that is not a whole number of milliseconds', () => {
     expect(() => loadConfig({ REPLICA_STICKY_MS: 'soon' })).toThrow('REPLICA_STICKY_MS must be a non-negative integer, got "soon"');
   });
+
+  it('skips a replica 30 s behind and looks at it every 5 s unless REPLICA_MAX_LAG_MS and REPLICA_CHECK_MS say otherwise; neither may be 0', () => {
+    expect(loadConfig({})).toMatchObject({ replicaMaxLagMs: 30_000, replicaCheckMs: 5_000 });
+    expect(loadConfig({ REPLICA_MAX_LAG_MS: '2000', REPLICA_CHECK_MS: '500' })).toMatchObject({ replicaMaxLagMs: 2_000, replicaCheckMs: 500 });
+    expect(() => loadConfig({ REPLICA_MAX_LAG_MS: '0' })).toThrow('REPLICA_MAX_LAG_MS must be above 0, got "0"');
+    expect(() => loadConfig({ REPLICA_CHECK_MS: '-1' })).toThrow('REPLICA_CHECK_MS must be a non-negative integer, got "-1"');
+  });
 });

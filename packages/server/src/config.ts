@@ -18,6 +18,10 @@ export interface AppConfig {
   databaseReplicaUrl: string | undefined;
   /** REPLICA_STICKY_MS: how long after a write a user's reads stay on the primary, so they see what they wrote */
   replicaStickyMs: number;
+  /** REPLICA_MAX_LAG_MS: a replica whose last replayed transaction is older than this, with WAL still to replay, is skipped */
+  replicaMaxLagMs: number;
+  /** REPLICA_CHECK_MS: how often (at most) the replica's state is looked at, on the readers' clock */
+  replicaCheckMs: number;
   redisUrl: string | undefined;
   logLevel: string;
   /** where the built web app is; not served when the folder is absent */
@@ -111,6 +115,13 @@ const integer = (name: string, value: string | undefined, fallback: number): num
   return parsed;
 };
 
+/** A setting that must be above 0: 0 would mean "never lagging" or "check on every read", neither of them safe. */
+const positive = (name: string, value: string | undefined, fallback: number): number => {
+  const parsed = integer(name, value, fallback);
+  if (parsed === 0) throw new Error(`${name} must be above 0, got "${value}"`);
+  return parsed;
+};
+
 /** DATABASE_REPLICA_URL, refused without DATABASE_URL: a replica streams from a PostgreSQL server, and the embedded database is none. */
 export const databaseReplicaUrlOf = (value: string | undefined, databaseUrl: string | undefined): string | undefined => {
   if (value === undefined || value.trim() === '') return undefined;
@@ -143,6 +154,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
     databaseUrl: env.DATABASE_URL || undefined,
     databaseReplicaUrl: databaseReplicaUrlOf(env.DATABASE_REPLICA_URL, env.DATABASE_URL || undefined),
     replicaStickyMs: integer('REPLICA_STICKY_MS', env.REPLICA_STICKY_MS, 5_000),
+    replicaMaxLagMs: positive('REPLICA_MAX_LAG_MS', env.REPLICA_MAX_LAG_MS, 30_000),
+    replicaCheckMs: positive('REPLICA_CHECK_MS', env.REPLICA_CHECK_MS, 5_000),
     redisUrl: env.REDIS_URL || undefined,
     logLevel: env.LOG_LEVEL || 'info',
     webDist: resolve(env.WEB_DIST || resolve(packageRoot, '../web/dist')),

@@ -5,16 +5,16 @@ import { deviceOfflineJob } from './modules/devices/index.js';
 import { invoiceDeps, invoiceSyncJob, reconciliationJob } from './modules/finance/index.js';
 import { recordClockJob } from './modules/orders/index.js';
 import { sandboxBills } from './modules/payments/index.js';
-import { jobRunnerFor, type RunningJob } from './shared/job-runner.js';
+import { jobRunnerFor, type JobObserver, type RunningJob } from './shared/job-runner.js';
 import type { JobLogger } from './shared/periodic-job.js';
 
 /**
  * The product's scheduled jobs. With DATABASE_URL each runs on one process at a time across all the
  * processes sharing the database; on the embedded database in this process (shared/job-runner.ts).
  */
-export const startScheduledJobs = (database: Database, config: AppConfig, logger: JobLogger) => {
+export const startScheduledJobs = (database: Database, config: AppConfig, logger: JobLogger, observer?: JobObserver) => {
   const { db } = database;
-  const jobs = jobRunnerFor(database, logger);
+  const jobs = jobRunnerFor(database, logger, { observer });
   const hourly = 3_600_000;
   const running: RunningJob[] = [
     jobs.start(deviceOfflineJob(db, config.deviceOfflineCheckMs)),

@@ -5,7 +5,7 @@ import { loadConfig } from './config.js';
 import { fastifyOptions } from './server-options.js';
 import { openDatabase } from './db/client.js';
 import { withReplica } from './db/replica.js';
-import { countJobFailures, createMetricsRegistry, installMetrics } from './plugins/metrics.js';
+import { createMetricsRegistry, installMetrics, jobMetrics } from './plugins/metrics.js';
 import { startMetricsServer, type MetricsServer } from './plugins/metrics-server.js';
 import { migrate } from './db/migrate.js';
 import { seedDemoDevices } from './db/seed/demo-devices.js';
@@ -44,7 +44,14 @@ const main = async () => {
   // lists, exports, reports and screen snapshots read from the streaming replica when there is one;
   // who wrote lately is kept in Redis too, so their next read on any process sees it (db/replica.ts)
   const database = config.databaseReplicaUrl
-    ? withReplica(primary, { url: config.databaseReplicaUrl, stickyMs: config.replicaStickyMs, log: server.log, ...(redis ? { shared: redis } : {}) })
+    ? withReplica(primary, {
+        url: config.databaseReplicaUrl,
+        stickyMs: config.replicaStickyMs,
+        maxLagMs: config.replicaMaxLagMs,
+        checkEveryMs: config.replicaCheckMs,
+        log: server.log,
+        ...(redis ? { shared: redis } : {}),
+      })
     : primary;
   server.log.info({ database: database.kind, readReplica: config.databaseReplicaUrl ? 'on' : undefined, dataDir: config.databaseUrl ? undefined : config.dataDir }, 'database open');
   const report = await migrate(database);
@@ -81,7 +88,7 @@ const main = async () => {
   if (metrics) installMetrics(server, metrics, { database });
   await server.register(app, { config, database, redis });
   // with DATABASE_URL each on one process at a time across all processes (README)
-  const scheduledJobs = startScheduledJobs(database, config, metrics ? countJobFailures(metrics, server.log) : server.log);
+  const scheduledJobs = startScheduledJobs(database, config, server.log, metrics ? jobMetrics(metrics) : undefined);
   let metricsServer: MetricsServer | undefined;
 
   let demoHeartbeats: { stop: () => Promise<void> } | undefined;

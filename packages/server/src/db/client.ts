@@ -40,8 +40,17 @@ export interface ReadSide {
   withTenant<T>(tenantId: string, reader: Reader, work: (tx: Db) => Promise<T>): Promise<T>;
   /** a replica's state as last seen: `up` serves reads; `down` or `lagging` sends them to the primary */
   state?: () => 'up' | 'down' | 'lagging';
+  /** how many replica-safe reads went where, and why, since the app started (the metrics' db_replica_reads_total) */
+  routed?: () => Readonly<Record<ReadRoute, number>>;
   close(): Promise<void>;
 }
+
+/**
+ * Where a replica-safe read went: `replica`, or the primary because the user wrote lately (`sticky`),
+ * the replica was known `down` or `lagging`, could not be connected to (`unreachable`), or failed
+ * the read midway so it ran again (`retried`).
+ */
+export type ReadRoute = 'replica' | 'sticky' | 'down' | 'lagging' | 'unreachable' | 'retried';
 
 export interface Reader {
   userId: string;

@@ -83,6 +83,10 @@ describe('reads with a replica', () => {
     ).rejects.toBe(refusal);
     expect(runs).toBe(1);
   });
+
+  it('tallies where each read above went and why: served by the replica, or the primary after a write or a write attempt', () => {
+    expect(reads.routed!()).toEqual({ replica: 3, sticky: 1, down: 0, lagging: 0, unreachable: 0, retried: 1 });
+  });
 });
 
 describe('reads with a replica that cannot be reached', () => {
@@ -99,5 +103,7 @@ describe('reads with a replica that cannot be reached', () => {
     expect(logLines).toEqual(['read replica unreachable: reads go to the primary']);
     expect((await reads.withTenant(tenantId, { userId: 'u1', at: 5_000 }, side)).side).toBe('primary');
     expect(logLines).toEqual(['read replica unreachable: reads go to the primary']);
+    // the first found it unreachable; the next went straight to the primary, the replica known down
+    expect(reads.routed!()).toMatchObject({ replica: 0, unreachable: 1, down: 2 });
   });
 });

@@ -2,7 +2,7 @@ import { createTableRelationsHelpers, extractTablesRelationalConfig } from 'driz
 import { NodePgDatabase, NodePgSession } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import type { Database, Db, ReadSide } from './client.js';
+import type { Database, Db, ReadRoute, ReadSide } from './client.js';
 import { sharedStickyWriters, stickyWriters, type StickyStore } from './replica-sticky.js';
 import * as schema from './schema/index.js';
 import { withTenant } from './tenant-scope.js';
@@ -147,7 +147,11 @@ export const replicaReads = (primary: Database, options: ReplicaOptions): ReadSi
     });
   };
 
-  const onPrimary = <T>(tenantId: string, work: (tx: Db) => Promise<T>) => withTenant(primary.db, tenantId, work);
+  const routed: Record<ReadRoute, number> = { replica: 0, sticky: 0, down: 0, lagging: 0, unreachable: 0, retried: 0 };
+  const onPrimary = <T>(why: Exclude<ReadRoute, 'replica'>, tenantId: string, work: (tx: Db) => Promise<T>) => {
+    routed[why]++;
+    return withTenant(primary.db, tenantId, work);
+  };
   const failed = (error: unknown, at: number) => {
     become('down', { err: error });
     // looked at again only after the interval: until then every read goes straight to the primary
@@ -157,22 +161,24 @@ export const replicaReads = (primary: Database, options: ReplicaOptions): ReadSi
   return {
     kind: 'replica',
     state: () => state,
+    routed: () => ({ ...routed }),
     wrote: (userId, at) => writers.wrote(userId, at),
     withTenant: async (tenantId, reader, work) => {
       maybeCheck(reader.at);
-      if (state !== 'up' || (await writers.holds(reader.userId, reader.at))) return onPrimary(tenantId, work);
+      if (state !== 'up') return onPrimary(state, tenantId, work);
+      if (await writers.holds(reader.userId, reader.at)) return onPrimary('sticky', tenantId, work);
       let client: pg.PoolClient;
       try {
         client = await pool.connect();
       } catch (error) {
         failed(error, reader.at);
-        return onPrimary(tenantId, work);
+        return onPrimary('unreachable', tenantId, work);
       }
       let started = false;
       let done: { answer: Awaited<ReturnType<typeof work>> } | undefined;
       let lost: Error | undefined;
       try {
-        return await withTenant(
+        const answer = await withTenant(
           onConnection(client),
           tenantId,
           async (tx) => {
@@ -182,13 +188,18 @@ export const replicaReads = (primary: Database, options: ReplicaOptions): ReadSi
           },
           { readOnly: true },
         );
+        routed.replica++;
+        return answer;
       } catch (error) {
         if (isConnectionLoss(error)) {
           lost = error as Error;
           failed(error, reader.at);
         }
         // the work had finished (an export may be sent already): a read-only transaction has nothing to commit
-        if (done) return done.answer;
+        if (done) {
+          routed.replica++;
+          return done.answer;
+        }
         const wrote = isWriteAttempt(error);
         // a mistake of ours, not the replica's: the request still succeeds, and the log names it
         if (wrote) log?.warn({ err: error }, 'a replica-safe read tried to write: it ran on the primary instead; its route should not be marked replicaSafe');
@@ -199,7 +210,7 @@ export const replicaReads = (primary: Database, options: ReplicaOptions): ReadSi
         // a connection that broke is dropped from the pool, not handed to the next read
         client.release(lost);
       }
-      return onPrimary(tenantId, work);
+      return onPrimary('retried', tenantId, work);
     },
     close: () => pool.end(),
   };

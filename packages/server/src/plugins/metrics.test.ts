@@ -10,7 +10,9 @@ import { deviceBody, postSigned } from '../modules/devices/device-signing.js';
 import { fastifyOptions } from '../server-options.js';
 import { sendXlsx } from '../shared/xlsx-export.js';
 import { createTestDatabase, fixedClock, signIn, testConfig } from '../test/test-app.js';
-import { countJobFailures, createMetricsRegistry, installMetrics } from './metrics.js';
+import { inProcessJobs, postgresJobs } from '../shared/job-runner.js';
+import { scheduledJob } from '../shared/periodic-job.js';
+import { createMetricsRegistry, installMetrics, jobMetrics } from './metrics.js';
 import { errorsPlugin } from './errors.js';
 import { startMetricsServer } from './metrics-server.js';
 
@@ -224,19 +226,47 @@ describe('screens', () => {
 });
 
 describe('scheduled jobs', () => {
-  it('count each failure they log, by the job the runner names or else its failure message', async () => {
+  const quiet = { info: () => undefined, error: () => undefined };
+  const job = (name: string, pass: () => Promise<object>) => scheduledJob({ name, intervalMs: 1000, pass, messages: { done: 'done', failed: 'failed', worthTelling: () => false } });
+
+  it('count each pass by job and outcome, time it, and count a failed pass as a failure of that job', async () => {
+    vi.useFakeTimers();
+    try {
+      const registry = createMetricsRegistry();
+      const jobs = inProcessJobs(quiet, jobMetrics(registry));
+      const outcomes = ['ok', 'fail', 'ok'];
+      const running = jobs.start(
+        job('record-clock', async () => {
+          if (outcomes.shift() === 'fail') throw new Error('数据库不可用');
+          return {};
+        }),
+      );
+      await vi.advanceTimersByTimeAsync(3_000);
+      await running.stop();
+      const text = await registry.metrics();
+      expect(sampleOf(text, 'parking_job_runs_total', { job: 'record-clock', outcome: 'done' })).toBe(2);
+      expect(sampleOf(text, 'parking_job_runs_total', { job: 'record-clock', outcome: 'failed' })).toBe(1);
+      expect(sampleOf(text, 'parking_job_run_seconds_count', { job: 'record-clock' })).toBe(3);
+      expect(sampleOf(text, 'parking_job_failures_total', { job: 'record-clock' })).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('count a turn that could not be taken, the database out of reach, as a failure of its job and not as a run', async () => {
     const registry = createMetricsRegistry();
-    const logged: string[] = [];
-    const logger = countJobFailures(registry, { info: (_details, message) => logged.push(message), error: (_details, message) => logged.push(message) });
-    logger.error({ err: new Error('down'), job: 'record-clock' }, 'record clock pass failed');
-    logger.error({ err: new Error('down') }, 'record clock pass failed');
-    logger.info({ moved: 1 }, 'records moved with time');
+    let turn: () => Promise<void> = async () => undefined;
+    const unreachable = { openSession: () => Promise.reject(new Error('connect ECONNREFUSED')) };
+    const jobs = postgresJobs(unreachable, quiet, { observer: jobMetrics(registry), every: (_ms, tick) => ((turn = tick), () => undefined) });
+    const pass = vi.fn(async () => ({}));
+    const running = jobs.start(job('device-offline', pass));
+    await turn();
+    await turn();
+    await running.stop();
     const text = await registry.metrics();
-    expect(sampleOf(text, 'parking_job_failures_total', { job: 'record-clock' })).toBe(1);
-    expect(sampleOf(text, 'parking_job_failures_total', { job: 'record clock pass failed' })).toBe(1);
-    expect(sampleOf(text, 'parking_job_failures_total')).toBe(2);
-    // the log still hears everything
-    expect(logged).toEqual(['record clock pass failed', 'record clock pass failed', 'records moved with time']);
+    expect(pass).not.toHaveBeenCalled();
+    expect(sampleOf(text, 'parking_job_failures_total', { job: 'device-offline' })).toBe(2);
+    expect(sampleOf(text, 'parking_job_runs_total')).toBe(0);
   });
 });
 
@@ -278,7 +308,36 @@ describe('the read replica', () => {
     expect(await states()).toEqual({ up: 0, down: 1, lagging: 0 });
   });
 
+  it('counts the replica-safe reads by where they ran and why, from the first scrape on', async () => {
+    const registry = createMetricsRegistry();
+    const routed = { replica: 0, sticky: 0, down: 0, lagging: 0, unreachable: 0, retried: 0 };
+    const reads = {
+      kind: 'replica' as const,
+      state: () => 'up' as const,
+      routed: () => ({ ...routed }),
+      wrote: () => undefined,
+      withTenant: () => Promise.reject(new Error('not read here')),
+      close: async () => undefined,
+    };
+    installMetrics(Fastify(fastifyOptions(false)), registry, { database: { db: t.database.db, kind: 'postgres', reads } });
+    let text = await registry.metrics();
+    expect(text).toContain('db_replica_reads_total{served_by="primary",reason="lagging"} 0');
+    routed.replica = 5;
+    routed.sticky = 2;
+    text = await registry.metrics();
+    expect(sampleOf(text, 'db_replica_reads_total', { served_by: 'replica' })).toBe(5);
+    expect(sampleOf(text, 'db_replica_reads_total', { served_by: 'primary', reason: 'sticky' })).toBe(2);
+    routed.replica = 7;
+    routed.down = 1;
+    text = await registry.metrics();
+    // a counter: what was added since the last scrape goes on top, never counted twice
+    expect(sampleOf(text, 'db_replica_reads_total', { served_by: 'replica' })).toBe(7);
+    expect(sampleOf(text, 'db_replica_reads_total', { served_by: 'primary' })).toBe(3);
+  });
+
   it('is not shown without a replica', async () => {
-    expect(await t.scrape()).not.toContain('db_replica_state');
+    const text = await t.scrape();
+    expect(text).not.toContain('db_replica_state');
+    expect(text).not.toContain('db_replica_reads_total');
   });
 });

@@ -3,8 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import pg from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { dataViewPaths, devicePublicPaths, vehicleEventKinds, vehicleEventPath } from '@parking/contract';
-import type { Database } from '../db/client.js';
-import type { JobLogger } from '../shared/periodic-job.js';
+import type { Database, ReadRoute } from '../db/client.js';
+import type { JobObserver } from '../shared/job-runner.js';
 
 /**
  * Prometheus figures of one app, in a registry of its own (never prom-client's global one, so tests
@@ -60,7 +60,20 @@ const newParkingMetrics = (registry: Registry) => {
     }),
     exportBytes: new Counter({ name: 'parking_export_bytes_total', help: 'bytes of xlsx exports sent, by route pattern', labelNames: ['route'], registers }),
     screenStreams: new Gauge({ name: 'parking_screen_streams_open', help: 'big screens holding the live-event stream open', registers }),
-    jobFailures: new Counter({ name: 'parking_job_failures_total', help: 'scheduled job passes that failed, by job', labelNames: ['job'], registers }),
+    jobRuns: new Counter({ name: 'parking_job_runs_total', help: 'scheduled job passes this process ran, by job and outcome (done or failed)', labelNames: ['job', 'outcome'], registers }),
+    jobSeconds: new Histogram({
+      name: 'parking_job_run_seconds',
+      help: 'how long a scheduled job pass took, by job',
+      labelNames: ['job'],
+      buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30, 60, 300, 1800],
+      registers,
+    }),
+    jobFailures: new Counter({
+      name: 'parking_job_failures_total',
+      help: 'scheduled job passes that failed, and due turns that could not be taken (database unreachable), by job',
+      labelNames: ['job'],
+      registers,
+    }),
     database: new Gauge({ name: 'parking_database_info', help: 'the database the app runs on: pglite (embedded, one connection) or postgres', labelNames: ['kind'], registers }),
   };
 };
@@ -154,6 +167,29 @@ export const watchReplica = (registry: Registry, state: () => (typeof replicaSta
   });
 };
 
+/**
+ * With DATABASE_REPLICA_URL: the replica-safe reads by where they went and why (db/replica.ts), read
+ * from the replica side's own tally at each scrape.
+ */
+export const watchReplicaReads = (registry: Registry, routed: () => Readonly<Record<ReadRoute, number>>) => {
+  const told = new Map<string, number>();
+  new Counter({
+    name: 'db_replica_reads_total',
+    help: 'replica-safe reads by where they ran: served_by="replica", or "primary" with the reason (sticky after a write, down, lagging, unreachable, retried after a failure midway)',
+    labelNames: ['served_by', 'reason'],
+    registers: [registry],
+    collect() {
+      for (const [reason, count] of Object.entries(routed())) {
+        const added = count - (told.get(reason) ?? 0);
+        told.set(reason, count);
+        const labels = reason === 'replica' ? { served_by: 'replica', reason: 'replica' } : { served_by: 'primary', reason };
+        // zero too, so each series exists from the first scrape
+        this.inc(labels, added);
+      }
+    },
+  });
+};
+
 /** The pg pool behind the app's drizzle database, when it runs on PostgreSQL. */
 const poolOf = (database: Pick<Database, 'db'>) => {
   const client = (database.db as unknown as { $client?: unknown }).$client;
@@ -173,6 +209,8 @@ export const installMetrics = (app: FastifyInstance, registry: Registry, options
     if (pool) watchDatabasePool(registry, pool);
     const replicaState = options.database.reads?.state;
     if (replicaState) watchReplica(registry, replicaState);
+    const routed = options.database.reads?.routed;
+    if (routed) watchReplicaReads(registry, routed);
   }
 
   app.addHook('onRequest', (request, reply, done) => {
@@ -212,18 +250,15 @@ export const installMetrics = (app: FastifyInstance, registry: Registry, options
   });
 };
 
-/**
- * The scheduled jobs' logger, counting each failure it is told of by job: the PostgreSQL runner names
- * the job, the in-process one only says its failure message, which is then the label.
- */
-export const countJobFailures = (registry: Registry, logger: JobLogger): JobLogger => {
-  const { jobFailures } = parkingMetrics(registry);
+/** What the scheduled jobs' runner tells of each pass (shared/job-runner.ts), as figures by job. */
+export const jobMetrics = (registry: Registry): JobObserver => {
+  const { jobRuns, jobSeconds, jobFailures } = parkingMetrics(registry);
   return {
-    info: (details, message) => logger.info(details, message),
-    error: (details, message) => {
-      const job = (details as { job?: unknown }).job;
-      jobFailures.inc({ job: typeof job === 'string' ? job : message });
-      logger.error(details, message);
+    ran: (job, outcome, seconds) => {
+      jobRuns.inc({ job, outcome });
+      jobSeconds.observe({ job }, seconds);
+      if (outcome === 'failed') jobFailures.inc({ job });
     },
+    missed: (job) => jobFailures.inc({ job }),
   };
 };

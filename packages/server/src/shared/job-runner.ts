@@ -15,9 +15,41 @@ export interface JobRunner {
   close(): Promise<void>;
 }
 
+/**
+ * Hears how each pass of a job went (the metrics' job figures): `ran` after each pass this process
+ * ran, `missed` when a due turn could not be taken (the database was unreachable).
+ */
+export interface JobObserver {
+  ran(job: string, outcome: 'done' | 'failed', seconds: number): void;
+  missed(job: string): void;
+}
+
+/** `job` whose passes `observer` hears of; timed on the monotonic clock, never the wall clock. */
+const observed = <R extends object>(job: ScheduledJob<R>, observer: JobObserver | undefined): ScheduledJob<R> => {
+  if (!observer) return job;
+  return {
+    ...job,
+    pass: async () => {
+      const started = performance.now();
+      const seconds = () => (performance.now() - started) / 1000;
+      try {
+        const result = await job.pass();
+        observer.ran(job.name, 'done', seconds());
+        return result;
+      } catch (failure) {
+        observer.ran(job.name, 'failed', seconds());
+        throw failure;
+      }
+    },
+  };
+};
+
 /** Every job on this process's own timer: the embedded database has one process. */
-export const inProcessJobs = (logger: JobLogger): JobRunner => ({
-  start: (job) => startPeriodicJob(job.intervalMs, job.pass, logger, job.messages),
+export const inProcessJobs = (logger: JobLogger, observer?: JobObserver): JobRunner => ({
+  start: (job) => {
+    const watched = observed(job, observer);
+    return startPeriodicJob(watched.intervalMs, watched.pass, logger, watched.messages);
+  },
   close: async () => undefined,
 });
 
@@ -39,6 +71,7 @@ export interface SharedJobOptions {
   now?: () => Date;
   /** calls `tick` every `ms` until the answered function is called; setInterval by default */
   every?: (ms: number, tick: () => Promise<void>) => () => void;
+  observer?: JobObserver;
 }
 
 const everyInterval = (ms: number, tick: () => Promise<void>) => {
@@ -115,6 +148,7 @@ export const postgresJobs = (database: Pick<Database, 'openSession'>, logger: Jo
         error,
       ]);
     } catch (failure) {
+      options.observer?.missed(job.name);
       logger.error({ err: failure, job: job.name }, 'scheduled job could not take its turn');
     } finally {
       if (locked) await locked.query('SELECT pg_advisory_unlock($1, $2)', [jobLockSpace, key]).catch(() => undefined);
@@ -122,8 +156,9 @@ export const postgresJobs = (database: Pick<Database, 'openSession'>, logger: Jo
   };
 
   return {
-    start: (job) => {
-      if (job.intervalMs <= 0) return { stop: async () => undefined };
+    start: (given) => {
+      if (given.intervalMs <= 0) return { stop: async () => undefined };
+      const job = observed(given, options.observer);
       let running: Promise<void> | null = null;
       let stopped = false;
       const fire = () => {
@@ -154,4 +189,4 @@ export const postgresJobs = (database: Pick<Database, 'openSession'>, logger: Jo
 
 /** On PostgreSQL each job runs on one process at a time across all processes; on PGlite in this one. */
 export const jobRunnerFor = (database: Database, logger: JobLogger, options: SharedJobOptions = {}): JobRunner =>
-  database.kind === 'postgres' ? postgresJobs(database, logger, options) : inProcessJobs(logger);
+  database.kind === 'postgres' ? postgresJobs(database, logger, options) : inProcessJobs(logger, options.observer);
