@@ -84,6 +84,11 @@ describe('reads with a replica', () => {
     expect(runs).toBe(1);
   });
 
+  it('refuses a tenant id that is not a UUID before any connection, and keeps the replica up', async () => {
+    await expect(reads.withTenant("x'; DROP TABLE users; --", { userId: 'u5', at: 22_000 }, side)).rejects.toThrow('not a tenant id');
+    expect(reads.state!()).toBe('up');
+  });
+
   it('tallies where each read above went and why: served by the replica, or the primary after a write or a write attempt', () => {
     expect(reads.routed!()).toEqual({ replica: 3, sticky: 1, down: 0, lagging: 0, unreachable: 0, retried: 1 });
   });

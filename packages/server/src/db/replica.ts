@@ -1,11 +1,7 @@
-import { createTableRelationsHelpers, extractTablesRelationalConfig } from 'drizzle-orm';
-import { NodePgDatabase, NodePgSession } from 'drizzle-orm/node-postgres';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Database, Db, ReadRoute, ReadSide } from './client.js';
 import { sharedStickyWriters, stickyWriters, type StickyStore } from './replica-sticky.js';
-import * as schema from './schema/index.js';
-import { withTenant } from './tenant-scope.js';
+import { assertTenantId, tenantTransactionOn, withTenant, type HeldConnection } from './tenant-scope.js';
 
 /** Lines an operator should see when reads leave or come back to the replica. */
 export interface ReplicaLog {
@@ -93,13 +89,6 @@ export const replicaReads = (primary: Database, options: ReplicaOptions): ReadSi
     ? sharedStickyWriters(stickyWriters(stickyMs), options.shared, stickyMs, (error) => log?.warn({ err: error }, 'Redis did not answer about recent writers: this read goes to the primary'))
     : stickyWriters(stickyMs);
 
-  // the relational schema drizzle derives is built once; a transaction only wraps its connection
-  const dialect = new PgDialect();
-  const tables = extractTablesRelationalConfig(schema, createTableRelationsHelpers);
-  // (drizzle types these constructors for its own `drizzle()`, which infers the schema's type; Db states it)
-  const relational = { fullSchema: schema, schema: tables.tables, tableNamesMap: tables.tableNamesMap } as never;
-  const onConnection = (client: pg.PoolClient) => new NodePgDatabase(dialect, new NodePgSession(client, dialect, relational, {}), relational) as unknown as Db;
-
   let state: ReplicaState = 'up';
   let nextCheckAt = Number.NEGATIVE_INFINITY;
   let checking = false;
@@ -164,12 +153,14 @@ export const replicaReads = (primary: Database, options: ReplicaOptions): ReadSi
     routed: () => ({ ...routed }),
     wrote: (userId, at) => writers.wrote(userId, at),
     withTenant: async (tenantId, reader, work) => {
+      // refused before any connection: a bad id is the caller's mistake, never the replica's
+      assertTenantId(tenantId);
       maybeCheck(reader.at);
       if (state !== 'up') return onPrimary(state, tenantId, work);
       if (await writers.holds(reader.userId, reader.at)) return onPrimary('sticky', tenantId, work);
-      let client: pg.PoolClient;
+      let held: HeldConnection;
       try {
-        client = await pool.connect();
+        held = { client: await pool.connect() };
       } catch (error) {
         failed(error, reader.at);
         return onPrimary('unreachable', tenantId, work);
@@ -178,8 +169,10 @@ export const replicaReads = (primary: Database, options: ReplicaOptions): ReadSi
       let done: { answer: Awaited<ReturnType<typeof work>> } | undefined;
       let lost: Error | undefined;
       try {
-        const answer = await withTenant(
-          onConnection(client),
+        // the same transaction as the primary's (BEGIN READ ONLY with the role and tenant in one round trip), on the replica's connection
+        const answer = await tenantTransactionOn(
+          held,
+          primary.db,
           tenantId,
           async (tx) => {
             started = true;
@@ -207,8 +200,8 @@ export const replicaReads = (primary: Database, options: ReplicaOptions): ReadSi
         if (!again) throw error;
         if (!lost && !started) failed(error, reader.at);
       } finally {
-        // a connection that broke is dropped from the pool, not handed to the next read
-        client.release(lost);
+        // a connection that broke, or could not roll back, is dropped from the pool, not handed to the next read
+        held.client.release(lost ?? held.unusable);
       }
       return onPrimary('retried', tenantId, work);
     },
