@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/test-app.js';
 import { openPostgres, type Database } from './client.js';
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { migrate, migrationsDir } from './migrate.js';
 
 // runs only in the server:postgres project (vitest.config.ts), where TEST_DATABASE_URL is set
@@ -18,6 +20,56 @@ describe('migrations on a PostgreSQL server', () => {
     );
     await other.close();
     await fresh.close();
+  });
+});
+
+describe('a migration outside a transaction on a PostgreSQL server', () => {
+  const lots = '-- locks: none\nCREATE TABLE lots (id int PRIMARY KEY, code text);';
+  const codeIndex = '-- migrate: no-transaction\n-- locks: none (CONCURRENTLY)\nCREATE UNIQUE INDEX CONCURRENTLY IF NOT EXISTS "lots_code" ON "lots" ("code");';
+  const folder = (files: Record<string, string>) => {
+    const dir = mkdtempSync(join(tmpdir(), 'migrations-'));
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+    return dir;
+  };
+
+  it('serialises two processes building an index concurrently, and each migration is applied once', async () => {
+    const fresh = await createTestDatabase();
+    const other = await openPostgres(await currentDatabaseUrl(fresh));
+    const dir = folder({ '0000_lots.sql': lots, '0001_lots_code.sql': codeIndex, '0002_lots_name.sql': '-- locks: lots (ACCESS EXCLUSIVE, brief)\nALTER TABLE lots ADD COLUMN name text;' });
+    try {
+      const [a, b] = await Promise.all([migrate(fresh, dir), migrate(other, dir)]);
+      expect([...a.applied, ...b.applied].sort()).toEqual(['0000_lots.sql', '0001_lots_code.sql', '0002_lots_name.sql']);
+    } finally {
+      await other.close();
+      await fresh.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('records it only once it succeeded, and builds again an index a failed build left invalid', async () => {
+    const fresh = await createTestDatabase();
+    const before = folder({ '0000_lots.sql': lots });
+    const dir = folder({ '0000_lots.sql': lots, '0001_lots_code.sql': codeIndex });
+    try {
+      await migrate(fresh, before);
+      // two lots with one code: the unique build fails and leaves its index behind, invalid
+      await fresh.transaction((s) => s.query(`INSERT INTO lots (id, code) VALUES (1, 'A'), (2, 'A')`));
+      await expect(migrate(fresh, dir)).rejects.toThrow(/could not create unique index/);
+      const validity = () =>
+        fresh.transaction((s) => s.query<{ valid: boolean }>(`SELECT i.indisvalid AS valid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid WHERE c.relname = 'lots_code'`));
+      expect(await validity()).toEqual([{ valid: false }]);
+      const recorded = () => fresh.transaction((s) => s.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name'));
+      expect(await recorded()).toEqual([{ name: '0000_lots.sql' }]);
+
+      await fresh.transaction((s) => s.query(`UPDATE lots SET code = 'B' WHERE id = 2`));
+      expect((await migrate(fresh, dir)).applied).toEqual(['0001_lots_code.sql']);
+      expect(await validity()).toEqual([{ valid: true }]);
+      expect(await recorded()).toEqual([{ name: '0000_lots.sql' }, { name: '0001_lots_code.sql' }]);
+    } finally {
+      await fresh.close();
+      rmSync(before, { recursive: true, force: true });
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

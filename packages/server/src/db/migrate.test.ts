@@ -1,5 +1,5 @@
 import { count, eq, sql } from 'drizzle-orm';
-import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -189,6 +189,46 @@ describe('upgrading a database that already holds money', () => {
     } finally {
       await upgraded.close();
       rmSync(older, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('forward-only migrations', () => {
+  const folder = (files: Record<string, string>) => {
+    const dir = mkdtempSync(join(tmpdir(), 'migrations-'));
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+    return dir;
+  };
+
+  it('refuses a database that holds a migration this build does not ship, naming it', async () => {
+    const fresh = await createTestDatabase();
+    const dir = folder({ '0000_lots.sql': '-- locks: none\nCREATE TABLE lots (id int PRIMARY KEY);' });
+    try {
+      await migrate(fresh, dir);
+      await fresh.transaction((s) => s.query(`INSERT INTO schema_migrations (name) VALUES ('0001_from_a_newer_build.sql')`));
+      await expect(migrate(fresh, dir)).rejects.toThrow(/does not ship \(0001_from_a_newer_build\.sql\).*renamed or removed/);
+    } finally {
+      await fresh.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('applies a no-transaction migration once, with the ones around it, and builds its index', async () => {
+    const fresh = await createTestDatabase();
+    const dir = folder({
+      '0000_lots.sql': '-- locks: none\nCREATE TABLE lots (id int PRIMARY KEY, name text);',
+      '0001_lots_name.sql': `-- migrate: no-transaction\n-- locks: none (CONCURRENTLY)\nCREATE INDEX CONCURRENTLY IF NOT EXISTS "lots_name" ON "lots" ("name");--> statement-breakpoint\nCREATE INDEX CONCURRENTLY IF NOT EXISTS "lots_name_id" ON "lots" ("name", "id");`,
+      '0002_lots_code.sql': '-- locks: lots (ACCESS EXCLUSIVE, brief: adds a nullable column)\nALTER TABLE lots ADD COLUMN code text;',
+    });
+    try {
+      const [a, b] = await Promise.all([migrate(fresh, dir), migrate(fresh, dir)]);
+      expect([...a.applied, ...b.applied]).toEqual(['0000_lots.sql', '0001_lots_name.sql', '0002_lots_code.sql']);
+      const indexes = await fresh.transaction((s) => s.query<{ name: string }>(`SELECT indexname AS name FROM pg_indexes WHERE tablename = 'lots' ORDER BY 1`));
+      expect(indexes.map((row) => row.name)).toEqual(['lots_name', 'lots_name_id', 'lots_pkey']);
+      expect((await migrate(fresh, dir)).applied).toEqual([]);
+    } finally {
+      await fresh.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

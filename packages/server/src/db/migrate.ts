@@ -1,39 +1,157 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Database } from './client.js';
+import { setTimeout } from 'node:timers/promises';
+import type { Database, DedicatedSession, SqlSession } from './client.js';
 
 /** The same folder from src/db and dist/db: migrations ship as SQL beside the source. */
 export const migrationsDir = resolve(import.meta.dirname, '../../src/db/migrations');
 
 /** Any constant shared by every process of this product; it keys the migration lock. */
 const migrationLockKey = 7_310_422_913;
+const lockPollMs = 100;
+
+/**
+ * A migration whose header holds this line runs outside a transaction on PostgreSQL, one statement
+ * at a time (`--> statement-breakpoint` between them), so it may build an index CONCURRENTLY.
+ */
+export const noTransactionDirective = '-- migrate: no-transaction';
 
 export interface MigrationReport {
   applied: string[];
   alreadyApplied: number;
 }
 
+export interface MigrationFile {
+  name: string;
+  sql: string;
+  noTransaction: boolean;
+}
+
+/** The leading comment lines of a migration, where its directives and its `-- locks:` line live. */
+export const migrationHeader = (sql: string) => {
+  const header: string[] = [];
+  for (const line of sql.split('\n')) {
+    if (!line.startsWith('--') || line.startsWith('-->')) break;
+    header.push(line.trimEnd());
+  }
+  return header;
+};
+
+export const readMigrations = (dir = migrationsDir): MigrationFile[] =>
+  readdirSync(dir)
+    .filter((name) => name.endsWith('.sql'))
+    .sort()
+    .map((name) => {
+      const sql = readFileSync(resolve(dir, name), 'utf8');
+      return { name, sql, noTransaction: migrationHeader(sql).includes(noTransactionDirective) };
+    });
+
+/** Statements of a migration as drizzle-kit separates them, without the empty ones. */
+export const migrationStatements = (sql: string) =>
+  sql
+    .split('--> statement-breakpoint')
+    .map((statement) => statement.trim())
+    .filter((statement) => statement.split('\n').some((line) => line.trim() !== '' && !line.trim().startsWith('--')));
+
 /**
- * Applies pending migrations in one transaction under an advisory lock, so two processes starting
- * together serialise: the second waits, then finds nothing left to do.
+ * Applies pending migrations under an advisory lock, so two processes starting together serialise:
+ * the second waits, then finds nothing left to do. Without a no-transaction migration in the folder
+ * every pending one is applied in one transaction; with one (PostgreSQL), the lock is a session's
+ * and the migrations between no-transaction ones go in a transaction each.
  */
-export const migrate = (database: Database, dir = migrationsDir): Promise<MigrationReport> =>
-  database.transaction(async (session) => {
+export const migrate = async (database: Database, dir = migrationsDir): Promise<MigrationReport> => {
+  const files = readMigrations(dir);
+  if (database.kind === 'postgres' && files.some((file) => file.noTransaction)) return migrateInSteps(database, files);
+  return database.transaction(async (session) => {
     await session.query('SELECT pg_advisory_xact_lock($1)', [migrationLockKey]);
-    await session.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-      name text PRIMARY KEY,
-      applied_at timestamptz NOT NULL DEFAULT now()
-    )`);
-    const done = new Set((await session.query<{ name: string }>('SELECT name FROM schema_migrations')).map((row) => row.name));
-    const files = readdirSync(dir)
-      .filter((name) => name.endsWith('.sql'))
-      .sort();
+    const done = await appliedNames(session, files);
     const applied: string[] = [];
     for (const file of files) {
-      if (done.has(file)) continue;
-      await session.exec(readFileSync(resolve(dir, file), 'utf8'));
-      await session.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file]);
-      applied.push(file);
+      if (done.has(file.name)) continue;
+      // PGlite has one connection, so nothing waits on the build: the index is built plainly, in the transaction
+      await session.exec(file.noTransaction ? file.sql.replace(/\s+CONCURRENTLY\b/gi, '') : file.sql);
+      await session.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file.name]);
+      applied.push(file.name);
     }
     return { applied, alreadyApplied: done.size };
   });
+};
+
+const appliedNames = async (session: Pick<SqlSession, 'query'>, files: MigrationFile[]) => {
+  await session.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    name text PRIMARY KEY,
+    applied_at timestamptz NOT NULL DEFAULT now()
+  )`);
+  const done = new Set((await session.query<{ name: string }>('SELECT name FROM schema_migrations')).map((row) => row.name));
+  const known = new Set(files.map((file) => file.name));
+  const unknown = [...done].filter((name) => !known.has(name)).sort();
+  // forward-only: a database a newer build migrated, or a migration renamed or removed, is not ours to run on
+  if (unknown.length > 0)
+    throw new Error(
+      `the database has migrations this build does not ship (${unknown.join(', ')}): a newer build migrated it, or a migration file was renamed or removed. Migrations only go forward: run a build that ships them`,
+    );
+  return done;
+};
+
+const migrateInSteps = async (database: Database, files: MigrationFile[]): Promise<MigrationReport> => {
+  const lock = await database.openSession();
+  try {
+    // polled, not waited for in a statement: a waiting statement holds a snapshot, which a concurrent
+    // index build waits for in turn, and the two would deadlock
+    while (!(await lock.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [migrationLockKey]))[0]!.locked) await setTimeout(lockPollMs);
+    const done = await appliedNames(lock, files);
+    const pending = files.filter((file) => !done.has(file.name));
+    const applied: string[] = [];
+    let batch: MigrationFile[] = [];
+    const commitBatch = async () => {
+      if (batch.length === 0) return;
+      const files = batch;
+      batch = [];
+      await database.transaction(async (session) => {
+        for (const file of files) {
+          await session.exec(file.sql);
+          await session.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file.name]);
+        }
+      });
+      applied.push(...files.map((file) => file.name));
+    };
+    for (const file of pending) {
+      if (!file.noTransaction) {
+        batch.push(file);
+        continue;
+      }
+      await commitBatch();
+      await applyOutsideTransaction(lock, file);
+      // recorded only once every statement succeeded; a failure midway is run again from the start
+      await lock.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file.name]);
+      applied.push(file.name);
+    }
+    await commitBatch();
+    return { applied, alreadyApplied: done.size };
+  } finally {
+    await lock.query('SELECT pg_advisory_unlock($1)', [migrationLockKey]).catch(() => undefined);
+    await lock.end();
+  }
+};
+
+const concurrentIndex = /^CREATE\s+(?:UNIQUE\s+)?INDEX\s+CONCURRENTLY\s+IF\s+NOT\s+EXISTS\s+"?([A-Za-z_][A-Za-z0-9_]*)"?/i;
+
+/**
+ * One statement at a time on the lock's own session. A concurrent build that failed (a crash, a
+ * duplicate in a unique index) leaves its index behind invalid, which IF NOT EXISTS would keep: it
+ * is dropped and built again.
+ */
+const applyOutsideTransaction = async (session: DedicatedSession, file: MigrationFile) => {
+  for (const statement of migrationStatements(file.sql)) {
+    const index = concurrentIndex.exec(statement.replace(/^(--.*\n)+/, ''))?.[1];
+    if (index) {
+      const invalid = await session.query(
+        `SELECT 1 FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+         WHERE c.relname = $1 AND n.nspname = current_schema() AND NOT i.indisvalid`,
+        [index],
+      );
+      if (invalid.length > 0) await session.query(`DROP INDEX CONCURRENTLY IF EXISTS "${index}"`);
+    }
+    await session.query(statement);
+  }
+};
