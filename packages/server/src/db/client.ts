@@ -29,7 +29,7 @@ export interface DedicatedSession {
 }
 
 /**
- * Where the reads a route marks replica-safe go (plugins/auth.ts `replicaSafe`). db/replica.ts makes
+ * Where the reads a route marks replica-safe go (`routeOf`'s `replicaSafe` option). db/replica.ts makes
  * both kinds: the primary itself, and a streaming replica that falls back to the primary.
  */
 export interface ReadSide {

@@ -15,18 +15,9 @@ export const anySignedIn = '*';
 /** The enCodes a route's permission names, none for anySignedIn. */
 const requiredCodes = (permission: string | readonly string[]): readonly string[] => (permission === anySignedIn ? [] : typeof permission === 'string' ? [permission] : permission);
 
-/**
- * Marks a GET route that only reads and may read a moment-old copy: lists, pages, reports, exports
- * and screen snapshots. With DATABASE_REPLICA_URL it runs on the replica (db/replica.ts), unless its
- * user wrote within REPLICA_STICKY_MS or the replica cannot serve. Writes, money checks, the
- * session check and whatever reads inside a write stay on the primary: they are never marked.
- * Spread as `...replicaSafe(routeOf(endpoint, options))`.
- */
-export const replicaSafe = <Route extends { config: FastifyContextConfig }>(route: Route): Route => ({ ...route, config: { ...route.config, replicaSafe: true } });
-
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** its reads may be served by the read replica (`replicaSafe`) */
+    /** its reads may be served by the read replica (`routeOf`'s `replicaSafe` option) */
     replicaSafe?: boolean;
   }
 }

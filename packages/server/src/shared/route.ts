@@ -11,6 +11,16 @@ export interface RouteOptions extends Pick<FastifyContextConfig, 'permission' | 
   hide?: boolean;
 }
 
+/**
+ * `replicaSafe: true` marks a GET route that only reads and may read a moment-old copy: lists, pages,
+ * reports, exports and screen snapshots. With DATABASE_REPLICA_URL it runs on the replica
+ * (db/replica.ts), unless its user wrote within REPLICA_STICKY_MS or the replica cannot serve.
+ * Writes, money checks, the session check and whatever reads inside a write stay on the primary:
+ * they are never marked, and only a GET endpoint takes the option (the auth plugin checks it again
+ * when the route is added).
+ */
+type ReplicaOption<E extends Endpoint> = E['method'] extends 'GET' ? { replicaSafe?: boolean } : { replicaSafe?: never };
+
 type EnvelopeSchema<Answer extends z.ZodType> = ReturnType<typeof envelope<Answer>>;
 
 type RouteSchema<E extends Endpoint> = Pick<RouteOptions, 'tags' | 'summary' | 'description' | 'consumes' | 'hide'> &
@@ -27,10 +37,11 @@ type FailureSchemas<Failures> = Failures extends object ? { [Status in keyof Fai
  * answer wrapped in the envelope (a file answer has no response schema), and the access config.
  * Spread it into `app.route({ ...routeOf(endpoint, options), handler })`.
  */
-export const routeOf = <E extends Endpoint>(target: E, options: RouteOptions) => {
-  const { permission, public: isPublic, rateLimit, ...doc } = options;
+export const routeOf = <E extends Endpoint>(target: E, options: RouteOptions & ReplicaOption<E>) => {
+  const { permission, public: isPublic, rateLimit, replicaSafe, ...doc } = options;
   const config: FastifyContextConfig = {};
   if (permission !== undefined) config.permission = permission;
+  if (replicaSafe === true) config.replicaSafe = true;
   if (isPublic !== undefined) config.public = isPublic;
   if (rateLimit !== undefined) config.rateLimit = rateLimit;
   const schema: Record<string, unknown> = { ...doc };

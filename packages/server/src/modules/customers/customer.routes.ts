@@ -1,6 +1,6 @@
 import { customerEndpoints, customerSourceNames, customerVehicleEndpoints, maskMobile, vehicleOwnerOptionLimit, type Customer } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { replicaSafe, requireAuth } from '../../plugins/auth.js';
+import { requireAuth } from '../../plugins/auth.js';
 import { ok } from '../../shared/ok.js';
 import { routeOf } from '../../shared/route.js';
 import { pages, sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
@@ -13,12 +13,12 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   const permission = 'customerList';
 
   app.route({
-    ...replicaSafe(routeOf(customerEndpoints.list, { tags, summary: '车主列表', permission })),
+    ...routeOf(customerEndpoints.list, { tags, summary: '车主列表', permission, replicaSafe: true }),
     handler: async (request) => ok(await listCustomers(request.db, requireAuth(request), request.query)),
   });
 
   app.route({
-    ...replicaSafe(routeOf(customerEndpoints.export, { tags, summary: '导出车主（xlsx，手机号打码）', permission })),
+    ...routeOf(customerEndpoints.export, { tags, summary: '导出车主（xlsx，手机号打码）', permission, replicaSafe: true }),
     handler: async (request, reply) => {
       const auth = requireAuth(request);
       const { currentPage: _page, pageSize: _size, ...filter } = request.query;
@@ -60,7 +60,7 @@ export const customerVehicleRoutes: FastifyPluginAsyncZod = async (app) => {
   const permission = 'carList';
 
   app.route({
-    ...replicaSafe(routeOf(customerVehicleEndpoints.list, { tags, summary: '车辆列表', permission })),
+    ...routeOf(customerVehicleEndpoints.list, { tags, summary: '车辆列表', permission, replicaSafe: true }),
     handler: async (request) => ok(await listVehicles(request.db, requireAuth(request), request.query)),
   });
 

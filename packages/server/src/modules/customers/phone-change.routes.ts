@@ -1,6 +1,6 @@
 import { maskMobile, phoneChangeEndpoints as endpoints, phoneChangeStatusNames, type PhoneChangeRequest } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { replicaSafe, requireAuth } from '../../plugins/auth.js';
+import { requireAuth } from '../../plugins/auth.js';
 import { ok } from '../../shared/ok.js';
 import { sendPrivatePhoto } from '../../shared/private-photo.js';
 import { routeOf } from '../../shared/route.js';
@@ -17,12 +17,12 @@ const when = (at: string | null) => (at ? shanghaiDateTime(new Date(at)) : '');
 /** 手机号变更审核 under /api/system/CarPhoneAudit: owners' requests to move to a new number, decided by staff of the page. */
 export const phoneChangeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
-    ...replicaSafe(routeOf(endpoints.list, { tags, summary: '手机号变更申请列表（按状态、手机号、申请日期筛选）', permission })),
+    ...routeOf(endpoints.list, { tags, summary: '手机号变更申请列表（按状态、手机号、申请日期筛选）', permission, replicaSafe: true }),
     handler: async (request) => ok(await listPhoneChanges(request.db, requireAuth(request), request.query)),
   });
 
   app.route({
-    ...replicaSafe(routeOf(endpoints.export, { tags, summary: '导出手机号变更申请（xlsx，手机号打码，筛选同列表）', permission })),
+    ...routeOf(endpoints.export, { tags, summary: '导出手机号变更申请（xlsx，手机号打码，筛选同列表）', permission, replicaSafe: true }),
     handler: async (request, reply) => {
       const auth = requireAuth(request);
       const { currentPage: _page, pageSize: _size, ...filter } = request.query;

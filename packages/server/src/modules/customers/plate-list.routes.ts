@@ -1,6 +1,6 @@
 import { plateColourName, plateListEndpoints, plateListScopeText, plateListStateNames, plateListTypeNames, plateListValidityText, type PlateListEntry } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { replicaSafe, requireAuth } from '../../plugins/auth.js';
+import { requireAuth } from '../../plugins/auth.js';
 import { ok } from '../../shared/ok.js';
 import { routeOf } from '../../shared/route.js';
 import { pages, sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
@@ -14,12 +14,12 @@ export const plateListRoutes: FastifyPluginAsyncZod = async (app) => {
   const permission = 'blackWhiteList';
 
   app.route({
-    ...replicaSafe(routeOf(plateListEndpoints.list, { tags, summary: '黑白名单列表（含已移除的历史）', permission })),
+    ...routeOf(plateListEndpoints.list, { tags, summary: '黑白名单列表（含已移除的历史）', permission, replicaSafe: true }),
     handler: async (request) => ok(await listPlateList(request.db, requireAuth(request), request.query, app.now())),
   });
 
   app.route({
-    ...replicaSafe(routeOf(plateListEndpoints.export, { tags, summary: '导出黑白名单（xlsx）', permission })),
+    ...routeOf(plateListEndpoints.export, { tags, summary: '导出黑白名单（xlsx）', permission, replicaSafe: true }),
     handler: async (request, reply) => {
       const auth = requireAuth(request);
       const now = app.now();

@@ -9,7 +9,7 @@ import {
   type VehicleAuthRequest,
 } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { replicaSafe, requireAuth } from '../../plugins/auth.js';
+import { requireAuth } from '../../plugins/auth.js';
 import { ok } from '../../shared/ok.js';
 import { sendPrivatePhoto } from '../../shared/private-photo.js';
 import { routeOf } from '../../shared/route.js';
@@ -26,12 +26,12 @@ const when = (at: string | null) => (at ? shanghaiDateTime(new Date(at)) : '');
 /** 车辆认证审核 under /api/system/CarAuthentication: owners' 行驶证 photos, decided by staff of the page. */
 export const vehicleAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
-    ...replicaSafe(routeOf(endpoints.list, { tags, summary: '车辆认证申请列表（按状态、申请类型、车牌、车主手机号、申请日期筛选）', permission })),
+    ...routeOf(endpoints.list, { tags, summary: '车辆认证申请列表（按状态、申请类型、车牌、车主手机号、申请日期筛选）', permission, replicaSafe: true }),
     handler: async (request) => ok(await listVehicleAuths(request.db, requireAuth(request), request.query)),
   });
 
   app.route({
-    ...replicaSafe(routeOf(endpoints.export, { tags, summary: '导出车辆认证申请（xlsx，手机号打码，筛选同列表）', permission })),
+    ...routeOf(endpoints.export, { tags, summary: '导出车辆认证申请（xlsx，手机号打码，筛选同列表）', permission, replicaSafe: true }),
     handler: async (request, reply) => {
       const auth = requireAuth(request);
       const { currentPage: _page, pageSize: _size, ...filter } = request.query;

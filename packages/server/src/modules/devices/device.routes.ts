@@ -1,6 +1,6 @@
 import { type Device, deviceEndpoints as endpoints, deviceOnlineStateNames, devicePagePermission, deviceParkingTypeNames, deviceTypeNames } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { replicaSafe, requireAuth } from '../../plugins/auth.js';
+import { requireAuth } from '../../plugins/auth.js';
 import { ok } from '../../shared/ok.js';
 import { routeOf } from '../../shared/route.js';
 import { pages, sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
@@ -15,12 +15,12 @@ const dateTime = (iso: string | null) => (iso ? shanghaiDateTime(new Date(iso)) 
 /** 路内设备 / 路外设备 under /api/system/Device. */
 export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
-    ...replicaSafe(routeOf(endpoints.list, { tags, summary: '设备列表（parkingType 0 路内，1 路外；deviceNo 匹配设备编号或名称）', permission })),
+    ...routeOf(endpoints.list, { tags, summary: '设备列表（parkingType 0 路内，1 路外；deviceNo 匹配设备编号或名称）', permission, replicaSafe: true }),
     handler: async (request) => ok(await listDevices(request.db, requireAuth(request), request.query)),
   });
 
   app.route({
-    ...replicaSafe(routeOf(endpoints.export, { tags, summary: '导出设备（xlsx，按当前筛选）', permission })),
+    ...routeOf(endpoints.export, { tags, summary: '导出设备（xlsx，按当前筛选）', permission, replicaSafe: true }),
     handler: async (request, reply) => {
       const auth = requireAuth(request);
       const { currentPage: _page, pageSize: _size, ...filter } = request.query;

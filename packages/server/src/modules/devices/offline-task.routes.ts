@@ -1,6 +1,6 @@
 import { deviceOfflineTaskEndpoints as endpoints, type DeviceParkingType, deviceParkingTypeNames, type OfflineTask } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { replicaSafe, requireAuth } from '../../plugins/auth.js';
+import { requireAuth } from '../../plugins/auth.js';
 import { ok } from '../../shared/ok.js';
 import { routeOf } from '../../shared/route.js';
 import { pages, sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
@@ -12,12 +12,12 @@ const permission = 'deviceOffline';
 /** 设备离线任务 (menu SysOperations/deviceOffline): the outages the offline check opened, and when each ended. */
 export const offlineTaskRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
-    ...replicaSafe(routeOf(endpoints.list, { tags, summary: '设备离线任务（state open 未恢复，closed 已恢复）', permission })),
+    ...routeOf(endpoints.list, { tags, summary: '设备离线任务（state open 未恢复，closed 已恢复）', permission, replicaSafe: true }),
     handler: async (request) => ok(await listOfflineTaskHistory(request.db, requireAuth(request), request.query)),
   });
 
   app.route({
-    ...replicaSafe(routeOf(endpoints.export, { tags, summary: '导出设备离线任务（xlsx，按当前筛选）', permission })),
+    ...routeOf(endpoints.export, { tags, summary: '导出设备离线任务（xlsx，按当前筛选）', permission, replicaSafe: true }),
     handler: async (request, reply) => {
       const auth = requireAuth(request);
       const { currentPage: _page, pageSize: _size, ...filter } = request.query;

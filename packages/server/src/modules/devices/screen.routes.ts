@@ -1,6 +1,6 @@
 import { screenEndpoints as endpoints } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { replicaSafe, requireAuth } from '../../plugins/auth.js';
+import { requireAuth } from '../../plugins/auth.js';
 import { ok } from '../../shared/ok.js';
 import { routeOf } from '../../shared/route.js';
 import { listScreens, sendScreenMessage } from './screen.service.js';
@@ -11,7 +11,7 @@ const permission = 'screen';
 /** 显示屏 (menu SysOperations/screen): the screens and the texts sent to them. */
 export const screenRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
-    ...replicaSafe(routeOf(endpoints.list, { tags, summary: '显示屏列表（含最近消息与待送达数）', permission })),
+    ...routeOf(endpoints.list, { tags, summary: '显示屏列表（含最近消息与待送达数）', permission, replicaSafe: true }),
     handler: async (request) => ok(await listScreens(request.db, requireAuth(request), request.query)),
   });
 

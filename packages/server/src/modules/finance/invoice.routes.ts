@@ -2,7 +2,7 @@ import { buyerTypeNames, formatAmount, invoiceEndpoints as endpoints, invoiceSta
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, badRequest, fieldRefused } from '../../plugins/app-error.js';
-import { replicaSafe, requireAuth } from '../../plugins/auth.js';
+import { requireAuth } from '../../plugins/auth.js';
 import { ok } from '../../shared/ok.js';
 import { routeOf } from '../../shared/route.js';
 import { pages, sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
@@ -78,12 +78,12 @@ const readUpload = async (request: FastifyRequest) => {
 /** 开票记录 under /api/system/Invoice, for staff of the page. */
 export const invoiceRoutes: FastifyPluginAsyncZod<{ deps: InvoiceDeps }> = async (app, { deps }) => {
   app.route({
-    ...replicaSafe(routeOf(endpoints.list, { tags, summary: '开票记录列表（按状态、停车场、关键字筛选）', permission })),
+    ...routeOf(endpoints.list, { tags, summary: '开票记录列表（按状态、停车场、关键字筛选）', permission, replicaSafe: true }),
     handler: async (request) => ok(await listInvoices(request.db, requireAuth(request), request.query)),
   });
 
   app.route({
-    ...replicaSafe(routeOf(endpoints.export, { tags, summary: '导出开票记录（xlsx，手机号打码，筛选同列表）', permission })),
+    ...routeOf(endpoints.export, { tags, summary: '导出开票记录（xlsx，手机号打码，筛选同列表）', permission, replicaSafe: true }),
     handler: async (request, reply) => {
       const auth = requireAuth(request);
       const { currentPage: _page, pageSize: _size, ...filter } = request.query;

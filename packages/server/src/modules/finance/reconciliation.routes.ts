@@ -12,7 +12,7 @@ import {
 } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest } from '../../plugins/app-error.js';
-import { replicaSafe, requireAuth } from '../../plugins/auth.js';
+import { requireAuth } from '../../plugins/auth.js';
 import { ok } from '../../shared/ok.js';
 import { routeOf } from '../../shared/route.js';
 import { pages, sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
@@ -31,12 +31,12 @@ const tags = ['finance'];
 /** 对账 (FinancialManagement/accountCheck) and 对账差错 (FinancialManagement/accountCheckMistake), each for holders of its page. */
 export const reconciliationRoutes: FastifyPluginAsyncZod<ReconciliationRoutesOptions> = async (app, options) => {
   app.route({
-    ...replicaSafe(routeOf(batchEndpoints.list, { tags, summary: '对账批次列表（按批次号、日期、渠道、状态筛选）', permission: 'accountCheck' })),
+    ...routeOf(batchEndpoints.list, { tags, summary: '对账批次列表（按批次号、日期、渠道、状态筛选）', permission: 'accountCheck', replicaSafe: true }),
     handler: async (request) => ok(await listBatches(request.db, requireAuth(request), request.query)),
   });
 
   app.route({
-    ...replicaSafe(routeOf(batchEndpoints.export, { tags, summary: '导出对账批次（xlsx）', permission: 'accountCheck' })),
+    ...routeOf(batchEndpoints.export, { tags, summary: '导出对账批次（xlsx）', permission: 'accountCheck', replicaSafe: true }),
     handler: async (request, reply) => {
       const auth = requireAuth(request);
       const { currentPage: _page, pageSize: _size, ...filter } = request.query;
@@ -76,12 +76,12 @@ export const reconciliationRoutes: FastifyPluginAsyncZod<ReconciliationRoutesOpt
   });
 
   app.route({
-    ...replicaSafe(routeOf(mistakeEndpoints.list, { tags, summary: '对账差错列表（按批次号、差错类型、处理状态、商户订单号筛选）', permission: 'accountCheckMistake' })),
+    ...routeOf(mistakeEndpoints.list, { tags, summary: '对账差错列表（按批次号、差错类型、处理状态、商户订单号筛选）', permission: 'accountCheckMistake', replicaSafe: true }),
     handler: async (request) => ok(await listMistakes(request.db, requireAuth(request), request.query)),
   });
 
   app.route({
-    ...replicaSafe(routeOf(mistakeEndpoints.export, { tags, summary: '导出对账差错（xlsx）', permission: 'accountCheckMistake' })),
+    ...routeOf(mistakeEndpoints.export, { tags, summary: '导出对账差错（xlsx）', permission: 'accountCheckMistake', replicaSafe: true }),
     handler: async (request, reply) => {
       const auth = requireAuth(request);
       const { currentPage: _page, pageSize: _size, ...filter } = request.query;

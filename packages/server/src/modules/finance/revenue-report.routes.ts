@@ -1,6 +1,6 @@
 import { formatAmount, revenueColumns, revenueGroupingNames, revenueReportEndpoints as endpoints, type RevenueReportRow } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { replicaSafe, requireAuth } from '../../plugins/auth.js';
+import { requireAuth } from '../../plugins/auth.js';
 import { ok } from '../../shared/ok.js';
 import { routeOf } from '../../shared/route.js';
 import { sendXlsx } from '../../shared/xlsx-export.js';
@@ -15,7 +15,7 @@ const keyTitles = { day: '日期', month: '月份', lot: '停车场', area: '片
 /** 营收报表 under /api/system/RevenueReport, for holders of the 营收报表 page. */
 export const revenueReportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
-    ...replicaSafe(routeOf(endpoints.report, { tags, summary: '营收报表（按日、按月、按停车场或按片区，含合计行）', permission })),
+    ...routeOf(endpoints.report, { tags, summary: '营收报表（按日、按月、按停车场或按片区，含合计行）', permission, replicaSafe: true }),
     handler: async (request) => ok(await getRevenueReport(request.db, requireAuth(request), request.query)),
   });
 
@@ -25,7 +25,7 @@ export const revenueReportRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
-    ...replicaSafe(routeOf(endpoints.export, { tags, summary: '导出营收报表（xlsx，与页面所示相同，末行为合计）', permission })),
+    ...routeOf(endpoints.export, { tags, summary: '导出营收报表（xlsx，与页面所示相同，末行为合计）', permission, replicaSafe: true }),
     handler: async (request, reply) => {
       const query = request.query;
       const report = await getRevenueReport(request.db, requireAuth(request), query);

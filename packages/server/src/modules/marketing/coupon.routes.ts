@@ -11,7 +11,7 @@ import {
   type CouponMonthlyBillRow,
 } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { replicaSafe, requireAuth } from '../../plugins/auth.js';
+import { requireAuth } from '../../plugins/auth.js';
 import { ok } from '../../shared/ok.js';
 import { routeOf } from '../../shared/route.js';
 import { pages, sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
@@ -42,11 +42,11 @@ const when = (iso: string | null) => (iso === null ? '' : shanghaiDateTime(new D
 /** 优惠券 under /api/system/Coupon and its 券种 under /api/system/CouponTemplate, for holders of the 优惠券 page. */
 export const couponRoutes: FastifyPluginAsyncZod<CouponRoutesOptions> = async (app, options) => {
   app.route({
-    ...replicaSafe(routeOf(templateEndpoints.list, { tags, summary: '券种列表（kind：free 免费券、minutes 时长券、period 时段券、percent 折扣券、amount 金额券）', permission })),
+    ...routeOf(templateEndpoints.list, { tags, summary: '券种列表（kind：free 免费券、minutes 时长券、period 时段券、percent 折扣券、amount 金额券）', permission, replicaSafe: true }),
     handler: async (request) => ok(await listCouponTemplates(request.db, requireAuth(request), request.query)),
   });
   app.route({
-    ...replicaSafe(routeOf(templateEndpoints.export, { tags, summary: '导出券种（xlsx）', permission })),
+    ...routeOf(templateEndpoints.export, { tags, summary: '导出券种（xlsx）', permission, replicaSafe: true }),
     handler: async (request, reply) => {
       const auth = requireAuth(request);
       const { currentPage: _page, pageSize: _size, ...filter } = request.query;
@@ -91,11 +91,11 @@ export const couponRoutes: FastifyPluginAsyncZod<CouponRoutesOptions> = async (a
   });
 
   app.route({
-    ...replicaSafe(routeOf(endpoints.list, { tags, summary: '已发优惠券（state：unused 未使用、in_use 使用中、used 已使用、expired 已过期、revoked 已作废）', permission })),
+    ...routeOf(endpoints.list, { tags, summary: '已发优惠券（state：unused 未使用、in_use 使用中、used 已使用、expired 已过期、revoked 已作废）', permission, replicaSafe: true }),
     handler: async (request) => ok(await listCoupons(request.db, requireAuth(request).tenantId, request.query, app.now())),
   });
   app.route({
-    ...replicaSafe(routeOf(endpoints.export, { tags, summary: '导出已发优惠券（xlsx）', permission })),
+    ...routeOf(endpoints.export, { tags, summary: '导出已发优惠券（xlsx）', permission, replicaSafe: true }),
     handler: async (request, reply) => {
       const auth = requireAuth(request);
       const { currentPage: _page, pageSize: _size, ...filter } = request.query;
@@ -133,11 +133,11 @@ export const couponRoutes: FastifyPluginAsyncZod<CouponRoutesOptions> = async (a
     handler: async (request) => ok(await revokeCoupon(request.db, { kind: 'staff', auth: requireAuth(request) }, request.params.id, request.body.reason, app.now()), '作废成功'),
   });
   app.route({
-    ...replicaSafe(routeOf(endpoints.dailyReport, { tags, summary: '每日发券与使用（按商户）', permission })),
+    ...routeOf(endpoints.dailyReport, { tags, summary: '每日发券与使用（按商户）', permission, replicaSafe: true }),
     handler: async (request) => ok(await couponDailyReport(request.db, requireAuth(request), request.query)),
   });
   app.route({
-    ...replicaSafe(routeOf(endpoints.dailyReportExport, { tags, summary: '导出每日发券与使用（xlsx）', permission })),
+    ...routeOf(endpoints.dailyReportExport, { tags, summary: '导出每日发券与使用（xlsx）', permission, replicaSafe: true }),
     handler: async (request, reply) => {
       const auth = requireAuth(request);
       const { currentPage: _page, pageSize: _size, ...filter } = request.query;
@@ -161,7 +161,7 @@ export const couponRoutes: FastifyPluginAsyncZod<CouponRoutesOptions> = async (a
     handler: async (request) => ok(await couponMonthlyBill(request.db, requireAuth(request), request.query)),
   });
   app.route({
-    ...replicaSafe(routeOf(endpoints.monthlyBillExport, { tags, summary: '导出后付商户月账单（xlsx）', permission })),
+    ...routeOf(endpoints.monthlyBillExport, { tags, summary: '导出后付商户月账单（xlsx）', permission, replicaSafe: true }),
     handler: async (request, reply) => {
       const auth = requireAuth(request);
       const { currentPage: _page, pageSize: _size, ...filter } = request.query;

@@ -1,6 +1,6 @@
 import { businessDay, formatAmount, type GroupCard, groupCardBenefitText, groupCardEndpoints as endpoints, groupCardStateNames } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { replicaSafe, requireAuth } from '../../plugins/auth.js';
+import { requireAuth } from '../../plugins/auth.js';
 import { asAttachment } from '../../shared/attachment.js';
 import { ok } from '../../shared/ok.js';
 import { routeOf } from '../../shared/route.js';
@@ -23,12 +23,12 @@ const quota = (c: GroupCard) => (c.monthlyQuota === null ? '不限' : String(c.m
 export const groupCardRoutes: FastifyPluginAsyncZod<GroupCardRoutesOptions> = async (app, options) => {
   const signer: QrCodeSigner = { secret: options.secret, baseUrl: options.publicBaseUrl };
   app.route({
-    ...replicaSafe(routeOf(endpoints.list, { tags, summary: '集团卡列表（benefit：free 免费停车、discount 折扣、amount 每次减免）', permission })),
+    ...routeOf(endpoints.list, { tags, summary: '集团卡列表（benefit：free 免费停车、discount 折扣、amount 每次减免）', permission, replicaSafe: true }),
     handler: async (request) => ok(await listGroupCards(request.db, requireAuth(request), request.query, businessDay(app.now()))),
   });
 
   app.route({
-    ...replicaSafe(routeOf(endpoints.export, { tags, summary: '导出集团卡（xlsx）', permission })),
+    ...routeOf(endpoints.export, { tags, summary: '导出集团卡（xlsx）', permission, replicaSafe: true }),
     handler: async (request, reply) => {
       const auth = requireAuth(request);
       const { currentPage: _page, pageSize: _size, ...filter } = request.query;

@@ -1,6 +1,6 @@
 import { type Group, groupEndpoints as endpoints, maskMobile } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { replicaSafe, requireAuth } from '../../plugins/auth.js';
+import { requireAuth } from '../../plugins/auth.js';
 import { ok } from '../../shared/ok.js';
 import { routeOf } from '../../shared/route.js';
 import { pages, sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
@@ -12,12 +12,12 @@ const permission = 'group';
 /** 集团 under /api/system/Group, for holders of the 集团 page. */
 export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
-    ...replicaSafe(routeOf(endpoints.list, { tags, summary: '集团列表', permission })),
+    ...routeOf(endpoints.list, { tags, summary: '集团列表', permission, replicaSafe: true }),
     handler: async (request) => ok(await listGroups(request.db, requireAuth(request), request.query)),
   });
 
   app.route({
-    ...replicaSafe(routeOf(endpoints.export, { tags, summary: '导出集团（xlsx）', permission })),
+    ...routeOf(endpoints.export, { tags, summary: '导出集团（xlsx）', permission, replicaSafe: true }),
     handler: async (request, reply) => {
       const auth = requireAuth(request);
       const { currentPage: _page, pageSize: _size, ...filter } = request.query;

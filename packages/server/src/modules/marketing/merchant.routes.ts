@@ -8,7 +8,7 @@ import {
   type MerchantLedgerEntry,
 } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { replicaSafe, requireAuth } from '../../plugins/auth.js';
+import { requireAuth } from '../../plugins/auth.js';
 import { ok } from '../../shared/ok.js';
 import { routeOf } from '../../shared/route.js';
 import { pages, sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
@@ -21,12 +21,12 @@ const limit = (n: number | null, money = false) => (n === null ? '不限' : mone
 /** 商户 under /api/system/Merchant and its balance ledger under /api/system/MerchantLedger, for holders of the 商户 page. */
 export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
-    ...replicaSafe(routeOf(endpoints.list, { tags, summary: '商户列表（含今日、本月发券数与本月发券金额）', permission })),
+    ...routeOf(endpoints.list, { tags, summary: '商户列表（含今日、本月发券数与本月发券金额）', permission, replicaSafe: true }),
     handler: async (request) => ok(await listMerchants(request.db, requireAuth(request), request.query, app.now())),
   });
 
   app.route({
-    ...replicaSafe(routeOf(endpoints.export, { tags, summary: '导出商户（xlsx）', permission })),
+    ...routeOf(endpoints.export, { tags, summary: '导出商户（xlsx）', permission, replicaSafe: true }),
     handler: async (request, reply) => {
       const auth = requireAuth(request);
       const { currentPage: _page, pageSize: _size, ...filter } = request.query;
@@ -65,7 +65,7 @@ export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
-    ...replicaSafe(routeOf(endpoints.ledgerExport, { tags, summary: '导出商户余额流水（xlsx）', permission })),
+    ...routeOf(endpoints.ledgerExport, { tags, summary: '导出商户余额流水（xlsx）', permission, replicaSafe: true }),
     handler: async (request, reply) => {
       const auth = requireAuth(request);
       const { currentPage: _page, pageSize: _size, ...filter } = request.query;

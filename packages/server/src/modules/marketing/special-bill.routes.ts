@@ -1,6 +1,6 @@
 import { formatAmount, type SpecialBill, specialBillEndpoints as endpoints, specialBillStatusNames } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { replicaSafe, requireAuth } from '../../plugins/auth.js';
+import { requireAuth } from '../../plugins/auth.js';
 import { asAttachment } from '../../shared/attachment.js';
 import { ok } from '../../shared/ok.js';
 import { routeOf } from '../../shared/route.js';
@@ -23,12 +23,12 @@ const moment = (iso: string | null) => (iso === null ? '' : shanghaiDateTime(new
 export const specialBillRoutes: FastifyPluginAsyncZod<SpecialBillRoutesOptions> = async (app, options) => {
   const signer: QrCodeSigner = { secret: options.secret, baseUrl: options.publicBaseUrl };
   app.route({
-    ...replicaSafe(routeOf(endpoints.list, { tags, summary: '特殊账单列表（status：unpaid 待支付、paid 已支付、cancelled 已作废）', permission })),
+    ...routeOf(endpoints.list, { tags, summary: '特殊账单列表（status：unpaid 待支付、paid 已支付、cancelled 已作废）', permission, replicaSafe: true }),
     handler: async (request) => ok(await listSpecialBills(request.db, requireAuth(request), request.query)),
   });
 
   app.route({
-    ...replicaSafe(routeOf(endpoints.export, { tags, summary: '导出特殊账单（xlsx）', permission })),
+    ...routeOf(endpoints.export, { tags, summary: '导出特殊账单（xlsx）', permission, replicaSafe: true }),
     handler: async (request, reply) => {
       const auth = requireAuth(request);
       const { currentPage: _page, pageSize: _size, ...filter } = request.query;

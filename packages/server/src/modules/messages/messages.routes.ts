@@ -1,6 +1,6 @@
 import { messageEndpoints as endpoints, messageStatusNames, messageTypeNames, type SystemMessage } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { anySignedIn, replicaSafe, requireAuth } from '../../plugins/auth.js';
+import { anySignedIn, requireAuth } from '../../plugins/auth.js';
 import { ok } from '../../shared/ok.js';
 import { routeOf } from '../../shared/route.js';
 import { pages, sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
@@ -27,12 +27,12 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
-    ...replicaSafe(routeOf(endpoints.list, { tags, summary: '系统消息列表', permission })),
+    ...routeOf(endpoints.list, { tags, summary: '系统消息列表', permission, replicaSafe: true }),
     handler: async (request) => ok(await listMessages(request.db, requireAuth(request), request.query)),
   });
 
   app.route({
-    ...replicaSafe(routeOf(endpoints.export, { tags, summary: '导出系统消息（xlsx，按当前筛选）', permission })),
+    ...routeOf(endpoints.export, { tags, summary: '导出系统消息（xlsx，按当前筛选）', permission, replicaSafe: true }),
     handler: async (request, reply) => {
       const auth = requireAuth(request);
       const { status, messageTypeList } = request.query;

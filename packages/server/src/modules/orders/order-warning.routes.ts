@@ -1,6 +1,6 @@
 import { orderWarningCategoryNames, orderWarningEndpoints as endpoints, orderWarningKindNames, orderWarningStateNames, type OrderWarning } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { replicaSafe, requireAuth } from '../../plugins/auth.js';
+import { requireAuth } from '../../plugins/auth.js';
 import { ok } from '../../shared/ok.js';
 import { routeOf } from '../../shared/route.js';
 import { pages, sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
@@ -14,12 +14,12 @@ const when = (at: string | null) => (at ? shanghaiDateTime(new Date(at)) : '');
 /** 订单预警 and its 黑名单 under /api/system/OrderWarning, for holders of the 订单预警 page. */
 export const orderWarningRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
-    ...replicaSafe(routeOf(endpoints.list, { tags, summary: '订单预警列表（按类别 1 订单异常 / 2 车辆布控、预警类型、处理状态、停车场、车牌前缀、预警时间筛选）', permission })),
+    ...routeOf(endpoints.list, { tags, summary: '订单预警列表（按类别 1 订单异常 / 2 车辆布控、预警类型、处理状态、停车场、车牌前缀、预警时间筛选）', permission, replicaSafe: true }),
     handler: async (request) => ok(await listOrderWarnings(request.db, requireAuth(request), request.query)),
   });
 
   app.route({
-    ...replicaSafe(routeOf(endpoints.export, { tags, summary: '导出订单预警（xlsx，筛选同列表）', permission })),
+    ...routeOf(endpoints.export, { tags, summary: '导出订单预警（xlsx，筛选同列表）', permission, replicaSafe: true }),
     handler: async (request, reply) => {
       const auth = requireAuth(request);
       const { currentPage: _page, pageSize: _size, ...filter } = request.query;

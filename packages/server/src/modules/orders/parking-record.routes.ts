@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { abnormalReasonNames, parkingRecordEndpoints as endpoints, parkingRecordStateNames, plateColourName, stayLength, type ParkingRecord } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { replicaSafe, requireAuth } from '../../plugins/auth.js';
+import { requireAuth } from '../../plugins/auth.js';
 import { notFound } from '../../plugins/app-error.js';
 import { ok } from '../../shared/ok.js';
 import { routeOf } from '../../shared/route.js';
@@ -18,12 +18,12 @@ const placeOf = (r: ParkingRecord) => r.spaceNumber ?? r.entryLaneName ?? '';
 /** 停车记录 under /api/system/ParkingRecord, for holders of the 停车记录 page. */
 export const parkingRecordRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
-    ...replicaSafe(routeOf(endpoints.list, { tags, summary: '停车记录列表（按停车场、车牌精确或前缀、车牌颜色、状态、入场时间、应收金额筛选）', permission })),
+    ...routeOf(endpoints.list, { tags, summary: '停车记录列表（按停车场、车牌精确或前缀、车牌颜色、状态、入场时间、应收金额筛选）', permission, replicaSafe: true }),
     handler: async (request) => ok(await listParkingRecords(request.db, requireAuth(request), request.query)),
   });
 
   app.route({
-    ...replicaSafe(routeOf(endpoints.export, { tags, summary: '导出停车记录（xlsx，筛选同列表）', permission })),
+    ...routeOf(endpoints.export, { tags, summary: '导出停车记录（xlsx，筛选同列表）', permission, replicaSafe: true }),
     handler: async (request, reply) => {
       const auth = requireAuth(request);
       const { currentPage: _page, pageSize: _size, ...filter } = request.query;

@@ -9,7 +9,7 @@ import {
   type RecordEditSnapshot,
 } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { replicaSafe, requireAuth } from '../../plugins/auth.js';
+import { requireAuth } from '../../plugins/auth.js';
 import { ok } from '../../shared/ok.js';
 import { routeOf } from '../../shared/route.js';
 import { pages, sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
@@ -30,12 +30,12 @@ const stateOf = (snapshot: RecordEditSnapshot | null) => (snapshot ? parkingReco
 /** 订单修改审核 under /api/system/RecordEditAudit: asked for by one user, decided by another. */
 export const recordEditAuditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
-    ...replicaSafe(routeOf(endpoints.list, { tags, summary: '订单修改申请列表（按状态、修改类型、车牌前缀、停车场、申请时间筛选）', permission })),
+    ...routeOf(endpoints.list, { tags, summary: '订单修改申请列表（按状态、修改类型、车牌前缀、停车场、申请时间筛选）', permission, replicaSafe: true }),
     handler: async (request) => ok(await listRecordEditPage(request.db, requireAuth(request), request.query)),
   });
 
   app.route({
-    ...replicaSafe(routeOf(endpoints.export, { tags, summary: '导出订单修改申请（xlsx，筛选同列表）', permission })),
+    ...routeOf(endpoints.export, { tags, summary: '导出订单修改申请（xlsx，筛选同列表）', permission, replicaSafe: true }),
     handler: async (request, reply) => {
       const auth = requireAuth(request);
       const { currentPage: _page, pageSize: _size, ...filter } = request.query;

@@ -1,6 +1,6 @@
 import { formatAmount, type LongRental, longRentalEndpoints as endpoints, longRentalStateNames, maskMobile, plateColourName } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { replicaSafe, requireAuth } from '../../plugins/auth.js';
+import { requireAuth } from '../../plugins/auth.js';
 import { ok } from '../../shared/ok.js';
 import { routeOf } from '../../shared/route.js';
 import { pages, sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
@@ -12,12 +12,12 @@ const permission = 'longRental';
 /** 长租车位 under /api/system/LongRental, for holders of the 长租车位 page. */
 export const longRentalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
-    ...replicaSafe(routeOf(endpoints.list, { tags, summary: '长租车位列表（state：active 生效中、pending 未生效、expired 已过期）', permission })),
+    ...routeOf(endpoints.list, { tags, summary: '长租车位列表（state：active 生效中、pending 未生效、expired 已过期）', permission, replicaSafe: true }),
     handler: async (request) => ok(await listLongRentals(request.db, requireAuth(request), request.query)),
   });
 
   app.route({
-    ...replicaSafe(routeOf(endpoints.export, { tags, summary: '导出长租车位（xlsx）', permission })),
+    ...routeOf(endpoints.export, { tags, summary: '导出长租车位（xlsx）', permission, replicaSafe: true }),
     handler: async (request, reply) => {
       const auth = requireAuth(request);
       const { currentPage: _page, pageSize: _size, ...filter } = request.query;

@@ -1,6 +1,6 @@
 import { type ParkingArea, parkingAreaEndpoints as endpoints } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { replicaSafe, requireAuth } from '../../plugins/auth.js';
+import { requireAuth } from '../../plugins/auth.js';
 import { ok } from '../../shared/ok.js';
 import { routeOf } from '../../shared/route.js';
 import { pages, sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
@@ -12,12 +12,12 @@ const permission = 'parkingArea';
 /** 片区 under /api/system/ParkingArea, for holders of the 片区 page. */
 export const parkingAreaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
-    ...replicaSafe(routeOf(endpoints.list, { tags, summary: '片区列表', permission })),
+    ...routeOf(endpoints.list, { tags, summary: '片区列表', permission, replicaSafe: true }),
     handler: async (request) => ok(await listParkingAreas(request.db, requireAuth(request), request.query)),
   });
 
   app.route({
-    ...replicaSafe(routeOf(endpoints.export, { tags, summary: '导出片区（xlsx）', permission })),
+    ...routeOf(endpoints.export, { tags, summary: '导出片区（xlsx）', permission, replicaSafe: true }),
     handler: async (request, reply) => {
       const auth = requireAuth(request);
       const { currentPage: _page, pageSize: _size, ...filter } = request.query;

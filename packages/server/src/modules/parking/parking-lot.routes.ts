@@ -1,6 +1,6 @@
 import { lotEventRulesEndpoints, type ParkingLot, parkingLotEndpoints as endpoints, parkingLotKindNames, parkingLotTypeNames } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { anySignedIn, replicaSafe, requireAuth } from '../../plugins/auth.js';
+import { anySignedIn, requireAuth } from '../../plugins/auth.js';
 import { ok } from '../../shared/ok.js';
 import { routeOf } from '../../shared/route.js';
 import { pages, sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
@@ -27,7 +27,7 @@ const yesNo = (v: boolean) => (v ? '是' : '否');
 /** 停车场 under /api/system/Parking, for holders of the 停车场 page. */
 export const parkingLotRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
-    ...replicaSafe(routeOf(endpoints.list, { tags, summary: '停车场列表', permission })),
+    ...routeOf(endpoints.list, { tags, summary: '停车场列表', permission, replicaSafe: true }),
     handler: async (request) => ok(await listParkingLots(request.db, requireAuth(request), request.query)),
   });
 
@@ -38,7 +38,7 @@ export const parkingLotRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
-    ...replicaSafe(routeOf(endpoints.export, { tags, summary: '导出停车场（xlsx）', permission })),
+    ...routeOf(endpoints.export, { tags, summary: '导出停车场（xlsx）', permission, replicaSafe: true }),
     handler: async (request, reply) => {
       const auth = requireAuth(request);
       const { currentPage: _page, pageSize: _size, ...filter } = request.query;

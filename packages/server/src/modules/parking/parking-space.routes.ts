@@ -1,6 +1,6 @@
 import { type ParkingSpace, parkingSpaceEndpoints as endpoints, parkingSpaceStateNames, parkingSpaceTypeNames } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { replicaSafe, requireAuth } from '../../plugins/auth.js';
+import { requireAuth } from '../../plugins/auth.js';
 import { ok } from '../../shared/ok.js';
 import { routeOf } from '../../shared/route.js';
 import { pages, sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
@@ -12,12 +12,12 @@ const permission = 'parkingSpace';
 /** 泊位 under /api/system/ParkingSpace, for holders of the 泊位 page; every write recounts the lot's totals. */
 export const parkingSpaceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
-    ...replicaSafe(routeOf(endpoints.list, { tags, summary: '泊位列表', permission })),
+    ...routeOf(endpoints.list, { tags, summary: '泊位列表', permission, replicaSafe: true }),
     handler: async (request) => ok(await listParkingSpaces(request.db, requireAuth(request), request.query)),
   });
 
   app.route({
-    ...replicaSafe(routeOf(endpoints.export, { tags, summary: '导出泊位（xlsx）', permission })),
+    ...routeOf(endpoints.export, { tags, summary: '导出泊位（xlsx）', permission, replicaSafe: true }),
     handler: async (request, reply) => {
       const auth = requireAuth(request);
       const { currentPage: _page, pageSize: _size, ...filter } = request.query;

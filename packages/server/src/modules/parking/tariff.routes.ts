@@ -1,6 +1,6 @@
 import { tariffEndpoints as endpoints } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { replicaSafe, requireAuth } from '../../plugins/auth.js';
+import { requireAuth } from '../../plugins/auth.js';
 import { ok } from '../../shared/ok.js';
 import { routeOf } from '../../shared/route.js';
 import { assignLotTariff, createTariff, deleteTariff, getTariff, listTariffs, listVersions, trialFee, updateTariff } from './tariff.service.js';
@@ -11,7 +11,7 @@ const permission = 'tariff';
 /** 计费规则 under /api/system/Tariff for holders of the 计费规则 page; a lot's tariff for holders of 停车场. */
 export const tariffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
-    ...replicaSafe(routeOf(endpoints.list, { tags, summary: '计费规则列表', permission })),
+    ...routeOf(endpoints.list, { tags, summary: '计费规则列表', permission, replicaSafe: true }),
     handler: async (request) => ok(await listTariffs(request.db, requireAuth(request), request.query)),
   });
 

@@ -1,6 +1,6 @@
 import { formatAmount, idempotencyKeyHeader, paymentChannelNames, paymentStatusNames, paymentEndpoints as endpoints, type Payment } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { replicaSafe, requireAuth } from '../../plugins/auth.js';
+import { requireAuth } from '../../plugins/auth.js';
 import { ok } from '../../shared/ok.js';
 import { routeOf } from '../../shared/route.js';
 import { pages, sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
@@ -13,12 +13,12 @@ const permission = 'paymentRecord';
 /** 支付记录 under /api/system/Payment, for holders of the 支付记录 page. */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
-    ...replicaSafe(routeOf(endpoints.list, { tags, summary: '支付记录列表（按停车记录、车牌、渠道、状态、支付时间筛选）', permission })),
+    ...routeOf(endpoints.list, { tags, summary: '支付记录列表（按停车记录、车牌、渠道、状态、支付时间筛选）', permission, replicaSafe: true }),
     handler: async (request) => ok(await listPayments(request.db, requireAuth(request), request.query)),
   });
 
   app.route({
-    ...replicaSafe(routeOf(endpoints.export, { tags, summary: '导出支付记录（xlsx）', permission })),
+    ...routeOf(endpoints.export, { tags, summary: '导出支付记录（xlsx）', permission, replicaSafe: true }),
     handler: async (request, reply) => {
       const auth = requireAuth(request);
       const { currentPage: _page, pageSize: _size, ...filter } = request.query;

@@ -1,6 +1,6 @@
 import { formatAmount, refundEndpoints as endpoints, refundStatusNames, type Refund } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { replicaSafe, requireAuth } from '../../plugins/auth.js';
+import { requireAuth } from '../../plugins/auth.js';
 import { ok } from '../../shared/ok.js';
 import { routeOf } from '../../shared/route.js';
 import { pages, sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
@@ -18,12 +18,12 @@ export interface RefundRoutesOptions {
 /** 退款 under /api/system/Refund, for holders of the 退款 page: asked for by one user, decided by another. */
 export const refundRoutes: FastifyPluginAsyncZod<RefundRoutesOptions> = async (app, options) => {
   app.route({
-    ...replicaSafe(routeOf(endpoints.list, { tags, summary: '退款列表（按状态、停车记录、支付记录筛选）', permission })),
+    ...routeOf(endpoints.list, { tags, summary: '退款列表（按状态、停车记录、支付记录筛选）', permission, replicaSafe: true }),
     handler: async (request) => ok(await listRefunds(request.db, requireAuth(request), request.query)),
   });
 
   app.route({
-    ...replicaSafe(routeOf(endpoints.export, { tags, summary: '导出退款（xlsx）', permission })),
+    ...routeOf(endpoints.export, { tags, summary: '导出退款（xlsx）', permission, replicaSafe: true }),
     handler: async (request, reply) => {
       const auth = requireAuth(request);
       const { currentPage: _page, pageSize: _size, ...filter } = request.query;

@@ -1,6 +1,6 @@
 import { formatAmount, arrearsEndpoints as endpoints, type Arrears } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { replicaSafe, requireAuth } from '../../plugins/auth.js';
+import { requireAuth } from '../../plugins/auth.js';
 import { ok } from '../../shared/ok.js';
 import { routeOf } from '../../shared/route.js';
 import { pages, sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
@@ -15,12 +15,12 @@ const when = (at: string | null) => (at ? shanghaiDateTime(new Date(at)) : '');
 /** 欠费订单 under /api/system/Arrears, and 手动放行 of a record at a lane (a 停车记录 action). */
 export const arrearsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
-    ...replicaSafe(routeOf(endpoints.list, { tags, summary: '欠费订单：按车牌汇总本租户所有停车场的欠费（按车牌精确或前缀、停车场、欠费金额、出场时间筛选）', permission })),
+    ...routeOf(endpoints.list, { tags, summary: '欠费订单：按车牌汇总本租户所有停车场的欠费（按车牌精确或前缀、停车场、欠费金额、出场时间筛选）', permission, replicaSafe: true }),
     handler: async (request) => ok(await listArrears(request.db, requireAuth(request), request.query)),
   });
 
   app.route({
-    ...replicaSafe(routeOf(endpoints.export, { tags, summary: '导出欠费订单（xlsx，筛选同列表）', permission })),
+    ...routeOf(endpoints.export, { tags, summary: '导出欠费订单（xlsx，筛选同列表）', permission, replicaSafe: true }),
     handler: async (request, reply) => {
       const auth = requireAuth(request);
       const { currentPage: _page, pageSize: _size, ...filter } = request.query;

@@ -1,6 +1,6 @@
 import { formatAmount, paymentChannelNames, recoveryRecordEndpoints as endpoints, type RecoveryRecord } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { replicaSafe, requireAuth } from '../../plugins/auth.js';
+import { requireAuth } from '../../plugins/auth.js';
 import { ok } from '../../shared/ok.js';
 import { routeOf } from '../../shared/route.js';
 import { pages, sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
@@ -13,12 +13,12 @@ const permission = 'recoveryRecord';
 /** 追缴记录 under /api/system/RecoveryRecord: read-only, written by the payments themselves. */
 export const recoveryRecordRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
-    ...replicaSafe(routeOf(endpoints.list, { tags, summary: '追缴记录列表（按车牌精确或前缀、停车场、停车记录、支付渠道、追缴时间筛选）', permission })),
+    ...routeOf(endpoints.list, { tags, summary: '追缴记录列表（按车牌精确或前缀、停车场、停车记录、支付渠道、追缴时间筛选）', permission, replicaSafe: true }),
     handler: async (request) => ok(await listRecoveryRecords(request.db, requireAuth(request), request.query)),
   });
 
   app.route({
-    ...replicaSafe(routeOf(endpoints.export, { tags, summary: '导出追缴记录（xlsx，筛选同列表）', permission })),
+    ...routeOf(endpoints.export, { tags, summary: '导出追缴记录（xlsx，筛选同列表）', permission, replicaSafe: true }),
     handler: async (request, reply) => {
       const auth = requireAuth(request);
       const { currentPage: _page, pageSize: _size, ...filter } = request.query;

@@ -1,6 +1,6 @@
 import { dataViewCacheSeconds, dataViewEndpoints, newDataViewEndpoints, operationViewEndpoints } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { replicaSafe, requireAuth } from '../../plugins/auth.js';
+import { requireAuth } from '../../plugins/auth.js';
 import { ok } from '../../shared/ok.js';
 import { routeOf } from '../../shared/route.js';
 import { dataViewSnapshot, snapshotCache } from './data-view.service.js';
@@ -15,13 +15,12 @@ import { operationViewSnapshot } from './operation-view.service.js';
 export const dataViewRoutes: FastifyPluginAsyncZod = async (app) => {
   const cached = snapshotCache<Awaited<ReturnType<typeof dataViewSnapshot>>>(dataViewCacheSeconds * 1000);
   app.route({
-    ...replicaSafe(
-      routeOf(dataViewEndpoints.snapshot, {
-        tags: ['screens'],
-        summary: '数据大屏：本租户的车位、今日与昨日进出场、收款、排行与最新进出（每租户缓存数秒）',
-        permission: 'ParkingRecordOrder',
-      }),
-    ),
+    ...routeOf(dataViewEndpoints.snapshot, {
+      tags: ['screens'],
+      summary: '数据大屏：本租户的车位、今日与昨日进出场、收款、排行与最新进出（每租户缓存数秒）',
+      permission: 'ParkingRecordOrder',
+      replicaSafe: true,
+    }),
     handler: async (request) => {
       const { tenantId } = requireAuth(request);
       return ok(await cached(tenantId, () => dataViewSnapshot(request.db, tenantId, app.now())));
@@ -31,13 +30,12 @@ export const dataViewRoutes: FastifyPluginAsyncZod = async (app) => {
   const operations = snapshotCache<Awaited<ReturnType<typeof operationViewSnapshot>>>(dataViewCacheSeconds * 1000);
   app.route({
     // the operations room's wall: warnings, complaints, appeals and cars at the barrier, with plates
-    ...replicaSafe(
-      routeOf(operationViewEndpoints.snapshot, {
-        tags: ['screens'],
-        summary: '运营大屏：本租户设备在线、离线任务、订单预警、投诉申诉与审核待办、今日欠费与追缴、车道等待与异常放行（每租户缓存数秒）',
-        permission: 'ParkingRecordOrder',
-      }),
-    ),
+    ...routeOf(operationViewEndpoints.snapshot, {
+      tags: ['screens'],
+      summary: '运营大屏：本租户设备在线、离线任务、订单预警、投诉申诉与审核待办、今日欠费与追缴、车道等待与异常放行（每租户缓存数秒）',
+      permission: 'ParkingRecordOrder',
+      replicaSafe: true,
+    }),
     handler: async (request) => {
       const { tenantId } = requireAuth(request);
       return ok(await operations(tenantId, () => operationViewSnapshot(request.db, tenantId, app.now())));
@@ -47,13 +45,12 @@ export const dataViewRoutes: FastifyPluginAsyncZod = async (app) => {
   const scoped = snapshotCache<Awaited<ReturnType<typeof newDataViewSnapshot>>>(dataViewCacheSeconds * 1000);
   app.route({
     // one lot or area of 数据大屏, its spaces drawn one by one; kept per tenant and scope
-    ...replicaSafe(
-      routeOf(newDataViewEndpoints.snapshot, {
-        tags: ['screens'],
-        summary: '新版数据大屏：所选停车场或区域的泊位状态、今日进出、周转率、平均停车时长、时长分布与收款（每租户每范围缓存数秒）',
-        permission: 'ParkingRecordOrder',
-      }),
-    ),
+    ...routeOf(newDataViewEndpoints.snapshot, {
+      tags: ['screens'],
+      summary: '新版数据大屏：所选停车场或区域的泊位状态、今日进出、周转率、平均停车时长、时长分布与收款（每租户每范围缓存数秒）',
+      permission: 'ParkingRecordOrder',
+      replicaSafe: true,
+    }),
     handler: async (request) => {
       const { tenantId } = requireAuth(request);
       const { lotId, areaId } = request.query;

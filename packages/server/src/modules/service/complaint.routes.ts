@@ -1,6 +1,6 @@
 import { complaintCategoryNames, complaintChannelNames, complaintEndpoints as endpoints, complaintPhotoMessages, complaintStatusNames, maskMobile, type Complaint } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { replicaSafe, requireAuth } from '../../plugins/auth.js';
+import { requireAuth } from '../../plugins/auth.js';
 import { ok } from '../../shared/ok.js';
 import { readPrivatePhoto, sendPrivatePhoto } from '../../shared/private-photo.js';
 import { routeOf } from '../../shared/route.js';
@@ -40,12 +40,12 @@ const photoRule = 'multipart 字段 file，JPG/PNG/WebP，不超过5MB，每条�
 /** 客户投诉 under /api/system/CustomerComplain, for staff of the page. */
 export const complaintRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
-    ...replicaSafe(routeOf(endpoints.list, { tags, summary: '客户投诉列表（按状态、类型、渠道、电话、车牌、是否逾期、受理日期筛选），附本租户逾期未办结数', permission })),
+    ...routeOf(endpoints.list, { tags, summary: '客户投诉列表（按状态、类型、渠道、电话、车牌、是否逾期、受理日期筛选），附本租户逾期未办结数', permission, replicaSafe: true }),
     handler: async (request) => ok(await listComplaints(request.db, requireAuth(request), request.query, app.now())),
   });
 
   app.route({
-    ...replicaSafe(routeOf(endpoints.export, { tags, summary: '导出客户投诉（xlsx，电话打码，筛选同列表）', permission })),
+    ...routeOf(endpoints.export, { tags, summary: '导出客户投诉（xlsx，电话打码，筛选同列表）', permission, replicaSafe: true }),
     handler: async (request, reply) => {
       const auth = requireAuth(request);
       const now = app.now();

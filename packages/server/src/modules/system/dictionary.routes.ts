@@ -1,6 +1,6 @@
 import { dictionaryEndpoints as endpoints } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { anySignedIn, replicaSafe, requireAuth } from '../../plugins/auth.js';
+import { anySignedIn, requireAuth } from '../../plugins/auth.js';
 import { ok } from '../../shared/ok.js';
 import { routeOf } from '../../shared/route.js';
 import { createDictDetail, deleteDictDetail, listDictionary, updateDictDetail } from './dictionary.service.js';
@@ -11,7 +11,7 @@ const permission = 'dictionary';
 /** Dictionaries: every page reads its options here; only 字典 holders change them. */
 export const dictionaryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
-    ...replicaSafe(routeOf(endpoints.list, { tags, summary: '字典项（按字典名称）', permission: anySignedIn })),
+    ...routeOf(endpoints.list, { tags, summary: '字典项（按字典名称）', permission: anySignedIn, replicaSafe: true }),
     handler: async (request) => ok(await listDictionary(request.db, requireAuth(request), request.query)),
   });
 

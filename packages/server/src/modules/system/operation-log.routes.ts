@@ -1,6 +1,6 @@
 import { auditModuleName, auditTargetName, operationActionNames, operationLogEndpoints as endpoints, type OperationLog } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { replicaSafe, requireAuth } from '../../plugins/auth.js';
+import { requireAuth } from '../../plugins/auth.js';
 import { ok } from '../../shared/ok.js';
 import { routeOf } from '../../shared/route.js';
 import { pages, sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
@@ -12,7 +12,7 @@ export const operationLogRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['system'];
   const permission = 'log';
   app.route({
-    ...replicaSafe(routeOf(endpoints.list, { tags, summary: '操作日志', permission })),
+    ...routeOf(endpoints.list, { tags, summary: '操作日志', permission, replicaSafe: true }),
     handler: async (request) => {
       const auth = requireAuth(request);
       return ok(await listOperationLogs(request.db, auth, request.query));
@@ -20,7 +20,7 @@ export const operationLogRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
-    ...replicaSafe(routeOf(endpoints.export, { tags, summary: '导出操作日志（xlsx）', permission })),
+    ...routeOf(endpoints.export, { tags, summary: '导出操作日志（xlsx）', permission, replicaSafe: true }),
     handler: async (request, reply) => {
       const auth = requireAuth(request);
       const { currentPage: _page, pageSize: _size, ...filter } = request.query;

@@ -1,6 +1,6 @@
 import { positionEndpoints as endpoints } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { anySignedIn, replicaSafe, requireAuth } from '../../plugins/auth.js';
+import { anySignedIn, requireAuth } from '../../plugins/auth.js';
 import { ok } from '../../shared/ok.js';
 import { routeOf } from '../../shared/route.js';
 import { selectorPositions } from './position.repository.js';
@@ -12,7 +12,7 @@ const permission = 'position';
 /** Positions under /api/system/Permission/Position, for holders of the 岗位 page. */
 export const positionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
-    ...replicaSafe(routeOf(endpoints.list, { tags, summary: '岗位列表', permission })),
+    ...routeOf(endpoints.list, { tags, summary: '岗位列表', permission, replicaSafe: true }),
     handler: async (request) => ok(await listPositions(request.db, requireAuth(request), request.query)),
   });
 

@@ -1,6 +1,6 @@
 import { roleEndpoints as endpoints } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { anySignedIn, replicaSafe, requireAuth } from '../../plugins/auth.js';
+import { anySignedIn, requireAuth } from '../../plugins/auth.js';
 import { ok } from '../../shared/ok.js';
 import { routeOf } from '../../shared/route.js';
 import { menuAdminTree } from './menu-admin.service.js';
@@ -13,7 +13,7 @@ const permission = 'role';
 /** Roles and the menus they grant, under /api/system/Permission/Role, for holders of the 角色 page. */
 export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
-    ...replicaSafe(routeOf(endpoints.list, { tags, summary: '角色列表', permission })),
+    ...routeOf(endpoints.list, { tags, summary: '角色列表', permission, replicaSafe: true }),
     handler: async (request) => ok(await listRoles(request.db, requireAuth(request), request.query)),
   });
 

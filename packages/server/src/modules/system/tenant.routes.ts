@@ -1,6 +1,6 @@
 import { tenantEndpoints as endpoints } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { replicaSafe, requireAuth } from '../../plugins/auth.js';
+import { requireAuth } from '../../plugins/auth.js';
 import { readImage, storeImage } from '../../shared/image-upload.js';
 import { ok } from '../../shared/ok.js';
 import { routeOf } from '../../shared/route.js';
@@ -13,7 +13,7 @@ const permission = 'tenant';
 /** Tenants under /api/system/Tenant, for the platform's administrators only. */
 export const tenantRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
-    ...replicaSafe(routeOf(endpoints.list, { tags, summary: '租户列表', permission })),
+    ...routeOf(endpoints.list, { tags, summary: '租户列表', permission, replicaSafe: true }),
     handler: async (request) => ok(await listTenants(request.db, request.query)),
   });
 

@@ -1,6 +1,6 @@
 import { maskMobile, userEndpoints as endpoints, userStatusNames, type SystemUserRow } from '@parking/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { anySignedIn, replicaSafe, requireAuth } from '../../plugins/auth.js';
+import { anySignedIn, requireAuth } from '../../plugins/auth.js';
 import { ok } from '../../shared/ok.js';
 import { routeOf } from '../../shared/route.js';
 import { pages, sendXlsx, shanghaiDateTime } from '../../shared/xlsx-export.js';
@@ -13,7 +13,7 @@ const permission = 'user';
 /** Staff accounts under /api/system/Permission/Users, for holders of the 用户 page. */
 export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
-    ...replicaSafe(routeOf(endpoints.list, { tags, summary: '用户列表', permission })),
+    ...routeOf(endpoints.list, { tags, summary: '用户列表', permission, replicaSafe: true }),
     handler: async (request) => ok(await listUsers(request.db, requireAuth(request), request.query, app.now())),
   });
 
@@ -24,7 +24,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
-    ...replicaSafe(routeOf(endpoints.export, { tags, summary: '导出用户（xlsx）', permission })),
+    ...routeOf(endpoints.export, { tags, summary: '导出用户（xlsx）', permission, replicaSafe: true }),
     handler: async (request, reply) => {
       const auth = requireAuth(request);
       const { currentPage: _page, pageSize: _size, ...filter } = request.query;
