@@ -1,4 +1,4 @@
-import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.js';
 import { primaryReads } from '../db/replica.js';
