@@ -3,6 +3,11 @@
 // leaves behind after its own first start (seed and demo history) and its own traffic simulator.
 //
 //   node scripts/upgrade-fixture.mjs <commit>      # e.g. b024645 (the commit that landed 0047)
+//   node scripts/upgrade-fixture.mjs <commit> --released-only   # only the list below
+//
+// It also writes upgrade-fixtures/released-migrations.json: every migration up to the newest level
+// with a fixture, with a hash of its statements, which db/migrate-rules.test.ts holds the
+// migrations folder to (no released migration renamed, removed or changed, none added before it).
 //
 // Needs a PostgreSQL server (UPGRADE_FIXTURE_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres)
 // on which it creates and drops a scratch database. The commit is checked out in a temporary git
@@ -10,6 +15,7 @@
 // packages/server/src/db/upgrade-fixtures/<level>.json.gz, holds the commit's migration files as
 // they were then (the schema is made by applying them) and every table's rows as JSON.
 import { spawn, execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -27,7 +33,7 @@ const simulatorArgs = ['--lots', '2', '--cars', '40', '--minutes', '180', '--see
 
 const git = (...args) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
 
-const commitArg = process.argv[2];
+const [commitArg, option] = process.argv.slice(2);
 if (!commitArg || commitArg === '--help') {
   console.log('usage: node scripts/upgrade-fixture.mjs <commit>   (writes packages/server/src/db/upgrade-fixtures/<level>.json.gz)');
   process.exit(commitArg ? 0 : 1);
@@ -157,7 +163,37 @@ const dumpDatabase = async (databaseUrl) => {
   }
 };
 
+/** As db/migrate-rules.test.ts statementsHash: the statements without comment lines or blank ones. */
+const statementsHash = (sql) =>
+  createHash('sha256')
+    .update(
+      sql
+        .split('\n')
+        .map((line) => line.trimEnd())
+        .filter((line) => line !== '' && !(line.trimStart().startsWith('--') && !line.trimStart().startsWith('-->')))
+        .join('\n'),
+    )
+    .digest('hex');
+
+/** Today's text of every migration up to the newest released level; a level older than the list's leaves it. */
+const recordReleased = () => {
+  const file = join(fixturesDir, 'released-migrations.json');
+  const through = `${level}.sql`;
+  const known = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : { through: '', migrations: {} };
+  if (known.through >= through) return;
+  const dir = join(root, migrationsPath);
+  const migrations = Object.fromEntries(
+    readdirSync(dir)
+      .filter((name) => name.endsWith('.sql') && name <= through)
+      .sort()
+      .map((name) => [name, statementsHash(readFileSync(join(dir, name), 'utf8'))]),
+  );
+  writeFileSync(file, `${JSON.stringify({ through, migrations }, null, 2)}\n`);
+  console.log(`${file}: released through ${through}`);
+};
+
 const main = async () => {
+  if (option === '--released-only') return recordReleased();
   const worktree = mkdtempSync(join(tmpdir(), `upgrade-fixture-${level.slice(0, 4)}-`));
   rmSync(worktree, { recursive: true });
   const dataDir = mkdtempSync(join(tmpdir(), 'upgrade-fixture-data-'));
@@ -193,6 +229,7 @@ const main = async () => {
     writeFileSync(file, gzipSync(JSON.stringify(fixture), { level: 9 }));
     const rows = data.reduce((sum, table) => sum + table.count, 0);
     console.log(`${file}: ${rows} rows in ${data.length} tables, ${readFileSync(file).length} bytes`);
+    recordReleased();
   } finally {
     await admin.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`).catch(() => undefined);
     await admin.end();

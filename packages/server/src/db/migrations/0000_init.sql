@@ -1,3 +1,4 @@
+-- locks: none (new tables and functions only)
 CREATE TABLE "tenants" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"code" text NOT NULL,

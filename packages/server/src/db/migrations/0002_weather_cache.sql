@@ -1,3 +1,4 @@
+-- locks: none (new tables and functions only)
 CREATE TABLE "weather_cache" (
 	"location" text NOT NULL,
 	"day" text NOT NULL,

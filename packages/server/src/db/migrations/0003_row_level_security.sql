@@ -1,3 +1,4 @@
+-- locks: none on a big table (small tables only: turns on row-level security for the tables of 0000–0002, while they were new)
 -- Row-level security: the second wall between tenants. Signed-in requests run as the role
 -- parking_app with app.tenant_id set (db/tenant-scope.ts); every tenant table lets that role see
 -- and write only rows of that tenant, whatever a query forgets. The owner (migrations, sign-in

@@ -1,3 +1,4 @@
+-- locks: none on a big table (small tables only: parking_lots)
 CREATE TABLE "tariff_versions" (
 	"tenant_id" uuid NOT NULL,
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,

@@ -1,3 +1,4 @@
+-- locks: none on a big table (small tables only: device_offline_tasks)
 CREATE TABLE "device_events" (
 	"tenant_id" uuid NOT NULL,
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,

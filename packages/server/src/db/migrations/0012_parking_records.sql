@@ -1,3 +1,4 @@
+-- locks: none on a big table (small tables only: parking_lots)
 CREATE TABLE "parking_records" (
 	"tenant_id" uuid NOT NULL,
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,

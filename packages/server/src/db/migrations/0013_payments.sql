@@ -1,3 +1,4 @@
+-- locks: none (new tables and functions only)
 CREATE TABLE "payments" (
 	"tenant_id" uuid NOT NULL,
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,

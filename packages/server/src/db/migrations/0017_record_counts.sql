@@ -1,3 +1,4 @@
+-- locks: parking_records (SHARE while an index is built: blocks writes, SHARE ROW EXCLUSIVE, brief: adds a trigger)
 CREATE TABLE "parking_record_counts" (
 	"tenant_id" uuid NOT NULL,
 	"lot_id" uuid NOT NULL,

@@ -1,3 +1,4 @@
+-- locks: parking_records (SHARE while an index is built: blocks writes, row locks: updates existing rows)
 CREATE INDEX "parking_records_at_barrier" ON "parking_records" USING btree ("exited_at") WHERE "parking_records"."state" in ('awaiting_payment', 'paid');--> statement-breakpoint
 -- Records settled by a payment after their car had gone were left 已支付 for good; the state
 -- table (modules/orders/record-state.ts) makes them 已完成. One paid at a barrier within its

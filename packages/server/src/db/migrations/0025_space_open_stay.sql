@@ -1,1 +1,2 @@
+-- locks: parking_records (SHARE while an index is built: blocks writes)
 CREATE INDEX "parking_records_tenant_space_parked" ON "parking_records" USING btree ("tenant_id","space_id") WHERE "parking_records"."state" = 'parked';

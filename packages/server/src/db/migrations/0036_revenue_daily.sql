@@ -1,3 +1,4 @@
+-- locks: coupons (SHARE ROW EXCLUSIVE, brief: adds a trigger); group_card_uses (SHARE ROW EXCLUSIVE, brief: adds a trigger); parking_records (SHARE ROW EXCLUSIVE, brief: adds a trigger); payments (ACCESS EXCLUSIVE, brief: adds a column with a constant default, row locks: updates existing rows, SHARE ROW EXCLUSIVE, brief: adds a trigger); recovery_records (SHARE ROW EXCLUSIVE, brief: adds a trigger); refunds (SHARE while an index is built: blocks writes, SHARE ROW EXCLUSIVE, brief: adds a trigger)
 -- 营收报表: money per tenant, lot, Shanghai business day and payment channel, kept by statement
 -- triggers on the tables the money lives in, in the same transaction as each write, so a year's
 -- report is a sum of a few thousand rows, not a scan of millions of records. Each source table has

@@ -1,3 +1,4 @@
+-- locks: revenue_daily (row locks: deletes rows, row locks: inserts rows)
 -- revenue_daily_repair recomputed its whole range in one call, and the recomputation passes every
 -- counted stay of the range to revenue_facts_records as one array: about 168 bytes a stay, so a
 -- tenant with more than about 6 million stays in the range hit PostgreSQL's 1 GB array limit, and

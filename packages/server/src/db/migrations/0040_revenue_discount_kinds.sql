@@ -1,3 +1,4 @@
+-- locks: parking_records (ACCESS EXCLUSIVE, brief: adds a column with a constant default, ACCESS EXCLUSIVE while a CHECK scans every row); revenue_daily (ACCESS EXCLUSIVE, brief: adds a column with a constant default, row locks: deletes rows, row locks: inserts rows); small tables only otherwise
 -- 营收报表 splits the discount by kind and counts paid special bills (特殊账单) as received.
 -- A stay keeps the parts of its discount a long-rental card, a white-list entry and a waiver of
 -- arrears gave (written by the one writer that prices or waives it; stays before this migration

@@ -1,3 +1,4 @@
+-- locks: none (new tables and functions only)
 -- The sandbox provider's refunds: one row per merchant refund number, as a provider keeps them on its
 -- own servers. Not a tenant table, like sandbox_cashier_orders.
 CREATE TABLE "sandbox_refunds" (

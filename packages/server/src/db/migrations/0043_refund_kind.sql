@@ -1,3 +1,4 @@
+-- locks: refunds (ACCESS EXCLUSIVE, brief: adds a column with a constant default, row locks: updates existing rows)
 -- A refund says what it gives back. A concession is given back off the stay: approving it raised the
 -- record's discount by its amount, so 营收报表 takes it back off the stay's discount (it is counted as
 -- 退款 instead). A duplicate is money the stay never took, given back by reconciliation's 退还重复支付:

@@ -1,3 +1,4 @@
+-- locks: order_warnings (SHARE ROW EXCLUSIVE, brief: adds a trigger); small tables only otherwise
 -- The screens' live events for warnings and devices, sent by PostgreSQL itself: a NOTIFY is
 -- delivered when (and only if) its transaction commits, to every process listening, whichever
 -- code path raised the warning or flipped the device. Each server process LISTENs on one channel

@@ -1,3 +1,4 @@
+-- locks: none (new tables and functions only)
 -- The last pass of each scheduled job, so that with several processes on one PostgreSQL each interval's
 -- pass runs once: written by the process holding the job's session advisory lock. A new, small table.
 CREATE TABLE "job_runs" (
