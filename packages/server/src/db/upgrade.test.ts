@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parkingLotPaths, parkingRecordPaths, parkingRecordStates, paymentPaths } from '@parking/contract';
@@ -7,7 +9,7 @@ import { createTestDatabase, signIn, testConfig } from '../test/test-app.js';
 import type { Database, SqlSession } from './client.js';
 import { migrate } from './migrate.js';
 import { tenantRole } from './tenant-scope.js';
-import { loadUpgradeFixture, readUpgradeFixture, upgradeFixtureFiles } from './upgrade-fixtures/upgrade-fixture.js';
+import { loadUpgradeFixture, readUpgradeFixture, upgradeFixtureFiles, upgradeFixturesDir } from './upgrade-fixtures/upgrade-fixture.js';
 
 // Each fixture is a database at an earlier released migration level, holding what that commit's own
 // seed, demo history and traffic simulator wrote (scripts/upgrade-fixture.mjs). Today's migrations
@@ -133,8 +135,10 @@ beforeAll(async () => {
 
 describe('upgrading a database of each earlier released level to today', () => {
   const files = upgradeFixtureFiles();
-  it('has fixtures of several levels, the latest of them the level before today', () => {
+  it('has fixtures of several levels, the latest of them the last released level', () => {
+    const released = JSON.parse(readFileSync(resolve(upgradeFixturesDir, 'released-migrations.json'), 'utf8')) as { through: string };
     expect(files.length).toBeGreaterThanOrEqual(5);
+    expect(files.at(-1)).toBe(released.through.replace(/\.sql$/, '.json.gz'));
   });
 
   describe.each(files)('%s', (file) => {
