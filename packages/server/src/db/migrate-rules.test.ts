@@ -133,6 +133,12 @@ describe('migrations only go forward', () => {
     expect(changed).toEqual([]);
   });
 
+  it('tells an edited comment, which a database never ran, from an edited statement', () => {
+    const applied = 'ALTER TABLE "devices" ADD COLUMN "stream_url" text;--> statement-breakpoint\nCREATE INDEX "devices_stream" ON "devices" ("stream_url");';
+    expect(statementsHash(`-- locks: devices (ACCESS EXCLUSIVE, brief)\n-- why, in one line\n\n${applied}\n`)).toBe(statementsHash(applied));
+    expect(statementsHash(applied.replace('text', 'varchar(200)'))).not.toBe(statementsHash(applied));
+  });
+
   it(`adds new migrations only after the last released one (${released.through}), and no down migrations`, () => {
     const added = files.filter((file) => !(file.name in released.migrations));
     expect(added.filter((file) => file.name <= released.through).map((file) => file.name)).toEqual([]);
