@@ -122,9 +122,22 @@ const countsOf = async (session: SqlSession, tables: string[], where: string, pa
   return Object.fromEntries(rows.map((row) => [row.table, row.n]));
 };
 
+/**
+ * A fresh database per level. On PGlite one instance serves every level, emptied in between: starting
+ * PGlite costs seconds, and an empty schema public is all a fresh one has (roles are the server's on
+ * PostgreSQL too). On PostgreSQL a new database each time.
+ */
+let pglite: Database | undefined;
+const freshDatabase = async (): Promise<Database> => {
+  if (process.env.TEST_DATABASE_URL) return createTestDatabase();
+  pglite ??= await createTestDatabase();
+  await pglite.transaction((s) => s.exec('DROP SCHEMA public CASCADE; CREATE SCHEMA public AUTHORIZATION pg_database_owner; GRANT USAGE ON SCHEMA public TO PUBLIC'));
+  return { ...pglite, close: async () => undefined };
+};
+
 let reference: string[];
 beforeAll(async () => {
-  const fresh = await createTestDatabase();
+  const fresh = await freshDatabase();
   try {
     await migrate(fresh);
     reference = await schemaOf(fresh);
@@ -132,6 +145,7 @@ beforeAll(async () => {
     await fresh.close();
   }
 });
+afterAll(() => pglite?.close());
 
 describe('upgrading a database of each earlier released level to today', () => {
   const files = upgradeFixtureFiles();
@@ -147,7 +161,7 @@ describe('upgrading a database of each earlier released level to today', () => {
     let before: Record<string, Record<string, string>>;
     let tables: string[];
     beforeAll(async () => {
-      database = await createTestDatabase();
+      database = await freshDatabase();
       await loadUpgradeFixture(database, fixture);
       tables = await tablesOf(database);
       before = await contentsOf(database, tables);
