@@ -76,6 +76,7 @@ import { dictionaryRoutes } from './modules/system/dictionary.routes.js';
 import { identityRoutes } from './modules/system/identity.routes.js';
 import { profileRoutes } from './modules/system/profile.routes.js';
 import { tenantRoutes } from './modules/system/tenant.routes.js';
+import { backupRoutes } from './modules/system/backup.routes.js';
 import { operationLogRoutes } from './modules/system/operation-log.routes.js';
 import { userAdminRoutes } from './modules/system/user-admin.routes.js';
 import { userRoutes } from './modules/system/user.routes.js';
@@ -190,6 +191,7 @@ export const app = fp(
     await instance.register(dictionaryRoutes);
     await instance.register(identityRoutes);
     await instance.register(tenantRoutes);
+    await instance.register(backupRoutes);
     await instance.register(profileRoutes);
     await instance.register(exportProgressRoutes);
     await instance.register(regionRoutes);

@@ -58,6 +58,10 @@ export interface AppConfig {
    * when drivers pay at the booth and the phone pages say so
    */
   paymentProvider: PaymentProvider;
+  /** BACKUP_KEEP: how many backups DATA_DIR/backups keeps after the nightly one; 0 turns the embedded database's nightly backup off */
+  backupKeep: number;
+  /** BACKUP_HOUR: the hour (0–23, Asia/Shanghai) from which the embedded database's nightly backup is taken */
+  backupHour: number;
   /** SMS_REVEAL_CODES=1: the owner's 获取验证码 answers the code itself (a demo or browser test without an SMS gateway; never with real owners) */
   smsRevealCodes?: boolean;
 }
@@ -142,6 +146,13 @@ export const metricsPortOf = (value: string | undefined, apiPort: number): numbe
   return parsed;
 };
 
+/** BACKUP_HOUR: an hour of the day, 3 (03:00 in Asia/Shanghai) unless set. */
+export const backupHourOf = (value: string | undefined) => {
+  const hour = integer('BACKUP_HOUR', value, 3);
+  if (hour > 23) throw new Error(`BACKUP_HOUR must be an hour from 0 to 23, got "${value}"`);
+  return hour;
+};
+
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
   const port = integer('PORT', env.PORT, 8080);
   const paymentProvider = oneOf('PAYMENT_PROVIDER', env.PAYMENT_PROVIDER, paymentProviders, 'sandbox');
@@ -175,6 +186,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
     vehicleAuthPhotoDays: integer('VEHICLE_AUTH_PHOTO_DAYS', env.VEHICLE_AUTH_PHOTO_DAYS, defaultVehicleAuthPhotoDays),
     paymentProvider,
     smsRevealCodes: env.SMS_REVEAL_CODES === '1',
+    backupKeep: integer('BACKUP_KEEP', env.BACKUP_KEEP, 7),
+    backupHour: backupHourOf(env.BACKUP_HOUR),
   };
 };
 

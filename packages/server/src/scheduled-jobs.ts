@@ -1,3 +1,5 @@
+import { backupServiceOf } from './backup/backup-service.js';
+import { nightlyBackupJob } from './backup/nightly-backup.job.js';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { phoneChangePhotoJob, vehicleAuthPhotoJob } from './modules/customers/index.js';
@@ -26,6 +28,15 @@ export const startScheduledJobs = (database: Database, config: AppConfig, logger
     jobs.start(invoiceSyncJob(db, invoiceDeps({ dataDir: config.dataDir, now: () => new Date(), log: logger }), Number(process.env.INVOICE_SYNC_MS ?? 5000))),
     // 每日对账 of the sandbox's bills, looked for hourly
     jobs.start(reconciliationJob(db, sandboxBills(db, { now: () => new Date() }), config.paymentProvider === 'sandbox' ? hourly : 0)),
+    // the embedded database's nightly backup into DATA_DIR/backups, looked for every 10 minutes; a PostgreSQL server is backed up by its operator
+    jobs.start(
+      nightlyBackupJob(() => backupServiceOf(database, { ...config, now: () => new Date() }).takeNow(), {
+        dataDir: config.dataDir,
+        keep: database.kind === 'pglite' ? config.backupKeep : 0,
+        hour: config.backupHour,
+        intervalMs: 600_000,
+      }),
+    ),
   ];
   return {
     /** no new pass starts; waits for those in flight */

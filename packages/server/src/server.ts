@@ -24,6 +24,8 @@ import { seedDemoData } from './db/seed/seed.js';
 import { seedDemoReconciliation } from './db/seed/demo-reconciliation.js';
 import { ensureStandinClip } from './modules/screens/index.js';
 import { startScheduledJobs } from './scheduled-jobs.js';
+import { backupServiceOf } from './backup/backup-service.js';
+import { startBackupControl } from './backup/control.js';
 
 /** The process: config, logger, database lifecycle, graceful shutdown. */
 const main = async () => {
@@ -92,6 +94,8 @@ const main = async () => {
   let metricsServer: MetricsServer | undefined;
 
   let demoHeartbeats: { stop: () => Promise<void> } | undefined;
+  // only this process can read the embedded database while it runs: npm run backup asks it on a loopback port of its own
+  const backupControl = database.kind === 'pglite' ? await startBackupControl(config.dataDir, () => backupServiceOf(database, { ...config, now: () => new Date() }).takeNow()) : undefined;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -106,6 +110,7 @@ const main = async () => {
     try {
       await demoHeartbeats?.stop();
       await scheduledJobs.stop();
+      await backupControl?.close();
       await server.close();
       await metricsServer?.close();
       await redis?.quit();

@@ -21,3 +21,5 @@ export * from './weather.endpoints.js';
 export * from './operation-log.catalogue.js';
 export * from './export-progress.schema.js';
 export * from './export-progress.endpoints.js';
+export * from './backup.schema.js';
+export * from './backup.endpoints.js';

@@ -23,6 +23,7 @@ export const menuIconNames = [
   'CalculatorOutlined',
   'CarOutlined',
   'ClusterOutlined',
+  'CloudDownloadOutlined',
   'CreditCardOutlined',
   'CustomerServiceOutlined',
   'DesktopOutlined',

@@ -15,8 +15,10 @@ export interface BackupService {
 /** The live database as a backup source: PGlite's own client (only this process can open its files), or the server's address. */
 export const backupSourceOf = (database: Database, databaseUrl: string | undefined): BackupSource => {
   if (database.kind === 'pglite') return { kind: 'pglite', client: (database.db as unknown as { $client: PGlite }).$client };
-  if (!databaseUrl) throw new Error('a PostgreSQL backup needs DATABASE_URL');
-  return { kind: 'postgres', url: databaseUrl };
+  // the address the pool was opened with, when not given (a test's own database)
+  const url = databaseUrl ?? (database.db as unknown as { $client: { options?: { connectionString?: string } } }).$client.options?.connectionString;
+  if (!url) throw new Error('a PostgreSQL backup needs DATABASE_URL');
+  return { kind: 'postgres', url };
 };
 
 const services = new WeakMap<Database, BackupService>();

@@ -103,6 +103,7 @@ export const menuCatalogue: readonly CatalogueFolder[] = [
       ['tenant', '租户', 'GlobalOutlined'],
       ['log', '操作日志', 'FileSearchOutlined'],
       ['message', '系统消息', 'MessageOutlined'],
+      ['backup', '备份', 'CloudDownloadOutlined'],
     ],
   },
 ];

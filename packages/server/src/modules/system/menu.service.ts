@@ -61,8 +61,8 @@ export const buildMenuTree = (rows: MenuRow[]): MenuItem[] => {
   return build(null, 1);
 };
 
-/** Menus only the platform's own tenant has: operators never manage each other's tenants. */
-export const platformOnlyMenus: ReadonlySet<string> = new Set(['tenant']);
+/** Menus only the platform's own tenant has: operators never manage each other's tenants, nor take the backups that hold them all. */
+export const platformOnlyMenus: ReadonlySet<string> = new Set(['tenant', 'backup']);
 
 export const userMenus = async (db: Db, auth: AuthContext): Promise<MenuRow[]> => {
   const enabled = await listEnabledMenus(db, auth.tenantId);

@@ -21,7 +21,7 @@ describe('menu icon whitelist', () => {
       'ProfileOutlined ExceptionOutlined HistoryOutlined UserOutlined CarOutlined SafetyCertificateOutlined MobileOutlined StopOutlined ' +
       'CustomerServiceOutlined SolutionOutlined ShopOutlined GiftOutlined ClusterOutlined CreditCardOutlined BarChartOutlined ' +
       'RollbackOutlined FileDoneOutlined ReconciliationOutlined BugOutlined ApartmentOutlined TeamOutlined MenuOutlined BookOutlined ' +
-      'GlobalOutlined FileSearchOutlined MessageOutlined';
+      'GlobalOutlined FileSearchOutlined MessageOutlined CloudDownloadOutlined';
     for (const name of `${folders} ${pages}`.split(' ')) {
       expect(Object.hasOwn(menuIcons, name), name).toBe(true);
     }
