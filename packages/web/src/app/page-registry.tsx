@@ -42,6 +42,7 @@ export const pageRegistry: Readonly<Record<string, PageComponent>> = {
   'system/message': lazyPage(() => import('../modules/messages/pages/system-message-page'), 'SystemMessagePage'),
   'system/dictionary': lazyPage(() => import('../modules/system/pages/dictionary-page'), 'DictionaryPage'),
   'system/log': lazyPage(() => import('../modules/system/pages/operation-log-page'), 'OperationLogPage'),
+  'system/backup': lazyPage(() => import('../modules/system/pages/backup-page'), 'BackupPage'),
   'system/role': lazyPage(() => import('../modules/system/pages/role-page'), 'RolePage'),
   'system/menu': lazyPage(() => import('../modules/system/pages/menu-page'), 'MenuPage'),
   'system/user': lazyPage(() => import('../modules/system/pages/user-page'), 'UserPage'),
