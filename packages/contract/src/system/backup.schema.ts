@@ -17,8 +17,8 @@ export type KeptBackup = z.infer<typeof keptBackup>;
 
 /** 备份: what DATA_DIR/backups holds, newest first, and how the nightly backup is set. */
 export const backupOverview = z.object({
-  /** pglite: the embedded database, backed up nightly; postgres: backups are taken on request only */
-  database: z.enum(['pglite', 'postgres']),
+  /** embedded: the built-in database, backed up nightly; server: a PostgreSQL server, whose operator backs it up */
+  database: z.enum(['embedded', 'server']),
   /** a backup is being taken now */
   running: z.boolean(),
   nightly: z.object({ enabled: z.boolean(), hour: z.number().int(), keep: z.number().int() }),

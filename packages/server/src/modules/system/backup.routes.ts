@@ -29,7 +29,7 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
       const service = backups();
       const nightly = app.database.kind === 'pglite' && app.config.backupKeep > 0;
       return ok({
-        database: app.database.kind,
+        database: app.database.kind === 'pglite' ? ('embedded' as const) : ('server' as const),
         running: service.running(),
         nightly: { enabled: nightly, hour: app.config.backupHour, keep: app.config.backupKeep },
         list: (await service.list()).map((b) => ({ name: b.name, createdAt: b.createdAt.toISOString(), bytes: b.bytes })),

@@ -97,7 +97,7 @@ export function BackupPage() {
                   </Tag>
                 </Tooltip>
               ) : (
-                <Tag>{database === 'postgres' ? '由数据库服务器负责' : '未开启'}</Tag>
+                <Tag>{database === 'server' ? '由数据库服务器负责' : '未开启'}</Tag>
               )}
             </Descriptions.Item>
           </Descriptions>
