@@ -69,6 +69,40 @@ test('uploading a logo changes the tenant sign-in page; a wrong file type is ref
   expect(served.headers()['content-type']).toBe('image/png');
 });
 
+test('数据保留: the retention days are refused outside 30–3650 with the field’s own words, and kept once saved', async ({ page }) => {
+  await page.goto('/#/system/tenant');
+  const row = page.locator('.resource-page').filter({ visible: true }).locator('.resource-table .ant-table-row', { hasText: code });
+  await row.getByRole('button', { name: '编辑' }).click();
+  const dialog = page.locator('.ant-modal', { hasText: '编辑租户' });
+  // a new tenant starts on the defaults
+  await expect(dialog.getByLabel('过车照片保留天数')).toHaveValue('365');
+  await expect(dialog.getByLabel('原始过车事件保留天数')).toHaveValue('180');
+
+  await dialog.getByLabel('过车照片保留天数').fill('10');
+  await dialog.getByLabel('原始过车事件保留天数').fill('4000');
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await expect(dialog.getByText('过车照片保留天数至少30天')).toBeVisible();
+  await expect(dialog.getByText('原始过车事件保留天数最多3650天')).toBeVisible();
+
+  await dialog.getByLabel('过车照片保留天数').fill('400');
+  await dialog.getByLabel('原始过车事件保留天数').fill('90');
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await expect(page.locator('.ant-message').getByText('修改成功')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  await row.getByRole('button', { name: '编辑' }).click();
+  await expect(dialog.getByLabel('过车照片保留天数')).toHaveValue('400');
+  await expect(dialog.getByLabel('原始过车事件保留天数')).toHaveValue('90');
+  await dialog.getByRole('button', { name: '取消' }).click();
+
+  // the server holds the same bounds whatever the form lets through
+  const api = await apiAs(page);
+  const [tenant] = (await api.get<{ list: { id: string }[] }>(`/api/system/Tenant?keyword=${code}`)).body.data.list;
+  const refused = await api.put(`/api/system/Tenant/${tenant!.id}`, { name: `${code}停车有限公司`, title, bigScreenType: 1, photoRetentionDays: 29, eventRetentionDays: 90 });
+  expect(refused.status).toBe(400);
+  expect(JSON.stringify(refused.body)).toContain('过车照片保留天数至少30天');
+});
+
 test('stopping a tenant asks first, then signs its users out', async ({ page, browser }, testInfo) => {
   const context = await browser.newContext(signedOut(testInfo));
   const boss = await context.newPage();

@@ -232,7 +232,15 @@ export const auditKinds = {
       footerText: '页脚文字',
       smsCaptchaOpen: { label: '短信验证码登录', values: { true: '开启', false: '关闭' } },
       isPlatform: { label: '平台租户', values: { true: '是', false: '否' } },
+      photoRetentionDays: '过车照片保留天数',
+      eventRetentionDays: '原始过车事件保留天数',
     },
+  },
+  backup: {
+    name: '备份',
+    title: 'name',
+    page: { path: '/system/backup' },
+    fields: { name: '文件名', bytes: '大小（字节）', createdAt: '备份时间' },
   },
   systemMessage: {
     name: '系统消息',

@@ -19,6 +19,22 @@ export const bigScreenTypeNames: Readonly<Record<number, string>> = {
   3: '新版数据大屏',
 };
 
+/**
+ * How long a tenant's raw device data is kept (the retention job, orders/record-retention.job.ts):
+ * the photos of settled parking records, and the raw vehicle events devices sent. Records themselves,
+ * their money and their audit are kept whatever these say.
+ */
+export const retentionDayBounds = { min: 30, max: 3650 } as const;
+export const retentionDefaults = { photoRetentionDays: 365, eventRetentionDays: 180 } as const;
+
+const retentionDays = (label: string, fallback: number) =>
+  z.coerce
+    .number({ error: `请输入${label}` })
+    .int(`${label}应为整数天`)
+    .min(retentionDayBounds.min, `${label}至少${retentionDayBounds.min}天`)
+    .max(retentionDayBounds.max, `${label}最多${retentionDayBounds.max}天`)
+    .default(fallback);
+
 const text = (max: number, label: string) => z.string().trim().max(max, `${label}最长${max}位`).default('');
 
 /** What a platform administrator edits on every tenant: its name and branding. */
@@ -36,6 +52,10 @@ const tenantFields = {
   footerText: text(128, '页脚文字'),
   smsCaptchaOpen: z.boolean().default(false),
   enabled: z.boolean().default(true),
+  /** days the photos of settled records are kept; those of records still owed or parked stay as evidence */
+  photoRetentionDays: retentionDays('过车照片保留天数', retentionDefaults.photoRetentionDays),
+  /** days the raw vehicle events (what devices sent, kept to answer resends) are kept */
+  eventRetentionDays: retentionDays('原始过车事件保留天数', retentionDefaults.eventRetentionDays),
 };
 
 /** The account code travels in URLs and cookies (`?account=`), so it stays short and plain. */
@@ -76,6 +96,8 @@ export const tenant = branding.extend({
   enabled: z.boolean(),
   /** the platform's own tenant, whose administrators manage every tenant */
   isPlatform: z.boolean(),
+  photoRetentionDays: z.number().int(),
+  eventRetentionDays: z.number().int(),
   createdAt: z.string(),
 });
 export type Tenant = z.infer<typeof tenant>;

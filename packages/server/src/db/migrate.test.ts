@@ -1,5 +1,5 @@
 import { count, eq, sql } from 'drizzle-orm';
-import { copyFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ const migrationFiles = readdirSync(migrationsDir)
   .sort();
 import { menus, parkingLots, payments, revenueDaily, tenants, users } from './schema/index.js';
 import { seedDemoData } from './seed/seed.js';
+import { earlierMigrations } from '../test/earlier-migrations.js';
 
 let database: Database;
 beforeAll(async () => {
@@ -45,11 +46,10 @@ describe('migrations and the first-run seed', () => {
 describe('upgrading a database that already holds money', () => {
   it('counts the stays and payments written before the revenue aggregates existed into them', async () => {
     const before = createTestDatabase();
-    const older = mkdtempSync(join(tmpdir(), 'migrations-'));
+    const older = earlierMigrations('0036');
     const upgraded = await before;
     try {
       // the database as it was before 0036_revenue_daily: a tenant with a paid stay in each of two months
-      for (const file of migrationFiles.filter((f) => f < '0036')) copyFileSync(join(migrationsDir, file), join(older, file));
       await migrate(upgraded, older);
       await seedDemoData(upgraded.db);
       const [demo] = await upgraded.db.select().from(tenants).where(eq(tenants.code, 'demo'));
@@ -86,10 +86,9 @@ describe('upgrading a database that already holds money', () => {
 
   it('counts the special bills paid before 0040 as received, on their payment day in their lot, and keeps the rows equal to a recomputation', async () => {
     const before = createTestDatabase();
-    const older = mkdtempSync(join(tmpdir(), 'migrations-'));
+    const older = earlierMigrations('0040');
     const upgraded = await before;
     try {
-      for (const file of migrationFiles.filter((f) => f < '0040')) copyFileSync(join(migrationsDir, file), join(older, file));
       await migrate(upgraded, older);
       await seedDemoData(upgraded.db);
       const [demo] = await upgraded.db.select().from(tenants).where(eq(tenants.code, 'demo'));
@@ -139,10 +138,9 @@ describe('upgrading a database that already holds money', () => {
 
   it('gives a discounted stay back the duplicate payments 退还重复支付 took off its discount before 0043', async () => {
     const before = createTestDatabase();
-    const older = mkdtempSync(join(tmpdir(), 'migrations-'));
+    const older = earlierMigrations('0043');
     const upgraded = await before;
     try {
-      for (const file of migrationFiles.filter((f) => f < '0043')) copyFileSync(join(migrationsDir, file), join(older, file));
       await migrate(upgraded, older);
       await seedDemoData(upgraded.db);
       const [demo] = await upgraded.db.select().from(tenants).where(eq(tenants.code, 'demo'));

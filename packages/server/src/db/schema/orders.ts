@@ -83,6 +83,10 @@ export const parkingRecords = pgTable(
       .on(t.tenantId, t.exitedAt)
       .where(sql`${t.exitedAt} is not null`),
     // plate prefix search (粤B…) whatever the database's collation
+    // the retention job's settled records whose photos are still kept, oldest exit first
+    index('parking_records_tenant_photo_exited')
+      .on(t.tenantId, t.exitedAt)
+      .where(sql`${t.exitedAt} IS NOT NULL AND (${t.entryPhoto} IS NOT NULL OR ${t.exitPhoto} IS NOT NULL)`),
     index('parking_records_tenant_plate_prefix').on(t.tenantId, t.plateNumber.op('text_pattern_ops')),
     // the money invariant of every record, held by the database whatever code writes it
     check('parking_records_money', sql`${t.amountDue} - ${t.discount} = ${t.paid} + ${t.unpaid}`),
@@ -128,7 +132,11 @@ export const vehicleEvents = pgTable(
     result: jsonb('result').$type<VehicleEventResult>(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('vehicle_events_tenant_device_event').on(t.tenantId, t.deviceId, t.deviceEventId)],
+  (t) => [
+    uniqueIndex('vehicle_events_tenant_device_event').on(t.tenantId, t.deviceId, t.deviceEventId),
+    // the retention job removes a tenant's oldest events first
+    index('vehicle_events_tenant_created').on(t.tenantId, t.createdAt),
+  ],
 );
 
 /**

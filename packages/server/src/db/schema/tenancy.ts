@@ -23,6 +23,10 @@ export const tenants = pgTable(
     enabled: boolean('enabled').notNull().default(true),
     /** the platform's own tenant: its administrators manage every tenant (system/tenant) */
     isPlatform: boolean('is_platform').notNull().default(false),
+    /** days the photos of settled parking records are kept (orders/record-retention.job.ts) */
+    photoRetentionDays: integer('photo_retention_days').notNull().default(365),
+    /** days the raw vehicle events are kept */
+    eventRetentionDays: integer('event_retention_days').notNull().default(180),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

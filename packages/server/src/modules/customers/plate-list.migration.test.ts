@@ -1,12 +1,11 @@
-import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.js';
 import { rowsOf } from '../../db/json-row.js';
-import { migrate, migrationsDir } from '../../db/migrate.js';
+import { migrate } from '../../db/migrate.js';
 import { plateListEntries, tenants, users } from '../../db/schema/index.js';
+import { earlierMigrations } from '../../test/earlier-migrations.js';
 import { seedDemoData } from '../../db/seed/seed.js';
 import { createTestDatabase } from '../../test/test-app.js';
 
@@ -21,8 +20,7 @@ let tenantId: string;
 let adminId: string;
 
 beforeAll(async () => {
-  earlier = mkdtempSync(join(tmpdir(), 'migrations-'));
-  for (const file of readdirSync(migrationsDir).filter((f) => f.endsWith('.sql') && f < target)) copyFileSync(join(migrationsDir, file), join(earlier, file));
+  earlier = earlierMigrations(target);
   database = await createTestDatabase();
   await migrate(database, earlier);
   await seedDemoData(database.db);

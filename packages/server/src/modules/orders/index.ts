@@ -12,6 +12,7 @@ export { nextState, recordEvents, takesMove, type MoveFacts, type RecordEvent } 
 export { changeRecord, lockRecord, moneyFault, planRecordChange, RecordMoneyError, type ExitPlace, type RecordMoney, type RecordValues } from './record-store.js';
 export { applyRecordCorrection, snapshotOf, type RecordCorrectionKind } from './record-correction.js';
 export { closePaidPastGrace, moveOverdueToArrears, moveRecordsWithTime, recordClockJob } from './record-clock.job.js';
+export { applyRetention, recordRetentionJob } from './record-retention.job.js';
 export { leavesWithinGrace, paidGrace, type PaidGrace } from './paid-grace.js';
 export { priceStay, priceWith, stayFeeWithCut, whiteListedStay, type PricedStay, type StayBound } from './stay-price.js';
 export { findLotKind, findOpenStay, findRecord, holdsLongRental, type ParkingRecordRow } from './parking-record.repository.js';

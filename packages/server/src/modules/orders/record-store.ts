@@ -1,5 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { formatAmount } from '@parking/contract';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { formatAmount, type ParkingRecordState } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { parkingRecords } from '../../db/schema/index.js';
 import type { NewParkingRecord, ParkingRecordRow } from './parking-record.repository.js';
@@ -80,4 +80,36 @@ export const changeRecord = async (db: Db, record: ParkingRecordRow, on: RecordE
     .where(and(eq(parkingRecords.tenantId, record.tenantId), eq(parkingRecords.id, record.id)))
     .returning();
   return row!;
+};
+
+/** A record in one of these owes nothing and waits for nothing: its photos are no longer evidence. */
+export const settledStates = ['paid', 'closed', 'void'] as const satisfies readonly ParkingRecordState[];
+
+/**
+ * Forgets the photos of settled records (paid, closed, void) of one tenant: the retention job's only
+ * write, which touches neither a record's state nor its money. A record that settled meanwhile is
+ * still settled; one that is owed again (a correction) keeps its photos. Answers how many records
+ * forgot their photos and the paths forgotten, for the caller to remove from the disk.
+ */
+export const forgetSettledRecordPhotos = async (db: Db, tenantId: string, recordIds: readonly string[]) => {
+  if (recordIds.length === 0) return { records: 0, paths: [] };
+  const settled = await db
+    .select({ id: parkingRecords.id, entryPhoto: parkingRecords.entryPhoto, exitPhoto: parkingRecords.exitPhoto })
+    .from(parkingRecords)
+    .where(and(eq(parkingRecords.tenantId, tenantId), inArray(parkingRecords.id, [...recordIds]), inArray(parkingRecords.state, settledStates)))
+    .for('update');
+  if (settled.length === 0) return { records: 0, paths: [] };
+  await db
+    .update(parkingRecords)
+    .set({ entryPhoto: null, exitPhoto: null, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(parkingRecords.tenantId, tenantId),
+        inArray(
+          parkingRecords.id,
+          settled.map((row) => row.id),
+        ),
+      ),
+    );
+  return { records: settled.length, paths: settled.flatMap((row) => [row.entryPhoto, row.exitPhoto].filter((path): path is string => path !== null)) };
 };

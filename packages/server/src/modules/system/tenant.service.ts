@@ -30,6 +30,8 @@ export const toTenant = (row: TenantRow): Tenant => ({
   smsCaptchaOpen: row.smsCaptchaOpen,
   enabled: row.enabled,
   isPlatform: row.isPlatform,
+  photoRetentionDays: row.photoRetentionDays,
+  eventRetentionDays: row.eventRetentionDays,
   createdAt: row.createdAt.toISOString(),
 });
 

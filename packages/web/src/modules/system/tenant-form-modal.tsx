@@ -1,6 +1,6 @@
-import { type Tenant, type TenantCreateInput, type TenantUpdateInput } from '@parking/contract';
+import { retentionDayBounds, retentionDefaults, type Tenant, type TenantCreateInput, type TenantUpdateInput } from '@parking/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Divider, Form, Input, Modal, Select, Switch, type FormRule } from 'antd';
+import { App, Divider, Form, Input, InputNumber, Modal, Select, Switch, type FormRule } from 'antd';
 import { useState } from 'react';
 import { md5Hex } from '../../shared/crypto/md5';
 import { resourceKeys } from '../../shared/resource/use-resource';
@@ -21,6 +21,8 @@ interface TenantFormValues {
   footerText: string;
   smsCaptchaOpen: boolean;
   enabled: boolean;
+  photoRetentionDays: number;
+  eventRetentionDays: number;
   adminAccount: string;
   adminPassword: string;
   adminPasswordAgain: string;
@@ -37,10 +39,25 @@ const brandingBody = (values: TenantFormValues): TenantUpdateInput => ({
   footerText: values.footerText ?? '',
   smsCaptchaOpen: values.smsCaptchaOpen,
   enabled: values.enabled,
+  photoRetentionDays: values.photoRetentionDays,
+  eventRetentionDays: values.eventRetentionDays,
 });
 
+/** The server's own bounds, said before sending; no min/max on the input, which would clamp silently. */
+const retentionRules = (label: string): FormRule[] => [
+  { required: true, message: `请输入${label}` },
+  {
+    validator: async (_rule, value: unknown) => {
+      if (value === null || value === undefined || value === '') return;
+      if (!Number.isInteger(value)) throw new Error(`${label}应为整数天`);
+      if ((value as number) < retentionDayBounds.min) throw new Error(`${label}至少${retentionDayBounds.min}天`);
+      if ((value as number) > retentionDayBounds.max) throw new Error(`${label}最多${retentionDayBounds.max}天`);
+    },
+  },
+];
+
 const initialValues = (tenant: Tenant | undefined): Partial<TenantFormValues> =>
-  tenant ? { ...tenant, bigScreenType: String(tenant.bigScreenType) } : { bigScreenType: '1', smsCaptchaOpen: false, enabled: true };
+  tenant ? { ...tenant, bigScreenType: String(tenant.bigScreenType) } : { bigScreenType: '1', smsCaptchaOpen: false, enabled: true, ...retentionDefaults };
 
 interface TenantFormModalProps {
   /** the tenant being edited; undefined creates one */
@@ -146,6 +163,26 @@ export function TenantFormModal({ tenant, onClose }: TenantFormModalProps) {
           </Form.Item>
           <Form.Item name="enabled" label="启用" valuePropName="checked" extra={tenant?.isPlatform ? '平台运营租户不能停用' : undefined}>
             <Switch disabled={tenant?.isPlatform} />
+          </Form.Item>
+        </div>
+
+        <Divider titlePlacement="start">数据保留</Divider>
+        <div className="system-form-grid">
+          <Form.Item
+            name="photoRetentionDays"
+            label="过车照片保留天数"
+            extra="已结清订单离场满该天数后删除其进出场照片；欠费、在场订单的照片作为追缴凭证保留"
+            rules={retentionRules('过车照片保留天数')}
+          >
+            <InputNumber<number> suffix="天" style={{ width: '100%' }} placeholder={`${retentionDayBounds.min}–${retentionDayBounds.max}`} />
+          </Form.Item>
+          <Form.Item
+            name="eventRetentionDays"
+            label="原始过车事件保留天数"
+            extra="设备上报的原始过车事件满该天数后删除；停车记录、收费与日志不受影响"
+            rules={retentionRules('原始过车事件保留天数')}
+          >
+            <InputNumber<number> suffix="天" style={{ width: '100%' }} placeholder={`${retentionDayBounds.min}–${retentionDayBounds.max}`} />
           </Form.Item>
         </div>
 
