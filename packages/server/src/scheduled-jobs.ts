@@ -5,7 +5,7 @@ import type { Database } from './db/client.js';
 import { phoneChangePhotoJob, vehicleAuthPhotoJob } from './modules/customers/index.js';
 import { deviceOfflineJob } from './modules/devices/index.js';
 import { invoiceDeps, invoiceSyncJob, reconciliationJob } from './modules/finance/index.js';
-import { recordClockJob } from './modules/orders/index.js';
+import { recordClockJob, recordRetentionJob } from './modules/orders/index.js';
 import { sandboxBills } from './modules/payments/index.js';
 import { jobRunnerFor, type JobObserver, type RunningJob } from './shared/job-runner.js';
 import type { JobLogger } from './shared/periodic-job.js';
@@ -21,6 +21,8 @@ export const startScheduledJobs = (database: Database, config: AppConfig, logger
   const running: RunningJob[] = [
     jobs.start(deviceOfflineJob(db, config.deviceOfflineCheckMs)),
     jobs.start(recordClockJob(db, config.arrearsCheckMs)),
+    // each tenant's raw vehicle events and settled records' photos past its retention days (租户管理), looked for hourly
+    jobs.start(recordRetentionJob(db, config.dataDir, hourly)),
     // 行驶证 photos of decided requests, removed VEHICLE_AUTH_PHOTO_DAYS after the decision; looked for hourly
     jobs.start(vehicleAuthPhotoJob(db, config.dataDir, config.vehicleAuthPhotoDays, hourly)),
     // and those of decided 手机号变更 requests, kept as long
