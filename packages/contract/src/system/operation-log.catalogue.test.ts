@@ -16,6 +16,7 @@ import { organization } from './organization.schema.js';
 import { position } from './position.schema.js';
 import { role } from './role.schema.js';
 import { tenant } from './tenant.schema.js';
+import { keptBackup } from './backup.schema.js';
 import { systemUserRow } from './user.schema.js';
 import { auditField, auditKinds, auditModuleName, auditTargetName, auditTargets, commonAuditFields, readableFieldName, type AuditTarget } from './operation-log.catalogue.js';
 
@@ -28,6 +29,7 @@ const loggedObjects: Partial<Record<AuditTarget, z.ZodObject[]>> = {
   menu: [menuAdminItem],
   dictDetail: [dictDetail],
   tenant: [tenant],
+  backup: [keptBackup],
   systemMessage: [systemMessage],
   parkingArea: [parkingArea],
   parkingLot: [parkingLot, lotEventRules],

@@ -49,6 +49,12 @@ describe('系统管理 > 备份', () => {
     // a tar whose first entry is the database dump
     const tar = gunzipSync(download.rawPayload);
     expect(tar.subarray(0, 100).toString('utf8')).toMatch(/^database\/(pglite\.tar|postgres\.dump)/);
+
+    // both are in the operation log: who took a backup, and who took every tenant's data away
+    const log = await t.app.inject({ method: 'GET', url: '/api/system/log?module=system', headers: { authorization: admin } });
+    const summaries = log.json<{ data: { list: { summary: string; action: string }[] } }>().data.list.map((entry) => `${entry.action} ${entry.summary}`);
+    expect(summaries).toContain('create 立即备份');
+    expect(summaries).toContain(`export 下载备份「${backup!.name}」`);
   });
 
   it("is the platform's alone: another tenant's administrator is refused every part, and nobody signed out gets in", async () => {

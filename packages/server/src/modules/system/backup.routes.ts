@@ -10,6 +10,7 @@ import { requireAuth } from '../../plugins/auth.js';
 import { asAttachment } from '../../shared/attachment.js';
 import { ok } from '../../shared/ok.js';
 import { routeOf } from '../../shared/route.js';
+import { recordOperation } from './operation-log.service.js';
 
 const tags = ['system'];
 /** platform-only (menu.service.ts platformOnlyMenus): a backup holds every tenant's data */
@@ -41,6 +42,7 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
     ...routeOf(endpoints.take, { tags, summary: '立即备份（后台进行，完成后出现在列表中）', permission }),
     handler: async (request) => {
       const service = backups();
+      await recordOperation(request.db, requireAuth(request), { module: 'system', action: 'create', target: 'backup', summary: '立即备份' });
       service.takeNow().then(
         (taken) => request.log.info({ file: taken.path, bytes: taken.bytes }, 'backup taken on request'),
         (error: unknown) => request.log.error({ err: error }, 'backup on request failed'),
@@ -57,6 +59,14 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
       const file = join(backupsDirOf(app.config.dataDir), request.params.name);
       const info = await stat(file).catch(() => undefined);
       if (!info?.isFile()) throw notFound('备份文件不存在');
+      // every tenant's data leaves the server: who took it and when stays in the log
+      await recordOperation(request.db, requireAuth(request), {
+        module: 'system',
+        action: 'export',
+        target: 'backup',
+        summary: `下载备份「${request.params.name}」`,
+        after: { name: request.params.name, bytes: info.size },
+      });
       return asAttachment(reply, request.params.name, 'application/gzip').header('content-length', info.size).send(createReadStream(file));
     },
   });
