@@ -40,7 +40,8 @@ describe('the central error handler', () => {
   it('answers 500 with a Chinese msg and never the cause or a stack', async () => {
     const response = await app.inject({ method: 'GET', url: '/boom' });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ code: 500, msg: '服务器内部错误，请稍后再试', data: null });
+    expect(response.json()).toEqual({ code: 500, msg: '服务器内部错误，请稍后再试', data: { requestId: response.json().data.requestId } });
+    expect(response.json().data.requestId).toMatch(/\S/);
     expect(response.body).not.toContain('postgres://');
     expect(response.body).not.toContain('at ');
   });

@@ -43,7 +43,7 @@ const fastifyMessages: Record<string, string> = {
 
 const envelope = (code: number, msg: string, data: unknown = null) => ({ code, msg, data });
 
-/** One place turns every failure into the envelope; a 5xx never shows its cause to the client. */
+/** One place turns every failure into the envelope; a 5xx never shows its cause to the client, only the request's id. */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -68,7 +68,8 @@ export const errorsPlugin = fp(
         return reply.status(status).send(envelope(status, msg));
       }
       request.log.error({ err: error }, 'request failed');
-      return reply.status(500).send(envelope(500, '服务器内部错误，请稍后再试'));
+      // the id of the log line that holds the cause (also in x-request-id), for a caller that keeps only the body
+      return reply.status(500).send(envelope(500, '服务器内部错误，请稍后再试', { requestId: request.id }));
     });
 
     app.setNotFoundHandler((request, reply) => reply.status(404).send(envelope(404, `接口不存在：${request.method} ${request.url.split('?')[0]}`)));
