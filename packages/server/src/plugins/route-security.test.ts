@@ -861,7 +861,8 @@ describe('every route refuses what it must', () => {
     console.log(`route security: ${tried} routes tried as a stranger, a user without permission and another tenant`);
     expect(tried).toBeGreaterThan(10);
     expect(await demoSnapshot()).toEqual(before);
-  });
+    // every route three times over: about 20 s on a busy 2-core machine, so the default 30 s is too near
+  }, 90_000);
 
   it('will not start a signed-in route that declares no permission', async () => {
     const bare = Fastify({ logger: false });
