@@ -31,6 +31,7 @@ describe('系统管理 > 备份', () => {
     installFakeApi({ 'GET /api/system/Backup': ok(overview()) });
     renderAt('/system/backup', '/system/backup', <BackupPage />);
     expect((await screen.findAllByText('暂无备份')).length).toBeGreaterThan(0);
+    expect(screen.getByText('每天 03:00，保留 7 份')).toBeTruthy();
     expect(screen.getByRole('button', { name: /立即备份/ }).hasAttribute('disabled')).toBe(false);
   });
 

@@ -85,12 +85,21 @@ export function BackupPage() {
           </Button>
         }
       >
-        {latest ? (
-          <Descriptions column={{ xs: 1, sm: 2, md: 3 }} size="small">
-            <Descriptions.Item label="备份时间">{formatBusiness(latest.createdAt)}</Descriptions.Item>
-            <Descriptions.Item label="大小">{sizeText(latest.bytes)}</Descriptions.Item>
-            <Descriptions.Item label="每日备份">
-              {nightly.enabled ? (
+        {latest ? null : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无备份" />}
+        <Descriptions
+          column={{ xs: 1, sm: 2, md: 3 }}
+          size="small"
+          items={[
+            ...(latest
+              ? [
+                  { key: 'createdAt', label: '备份时间', children: formatBusiness(latest.createdAt) },
+                  { key: 'bytes', label: '大小', children: sizeText(latest.bytes) },
+                ]
+              : []),
+            {
+              key: 'nightly',
+              label: '每日备份',
+              children: nightly.enabled ? (
                 <Tooltip title={`北京时间每天 ${hourText(nightly.hour)} 起自动备份，保留最近 ${nightly.keep} 份`}>
                   <Tag color="green">
                     每天 {hourText(nightly.hour)}，保留 {nightly.keep} 份
@@ -98,12 +107,10 @@ export function BackupPage() {
                 </Tooltip>
               ) : (
                 <Tag>{database === 'server' ? '由数据库服务器负责' : '未开启'}</Tag>
-              )}
-            </Descriptions.Item>
-          </Descriptions>
-        ) : (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无备份" />
-        )}
+              ),
+            },
+          ]}
+        />
       </Card>
       <Card title="保留的备份" className="backup-list">
         <Table<KeptBackup>
