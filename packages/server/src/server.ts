@@ -20,6 +20,7 @@ import { seedDemoAppeals } from './db/seed/demo-appeals.js';
 import { seedDemoInvoices } from './db/seed/demo-invoices.js';
 import { seedDemoMerchants } from './db/seed/demo-merchants.js';
 import { startDemoHeartbeats } from './db/seed/demo-heartbeats.js';
+import { syncMenuCatalogue } from './db/seed/menu-sync.js';
 import { seedDemoData } from './db/seed/seed.js';
 import { seedDemoReconciliation } from './db/seed/demo-reconciliation.js';
 import { ensureStandinClip } from './modules/screens/index.js';
@@ -58,6 +59,9 @@ const main = async () => {
   server.log.info({ database: database.kind, readReplica: config.databaseReplicaUrl ? 'on' : undefined, dataDir: config.databaseUrl ? undefined : config.dataDir }, 'database open');
   const report = await migrate(database);
   if (report.applied.length) server.log.info({ applied: report.applied }, 'migrations applied');
+  // the pages an upgrade brings (系统管理 › 备份 …), given once to each tenant's 系统管理员 role
+  const given = await syncMenuCatalogue(database.db);
+  if (given.length) server.log.info({ given }, 'menus the upgrade brings were given to the tenants');
   const freshInstall = await seedDemoData(database.db);
   if (freshInstall) {
     // lots and devices only a real start gets: the test suites count tenant demo's lots from zero

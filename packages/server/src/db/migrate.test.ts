@@ -38,8 +38,8 @@ describe('migrations and the first-run seed', () => {
     const [menuCount] = await database.db.select({ n: count() }).from(menus);
     expect(Number(tenantCount!.n)).toBe(2);
     expect(Number(userCount!.n)).toBe(3);
-    // 8 folders and 42 pages per tenant
-    expect(Number(menuCount!.n)).toBe(2 * (8 + 42));
+    // 8 folders and 43 pages per tenant
+    expect(Number(menuCount!.n)).toBe(2 * (8 + 43));
   });
 });
 

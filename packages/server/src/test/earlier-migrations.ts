@@ -9,7 +9,7 @@ import { migrationsDir } from '../db/migrate.js';
  * the later full migrate finds them applied and goes on. Where a test needs the data of the level
  * itself, made by that level's own code, db/upgrade.test.ts has fixtures.
  */
-const seedNeeds = ['0049_tenant_retention.sql'];
+const seedNeeds = ['0049_tenant_retention.sql', '0052_menus_offered.sql'];
 
 /** A folder of today's migrations before `target` (a file name), plus those today's seed needs. */
 export const earlierMigrations = (target: string) => {

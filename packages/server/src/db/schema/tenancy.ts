@@ -27,6 +27,11 @@ export const tenants = pgTable(
     photoRetentionDays: integer('photo_retention_days').notNull().default(365),
     /** days the raw vehicle events are kept */
     eventRetentionDays: integer('event_retention_days').notNull().default(180),
+    /** the catalogue menus this tenant has been given (db/seed/menu-sync.ts): a page an upgrade adds is given once, and one removed stays removed */
+    menusOffered: text('menus_offered')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

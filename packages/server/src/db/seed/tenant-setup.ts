@@ -2,6 +2,7 @@ import { dictionaries, menus, organizations, positions, roleMenus, roles, tenant
 import type { Db } from '../client.js';
 import { demoDictionaries, demoPositions } from './demo-data.js';
 import { menuCatalogue } from './menu-catalogue.js';
+import { catalogueCodes } from './menu-sync.js';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
@@ -46,7 +47,11 @@ export interface FirstAdministrator {
 }
 
 export const insertTenant = async (tx: Tx, values: TenantValues) => {
-  const [tenant] = await tx.insert(tenants).values(values).returning({ id: tenants.id });
+  // setUpTenant gives it the whole catalogue: nothing is left for menu-sync.ts to give
+  const [tenant] = await tx
+    .insert(tenants)
+    .values({ ...values, menusOffered: catalogueCodes() })
+    .returning({ id: tenants.id });
   return tenant!.id;
 };
 
