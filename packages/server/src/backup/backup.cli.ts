@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { loadConfig } from '../config.js';
 import { BackupFileError } from './backup-archive.js';
+import { lockDataDir } from '../db/data-dir-lock.js';
 import { askServerForBackup, runningServerOf } from './control.js';
 import { newBackupPath } from './kept-backups.js';
 import { restoreBackup, RestoreRefused } from './restore.js';
@@ -35,12 +36,18 @@ const backup = async (out: string | undefined) => {
     return `备份完成（由运行中的服务器进程 ${server.pid} 完成）/ backup written by the running server: ${out ? target : taken.path} (${megabytes(taken.bytes)})`;
   }
   if (!existsSync(join(config.dataDir, 'pglite'))) throw new RestoreRefused(`${config.dataDir} 下没有数据库 / no database under ${config.dataDir}`);
-  const client = await PGlite.create(join(config.dataDir, 'pglite'));
+  // a server starting meanwhile finds the folder taken and waits for its operator, rather than opening it too
+  const lock = lockDataDir(config.dataDir, 'npm run backup');
   try {
-    const taken = await takeBackup({ kind: 'pglite', client }, { dataDir: config.dataDir, target, now });
-    return `备份完成 / backup written: ${taken.path} (${megabytes(taken.bytes)}, PGlite, ${taken.manifest.migration.last ?? '-'})`;
+    const client = await PGlite.create(join(config.dataDir, 'pglite'));
+    try {
+      const taken = await takeBackup({ kind: 'pglite', client }, { dataDir: config.dataDir, target, now });
+      return `备份完成 / backup written: ${taken.path} (${megabytes(taken.bytes)}, PGlite, ${taken.manifest.migration.last ?? '-'})`;
+    } finally {
+      await client.close();
+    }
   } finally {
-    await client.close();
+    lock.release();
   }
 };
 

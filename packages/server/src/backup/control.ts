@@ -3,6 +3,7 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { processAlive } from '../db/data-dir-lock.js';
 
 /**
  * How `npm run backup` asks a running server to take the backup: only the server process can read
@@ -63,16 +64,6 @@ export const readControlFile = async (dataDir: string): Promise<ControlFile | un
     return JSON.parse(text) as ControlFile;
   } catch {
     return undefined;
-  }
-};
-
-/** Whether a process of that id is alive on this machine. */
-export const processAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 };
 

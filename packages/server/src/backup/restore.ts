@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { backupEntries, backupKindOf, BackupFileError, databaseEntry, holdsData, isContent, parseManifest, type BackupKind, type BackupManifest } from './backup-archive.js';
+import { DataDirInUse, lockDataDir } from '../db/data-dir-lock.js';
 import { runningServerOf } from './control.js';
 import { postgresToolEnv, runTool } from './postgres-tools.js';
 import { bufferOf } from './tar.js';
@@ -148,9 +149,19 @@ export const restoreBackup = async (file: string, target: RestoreTarget, options
   }
 
   await mkdir(target.dataDir, { recursive: true });
+  // the embedded database's folder is this restore's until it ends: a server starting meanwhile is refused
+  let lock: { release: () => void } | undefined;
+  if (kind === 'pglite') {
+    try {
+      lock = lockDataDir(target.dataDir, 'npm run restore');
+    } catch (error) {
+      if (error instanceof DataDirInUse) throw new RestoreRefused(error.message);
+      throw error;
+    }
+  }
   const staging = join(target.dataDir, `.restore-${randomBytes(6).toString('hex')}`);
-  await mkdir(staging);
   try {
+    await mkdir(staging);
     let manifest: BackupManifest | undefined;
     let pgliteDump: Buffer | undefined;
     const dumpFile = join(staging, '.database.dump');
@@ -184,5 +195,6 @@ export const restoreBackup = async (file: string, target: RestoreTarget, options
     return manifest;
   } finally {
     await rm(staging, { recursive: true, force: true });
+    lock?.release();
   }
 };

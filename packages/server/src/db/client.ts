@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.js';
 import * as schema from './schema/index.js';
 // timestamps read back with their own year, 0001 included (drizzle's reading made it 2001)
 import './timestamp-text.js';
@@ -87,11 +88,19 @@ const quotedChannel = (channel: string) => {
   return `"${channel}"`;
 };
 
-export const openPglite = async (dataDir: string | undefined): Promise<Database> => {
+export const openPglite = async (dataDir: string | undefined, who = 'server'): Promise<Database> => {
   let client: PGlite;
+  let lock: { release: () => void } | undefined;
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
-    client = await PGlite.create(join(dataDir, 'pglite'));
+    // one process at a time on a data directory (data-dir-lock.ts)
+    lock = lockDataDir(dataDir, who);
+    try {
+      client = await PGlite.create(join(dataDir, 'pglite'));
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
   } else {
     client = await PGlite.create();
   }
@@ -113,7 +122,13 @@ export const openPglite = async (dataDir: string | undefined): Promise<Database>
       onDrop: () => undefined,
       end: async () => undefined,
     }),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 };
 
