@@ -2,6 +2,7 @@ import { backupServiceOf } from './backup/backup-service.js';
 import { nightlyBackupJob } from './backup/nightly-backup.job.js';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
+import { monthPartitionsJob } from './db/month-partitions.job.js';
 import { phoneChangePhotoJob, vehicleAuthPhotoJob } from './modules/customers/index.js';
 import { deviceOfflineJob } from './modules/devices/index.js';
 import { invoiceDeps, invoiceSyncJob, reconciliationJob } from './modules/finance/index.js';
@@ -23,6 +24,8 @@ export const startScheduledJobs = (database: Database, config: AppConfig, logger
     jobs.start(recordClockJob(db, config.arrearsCheckMs)),
     // each tenant's raw vehicle events and settled records' photos past its retention days (租户管理), looked for hourly
     jobs.start(recordRetentionJob(db, config.dataDir, hourly)),
+    // the partitions of the months ahead of the tables kept by month (operation log, vehicle events), looked for hourly
+    jobs.start(monthPartitionsJob(db, hourly)),
     // 行驶证 photos of decided requests, removed VEHICLE_AUTH_PHOTO_DAYS after the decision; looked for hourly
     jobs.start(vehicleAuthPhotoJob(db, config.dataDir, config.vehicleAuthPhotoDays, hourly)),
     // and those of decided 手机号变更 requests, kept as long

@@ -59,12 +59,12 @@ describe('row-level security, the second wall between tenants', () => {
     expect(rows).toEqual([]);
   });
 
-  it('covers every table that has a tenant_id column', async () => {
+  it('covers every table that has a tenant_id column, a partitioned table and each of its partitions', async () => {
     const uncovered = await t.database.transaction((s) =>
       s.query<{ table_name: string }>(`
         SELECT c.table_name
         FROM information_schema.columns c
-        JOIN pg_class k ON k.relname = c.table_name AND k.relkind = 'r'
+        JOIN pg_class k ON k.relname = c.table_name AND k.relkind IN ('r', 'p')
         JOIN pg_namespace n ON n.oid = k.relnamespace AND n.nspname = c.table_schema
         WHERE c.table_schema = 'public' AND c.column_name = 'tenant_id'
           AND (NOT k.relrowsecurity OR NOT EXISTS (

@@ -38,7 +38,7 @@ const schemaOf = async (database: Database) => {
      UNION ALL
      SELECT 'index ' || indexdef FROM pg_indexes WHERE schemaname = 'public'
      UNION ALL
-     SELECT 'rls ' || c.relname || ' ' || c.relrowsecurity FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND c.relkind = 'r'
+     SELECT 'rls ' || c.relname || ' ' || c.relrowsecurity FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p')
      UNION ALL
      SELECT 'policy ' || tablename || '.' || policyname || ' ' || array_to_string(roles, ',') || ' ' || coalesce(qual, '') || ' ' || coalesce(with_check, '') FROM pg_policies WHERE schemaname = 'public'
      UNION ALL
@@ -51,11 +51,13 @@ const schemaOf = async (database: Database) => {
   return rows.map((row) => row.line).sort();
 };
 
+/** The tables as the application names them: a partitioned table once, not each of its partitions. */
 const tablesOf = async (database: Database) =>
   (
     await read<{ name: string }>(
       database,
-      `SELECT relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND c.relkind = 'r' AND c.relname <> 'schema_migrations' ORDER BY 1`,
+      `SELECT relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND NOT c.relispartition AND c.relname <> 'schema_migrations' ORDER BY 1`,
     )
   ).map((row) => row.name);
 
@@ -222,7 +224,7 @@ describe('upgrading a database of each earlier released level to today', () => {
         await read<{ table: string }>(
           database,
           `SELECT c.relname AS table FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace
-            WHERE n.nspname = 'public' AND c.relkind = 'r' AND a.attname = 'tenant_id' AND NOT a.attisdropped ORDER BY 1`,
+            WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND a.attname = 'tenant_id' AND NOT a.attisdropped ORDER BY 1`,
         )
       ).map((row) => row.table);
       for (const tenant of await read<{ id: string }>(database, 'SELECT id FROM tenants ORDER BY code')) {

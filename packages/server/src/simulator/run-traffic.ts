@@ -57,7 +57,7 @@ export const runTraffic = async (send: DeviceSender, devices: SimDevices, plan: 
         plate: event.plate,
         plateColour: event.plateColour,
         confidence: event.confidence,
-        occurredAt: event.at.toISOString(),
+        occurredAt: (event.occurredAt ?? event.at).toISOString(),
         ...(event.spaceNumber ? { spaceNumber: event.spaceNumber } : {}),
       });
       const result = answer.code === 200 ? answer.data : undefined;

@@ -23,6 +23,8 @@ export interface PlannedEvent {
   deviceEventId: string;
   /** a resend of an event the device already sent (it did not hear the answer): it must change nothing */
   resend: boolean;
+  /** the device's time of the event, when it is not `at`: a resend is sent later with the first send's time */
+  occurredAt?: Date;
 }
 
 export interface TrafficOptions {
@@ -98,7 +100,7 @@ export const planTraffic = (options: TrafficOptions): PlannedEvent[] => {
   const add = (event: Omit<PlannedEvent, 'deviceEventId' | 'resend' | 'confidence'>) => {
     const planned: PlannedEvent = { ...event, confidence: Math.round(confidence() * 100) / 100, deviceEventId: eventId(event.lot), resend: false };
     events.push(planned);
-    if (random() < resendRate) events.push({ ...planned, at: new Date(planned.at.getTime() + 2_000), resend: true });
+    if (random() < resendRate) events.push({ ...planned, at: new Date(planned.at.getTime() + 2_000), occurredAt: planned.at, resend: true });
   };
 
   const arrivals = (lot: number) => {

@@ -22,3 +22,4 @@ export * from './finance-invoices.js';
 export * from './finance-reconciliation.js';
 export * from './finance-revenue.js';
 export * from './jobs.js';
+export * from './partitions.js';

@@ -115,12 +115,17 @@ export const parkingRecordCounts = pgTable(
   (t) => [primaryKey({ columns: [t.tenantId, t.lotId] })],
 );
 
-/** Every vehicle event a device sent, once per device event id, with the answer it got: a resend gets the same answer. */
+/**
+ * Every vehicle event a device sent, once per device event id and device time, with the answer it
+ * got: a resend (the same id, sent with the same time) gets the same answer. Partitioned by month of
+ * occurred_at, the device's own time, which every resend repeats (migrations 0053–0056,
+ * db/month-partitions.ts): so the key that finds a resend carries the month, and the tenant.
+ */
 export const vehicleEvents = pgTable(
   'vehicle_events',
   {
     tenantId: tenantId(),
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     deviceId: uuid('device_id')
       .notNull()
       .references(() => devices.id, { onDelete: 'cascade' }),
@@ -133,7 +138,8 @@ export const vehicleEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('vehicle_events_tenant_device_event').on(t.tenantId, t.deviceId, t.deviceEventId),
+    primaryKey({ name: 'vehicle_events_pkey', columns: [t.tenantId, t.id, t.occurredAt] }),
+    uniqueIndex('vehicle_events_tenant_device_event').on(t.tenantId, t.deviceId, t.deviceEventId, t.occurredAt),
     // the retention job removes a tenant's oldest events first
     index('vehicle_events_tenant_created').on(t.tenantId, t.createdAt),
   ],

@@ -13,11 +13,12 @@ export type NewParkingRecord = typeof parkingRecords.$inferInsert;
 export type ListedRecordRow = { record: ParkingRecordRow; lotName: string; entryLaneName: string | null; exitLaneName: string | null; spaceNumber: string | null };
 type Filter = Omit<ParkingRecordListValues, 'currentPage' | 'pageSize'>;
 
-export const findVehicleEvent = async (db: Db, tenantId: string, deviceId: string, deviceEventId: string) => {
+/** The event a device sent with this id at this time of its own (a resend repeats both). */
+export const findVehicleEvent = async (db: Db, tenantId: string, deviceId: string, deviceEventId: string, occurredAt: Date) => {
   const [row] = await db
     .select()
     .from(vehicleEvents)
-    .where(and(eq(vehicleEvents.tenantId, tenantId), eq(vehicleEvents.deviceId, deviceId), eq(vehicleEvents.deviceEventId, deviceEventId)))
+    .where(and(eq(vehicleEvents.tenantId, tenantId), eq(vehicleEvents.deviceId, deviceId), eq(vehicleEvents.deviceEventId, deviceEventId), eq(vehicleEvents.occurredAt, occurredAt)))
     .limit(1);
   return row;
 };

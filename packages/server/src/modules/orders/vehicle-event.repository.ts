@@ -95,13 +95,13 @@ const claimSql = (input: SQL) => sql`
             OR (i.idx IN (SELECT idx FROM first_nonce) AND EXISTS (SELECT 1 FROM nonce n WHERE n.device_id = i.device_id AND n.nonce = i.nonce))
       ),
       first_event AS (
-        SELECT DISTINCT ON (tenant_id, device_id, device_event_id) * FROM fresh ORDER BY tenant_id, device_id, device_event_id, idx
+        SELECT DISTINCT ON (tenant_id, device_id, device_event_id, occurred_at) * FROM fresh ORDER BY tenant_id, device_id, device_event_id, occurred_at, idx
       ),
       claimed AS (
         INSERT INTO vehicle_events (tenant_id, device_id, device_event_id, kind, plate_number, occurred_at)
         SELECT tenant_id, device_id, device_event_id, kind, plate_number, occurred_at FROM first_event ORDER BY idx
         ON CONFLICT DO NOTHING
-        RETURNING id, tenant_id, device_id, device_event_id
+        RETURNING id, tenant_id, device_id, device_event_id, occurred_at
       ),
       locked AS (
         SELECT to_jsonb(l) AS lot
@@ -113,7 +113,7 @@ const claimSql = (input: SQL) => sql`
       SELECT
         (SELECT jsonb_agg(jsonb_build_object(
             'fresh', EXISTS (SELECT 1 FROM fresh f WHERE f.idx = i.idx),
-            'claimed', (SELECT c.id FROM first_event e JOIN claimed c USING (tenant_id, device_id, device_event_id) WHERE e.idx = i.idx))
+            'claimed', (SELECT c.id FROM first_event e JOIN claimed c USING (tenant_id, device_id, device_event_id, occurred_at) WHERE e.idx = i.idx))
           ORDER BY i.idx) FROM input i) AS events,
         (SELECT jsonb_agg(lot) FROM locked) AS lots,
         -- the transaction's start, which stamps the records the events write
@@ -317,6 +317,8 @@ export type EventContext = ReturnType<typeof contextOf>;
 export interface EventFinish {
   eventId: string;
   tenantId: string;
+  /** the device's time of the event: with the tenant and id, the event's key */
+  occurredAt: Date;
   lotId: string;
   freeDelta: number;
   recordId: string | null;
@@ -338,7 +340,7 @@ const finishSql = (input: SQL) => sql`
       WITH arg AS (SELECT ${input} AS j),
       input AS (
         SELECT * FROM jsonb_to_recordset((SELECT j->'events' FROM arg)) AS f(
-          event_id uuid, tenant_id uuid, lot_id uuid, free_delta integer, record_id uuid, result jsonb)
+          event_id uuid, tenant_id uuid, occurred_at timestamptz, lot_id uuid, free_delta integer, record_id uuid, result jsonb)
       ),
       records AS (
         SELECT (w->>'inserted')::boolean AS inserted, w->>'read_state' AS read_state, (w->>'read_paid')::integer AS read_paid, r.*
@@ -366,7 +368,8 @@ const finishSql = (input: SQL) => sql`
       answered AS (
         UPDATE vehicle_events e SET record_id = f.record_id, result = f.result
           FROM input f
-         WHERE e.id = ANY (ARRAY[f.event_id])
+         -- by its whole key: the tenant, the id and the month's partition
+         WHERE e.tenant_id = ANY (ARRAY[f.tenant_id]) AND e.id = ANY (ARRAY[f.event_id]) AND e.occurred_at = ANY (ARRAY[f.occurred_at])
       )
       SELECT (SELECT count(*) FROM changed)::integer AS changed`;
 const finishStatement = preparedJsonStatement('vehicle_events_finish', finishSql);
@@ -379,7 +382,15 @@ const finishStatement = preparedJsonStatement('vehicle_events_finish', finishSql
  * roll the transaction back.
  */
 export const finishVehicleEvents = async (tx: Db, finishes: readonly EventFinish[], records: readonly RecordWrite[]) => {
-  const events = finishes.map((f) => ({ event_id: f.eventId, tenant_id: f.tenantId, lot_id: f.lotId, free_delta: f.freeDelta, record_id: f.recordId, result: f.result }));
+  const events = finishes.map((f) => ({
+    event_id: f.eventId,
+    tenant_id: f.tenantId,
+    occurred_at: f.occurredAt.toISOString(),
+    lot_id: f.lotId,
+    free_delta: f.freeDelta,
+    record_id: f.recordId,
+    result: f.result,
+  }));
   const written = records.map((w) => ({
     inserted: w.inserted,
     read_state: w.inserted ? null : w.read.state,

@@ -131,10 +131,10 @@ describe('lane entry and exit', () => {
     expect((await lotOf(laneLot)).freeCount).toBe(10);
   });
 
-  it('answers a resent event id as before and changes nothing', async () => {
+  it('answers a resent event (its id and time again) as before and changes nothing', async () => {
     const first = await send(cams.in, { kind: 'lane_entry', plate: '京A10002', occurredAt: '2025-03-03T09:00:00+08:00', deviceEventId: 'CAM-IN-777' });
     const free = (await lotOf(laneLot)).freeCount;
-    const again = await send(cams.in, { kind: 'lane_entry', plate: '京A10002', occurredAt: '2025-03-03T09:00:05+08:00', deviceEventId: 'CAM-IN-777' });
+    const again = await send(cams.in, { kind: 'lane_entry', plate: '京A10002', occurredAt: '2025-03-03T09:00:00+08:00', deviceEventId: 'CAM-IN-777' });
     expect(again).toEqual({ ...first, duplicate: true });
     expect(await recordsOfPlate('京A10002')).toHaveLength(1);
     expect((await lotOf(laneLot)).freeCount).toBe(free);
@@ -142,6 +142,18 @@ describe('lane entry and exit', () => {
     // the same id from another device is another event
     const other = await send(cams.out, { kind: 'lane_exit', plate: '京A10002', occurredAt: '2025-03-03T09:20:00+08:00', deviceEventId: 'CAM-IN-777' });
     expect(other.duplicate).toBe(false);
+  });
+
+  it('takes an event id the device used before, at another time, as a new event (a camera whose counter restarted)', async () => {
+    const entry = await send(cams.in, { kind: 'lane_entry', plate: '京A10012', occurredAt: '2025-03-05T09:00:00+08:00', deviceEventId: 'CAM-IN-1' });
+    const exit = await send(cams.out, { kind: 'lane_exit', plate: '京A10012', occurredAt: '2025-03-05T10:00:00+08:00', deviceEventId: 'CAM-OUT-1' });
+    // restarted, the cameras count from 1 again: the next stay is its own, not an answer to the last
+    const again = await send(cams.in, { kind: 'lane_entry', plate: '京A10012', occurredAt: '2025-04-20T09:00:00+08:00', deviceEventId: 'CAM-IN-1' });
+    expect(again.duplicate).toBe(false);
+    expect(again.recordId).not.toBe(entry.recordId);
+    expect(exit.recordId).toBe(entry.recordId);
+    expect(await recordsOfPlate('京A10012')).toHaveLength(2);
+    expect(await database.db.select().from(vehicleEvents).where(eq(vehicleEvents.deviceEventId, 'CAM-IN-1'))).toHaveLength(2);
   });
 
   it('keeps the version in force at entry when a new version starts during the stay', async () => {

@@ -535,10 +535,10 @@ const applyEvents = async (tx: Db, calls: readonly DecodedCall[], dataDir: strin
       // after committing it, or a device that never heard the answer. It gets the stored answer and
       // changes nothing, so the device is not refused an event that was kept. A nonce reused for an
       // event not stored stays a replay.
-      const prior = await findVehicleEvent(tx, device.tenantId, device.id, event.deviceEventId);
+      const prior = await findVehicleEvent(tx, device.tenantId, device.id, event.deviceEventId, claims[index]!.occurredAt);
       answers[index] = prior?.result ? { ...prior.result, duplicate: true } : 'replayed';
     } else if (!claimedId) {
-      const prior = await findVehicleEvent(tx, device.tenantId, device.id, event.deviceEventId);
+      const prior = await findVehicleEvent(tx, device.tenantId, device.id, event.deviceEventId, claims[index]!.occurredAt);
       if (!prior?.result) throw badRequest('该设备事件正在处理，请稍后重发');
       answers[index] = { ...prior.result, duplicate: true };
     } else {
@@ -564,7 +564,7 @@ const applyEvents = async (tx: Db, calls: readonly DecodedCall[], dataDir: strin
     const result = isLaneEvent(scope.event) ? await laneEvent(scope) : await spaceEvent(scope);
     // a record with nothing abnormal has nothing to warn of: most events skip the lookup
     if (result.abnormalReasons.length > 0) await warnRecord(scope, result.recordId);
-    finishes.push({ eventId, tenantId: scope.device.tenantId, lotId: scope.lot.id, freeDelta: scope.freeDelta, recordId: result.recordId, result });
+    finishes.push({ eventId, tenantId: scope.device.tenantId, occurredAt: scope.at, lotId: scope.lot.id, freeDelta: scope.freeDelta, recordId: result.recordId, result });
     answers[index] = result;
   }
   if (finishes.length > 0 || writes.size > 0) await writeRecords(tx, writes, finishes);
