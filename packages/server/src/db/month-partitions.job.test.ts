@@ -1,0 +1,151 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from './client.js';
+import { rowsOf } from './json-row.js';
+import { makeMonthPartitions } from './month-partitions.job.js';
+import { devices, monthPartitions, parkingLots, tenants, vehicleEvents } from './schema/index.js';
+import { tenantRole } from './tenant-scope.js';
+import { seededDemoDatabase } from '../test/test-app.js';
+
+// Every moment here is taken from the first month the migrations gave their own partition
+// (month_partitions.months_from, the month after the one they ran in), never from the wall clock.
+
+let database: Database;
+let demo: string;
+let other: string;
+let firstMonth: Date;
+
+const query = <Row>(text: string, params: unknown[] = []) => database.transaction((s) => s.query<Row>(text, params));
+
+/** The start of the month `months` after the first one, as the database counts months (China's). */
+const monthStart = async (months: number) => new Date((await query<{ at: Date }>(`SELECT parking_month_start($1::timestamptz, $2) AS at`, [firstMonth.toISOString(), months]))[0]!.at);
+
+/** The partitions of `table` with their bounds, by name. */
+const partitionsOf = async (table: string) =>
+  (
+    await query<{ name: string; bound: string }>(
+      `SELECT c.relname AS name, pg_get_expr(c.relpartbound, c.oid) AS bound FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid WHERE i.inhparent = $1::regclass ORDER BY 1`,
+      [table],
+    )
+  ).map((row) => row.name);
+
+const nameOf = (table: string, at: Date) => {
+  const china = new Date(at.getTime() + 8 * 3_600_000);
+  return `${table}_${china.getUTCFullYear()}_${String(china.getUTCMonth() + 1).padStart(2, '0')}`;
+};
+
+/** Which of the table's partitions holds the vehicle event with this device event id. */
+const partitionHolding = async (deviceEventId: string) =>
+  (await query<{ part: string }>(`SELECT tableoid::regclass::text AS part FROM vehicle_events WHERE device_event_id = $1`, [deviceEventId])).map((row) => row.part);
+
+const eventAt = async (tenantId: string, deviceEventId: string, occurredAt: Date) => {
+  const [device] = await database.db.select({ id: devices.id }).from(devices).where(eq(devices.tenantId, tenantId)).limit(1);
+  await database.db.insert(vehicleEvents).values({ tenantId, deviceId: device!.id, deviceEventId, kind: 'lane_entry', plateNumber: '京A0P001', occurredAt });
+};
+
+beforeAll(async () => {
+  ({ database, tenantId: demo } = await seededDemoDatabase());
+  other = (await database.db.select({ id: tenants.id }).from(tenants)).map((t) => t.id).find((id) => id !== demo)!;
+  for (const tenantId of [demo, other]) {
+    const [device] = await database.db.select({ id: devices.id }).from(devices).where(eq(devices.tenantId, tenantId)).limit(1);
+    if (device) continue;
+    const [lot] = await database.db.insert(parkingLots).values({ tenantId, name: '分区测试停车场', type: 1, kind: 'lane' }).returning({ id: parkingLots.id });
+    await database.db.insert(devices).values({ tenantId, sn: `PART-${tenantId.slice(0, 8)}`, name: '分区相机', type: 'camera', lotId: lot!.id, secret: 'x'.repeat(64) });
+  }
+  const [row] = await database.db.select().from(monthPartitions).where(eq(monthPartitions.tableName, 'vehicle_events'));
+  firstMonth = row!.monthsFrom;
+});
+afterAll(() => database?.close());
+
+describe('tables kept by month', () => {
+  it('are the operation log, by when it was written, and vehicle events, by the time the device gave', async () => {
+    const rows = await database.db.select({ table: monthPartitions.tableName, key: monthPartitions.partitionKey }).from(monthPartitions).orderBy(monthPartitions.tableName);
+    expect(rows).toEqual([
+      { table: 'operation_logs', key: 'created_at' },
+      { table: 'vehicle_events', key: 'occurred_at' },
+    ]);
+    const kinds = await query<{ relname: string; kind: string }>(`SELECT relname, relkind::text AS kind FROM pg_class WHERE relname IN ('operation_logs', 'vehicle_events') ORDER BY 1`);
+    expect(kinds.map((k) => k.kind)).toEqual(['p', 'p']);
+  });
+
+  it('hold the table as it was, the first two months of their own and a default partition', async () => {
+    for (const table of ['operation_logs', 'vehicle_events']) {
+      expect(await partitionsOf(table)).toEqual(expect.arrayContaining([`${table}_legacy`, `${table}_default`, nameOf(table, firstMonth), nameOf(table, await monthStart(1))]));
+    }
+  });
+
+  it('carry the tenant and the month in every primary key and unique index', async () => {
+    const keys = await query<{ index: string; columns: string[] }>(
+      `SELECT i.indexrelid::regclass::text AS index, array_agg(a.attname::text ORDER BY k.n) AS columns
+         FROM pg_index i JOIN pg_class t ON t.oid = i.indrelid
+         CROSS JOIN LATERAL unnest(i.indkey) WITH ORDINALITY AS k(attnum, n)
+         JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = k.attnum
+        WHERE (i.indisunique OR i.indisprimary) AND (t.relname IN ('operation_logs', 'vehicle_events') OR t.relname LIKE 'operation\\_logs\\_%' OR t.relname LIKE 'vehicle\\_events\\_%')
+        GROUP BY 1 ORDER BY 1`,
+    );
+    expect(keys.length).toBeGreaterThanOrEqual(8);
+    for (const key of keys) {
+      expect(key.columns, key.index).toContain('tenant_id');
+      expect(
+        key.columns.some((column) => column === 'created_at' || column === 'occurred_at'),
+        key.index,
+      ).toBe(true);
+    }
+  });
+});
+
+describe('the job that makes the months ahead (makeMonthPartitions)', () => {
+  it('makes the current month and the three after it, once', async () => {
+    const now = new Date((await monthStart(5)).getTime() + 10 * 86_400_000);
+    const { made } = await makeMonthPartitions(database.db, now);
+    const months = await Promise.all([5, 6, 7, 8].map(monthStart));
+    expect(made).toEqual(['operation_logs', 'vehicle_events'].flatMap((table) => months.map((at) => nameOf(table, at))));
+    expect(await makeMonthPartitions(database.db, now)).toEqual({ made: [] });
+  });
+
+  it('leaves the months before the first alone: the table as it was holds them', async () => {
+    const before = await monthStart(-3);
+    expect(await makeMonthPartitions(database.db, before, 2)).toEqual({ made: [] });
+    expect(await partitionsOf('vehicle_events')).not.toContain(nameOf('vehicle_events', before));
+  });
+
+  it('files each event in its month, and a month made later takes its events from the default partition', async () => {
+    await eventAt(demo, 'PART-FIRST', new Date(firstMonth.getTime() + 3_600_000));
+    await eventAt(demo, 'PART-OLD', new Date(firstMonth.getTime() - 40 * 86_400_000));
+    const far = await monthStart(30);
+    await eventAt(demo, 'PART-FAR', new Date(far.getTime() + 86_400_000));
+    await eventAt(other, 'PART-FAR-2', new Date(far.getTime() + 2 * 86_400_000));
+    expect(await partitionHolding('PART-FIRST')).toEqual([nameOf('vehicle_events', firstMonth)]);
+    expect(await partitionHolding('PART-OLD')).toEqual(['vehicle_events_legacy']);
+    expect(await partitionHolding('PART-FAR')).toEqual(['vehicle_events_default']);
+
+    const { made } = await makeMonthPartitions(database.db, far, 0);
+    expect(made).toContain(nameOf('vehicle_events', far));
+    expect(await partitionHolding('PART-FAR')).toEqual([nameOf('vehicle_events', far)]);
+    expect(await partitionHolding('PART-FAR-2')).toEqual([nameOf('vehicle_events', far)]);
+    expect(await query(`SELECT 1 FROM vehicle_events_default WHERE device_event_id LIKE 'PART-FAR%'`)).toEqual([]);
+  });
+
+  it('gives a month it makes the tenant wall: the tenant role sees only its own rows, even naming the partition', async () => {
+    const far = await monthStart(30);
+    const partition = nameOf('vehicle_events', far);
+    const seen = await database.transaction(async (session) => {
+      await session.query(`SELECT set_config('role', '${tenantRole}', true), set_config('app.tenant_id', $1, true)`, [demo]);
+      return session.query<{ id: string }>(`SELECT device_event_id AS id FROM ${partition} ORDER BY 1`);
+    });
+    expect(seen.map((row) => row.id)).toEqual(['PART-FAR']);
+  });
+
+  it('lets a read of one month look at that month only', async () => {
+    const far = await monthStart(30);
+    const plan = rowsOf(
+      await database.db.execute(
+        sql`EXPLAIN SELECT * FROM vehicle_events WHERE tenant_id = ${demo} AND occurred_at >= ${far.toISOString()}::timestamptz AND occurred_at < ${(await monthStart(31)).toISOString()}::timestamptz`,
+      ),
+    )
+      .map((row) => String(Object.values(row)[0]))
+      .join('\n');
+    expect(plan).toContain(nameOf('vehicle_events', far));
+    expect(plan).not.toMatch(/vehicle_events_legacy|vehicle_events_default/);
+  });
+});
