@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './client.js';
 import { rowsOf } from './json-row.js';
-import { makeMonthPartitions } from './month-partitions.job.js';
+import { dropEmptyMonths, makeMonthPartitions } from './month-partitions.job.js';
 import { devices, monthPartitions, parkingLots, tenants, vehicleEvents } from './schema/index.js';
 import { tenantRole } from './tenant-scope.js';
 import { seededDemoDatabase } from '../test/test-app.js';
@@ -147,5 +147,38 @@ describe('the job that makes the months ahead (makeMonthPartitions)', () => {
       .join('\n');
     expect(plan).toContain(nameOf('vehicle_events', far));
     expect(plan).not.toMatch(/vehicle_events_legacy|vehicle_events_default/);
+  });
+
+  // last: it drops what the tests above made
+  it('drops the months emptied before the last one, whole, and keeps every month that holds a row', async () => {
+    const now = await monthStart(40);
+    const before = await partitionsOf('vehicle_events');
+    const dropped = await dropEmptyMonths(database.db, now);
+    const after = await partitionsOf('vehicle_events');
+    // held rows: the table as it was (PART-OLD), the first month (PART-FIRST) and the far one (PART-FAR)
+    expect(after).toEqual(expect.arrayContaining(['vehicle_events_legacy', 'vehicle_events_default', nameOf('vehicle_events', firstMonth), nameOf('vehicle_events', await monthStart(30))]));
+    for (const k of [1, 5, 6, 7, 8]) {
+      const name = nameOf('vehicle_events', await monthStart(k));
+      expect(dropped).toContain(name);
+      expect(after).not.toContain(name);
+    }
+    expect(before.length - after.length).toBe(dropped.filter((name) => name.startsWith('vehicle_events_')).length);
+    // nothing of a month still in use: the month before `now` and later stay whatever they hold
+    expect(await dropEmptyMonths(database.db, await monthStart(2))).toEqual([]);
+    // and the rows are all still there
+    expect((await query<{ n: number }>(`SELECT count(*)::int AS n FROM vehicle_events WHERE device_event_id LIKE 'PART-%'`))[0]!.n).toBe(4);
+  });
+
+  it('drops an emptied month once no row is left in it, and leaves the month before the current one', async () => {
+    const far = await monthStart(30);
+    await database.db.delete(vehicleEvents).where(eq(vehicleEvents.deviceEventId, 'PART-FAR'));
+    // one month later the far month is the month before: kept
+    expect(await dropEmptyMonths(database.db, await monthStart(31))).not.toContain(nameOf('vehicle_events', far));
+    await database.db.delete(vehicleEvents).where(eq(vehicleEvents.deviceEventId, 'PART-FAR-2'));
+    expect(await dropEmptyMonths(database.db, await monthStart(31))).not.toContain(nameOf('vehicle_events', far));
+    expect(await dropEmptyMonths(database.db, await monthStart(32))).toContain(nameOf('vehicle_events', far));
+    // an event of that month sent late now waits in the default partition
+    await eventAt(demo, 'PART-LATE', new Date(far.getTime() + 3_600_000));
+    expect(await partitionHolding('PART-LATE')).toEqual(['vehicle_events_default']);
   });
 });

@@ -15,7 +15,7 @@ import { scheduledJob } from '../shared/periodic-job.js';
 //   row-level security;
 // - `<table>_default`: rows no month takes (a device clock years ahead); a month made later takes
 //   its rows from it.
-// A list of recent records reads the recent months only, and a month can be emptied or archived whole.
+// A list of recent records reads the recent months only; a month the retention job emptied is dropped whole.
 
 /** how many months ahead of the current one have their partitions ready */
 export const monthsAhead = 3;
@@ -24,6 +24,15 @@ export interface MonthPartitionsResult {
   /** partitions made, named `<table>_YYYY_MM` */
   made: string[];
 }
+
+/** China's month of a moment, counted from year 0: months compare as numbers. */
+const chinaMonth = (at: Date) => {
+  const china = new Date(at.getTime() + 8 * 3_600_000);
+  return china.getUTCFullYear() * 12 + china.getUTCMonth();
+};
+
+/** how long dropping an emptied month may wait for the table's writers before it is left for the next pass */
+const dropLockTimeout = '1s';
 
 /** Makes the partitions of the month `now` is in and of the `ahead` months after it, for every table kept by month. */
 export const makeMonthPartitions = async (db: Db, now: Date, ahead = monthsAhead): Promise<MonthPartitionsResult> => {
@@ -44,15 +53,60 @@ export const makeMonthPartitions = async (db: Db, now: Date, ahead = monthsAhead
   return { made };
 };
 
-/** Keeps the months ahead made, looked for every `intervalMs` (daily by default; 0 turns it off). */
+/**
+ * Drops the partitions that hold no row (emptied by the retention job) of months that ended before the
+ * month before `now`: a month goes whole, never row by row, and the last month stays for events a
+ * device sends late. `<table>_legacy` goes too once it is empty; the rows of those months that come
+ * after (a device's clock behind) wait in the default partition like any other month's without one.
+ */
+export const dropEmptyMonths = async (db: Db, now: Date): Promise<string[]> => {
+  const lastDroppable = chinaMonth(now) - 2;
+  const partitions = rowsOf(
+    await db.execute(sql`
+      SELECT m.table_name AS table, c.relname AS partition, m.months_from AS months_from
+        FROM month_partitions m
+        JOIN pg_inherits i ON i.inhparent = m.table_name::regclass
+        JOIN pg_class c ON c.oid = i.inhrelid
+       ORDER BY 1, 2`),
+  ).map((row) => ({ table: String(row.table), partition: String(row.partition), monthsFrom: new Date(row.months_from as string) }));
+  const dropped: string[] = [];
+  for (const { table, partition, monthsFrom } of partitions) {
+    const month = /_(\d{4})_(\d{2})$/.exec(partition);
+    const lastMonth = partition === `${table}_legacy` ? chinaMonth(monthsFrom) - 1 : month ? Number(month[1]) * 12 + Number(month[2]) - 1 : undefined;
+    if (lastMonth === undefined || lastMonth > lastDroppable) continue;
+    // looked at before the lock is taken, so a month that still holds rows never stops the writers
+    if (rowsOf(await db.execute(sql`SELECT 1 FROM ${sql.identifier(partition)} LIMIT 1`)).length > 0) continue;
+    try {
+      const gone = await db.transaction(async (tx) => {
+        await tx.execute(sql.raw(`SET LOCAL lock_timeout = '${dropLockTimeout}'`));
+        await tx.execute(sql`LOCK TABLE ${sql.identifier(table)} IN ACCESS EXCLUSIVE MODE`);
+        // and again under the lock: a row may have come since
+        if (rowsOf(await tx.execute(sql`SELECT 1 FROM ${sql.identifier(partition)} LIMIT 1`)).length > 0) return false;
+        await tx.execute(sql`DROP TABLE ${sql.identifier(partition)}`);
+        return true;
+      });
+      if (gone) dropped.push(partition);
+    } catch (error) {
+      // the writers held the table longer than the wait: the next pass tries again
+      if ((error as { code?: string; cause?: { code?: string } }).code !== '55P03' && (error as { cause?: { code?: string } }).cause?.code !== '55P03') throw error;
+    }
+  }
+  return dropped;
+};
+
+/** Keeps the months ahead made and drops the emptied months, looked for every `intervalMs` (0 turns it off). */
 export const monthPartitionsJob = (db: Db, intervalMs: number, now: () => Date = () => new Date()) =>
   scheduledJob({
     name: 'month-partitions',
     intervalMs,
-    pass: () => makeMonthPartitions(db, now()),
+    pass: async () => {
+      const at = now();
+      const { made } = await makeMonthPartitions(db, at);
+      return { made, dropped: await dropEmptyMonths(db, at) };
+    },
     messages: {
-      done: '已创建按月分区',
-      failed: '创建按月分区失败',
-      worthTelling: (result) => result.made.length > 0,
+      done: '已维护按月分区',
+      failed: '维护按月分区失败',
+      worthTelling: (result) => result.made.length > 0 || result.dropped.length > 0,
     },
   });
