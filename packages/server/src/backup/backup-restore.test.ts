@@ -218,6 +218,13 @@ describe(`backup and restore on ${serverUrl ? 'PostgreSQL' : 'PGlite'}`, () => {
     // now the database holds tables: a second restore is refused too, and forced it replaces them
     if (restoredUrl) {
       const emptyDir = mkdtempSync(join(tmpdir(), 'parking-backup-dst-'));
+      // a server still connected to the database is refused, forced or not, and nothing changes
+      const server = await openPostgres(restoredUrl);
+      const underServer = await restoreBackup(backupFile, { dataDir: emptyDir, databaseUrl: restoredUrl }, { force: true }).catch((error: unknown) => error);
+      await server.close();
+      expect(underServer).toBeInstanceOf(RestoreRefused);
+      expect((underServer as Error).message).toMatch(/目标数据库仍有 \d+ 个服务器连接/);
+      expect(readdirSync(emptyDir)).toEqual([]);
       const again = await restoreBackup(backupFile, { dataDir: emptyDir, databaseUrl: restoredUrl }, { force: false }).catch((error: unknown) => error);
       expect((again as Error).message).toContain('目标数据库已有数据表');
       await restoreBackup(backupFile, { dataDir: emptyDir, databaseUrl: restoredUrl }, { force: true });

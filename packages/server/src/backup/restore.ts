@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { backupEntries, backupKindOf, BackupFileError, databaseEntry, holdsData, isContent, parseManifest, type BackupKind, type BackupManifest } from './backup-archive.js';
+import { serverApplicationName } from '../db/client.js';
 import { DataDirInUse, lockDataDir } from '../db/data-dir-lock.js';
 import { runningServerOf } from './control.js';
 import { postgresToolEnv, runTool } from './postgres-tools.js';
@@ -24,6 +25,23 @@ export interface RestoreTarget {
 const kindName: Record<BackupKind, string> = { pglite: '内置数据库（PGlite）', postgres: 'PostgreSQL' };
 
 /** The tables, views and sequences outside PostgreSQL's own schemas. */
+/** Where the server processes connected to the database at `url` connect from (one entry per connection). */
+const serverConnections = async (url: string) => {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const rows = (
+      await client.query<{ client: string | null }>(
+        `SELECT host(client_addr) AS client FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND application_name = $1`,
+        [serverApplicationName],
+      )
+    ).rows;
+    return rows.map((row) => row.client ?? 'local');
+  } finally {
+    await client.end();
+  }
+};
+
 const relationCount = async (url: string) => {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -141,6 +159,16 @@ export const restoreBackup = async (file: string, target: RestoreTarget, options
   }
   const server = await runningServerOf(target.dataDir);
   if (server && kind === 'pglite') throw new RestoreRefused(`服务器正在使用 ${target.dataDir}（进程 ${server.pid}），请先停止它 / stop the server using this data directory first`);
+  if (target.databaseUrl) {
+    // a server would go on writing into what is being replaced, and read tables that vanish under it
+    const connections = await serverConnections(target.databaseUrl);
+    if (connections.length > 0) {
+      const from = [...new Set(connections)].join('、');
+      throw new RestoreRefused(
+        `目标数据库仍有 ${connections.length} 个服务器连接（来自 ${from}），请先停止使用它的全部服务器 / stop every server using this database first (${connections.length} connections from ${from})`,
+      );
+    }
+  }
   const filesThere = await holdsData(target.dataDir);
   const tablesThere = target.databaseUrl ? (await relationCount(target.databaseUrl)) > 0 : false;
   if ((filesThere || tablesThere) && !options.force) {

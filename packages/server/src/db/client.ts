@@ -200,8 +200,11 @@ const openPostgresSession = async (connectionString: string): Promise<DedicatedS
   };
 };
 
+/** how the server's connections name themselves to PostgreSQL (pg_stat_activity): a restore refuses a database they use */
+export const serverApplicationName = 'parking-server';
+
 export const openPostgres = async (connectionString: string, onIdleError: (error: Error) => void = () => {}): Promise<Database> => {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+  const pool = new pg.Pool({ connectionString, max: 10, application_name: serverApplicationName });
   // an idle connection dropped by the server (restart, failover) must not crash the process
   pool.on('error', onIdleError);
   // fail fast with a clear message when the server is unreachable
