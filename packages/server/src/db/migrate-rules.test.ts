@@ -50,8 +50,10 @@ export const ruleBreaches = (file: MigrationFile) => {
     for (const column of statement.matchAll(/ADD\s+COLUMN\s+(?:IF\s+NOT\s+EXISTS\s+)?("?\w+"?)([^,;]*)/gi)) {
       if (/NOT\s+NULL/i.test(column[2]!) && !/DEFAULT/i.test(column[2]!)) breaches.push(`adds the NOT NULL column ${column[1]} without a default (existing rows have none)`);
     }
-    const index = /CREATE\s+(?:UNIQUE\s+)?INDEX\s+(CONCURRENTLY\s+)?(IF\s+NOT\s+EXISTS\s+)?"?(\w+)"?\s+ON\s+(?:ONLY\s+)?(?:"?public"?\.)?"?(\w+)"?/i.exec(statement);
-    if (index && !index[1] && bigTables.includes(index[4]!)) breaches.push(`builds ${index[3]} on the big table ${index[4]} without CONCURRENTLY (writes wait until it is built)`);
+    // ON ONLY a partitioned table builds nothing: the partitions' own indexes are attached to it
+    const index = /CREATE\s+(?:UNIQUE\s+)?INDEX\s+(CONCURRENTLY\s+)?(IF\s+NOT\s+EXISTS\s+)?"?(\w+)"?\s+ON\s+(ONLY\s+)?(?:"?public"?\.)?"?(\w+)"?/i.exec(statement);
+    if (index && !index[1] && !index[4] && bigTables.includes(index[5]!))
+      breaches.push(`builds ${index[3]} on the big table ${index[5]} without CONCURRENTLY (writes wait until it is built)`);
     if (index?.[1] && !index[2]) breaches.push(`builds ${index[3]} CONCURRENTLY without IF NOT EXISTS (a build that failed midway could not run again)`);
     if (/\bCONCURRENTLY\b/i.test(statement) && !file.noTransaction) breaches.push(`uses CONCURRENTLY without "${noTransactionDirective}" (PostgreSQL refuses it in a transaction)`);
     if (file.noTransaction && !/^\s*(CREATE\s+(UNIQUE\s+)?INDEX|DROP\s+INDEX)\s+CONCURRENTLY\b/i.test(statement))
@@ -105,6 +107,8 @@ describe('each migration says what it locks, and from 0049 on locks no big table
       expect.stringMatching(/records_plate on the big table parking_records without CONCURRENTLY/),
     ]);
     expect(ruleBreaches(sample('-- locks: none\nCREATE INDEX "lots_name" ON "parking_lots" ("name");'))).toEqual([]);
+    // on a partitioned table only: nothing is built, the partitions' indexes are attached to it
+    expect(ruleBreaches(sample('-- locks: none\nCREATE INDEX IF NOT EXISTS "records_plate" ON ONLY "parking_records" ("plate_number");'))).toEqual([]);
     expect(ruleBreaches(sample('-- locks: none\nCREATE INDEX CONCURRENTLY IF NOT EXISTS "records_plate" ON "parking_records" ("plate_number");'))).toEqual([
       expect.stringMatching(/without "-- migrate: no-transaction"/),
     ]);

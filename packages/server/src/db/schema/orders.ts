@@ -142,6 +142,8 @@ export const vehicleEvents = pgTable(
     uniqueIndex('vehicle_events_tenant_device_event').on(t.tenantId, t.deviceId, t.deviceEventId, t.occurredAt),
     // the retention job removes a tenant's oldest events first
     index('vehicle_events_tenant_created').on(t.tenantId, t.createdAt),
+    // the event's answer is written by its id: the one index that serves it (vehicle-event.repository.ts)
+    index('vehicle_events_id').on(t.id),
   ],
 );
 

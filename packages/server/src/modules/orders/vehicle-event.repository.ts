@@ -368,8 +368,10 @@ const finishSql = (input: SQL) => sql`
       answered AS (
         UPDATE vehicle_events e SET record_id = f.record_id, result = f.result
           FROM input f
-         -- by its whole key: the tenant, the id and the month's partition
-         WHERE e.tenant_id = ANY (ARRAY[f.tenant_id]) AND e.id = ANY (ARRAY[f.event_id]) AND e.occurred_at = ANY (ARRAY[f.occurred_at])
+         -- by its id (vehicle_events_id, the one index that has it first) in its month's partition (the
+         -- month prunes the others as the statement runs); the tenant only narrows: as an indexable
+         -- comparison it let a plan made while the table was small read a tenant's every event to update one
+         WHERE e.id = ANY (ARRAY[f.event_id]) AND e.occurred_at = ANY (ARRAY[f.occurred_at]) AND e.tenant_id IS NOT DISTINCT FROM f.tenant_id
       )
       SELECT (SELECT count(*) FROM changed)::integer AS changed`;
 const finishStatement = preparedJsonStatement('vehicle_events_finish', finishSql);
