@@ -48,7 +48,9 @@ const schemaOf = async (database: Database) => {
      SELECT 'function ' || p.proname || '(' || pg_get_function_identity_arguments(p.oid) || ') ' || md5(p.prosrc)
        FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname = 'public'`,
   );
-  return rows.map((row) => row.line).sort();
+  // the months 0054–0056 partition from are the month after the day they ran: the fresh install and an
+  // upgrade migrated across a month's end differ in those alone
+  return rows.map((row) => row.line.replace(/_\d{4}_\d{2}(?!\d)/g, '_<month>').replace(/(_before_months CHECK \(\(\w+ < )'[^']+'/, "$1'<month>'")).sort();
 };
 
 /** The tables as the application names them: a partitioned table once, not each of its partitions. */
