@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './client.js';
 import { rowsOf } from './json-row.js';
+import { hasSqlState } from './sql-error.js';
 import { monthPartitions } from './schema/index.js';
 import { scheduledJob } from '../shared/periodic-job.js';
 
@@ -88,7 +89,7 @@ export const dropEmptyMonths = async (db: Db, now: Date): Promise<string[]> => {
       if (gone) dropped.push(partition);
     } catch (error) {
       // the writers held the table longer than the wait: the next pass tries again
-      if ((error as { code?: string; cause?: { code?: string } }).code !== '55P03' && (error as { cause?: { code?: string } }).cause?.code !== '55P03') throw error;
+      if (!hasSqlState(error, '55P03')) throw error;
     }
   }
   return dropped;

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import type { Database, Db, ReadRoute, ReadSide } from './client.js';
 import { sharedStickyWriters, stickyWriters, type StickyStore } from './replica-sticky.js';
+import { errorCauses, hasSqlState, sqlState } from './sql-error.js';
 import { assertTenantId, tenantTransactionOn, withTenant, type HeldConnection } from './tenant-scope.js';
 
 /** Lines an operator should see when reads leave or come back to the replica. */
@@ -44,28 +45,19 @@ export const replicaVerdict = (probe: { behindBytes: number; replayAgeMs: number
 const connectionCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 const connectionMessages = /connection terminated|timeout exceeded when trying to connect|not queryable|connection timeout/i;
 
-/** The errors the replica itself causes: through drizzle's wrapping (`cause`) and Node's AggregateError. */
-const causes = (error: unknown, depth = 0): unknown[] => {
-  if (!(error instanceof Error) || depth > 4) return [];
-  const nested: unknown[] = error instanceof AggregateError ? error.errors : [];
-  return [error, ...causes(error.cause, depth + 1), ...nested.flatMap((inner) => causes(inner, depth + 1))];
-};
-
-const sqlState = (error: unknown) => (error as { code?: unknown }).code;
-
 /** The connection to the server is gone (stopped, restarted, unreachable): SQLSTATE class 08, 57P01–57P03, or a socket error. */
 export const isConnectionLoss = (error: unknown) =>
-  causes(error).some((cause) => {
+  errorCauses(error).some((cause) => {
     const code = sqlState(cause);
     if (typeof code === 'string' && (connectionCodes.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code))) return true;
     return cause instanceof Error && connectionMessages.test(cause.message);
   });
 
 /** A standby cancelled the query because replaying the primary's WAL needed what it held (40001, 40P01). */
-const isRecoveryConflict = (error: unknown) => causes(error).some((cause) => sqlState(cause) === '40001' || sqlState(cause) === '40P01');
+const isRecoveryConflict = (error: unknown) => hasSqlState(error, '40001', '40P01');
 
 /** The work tried to write (25006 read_only_sql_transaction): its route should not have been marked replica-safe. */
-const isWriteAttempt = (error: unknown) => causes(error).some((cause) => sqlState(cause) === '25006');
+const isWriteAttempt = (error: unknown) => hasSqlState(error, '25006');
 
 /**
  * Reads on a streaming replica, the primary standing in whenever the replica cannot serve.
