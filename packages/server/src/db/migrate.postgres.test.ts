@@ -46,6 +46,36 @@ describe('a migration outside a transaction on a PostgreSQL server', () => {
     }
   });
 
+  it('applies each migration beside a no-transaction one in a transaction of its own: a check added NOT VALID is validated after its lock is let go', async () => {
+    const fresh = await createTestDatabase();
+    const watcher = await openPostgres(await currentDatabaseUrl(fresh));
+    const addCheck = '-- locks: lots (ACCESS EXCLUSIVE, brief)\nALTER TABLE lots ADD CONSTRAINT lots_code_set CHECK (code IS NOT NULL) NOT VALID;';
+    // the validation sees what locks its session holds on lots: only its own SHARE UPDATE EXCLUSIVE, not the check's ACCESS EXCLUSIVE
+    const validate = `-- locks: lots (SHARE UPDATE EXCLUSIVE)
+ALTER TABLE lots VALIDATE CONSTRAINT lots_code_set;--> statement-breakpoint
+CREATE TABLE held AS SELECT mode FROM pg_locks WHERE pid = pg_backend_pid() AND relation = 'lots'::regclass;`;
+    const dir = folder({
+      '0000_lots.sql': lots,
+      '0001_lots_code.sql': codeIndex,
+      '0002_lots_code_set.sql': addCheck,
+      '0003_lots_code_valid.sql': validate,
+      '0004_broken.sql': '-- locks: none\nSELECT no_such_function();',
+    });
+    try {
+      await expect(migrate(fresh, dir)).rejects.toThrow(/no_such_function/);
+      const held = await watcher.transaction((s) => s.query<{ mode: string }>('SELECT mode FROM held ORDER BY mode'));
+      expect(held.map((row) => row.mode)).not.toContain('AccessExclusiveLock');
+      expect(held.map((row) => row.mode)).toContain('ShareUpdateExclusiveLock');
+      // the ones before the failure stay applied; only the failed one is to run again
+      const recorded = await watcher.transaction((s) => s.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name'));
+      expect(recorded.map((row) => row.name)).toEqual(['0000_lots.sql', '0001_lots_code.sql', '0002_lots_code_set.sql', '0003_lots_code_valid.sql']);
+    } finally {
+      await watcher.close();
+      await fresh.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('records it only once it succeeded, and builds again an index a failed build left invalid', async () => {
     const fresh = await createTestDatabase();
     const before = folder({ '0000_lots.sql': lots });

@@ -57,7 +57,8 @@ export const migrationStatements = (sql: string) =>
  * Applies pending migrations under an advisory lock, so two processes starting together serialise:
  * the second waits, then finds nothing left to do. Without a no-transaction migration in the folder
  * every pending one is applied in one transaction; with one (PostgreSQL), the lock is a session's
- * and the migrations between no-transaction ones go in a transaction each.
+ * and every other migration goes in a transaction of its own, so that one's locks are not held
+ * through the next (a check added NOT VALID, then validated while writes go on).
  */
 export const migrate = async (database: Database, dir = migrationsDir): Promise<MigrationReport> => {
   const files = readMigrations(dir);
@@ -102,31 +103,21 @@ const migrateInSteps = async (database: Database, files: MigrationFile[]): Promi
     const done = await appliedNames(lock, files);
     const pending = files.filter((file) => !done.has(file.name));
     const applied: string[] = [];
-    let batch: MigrationFile[] = [];
-    const commitBatch = async () => {
-      if (batch.length === 0) return;
-      const files = batch;
-      batch = [];
-      await database.transaction(async (session) => {
-        for (const file of files) {
+    for (const file of pending) {
+      if (file.noTransaction) {
+        await applyOutsideTransaction(lock, file);
+        // recorded only once every statement succeeded; a failure midway is run again from the start
+        await lock.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file.name]);
+      } else {
+        // each in a transaction of its own, recorded in it: the locks one takes (a check added NOT
+        // VALID) are let go before the next runs (the check validated while the table is written on)
+        await database.transaction(async (session) => {
           await session.exec(file.sql);
           await session.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file.name]);
-        }
-      });
-      applied.push(...files.map((file) => file.name));
-    };
-    for (const file of pending) {
-      if (!file.noTransaction) {
-        batch.push(file);
-        continue;
+        });
       }
-      await commitBatch();
-      await applyOutsideTransaction(lock, file);
-      // recorded only once every statement succeeded; a failure midway is run again from the start
-      await lock.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file.name]);
       applied.push(file.name);
     }
-    await commitBatch();
     return { applied, alreadyApplied: done.size };
   } finally {
     await lock.query('SELECT pg_advisory_unlock($1)', [migrationLockKey]).catch(() => undefined);
