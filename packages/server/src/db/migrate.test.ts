@@ -10,7 +10,7 @@ import { migrate, migrationsDir } from './migrate.js';
 const migrationFiles = readdirSync(migrationsDir)
   .filter((f) => f.endsWith('.sql'))
   .sort();
-import { menus, parkingLots, payments, revenueDaily, tenants, users } from './schema/index.js';
+import { menus, parkingLots, revenueDaily, tenants, users } from './schema/index.js';
 import { seedDemoData } from './seed/seed.js';
 import { earlierMigrations } from '../test/earlier-migrations.js';
 
@@ -60,7 +60,9 @@ describe('upgrading a database that already holds money', () => {
           INSERT INTO parking_records (tenant_id, lot_id, plate_number, entered_at, exited_at, state, amount_due, paid)
           VALUES (${demo!.id}, ${lot!.id}, ${`京U0000${n}`}, ${new Date(Date.parse(exitedAt) - 3_600_000).toISOString()}, ${exitedAt}, 'paid', 500, 500) RETURNING id`);
         const stayId = (stay.rows[0] as { id: string }).id;
-        await upgraded.db.insert(payments).values({ tenantId: demo!.id, recordId: stayId, channel: 'cash', amount: 500, idempotencyKey: `upgrade-${n}`, paidAt: new Date(exitedAt) });
+        await upgraded.db.execute(sql`
+          INSERT INTO payments (tenant_id, record_id, channel, amount, idempotency_key, paid_at)
+          VALUES (${demo!.id}, ${stayId}, 'cash', 500, ${`upgrade-${n}`}, ${exitedAt})`);
       }
 
       await migrate(upgraded);

@@ -3,7 +3,7 @@ import { boolean, check, jsonb, index, integer, pgTable, text, timestamp, unique
 import type { BuyerType, InvoiceState } from '@parking/contract';
 import { customers } from './customers.js';
 import { parkingLots } from './parking.js';
-import { payments } from './payments.js';
+import { paymentCreatedAt, paymentKey } from './payments.js';
 import { tenants } from './tenancy.js';
 
 /**
@@ -64,9 +64,8 @@ export const invoicePayments = pgTable(
     invoiceId: uuid('invoice_id')
       .notNull()
       .references(() => invoices.id, { onDelete: 'cascade' }),
-    paymentId: uuid('payment_id')
-      .notNull()
-      .references(() => payments.id, { onDelete: 'no action' }),
+    paymentId: uuid('payment_id').notNull(),
+    paymentCreatedAt: paymentCreatedAt(),
     amount: integer('amount').notNull(),
     /** false once its invoice is red-flushed: the payment may be invoiced again */
     holds: boolean('holds').notNull().default(true),
@@ -78,6 +77,7 @@ export const invoicePayments = pgTable(
       .where(sql`${t.holds}`),
     index('invoice_payments_tenant_payment').on(t.tenantId, t.paymentId),
     check('invoice_payments_amount_positive', sql`${t.amount} > 0`),
+    ...paymentKey('invoice_payments', t, 'no action'),
   ],
 );
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { CouponKind, CouponState, MerchantKind, MerchantLedgerKind, MerchantSettlement } from '@parking/contract';
 import { users } from './identity.js';
-import { parkingRecords } from './orders.js';
+import { recordCreatedAt, recordKey } from './orders.js';
 import { createdAt, tenants, updatedAt } from './tenancy.js';
 
 const tenantId = () =>
@@ -143,7 +143,8 @@ export const coupons = pgTable(
     state: text('state').$type<Exclude<CouponState, 'expired'>>().notNull().default('unused'),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    recordId: uuid('record_id').references(() => parkingRecords.id, { onDelete: 'set null' }),
+    recordId: uuid('record_id'),
+    recordCreatedAt: recordCreatedAt(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     /** fen it took off the stay */
     discount: integer('discount').notNull().default(0),
@@ -162,6 +163,7 @@ export const coupons = pgTable(
     index('coupons_tenant_issued').on(t.tenantId, t.issuedAt),
     index('coupons_tenant_used').on(t.tenantId, t.usedAt),
     index('coupons_tenant_record').on(t.tenantId, t.recordId),
+    ...recordKey('coupons', t, 'set null'),
   ],
 );
 

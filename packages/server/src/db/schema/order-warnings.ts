@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { OrderWarningCategory, OrderWarningKind, OrderWarningState } from '@parking/contract';
 import { users } from './identity.js';
-import { parkingRecords } from './orders.js';
+import { recordCreatedAt, recordKey } from './orders.js';
 import { parkingLots } from './parking.js';
 import { createdAt, tenants } from './tenancy.js';
 
@@ -18,7 +18,8 @@ export const orderWarnings = pgTable(
     tenantId: tenantId(),
     id: uuid('id').primaryKey().defaultRandom(),
     /** null for an entry that was refused and opened no record */
-    recordId: uuid('record_id').references(() => parkingRecords.id, { onDelete: 'set null' }),
+    recordId: uuid('record_id'),
+    recordCreatedAt: recordCreatedAt(),
     lotId: uuid('lot_id')
       .notNull()
       .references(() => parkingLots.id, { onDelete: 'no action' }),
@@ -43,5 +44,6 @@ export const orderWarnings = pgTable(
     index('order_warnings_tenant_plate').on(t.tenantId, t.plateNumber),
     check('order_warnings_category', sql`${t.category} in (1, 2)`),
     check('order_warnings_state', sql`${t.state} in ('open', 'closed')`),
+    ...recordKey('order_warnings', t, 'set null'),
   ],
 );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, doublePrecision, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AbnormalReason, ParkingRecordState, RecordEditKind, RecordEditRequested, RecordEditSnapshot, RecordEditStatus, VehicleEventResult } from '@parking/contract';
 import { devices } from './devices.js';
 import { users } from './identity.js';
@@ -88,6 +89,10 @@ export const parkingRecords = pgTable(
       .on(t.tenantId, t.exitedAt)
       .where(sql`${t.exitedAt} IS NOT NULL AND (${t.entryPhoto} IS NOT NULL OR ${t.exitPhoto} IS NOT NULL)`),
     index('parking_records_tenant_plate_prefix').on(t.tenantId, t.plateNumber.op('text_pattern_ops')),
+    // the record's whole key: the row, the tenant and the month its monthly partitions are cut by (created_at, never changed);
+    // what links to a record names all three (recordKey). The id first: started by the tenant, it would be one more index a
+    // plan could take to read all of a tenant's records for one of them
+    unique('parking_records_month_key').on(t.id, t.tenantId, t.createdAt),
     // the money invariant of every record, held by the database whatever code writes it
     check('parking_records_money', sql`${t.amountDue} - ${t.discount} = ${t.paid} + ${t.unpaid}`),
     check('parking_records_money_non_negative', sql`${t.amountDue} >= 0 AND ${t.discount} >= 0 AND ${t.paid} >= 0 AND ${t.unpaid} >= 0`),
@@ -98,6 +103,25 @@ export const parkingRecords = pgTable(
     ),
   ],
 );
+
+/** The month of the record a row links to: the record's created_at, filled from the record by a trigger (migration 0060). */
+export const recordCreatedAt = () => timestamp('record_created_at', { withTimezone: true });
+
+/**
+ * A row's link to a parking record, by the record's whole key (tenant, id, month), as a foreign key
+ * to a table partitioned by month must be: the row's code writes the record's id alone, and a
+ * trigger (parking_fill_record_month, migration 0060) fills the month from the record of the row's
+ * tenant, or refuses an id that names none. The check keeps the id and its month set or unset
+ * together. In SQL, `set null` empties the id and the month, not the tenant (ON DELETE SET NULL (record_id, record_created_at)).
+ */
+export const recordKey = (table: string, t: { tenantId: AnyPgColumn; recordId: AnyPgColumn; recordCreatedAt: AnyPgColumn }, onDelete: 'no action' | 'cascade' | 'set null') => [
+  foreignKey({
+    name: `${table}_record_fk`,
+    columns: [t.tenantId, t.recordId, t.recordCreatedAt],
+    foreignColumns: [parkingRecords.tenantId, parkingRecords.id, parkingRecords.createdAt],
+  }).onDelete(onDelete),
+  check(`${table}_record_month`, sql`(${t.recordId} IS NULL) = (${t.recordCreatedAt} IS NULL)`),
+];
 
 /**
  * How many records each lot holds, kept by statement triggers on parking_records (migration
@@ -133,7 +157,8 @@ export const vehicleEvents = pgTable(
     kind: text('kind').notNull(),
     plateNumber: text('plate_number').notNull().default(''),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
-    recordId: uuid('record_id').references(() => parkingRecords.id, { onDelete: 'set null' }),
+    /** the record the event made or moved; a log's mention, with no foreign key (an event is kept only for the tenant's retention) */
+    recordId: uuid('record_id'),
     result: jsonb('result').$type<VehicleEventResult>(),
     createdAt: createdAt(),
   },
@@ -156,9 +181,8 @@ export const recordEditRequests = pgTable(
   {
     tenantId: tenantId(),
     id: uuid('id').primaryKey().defaultRandom(),
-    recordId: uuid('record_id')
-      .notNull()
-      .references(() => parkingRecords.id, { onDelete: 'cascade' }),
+    recordId: uuid('record_id').notNull(),
+    recordCreatedAt: recordCreatedAt(),
     kind: text('kind').$type<RecordEditKind>().notNull(),
     requested: jsonb('requested').$type<RecordEditRequested>().notNull(),
     reason: text('reason').notNull(),
@@ -180,5 +204,6 @@ export const recordEditRequests = pgTable(
       .where(sql`${t.status} = 'requested'`),
     index('record_edit_requests_tenant_record').on(t.tenantId, t.recordId, t.createdAt),
     index('record_edit_requests_tenant_status').on(t.tenantId, t.status, t.createdAt),
+    ...recordKey('record_edit_requests', t, 'cascade'),
   ],
 );

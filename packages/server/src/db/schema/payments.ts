@@ -1,19 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, foreignKey, index, integer, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { PaymentChannel, PaymentStatus, RefundStatus } from '@parking/contract';
 import { users } from './identity.js';
 import { specialBills } from './marketing.js';
-import { parkingRecords } from './orders.js';
+import { recordCreatedAt, recordKey } from './orders.js';
 import { createdAt, tenants, updatedAt } from './tenancy.js';
 
 const tenantId = () =>
   uuid('tenant_id')
     .notNull()
     .references(() => tenants.id, { onDelete: 'cascade' });
-const recordId = () =>
-  uuid('record_id')
-    .notNull()
-    .references(() => parkingRecords.id, { onDelete: 'no action' });
+const recordId = () => uuid('record_id').notNull();
 
 /** 支付记录: money taken for a parking record, once per idempotency key of the tenant. */
 export const payments = pgTable(
@@ -22,6 +20,7 @@ export const payments = pgTable(
     tenantId: tenantId(),
     id: uuid('id').primaryKey().defaultRandom(),
     recordId: recordId(),
+    recordCreatedAt: recordCreatedAt(),
     channel: text('channel').$type<PaymentChannel>().notNull(),
     amount: integer('amount').notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
@@ -39,8 +38,22 @@ export const payments = pgTable(
     index('payments_tenant_record').on(t.tenantId, t.recordId),
     index('payments_tenant_paid_at').on(t.tenantId, t.paidAt),
     check('payments_amount_positive', sql`${t.amount} > 0`),
+    // the payment's whole key: the row, the tenant and the month its monthly partitions are cut by; what links to a payment names all three (paymentKey)
+    unique('payments_month_key').on(t.id, t.tenantId, t.createdAt),
+    ...recordKey('payments', t, 'no action'),
   ],
 );
+
+/** The month of the payment a row links to: the payment's created_at, filled from the payment by a trigger (migration 0060). */
+export const paymentCreatedAt = () => timestamp('payment_created_at', { withTimezone: true });
+
+/** A row's link to a payment by the payment's whole key (tenant, id, month): as recordKey (orders.ts) is to a record. */
+export const paymentKey = (table: string, t: { tenantId: AnyPgColumn; paymentId: AnyPgColumn; paymentCreatedAt: AnyPgColumn }, onDelete: 'no action' | 'set null') => [
+  foreignKey({ name: `${table}_payment_fk`, columns: [t.tenantId, t.paymentId, t.paymentCreatedAt], foreignColumns: [payments.tenantId, payments.id, payments.createdAt] }).onDelete(
+    onDelete,
+  ),
+  check(`${table}_payment_month`, sql`(${t.paymentId} IS NULL) = (${t.paymentCreatedAt} IS NULL)`),
+];
 
 /** 退款: asked for by one user, approved or rejected by another; only an approved refund moves money. */
 /**
@@ -57,10 +70,10 @@ export const refunds = pgTable(
   {
     tenantId: tenantId(),
     id: uuid('id').primaryKey().defaultRandom(),
-    paymentId: uuid('payment_id')
-      .notNull()
-      .references(() => payments.id, { onDelete: 'no action' }),
+    paymentId: uuid('payment_id').notNull(),
+    paymentCreatedAt: paymentCreatedAt(),
     recordId: recordId(),
+    recordCreatedAt: recordCreatedAt(),
     amount: integer('amount').notNull(),
     reason: text('reason').notNull(),
     status: text('status').$type<RefundStatus>().notNull().default('requested'),
@@ -79,6 +92,8 @@ export const refunds = pgTable(
     index('refunds_tenant_status').on(t.tenantId, t.status, t.createdAt),
     check('refunds_amount_positive', sql`${t.amount} > 0`),
     check('refunds_kind', sql`${t.kind} in ('concession', 'duplicate')`),
+    ...paymentKey('refunds', t, 'no action'),
+    ...recordKey('refunds', t, 'no action'),
   ],
 );
 
@@ -97,7 +112,8 @@ export const gatewayOrders = pgTable(
     /** sandbox */
     provider: text('provider').notNull(),
     /** what is paid for: a parking record, or a special bill (特殊账单); exactly one of the two */
-    recordId: uuid('record_id').references(() => parkingRecords.id, { onDelete: 'no action' }),
+    recordId: uuid('record_id'),
+    recordCreatedAt: recordCreatedAt(),
     specialBillId: uuid('special_bill_id').references(() => specialBills.id, { onDelete: 'no action' }),
     /** the exit lane the driver scanned, to release after payment; null from a PDA or lot code */
     laneId: uuid('lane_id'),
@@ -111,7 +127,8 @@ export const gatewayOrders = pgTable(
     state: text('state').$type<GatewayOrderState>().notNull().default('created'),
     /** the provider's trade number, from its notice */
     tradeNo: text('trade_no'),
-    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    paymentId: uuid('payment_id'),
+    paymentCreatedAt: paymentCreatedAt(),
     /** why a paid notice recorded no payment (the record was settled another way meanwhile) */
     remark: text('remark').notNull().default(''),
     paidAt: timestamp('paid_at', { withTimezone: true }),
@@ -124,6 +141,8 @@ export const gatewayOrders = pgTable(
     index('gateway_orders_tenant_record').on(t.tenantId, t.recordId, t.createdAt),
     check('gateway_orders_amount_positive', sql`${t.amount} > 0`),
     check('gateway_orders_one_subject', sql`num_nonnulls(${t.recordId}, ${t.specialBillId}) = 1`),
+    ...recordKey('gateway_orders', t, 'no action'),
+    ...paymentKey('gateway_orders', t, 'set null'),
   ],
 );
 

@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { PaymentChannel, ReminderChannel } from '@parking/contract';
 import { users } from './identity.js';
-import { parkingRecords } from './orders.js';
+import { recordCreatedAt, recordKey } from './orders.js';
 import { parkingLots } from './parking.js';
-import { payments } from './payments.js';
+import { paymentCreatedAt, paymentKey } from './payments.js';
 import { createdAt, tenants } from './tenancy.js';
 
 const tenantId = () =>
@@ -33,12 +33,10 @@ export const recoveryRecords = pgTable(
   {
     tenantId: tenantId(),
     id: uuid('id').primaryKey().defaultRandom(),
-    recordId: uuid('record_id')
-      .notNull()
-      .references(() => parkingRecords.id, { onDelete: 'no action' }),
-    paymentId: uuid('payment_id')
-      .notNull()
-      .references(() => payments.id, { onDelete: 'no action' }),
+    recordId: uuid('record_id').notNull(),
+    recordCreatedAt: recordCreatedAt(),
+    paymentId: uuid('payment_id').notNull(),
+    paymentCreatedAt: paymentCreatedAt(),
     plateNumber: text('plate_number').notNull(),
     lotId: uuid('lot_id')
       .notNull()
@@ -53,5 +51,7 @@ export const recoveryRecords = pgTable(
     index('recovery_records_tenant_recovered_at').on(t.tenantId, t.recoveredAt),
     index('recovery_records_tenant_plate').on(t.tenantId, t.plateNumber),
     check('recovery_records_amount_positive', sql`${t.amount} > 0`),
+    ...recordKey('recovery_records', t, 'no action'),
+    ...paymentKey('recovery_records', t, 'no action'),
   ],
 );

@@ -3,7 +3,7 @@ import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } fr
 import type { AppealDecision, AppealOutcomeKind, AppealReason, AppealStatus, ComplaintCategory, ComplaintChannel, ComplaintStatus, RecordEditSnapshot } from '@parking/contract';
 import { customers } from './customers.js';
 import { users } from './identity.js';
-import { parkingRecords } from './orders.js';
+import { recordCreatedAt, recordKey } from './orders.js';
 import { tenants } from './tenancy.js';
 
 const tenantId = () =>
@@ -38,7 +38,8 @@ export const complaints = pgTable(
     /** '' when the complaint names no plate */
     plateNumber: text('plate_number').notNull().default(''),
     plateColour: integer('plate_colour'),
-    recordId: uuid('record_id').references(() => parkingRecords.id, { onDelete: 'set null' }),
+    recordId: uuid('record_id'),
+    recordCreatedAt: recordCreatedAt(),
     /** the owner account of the contact phone, when there is one */
     customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
@@ -56,6 +57,7 @@ export const complaints = pgTable(
     // the open ones past their deadline are counted on every list page
     index('complaints_tenant_status_deadline').on(t.tenantId, t.status, t.deadlineAt),
     index('complaints_tenant_customer').on(t.tenantId, t.customerId),
+    ...recordKey('complaints', t, 'set null'),
   ],
 );
 
@@ -88,9 +90,8 @@ export const appeals = pgTable(
   {
     tenantId: tenantId(),
     id: uuid('id').primaryKey().defaultRandom(),
-    recordId: uuid('record_id')
-      .notNull()
-      .references(() => parkingRecords.id, { onDelete: 'cascade' }),
+    recordId: uuid('record_id').notNull(),
+    recordCreatedAt: recordCreatedAt(),
     customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
     /** the owner's phone when filed */
     phone: text('phone').notNull(),
@@ -123,5 +124,6 @@ export const appeals = pgTable(
     index('appeals_tenant_filed').on(t.tenantId, t.filedAt),
     index('appeals_tenant_status').on(t.tenantId, t.status, t.filedAt),
     index('appeals_tenant_customer').on(t.tenantId, t.customerId),
+    ...recordKey('appeals', t, 'cascade'),
   ],
 );

@@ -3,7 +3,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.js';
 import { migrate } from '../../db/migrate.js';
-import { parkingLots, parkingRecords, payments, tariffVersions, tariffs, tenants } from '../../db/schema/index.js';
+import { parkingLots, parkingRecords, tariffVersions, tariffs, tenants } from '../../db/schema/index.js';
 import { earlierMigrations } from '../../test/earlier-migrations.js';
 import { seedDemoData } from '../../db/seed/seed.js';
 import { createTestDatabase } from '../../test/test-app.js';
@@ -48,8 +48,11 @@ beforeAll(async () => {
       RETURNING id`);
     return inserted.rows[0]!.id;
   };
+  // in SQL too: today's schema names columns payments do not have at 0023
   const paidAt = async (recordId: string, at: string, amount: number) =>
-    db.insert(payments).values({ tenantId, recordId, channel: 'cash', amount, idempotencyKey: `migration-${recordId}`, paidAt: new Date(at) });
+    db.execute(sql`
+      INSERT INTO payments (tenant_id, record_id, channel, amount, idempotency_key, paid_at)
+      VALUES (${tenantId}, ${recordId}, 'cash', ${amount}, ${`migration-${recordId}`}, ${at})`);
   ids = {
     goneLongAgo: await record(space, 'paid', { paid: 500, unpaid: 0 }),
     atBarrier: await record(lane, 'paid', { paid: 300, unpaid: 0 }),
