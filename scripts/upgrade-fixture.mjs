@@ -2,8 +2,8 @@
 // Makes the upgrade test's fixture of one released migration level: the database a landed commit
 // leaves behind after its own first start (seed and demo history) and its own traffic simulator.
 //
-//   node scripts/upgrade-fixture.mjs <commit>      # e.g. b024645 (the commit that landed 0047)
-//   node scripts/upgrade-fixture.mjs <commit> --released-only   # only the list below
+//   npm run upgrade-fixture -- <commit>      # e.g. b024645 (the commit that landed 0047)
+//   npm run upgrade-fixture -- <commit> --released-only   # only the list below
 //
 // It also writes upgrade-fixtures/released-migrations.json: every migration up to the newest level
 // with a fixture, with a hash of its statements, which db/migrate-rules.test.ts holds the
@@ -15,13 +15,14 @@
 // packages/server/src/db/upgrade-fixtures/<level>.json.gz, holds the commit's migration files as
 // they were then (the schema is made by applying them) and every table's rows as JSON.
 import { spawn, execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
+// run under tsx (npm run upgrade-fixture): the hash is the migration runner's own
+import { statementsHash } from '../packages/server/src/db/migrate.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const fixturesDir = join(root, 'packages/server/src/db/upgrade-fixtures');
@@ -162,18 +163,6 @@ const dumpDatabase = async (databaseUrl) => {
     await client.end();
   }
 };
-
-/** As db/migrate-rules.test.ts statementsHash: the statements without comment lines or blank ones. */
-const statementsHash = (sql) =>
-  createHash('sha256')
-    .update(
-      sql
-        .split('\n')
-        .map((line) => line.trimEnd())
-        .filter((line) => line !== '' && !(line.trimStart().startsWith('--') && !line.trimStart().startsWith('-->')))
-        .join('\n'),
-    )
-    .digest('hex');
 
 /** Today's text of every migration up to the newest released level; a level older than the list's leaves it. */
 const recordReleased = () => {

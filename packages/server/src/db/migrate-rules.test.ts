@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { migrationHeader, migrationStatements, noTransactionDirective, readMigrations, type MigrationFile } from './migrate.js';
+import { migrationHeader, migrationStatements, noTransactionDirective, readMigrations, statementsHash, type MigrationFile } from './migrate.js';
 import { upgradeFixturesDir } from './upgrade-fixtures/upgrade-fixture.js';
 
 /**
@@ -64,18 +63,6 @@ export const ruleBreaches = (file: MigrationFile) => {
   }
   return breaches;
 };
-
-/** The statements of a migration without its comments: what a database that applied it ran (scripts/upgrade-fixture.mjs hashes alike). */
-export const statementsHash = (sql: string) =>
-  createHash('sha256')
-    .update(
-      sql
-        .split('\n')
-        .map((line) => line.trimEnd())
-        .filter((line) => line !== '' && !(line.trimStart().startsWith('--') && !line.trimStart().startsWith('-->')))
-        .join('\n'),
-    )
-    .digest('hex');
 
 interface Released {
   through: string;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { setTimeout } from 'node:timers/promises';
@@ -52,6 +53,22 @@ export const migrationStatements = (sql: string) =>
     .split('--> statement-breakpoint')
     .map((statement) => statement.trim())
     .filter((statement) => statement.split('\n').some((line) => line.trim() !== '' && !line.trim().startsWith('--')));
+
+/**
+ * The statements of a migration without its comments or blank lines: what a database that applied it
+ * ran. A released migration keeps this hash for good (migrate-rules.test.ts; scripts/upgrade-fixture.mjs
+ * records it for each release); its comments may change.
+ */
+export const statementsHash = (sql: string) =>
+  createHash('sha256')
+    .update(
+      sql
+        .split('\n')
+        .map((line) => line.trimEnd())
+        .filter((line) => line !== '' && !(line.trimStart().startsWith('--') && !line.trimStart().startsWith('-->')))
+        .join('\n'),
+    )
+    .digest('hex');
 
 /**
  * Applies pending migrations under an advisory lock, so two processes starting together serialise:

@@ -14,3 +14,6 @@ export const hasSqlState = (error: unknown, ...codes: string[]) =>
     const code = sqlState(cause);
     return typeof code === 'string' && codes.includes(code);
   });
+
+/** A unique index refused the row (23505): two writers raced, or the row exists already. */
+export const isUniqueViolation = (error: unknown) => hasSqlState(error, '23505');

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { FieldProblem, FieldProblems, RequestPart } from '@parking/contract';
+import { isUniqueViolation } from '../db/sql-error.js';
 import { jsonBodyErrors } from '../shared/json-body.js';
 import { AppError } from './app-error.js';
 
@@ -54,7 +55,7 @@ export const errorsPlugin = fp(
         return reply.status(400).send(envelope(400, validationMessage(error), validationFields(error)));
       }
       // a unique index caught what a service's own check missed, e.g. two creates racing
-      if ((error as { cause?: { code?: unknown } }).cause?.code === '23505' || (error as { code?: unknown }).code === '23505') {
+      if (isUniqueViolation(error)) {
         return reply.status(409).send(envelope(409, '数据已存在，请勿重复提交'));
       }
       const status = error.statusCode ?? 500;

@@ -1,4 +1,5 @@
 import { maskMobile, type OwnerPhoneCodesResult, type OwnerPhoneInput } from '@parking/contract';
+import { isUniqueViolation } from '../../db/sql-error.js';
 import { withTenant } from '../../db/tenant-scope.js';
 import { badRequest, conflict } from '../../plugins/app-error.js';
 import { checkSmsCode, issueSmsCode } from '../auth/index.js';
@@ -12,7 +13,6 @@ import { ownerProfile } from './owner-vehicle.service.js';
 const oldKey = (owner: OwnerContext) => `owner-phone-old:${owner.customerId}`;
 const newKey = (owner: OwnerContext, phone: string) => `owner-phone-new:${owner.customerId}:${phone}`;
 const tenantOf = (owner: OwnerContext) => ({ id: owner.tenantId, code: owner.tenantCode });
-const isUniqueViolation = (error: unknown) => (error as { cause?: { code?: unknown } }).cause?.code === '23505' || (error as { code?: unknown }).code === '23505';
 const taken = (phone: string) => conflict(`手机号 ${maskMobile(phone)} 已注册为车主，不能更换为该号码`, 'phone');
 
 /** The new number must be another one, and no other owner's of the tenant. */

@@ -11,6 +11,7 @@ import {
   businessDayStart,
 } from '@parking/contract';
 import type { Db } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/sql-error.js';
 import { withTenant } from '../../db/tenant-scope.js';
 import { badRequest, conflict, forbidden, notFound } from '../../plugins/app-error.js';
 import { pageAnswer, splitPage } from '../../shared/paging.js';
@@ -43,7 +44,6 @@ export const phoneChangeTarget = 'phoneChange';
 const messageName = '手机号变更审核';
 const notFoundMessage = '手机号变更申请不存在';
 const DAY_MS = 24 * 3600_000;
-const isUniqueViolation = (error: unknown) => (error as { cause?: { code?: unknown } }).cause?.code === '23505' || (error as { code?: unknown }).code === '23505';
 
 /** The code to the new number is good for this old number and this new one only: no sign-in code, no 更换手机号 code, no other pair. */
 const codeKey = (oldPhone: string, newPhone: string) => `owner-phone-request:${oldPhone}:${newPhone}`;

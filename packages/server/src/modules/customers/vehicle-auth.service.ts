@@ -13,6 +13,7 @@ import {
   businessDayStart,
 } from '@parking/contract';
 import type { Db } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/sql-error.js';
 import { conflict, notFound } from '../../plugins/app-error.js';
 import { pageAnswer, splitPage } from '../../shared/paging.js';
 import { scheduledJob } from '../../shared/periodic-job.js';
@@ -48,8 +49,6 @@ const DAY_MS = 24 * 3600_000;
 /** Who acted, for the operation log: a staff member, or the owner on the phone pages. */
 type Actor = Pick<AuthContext, 'tenantId' | 'account' | 'ip' | 'userAgent'> & { userId: string | null };
 const ownerActor = (tenantId: string, phone: string): Actor => ({ tenantId, userId: null, account: `车主 ${maskMobile(phone)}`, ip: '', userAgent: '车主手机端' });
-
-const isUniqueViolation = (error: unknown) => (error as { cause?: { code?: unknown } }).cause?.code === '23505' || (error as { code?: unknown }).code === '23505';
 
 const toVehicleAuth = ({ request: r, customerPhone, customerNickname, vehicleState, holderPhone, submittedByName, decidedByName }: ListedVehicleAuthRow): VehicleAuthRequest => ({
   id: r.id,
