@@ -281,6 +281,12 @@ export const loadEventContexts = async (tx: Db, queries: readonly EventContextQu
     arrival: q.arrival,
     last_record: q.lastRecord,
   }));
+  // planned afresh for each batch, with the table's size as it is now: a generic plan, cached while
+  // the records were few, priced every index starting with the tenant alike, and kept reading all
+  // of a tenant's records through (tenant, state) for each stay long after the table had grown
+  // (bench/RESULTS.md, the plan of the event context). The parameter is one JSON blob, so a custom
+  // plan costs only its planning; the setting ends with the transaction.
+  await tx.execute(sql`SELECT set_config('plan_cache_mode', 'force_custom_plan', true)`);
   const rows = rowsOf(await contextStatement(tx, input));
   return rows.map(contextOf);
 };
