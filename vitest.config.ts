@@ -6,6 +6,8 @@ import { defineConfig } from 'vitest/config';
 const contractSrc = fileURLToPath(new URL('./packages/contract/src/index.ts', import.meta.url));
 const alias = { '@parking/contract': contractSrc };
 const serverTests = ['packages/server/src/**/*.test.ts'];
+// the migrated, seeded database each server test file starts from, made once per run
+const databaseTemplates = ['packages/server/src/test/database-templates.setup.ts'];
 const postgresUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
 // the replica test makes a primary and its streaming replica of its own with Debian's PostgreSQL binaries
@@ -35,6 +37,7 @@ export default defineConfig({
           include: serverTests,
           exclude: ['**/*.postgres.test.ts', '**/*.redis.test.ts', '**/*.replica.test.ts', '**/node_modules/**'],
           env: { TEST_DATABASE_URL: '' },
+          globalSetup: databaseTemplates,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -48,6 +51,7 @@ export default defineConfig({
                 include: [...serverTests, 'packages/server/src/**/*.postgres.test.ts'],
                 exclude: ['**/*.redis.test.ts', '**/*.replica.test.ts', '**/*.process.test.ts', '**/node_modules/**'],
                 env: { TEST_DATABASE_URL: postgresUrl },
+                globalSetup: databaseTemplates,
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
               },

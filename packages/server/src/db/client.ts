@@ -88,7 +88,11 @@ const quotedChannel = (channel: string) => {
   return `"${channel}"`;
 };
 
-export const openPglite = async (dataDir: string | undefined, who = 'server'): Promise<Database> => {
+/**
+ * PGlite in `dataDir`, or in memory without one; an in-memory one may start from a dumped data
+ * directory (`loadDataDir`), as the tests start from their migrated template.
+ */
+export const openPglite = async (dataDir: string | undefined, who = 'server', options: { loadDataDir?: Blob } = {}): Promise<Database> => {
   let client: PGlite;
   let lock: { release: () => void } | undefined;
   if (dataDir) {
@@ -102,7 +106,7 @@ export const openPglite = async (dataDir: string | undefined, who = 'server'): P
       throw error;
     }
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   }
   return {
     db: drizzlePglite({ client, schema }) as unknown as Db,

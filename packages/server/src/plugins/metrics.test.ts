@@ -3,13 +3,11 @@ import Fastify from 'fastify';
 import type { Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { app, type AppOptions } from '../app.js';
-import { migrate } from '../db/migrate.js';
-import { seedDemoData } from '../db/seed/seed.js';
 import { carIn, laneCamera, openEventStream } from '../modules/screens/live-events-test-kit.js';
 import { deviceBody, postSigned } from '../modules/devices/device-signing.js';
 import { fastifyOptions } from '../server-options.js';
 import { sendXlsx } from '../shared/xlsx-export.js';
-import { createTestDatabase, fixedClock, signIn, testConfig } from '../test/test-app.js';
+import { fixedClock, seededTestDatabase, signIn, testConfig } from '../test/test-app.js';
 import { inProcessJobs, postgresJobs } from '../shared/job-runner.js';
 import { scheduledJob } from '../shared/periodic-job.js';
 import { createMetricsRegistry, installMetrics, jobMetrics } from './metrics.js';
@@ -21,9 +19,7 @@ import { startMetricsServer } from './metrics-server.js';
  * routes), and the metrics listener on a free loopback port.
  */
 const buildMeteredApp = async (options: Partial<Omit<AppOptions, 'config' | 'database'>> = {}) => {
-  const database = await createTestDatabase();
-  await migrate(database);
-  await seedDemoData(database.db);
+  const database = await seededTestDatabase();
   const registry: Registry = createMetricsRegistry();
   const api = Fastify(fastifyOptions(false));
   installMetrics(api, registry, { database });

@@ -2,13 +2,11 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import Fastify, { type LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { app } from '../app.js';
-import { migrate } from '../db/migrate.js';
 import { parkingLots, parkingRecords, tariffs, tariffVersions, tenants } from '../db/schema/index.js';
-import { seedDemoData } from '../db/seed/seed.js';
 import { randomSource } from '../simulator/traffic-plan.js';
 import { fastifyOptions } from '../server-options.js';
 import { bodyBreakers, exampleOf, fieldBreakers, foreignId, type JsonSchema, nestedObject, parameterBreakers, sample } from '../test/fuzz-inputs.js';
-import { createTestDatabase, signIn, testConfig } from '../test/test-app.js';
+import { seededTestDatabase, signIn, testConfig } from '../test/test-app.js';
 
 /**
  * Every route the app registers, documented or not, is sent a seeded set of malformed requests as a
@@ -38,9 +36,7 @@ interface OpenApiOperation {
   requestBody?: { content: Record<string, { schema?: JsonSchema }> };
 }
 
-const database = await createTestDatabase();
-await migrate(database);
-await seedDemoData(database.db);
+const database = await seededTestDatabase();
 const server = Fastify(fastifyOptions(false));
 const registered: { method: Operation['method']; url: string }[] = [];
 server.addHook('onRoute', (route) => {

@@ -3,7 +3,6 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { app } from '../app.js';
 import type { Database } from '../db/client.js';
-import { migrate } from '../db/migrate.js';
 import {
   arrearsReminders,
   customers,
@@ -50,9 +49,8 @@ import {
   couponTemplates,
   coupons,
 } from '../db/schema/index.js';
-import { seedDemoData } from '../db/seed/seed.js';
 import { hashPassword, md5Hex } from '../modules/auth/passwords.js';
-import { createTestDatabase, signIn, testConfig } from '../test/test-app.js';
+import { seededTestDatabase, signIn, testConfig } from '../test/test-app.js';
 import { seedTestMessagesInEveryTenant } from '../test/test-messages.js';
 
 /**
@@ -388,9 +386,7 @@ const demoSnapshot = async () => {
 };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await migrate(database);
-  await seedDemoData(database.db);
+  database = await seededTestDatabase();
   await seedTestMessagesInEveryTenant(database.db);
   server = Fastify({ logger: false });
   server.addHook('onRoute', (route) => {

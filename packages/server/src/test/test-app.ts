@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,24 +15,22 @@ import { tariffs, tenants, users } from '../db/schema/index.js';
 import { demoAdminAuth } from '../db/seed/demo-auth.js';
 import { seedDemoData } from '../db/seed/seed.js';
 import { md5Hex } from '../modules/auth/passwords.js';
+import { databaseTemplates, withDatabaseName } from './database-templates.js';
 
-const withDatabaseName = (url: string, name: string) => {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
+const pgliteDumps = new Map<string, Blob>();
+const pgliteFrom = async (dump: string | undefined) => {
+  if (!dump) return openPglite(undefined);
+  let blob = pgliteDumps.get(dump);
+  if (!blob) pgliteDumps.set(dump, (blob = new Blob([readFileSync(dump)])));
+  return openPglite(undefined, 'test', { loadDataDir: blob });
 };
 
-/**
- * A database of the test file's own: in-memory PGlite, or a fresh database on the PostgreSQL
- * server of TEST_DATABASE_URL that is dropped again on close.
- */
-export const createTestDatabase = async (): Promise<Database> => {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return openPglite(undefined);
+/** A new database on the PostgreSQL server of `serverUrl`, copied from `template` if named, dropped again on close. */
+const postgresDatabase = async (serverUrl: string, template?: string): Promise<Database> => {
   const name = `parking_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const database = await openPostgres(withDatabaseName(serverUrl, name));
   return {
@@ -47,11 +45,35 @@ export const createTestDatabase = async (): Promise<Database> => {
   };
 };
 
-/** A migrated test database holding the demo seed: its tenant demo and the seeded tariff 北京一类地区占道停车, which event tests price with. */
-export const seededDemoDatabase = async () => {
+/**
+ * A database of the test file's own, with no migration applied: in-memory PGlite, or a fresh
+ * database on the PostgreSQL server of TEST_DATABASE_URL that is dropped again on close.
+ */
+export const createTestDatabase = async (): Promise<Database> => {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return pgliteFrom((await databaseTemplates()).pgliteBlank);
+  return postgresDatabase(serverUrl);
+};
+
+/**
+ * A database of the test file's own, migrated to the newest migration and holding the demo seed
+ * (db/seed/seed.ts): a copy of the run's template (database-templates.setup.ts), or built here
+ * where the run has none.
+ */
+export const seededTestDatabase = async (): Promise<Database> => {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  const templates = await databaseTemplates();
+  if (!serverUrl && templates.pgliteSeeded) return pgliteFrom(templates.pgliteSeeded);
+  if (serverUrl && templates.postgresSeeded) return postgresDatabase(serverUrl, templates.postgresSeeded);
   const database = await createTestDatabase();
   await migrate(database);
   await seedDemoData(database.db);
+  return database;
+};
+
+/** A migrated test database holding the demo seed: its tenant demo and the seeded tariff 北京一类地区占道停车, which event tests price with. */
+export const seededDemoDatabase = async () => {
+  const database = await seededTestDatabase();
   const [tenant] = await database.db.select().from(tenants).where(eq(tenants.code, 'demo'));
   const [tariff] = await database.db
     .select()
@@ -88,9 +110,7 @@ export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
 
 /** The whole app on a migrated, seeded database of its own; no network. */
 export const buildTestApp = async (options: Partial<Omit<AppOptions, 'config' | 'database'>> & { config?: Partial<AppConfig> } = {}): Promise<TestApp> => {
-  const database = await createTestDatabase();
-  await migrate(database);
-  await seedDemoData(database.db);
+  const database = await seededTestDatabase();
   const instance = Fastify(fastifyOptions(false));
   await instance.register(app, { ...options, config: testConfig(options.config), database });
   await instance.ready();
@@ -109,9 +129,7 @@ export const buildTestApp = async (options: Partial<Omit<AppOptions, 'config' | 
  * entry); `addRoutes` adds the test's own routes before it is ready.
  */
 export const buildLoggingTestApp = async (addRoutes: (server: FastifyInstance, database: Database) => void = () => undefined) => {
-  const database = await createTestDatabase();
-  await migrate(database);
-  await seedDemoData(database.db);
+  const database = await seededTestDatabase();
   const lines: string[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {

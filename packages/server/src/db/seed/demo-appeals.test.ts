@@ -1,9 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../client.js';
-import { migrate } from '../migrate.js';
 import { appeals, customers, operationLogs, parkingRecords, payments, refunds, systemMessages, tenants, users } from '../schema/index.js';
-import { createTestDatabase, testConfig } from '../../test/test-app.js';
+import { seededTestDatabase, testConfig } from '../../test/test-app.js';
 import { listAppeals, ownerAppeals } from '../../modules/service/appeal.service.js';
 import { demoAdminAuth } from './demo-auth.js';
 import { seedDemoAppeals } from './demo-appeals.js';
@@ -11,7 +10,6 @@ import { seedDemoComplaints } from './demo-complaints.js';
 import { seedDemoCustomers } from './demo-customers.js';
 import { seedDemoDevices } from './demo-devices.js';
 import { seedDemoOwnerPayments } from './demo-owner-payments.js';
-import { seedDemoData } from './seed.js';
 
 let database: Database;
 let tenantId: string;
@@ -33,9 +31,7 @@ const appealOf = async (plate: string) => {
 const owedBy = async (plate: string) => (await recordsOfTenant()).filter((r) => r.plateNumber === plate && r.state === 'unpaid').reduce((sum, r) => sum + r.unpaid, 0);
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await migrate(database);
-  await seedDemoData(database.db);
+  database = await seededTestDatabase();
   tenantId = (await database.db.select().from(tenants).where(eq(tenants.code, 'demo')))[0]!.id;
   await seedDemoDevices(database.db);
   // without the owners and their stays there is nothing to appeal, and nothing is written

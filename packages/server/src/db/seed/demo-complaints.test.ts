@@ -1,14 +1,12 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../client.js';
-import { migrate } from '../migrate.js';
 import { complaintReplies, complaints, customers, operationLogs, systemMessages, tenants } from '../schema/index.js';
-import { createTestDatabase, testConfig } from '../../test/test-app.js';
+import { seededTestDatabase, testConfig } from '../../test/test-app.js';
 import { seedDemoComplaints } from './demo-complaints.js';
 import { seedDemoCustomers } from './demo-customers.js';
 import { seedDemoDevices } from './demo-devices.js';
 import { seedDemoOwnerPayments } from './demo-owner-payments.js';
-import { seedDemoData } from './seed.js';
 
 let database: Database;
 let tenantId: string;
@@ -17,9 +15,7 @@ const dataDir = testConfig().dataDir;
 const now = new Date('2026-03-10T06:00:00Z');
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await migrate(database);
-  await seedDemoData(database.db);
+  database = await seededTestDatabase();
   await seedDemoDevices(database.db);
   await seedDemoCustomers(database.db, dataDir, now);
   await seedDemoOwnerPayments(database.db, dataDir, now);

@@ -4,11 +4,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageTypes } from '@parking/contract';
 import type { Database } from '../client.js';
-import { migrate } from '../migrate.js';
 import { customers, customerVehicles, phoneChangeRequests, systemMessages, tenants, vehicleAuthRequests } from '../schema/index.js';
-import { createTestDatabase, testConfig } from '../../test/test-app.js';
+import { seededTestDatabase, testConfig } from '../../test/test-app.js';
 import { seedDemoCustomers } from './demo-customers.js';
-import { seedDemoData } from './seed.js';
 
 let database: Database;
 let demoId: string;
@@ -17,9 +15,7 @@ const dataDir = testConfig().dataDir;
 const now = new Date('2026-03-10T06:00:00Z');
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await migrate(database);
-  await seedDemoData(database.db);
+  database = await seededTestDatabase();
   expect(await seedDemoCustomers(database.db, dataDir, now)).toBe(true);
   demoId = (await database.db.select().from(tenants).where(eq(tenants.code, 'demo')))[0]!.id;
 }, 120_000);

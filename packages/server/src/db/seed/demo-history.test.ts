@@ -1,21 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../client.js';
-import { migrate } from '../migrate.js';
 import { parkingLots, parkingRecords, payments, recoveryRecords, vehicleEvents } from '../schema/index.js';
-import { createTestDatabase, testConfig } from '../../test/test-app.js';
+import { seededTestDatabase, testConfig } from '../../test/test-app.js';
 import { seedDemoDevices } from './demo-devices.js';
 import { seedDemoHistory } from './demo-history.js';
-import { seedDemoData } from './seed.js';
 
 let database: Database;
 const now = new Date('2026-11-20T12:00:00+08:00');
 let done: { events: number; payments: number };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await migrate(database);
-  await seedDemoData(database.db);
+  database = await seededTestDatabase();
   await seedDemoDevices(database.db);
   done = await seedDemoHistory(database.db, testConfig().dataDir, 1, now);
 }, 120_000);

@@ -1,15 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../client.js';
-import { migrate } from '../migrate.js';
 import { invoicePayments, invoices, systemMessages, tenants } from '../schema/index.js';
-import { createTestDatabase, testConfig } from '../../test/test-app.js';
+import { seededTestDatabase, testConfig } from '../../test/test-app.js';
 // the app wires an upheld appeal to its stay's invoice, as on a real start
 import '../../app.js';
 import { seedDemoCustomers } from './demo-customers.js';
 import { seedDemoDevices } from './demo-devices.js';
 import { seedDemoInvoices } from './demo-invoices.js';
-import { seedDemoData } from './seed.js';
 
 let database: Database;
 let tenantId: string;
@@ -18,9 +16,7 @@ const dataDir = testConfig().dataDir;
 const now = new Date('2026-03-10T06:00:00Z');
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await migrate(database);
-  await seedDemoData(database.db);
+  database = await seededTestDatabase();
   tenantId = (await database.db.select().from(tenants).where(eq(tenants.code, 'demo')))[0]!.id;
   await seedDemoDevices(database.db);
   await seedDemoCustomers(database.db, dataDir, now);

@@ -2,13 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessDay, vehicleEventInput } from '@parking/contract';
 import type { Database } from '../client.js';
-import { migrate } from '../migrate.js';
 import { devices, groupCardUses, groupCards, groups, parkingRecords, specialBills, tenants } from '../schema/index.js';
-import { createTestDatabase, testConfig } from '../../test/test-app.js';
+import { seededTestDatabase, testConfig } from '../../test/test-app.js';
 import { receiveVehicleEvent } from '../../modules/orders/vehicle-event.service.js';
 import { seedDemoDevices } from './demo-devices.js';
 import { seedDemoMarketing } from './demo-marketing.js';
-import { seedDemoData } from './seed.js';
 
 let database: Database;
 let tenantId: string;
@@ -16,9 +14,7 @@ let tenantId: string;
 const now = new Date('2026-03-10T06:00:00Z');
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await migrate(database);
-  await seedDemoData(database.db);
+  database = await seededTestDatabase();
   await seedDemoDevices(database.db);
   expect(await seedDemoMarketing(database.db, now)).toBe(true);
   tenantId = (await database.db.select().from(tenants).where(eq(tenants.code, 'demo')))[0]!.id;

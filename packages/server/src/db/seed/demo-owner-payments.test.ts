@@ -1,14 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../client.js';
-import { migrate } from '../migrate.js';
 import { customers, parkingRecords, tenants } from '../schema/index.js';
-import { createTestDatabase, testConfig } from '../../test/test-app.js';
+import { seededTestDatabase, testConfig } from '../../test/test-app.js';
 import { customerPayments } from '../../modules/payments/owner-stays.service.js';
 import { seedDemoCustomers } from './demo-customers.js';
 import { seedDemoDevices } from './demo-devices.js';
 import { seedDemoOwnerPayments } from './demo-owner-payments.js';
-import { seedDemoData } from './seed.js';
 
 let database: Database;
 let tenantId: string;
@@ -18,9 +16,7 @@ const dataDir = testConfig().dataDir;
 const now = new Date('2026-03-10T06:00:00Z');
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await migrate(database);
-  await seedDemoData(database.db);
+  database = await seededTestDatabase();
   // without the lot's cameras and the owner there is nothing to seed from
   expect(await seedDemoOwnerPayments(database.db, dataDir, now)).toBe(false);
   await seedDemoDevices(database.db);

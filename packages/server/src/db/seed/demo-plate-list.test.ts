@@ -1,13 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../client.js';
-import { migrate } from '../migrate.js';
 import { operationLogs, plateListEntries, tenants } from '../schema/index.js';
-import { createTestDatabase } from '../../test/test-app.js';
+import { seededTestDatabase } from '../../test/test-app.js';
 import { plateListStateAt } from '../../modules/customers/plate-list.service.js';
 import { seedDemoDevices } from './demo-devices.js';
 import { seedDemoPlateList } from './demo-plate-list.js';
-import { seedDemoData } from './seed.js';
 
 let database: Database;
 let tenantId: string;
@@ -15,9 +13,7 @@ let tenantId: string;
 const now = new Date('2026-03-10T06:00:00Z');
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await migrate(database);
-  await seedDemoData(database.db);
+  database = await seededTestDatabase();
   await seedDemoDevices(database.db);
   expect(await seedDemoPlateList(database.db, now)).toBe(true);
   tenantId = (await database.db.select().from(tenants).where(eq(tenants.code, 'demo')))[0]!.id;

@@ -1,10 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../client.js';
-import { migrate } from '../migrate.js';
 import { parkingRecords, reconciliationBatches, reconciliationMistakes, systemMessages, tenants } from '../schema/index.js';
-import { createTestDatabase } from '../../test/test-app.js';
-import { seedDemoData } from './seed.js';
+import { seededTestDatabase } from '../../test/test-app.js';
 import { seedDemoReconciliation } from './demo-reconciliation.js';
 
 const now = new Date('2026-06-10T09:00:00+08:00');
@@ -12,9 +10,7 @@ let database: Database;
 let tenantId: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await migrate(database);
-  await seedDemoData(database.db);
+  database = await seededTestDatabase();
   [{ id: tenantId }] = (await database.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.code, 'mw'))) as [{ id: string }];
   expect(await seedDemoReconciliation(database.db, now)).toBe(true);
 });

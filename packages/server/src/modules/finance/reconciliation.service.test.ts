@@ -2,7 +2,6 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessDay, paymentInput, reconciliationResolveInput, refundDecision, refundInput, sandboxSignatureHeader, type ReconciliationResolveInput } from '@parking/contract';
 import type { Database } from '../../db/client.js';
-import { migrate } from '../../db/migrate.js';
 import {
   gatewayOrders,
   operationLogs,
@@ -18,8 +17,7 @@ import {
   tenants,
   users,
 } from '../../db/schema/index.js';
-import { seedDemoData } from '../../db/seed/seed.js';
-import { createTestDatabase } from '../../test/test-app.js';
+import { seededTestDatabase } from '../../test/test-app.js';
 import type { AuthContext } from '../../types.js';
 import { receiveGatewayNotice } from '../payments/driver-record.service.js';
 import { GatewayRefundError } from '../payments/gateway/payment-gateway.js';
@@ -107,9 +105,7 @@ const resolve = (id: string, input: ReconciliationResolveInput, gateway: Gateway
 const run = (day: string) => reconcileDay(database.db, bills(), day, now);
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await migrate(database);
-  await seedDemoData(database.db);
+  database = await seededTestDatabase();
   sandbox = sandboxGateway(database.db, 'sandbox-secret', deliver, { now: () => sandboxNow });
   const [mw] = await database.db.select().from(tenants).where(eq(tenants.code, 'mw'));
   const [user] = await database.db

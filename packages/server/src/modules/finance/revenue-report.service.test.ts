@@ -2,7 +2,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentInput, refundDecision, refundInput, revenueReportQuery, vehicleEventInput, type PaymentChannel, type RevenueReportQuery, type VehicleEventInput } from '@parking/contract';
 import type { Database } from '../../db/client.js';
-import { migrate } from '../../db/migrate.js';
 import {
   coupons,
   devices,
@@ -20,8 +19,7 @@ import {
   tenants,
   users,
 } from '../../db/schema/index.js';
-import { seedDemoData } from '../../db/seed/seed.js';
-import { createTestDatabase, testConfig } from '../../test/test-app.js';
+import { seededTestDatabase, testConfig } from '../../test/test-app.js';
 import type { AuthContext } from '../../types.js';
 import { markSpecialBillPaid } from '../marketing/index.js';
 import { applyRecordCorrection, receiveVehicleEvent, type ParkingRecordRow } from '../orders/index.js';
@@ -134,9 +132,7 @@ const expectNoDrift = async (from = '2026-01-01', to = '2026-12-31') => {
 };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await migrate(database);
-  await seedDemoData(database.db);
+  database = await seededTestDatabase();
   const [demo] = await database.db.select().from(tenants).where(eq(tenants.code, 'demo'));
   const [admin] = await database.db
     .select()

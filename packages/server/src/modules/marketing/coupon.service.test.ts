@@ -2,10 +2,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { couponTemplateInput, merchantInput, vehicleEventInput, type CouponTemplateInput, type MerchantInput, type VehicleEventInput } from '@parking/contract';
 import type { Database } from '../../db/client.js';
-import { migrate } from '../../db/migrate.js';
 import { coupons, devices, merchantLedger, parkingLanes, parkingLots, parkingRecords, tariffs } from '../../db/schema/index.js';
-import { seedDemoData } from '../../db/seed/seed.js';
-import { createTestDatabase, demoAdmin, testConfig } from '../../test/test-app.js';
+import { demoAdmin, seededTestDatabase, testConfig } from '../../test/test-app.js';
 import { md5Hex } from '../../shared/passwords.js';
 import type { AuthContext } from '../../types.js';
 import { findOpenStay } from '../orders/parking-record.repository.js';
@@ -74,9 +72,7 @@ const couponRow = async (id: string) => (await database.db.select().from(coupons
 const ledgerOf = (merchantId: string) => database.db.select().from(merchantLedger).where(eq(merchantLedger.merchantId, merchantId)).orderBy(asc(merchantLedger.seq));
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await migrate(database);
-  await seedDemoData(database.db);
+  database = await seededTestDatabase();
   const db = database.db;
   auth = await demoAdmin(db);
   const { tenantId } = auth;

@@ -2,10 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groupCardInput, groupInput, vehicleEventInput, type GroupCardInput, type VehicleEventInput } from '@parking/contract';
 import type { Database } from '../../db/client.js';
-import { migrate } from '../../db/migrate.js';
 import { devices, groupCardUses, parkingLanes, parkingLots, parkingRecords, tariffs } from '../../db/schema/index.js';
-import { seedDemoData } from '../../db/seed/seed.js';
-import { createTestDatabase, demoAdmin, testConfig } from '../../test/test-app.js';
+import { demoAdmin, seededTestDatabase, testConfig } from '../../test/test-app.js';
 import type { AuthContext } from '../../types.js';
 import { getParkingRecordDetail } from '../orders/parking-record.service.js';
 import { receiveVehicleEvent } from '../orders/vehicle-event.service.js';
@@ -48,9 +46,7 @@ const card = (over: Partial<GroupCardInput>) =>
 const expectInvariant = (r: { amountDue: number; discount: number; paid: number; unpaid: number }) => expect(r.amountDue - r.discount).toBe(r.paid + r.unpaid);
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await migrate(database);
-  await seedDemoData(database.db);
+  database = await seededTestDatabase();
   const db = database.db;
   auth = await demoAdmin(db);
   const { tenantId } = auth;

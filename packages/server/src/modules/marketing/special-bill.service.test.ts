@@ -2,11 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { specialBillInput, type SpecialBillInput } from '@parking/contract';
 import type { Database } from '../../db/client.js';
-import { migrate } from '../../db/migrate.js';
 import { operationLogs, parkingLots, tenants } from '../../db/schema/index.js';
-import { seedDemoData } from '../../db/seed/seed.js';
 import { withTenant } from '../../db/tenant-scope.js';
-import { createTestDatabase, demoAdmin } from '../../test/test-app.js';
+import { demoAdmin, seededTestDatabase } from '../../test/test-app.js';
 import type { AuthContext } from '../../types.js';
 import { cancelSpecialBill, createSpecialBill, getSpecialBill, markSpecialBillPaid } from './special-bill.service.js';
 
@@ -28,9 +26,7 @@ const logsOf = async (id: string) =>
     .where(and(eq(operationLogs.tenantId, auth.tenantId), eq(operationLogs.targetId, id)));
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await migrate(database);
-  await seedDemoData(database.db);
+  database = await seededTestDatabase();
   const db = database.db;
   const tenantId = (await db.select().from(tenants).where(eq(tenants.code, 'demo')))[0]!.id;
   otherTenantId = (await db.select().from(tenants).where(eq(tenants.code, 'mw')))[0]!.id;

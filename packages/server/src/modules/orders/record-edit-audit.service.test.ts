@@ -2,7 +2,6 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fee, groupCardBenefitOff, messageTypes, recordEditDecision, recordEditInput, tariffOf, type ParkingRecordState, type RecordEditInput } from '@parking/contract';
 import type { Database } from '../../db/client.js';
-import { migrate } from '../../db/migrate.js';
 import {
   groupCardUses,
   groupCards,
@@ -20,8 +19,7 @@ import {
   tenants,
   users,
 } from '../../db/schema/index.js';
-import { seedDemoData } from '../../db/seed/seed.js';
-import { createTestDatabase } from '../../test/test-app.js';
+import { seededTestDatabase } from '../../test/test-app.js';
 import type { AuthContext } from '../../types.js';
 import { recordGroupCard } from '../marketing/group-card-discount.js';
 import { approveRecordEdit, listRecordEditPage, rejectRecordEdit, requestRecordEdit } from './record-edit-audit.service.js';
@@ -85,9 +83,7 @@ const holdsInvariant = (r: { amountDue: number; discount: number; paid: number; 
 const messageOf = async (businessId: string) => (await database.db.select().from(systemMessages).where(eq(systemMessages.businessId, businessId)))[0];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await migrate(database);
-  await seedDemoData(database.db);
+  database = await seededTestDatabase();
   const [demo] = await database.db.select().from(tenants).where(eq(tenants.code, 'demo'));
   const [admin] = await database.db
     .select()

@@ -2,10 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentInput, refundDecision, refundInput, type PaymentChannel, type PaymentInput, type RefundInput } from '@parking/contract';
 import type { Database } from '../../db/client.js';
-import { migrate } from '../../db/migrate.js';
 import { operationLogs, parkingLots, parkingRecords, payments, refunds, tenants, users } from '../../db/schema/index.js';
-import { seedDemoData } from '../../db/seed/seed.js';
-import { createTestDatabase } from '../../test/test-app.js';
+import { seededTestDatabase } from '../../test/test-app.js';
 import type { AuthContext } from '../../types.js';
 import { listPayments, recordPayment } from './payment.service.js';
 import { approveRefund, rejectRefund, requestRefund } from './refund.service.js';
@@ -46,9 +44,7 @@ const approve = (id: string, auth = auditor) => approveRefund(database.db, auth,
 const reject = (id: string, auth = auditor) => rejectRefund(database.db, auth, id, refundDecision.parse({ remark: '不符合退款条件' }));
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await migrate(database);
-  await seedDemoData(database.db);
+  database = await seededTestDatabase();
   const [demo] = await database.db.select().from(tenants).where(eq(tenants.code, 'demo'));
   const [admin] = await database.db
     .select()

@@ -4,12 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { driverPayPaths, recordPayQrCodePath, specialBillOpenPaths, tariffRules, vehicleEventInput } from '@parking/contract';
 import { app } from '../../app.js';
 import type { Database } from '../../db/client.js';
-import { migrate } from '../../db/migrate.js';
 import { devices, parkingLanes, parkingLots, parkingSpaces, sandboxCashierOrders, tariffVersions, tariffs, tenants } from '../../db/schema/index.js';
-import { seedDemoData } from '../../db/seed/seed.js';
 import { appSecret } from '../../shared/app-secret.js';
 import { decodeQrPng, readZip } from '../../test/qr-zip.js';
-import { createTestDatabase, fixedClock, signIn, testConfig } from '../../test/test-app.js';
+import { fixedClock, seededTestDatabase, signIn, testConfig } from '../../test/test-app.js';
 import { receiveVehicleEvent } from '../orders/vehicle-event.service.js';
 import { signScanToken } from '../parking/scan-token.js';
 import { ownPath } from './driver-pay.routes.js';
@@ -64,9 +62,7 @@ const expectOwnLocation = (response: LightMyRequestResponse) => {
 };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await migrate(database);
-  await seedDemoData(database.db);
+  database = await seededTestDatabase();
   // as behind a proxy that is trusted: the forwarded headers are believed, and must still not matter
   server = Fastify({ logger: false, trustProxy: true });
   const deliver = inProcessDelivery(server);

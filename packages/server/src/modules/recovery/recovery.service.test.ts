@@ -12,10 +12,8 @@ import {
   type ArrearsListQuery,
 } from '@parking/contract';
 import type { Database } from '../../db/client.js';
-import { migrate } from '../../db/migrate.js';
 import { arrearsReminders, devices, operationLogs, parkingLots, parkingRecords, parkingSpaces, payments, recoveryRecords, tariffs, tenants, users } from '../../db/schema/index.js';
-import { seedDemoData } from '../../db/seed/seed.js';
-import { createTestDatabase, testConfig } from '../../test/test-app.js';
+import { seededTestDatabase, testConfig } from '../../test/test-app.js';
 import type { AuthContext } from '../../types.js';
 import { receiveVehicleEvent } from '../orders/vehicle-event.service.js';
 import { recordPayment } from '../payments/payment.service.js';
@@ -72,9 +70,7 @@ const remind = (plate: string, content = '请尽快补缴停车费', auth = staf
 const setRules = (lotId: string, rules: LotEventRulesInput) => database.db.update(parkingLots).set({ eventRules: rules }).where(eq(parkingLots.id, lotId));
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await migrate(database);
-  await seedDemoData(database.db);
+  database = await seededTestDatabase();
   const db = database.db;
   const [demo] = await db.select().from(tenants).where(eq(tenants.code, 'demo'));
   const [mw] = await db.select().from(tenants).where(eq(tenants.code, 'mw'));

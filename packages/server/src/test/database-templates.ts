@@ -1,0 +1,32 @@
+/**
+ * Where the test databases' templates are (database-templates.setup.ts): PGlite data directories
+ * dumped to files, and the name of a PostgreSQL database to copy. Each is absent where the run made
+ * none, and the test helpers then build that database themselves.
+ */
+export interface DatabaseTemplates {
+  /** a fresh PGlite cluster, before any migration */
+  pgliteBlank?: string;
+  /** PGlite migrated to the newest migration and holding the demo seed */
+  pgliteSeeded?: string;
+  /** a PostgreSQL database migrated and seeded the same way */
+  postgresSeeded?: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    databaseTemplates: DatabaseTemplates;
+  }
+}
+
+export const withDatabaseName = (url: string, name: string) => {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+};
+
+/** The run's templates inside a vitest worker; none elsewhere (a benchmark importing the test helpers). */
+export const databaseTemplates = async (): Promise<DatabaseTemplates> => {
+  if (!process.env.VITEST) return {};
+  const { inject } = await import('vitest');
+  return inject('databaseTemplates') ?? {};
+};
