@@ -6,9 +6,11 @@
 // the 营收报表 over a year of 5,000,000 stays on PostgreSQL (bench/revenue-report.ts); `-- screens` only
 // 数据大屏 with 0, 1 and 50 screens open under the simulator (bench/screens.ts); `-- tariff` only the fee engine
 // beside the unit-by-unit walk it replaced (bench/tariff.ts); `-- failover` only two API processes behind
-// HAProxy with one killed under device traffic (bench/failover.ts). Not part of npm test.
+// HAProxy with one killed under device traffic (bench/failover.ts); `-- link-months` only migration 0061 on
+// 1,000,000 payments (bench/link-months.ts). Not part of npm test.
 import { performance } from 'node:perf_hooks';
 import { runFailoverBench } from './failover.js';
+import { runLinkMonthsBench } from './link-months.js';
 import { runFirstPageBench } from './first-page.js';
 import { runOrdersBench } from './orders.js';
 import { runRevenueBench } from './revenue-report.js';
@@ -62,6 +64,7 @@ else if (only === 'revenue') await runRevenueBench();
 else if (only === 'screens') await runScreensBench();
 else if (only === 'tariff') await runTariffBench();
 else if (only === 'failover') await runFailoverBench();
+else if (only === 'link-months') await runLinkMonthsBench();
 else {
   if (only !== 'orders') await main();
   if (only !== 'signin') await runOrdersBench();

@@ -190,6 +190,31 @@ describe('营收报表 columns', () => {
     expect(await rowOn(lotId, '2026-11-23')).toMatchObject({ refunded: 300, received: 0, net: -300 });
   });
 
+  it('moves by the rows whose money one many-row update changed, and not at all for an update that leaves the money as it was', async () => {
+    const lotId = await newLot('营收-批量更新');
+    const stays = [await newRecord(lotId, { amountDue: 1000, exitedAt: at('2026-11-10 12:00') }), await newRecord(lotId, { amountDue: 1000, exitedAt: at('2026-11-10 12:00') })];
+    const paid = [await pay(stays[0]!.id, 1000, 'cash', at('2026-11-10 12:01')), await pay(stays[1]!.id, 1000, 'cash', at('2026-11-10 12:02'))];
+    const refunds = [await refund(paid[0]!.id, 100, at('2026-11-11 09:00')), await refund(paid[1]!.id, 100, at('2026-11-11 09:00'))];
+    expect(await rowOn(lotId, '2026-11-10')).toMatchObject({ received: 2000 });
+    expect(await rowOn(lotId, '2026-11-11')).toMatchObject({ refunded: 200 });
+    // what migration 0061 does to every old row: a link's month written again, the money untouched
+    await database.db.execute(sql`UPDATE payments SET record_created_at = record_created_at WHERE id IN (${paid[0]!.id}, ${paid[1]!.id})`);
+    await database.db.execute(sql`UPDATE refunds SET payment_created_at = payment_created_at, remark = '批量' WHERE id IN (${refunds[0]!}, ${refunds[1]!})`);
+    expect(await rowOn(lotId, '2026-11-10')).toMatchObject({ received: 2000 });
+    expect(await rowOn(lotId, '2026-11-11')).toMatchObject({ refunded: 200 });
+    // one statement over both rows of each table, only the first's money changed
+    await database.db.execute(
+      sql`UPDATE payments SET idempotency_key = idempotency_key || '-x', amount = CASE WHEN id = ${paid[0]!.id} THEN 900 ELSE amount END WHERE id IN (${paid[0]!.id}, ${paid[1]!.id})`,
+    );
+    await database.db.execute(sql`UPDATE refunds SET remark = '再批量', amount = CASE WHEN id = ${refunds[0]!} THEN 50 ELSE amount END WHERE id IN (${refunds[0]!}, ${refunds[1]!})`);
+    expect(await rowOn(lotId, '2026-11-10')).toMatchObject({ received: 1900 });
+    expect(await rowOn(lotId, '2026-11-11')).toMatchObject({ refunded: 150 });
+    // a refund taken back from 通过 leaves the day's refunds, the other stays
+    await database.db.execute(sql`UPDATE refunds SET status = CASE WHEN id = ${refunds[1]!} THEN 'rejected' ELSE status END, remark = '撤回' WHERE id IN (${refunds[0]!}, ${refunds[1]!})`);
+    expect(await rowOn(lotId, '2026-11-11')).toMatchObject({ refunded: 50 });
+    await expectNoDrift('2026-11-01', '2026-11-30');
+  });
+
   it('splits discounts into coupons, group cards, an appeal’s waiver (申诉减免) and the rest, on the exit day', async () => {
     const lotId = await newLot('营收-优惠');
     const exitedAt = at('2026-11-20 18:00');
