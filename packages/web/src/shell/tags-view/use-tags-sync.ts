@@ -17,8 +17,12 @@ export function useTagsSync(): void {
     useTagsStore.getState().addAffixViews(affixViews(menuList));
   }, [menuList]);
 
+  // Keyed by the navigation too, not only by the path: React Router renders a navigation as a
+  // transition, and one that comes before the last has rendered replaces it. Closing the other tabs
+  // from 订单预警 went to 车道 and the menu went back to 订单预警 before 车道 had rendered, so the path
+  // seen here never changed and 订单预警 got no tab again (seen on a busy machine).
   useEffect(() => {
     if (view) useTagsStore.getState().addView(view);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the view object is new on every render; its path and query are what matter
-  }, [path, fullPath]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the view object is new on every render; its navigation, path and query are what matter
+  }, [location.key, path, fullPath]);
 }
