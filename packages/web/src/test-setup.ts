@@ -1,4 +1,5 @@
 import { cleanup, configure } from '@testing-library/react';
+import NProgress from 'nprogress';
 import { afterAll, afterEach, vi } from 'vitest';
 import { installLeanStyles } from './test/lean-styles';
 import { fakeMediaQueryList } from './test/media';
@@ -38,4 +39,9 @@ afterAll(async () => {
   // the file is over: a clock a test left faked must not hold this wait
   vi.useRealTimers();
   await new Promise((resolve) => setTimeout(resolve, 0));
+  // NProgress (app/root-frame.tsx) takes its bar off the page on timers of its own, 400 ms after a
+  // navigation ends, and trickles on timers while one goes on. A file that ended first failed the run
+  // with "document is not defined" from NProgress.remove (app-flow, on a busy machine).
+  if (NProgress.isStarted()) NProgress.done();
+  for (let waited = 0; document.getElementById('nprogress') && waited < 3_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
 });
