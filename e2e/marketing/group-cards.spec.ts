@@ -100,6 +100,8 @@ test("集团卡: the 二维码 opens the card on a driver's phone at 375 px, who
   const search = admin.current.locator('.resource-search');
   await search.getByLabel('卡号', { exact: true }).fill(cardNo);
   await search.getByRole('button', { name: /查询/ }).click();
+  // the found card alone, so the click lands on the list the search asked for, not the one it replaces
+  await expect(admin.rows).toHaveCount(1);
   const saving = page.waitForEvent('download');
   await admin.row(cardNo).getByRole('button', { name: '二维码' }).click();
   const saved = await saving;
