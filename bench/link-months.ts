@@ -15,16 +15,11 @@ import pg from 'pg';
 import { openPostgres } from '../packages/server/src/db/client.js';
 import { migrate, migrationsDir } from '../packages/server/src/db/migrate.js';
 import { seedDemoData } from '../packages/server/src/db/seed/seed.js';
+import { onServer, withDatabaseName } from '../packages/server/src/test/database-templates.js';
 
 const backfill = '0061_record_month_backfill.sql';
 const rows = Number(process.env.BENCH_LINK_ROWS ?? 1_000_000);
 const chunk = 250_000;
-
-const withName = (url: string, name: string) => {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-};
 
 /** Today's migrations up to and including `last` (a file name), with `replaced` files' text swapped in. */
 const migrationsThrough = (last: string, replaced: Record<string, string> = {}) => {
@@ -34,16 +29,6 @@ const migrationsThrough = (last: string, replaced: Record<string, string> = {}) 
     else writeFileSync(join(folder, file), replaced[file]);
   }
   return folder;
-};
-
-const onServer = async (serverUrl: string, text: string) => {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(text);
-  } finally {
-    await admin.end();
-  }
 };
 
 const writeRows = async (url: string) => {
@@ -92,7 +77,7 @@ export const runLinkMonthsBench = async () => {
   const source = 'bench_link_months';
   await onServer(serverUrl, `DROP DATABASE IF EXISTS ${source} WITH (FORCE)`);
   await onServer(serverUrl, `CREATE DATABASE ${source}`);
-  const made = await openPostgres(withName(serverUrl, source));
+  const made = await openPostgres(withDatabaseName(serverUrl, source));
   try {
     await migrate(made, migrationsThrough('0059_record_month_keys.sql'));
     await seedDemoData(made.db);
@@ -100,7 +85,7 @@ export const runLinkMonthsBench = async () => {
     await made.close();
   }
   console.log(`writing ${rows.toLocaleString('en')} records and payments at 0059`);
-  await writeRows(withName(serverUrl, source));
+  await writeRows(withDatabaseName(serverUrl, source));
 
   const versions: [label: string, text?: string][] = [['today', undefined]];
   if (before) versions.unshift([before, execFileSync('git', ['show', `${before}:packages/server/src/db/migrations/${backfill}`], { encoding: 'utf8' })]);
@@ -109,7 +94,7 @@ export const runLinkMonthsBench = async () => {
     const copy = `${source}_copy`;
     await onServer(serverUrl, `DROP DATABASE IF EXISTS ${copy} WITH (FORCE)`);
     await onServer(serverUrl, `CREATE DATABASE ${copy} TEMPLATE ${source}`);
-    const database = await openPostgres(withName(serverUrl, copy));
+    const database = await openPostgres(withDatabaseName(serverUrl, copy));
     try {
       await migrate(database, migrationsThrough('0060_record_month_columns.sql'));
       const folder = migrationsThrough(backfill, text === undefined ? {} : { [backfill]: text });

@@ -3,12 +3,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
 import { seedDemoData } from '../db/seed/seed.js';
-import { withDatabaseName, type DatabaseTemplates } from './database-templates.js';
+import { onServer, withDatabaseName, type DatabaseTemplates } from './database-templates.js';
 
 /**
  * vitest's global setup of the two server projects: the databases every test file starts from, made
@@ -40,16 +39,7 @@ export const setup = async (project: TestProject) => {
   } else if (process.env.TEST_DATABASE_URL) {
     const serverUrl = process.env.TEST_DATABASE_URL;
     const name = `parking_template_${randomBytes(6).toString('hex')}`;
-    const run = async (text: string) => {
-      const admin = new pg.Client({ connectionString: serverUrl });
-      await admin.connect();
-      try {
-        await admin.query(text);
-      } finally {
-        await admin.end();
-      }
-    };
-    await run(`CREATE DATABASE ${name}`);
+    await onServer(serverUrl, `CREATE DATABASE ${name}`);
     const seeded = await openPostgres(withDatabaseName(serverUrl, name));
     try {
       await migrate(seeded);
@@ -59,7 +49,7 @@ export const setup = async (project: TestProject) => {
       await seeded.close();
     }
     templates.postgresSeeded = name;
-    cleanup = () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    cleanup = () => onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   }
   project.provide('databaseTemplates', templates);
 };

@@ -1,3 +1,5 @@
+import pg from 'pg';
+
 /**
  * Where the test databases' templates are (database-templates.setup.ts): PGlite data directories
  * dumped to files, and the name of a PostgreSQL database to copy. Each is absent where the run made
@@ -17,6 +19,17 @@ declare module 'vitest' {
     databaseTemplates: DatabaseTemplates;
   }
 }
+
+/** One statement on the PostgreSQL server of `serverUrl`, on a connection of its own (CREATE or DROP DATABASE). */
+export const onServer = async (serverUrl: string, text: string) => {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(text);
+  } finally {
+    await admin.end();
+  }
+};
 
 export const withDatabaseName = (url: string, name: string) => {
   const parsed = new URL(url);

@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
-import pg from 'pg';
 import { app, type AppOptions } from '../app.js';
 import { loadConfig, type AppConfig } from '../config.js';
 import { fastifyOptions } from '../server-options.js';
@@ -15,7 +14,7 @@ import { tariffs, tenants, users } from '../db/schema/index.js';
 import { demoAdminAuth } from '../db/seed/demo-auth.js';
 import { seedDemoData } from '../db/seed/seed.js';
 import { md5Hex } from '../modules/auth/passwords.js';
-import { databaseTemplates, withDatabaseName } from './database-templates.js';
+import { databaseTemplates, onServer, withDatabaseName } from './database-templates.js';
 
 const pgliteDumps = new Map<string, Blob>();
 const pgliteFrom = async (dump: string | undefined) => {
@@ -28,19 +27,13 @@ const pgliteFrom = async (dump: string | undefined) => {
 /** A new database on the PostgreSQL server of `serverUrl`, copied from `template` if named, dropped again on close. */
 const postgresDatabase = async (serverUrl: string, template?: string): Promise<Database> => {
   const name = `parking_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
-  await admin.end();
+  await onServer(serverUrl, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   const database = await openPostgres(withDatabaseName(serverUrl, name));
   return {
     ...database,
     close: async () => {
       await database.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 };
