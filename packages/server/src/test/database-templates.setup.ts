@@ -9,6 +9,11 @@ import { migrate } from '../db/migrate.js';
 import { seedDemoData } from '../db/seed/seed.js';
 import { onServer, withDatabaseName, type DatabaseTemplates } from './database-templates.js';
 
+let cleanup: (() => Promise<unknown>) | undefined;
+
+/** `client`'s data directory, uncompressed, into the file at `path`. */
+const dumpTo = async (client: PGlite, path: string) => writeFileSync(path, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
+
 /**
  * vitest's global setup of the two server projects: the databases every test file starts from, made
  * once per run instead of once per file. On PGlite, a fresh cluster costs five seconds of initdb and
@@ -16,15 +21,13 @@ import { onServer, withDatabaseName, type DatabaseTemplates } from './database-t
  * PostgreSQL, a migrated, seeded database that each file copies with CREATE DATABASE … TEMPLATE.
  * test-app.ts falls back to building them itself where no template was provided (bench/run.ts).
  */
-let cleanup: (() => Promise<unknown>) | undefined;
-
 export const setup = async (project: TestProject) => {
   const templates: DatabaseTemplates = {};
   if (project.name === 'server:pglite') {
     const dir = mkdtempSync(join(tmpdir(), 'parking-pglite-templates-'));
     const blank = await PGlite.create();
     templates.pgliteBlank = join(dir, 'blank.tar');
-    writeFileSync(templates.pgliteBlank, Buffer.from(await (await blank.dumpDataDir('none')).arrayBuffer()));
+    await dumpTo(blank, templates.pgliteBlank);
     await blank.close();
     const seeded = await openPglite(undefined);
     await migrate(seeded);
@@ -33,7 +36,7 @@ export const setup = async (project: TestProject) => {
     // pages on disk first, so a file loading the dump does not replay the log
     await client.exec('CHECKPOINT');
     templates.pgliteSeeded = join(dir, 'seeded.tar');
-    writeFileSync(templates.pgliteSeeded, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
+    await dumpTo(client, templates.pgliteSeeded);
     await seeded.close();
     cleanup = async () => rmSync(dir, { recursive: true, force: true });
   } else if (process.env.TEST_DATABASE_URL) {
