@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './client.js';
 import { rowsOf } from './json-row.js';
 import { dropEmptyMonths, makeMonthPartitions } from './month-partitions.job.js';
-import { devices, monthPartitions, parkingLots, tenants, vehicleEvents } from './schema/index.js';
+import { devices, monthPartitions, parkingLots, parkingRecords, payments, tenants, vehicleEvents } from './schema/index.js';
 import { tenantRole } from './tenant-scope.js';
 import { seededDemoDatabase } from '../test/test-app.js';
 
@@ -43,6 +43,19 @@ const eventAt = async (tenantId: string, deviceEventId: string, occurredAt: Date
   await database.db.insert(vehicleEvents).values({ tenantId, deviceId: device!.id, deviceEventId, kind: 'lane_entry', plateNumber: '京A0P001', occurredAt });
 };
 
+/** Which of the records' partitions holds the record of this plate. */
+const recordPartition = async (plate: string) =>
+  (await query<{ part: string }>(`SELECT tableoid::regclass::text AS part FROM parking_records WHERE plate_number = $1`, [plate])).map((row) => row.part);
+
+const recordAt = async (tenantId: string, plateNumber: string, createdAt: Date) => {
+  const [lot] = await database.db.select({ id: parkingLots.id }).from(parkingLots).where(eq(parkingLots.tenantId, tenantId)).limit(1);
+  const [record] = await database.db
+    .insert(parkingRecords)
+    .values({ tenantId, lotId: lot!.id, plateNumber, enteredAt: createdAt, createdAt, updatedAt: createdAt })
+    .returning({ id: parkingRecords.id });
+  return record!.id;
+};
+
 beforeAll(async () => {
   ({ database, tenantId: demo } = await seededDemoDatabase());
   other = (await database.db.select({ id: tenants.id }).from(tenants)).map((t) => t.id).find((id) => id !== demo)!;
@@ -58,18 +71,21 @@ beforeAll(async () => {
 afterAll(() => database?.close());
 
 describe('tables kept by month', () => {
-  it('are the operation log, by when it was written, and vehicle events, by the time the device gave', async () => {
+  it('are the operation log and parking records, by when they were written, and vehicle events, by the time the device gave', async () => {
     const rows = await database.db.select({ table: monthPartitions.tableName, key: monthPartitions.partitionKey }).from(monthPartitions).orderBy(monthPartitions.tableName);
     expect(rows).toEqual([
       { table: 'operation_logs', key: 'created_at' },
+      { table: 'parking_records', key: 'created_at' },
       { table: 'vehicle_events', key: 'occurred_at' },
     ]);
-    const kinds = await query<{ relname: string; kind: string }>(`SELECT relname, relkind::text AS kind FROM pg_class WHERE relname IN ('operation_logs', 'vehicle_events') ORDER BY 1`);
-    expect(kinds.map((k) => k.kind)).toEqual(['p', 'p']);
+    const kinds = await query<{ relname: string; kind: string }>(
+      `SELECT relname, relkind::text AS kind FROM pg_class WHERE relname IN ('operation_logs', 'parking_records', 'vehicle_events') ORDER BY 1`,
+    );
+    expect(kinds.map((k) => k.kind)).toEqual(['p', 'p', 'p']);
   });
 
   it('hold the table as it was, the first two months of their own and a default partition', async () => {
-    for (const table of ['operation_logs', 'vehicle_events']) {
+    for (const table of ['operation_logs', 'parking_records', 'vehicle_events']) {
       expect(await partitionsOf(table)).toEqual(expect.arrayContaining([`${table}_legacy`, `${table}_default`, nameOf(table, firstMonth), nameOf(table, await monthStart(1))]));
     }
   });
@@ -80,10 +96,11 @@ describe('tables kept by month', () => {
          FROM pg_index i JOIN pg_class t ON t.oid = i.indrelid
          CROSS JOIN LATERAL unnest(i.indkey) WITH ORDINALITY AS k(attnum, n)
          JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = k.attnum
-        WHERE (i.indisunique OR i.indisprimary) AND (t.relname IN ('operation_logs', 'vehicle_events') OR t.relname LIKE 'operation\\_logs\\_%' OR t.relname LIKE 'vehicle\\_events\\_%')
+        WHERE (i.indisunique OR i.indisprimary)
+          AND (t.relname IN ('operation_logs', 'parking_records', 'vehicle_events') OR t.relname LIKE 'operation\\_logs\\_%' OR t.relname LIKE 'parking\\_records\\_%' OR t.relname LIKE 'vehicle\\_events\\_%')
         GROUP BY 1 ORDER BY 1`,
     );
-    expect(keys.length).toBeGreaterThanOrEqual(8);
+    expect(keys.length).toBeGreaterThanOrEqual(13);
     for (const key of keys) {
       expect(key.columns, key.index).toContain('tenant_id');
       expect(
@@ -99,7 +116,7 @@ describe('the job that makes the months ahead (makeMonthPartitions)', () => {
     const now = new Date((await monthStart(5)).getTime() + 10 * 86_400_000);
     const { made } = await makeMonthPartitions(database.db, now);
     const months = await Promise.all([5, 6, 7, 8].map(monthStart));
-    expect(made).toEqual(['operation_logs', 'vehicle_events'].flatMap((table) => months.map((at) => nameOf(table, at))));
+    expect(made).toEqual(['operation_logs', 'parking_records', 'vehicle_events'].flatMap((table) => months.map((at) => nameOf(table, at))));
     expect(await makeMonthPartitions(database.db, now)).toEqual({ made: [] });
   });
 
@@ -124,6 +141,33 @@ describe('the job that makes the months ahead (makeMonthPartitions)', () => {
     expect(await partitionHolding('PART-FAR')).toEqual([nameOf('vehicle_events', far)]);
     expect(await partitionHolding('PART-FAR-2')).toEqual([nameOf('vehicle_events', far)]);
     expect(await query(`SELECT 1 FROM vehicle_events_default WHERE device_event_id LIKE 'PART-FAR%'`)).toEqual([]);
+  });
+
+  it('files each record in its month; a record of a month not made yet waits in the default partition, found by what links to it, and the month is made once it is gone', async () => {
+    await recordAt(demo, '京P0R001', new Date(firstMonth.getTime() + 3_600_000));
+    await recordAt(demo, '京P0R002', new Date(firstMonth.getTime() - 40 * 86_400_000));
+    const far = await monthStart(33);
+    const farAt = new Date(far.getTime() + 86_400_000);
+    const farId = await recordAt(demo, '京P0R003', farAt);
+    expect(await recordPartition('京P0R001')).toEqual([nameOf('parking_records', firstMonth)]);
+    expect(await recordPartition('京P0R002')).toEqual(['parking_records_legacy']);
+    expect(await recordPartition('京P0R003')).toEqual(['parking_records_default']);
+    const [payment] = await database.db
+      .insert(payments)
+      .values({ tenantId: demo, recordId: farId, channel: 'cash', amount: 100, idempotencyKey: 'PART-FAR-RECORD' })
+      .returning({ recordCreatedAt: payments.recordCreatedAt });
+    expect(payment!.recordCreatedAt).toEqual(farAt);
+
+    // others link to records, so a row is never moved (to them a row moved is a row deleted): the month waits
+    const first = await makeMonthPartitions(database.db, far, 0);
+    expect(first.made).toContain(nameOf('vehicle_events', far));
+    expect(first.made).not.toContain(nameOf('parking_records', far));
+    expect(await recordPartition('京P0R003')).toEqual(['parking_records_default']);
+    await expect(database.db.delete(parkingRecords).where(eq(parkingRecords.id, farId))).rejects.toThrow();
+
+    await database.db.delete(payments).where(eq(payments.idempotencyKey, 'PART-FAR-RECORD'));
+    await database.db.delete(parkingRecords).where(eq(parkingRecords.id, farId));
+    expect(await makeMonthPartitions(database.db, far, 0)).toEqual({ made: [nameOf('parking_records', far)] });
   });
 
   it('gives a month it makes the tenant wall: the tenant role sees only its own rows, even naming the partition', async () => {
@@ -163,6 +207,14 @@ describe('the job that makes the months ahead (makeMonthPartitions)', () => {
       expect(after).not.toContain(name);
     }
     expect(before.length - after.length).toBe(dropped.filter((name) => name.startsWith('vehicle_events_')).length);
+    // the records' months too, detached first: every key that links to a record hangs on each of them
+    const records = await partitionsOf('parking_records');
+    expect(records).toEqual(expect.arrayContaining(['parking_records_legacy', 'parking_records_default', nameOf('parking_records', firstMonth)]));
+    for (const k of [1, 5, 33]) {
+      expect(dropped).toContain(nameOf('parking_records', await monthStart(k)));
+      expect(records).not.toContain(nameOf('parking_records', await monthStart(k)));
+    }
+    expect(await recordPartition('京P0R001')).toEqual([nameOf('parking_records', firstMonth)]);
     // nothing of a month still in use: the month before `now` and later stay whatever they hold
     expect(await dropEmptyMonths(database.db, await monthStart(2))).toEqual([]);
     // and the rows are all still there

@@ -83,6 +83,8 @@ export const dropEmptyMonths = async (db: Db, now: Date): Promise<string[]> => {
         await tx.execute(sql`LOCK TABLE ${sql.identifier(table)} IN ACCESS EXCLUSIVE MODE`);
         // and again under the lock: a row may have come since
         if (rowsOf(await tx.execute(sql`SELECT 1 FROM ${sql.identifier(partition)} LIMIT 1`)).length > 0) return false;
+        // detached first: the keys that name a table others link to (parking records) hang on each of its partitions
+        await tx.execute(sql`ALTER TABLE ${sql.identifier(table)} DETACH PARTITION ${sql.identifier(partition)}`);
         await tx.execute(sql`DROP TABLE ${sql.identifier(partition)}`);
         return true;
       });

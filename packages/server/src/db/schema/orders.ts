@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, doublePrecision, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, doublePrecision, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AbnormalReason, ParkingRecordState, RecordEditKind, RecordEditRequested, RecordEditSnapshot, RecordEditStatus, VehicleEventResult } from '@parking/contract';
 import { devices } from './devices.js';
@@ -13,12 +13,16 @@ const tenantId = () =>
     .references(() => tenants.id, { onDelete: 'cascade' });
 const fen = (name: string) => integer(name).notNull().default(0);
 
-/** 停车记录: one stay of one plate on one lot, and what it owes. */
+/**
+ * 停车记录: one stay of one plate on one lot, and what it owes. Partitioned by month of created_at,
+ * which is never changed (migrations 0064–0067, db/month-partitions.ts): its key carries the row, the
+ * tenant and the month, and what links to a record names all three (recordKey).
+ */
 export const parkingRecords = pgTable(
   'parking_records',
   {
     tenantId: tenantId(),
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     lotId: uuid('lot_id')
       .notNull()
       .references(() => parkingLots.id, { onDelete: 'no action' }),
@@ -92,7 +96,7 @@ export const parkingRecords = pgTable(
     // the record's whole key: the row, the tenant and the month its monthly partitions are cut by (created_at, never changed);
     // what links to a record names all three (recordKey). The id first: started by the tenant, it would be one more index a
     // plan could take to read all of a tenant's records for one of them
-    unique('parking_records_month_key').on(t.id, t.tenantId, t.createdAt),
+    primaryKey({ name: 'parking_records_pkey', columns: [t.id, t.tenantId, t.createdAt] }),
     // the money invariant of every record, held by the database whatever code writes it
     check('parking_records_money', sql`${t.amountDue} - ${t.discount} = ${t.paid} + ${t.unpaid}`),
     check('parking_records_money_non_negative', sql`${t.amountDue} >= 0 AND ${t.discount} >= 0 AND ${t.paid} >= 0 AND ${t.unpaid} >= 0`),

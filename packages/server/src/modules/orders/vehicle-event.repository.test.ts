@@ -65,7 +65,7 @@ const recordScansOf = (plan: string) => {
   const lines = plan.split('\n');
   const scans: { cond: string; filter: string }[] = [];
   lines.forEach((line, i) => {
-    if (!/Scan.* on parking_records\b/.test(line)) return;
+    if (!new RegExp(`Scan.* on ${inPlan('parking_records')}`).test(line)) return;
     const detail: string[] = [];
     for (let j = i + 1; j < lines.length && !/->|Plan \d/.test(lines[j]!); j++) detail.push(lines[j]!);
     const part = (label: string) => detail.find((d) => d.includes(label)) ?? '';
