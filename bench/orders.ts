@@ -61,10 +61,13 @@ const postgresCpuSince = (before: Map<number, number>, database?: string) => {
 /** The machine's load average over the last minute: other work on the machine slows a run down. */
 const loadAverage = () => Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);
 
-/** Whole-table scans so far of the tables every event reads and writes, and how many rows they read. */
+/** Whole-table scans so far of the tables every event reads and writes, and how many rows they read, over each one's partitions. */
 const eventTableScans = async (raw: pg.Pool) => {
   const { rows } = await raw.query<{ relname: string; seq_scan: string; seq_tup_read: string }>(
-    "SELECT relname, seq_scan::text, seq_tup_read::text FROM pg_stat_user_tables WHERE relname IN ('vehicle_events', 'parking_records', 'parking_lots') ORDER BY relname",
+    `SELECT t AS relname, sum(s.seq_scan)::text AS seq_scan, sum(s.seq_tup_read)::text AS seq_tup_read
+       FROM unnest(ARRAY['vehicle_events', 'parking_records', 'parking_lots']) AS t
+       JOIN pg_stat_user_tables s ON s.relid = t::regclass OR s.relid IN (SELECT relid FROM pg_partition_tree(t::regclass))
+      GROUP BY t ORDER BY t`,
   );
   return new Map(rows.map((r) => [r.relname, { scans: Number(r.seq_scan), rows: Number(r.seq_tup_read) }]));
 };
