@@ -1,7 +1,9 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './client.js';
-import { complaints, parkingLots, parkingRecords, payments, recordEditRequests, refunds, tenants, users } from './schema/index.js';
+import { linkedRecord } from './linked-record.js';
+import { complaints, monthPartitions, parkingLots, parkingRecords, payments, recordEditRequests, refunds, tenants, users } from './schema/index.js';
 import { hasSqlState } from './sql-error.js';
 import { withTenant } from './tenant-scope.js';
 import { seededDemoDatabase } from '../test/test-app.js';
@@ -164,5 +166,44 @@ describe('links to a record or a payment carry the tenant and the month of what 
       expect(row.key, row.table).toMatch(
         /^FOREIGN KEY \(tenant_id, (record_id, record_created_at|payment_id, payment_created_at)\) REFERENCES (parking_records|payments)\(tenant_id, id, created_at\)/,
       );
+  });
+});
+
+describe('a page of rows that link to records (payments, refunds, pursuit, …)', () => {
+  const dialect = new PgDialect();
+
+  /** What the executor did for a page of the payments with this key, joined to their records by `on`: each partition of the records, and whether it was read. */
+  const partitionsRead = async (key: string, on: SQL) => {
+    const { sql: text, params } = dialect.sqlToQuery(
+      database.db.select({ id: payments.id, plate: parkingRecords.plateNumber }).from(payments).innerJoin(parkingRecords, on).where(eq(payments.idempotencyKey, key)).getSQL(),
+    );
+    const plan = await database.transaction(async (session) => {
+      // the plan a page of a few rows gets on big tables: each row's record looked up by an index
+      await session.exec('SET LOCAL enable_hashjoin = off');
+      await session.exec('SET LOCAL enable_mergejoin = off');
+      await session.exec('SET LOCAL enable_seqscan = off');
+      return session.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ${text}`, params);
+    });
+    const lines = plan.map((row) => row['QUERY PLAN']);
+    return lines.flatMap((line) => {
+      const scan = /Scan .*on (parking_records_\w+)/.exec(line);
+      return scan ? [{ partition: scan[1]!, read: !line.includes('never executed') }] : [];
+    });
+  };
+
+  it("looks for each record in the one month's partition that holds it, by the month the link carries", async () => {
+    const [first] = await database.db.select({ at: monthPartitions.monthsFrom }).from(monthPartitions).where(eq(monthPartitions.tableName, 'parking_records'));
+    const inMonth = await newRecord(demo, new Date(first!.at.getTime() + 3_600_000));
+    await newRecord(demo, new Date(first!.at.getTime() - 40 * 86_400_000));
+    await payFor(demo, inMonth.id, 'PAGE-LINKED');
+    const china = new Date(first!.at.getTime() + 8 * 3_600_000);
+    const month = `parking_records_${china.getUTCFullYear()}_${String(china.getUTCMonth() + 1).padStart(2, '0')}`;
+
+    const byKey = await partitionsRead('PAGE-LINKED', linkedRecord(payments));
+    expect(byKey.filter((scan) => scan.read).map((scan) => scan.partition)).toEqual([month]);
+    expect(byKey.map((scan) => scan.partition)).toContain('parking_records_legacy');
+    // the id alone is looked for in every month's partition
+    const byId = await partitionsRead('PAGE-LINKED', and(eq(parkingRecords.tenantId, payments.tenantId), eq(parkingRecords.id, payments.recordId))!);
+    expect(byId.filter((scan) => scan.read).map((scan) => scan.partition)).toEqual(expect.arrayContaining(['parking_records_legacy', month]));
   });
 });

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { invoicePayments, invoices, parkingLots, parkingRecords, payments, refunds } from '../../db/schema/index.js';
 import { containing } from '../../shared/like-pattern.js';
 import { countOf, offsetOf, type Page } from '../../shared/paging.js';
+import { linkedRecord } from '../../db/linked-record.js';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type ListedInvoiceRow = { invoice: InvoiceRow; lotName: string | null };
@@ -103,7 +104,7 @@ export const itemsOf = (db: Db, tenantId: string, invoiceIds: string[]) =>
         })
         .from(invoicePayments)
         .innerJoin(payments, eq(payments.id, invoicePayments.paymentId))
-        .innerJoin(parkingRecords, eq(parkingRecords.id, payments.recordId))
+        .innerJoin(parkingRecords, linkedRecord(payments))
         .where(and(eq(invoicePayments.tenantId, tenantId), inArray(invoicePayments.invoiceId, invoiceIds)))
         .orderBy(asc(payments.paidAt));
 
@@ -127,7 +128,7 @@ const invoiceablePaymentsWhere = (db: Db, where: SQL | undefined) =>
       lotName: parkingLots.name,
     })
     .from(payments)
-    .innerJoin(parkingRecords, eq(parkingRecords.id, payments.recordId))
+    .innerJoin(parkingRecords, linkedRecord(payments))
     .innerJoin(parkingLots, eq(parkingLots.id, parkingRecords.lotId))
     .where(where)
     .orderBy(desc(payments.paidAt));

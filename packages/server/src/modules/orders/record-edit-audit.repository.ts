@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.js';
 import { countOf, offsetOf, type Page } from '../../shared/paging.js';
 import { parkingLots, parkingRecords, recordEditRequests, users } from '../../db/schema/index.js';
 import { prefixPattern } from '../../shared/like-pattern.js';
+import { linkedRecord } from '../../db/linked-record.js';
 
 export type RecordEditRow = typeof recordEditRequests.$inferSelect;
 export type ListedRecordEditRow = {
@@ -34,7 +35,7 @@ const listed = (db: Db) =>
   db
     .select(listedColumns)
     .from(recordEditRequests)
-    .innerJoin(parkingRecords, eq(parkingRecords.id, recordEditRequests.recordId))
+    .innerJoin(parkingRecords, linkedRecord(recordEditRequests))
     .innerJoin(parkingLots, eq(parkingLots.id, parkingRecords.lotId))
     .leftJoin(requesters, eq(requesters.id, recordEditRequests.requestedBy))
     .leftJoin(deciders, eq(deciders.id, recordEditRequests.decidedBy));
@@ -102,7 +103,7 @@ export const pageRecordEdits = async (db: Db, tenantId: string, filter: Filter, 
   const where = conditions(tenantId, filter);
   // newest request first unless a column is asked for
   const direction = (filter.sort ?? (filter.sidx ? 'asc' : 'desc')) === 'asc' ? asc : desc;
-  const [total] = await db.select({ n: count() }).from(recordEditRequests).innerJoin(parkingRecords, eq(parkingRecords.id, recordEditRequests.recordId)).where(where);
+  const [total] = await db.select({ n: count() }).from(recordEditRequests).innerJoin(parkingRecords, linkedRecord(recordEditRequests)).where(where);
   const rows: ListedRecordEditRow[] = await listed(db)
     .where(where)
     .orderBy(direction(sortColumns[filter.sidx ?? 'createdAt']), desc(recordEditRequests.createdAt), asc(recordEditRequests.id))

@@ -3,6 +3,7 @@ import type { PaymentStage, VehicleBindingState } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { customerVehicles, parkingLots, parkingRecords, payments, recoveryRecords, refunds } from '../../db/schema/index.js';
 import { countOf, countRows, pageRows, type Page } from '../../shared/paging.js';
+import { linkedRecord } from '../../db/linked-record.js';
 
 export type OwnedPlate = { plateNumber: string; plateColour: number };
 
@@ -107,7 +108,7 @@ export const owedByOwners = async (db: Db, tenantId: string, customerIds: readon
 export const pagePlatePayments = async (db: Db, tenantId: string, plates: readonly OwnedPlate[], page: Page) => {
   const matches = plates.map((p) => and(eq(parkingRecords.plateNumber, p.plateNumber), eq(parkingRecords.plateColour, p.plateColour)));
   const where = and(eq(payments.tenantId, tenantId), matches.length > 0 ? or(...matches) : sql`false`) ?? sql`false`;
-  const ofRecord = and(eq(parkingRecords.tenantId, payments.tenantId), eq(parkingRecords.id, payments.recordId));
+  const ofRecord = linkedRecord(payments);
   const refunded = sql<string>`coalesce((select sum(${refunds.amount}) from ${refunds} where ${refunds.tenantId} = ${payments.tenantId} and ${refunds.paymentId} = ${payments.id} and ${refunds.status} = 'approved'), 0)`;
   const stage = sql<PaymentStage>`case
     when exists (select 1 from ${recoveryRecords} where ${recoveryRecords.tenantId} = ${payments.tenantId} and ${recoveryRecords.paymentId} = ${payments.id}) then 'pursuit'

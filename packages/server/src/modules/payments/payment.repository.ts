@@ -3,6 +3,7 @@ import type { PaymentListValues, RefundListValues } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { countOf, offsetOf, type Page } from '../../shared/paging.js';
 import { gatewayOrders, parkingLots, parkingRecords, payments, refunds, users } from '../../db/schema/index.js';
+import { linkedRecord } from '../../db/linked-record.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
@@ -62,11 +63,11 @@ export const pagePayments = async (db: Db, tenantId: string, filter: Omit<Paymen
     filter.paidTo ? lte(payments.paidAt, new Date(filter.paidTo)) : undefined,
   );
   const direction = (filter.sort ?? (filter.sidx ? 'asc' : 'desc')) === 'asc' ? asc : desc;
-  const [total] = await db.select({ n: count() }).from(payments).innerJoin(parkingRecords, eq(parkingRecords.id, payments.recordId)).where(where);
+  const [total] = await db.select({ n: count() }).from(payments).innerJoin(parkingRecords, linkedRecord(payments)).where(where);
   const rows = await db
     .select(listedPayment)
     .from(payments)
-    .innerJoin(parkingRecords, eq(parkingRecords.id, payments.recordId))
+    .innerJoin(parkingRecords, linkedRecord(payments))
     .innerJoin(parkingLots, eq(parkingLots.id, parkingRecords.lotId))
     .where(where)
     .orderBy(direction(paymentSort[filter.sidx ?? 'paidAt']), asc(payments.id))
@@ -79,7 +80,7 @@ export const findListedPayment = async (db: Db, tenantId: string, id: string): P
   const [row] = await db
     .select(listedPayment)
     .from(payments)
-    .innerJoin(parkingRecords, eq(parkingRecords.id, payments.recordId))
+    .innerJoin(parkingRecords, linkedRecord(payments))
     .innerJoin(parkingLots, eq(parkingLots.id, parkingRecords.lotId))
     .where(and(eq(payments.tenantId, tenantId), eq(payments.id, id)))
     .limit(1);
@@ -135,11 +136,11 @@ export const pageRefunds = async (db: Db, tenantId: string, filter: Omit<RefundL
     filter.plateNumber ? eq(parkingRecords.plateNumber, filter.plateNumber) : undefined,
   );
   const direction = (filter.sort ?? (filter.sidx ? 'asc' : 'desc')) === 'asc' ? asc : desc;
-  const [total] = await db.select({ n: count() }).from(refunds).innerJoin(parkingRecords, eq(parkingRecords.id, refunds.recordId)).where(where);
+  const [total] = await db.select({ n: count() }).from(refunds).innerJoin(parkingRecords, linkedRecord(refunds)).where(where);
   const rows: ListedRefundRow[] = await db
     .select(listedRefund)
     .from(refunds)
-    .innerJoin(parkingRecords, eq(parkingRecords.id, refunds.recordId))
+    .innerJoin(parkingRecords, linkedRecord(refunds))
     .innerJoin(parkingLots, eq(parkingLots.id, parkingRecords.lotId))
     .where(where)
     .orderBy(direction(refundSort[filter.sidx ?? 'createdAt']), asc(refunds.id))
@@ -152,7 +153,7 @@ export const findListedRefund = async (db: Db, tenantId: string, id: string): Pr
   const [row] = await db
     .select(listedRefund)
     .from(refunds)
-    .innerJoin(parkingRecords, eq(parkingRecords.id, refunds.recordId))
+    .innerJoin(parkingRecords, linkedRecord(refunds))
     .innerJoin(parkingLots, eq(parkingLots.id, parkingRecords.lotId))
     .where(and(eq(refunds.tenantId, tenantId), eq(refunds.id, id)))
     .limit(1);

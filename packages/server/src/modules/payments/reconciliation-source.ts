@@ -5,6 +5,7 @@ import { conflict, notFound } from '../../plugins/app-error.js';
 import type { AuthContext } from '../../types.js';
 import { settleGatewayOrder } from './driver-record.service.js';
 import { sandboxBill, type SandboxBillAdjustment } from './gateway/sandbox-bill.js';
+import { linkedRecord } from '../../db/linked-record.js';
 
 /** Where reconciliation fetches a provider's daily 交易账单 (WeChat Pay's ALL layout). */
 export interface BillSource {
@@ -36,7 +37,7 @@ export const paidGatewayOrders = (db: Db, provider: string, from: Date, to: Date
   db
     .select(orderColumns)
     .from(gatewayOrders)
-    .leftJoin(parkingRecords, eq(parkingRecords.id, gatewayOrders.recordId))
+    .leftJoin(parkingRecords, linkedRecord(gatewayOrders))
     .where(and(eq(gatewayOrders.provider, provider), eq(gatewayOrders.state, 'paid'), gte(gatewayOrders.paidAt, from), lt(gatewayOrders.paidAt, to)));
 
 /** The gateway orders a bill names, whatever their state: a bill names no tenant. */
@@ -46,7 +47,7 @@ export const gatewayOrdersByNo = async (db: Db, nos: readonly string[]) =>
     : db
         .select(orderColumns)
         .from(gatewayOrders)
-        .leftJoin(parkingRecords, eq(parkingRecords.id, gatewayOrders.recordId))
+        .leftJoin(parkingRecords, linkedRecord(gatewayOrders))
         .where(inArray(gatewayOrders.gatewayOrderNo, [...nos]));
 
 /** Our refunds of the provider's payments approved in [from, to): approval gives the money back on our side only. */

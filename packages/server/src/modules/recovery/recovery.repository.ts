@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { countOf, offsetOf, type Page } from '../../shared/paging.js';
 import { arrearsReminders, parkingLots, parkingRecords, payments, recoveryRecords, refunds, users } from '../../db/schema/index.js';
 import { prefixPattern } from '../../shared/like-pattern.js';
+import { linkedRecord } from '../../db/linked-record.js';
 
 export type ArrearsReminderRow = typeof arrearsReminders.$inferSelect;
 export type RecoveryRecordRow = typeof recoveryRecords.$inferSelect;
@@ -149,7 +150,7 @@ export const pageRecoveryRecords = async (db: Db, tenantId: string, f: RecoveryR
     .select(listedRecovery)
     .from(recoveryRecords)
     .innerJoin(parkingLots, eq(parkingLots.id, recoveryRecords.lotId))
-    .innerJoin(parkingRecords, eq(parkingRecords.id, recoveryRecords.recordId))
+    .innerJoin(parkingRecords, linkedRecord(recoveryRecords))
     .innerJoin(payments, eq(payments.id, recoveryRecords.paymentId))
     .leftJoin(users, eq(users.id, payments.operatorId))
     .where(where)

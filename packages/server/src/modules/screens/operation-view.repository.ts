@@ -2,6 +2,7 @@ import { orderWarningKindCategory, type AbnormalReason, type DeviceType, type Or
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { appeals, complaints, deviceOfflineTasks, devices, orderWarnings, parkingLanes, parkingLots, parkingRecords, recordEditRequests, recoveryRecords } from '../../db/schema/index.js';
+import { linkedRecord } from '../../db/linked-record.js';
 
 const count = sql<number>`count(*)::int`;
 
@@ -94,7 +95,7 @@ export const latestAbnormalReleases = (db: Db, tenantId: string, limit: number) 
     .select({ plateNumber: orderWarnings.plateNumber, lotName: parkingLots.name, reasons: sql<AbnormalReason[] | null>`${parkingRecords.abnormalReasons}`, at: orderWarnings.createdAt })
     .from(orderWarnings)
     .innerJoin(parkingLots, eq(parkingLots.id, orderWarnings.lotId))
-    .leftJoin(parkingRecords, eq(parkingRecords.id, orderWarnings.recordId))
+    .leftJoin(parkingRecords, linkedRecord(orderWarnings))
     .where(and(eq(orderWarnings.tenantId, tenantId), eq(orderWarnings.category, orderWarningKindCategory.abnormal_release), eq(orderWarnings.kind, 'abnormal_release')))
     .orderBy(desc(orderWarnings.createdAt))
     .limit(limit);

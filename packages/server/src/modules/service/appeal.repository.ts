@@ -6,6 +6,7 @@ import { appeals, parkingLots, parkingRecords, payments, refunds, users } from '
 import { containing } from '../../shared/like-pattern.js';
 import { countRows, pageRows, type Page } from '../../shared/paging.js';
 import { tenantRow } from '../../shared/rows.js';
+import { linkedRecord } from '../../db/linked-record.js';
 
 export type AppealRow = typeof appeals.$inferSelect;
 export type ListedAppealRow = { appeal: AppealRow; lotName: string | null; claimedByName: string | null; decidedByName: string | null };
@@ -22,7 +23,7 @@ const listed = (db: Db) =>
   db
     .select({ appeal: appeals, lotName: parkingLots.name, claimedByName: claimer.realName, decidedByName: decider.realName })
     .from(appeals)
-    .leftJoin(parkingRecords, and(eq(parkingRecords.tenantId, appeals.tenantId), eq(parkingRecords.id, appeals.recordId)))
+    .leftJoin(parkingRecords, linkedRecord(appeals))
     .leftJoin(parkingLots, eq(parkingLots.id, parkingRecords.lotId))
     .leftJoin(claimer, eq(claimer.id, appeals.claimedBy))
     .leftJoin(decider, eq(decider.id, appeals.decidedBy));
