@@ -145,8 +145,6 @@ const withNames = (db: Db, where: SQL | undefined) =>
     .leftJoin(parkingSpaces, eq(parkingSpaces.id, parkingRecords.spaceId))
     .where(where);
 
-const listedRecords = (db: Db, where: SQL | undefined, filter: Filter) => withNames(db, where).orderBy(...recordOrder(filter));
-
 /** Whether the filter narrows by nothing but the lot: then the kept per-lot counts give the total. */
 const countedByLot = (f: Filter) =>
   f.plateNumber === undefined &&
@@ -173,13 +171,6 @@ const countRecords = async (db: Db, tenantId: string, filter: Filter, where: SQL
 /** How many records the filter finds when the kept per-lot counts answer it (no filter but the lot); otherwise unknown rather than a count of up to millions of rows. */
 export const keptRecordCount = async (db: Db, tenantId: string, filter: Filter) => (countedByLot(filter) ? countRecords(db, tenantId, filter, undefined) : undefined);
 
-export const pageParkingRecords = async (db: Db, tenantId: string, filter: Filter, page: { currentPage: number; pageSize: number }) => {
-  const where = recordConditions(tenantId, filter);
-  const total = await countRecords(db, tenantId, filter, where);
-  const rows: ListedRecordRow[] = await listedRecords(db, where, filter).limit(page.pageSize).offset(offsetOf(page));
-  return { rows, total };
-};
-
 /** The record's own columns by property name, and the names the list joins in, as one flat row. */
 const recordColumns = Object.entries(getTableColumns(parkingRecords));
 const flatColumns = sql.join(
@@ -201,6 +192,28 @@ const fromFlat = (row: Record<string, unknown>): ListedRecordRow => ({
   spaceNumber: (row.spaceNumber as string | null) ?? null,
 });
 
+/** The lot, lanes and space beside each record: joins to follow `from parking_records`. */
+const namesJoined = sql`inner join ${parkingLots} on ${parkingLots.id} = ${parkingRecords.lotId}
+  left join ${parkingLanes} ${entryLanes} on ${entryLanes.id} = ${parkingRecords.entryLaneId}
+  left join ${parkingLanes} ${exitLanes} on ${exitLanes.id} = ${parkingRecords.exitLaneId}
+  left join ${parkingSpaces} on ${parkingSpaces.id} = ${parkingRecords.spaceId}`;
+
+/**
+ * A page of the records the filter finds, with the names beside them. The page is chosen from the
+ * records alone, and only its rows are joined to the names: records are partitioned by month, and
+ * joins planned over every month's partition cost more than reading the page (bench/RESULTS.md, the
+ * 10M list before and after the monthly partitions). The chosen rows are named `parking_records`
+ * outside, so the columns and the order name them there as they name the table inside.
+ */
+export const pageParkingRecords = async (db: Db, tenantId: string, filter: Filter, page: { currentPage: number; pageSize: number }) => {
+  const where = recordConditions(tenantId, filter);
+  const total = await countRecords(db, tenantId, filter, where);
+  const order = sql.join([...recordOrder(filter)], sql`, `);
+  const chosen = sql`(select * from ${parkingRecords} where ${where} order by ${order} limit ${page.pageSize} offset ${offsetOf(page)}) ${parkingRecords}`;
+  const rows = rowsOf(await db.execute(sql`select ${flatColumns} from ${chosen} ${namesJoined} order by ${order}`)).map(fromFlat);
+  return { rows, total };
+};
+
 /**
  * Every record the filter finds, in list order, `batch` at a time, through a server-side cursor:
  * one query however many rows, and never more than a batch in memory. Needs a transaction (the
@@ -209,12 +222,7 @@ const fromFlat = (row: Record<string, unknown>): ListedRecordRow => ({
 export async function* streamParkingRecords(db: Db, tenantId: string, filter: Filter, batch = 2000, limit = Number.MAX_SAFE_INTEGER) {
   const where = recordConditions(tenantId, filter);
   const order = recordOrder(filter);
-  const query = sql`select ${flatColumns} from ${parkingRecords}
-    inner join ${parkingLots} on ${parkingLots.id} = ${parkingRecords.lotId}
-    left join ${parkingLanes} ${entryLanes} on ${entryLanes.id} = ${parkingRecords.entryLaneId}
-    left join ${parkingLanes} ${exitLanes} on ${exitLanes.id} = ${parkingRecords.exitLaneId}
-    left join ${parkingSpaces} on ${parkingSpaces.id} = ${parkingRecords.spaceId}
-    where ${where} order by ${sql.join([...order], sql`, `)} limit ${limit}`;
+  const query = sql`select ${flatColumns} from ${parkingRecords} ${namesJoined} where ${where} order by ${sql.join([...order], sql`, `)} limit ${limit}`;
   await db.execute(sql`declare parking_record_export no scroll cursor for ${query}`);
   try {
     for (;;) {

@@ -158,6 +158,18 @@ describe('GET /api/system/ParkingRecord/Actions/Export', () => {
     expect(rows[1]![12]).toBeUndefined();
   });
 
+  // on the records the test above wrote
+  it('pages the list in its order, sorted as asked, each row with its lot and lanes', async () => {
+    const query = `plateNumber=${encodeURIComponent('川A')}&plateMatch=prefix`;
+    const plates = async (extra: string) => (await get(`${parkingRecordPaths.list}?${query}&${extra}`)).json().data.list.map((r: { plateNumber: string }) => r.plateNumber);
+    expect(await plates('pageSize=3&currentPage=2')).toEqual(['川A02101', '川A02100', '川A02099']);
+    expect(await plates('pageSize=2&currentPage=1&sidx=plateNumber')).toEqual(['川A00000', '川A00001']);
+    expect(await plates('pageSize=2&currentPage=2&sidx=plateNumber&sort=desc')).toEqual(['川A02102', '川A02101']);
+    const listed = (await get(`${parkingRecordPaths.list}?plateNumber=${encodeURIComponent('粤B50001')}`)).json().data;
+    expect(listed.list).toHaveLength(1);
+    expect(listed.list[0]).toMatchObject({ plateNumber: '粤B50001', lotName: '记录路由停车场', entryLaneName: '南入口', exitLaneName: '南出口', spaceNumber: null, state: 'awaiting_payment' });
+  });
+
   it('tells the user who started it how many rows it wrote, out of the total the kept counts give', async () => {
     const progressOf = (id: string, token = admin) => get(exportProgressPath.replace(':exportId', id), token);
     expect((await progressOf('not-started-0001')).json()).toMatchObject({ code: 404, msg: '导出不存在或已结束' });
