@@ -167,7 +167,14 @@ describe('GET /api/system/ParkingRecord/Actions/Export', () => {
     expect(await plates('pageSize=2&currentPage=2&sidx=plateNumber&sort=desc')).toEqual(['川A02102', '川A02101']);
     const listed = (await get(`${parkingRecordPaths.list}?plateNumber=${encodeURIComponent('粤B50001')}`)).json().data;
     expect(listed.list).toHaveLength(1);
-    expect(listed.list[0]).toMatchObject({ plateNumber: '粤B50001', lotName: '记录路由停车场', entryLaneName: '南入口', exitLaneName: '南出口', spaceNumber: null, state: 'awaiting_payment' });
+    expect(listed.list[0]).toMatchObject({
+      plateNumber: '粤B50001',
+      lotName: '记录路由停车场',
+      entryLaneName: '南入口',
+      exitLaneName: '南出口',
+      spaceNumber: null,
+      state: 'awaiting_payment',
+    });
   });
 
   it('tells the user who started it how many rows it wrote, out of the total the kept counts give', async () => {
