@@ -193,6 +193,65 @@ describe('upgrading a database that already holds money', () => {
   });
 });
 
+describe('moving payments to monthly partitions (0068–0072)', () => {
+  it("keeps each payment's idempotency key taken throughout, for a process of the release before as much as for today's", async () => {
+    const before = createTestDatabase();
+    const older = earlierMigrations('0068');
+    const withKeys = earlierMigrations('0069');
+    const upgraded = await before;
+    try {
+      await migrate(upgraded, older);
+      await seedDemoData(upgraded.db);
+      const [demo] = await upgraded.db.select().from(tenants).where(eq(tenants.code, 'demo'));
+      const [lot] = await upgraded.db.insert(parkingLots).values({ tenantId: demo!.id, name: '0068升级前停车场', type: 1, kind: 'lane' }).returning();
+      const stay = await upgraded.db.execute(sql`
+        INSERT INTO parking_records (tenant_id, lot_id, plate_number, entered_at, exited_at, state, amount_due, paid)
+        VALUES (${demo!.id}, ${lot!.id}, '京U68000', '2026-05-01T01:00:00Z', '2026-05-01T03:00:00Z', 'paid', 800, 800) RETURNING id`);
+      const recordId = (stay.rows as { id: string }[])[0]!.id;
+      // how the release before writes a payment: ON CONFLICT on the table's index of keys
+      const payAsBefore = async (key: string) =>
+        (
+          await upgraded.db.execute(sql`
+            INSERT INTO payments (tenant_id, record_id, channel, amount, idempotency_key, paid_at)
+            VALUES (${demo!.id}, ${recordId}, 'cash', 800, ${key}, '2026-05-01T03:00:00Z')
+            ON CONFLICT (tenant_id, idempotency_key) DO NOTHING RETURNING id`)
+        ).rows as { id: string }[];
+      const [first] = await payAsBefore('u68-first');
+
+      // 0068 alone: the trigger claims the keys of new payments; the earlier payment's is not copied yet
+      await migrate(upgraded, withKeys);
+      expect(await payAsBefore('u68-first')).toEqual([]);
+      const [second] = await payAsBefore('u68-second');
+      expect(second).toBeDefined();
+      expect(await payAsBefore('u68-second')).toEqual([]);
+
+      await migrate(upgraded);
+      // today's writer inserts plainly: a taken key skips the row, whatever month the retry comes in
+      const payNow = async (key: string, createdAt: string) =>
+        (
+          await upgraded.db.execute(sql`
+            INSERT INTO payments (tenant_id, record_id, channel, amount, idempotency_key, paid_at, created_at)
+            VALUES (${demo!.id}, ${recordId}, 'cash', 800, ${key}, ${createdAt}, ${createdAt}) RETURNING id`)
+        ).rows;
+      expect(await payNow('u68-first', '2031-03-01T00:00:00Z')).toEqual([]);
+      expect(await payNow('u68-second', '2031-04-01T00:00:00Z')).toEqual([]);
+      const keys = await upgraded.db.execute(
+        sql`SELECT idempotency_key AS key, payment_id::text AS payment FROM payment_idempotency_keys WHERE tenant_id = ${demo!.id} AND idempotency_key LIKE 'u68-%' ORDER BY 1`,
+      );
+      expect(keys.rows).toEqual([
+        { key: 'u68-first', payment: first!.id },
+        { key: 'u68-second', payment: second!.id },
+      ]);
+      const held = await upgraded.db.execute(sql`SELECT tableoid::regclass::text AS part FROM payments WHERE idempotency_key LIKE 'u68-%'`);
+      expect(held.rows).toEqual([{ part: 'payments_legacy' }, { part: 'payments_legacy' }]);
+    } finally {
+      await upgraded.close();
+      rmSync(older, { recursive: true, force: true });
+      rmSync(withKeys, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('forward-only migrations', () => {
   const folder = (files: Record<string, string>) => {
     const dir = mkdtempSync(join(tmpdir(), 'migrations-'));

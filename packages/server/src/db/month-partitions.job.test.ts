@@ -71,21 +71,22 @@ beforeAll(async () => {
 afterAll(() => database?.close());
 
 describe('tables kept by month', () => {
-  it('are the operation log and parking records, by when they were written, and vehicle events, by the time the device gave', async () => {
+  it('are the operation log, parking records and payments, by when they were written, and vehicle events, by the time the device gave', async () => {
     const rows = await database.db.select({ table: monthPartitions.tableName, key: monthPartitions.partitionKey }).from(monthPartitions).orderBy(monthPartitions.tableName);
     expect(rows).toEqual([
       { table: 'operation_logs', key: 'created_at' },
       { table: 'parking_records', key: 'created_at' },
+      { table: 'payments', key: 'created_at' },
       { table: 'vehicle_events', key: 'occurred_at' },
     ]);
     const kinds = await query<{ relname: string; kind: string }>(
-      `SELECT relname, relkind::text AS kind FROM pg_class WHERE relname IN ('operation_logs', 'parking_records', 'vehicle_events') ORDER BY 1`,
+      `SELECT relname, relkind::text AS kind FROM pg_class WHERE relname IN ('operation_logs', 'parking_records', 'payments', 'vehicle_events') ORDER BY 1`,
     );
-    expect(kinds.map((k) => k.kind)).toEqual(['p', 'p', 'p']);
+    expect(kinds.map((k) => k.kind)).toEqual(['p', 'p', 'p', 'p']);
   });
 
   it('hold the table as it was, the first two months of their own and a default partition', async () => {
-    for (const table of ['operation_logs', 'parking_records', 'vehicle_events']) {
+    for (const table of ['operation_logs', 'parking_records', 'payments', 'vehicle_events']) {
       expect(await partitionsOf(table)).toEqual(expect.arrayContaining([`${table}_legacy`, `${table}_default`, nameOf(table, firstMonth), nameOf(table, await monthStart(1))]));
     }
   });
@@ -97,10 +98,12 @@ describe('tables kept by month', () => {
          CROSS JOIN LATERAL unnest(i.indkey) WITH ORDINALITY AS k(attnum, n)
          JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = k.attnum
         WHERE (i.indisunique OR i.indisprimary)
-          AND (t.relname IN ('operation_logs', 'parking_records', 'vehicle_events') OR t.relname LIKE 'operation\\_logs\\_%' OR t.relname LIKE 'parking\\_records\\_%' OR t.relname LIKE 'vehicle\\_events\\_%')
+          AND (t.relname IN ('operation_logs', 'parking_records', 'payments', 'vehicle_events') OR t.relname LIKE 'operation\\_logs\\_%' OR t.relname LIKE 'parking\\_records\\_%'
+               OR t.relname LIKE 'payments\\_%' OR t.relname LIKE 'vehicle\\_events\\_%')
         GROUP BY 1 ORDER BY 1`,
     );
-    expect(keys.length).toBeGreaterThanOrEqual(13);
+    expect(keys.length).toBeGreaterThanOrEqual(18);
+    expect(keys.map((key) => key.index)).toEqual(expect.arrayContaining(['payments_pkey', 'payments_legacy_month_key']));
     for (const key of keys) {
       expect(key.columns, key.index).toContain('tenant_id');
       expect(
@@ -116,7 +119,7 @@ describe('the job that makes the months ahead (makeMonthPartitions)', () => {
     const now = new Date((await monthStart(5)).getTime() + 10 * 86_400_000);
     const { made } = await makeMonthPartitions(database.db, now);
     const months = await Promise.all([5, 6, 7, 8].map(monthStart));
-    expect(made).toEqual(['operation_logs', 'parking_records', 'vehicle_events'].flatMap((table) => months.map((at) => nameOf(table, at))));
+    expect(made).toEqual(['operation_logs', 'parking_records', 'payments', 'vehicle_events'].flatMap((table) => months.map((at) => nameOf(table, at))));
     expect(await makeMonthPartitions(database.db, now)).toEqual({ made: [] });
   });
 
@@ -168,6 +171,38 @@ describe('the job that makes the months ahead (makeMonthPartitions)', () => {
     await database.db.delete(payments).where(eq(payments.idempotencyKey, 'PART-FAR-RECORD'));
     await database.db.delete(parkingRecords).where(eq(parkingRecords.id, farId));
     expect(await makeMonthPartitions(database.db, far, 0)).toEqual({ made: [nameOf('parking_records', far)] });
+  });
+
+  it('files each payment in its month and takes its key once across every month: a retry in a later month writes nothing', async () => {
+    const inFirst = new Date(firstMonth.getTime() + 3 * 3_600_000);
+    const recordId = await recordAt(demo, '京P0R004', inFirst);
+    const pay = (key: string, createdAt: Date, tenantId = demo, record = recordId) =>
+      database.db.insert(payments).values({ tenantId, recordId: record, channel: 'cash', amount: 100, idempotencyKey: key, createdAt, paidAt: createdAt }).returning({ id: payments.id });
+    const partitionOf = async (id: string) => (await query<{ part: string }>(`SELECT tableoid::regclass::text AS part FROM payments WHERE id = $1`, [id])).map((row) => row.part);
+    const keysOf = async (key: string) =>
+      (await query<{ tenant: string }>(`SELECT tenant_id::text AS tenant FROM payment_idempotency_keys WHERE idempotency_key = $1 ORDER BY 1`, [key])).map((row) => row.tenant);
+
+    const [first] = await pay('PART-PAY-1', inFirst);
+    expect(await partitionOf(first!.id)).toEqual([nameOf('payments', firstMonth)]);
+    const far = await monthStart(34);
+    expect(await pay('PART-PAY-1', new Date((await monthStart(1)).getTime() + 3_600_000))).toEqual([]);
+    expect(await pay('PART-PAY-1', new Date(far.getTime() + 3_600_000))).toEqual([]);
+    expect((await query(`SELECT id FROM payments WHERE idempotency_key = 'PART-PAY-1'`)).length).toBe(1);
+    // another tenant's key is its own
+    const [theirs] = await pay('PART-PAY-1', inFirst, other, await recordAt(other, '京P0R005', inFirst));
+    expect(await partitionOf(theirs!.id)).toEqual([nameOf('payments', firstMonth)]);
+    expect(await keysOf('PART-PAY-1')).toEqual([demo, other].sort());
+
+    // a payment of a month not made yet waits in the default partition, and the month waits for it
+    const [late] = await pay('PART-PAY-2', new Date(far.getTime() + 3_600_000));
+    expect(await partitionOf(late!.id)).toEqual(['payments_default']);
+    expect((await makeMonthPartitions(database.db, far, 0)).made).not.toContain(nameOf('payments', far));
+    // its key goes with it, and the month is made once it is gone
+    await database.db.delete(payments).where(eq(payments.id, late!.id));
+    expect(await keysOf('PART-PAY-2')).toEqual([]);
+    expect((await makeMonthPartitions(database.db, far, 0)).made).toContain(nameOf('payments', far));
+    const [again] = await pay('PART-PAY-2', new Date(far.getTime() + 3_600_000));
+    expect(await partitionOf(again!.id)).toEqual([nameOf('payments', far)]);
   });
 
   it('gives a month it makes the tenant wall: the tenant role sees only its own rows, even naming the partition', async () => {

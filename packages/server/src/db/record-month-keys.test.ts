@@ -161,7 +161,7 @@ describe('links to a record or a payment carry the tenant and the month of what 
          WHERE contype = 'f' AND confrelid IN ('parking_records'::regclass, 'payments'::regclass) AND conparentid = 0 ORDER BY 1, 2`,
       ),
     );
-    expect(rows.length).toBe(13);
+    expect(rows.length).toBe(14);
     for (const row of rows)
       expect(row.key, row.table).toMatch(
         /^FOREIGN KEY \(tenant_id, (record_id, record_created_at|payment_id, payment_created_at)\) REFERENCES (parking_records|payments)\(tenant_id, id, created_at\)/,

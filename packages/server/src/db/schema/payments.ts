@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, foreignKey, index, integer, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { PaymentChannel, PaymentStatus, RefundStatus } from '@parking/contract';
 import { users } from './identity.js';
@@ -13,12 +13,16 @@ const tenantId = () =>
     .references(() => tenants.id, { onDelete: 'cascade' });
 const recordId = () => uuid('record_id').notNull();
 
-/** 支付记录: money taken for a parking record, once per idempotency key of the tenant. */
+/**
+ * 支付记录: money taken for a parking record, once per idempotency key of the tenant. Partitioned by
+ * month of created_at (migrations 0068–0072): a key cannot be unique across months on the table
+ * itself, so paymentIdempotencyKeys holds it, claimed by a trigger as each payment is written.
+ */
 export const payments = pgTable(
   'payments',
   {
     tenantId: tenantId(),
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     recordId: recordId(),
     recordCreatedAt: recordCreatedAt(),
     channel: text('channel').$type<PaymentChannel>().notNull(),
@@ -33,14 +37,38 @@ export const payments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    // a retried request carries the same key: the index makes the second insert a no-op
-    uniqueIndex('payments_tenant_idempotency_key').on(t.tenantId, t.idempotencyKey),
     index('payments_tenant_record').on(t.tenantId, t.recordId),
     index('payments_tenant_paid_at').on(t.tenantId, t.paidAt),
     check('payments_amount_positive', sql`${t.amount} > 0`),
-    // the payment's whole key: the row, the tenant and the month its monthly partitions are cut by; what links to a payment names all three (paymentKey)
-    unique('payments_month_key').on(t.id, t.tenantId, t.createdAt),
+    // the payment's whole key: the row, the tenant and the month its partitions are cut by; what links to a payment names all three (paymentKey)
+    primaryKey({ name: 'payments_pkey', columns: [t.id, t.tenantId, t.createdAt] }),
     ...recordKey('payments', t, 'no action'),
+  ],
+);
+
+/**
+ * Each payment's idempotency key, unique in its tenant across every month of payments. A retried
+ * request carries the same key: the trigger `payments_claim_key` (0068) claims it as the payment is
+ * written and, when it was taken, skips the row, as ON CONFLICT DO NOTHING would: the writer reads the
+ * first payment by its key. The link to the payment is checked at commit: the key is claimed before its
+ * payment is written.
+ */
+export const paymentIdempotencyKeys = pgTable(
+  'payment_idempotency_keys',
+  {
+    tenantId: tenantId(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    paymentId: uuid('payment_id').notNull(),
+    paymentCreatedAt: timestamp('payment_created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'payment_idempotency_keys_pkey', columns: [t.tenantId, t.idempotencyKey] }),
+    uniqueIndex('payment_idempotency_keys_payment').on(t.tenantId, t.paymentId, t.paymentCreatedAt),
+    foreignKey({
+      name: 'payment_idempotency_keys_payment_fk',
+      columns: [t.tenantId, t.paymentId, t.paymentCreatedAt],
+      foreignColumns: [payments.tenantId, payments.id, payments.createdAt],
+    }).onDelete('cascade'),
   ],
 );
 

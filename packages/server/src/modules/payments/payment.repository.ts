@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, inArray, lte, sql, type AnyColumn } fro
 import type { PaymentListValues, RefundListValues } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { countOf, offsetOf, type Page } from '../../shared/paging.js';
-import { gatewayOrders, parkingLots, parkingRecords, payments, refunds, users } from '../../db/schema/index.js';
+import { gatewayOrders, parkingLots, parkingRecords, paymentIdempotencyKeys, payments, refunds, users } from '../../db/schema/index.js';
 import { linkedRecord } from '../../db/linked-record.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -10,23 +10,27 @@ export type RefundRow = typeof refunds.$inferSelect;
 export type ListedPaymentRow = { payment: PaymentRow; plateNumber: string; lotName: string; refunded: number; operatorName: string | null };
 export type ListedRefundRow = { refund: RefundRow; plateNumber: string; lotName: string; requestedByName: string | null; decidedByName: string | null };
 
-/** Inserts the payment unless its key was taken; undefined then, and the caller reads the first one. */
+/**
+ * Inserts the payment unless its key was taken; undefined then, and the caller reads the first one.
+ * The trigger payments_claim_key claims the key and skips the row when it was taken (schema/payments.ts).
+ */
 export const claimPayment = async (db: Db, values: typeof payments.$inferInsert) => {
-  const [row] = await db
-    .insert(payments)
-    .values(values)
-    .onConflictDoNothing({ target: [payments.tenantId, payments.idempotencyKey] })
-    .returning();
+  const [row] = await db.insert(payments).values(values).returning();
   return row;
 };
 
+/** The payment that took the key, found in its own month. */
 export const findPaymentByKey = async (db: Db, tenantId: string, key: string) => {
   const [row] = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.tenantId, tenantId), eq(payments.idempotencyKey, key)))
+    .select({ payment: payments })
+    .from(paymentIdempotencyKeys)
+    .innerJoin(
+      payments,
+      and(eq(payments.tenantId, paymentIdempotencyKeys.tenantId), eq(payments.id, paymentIdempotencyKeys.paymentId), eq(payments.createdAt, paymentIdempotencyKeys.paymentCreatedAt)),
+    )
+    .where(and(eq(paymentIdempotencyKeys.tenantId, tenantId), eq(paymentIdempotencyKeys.idempotencyKey, key)))
     .limit(1);
-  return row;
+  return row?.payment;
 };
 
 export const findPayment = async (db: Db, tenantId: string, id: string) => {
