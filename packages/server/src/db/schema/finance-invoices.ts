@@ -71,9 +71,9 @@ export const invoicePayments = pgTable(
     holds: boolean('holds').notNull().default(true),
   },
   (t) => [
-    uniqueIndex('invoice_payments_invoice_payment').on(t.invoiceId, t.paymentId),
-    uniqueIndex('invoice_payments_held')
-      .on(t.paymentId)
+    uniqueIndex('invoice_payments_tenant_invoice_payment').on(t.tenantId, t.invoiceId, t.paymentId),
+    uniqueIndex('invoice_payments_tenant_held')
+      .on(t.tenantId, t.paymentId)
       .where(sql`${t.holds}`),
     index('invoice_payments_tenant_payment').on(t.tenantId, t.paymentId),
     check('invoice_payments_amount_positive', sql`${t.amount} > 0`),
