@@ -113,7 +113,6 @@ const sortColumns = {
 } as const;
 const entryLanes = alias(parkingLanes, 'entry_lane');
 const exitLanes = alias(parkingLanes, 'exit_lane');
-const listedColumns = { record: parkingRecords, lotName: parkingLots.name, entryLaneName: entryLanes.name, exitLaneName: exitLanes.name, spaceNumber: parkingSpaces.number };
 
 const recordConditions = (tenantId: string, f: Filter) =>
   and(
@@ -128,22 +127,12 @@ const recordConditions = (tenantId: string, f: Filter) =>
     f.amountMax === undefined ? undefined : lte(parkingRecords.amountDue, f.amountMax),
   );
 
+/** The list's order, for an ORDER BY: the column asked for, then the newest written, then the id. */
 const recordOrder = (filter: Filter) => {
   // newest entry first when nothing is asked for; a column asked for sorts ascending unless told otherwise
   const direction = (filter.sort ?? (filter.sidx ? 'asc' : 'desc')) === 'asc' ? asc : desc;
-  return [direction(sortColumns[filter.sidx ?? 'enteredAt']), desc(parkingRecords.createdAt), asc(parkingRecords.id)] as const;
+  return sql.join([direction(sortColumns[filter.sidx ?? 'enteredAt']), desc(parkingRecords.createdAt), asc(parkingRecords.id)], sql`, `);
 };
-
-/** Records with the names the list shows beside them: lot, lanes and space. */
-const withNames = (db: Db, where: SQL | undefined) =>
-  db
-    .select(listedColumns)
-    .from(parkingRecords)
-    .innerJoin(parkingLots, eq(parkingLots.id, parkingRecords.lotId))
-    .leftJoin(entryLanes, eq(entryLanes.id, parkingRecords.entryLaneId))
-    .leftJoin(exitLanes, eq(exitLanes.id, parkingRecords.exitLaneId))
-    .leftJoin(parkingSpaces, eq(parkingSpaces.id, parkingRecords.spaceId))
-    .where(where);
 
 /** Whether the filter narrows by nothing but the lot: then the kept per-lot counts give the total. */
 const countedByLot = (f: Filter) =>
@@ -208,7 +197,7 @@ const namesJoined = sql`inner join ${parkingLots} on ${parkingLots.id} = ${parki
 export const pageParkingRecords = async (db: Db, tenantId: string, filter: Filter, page: { currentPage: number; pageSize: number }) => {
   const where = recordConditions(tenantId, filter);
   const total = await countRecords(db, tenantId, filter, where);
-  const order = sql.join([...recordOrder(filter)], sql`, `);
+  const order = recordOrder(filter);
   const chosen = sql`(select * from ${parkingRecords} where ${where} order by ${order} limit ${page.pageSize} offset ${offsetOf(page)}) ${parkingRecords}`;
   const rows = rowsOf(await db.execute(sql`select ${flatColumns} from ${chosen} ${namesJoined} order by ${order}`)).map(fromFlat);
   return { rows, total };
@@ -221,8 +210,7 @@ export const pageParkingRecords = async (db: Db, tenantId: string, filter: Filte
  */
 export async function* streamParkingRecords(db: Db, tenantId: string, filter: Filter, batch = 2000, limit = Number.MAX_SAFE_INTEGER) {
   const where = recordConditions(tenantId, filter);
-  const order = recordOrder(filter);
-  const query = sql`select ${flatColumns} from ${parkingRecords} ${namesJoined} where ${where} order by ${sql.join([...order], sql`, `)} limit ${limit}`;
+  const query = sql`select ${flatColumns} from ${parkingRecords} ${namesJoined} where ${where} order by ${recordOrder(filter)} limit ${limit}`;
   await db.execute(sql`declare parking_record_export no scroll cursor for ${query}`);
   try {
     for (;;) {
@@ -237,9 +225,12 @@ export async function* streamParkingRecords(db: Db, tenantId: string, filter: Fi
   }
 }
 
+/** One record with the names the list shows beside it. */
 export const findListedRecord = async (db: Db, tenantId: string, id: string): Promise<ListedRecordRow | undefined> => {
-  const [row] = await withNames(db, and(eq(parkingRecords.tenantId, tenantId), eq(parkingRecords.id, id))).limit(1);
-  return row;
+  const [row] = rowsOf(
+    await db.execute(sql`select ${flatColumns} from ${parkingRecords} ${namesJoined} where ${parkingRecords.tenantId} = ${tenantId} and ${parkingRecords.id} = ${id} limit 1`),
+  );
+  return row && fromFlat(row);
 };
 
 /** The plate's stay open now (parked) on one of `lotIds`, the latest entry first: what a merchant's coupon is bound to. */
