@@ -17,3 +17,17 @@ export const preparedJsonStatement = (label: string, build: (json: SQL) => SQL) 
   const name = `${label}_${createHash('sha1').update(compiled.sql).digest('hex').slice(0, 12)}`;
   return (db: Db, json: unknown) => db._.session.prepareQuery(compiled, undefined, name, false).execute({ json: JSON.stringify(json) });
 };
+
+/**
+ * A statement whose text repeats with other values (a list's page), as a named prepared statement
+ * called by a name made of its text: each connection parses it once, and once PostgreSQL finds a
+ * generic plan no dearer than planning each run, it plans it no more. A table partitioned by month
+ * that a read cannot prune costs planning for every month (bench/RESULTS.md). Each connection keeps
+ * every name it was given, so only a few shapes of text should come here. Answers what `db.execute`
+ * answers.
+ */
+export const executeNamed = (db: Db, label: string, query: SQL) => {
+  const compiled = dialect.sqlToQuery(query);
+  const name = `${label}_${createHash('sha1').update(compiled.sql).digest('hex').slice(0, 12)}`;
+  return db._.session.prepareQuery(compiled, undefined, name, false).execute();
+};
