@@ -7,10 +7,12 @@
 // 数据大屏 with 0, 1 and 50 screens open under the simulator (bench/screens.ts); `-- tariff` only the fee engine
 // beside the unit-by-unit walk it replaced (bench/tariff.ts); `-- failover` only two API processes behind
 // HAProxy with one killed under device traffic (bench/failover.ts); `-- link-months` only migration 0061 on
-// 1,000,000 payments (bench/link-months.ts). Not part of npm test.
+// 1,000,000 payments (bench/link-months.ts); `-- payment-months` only 0068–0072, payments moved to monthly
+// partitions, on 1,000,000 payments (bench/payment-months.ts). Not part of npm test.
 import { performance } from 'node:perf_hooks';
 import { runFailoverBench } from './failover.js';
 import { runLinkMonthsBench } from './link-months.js';
+import { runPaymentMonthsBench } from './payment-months.js';
 import { runFirstPageBench } from './first-page.js';
 import { runOrdersBench } from './orders.js';
 import { runRevenueBench } from './revenue-report.js';
@@ -65,6 +67,7 @@ else if (only === 'screens') await runScreensBench();
 else if (only === 'tariff') await runTariffBench();
 else if (only === 'failover') await runFailoverBench();
 else if (only === 'link-months') await runLinkMonthsBench();
+else if (only === 'payment-months') await runPaymentMonthsBench();
 else {
   if (only !== 'orders') await main();
   if (only !== 'signin') await runOrdersBench();
