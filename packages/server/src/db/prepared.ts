@@ -5,6 +5,9 @@ import type { Db } from './client.js';
 
 const dialect = new PgDialect();
 
+/** A prepared statement's name: its label, and its text's hash, so that another text is another statement. */
+const statementName = (label: string, text: string) => `${label}_${createHash('sha1').update(text).digest('hex').slice(0, 12)}`;
+
 /**
  * A statement a hot path runs many times a second (vehicle events), taking one JSON value, as a
  * named prepared statement: each connection parses and plans it once, later runs only bind and
@@ -14,7 +17,7 @@ const dialect = new PgDialect();
  */
 export const preparedJsonStatement = (label: string, build: (json: SQL) => SQL) => {
   const compiled = dialect.sqlToQuery(build(sql`${sql.placeholder('json')}::jsonb`));
-  const name = `${label}_${createHash('sha1').update(compiled.sql).digest('hex').slice(0, 12)}`;
+  const name = statementName(label, compiled.sql);
   return (db: Db, json: unknown) => db._.session.prepareQuery(compiled, undefined, name, false).execute({ json: JSON.stringify(json) });
 };
 
@@ -28,6 +31,5 @@ export const preparedJsonStatement = (label: string, build: (json: SQL) => SQL) 
  */
 export const executeNamed = (db: Db, label: string, query: SQL) => {
   const compiled = dialect.sqlToQuery(query);
-  const name = `${label}_${createHash('sha1').update(compiled.sql).digest('hex').slice(0, 12)}`;
-  return db._.session.prepareQuery(compiled, undefined, name, false).execute();
+  return db._.session.prepareQuery(compiled, undefined, statementName(label, compiled.sql), false).execute();
 };
