@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { CustomerSource, VehicleBindingState } from '@parking/contract';
-import { createdAt, tenants, updatedAt } from './tenancy.js';
+import { createdAt, tenantLink, tenants, updatedAt } from './tenancy.js';
 
 const tenantId = () =>
   uuid('tenant_id')
@@ -13,7 +13,7 @@ export const customers = pgTable(
   'customers',
   {
     tenantId: tenantId(),
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     phone: text('phone').notNull(),
     nickname: text('nickname').notNull().default(''),
     source: text('source').$type<CustomerSource>().notNull(),
@@ -22,7 +22,11 @@ export const customers = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('customers_tenant_phone').on(t.tenantId, t.phone), index('customers_tenant_registered').on(t.tenantId, t.registeredAt)],
+  (t) => [
+    uniqueIndex('customers_tenant_phone').on(t.tenantId, t.phone),
+    index('customers_tenant_registered').on(t.tenantId, t.registeredAt),
+    primaryKey({ name: 'customers_pkey', columns: [t.id, t.tenantId] }),
+  ],
 );
 
 /** 车辆: a plate and colour bound to an owner; an unbound row stays as history. */
@@ -30,10 +34,8 @@ export const customerVehicles = pgTable(
   'customer_vehicles',
   {
     tenantId: tenantId(),
-    id: uuid('id').primaryKey().defaultRandom(),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    customerId: uuid('customer_id').notNull(),
     plateNumber: text('plate_number').notNull(),
     plateColour: integer('plate_colour').notNull().default(0),
     state: text('state').$type<VehicleBindingState>().notNull(),
@@ -53,5 +55,7 @@ export const customerVehicles = pgTable(
     uniqueIndex('customer_vehicles_claimed_once')
       .on(t.tenantId, t.plateNumber, t.plateColour)
       .where(sql`${t.state} in ('verifying', 'verified')`),
+    primaryKey({ name: 'customer_vehicles_pkey', columns: [t.id, t.tenantId] }),
+    tenantLink('customer_vehicles_customer_id_customers_id_fk', t, t.customerId, customers).onDelete('cascade'),
   ],
 );

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { parkingLanes, parkingLots, parkingSpaces } from './parking.js';
-import { createdAt, tenants, updatedAt } from './tenancy.js';
+import { createdAt, tenantLink, tenants, updatedAt } from './tenancy.js';
 
 const tenantId = () =>
   uuid('tenant_id')
@@ -13,18 +13,16 @@ export const devices = pgTable(
   'devices',
   {
     tenantId: tenantId(),
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     sn: text('sn').notNull(),
     name: text('name').notNull(),
     /** camera | barrier | geomagnetic | video_pole | pda | led_screen */
     type: text('type').notNull(),
     /** no action: a lot with devices cannot be deleted until they are */
-    lotId: uuid('lot_id')
-      .notNull()
-      .references(() => parkingLots.id, { onDelete: 'no action' }),
+    lotId: uuid('lot_id').notNull(),
     /** set null: deleting a lane or space unbinds its devices, which stay on the lot */
-    laneId: uuid('lane_id').references(() => parkingLanes.id, { onDelete: 'set null' }),
-    spaceId: uuid('space_id').references(() => parkingSpaces.id, { onDelete: 'set null' }),
+    laneId: uuid('lane_id'),
+    spaceId: uuid('space_id'),
     /** seconds between heartbeats; offline after 3 missed */
     heartbeatCycle: integer('heartbeat_cycle').notNull().default(60),
     /** 4G | NB-IoT | 有线 | WiFi */
@@ -53,6 +51,10 @@ export const devices = pgTable(
     index('devices_online_heartbeat')
       .on(t.lastHeartbeatAt)
       .where(sql`${t.onlineState} = 'online'`),
+    primaryKey({ name: 'devices_pkey', columns: [t.id, t.tenantId] }),
+    tenantLink('devices_lane_id_parking_lanes_id_fk', t, t.laneId, parkingLanes).onDelete('set null'),
+    tenantLink('devices_lot_id_parking_lots_id_fk', t, t.lotId, parkingLots).onDelete('no action'),
+    tenantLink('devices_space_id_parking_spaces_id_fk', t, t.spaceId, parkingSpaces).onDelete('set null'),
   ],
 );
 
@@ -61,13 +63,15 @@ export const deviceNonces = pgTable(
   'device_nonces',
   {
     tenantId: tenantId(),
-    deviceId: uuid('device_id')
-      .notNull()
-      .references(() => devices.id, { onDelete: 'cascade' }),
+    deviceId: uuid('device_id').notNull(),
     nonce: text('nonce').notNull(),
     seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('device_nonces_device_nonce').on(t.deviceId, t.nonce), index('device_nonces_seen').on(t.seenAt)],
+  (t) => [
+    uniqueIndex('device_nonces_device_nonce').on(t.deviceId, t.nonce),
+    index('device_nonces_seen').on(t.seenAt),
+    tenantLink('device_nonces_device_id_devices_id_fk', t, t.deviceId, devices).onDelete('cascade'),
+  ],
 );
 
 /** What happened to a device that no operation log holds: refused calls, going offline, coming back. */
@@ -75,9 +79,9 @@ export const deviceEvents = pgTable(
   'device_events',
   {
     tenantId: tenantId(),
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     /** null when the sn named no device of the tenant */
-    deviceId: uuid('device_id').references(() => devices.id, { onDelete: 'set null' }),
+    deviceId: uuid('device_id'),
     sn: text('sn').notNull(),
     /** refused | offline | online */
     kind: text('kind').notNull(),
@@ -86,7 +90,11 @@ export const deviceEvents = pgTable(
     ip: text('ip').notNull().default(''),
     createdAt: createdAt(),
   },
-  (t) => [index('device_events_tenant_time').on(t.tenantId, t.createdAt)],
+  (t) => [
+    index('device_events_tenant_time').on(t.tenantId, t.createdAt),
+    primaryKey({ name: 'device_events_pkey', columns: [t.id, t.tenantId] }),
+    tenantLink('device_events_device_id_devices_id_fk', t, t.deviceId, devices).onDelete('set null'),
+  ],
 );
 
 /** A text sent to an LED screen; the screen takes it away with its next pull. */
@@ -94,10 +102,8 @@ export const screenMessages = pgTable(
   'screen_messages',
   {
     tenantId: tenantId(),
-    id: uuid('id').primaryKey().defaultRandom(),
-    deviceId: uuid('device_id')
-      .notNull()
-      .references(() => devices.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    deviceId: uuid('device_id').notNull(),
     text: text('text').notNull(),
     line: integer('line').notNull().default(1),
     colour: text('colour').notNull().default('red'),
@@ -106,7 +112,11 @@ export const screenMessages = pgTable(
     createdAt: createdAt(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   },
-  (t) => [index('screen_messages_device_time').on(t.tenantId, t.deviceId, t.createdAt)],
+  (t) => [
+    index('screen_messages_device_time').on(t.tenantId, t.deviceId, t.createdAt),
+    primaryKey({ name: 'screen_messages_pkey', columns: [t.id, t.tenantId] }),
+    tenantLink('screen_messages_device_id_devices_id_fk', t, t.deviceId, devices).onDelete('cascade'),
+  ],
 );
 
 /**
@@ -117,10 +127,8 @@ export const laneCommands = pgTable(
   'lane_commands',
   {
     tenantId: tenantId(),
-    id: uuid('id').primaryKey().defaultRandom(),
-    laneId: uuid('lane_id')
-      .notNull()
-      .references(() => parkingLanes.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    laneId: uuid('lane_id').notNull(),
     /** release */
     kind: text('kind').notNull(),
     /** the stay the command is for (no foreign key: the command outlives a record deleted in a test or cleanup) */
@@ -128,9 +136,14 @@ export const laneCommands = pgTable(
     plateNumber: text('plate_number').notNull().default(''),
     /** queued | delivered */
     state: text('state').notNull().default('queued'),
-    deliveredTo: uuid('delivered_to').references(() => devices.id, { onDelete: 'set null' }),
+    deliveredTo: uuid('delivered_to'),
     createdAt: createdAt(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   },
-  (t) => [index('lane_commands_lane_state').on(t.tenantId, t.laneId, t.state, t.createdAt)],
+  (t) => [
+    index('lane_commands_lane_state').on(t.tenantId, t.laneId, t.state, t.createdAt),
+    primaryKey({ name: 'lane_commands_pkey', columns: [t.id, t.tenantId] }),
+    tenantLink('lane_commands_delivered_to_devices_id_fk', t, t.deliveredTo, devices).onDelete('set null'),
+    tenantLink('lane_commands_lane_id_parking_lanes_id_fk', t, t.laneId, parkingLanes).onDelete('cascade'),
+  ],
 );

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, jsonb, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { BuyerType, InvoiceState } from '@parking/contract';
 import { customers } from './customers.js';
 import { parkingLots } from './parking.js';
 import { paymentCreatedAt, paymentKey } from './payments.js';
-import { tenants } from './tenancy.js';
+import { tenantLink, tenants } from './tenancy.js';
 
 /**
  * 开票记录: an e-invoice a driver asked for over paid payments of one lot. It is sent to the invoice
@@ -17,13 +17,11 @@ export const invoices = pgTable(
     tenantId: uuid('tenant_id')
       .notNull()
       .references(() => tenants.id, { onDelete: 'cascade' }),
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     orderNo: text('order_no').notNull(),
-    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    customerId: uuid('customer_id'),
     phone: text('phone').notNull().default(''),
-    lotId: uuid('lot_id')
-      .notNull()
-      .references(() => parkingLots.id, { onDelete: 'no action' }),
+    lotId: uuid('lot_id').notNull(),
     buyerType: text('buyer_type').$type<BuyerType>().notNull(),
     buyerTitle: text('buyer_title').notNull(),
     taxNumber: text('tax_number').notNull().default(''),
@@ -51,6 +49,9 @@ export const invoices = pgTable(
     check('invoices_amount_positive', sql`${t.amount} > 0`),
     check('invoices_buyer_type', sql`${t.buyerType} in ('personal', 'company')`),
     check('invoices_state', sql`${t.state} in ('pending', 'issuing', 'issued', 'failed', 'redPending', 'redFlushed')`),
+    primaryKey({ name: 'invoices_pkey', columns: [t.id, t.tenantId] }),
+    tenantLink('invoices_customer_id_customers_id_fk', t, t.customerId, customers).onDelete('set null'),
+    tenantLink('invoices_lot_id_parking_lots_id_fk', t, t.lotId, parkingLots).onDelete('no action'),
   ],
 );
 
@@ -61,9 +62,7 @@ export const invoicePayments = pgTable(
     tenantId: uuid('tenant_id')
       .notNull()
       .references(() => tenants.id, { onDelete: 'cascade' }),
-    invoiceId: uuid('invoice_id')
-      .notNull()
-      .references(() => invoices.id, { onDelete: 'cascade' }),
+    invoiceId: uuid('invoice_id').notNull(),
     paymentId: uuid('payment_id').notNull(),
     paymentCreatedAt: paymentCreatedAt(),
     amount: integer('amount').notNull(),
@@ -78,6 +77,7 @@ export const invoicePayments = pgTable(
     index('invoice_payments_tenant_payment').on(t.tenantId, t.paymentId),
     check('invoice_payments_amount_positive', sql`${t.amount} > 0`),
     ...paymentKey('invoice_payments', t, 'no action'),
+    tenantLink('invoice_payments_invoice_id_invoices_id_fk', t, t.invoiceId, invoices).onDelete('cascade'),
   ],
 );
 

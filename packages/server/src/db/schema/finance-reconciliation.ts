@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { ReconciliationBatchState, ReconciliationMistakeKind, ReconciliationMistakeStatus, ReconciliationResolution } from '@parking/contract';
 import { users } from './identity.js';
-import { createdAt, tenants } from './tenancy.js';
+import { createdAt, tenantLink, tenants } from './tenancy.js';
 
 const tenantId = () =>
   uuid('tenant_id')
@@ -14,7 +14,7 @@ export const reconciliationBatches = pgTable(
   'reconciliation_batches',
   {
     tenantId: tenantId(),
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     batchNo: text('batch_no').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
     channel: text('channel').notNull(),
@@ -38,6 +38,7 @@ export const reconciliationBatches = pgTable(
     uniqueIndex('reconciliation_batches_tenant_day_channel').on(t.tenantId, t.day, t.channel),
     uniqueIndex('reconciliation_batches_tenant_batch_no').on(t.tenantId, t.batchNo),
     check('reconciliation_batches_state', sql`${t.state} in ('succeeded', 'failed', 'no_bill')`),
+    primaryKey({ name: 'reconciliation_batches_pkey', columns: [t.id, t.tenantId] }),
   ],
 );
 
@@ -49,10 +50,8 @@ export const reconciliationMistakes = pgTable(
   'reconciliation_mistakes',
   {
     tenantId: tenantId(),
-    id: uuid('id').primaryKey().defaultRandom(),
-    batchId: uuid('batch_id')
-      .notNull()
-      .references(() => reconciliationBatches.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    batchId: uuid('batch_id').notNull(),
     kind: text('kind').$type<ReconciliationMistakeKind>().notNull(),
     /** 商户订单号: our gateway order no */
     orderNo: text('order_no').notNull(),
@@ -68,7 +67,7 @@ export const reconciliationMistakes = pgTable(
     status: text('status').$type<ReconciliationMistakeStatus>().notNull(),
     resolution: text('resolution').$type<ReconciliationResolution>(),
     remark: text('remark').notNull().default(''),
-    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    resolvedBy: uuid('resolved_by'),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -78,5 +77,8 @@ export const reconciliationMistakes = pgTable(
     check('reconciliation_mistakes_kind', sql`${t.kind} in ('our_missing', 'channel_missing', 'amount_mismatch', 'state_mismatch')`),
     check('reconciliation_mistakes_status', sql`${t.status} in ('pending', 'unhandled', 'resolved')`),
     check('reconciliation_mistakes_resolution', sql`${t.resolution} is null or ${t.resolution} in ('channel', 'ours', 'refund')`),
+    primaryKey({ name: 'reconciliation_mistakes_pkey', columns: [t.id, t.tenantId] }),
+    tenantLink('reconciliation_mistakes_batch_id_reconciliation_batches_id_fk', t, t.batchId, reconciliationBatches).onDelete('cascade'),
+    tenantLink('reconciliation_mistakes_resolved_by_users_id_fk', t, t.resolvedBy, users).onDelete('set null'),
   ],
 );

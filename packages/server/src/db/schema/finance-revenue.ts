@@ -1,6 +1,6 @@
 import { bigint, date, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { parkingLots } from './parking.js';
-import { tenants } from './tenancy.js';
+import { tenantLink, tenants } from './tenancy.js';
 
 const fen = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
 
@@ -17,9 +17,7 @@ export const revenueDaily = pgTable(
     tenantId: uuid('tenant_id')
       .notNull()
       .references(() => tenants.id, { onDelete: 'cascade' }),
-    lotId: uuid('lot_id')
-      .notNull()
-      .references(() => parkingLots.id, { onDelete: 'cascade' }),
+    lotId: uuid('lot_id').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
     channel: text('channel').notNull(),
     stays: fen('stays'),
@@ -39,5 +37,9 @@ export const revenueDaily = pgTable(
     waiverDiscount: fen('waiver_discount'),
     receivedSpecial: fen('received_special'),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.lotId, t.day, t.channel] }), index('revenue_daily_tenant_day').on(t.tenantId, t.day)],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.lotId, t.day, t.channel] }),
+    index('revenue_daily_tenant_day').on(t.tenantId, t.day),
+    tenantLink('revenue_daily_lot_id_parking_lots_id_fk', t, t.lotId, parkingLots).onDelete('cascade'),
+  ],
 );

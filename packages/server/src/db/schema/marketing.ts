@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { GroupCardBenefit, PaymentChannel, SpecialBillStatus } from '@parking/contract';
-import { createdAt, tenants, updatedAt } from './tenancy.js';
+import { createdAt, tenantLink, tenants, updatedAt } from './tenancy.js';
 
 const tenantId = () =>
   uuid('tenant_id')
@@ -13,7 +13,7 @@ export const groups = pgTable(
   'groups',
   {
     tenantId: tenantId(),
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     name: text('name').notNull(),
     contact: text('contact').notNull(),
     phone: text('phone').notNull(),
@@ -22,7 +22,7 @@ export const groups = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('groups_tenant_name').on(t.tenantId, t.name)],
+  (t) => [uniqueIndex('groups_tenant_name').on(t.tenantId, t.name), primaryKey({ name: 'groups_pkey', columns: [t.id, t.tenantId] })],
 );
 
 /** 集团卡: a group's card for some plates on some lots, between two business days. */
@@ -30,11 +30,9 @@ export const groupCards = pgTable(
   'group_cards',
   {
     tenantId: tenantId(),
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     /** no action: a group with cards cannot be deleted; the service says so first */
-    groupId: uuid('group_id')
-      .notNull()
-      .references(() => groups.id, { onDelete: 'no action' }),
+    groupId: uuid('group_id').notNull(),
     cardNo: text('card_no').notNull(),
     benefit: text('benefit').$type<GroupCardBenefit>().notNull(),
     discountPercent: integer('discount_percent'),
@@ -64,6 +62,8 @@ export const groupCards = pgTable(
     index('group_cards_tenant_group').on(t.tenantId, t.groupId),
     // the exit looks a plate up among the cards' plates
     index('group_cards_plates').using('gin', t.plates),
+    primaryKey({ name: 'group_cards_pkey', columns: [t.id, t.tenantId] }),
+    tenantLink('group_cards_group_id_groups_id_fk', t, t.groupId, groups).onDelete('no action'),
   ],
 );
 
@@ -72,7 +72,7 @@ export const groupCardUses = pgTable(
   'group_card_uses',
   {
     tenantId: tenantId(),
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     /** no reference: a use outlives its card, so the record keeps saying which card paid */
     cardId: uuid('card_id').notNull(),
     cardNo: text('card_no').notNull(),
@@ -93,7 +93,11 @@ export const groupCardUses = pgTable(
     discount: integer('discount').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('group_card_uses_tenant_card_month').on(t.tenantId, t.cardId, t.month), index('group_card_uses_tenant_lot_plate_at').on(t.tenantId, t.lotId, t.plateNumber, t.usedAt)],
+  (t) => [
+    index('group_card_uses_tenant_card_month').on(t.tenantId, t.cardId, t.month),
+    index('group_card_uses_tenant_lot_plate_at').on(t.tenantId, t.lotId, t.plateNumber, t.usedAt),
+    primaryKey({ name: 'group_card_uses_pkey', columns: [t.id, t.tenantId] }),
+  ],
 );
 
 /** 特殊账单: a charge staff raise outside parking time (车辆损坏赔偿, 过夜服务费), paid by the driver from its QR code. */
@@ -101,7 +105,7 @@ export const specialBills = pgTable(
   'special_bills',
   {
     tenantId: tenantId(),
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     /** no reference: a bill outlives its lot (it is money owed or paid); a deleted lot reads as such */
     lotId: uuid('lot_id').notNull(),
     plateNumber: text('plate_number'),
@@ -121,5 +125,9 @@ export const specialBills = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('special_bills_tenant_created').on(t.tenantId, t.createdAt), index('special_bills_tenant_plate_prefix').on(t.tenantId, t.plateNumber.op('text_pattern_ops'))],
+  (t) => [
+    index('special_bills_tenant_created').on(t.tenantId, t.createdAt),
+    index('special_bills_tenant_plate_prefix').on(t.tenantId, t.plateNumber.op('text_pattern_ops')),
+    primaryKey({ name: 'special_bills_pkey', columns: [t.id, t.tenantId] }),
+  ],
 );

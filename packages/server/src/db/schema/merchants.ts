@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { CouponKind, CouponState, MerchantKind, MerchantLedgerKind, MerchantSettlement } from '@parking/contract';
 import { users } from './identity.js';
 import { recordCreatedAt, recordKey } from './orders.js';
-import { createdAt, tenants, updatedAt } from './tenancy.js';
+import { createdAt, tenantLink, tenants, updatedAt } from './tenancy.js';
 
 const tenantId = () =>
   uuid('tenant_id')
@@ -15,7 +15,7 @@ export const merchants = pgTable(
   'merchants',
   {
     tenantId: tenantId(),
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     name: text('name').notNull(),
     kind: text('kind').$type<MerchantKind>().notNull(),
     contactName: text('contact_name').notNull().default(''),
@@ -41,7 +41,11 @@ export const merchants = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('merchants_tenant_name').on(t.tenantId, t.name), uniqueIndex('merchants_tenant_account').on(t.tenantId, t.account)],
+  (t) => [
+    uniqueIndex('merchants_tenant_name').on(t.tenantId, t.name),
+    uniqueIndex('merchants_tenant_account').on(t.tenantId, t.account),
+    primaryKey({ name: 'merchants_pkey', columns: [t.id, t.tenantId] }),
+  ],
 );
 
 /** 余额流水: every move of a merchant's balance, with the balance before and after it. */
@@ -49,12 +53,10 @@ export const merchantLedger = pgTable(
   'merchant_ledger',
   {
     tenantId: tenantId(),
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     /** the order lines were written in, also of lines written in one moment */
     seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
-    merchantId: uuid('merchant_id')
-      .notNull()
-      .references(() => merchants.id, { onDelete: 'cascade' }),
+    merchantId: uuid('merchant_id').notNull(),
     kind: text('kind').$type<MerchantLedgerKind>().notNull(),
     /** fen, signed */
     amount: integer('amount').notNull(),
@@ -68,7 +70,12 @@ export const merchantLedger = pgTable(
     operator: text('operator').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('merchant_ledger_tenant_merchant_at').on(t.tenantId, t.merchantId, t.createdAt), index('merchant_ledger_tenant_at').on(t.tenantId, t.createdAt)],
+  (t) => [
+    index('merchant_ledger_tenant_merchant_at').on(t.tenantId, t.merchantId, t.createdAt),
+    index('merchant_ledger_tenant_at').on(t.tenantId, t.createdAt),
+    primaryKey({ name: 'merchant_ledger_pkey', columns: [t.id, t.tenantId] }),
+    tenantLink('merchant_ledger_merchant_id_merchants_id_fk', t, t.merchantId, merchants).onDelete('cascade'),
+  ],
 );
 
 /** 券种: what a coupon gives, what the merchant pays for it, and how long and with what it may be used. */
@@ -76,7 +83,7 @@ export const couponTemplates = pgTable(
   'coupon_templates',
   {
     tenantId: tenantId(),
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     name: text('name').notNull(),
     kind: text('kind').$type<CouponKind>().notNull(),
     minutes: integer('minutes'),
@@ -99,7 +106,7 @@ export const couponTemplates = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('coupon_templates_tenant_name').on(t.tenantId, t.name)],
+  (t) => [uniqueIndex('coupon_templates_tenant_name').on(t.tenantId, t.name), primaryKey({ name: 'coupon_templates_pkey', columns: [t.id, t.tenantId] })],
 );
 
 /**
@@ -110,10 +117,10 @@ export const coupons = pgTable(
   'coupons',
   {
     tenantId: tenantId(),
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     /** 券号: the coupon's number as printed, from one sequence */
     seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
-    templateId: uuid('template_id').references(() => couponTemplates.id, { onDelete: 'set null' }),
+    templateId: uuid('template_id'),
     templateName: text('template_name').notNull(),
     kind: text('kind').$type<CouponKind>().notNull(),
     minutes: integer('minutes'),
@@ -127,9 +134,7 @@ export const coupons = pgTable(
     withBenefits: boolean('with_benefits').notNull(),
     minDue: integer('min_due').notNull(),
     /** no action: a merchant with coupons out is not deleted; the service says so first */
-    merchantId: uuid('merchant_id')
-      .notNull()
-      .references(() => merchants.id, { onDelete: 'no action' }),
+    merchantId: uuid('merchant_id').notNull(),
     merchantName: text('merchant_name').notNull(),
     lotIds: uuid('lot_ids')
       .array()
@@ -149,7 +154,7 @@ export const coupons = pgTable(
     /** fen it took off the stay */
     discount: integer('discount').notNull().default(0),
     issuedBy: text('issued_by').notNull(),
-    issuedByUser: uuid('issued_by_user').references(() => users.id, { onDelete: 'set null' }),
+    issuedByUser: uuid('issued_by_user'),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokeReason: text('revoke_reason').notNull().default(''),
     remark: text('remark').notNull().default(''),
@@ -164,6 +169,10 @@ export const coupons = pgTable(
     index('coupons_tenant_used').on(t.tenantId, t.usedAt),
     index('coupons_tenant_record').on(t.tenantId, t.recordId),
     ...recordKey('coupons', t, 'set null'),
+    primaryKey({ name: 'coupons_pkey', columns: [t.id, t.tenantId] }),
+    tenantLink('coupons_template_id_coupon_templates_id_fk', t, t.templateId, couponTemplates).onDelete('set null'),
+    tenantLink('coupons_merchant_id_merchants_id_fk', t, t.merchantId, merchants).onDelete('no action'),
+    tenantLink('coupons_issued_by_user_users_id_fk', t, t.issuedByUser, users).onDelete('set null'),
   ],
 );
 
@@ -175,10 +184,8 @@ export const merchantSessions = pgTable(
   'merchant_sessions',
   {
     tenantId: tenantId(),
-    id: uuid('id').primaryKey().defaultRandom(),
-    merchantId: uuid('merchant_id')
-      .notNull()
-      .references(() => merchants.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    merchantId: uuid('merchant_id').notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     ip: text('ip').notNull().default(''),
     userAgent: text('user_agent').notNull().default(''),
@@ -188,5 +195,9 @@ export const merchantSessions = pgTable(
     /** logout | disabled */
     revokeReason: text('revoke_reason'),
   },
-  (t) => [index('merchant_sessions_tenant_merchant').on(t.tenantId, t.merchantId)],
+  (t) => [
+    index('merchant_sessions_tenant_merchant').on(t.tenantId, t.merchantId),
+    primaryKey({ name: 'merchant_sessions_pkey', columns: [t.id, t.tenantId] }),
+    tenantLink('merchant_sessions_merchant_id_merchants_id_fk', t, t.merchantId, merchants).onDelete('cascade'),
+  ],
 );

@@ -9,7 +9,7 @@ export const systemMessages = pgTable(
     tenantId: uuid('tenant_id')
       .notNull()
       .references(() => tenants.id, { onDelete: 'cascade' }),
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     messageName: text('message_name').notNull(),
     messageText: text('message_text').notNull(),
     messageType: integer('message_type').notNull(),
@@ -19,7 +19,7 @@ export const systemMessages = pgTable(
     creatorTime: timestamp('creator_time', { withTimezone: true }).notNull().defaultNow(),
     lastModifyTime: timestamp('last_modify_time', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('system_messages_tenant_status_type').on(t.tenantId, t.status, t.messageType, t.creatorTime)],
+  (t) => [index('system_messages_tenant_status_type').on(t.tenantId, t.status, t.messageType, t.creatorTime), primaryKey({ name: 'system_messages_pkey', columns: [t.id, t.tenantId] })],
 );
 
 /** An open task for a device that stopped sending heartbeats; closed when it comes back. */
@@ -29,7 +29,7 @@ export const deviceOfflineTasks = pgTable(
     tenantId: uuid('tenant_id')
       .notNull()
       .references(() => tenants.id, { onDelete: 'cascade' }),
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     taskTypeName: text('task_type_name').notNull(),
     content: text('content').notNull(),
     deviceSn: text('device_sn').notNull(),
@@ -44,6 +44,7 @@ export const deviceOfflineTasks = pgTable(
     uniqueIndex('device_offline_tasks_tenant_open_sn')
       .on(t.tenantId, t.deviceSn)
       .where(sql`${t.closedAt} is null`),
+    primaryKey({ name: 'device_offline_tasks_pkey', columns: [t.id, t.tenantId] }),
   ],
 );
 

@@ -5,7 +5,7 @@ import type { AbnormalReason, ParkingRecordState, RecordEditKind, RecordEditRequ
 import { devices } from './devices.js';
 import { users } from './identity.js';
 import { parkingLanes, parkingLots, parkingSpaces, tariffVersions, tariffs } from './parking.js';
-import { createdAt, tenants, updatedAt } from './tenancy.js';
+import { createdAt, tenantLink, tenants, updatedAt } from './tenancy.js';
 
 const tenantId = () =>
   uuid('tenant_id')
@@ -23,12 +23,10 @@ export const parkingRecords = pgTable(
   {
     tenantId: tenantId(),
     id: uuid('id').notNull().defaultRandom(),
-    lotId: uuid('lot_id')
-      .notNull()
-      .references(() => parkingLots.id, { onDelete: 'no action' }),
-    entryLaneId: uuid('entry_lane_id').references(() => parkingLanes.id, { onDelete: 'set null' }),
-    exitLaneId: uuid('exit_lane_id').references(() => parkingLanes.id, { onDelete: 'set null' }),
-    spaceId: uuid('space_id').references(() => parkingSpaces.id, { onDelete: 'set null' }),
+    lotId: uuid('lot_id').notNull(),
+    entryLaneId: uuid('entry_lane_id'),
+    exitLaneId: uuid('exit_lane_id'),
+    spaceId: uuid('space_id'),
     /** '' when a sensor saw a car but no plate */
     plateNumber: text('plate_number').notNull(),
     plateColour: integer('plate_colour').notNull().default(0),
@@ -43,8 +41,8 @@ export const parkingRecords = pgTable(
     entryPhoto: text('entry_photo'),
     exitPhoto: text('exit_photo'),
     /** the tariff and version in force at entry: the stay is priced by them whatever changes later */
-    tariffId: uuid('tariff_id').references(() => tariffs.id, { onDelete: 'set null' }),
-    tariffVersionId: uuid('tariff_version_id').references(() => tariffVersions.id, { onDelete: 'set null' }),
+    tariffId: uuid('tariff_id'),
+    tariffVersionId: uuid('tariff_version_id'),
     vehicleClass: text('vehicle_class'),
     /** why the vehicle was taken for its class (黄牌按大型车, 设备识别为大型车), shown with the fee */
     vehicleClassWhy: text('vehicle_class_why'),
@@ -105,6 +103,12 @@ export const parkingRecords = pgTable(
       'parking_records_discount_kinds',
       sql`${t.longRentalDiscount} >= 0 AND ${t.whiteListDiscount} >= 0 AND ${t.waiverDiscount} >= 0 AND ${t.longRentalDiscount} + ${t.whiteListDiscount} + ${t.waiverDiscount} <= ${t.discount}`,
     ),
+    tenantLink('parking_records_entry_lane_id_parking_lanes_id_fk', t, t.entryLaneId, parkingLanes).onDelete('set null'),
+    tenantLink('parking_records_exit_lane_id_parking_lanes_id_fk', t, t.exitLaneId, parkingLanes).onDelete('set null'),
+    tenantLink('parking_records_lot_id_parking_lots_id_fk', t, t.lotId, parkingLots).onDelete('no action'),
+    tenantLink('parking_records_space_id_parking_spaces_id_fk', t, t.spaceId, parkingSpaces).onDelete('set null'),
+    tenantLink('parking_records_tariff_version_id_tariff_versions_id_fk', t, t.tariffVersionId, tariffVersions).onDelete('set null'),
+    tenantLink('parking_records_tariff_id_tariffs_id_fk', t, t.tariffId, tariffs).onDelete('set null'),
   ],
 );
 
@@ -135,12 +139,10 @@ export const parkingRecordCounts = pgTable(
   'parking_record_counts',
   {
     tenantId: tenantId(),
-    lotId: uuid('lot_id')
-      .notNull()
-      .references(() => parkingLots.id, { onDelete: 'cascade' }),
+    lotId: uuid('lot_id').notNull(),
     records: bigint('records', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.lotId] })],
+  (t) => [primaryKey({ columns: [t.tenantId, t.lotId] }), tenantLink('parking_record_counts_lot_id_parking_lots_id_fk', t, t.lotId, parkingLots).onDelete('cascade')],
 );
 
 /**
@@ -154,9 +156,7 @@ export const vehicleEvents = pgTable(
   {
     tenantId: tenantId(),
     id: uuid('id').notNull().defaultRandom(),
-    deviceId: uuid('device_id')
-      .notNull()
-      .references(() => devices.id, { onDelete: 'cascade' }),
+    deviceId: uuid('device_id').notNull(),
     deviceEventId: text('device_event_id').notNull(),
     kind: text('kind').notNull(),
     plateNumber: text('plate_number').notNull().default(''),
@@ -173,6 +173,7 @@ export const vehicleEvents = pgTable(
     index('vehicle_events_tenant_created').on(t.tenantId, t.createdAt),
     // the event's answer is written by its id: the one index that serves it (vehicle-event.repository.ts)
     index('vehicle_events_id').on(t.id),
+    tenantLink('vehicle_events_device_id_devices_id_fk', t, t.deviceId, devices).onDelete('cascade'),
   ],
 );
 
@@ -184,17 +185,15 @@ export const recordEditRequests = pgTable(
   'record_edit_requests',
   {
     tenantId: tenantId(),
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     recordId: uuid('record_id').notNull(),
     recordCreatedAt: recordCreatedAt(),
     kind: text('kind').$type<RecordEditKind>().notNull(),
     requested: jsonb('requested').$type<RecordEditRequested>().notNull(),
     reason: text('reason').notNull(),
     status: text('status').$type<RecordEditStatus>().notNull().default('requested'),
-    requestedBy: uuid('requested_by')
-      .notNull()
-      .references(() => users.id, { onDelete: 'no action' }),
-    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    requestedBy: uuid('requested_by').notNull(),
+    decidedBy: uuid('decided_by'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     decisionRemark: text('decision_remark').notNull().default(''),
     before: jsonb('before').$type<RecordEditSnapshot>(),
@@ -209,5 +208,8 @@ export const recordEditRequests = pgTable(
     index('record_edit_requests_tenant_record').on(t.tenantId, t.recordId, t.createdAt),
     index('record_edit_requests_tenant_status').on(t.tenantId, t.status, t.createdAt),
     ...recordKey('record_edit_requests', t, 'cascade'),
+    primaryKey({ name: 'record_edit_requests_pkey', columns: [t.id, t.tenantId] }),
+    tenantLink('record_edit_requests_requested_by_users_id_fk', t, t.requestedBy, users).onDelete('no action'),
+    tenantLink('record_edit_requests_decided_by_users_id_fk', t, t.decidedBy, users).onDelete('set null'),
   ],
 );

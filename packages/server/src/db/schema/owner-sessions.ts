@@ -1,6 +1,6 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { customers } from './customers.js';
-import { createdAt, tenants } from './tenancy.js';
+import { createdAt, tenantLink, tenants } from './tenancy.js';
 
 /**
  * A car owner's signed-in session on the phone pages, apart from staff sessions: its own token,
@@ -12,10 +12,8 @@ export const ownerSessions = pgTable(
     tenantId: uuid('tenant_id')
       .notNull()
       .references(() => tenants.id, { onDelete: 'cascade' }),
-    id: uuid('id').primaryKey().defaultRandom(),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    customerId: uuid('customer_id').notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     ip: text('ip').notNull().default(''),
     userAgent: text('user_agent').notNull().default(''),
@@ -25,5 +23,9 @@ export const ownerSessions = pgTable(
     /** logout | disabled */
     revokeReason: text('revoke_reason'),
   },
-  (t) => [index('owner_sessions_tenant_customer').on(t.tenantId, t.customerId)],
+  (t) => [
+    index('owner_sessions_tenant_customer').on(t.tenantId, t.customerId),
+    primaryKey({ name: 'owner_sessions_pkey', columns: [t.id, t.tenantId] }),
+    tenantLink('owner_sessions_customer_id_customers_id_fk', t, t.customerId, customers).onDelete('cascade'),
+  ],
 );

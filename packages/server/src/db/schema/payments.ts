@@ -5,7 +5,7 @@ import type { PaymentChannel, PaymentStatus, RefundStatus } from '@parking/contr
 import { users } from './identity.js';
 import { specialBills } from './marketing.js';
 import { recordCreatedAt, recordKey } from './orders.js';
-import { createdAt, tenants, updatedAt } from './tenancy.js';
+import { createdAt, tenantLink, tenants, updatedAt } from './tenancy.js';
 
 const tenantId = () =>
   uuid('tenant_id')
@@ -31,7 +31,7 @@ export const payments = pgTable(
     status: text('status').$type<PaymentStatus>().notNull().default('succeeded'),
     paidAt: timestamp('paid_at', { withTimezone: true }).notNull().defaultNow(),
     /** the staff member who recorded it; null for a payment the driver made */
-    operatorId: uuid('operator_id').references(() => users.id, { onDelete: 'set null' }),
+    operatorId: uuid('operator_id'),
     payer: text('payer').notNull().default(''),
     remark: text('remark').notNull().default(''),
     createdAt: createdAt(),
@@ -43,6 +43,7 @@ export const payments = pgTable(
     // the payment's whole key: the row, the tenant and the month its partitions are cut by; what links to a payment names all three (paymentKey)
     primaryKey({ name: 'payments_pkey', columns: [t.id, t.tenantId, t.createdAt] }),
     ...recordKey('payments', t, 'no action'),
+    tenantLink('payments_operator_id_users_id_fk', t, t.operatorId, users).onDelete('set null'),
   ],
 );
 
@@ -97,7 +98,7 @@ export const refunds = pgTable(
   'refunds',
   {
     tenantId: tenantId(),
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     paymentId: uuid('payment_id').notNull(),
     paymentCreatedAt: paymentCreatedAt(),
     recordId: recordId(),
@@ -105,10 +106,8 @@ export const refunds = pgTable(
     amount: integer('amount').notNull(),
     reason: text('reason').notNull(),
     status: text('status').$type<RefundStatus>().notNull().default('requested'),
-    requestedBy: uuid('requested_by')
-      .notNull()
-      .references(() => users.id, { onDelete: 'no action' }),
-    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    requestedBy: uuid('requested_by').notNull(),
+    decidedBy: uuid('decided_by'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     remark: text('remark').notNull().default(''),
     kind: text('kind').$type<RefundKind>().notNull().default('concession'),
@@ -122,6 +121,9 @@ export const refunds = pgTable(
     check('refunds_kind', sql`${t.kind} in ('concession', 'duplicate')`),
     ...paymentKey('refunds', t, 'no action'),
     ...recordKey('refunds', t, 'no action'),
+    primaryKey({ name: 'refunds_pkey', columns: [t.id, t.tenantId] }),
+    tenantLink('refunds_requested_by_users_id_fk', t, t.requestedBy, users).onDelete('no action'),
+    tenantLink('refunds_decided_by_users_id_fk', t, t.decidedBy, users).onDelete('set null'),
   ],
 );
 
@@ -134,7 +136,7 @@ export const gatewayOrders = pgTable(
   'gateway_orders',
   {
     tenantId: tenantId(),
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     /** ours, sent to the provider; random, so it cannot be guessed from another */
     gatewayOrderNo: text('gateway_order_no').notNull(),
     /** sandbox */
@@ -142,7 +144,7 @@ export const gatewayOrders = pgTable(
     /** what is paid for: a parking record, or a special bill (特殊账单); exactly one of the two */
     recordId: uuid('record_id'),
     recordCreatedAt: recordCreatedAt(),
-    specialBillId: uuid('special_bill_id').references(() => specialBills.id, { onDelete: 'no action' }),
+    specialBillId: uuid('special_bill_id'),
     /** the exit lane the driver scanned, to release after payment; null from a PDA or lot code */
     laneId: uuid('lane_id'),
     /** fen asked for: the record's unpaid amount priced at pricedAt */
@@ -171,6 +173,8 @@ export const gatewayOrders = pgTable(
     check('gateway_orders_one_subject', sql`num_nonnulls(${t.recordId}, ${t.specialBillId}) = 1`),
     ...recordKey('gateway_orders', t, 'no action'),
     ...paymentKey('gateway_orders', t, 'set null'),
+    primaryKey({ name: 'gateway_orders_pkey', columns: [t.id, t.tenantId] }),
+    tenantLink('gateway_orders_special_bill_id_special_bills_id_fk', t, t.specialBillId, specialBills).onDelete('no action'),
   ],
 );
 

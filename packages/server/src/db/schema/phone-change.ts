@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { PhoneChangeStatus } from '@parking/contract';
 import { customers } from './customers.js';
 import { users } from './identity.js';
-import { tenants } from './tenancy.js';
+import { tenantLink, tenants } from './tenancy.js';
 
 /**
  * 手机号变更申请: an owner who lost the old number asks for their account to move to a new one (whose
@@ -16,11 +16,9 @@ export const phoneChangeRequests = pgTable(
     tenantId: uuid('tenant_id')
       .notNull()
       .references(() => tenants.id, { onDelete: 'cascade' }),
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     status: text('status').$type<PhoneChangeStatus>().notNull().default('pending'),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id').notNull(),
     /** the owner's number when the request was filed, and the number asked for */
     oldPhone: text('old_phone').notNull(),
     newPhone: text('new_phone').notNull(),
@@ -30,7 +28,7 @@ export const phoneChangeRequests = pgTable(
     photoPath: text('photo_path'),
     photoRemovedAt: timestamp('photo_removed_at', { withTimezone: true }),
     ip: text('ip').notNull().default(''),
-    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedBy: uuid('decided_by'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     rejectReason: text('reject_reason').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
@@ -45,5 +43,8 @@ export const phoneChangeRequests = pgTable(
     index('phone_change_requests_photo_due')
       .on(t.decidedAt)
       .where(sql`${t.photoPath} is not null and ${t.status} <> 'pending'`),
+    primaryKey({ name: 'phone_change_requests_pkey', columns: [t.id, t.tenantId] }),
+    tenantLink('phone_change_requests_customer_id_customers_id_fk', t, t.customerId, customers).onDelete('cascade'),
+    tenantLink('phone_change_requests_decided_by_users_id_fk', t, t.decidedBy, users).onDelete('set null'),
   ],
 );

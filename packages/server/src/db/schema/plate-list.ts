@@ -1,7 +1,7 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { PlateListType } from '@parking/contract';
 import { users } from './identity.js';
-import { createdAt, tenants, updatedAt } from './tenancy.js';
+import { createdAt, tenantLink, tenants, updatedAt } from './tenancy.js';
 
 /**
  * 黑白名单: a plate and colour the lanes refuse (black) or let stay free (white), at every lot of the
@@ -14,7 +14,7 @@ export const plateListEntries = pgTable(
     tenantId: uuid('tenant_id')
       .notNull()
       .references(() => tenants.id, { onDelete: 'cascade' }),
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     type: text('type').$type<PlateListType>().notNull(),
     plateNumber: text('plate_number').notNull(),
     plateColour: integer('plate_colour').notNull().default(0),
@@ -22,13 +22,19 @@ export const plateListEntries = pgTable(
     validFrom: timestamp('valid_from', { withTimezone: true }),
     validTo: timestamp('valid_to', { withTimezone: true }),
     reason: text('reason').notNull(),
-    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: uuid('created_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     removedAt: timestamp('removed_at', { withTimezone: true }),
-    removedBy: uuid('removed_by').references(() => users.id, { onDelete: 'set null' }),
+    removedBy: uuid('removed_by'),
     removalReason: text('removal_reason'),
   },
   // a lane reads a plate's entries by plate and colour
-  (t) => [index('plate_list_entries_tenant_plate').on(t.tenantId, t.plateNumber, t.plateColour), index('plate_list_entries_tenant_created').on(t.tenantId, t.createdAt)],
+  (t) => [
+    index('plate_list_entries_tenant_plate').on(t.tenantId, t.plateNumber, t.plateColour),
+    index('plate_list_entries_tenant_created').on(t.tenantId, t.createdAt),
+    primaryKey({ name: 'plate_list_entries_pkey', columns: [t.id, t.tenantId] }),
+    tenantLink('plate_list_entries_created_by_users_id_fk', t, t.createdBy, users).onDelete('set null'),
+    tenantLink('plate_list_entries_removed_by_users_id_fk', t, t.removedBy, users).onDelete('set null'),
+  ],
 );

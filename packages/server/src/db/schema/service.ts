@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { AppealDecision, AppealOutcomeKind, AppealReason, AppealStatus, ComplaintCategory, ComplaintChannel, ComplaintStatus, RecordEditSnapshot } from '@parking/contract';
 import { customers } from './customers.js';
 import { users } from './identity.js';
 import { recordCreatedAt, recordKey } from './orders.js';
-import { tenants } from './tenancy.js';
+import { tenantLink, tenants } from './tenancy.js';
 
 const tenantId = () =>
   uuid('tenant_id')
@@ -28,7 +28,7 @@ export const complaints = pgTable(
   'complaints',
   {
     tenantId: tenantId(),
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     category: text('category').$type<ComplaintCategory>().notNull(),
     channel: text('channel').$type<ComplaintChannel>().notNull(),
     status: text('status').$type<ComplaintStatus>().notNull().default('pending'),
@@ -41,14 +41,14 @@ export const complaints = pgTable(
     recordId: uuid('record_id'),
     recordCreatedAt: recordCreatedAt(),
     /** the owner account of the contact phone, when there is one */
-    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    customerId: uuid('customer_id'),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
     deadlineAt: timestamp('deadline_at', { withTimezone: true }).notNull(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
-    completedBy: uuid('completed_by').references(() => users.id, { onDelete: 'set null' }),
+    completedBy: uuid('completed_by'),
     result: text('result').notNull().default(''),
     /** the staff member who entered it; null for the owner's own filing */
-    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: uuid('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
@@ -58,6 +58,10 @@ export const complaints = pgTable(
     index('complaints_tenant_status_deadline').on(t.tenantId, t.status, t.deadlineAt),
     index('complaints_tenant_customer').on(t.tenantId, t.customerId),
     ...recordKey('complaints', t, 'set null'),
+    primaryKey({ name: 'complaints_pkey', columns: [t.id, t.tenantId] }),
+    tenantLink('complaints_customer_id_customers_id_fk', t, t.customerId, customers).onDelete('set null'),
+    tenantLink('complaints_created_by_users_id_fk', t, t.createdBy, users).onDelete('set null'),
+    tenantLink('complaints_completed_by_users_id_fk', t, t.completedBy, users).onDelete('set null'),
   ],
 );
 
@@ -66,18 +70,21 @@ export const complaintReplies = pgTable(
   'complaint_replies',
   {
     tenantId: tenantId(),
-    id: uuid('id').primaryKey().defaultRandom(),
-    complaintId: uuid('complaint_id')
-      .notNull()
-      .references(() => complaints.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    complaintId: uuid('complaint_id').notNull(),
     author: text('author').$type<'staff' | 'owner'>().notNull(),
-    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userId: uuid('user_id'),
     /** as shown in the thread when written: the staff member's name, or the owner's masked phone */
     authorName: text('author_name').notNull(),
     content: text('content').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('complaint_replies_tenant_complaint').on(t.tenantId, t.complaintId, t.createdAt)],
+  (t) => [
+    index('complaint_replies_tenant_complaint').on(t.tenantId, t.complaintId, t.createdAt),
+    primaryKey({ name: 'complaint_replies_pkey', columns: [t.id, t.tenantId] }),
+    tenantLink('complaint_replies_complaint_id_complaints_id_fk', t, t.complaintId, complaints).onDelete('cascade'),
+    tenantLink('complaint_replies_user_id_users_id_fk', t, t.userId, users).onDelete('set null'),
+  ],
 );
 
 /**
@@ -89,10 +96,10 @@ export const appeals = pgTable(
   'appeals',
   {
     tenantId: tenantId(),
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     recordId: uuid('record_id').notNull(),
     recordCreatedAt: recordCreatedAt(),
-    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    customerId: uuid('customer_id'),
     /** the owner's phone when filed */
     phone: text('phone').notNull(),
     /** the record's plate when filed */
@@ -108,9 +115,9 @@ export const appeals = pgTable(
     remark: text('remark').notNull().default(''),
     before: jsonb('before').$type<RecordEditSnapshot>(),
     after: jsonb('after').$type<RecordEditSnapshot>(),
-    claimedBy: uuid('claimed_by').references(() => users.id, { onDelete: 'set null' }),
+    claimedBy: uuid('claimed_by'),
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
-    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedBy: uuid('decided_by'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     filedAt: timestamp('filed_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
@@ -125,5 +132,9 @@ export const appeals = pgTable(
     index('appeals_tenant_status').on(t.tenantId, t.status, t.filedAt),
     index('appeals_tenant_customer').on(t.tenantId, t.customerId),
     ...recordKey('appeals', t, 'cascade'),
+    primaryKey({ name: 'appeals_pkey', columns: [t.id, t.tenantId] }),
+    tenantLink('appeals_customer_id_customers_id_fk', t, t.customerId, customers).onDelete('set null'),
+    tenantLink('appeals_claimed_by_users_id_fk', t, t.claimedBy, users).onDelete('set null'),
+    tenantLink('appeals_decided_by_users_id_fk', t, t.decidedBy, users).onDelete('set null'),
   ],
 );

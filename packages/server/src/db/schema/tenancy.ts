@@ -1,8 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, foreignKey, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * A link from a row to another row of its tenant, by the other's id with the tenant (its key): a link
+ * cannot cross tenants, and a database spread across nodes by tenant keeps both rows on one node
+ * (docs/SCALING.md). Where the link is cleared on delete, the migration clears the column alone
+ * (`ON DELETE SET NULL (column)`), which Drizzle cannot say: the tenant stays.
+ */
+export const tenantLink = (name: string, row: { tenantId: AnyPgColumn }, column: AnyPgColumn, target: { id: AnyPgColumn; tenantId: AnyPgColumn }) =>
+  foreignKey({ name, columns: [column, row.tenantId], foreignColumns: [target.id, target.tenantId] });
 
 /** A tenant is one operator company; its `code` is the sign-in "account" (`?account=`, the `account` cookie) that picks the branding. */
 export const tenants = pgTable(

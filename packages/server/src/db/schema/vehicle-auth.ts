@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { VehicleAuthKind, VehicleAuthStatus } from '@parking/contract';
 import { customers, customerVehicles } from './customers.js';
 import { users } from './identity.js';
-import { tenants } from './tenancy.js';
+import { tenantLink, tenants } from './tenancy.js';
 
 const tenantId = () =>
   uuid('tenant_id')
@@ -18,25 +18,23 @@ export const vehicleAuthRequests = pgTable(
   'vehicle_auth_requests',
   {
     tenantId: tenantId(),
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     kind: text('kind').$type<VehicleAuthKind>().notNull(),
     status: text('status').$type<VehicleAuthStatus>().notNull().default('pending'),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id').notNull(),
     /** the owner's vehicle; a claim gets one when approved */
-    vehicleId: uuid('vehicle_id').references(() => customerVehicles.id, { onDelete: 'set null' }),
+    vehicleId: uuid('vehicle_id'),
     plateNumber: text('plate_number').notNull(),
     plateColour: integer('plate_colour').notNull().default(0),
     /** a claim: the owner and vehicle holding the plate when it was filed */
-    holderCustomerId: uuid('holder_customer_id').references(() => customers.id, { onDelete: 'set null' }),
-    holderVehicleId: uuid('holder_vehicle_id').references(() => customerVehicles.id, { onDelete: 'set null' }),
+    holderCustomerId: uuid('holder_customer_id'),
+    holderVehicleId: uuid('holder_vehicle_id'),
     /** relative to DATA_DIR; null once removed */
     photoPath: text('photo_path'),
     photoRemovedAt: timestamp('photo_removed_at', { withTimezone: true }),
     /** 后台录入: the staff member; null when the owner submitted it */
-    submittedBy: uuid('submitted_by').references(() => users.id, { onDelete: 'set null' }),
-    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    submittedBy: uuid('submitted_by'),
+    decidedBy: uuid('decided_by'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     rejectReason: text('reject_reason').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
@@ -51,6 +49,13 @@ export const vehicleAuthRequests = pgTable(
     index('vehicle_auth_requests_photo_due')
       .on(t.decidedAt)
       .where(sql`${t.photoPath} is not null and ${t.status} <> 'pending'`),
+    primaryKey({ name: 'vehicle_auth_requests_pkey', columns: [t.id, t.tenantId] }),
+    tenantLink('vehicle_auth_requests_vehicle_id_customer_vehicles_id_fk', t, t.vehicleId, customerVehicles).onDelete('set null'),
+    tenantLink('vehicle_auth_requests_holder_vehicle_id_customer_vehicles_id_fk', t, t.holderVehicleId, customerVehicles).onDelete('set null'),
+    tenantLink('vehicle_auth_requests_holder_customer_id_customers_id_fk', t, t.holderCustomerId, customers).onDelete('set null'),
+    tenantLink('vehicle_auth_requests_customer_id_customers_id_fk', t, t.customerId, customers).onDelete('cascade'),
+    tenantLink('vehicle_auth_requests_submitted_by_users_id_fk', t, t.submittedBy, users).onDelete('set null'),
+    tenantLink('vehicle_auth_requests_decided_by_users_id_fk', t, t.decidedBy, users).onDelete('set null'),
   ],
 );
 
@@ -62,10 +67,8 @@ export const customerNotices = pgTable(
   'customer_notices',
   {
     tenantId: tenantId(),
-    id: uuid('id').primaryKey().defaultRandom(),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    customerId: uuid('customer_id').notNull(),
     title: text('title').notNull(),
     content: text('content').notNull(),
     /** the request it is about */
@@ -73,5 +76,9 @@ export const customerNotices = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     readAt: timestamp('read_at', { withTimezone: true }),
   },
-  (t) => [index('customer_notices_tenant_customer').on(t.tenantId, t.customerId, t.createdAt)],
+  (t) => [
+    index('customer_notices_tenant_customer').on(t.tenantId, t.customerId, t.createdAt),
+    primaryKey({ name: 'customer_notices_pkey', columns: [t.id, t.tenantId] }),
+    tenantLink('customer_notices_customer_id_customers_id_fk', t, t.customerId, customers).onDelete('cascade'),
+  ],
 );
