@@ -7,7 +7,7 @@ import { openDatabase } from './db/client.js';
 import { withReplica } from './db/replica.js';
 import { createMetricsRegistry, installMetrics, jobMetrics } from './plugins/metrics.js';
 import { startMetricsServer, type MetricsServer } from './plugins/metrics-server.js';
-import { migrate } from './db/migrate.js';
+import { migrate, migrationsDir } from './db/migrate.js';
 import { seedDemoDevices } from './db/seed/demo-devices.js';
 import { seedDemoHistory } from './db/seed/demo-history.js';
 import { seedDemoMarketing } from './db/seed/demo-marketing.js';
@@ -57,7 +57,9 @@ const main = async () => {
       })
     : primary;
   server.log.info({ database: database.kind, readReplica: config.databaseReplicaUrl ? 'on' : undefined, dataDir: config.databaseUrl ? undefined : config.dataDir }, 'database open');
-  const report = await migrate(database);
+  const report = await migrate(database, migrationsDir, {
+    onRetry: (name, attempt, error) => server.log.warn({ migration: name, attempt, err: error }, 'a migration gave up a lock to the live writes; it is run again'),
+  });
   if (report.applied.length) server.log.info({ applied: report.applied }, 'migrations applied');
   // the pages an upgrade brings (系统管理 › 备份 …), given once to each tenant's 系统管理员 role
   const given = await syncMenuCatalogue(database.db);

@@ -5,6 +5,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { migrate, migrationsDir } from './migrate.js';
+import { hasSqlState } from './sql-error.js';
 
 // runs only in the server:postgres project (vitest.config.ts), where TEST_DATABASE_URL is set
 describe('migrations on a PostgreSQL server', () => {
@@ -100,6 +101,64 @@ CREATE TABLE held AS SELECT mode FROM pg_locks WHERE pid = pg_backend_pid() AND 
       rmSync(before, { recursive: true, force: true });
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  describe('a migration that meets a writer holding its table', () => {
+    const addName = '-- locks: lots (ACCESS EXCLUSIVE, brief)\nALTER TABLE lots ADD COLUMN name text;';
+
+    it('gives the lock up rather than make every writer wait behind it, and is run again once the writer is done', async () => {
+      const fresh = await createTestDatabase();
+      const dir = folder({ '0000_lots.sql': lots, '0001_lots_code.sql': codeIndex });
+      const writer = await fresh.openSession();
+      try {
+        await migrate(fresh, dir);
+        writeFileSync(join(dir, '0002_lots_name.sql'), addName);
+        // a transaction of the live writers, still open, holding lots
+        await writer.query('BEGIN');
+        await writer.query('INSERT INTO lots (id, code) VALUES (1, $1)', ['A']);
+        const retries: [string, number, boolean][] = [];
+        const report = await migrate(fresh, dir, {
+          lockTimeoutMs: 50,
+          onRetry: async (name, attempt, error) => {
+            retries.push([name, attempt, hasSqlState(error, '55P03')]);
+            if (attempt === 2) await writer.query('COMMIT');
+          },
+        });
+        expect(report.applied).toEqual(['0002_lots_name.sql']);
+        expect(retries).toEqual([
+          ['0002_lots_name.sql', 1, true],
+          ['0002_lots_name.sql', 2, true],
+        ]);
+        const rows = await fresh.transaction((s) => s.query<{ id: number; name: string | null }>('SELECT id, name FROM lots'));
+        expect(rows).toEqual([{ id: 1, name: null }]);
+      } finally {
+        await writer.end();
+        await fresh.close();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
+    it('stops after its attempts with the lock it could not get, recording nothing', async () => {
+      const fresh = await createTestDatabase();
+      const dir = folder({ '0000_lots.sql': lots, '0001_lots_code.sql': codeIndex });
+      const writer = await fresh.openSession();
+      try {
+        await migrate(fresh, dir);
+        writeFileSync(join(dir, '0002_lots_name.sql'), addName);
+        await writer.query('BEGIN');
+        await writer.query('SELECT * FROM lots');
+        let retried = 0;
+        await expect(migrate(fresh, dir, { lockTimeoutMs: 20, attempts: 3, onRetry: () => (retried += 1) })).rejects.toThrow(/lock timeout/);
+        expect(retried).toBe(2);
+        await writer.query('COMMIT');
+        const recorded = await fresh.transaction((s) => s.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name'));
+        expect(recorded.map((row) => row.name)).toEqual(['0000_lots.sql', '0001_lots_code.sql']);
+      } finally {
+        await writer.end();
+        await fresh.close();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
   });
 });
 

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { setTimeout } from 'node:timers/promises';
 import type { Database, DedicatedSession, SqlSession } from './client.js';
+import { hasSqlState } from './sql-error.js';
 
 /** The same folder from src/db and dist/db: migrations ship as SQL beside the source. */
 export const migrationsDir = resolve(import.meta.dirname, '../../src/db/migrations');
@@ -16,6 +17,22 @@ const lockPollMs = 100;
  * at a time (`--> statement-breakpoint` between them), so it may build an index CONCURRENTLY.
  */
 export const noTransactionDirective = '-- migrate: no-transaction';
+
+/**
+ * How a migration in a transaction of its own (PostgreSQL) meets the live writes. It takes its locks
+ * one table after another while the writers take theirs in their own order, so the two can deadlock;
+ * and a lock it waits for behind a long transaction makes every writer of that table wait behind it.
+ * So each lock is waited for `lockTimeoutMs` at most, and a migration that gave up a lock or lost a
+ * deadlock is rolled back and run again, up to `attempts` times, a little later each time.
+ */
+export interface MigrateOptions {
+  lockTimeoutMs?: number;
+  attempts?: number;
+  /** told of each attempt given up; the next waits for it */
+  onRetry?: (name: string, attempt: number, error: unknown) => void | Promise<void>;
+}
+
+const lockGivenUp = ['40P01', '55P03'];
 
 export interface MigrationReport {
   applied: string[];
@@ -77,9 +94,9 @@ export const statementsHash = (sql: string) =>
  * and every other migration goes in a transaction of its own, so that one's locks are not held
  * through the next (a check added NOT VALID, then validated while writes go on).
  */
-export const migrate = async (database: Database, dir = migrationsDir): Promise<MigrationReport> => {
+export const migrate = async (database: Database, dir = migrationsDir, options: MigrateOptions = {}): Promise<MigrationReport> => {
   const files = readMigrations(dir);
-  if (database.kind === 'postgres' && files.some((file) => file.noTransaction)) return migrateInSteps(database, files);
+  if (database.kind === 'postgres' && files.some((file) => file.noTransaction)) return migrateInSteps(database, files, options);
   return database.transaction(async (session) => {
     await session.query('SELECT pg_advisory_xact_lock($1)', [migrationLockKey]);
     const done = await appliedNames(session, files);
@@ -111,7 +128,7 @@ const appliedNames = async (session: Pick<SqlSession, 'query'>, files: Migration
   return done;
 };
 
-const migrateInSteps = async (database: Database, files: MigrationFile[]): Promise<MigrationReport> => {
+const migrateInSteps = async (database: Database, files: MigrationFile[], { lockTimeoutMs = 5_000, attempts = 30, onRetry }: MigrateOptions): Promise<MigrationReport> => {
   const lock = await database.openSession();
   try {
     // polled, not waited for in a statement: a waiting statement holds a snapshot, which a concurrent
@@ -128,10 +145,20 @@ const migrateInSteps = async (database: Database, files: MigrationFile[]): Promi
       } else {
         // each in a transaction of its own, recorded in it: the locks one takes (a check added NOT
         // VALID) are let go before the next runs (the check validated while the table is written on)
-        await database.transaction(async (session) => {
-          await session.exec(file.sql);
-          await session.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file.name]);
-        });
+        for (let attempt = 1; ; attempt += 1) {
+          try {
+            await database.transaction(async (session) => {
+              await session.exec(`SET LOCAL lock_timeout = ${Math.round(lockTimeoutMs)}`);
+              await session.exec(file.sql);
+              await session.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file.name]);
+            });
+            break;
+          } catch (error) {
+            if (attempt >= attempts || !hasSqlState(error, ...lockGivenUp)) throw error;
+            await onRetry?.(file.name, attempt, error);
+            await setTimeout(Math.min(attempt * 200, 2_000));
+          }
+        }
       }
       applied.push(file.name);
     }
