@@ -18,13 +18,14 @@ const chunk = 250_000;
 const timedMigrations = ['0068', '0069', '0070', '0071', '0072'];
 
 /** Today's migrations up to and including the one whose name starts with `last`. */
-const migrationsThrough = (last: string) => {
+export const migrationsThrough = (last: string) => {
   const folder = mkdtempSync(join(tmpdir(), 'bench-migrations-'));
   for (const file of readdirSync(migrationsDir).filter((f) => f.endsWith('.sql') && f.slice(0, 4) <= last)) copyFileSync(join(migrationsDir, file), join(folder, file));
   return folder;
 };
 
-const writeRows = async (client: pg.Client) => {
+/** `rows` settled stays of the demo tenant over the year before 2026-11-01, in a lot of their own, each paid in cash. */
+export const writeRows = async (client: pg.Client) => {
   const {
     rows: [lot],
   } = await client.query<{ tenant_id: string; id: string }>(

@@ -8,7 +8,8 @@
 // beside the unit-by-unit walk it replaced (bench/tariff.ts); `-- failover` only two API processes behind
 // HAProxy with one killed under device traffic (bench/failover.ts); `-- link-months` only migration 0061 on
 // 1,000,000 payments (bench/link-months.ts); `-- payment-months` only 0068–0072, payments moved to monthly
-// partitions, on 1,000,000 payments (bench/payment-months.ts). Not part of npm test.
+// partitions, on 1,000,000 payments (bench/payment-months.ts); `-- tenant-keys` only 0074–0077, the tenant in
+// every primary key and link, on 1,000,000 records and payments (bench/tenant-keys.ts). Not part of npm test.
 import { performance } from 'node:perf_hooks';
 import { runFailoverBench } from './failover.js';
 import { runLinkMonthsBench } from './link-months.js';
@@ -19,6 +20,7 @@ import { runRevenueBench } from './revenue-report.js';
 import { runScreensBench } from './screens.js';
 import { runSoak } from './soak.js';
 import { runTariffBench } from './tariff.js';
+import { runTenantKeysBench } from './tenant-keys.js';
 import { percentile } from './timing.js';
 import { buildTestApp, demoPasswordMd5, postLogin, signIn } from '../packages/server/src/test/test-app.js';
 
@@ -68,6 +70,7 @@ else if (only === 'tariff') await runTariffBench();
 else if (only === 'failover') await runFailoverBench();
 else if (only === 'link-months') await runLinkMonthsBench();
 else if (only === 'payment-months') await runPaymentMonthsBench();
+else if (only === 'tenant-keys') await runTenantKeysBench();
 else {
   if (only !== 'orders') await main();
   if (only !== 'signin') await runOrdersBench();
