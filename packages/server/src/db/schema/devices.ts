@@ -68,7 +68,8 @@ export const deviceNonces = pgTable(
     seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('device_nonces_device_nonce').on(t.deviceId, t.nonce),
+    // claimed once the device is read, so with its tenant
+    uniqueIndex('device_nonces_tenant_device_nonce').on(t.tenantId, t.deviceId, t.nonce),
     index('device_nonces_seen').on(t.seenAt),
     tenantLink('device_nonces_device_id_devices_id_fk', t, t.deviceId, devices).onDelete('cascade'),
   ],

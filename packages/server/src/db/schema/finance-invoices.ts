@@ -42,7 +42,10 @@ export const invoices = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
   (t) => [
-    uniqueIndex('invoices_order_no').on(t.orderNo),
+    // unique in the tenant; the invoice platform's answer names the invoice by its number alone, found
+    // through the second
+    uniqueIndex('invoices_tenant_order_no').on(t.tenantId, t.orderNo),
+    index('invoices_by_order_no').on(t.orderNo),
     index('invoices_tenant_requested').on(t.tenantId, t.requestedAt),
     index('invoices_tenant_state').on(t.tenantId, t.state, t.requestedAt),
     index('invoices_tenant_customer').on(t.tenantId, t.customerId, t.requestedAt),

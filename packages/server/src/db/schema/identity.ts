@@ -166,7 +166,7 @@ export const sessions = pgTable(
     tenantId: tenantId(),
     id: uuid('id').notNull().defaultRandom(),
     userId: uuid('user_id').notNull(),
-    tokenHash: text('token_hash').notNull().unique(),
+    tokenHash: text('token_hash').notNull(),
     rememberMe: boolean('remember_me').notNull(),
     ip: text('ip').notNull().default(''),
     userAgent: text('user_agent').notNull().default(''),
@@ -178,6 +178,10 @@ export const sessions = pgTable(
     revokeReason: text('revoke_reason'),
   },
   (t) => [
+    // a cookie's session is found by its token's hash before its tenant is known, through the second
+    // index (the token is 256 random bits: two tenants' sessions never share one)
+    uniqueIndex('sessions_tenant_token_hash').on(t.tenantId, t.tokenHash),
+    index('sessions_by_token_hash').on(t.tokenHash),
     index('sessions_tenant_user').on(t.tenantId, t.userId),
     primaryKey({ name: 'sessions_pkey', columns: [t.id, t.tenantId] }),
     tenantLink('sessions_user_id_users_id_fk', t, t.userId, users).onDelete('cascade'),

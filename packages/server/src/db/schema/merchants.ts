@@ -186,7 +186,7 @@ export const merchantSessions = pgTable(
     tenantId: tenantId(),
     id: uuid('id').notNull().defaultRandom(),
     merchantId: uuid('merchant_id').notNull(),
-    tokenHash: text('token_hash').notNull().unique(),
+    tokenHash: text('token_hash').notNull(),
     ip: text('ip').notNull().default(''),
     userAgent: text('user_agent').notNull().default(''),
     createdAt: createdAt(),
@@ -196,6 +196,10 @@ export const merchantSessions = pgTable(
     revokeReason: text('revoke_reason'),
   },
   (t) => [
+    // a cookie's session is found by its token's hash before its tenant is known, through the second
+    // index (the token is 256 random bits: two tenants' sessions never share one)
+    uniqueIndex('merchant_sessions_tenant_token_hash').on(t.tenantId, t.tokenHash),
+    index('merchant_sessions_by_token_hash').on(t.tokenHash),
     index('merchant_sessions_tenant_merchant').on(t.tenantId, t.merchantId),
     primaryKey({ name: 'merchant_sessions_pkey', columns: [t.id, t.tenantId] }),
     tenantLink('merchant_sessions_merchant_id_merchants_id_fk', t, t.merchantId, merchants).onDelete('cascade'),

@@ -1,4 +1,4 @@
-import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { customers } from './customers.js';
 import { createdAt, tenantLink, tenants } from './tenancy.js';
 
@@ -14,7 +14,7 @@ export const ownerSessions = pgTable(
       .references(() => tenants.id, { onDelete: 'cascade' }),
     id: uuid('id').notNull().defaultRandom(),
     customerId: uuid('customer_id').notNull(),
-    tokenHash: text('token_hash').notNull().unique(),
+    tokenHash: text('token_hash').notNull(),
     ip: text('ip').notNull().default(''),
     userAgent: text('user_agent').notNull().default(''),
     createdAt: createdAt(),
@@ -24,6 +24,10 @@ export const ownerSessions = pgTable(
     revokeReason: text('revoke_reason'),
   },
   (t) => [
+    // a cookie's session is found by its token's hash before its tenant is known, through the second
+    // index (the token is 256 random bits: two tenants' sessions never share one)
+    uniqueIndex('owner_sessions_tenant_token_hash').on(t.tenantId, t.tokenHash),
+    index('owner_sessions_by_token_hash').on(t.tokenHash),
     index('owner_sessions_tenant_customer').on(t.tenantId, t.customerId),
     primaryKey({ name: 'owner_sessions_pkey', columns: [t.id, t.tenantId] }),
     tenantLink('owner_sessions_customer_id_customers_id_fk', t, t.customerId, customers).onDelete('cascade'),

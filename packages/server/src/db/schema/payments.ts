@@ -167,7 +167,10 @@ export const gatewayOrders = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('gateway_orders_no').on(t.gatewayOrderNo),
+    // unique in the tenant; a provider's notice and bill name the trade by its number alone, found
+    // through the second (the number is random: two tenants' trades never share one)
+    uniqueIndex('gateway_orders_tenant_no').on(t.tenantId, t.gatewayOrderNo),
+    index('gateway_orders_by_no').on(t.gatewayOrderNo),
     index('gateway_orders_tenant_record').on(t.tenantId, t.recordId, t.createdAt),
     check('gateway_orders_amount_positive', sql`${t.amount} > 0`),
     check('gateway_orders_one_subject', sql`num_nonnulls(${t.recordId}, ${t.specialBillId}) = 1`),
