@@ -52,16 +52,29 @@ export const writeRows = async (client: pg.Client) => {
   await client.query('VACUUM ANALYZE');
 };
 
-export const runPaymentMonthsBench = async () => {
+/**
+ * A database of its own on the bench's PostgreSQL server (BENCH_DATABASE_URL or TEST_DATABASE_URL),
+ * made afresh: its URL, the app's handle on it, a plain client, and `drop` to close both and drop it.
+ */
+export const benchDatabase = async (name: string, bench: string) => {
   const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (!serverUrl) throw new Error('the payment-months bench needs a PostgreSQL server: set TEST_DATABASE_URL or BENCH_DATABASE_URL');
-  const name = 'bench_payment_months';
+  if (!serverUrl) throw new Error(`the ${bench} bench needs a PostgreSQL server: set TEST_DATABASE_URL or BENCH_DATABASE_URL`);
   await onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await onServer(serverUrl, `CREATE DATABASE ${name}`);
   const url = withDatabaseName(serverUrl, name);
   const database = await openPostgres(url);
   const client = new pg.Client({ connectionString: url });
   await client.connect();
+  const drop = async () => {
+    await client.end();
+    await database.close();
+    await onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  };
+  return { url, database, client, drop };
+};
+
+export const runPaymentMonthsBench = async () => {
+  const { database, client, drop } = await benchDatabase('bench_payment_months', 'payment-months');
   try {
     await migrate(database, migrationsThrough('0067'));
     await seedDemoData(database.db);
@@ -87,8 +100,6 @@ export const runPaymentMonthsBench = async () => {
     console.log(`1,000 old keys retried now: ${retried.rowCount} written`);
     if (retried.rowCount !== 0) throw new Error('a retried key wrote a payment');
   } finally {
-    await client.end();
-    await database.close();
-    await onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await drop();
   }
 };

@@ -7,12 +7,10 @@
 // it, and a link to another tenant's lot must be refused. The database is dropped at the end.
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { migrationsThrough, writeRows } from './payment-months.js';
-import { openPostgres } from '../packages/server/src/db/client.js';
+import { benchDatabase, migrationsThrough, writeRows } from './payment-months.js';
 import { migrate } from '../packages/server/src/db/migrate.js';
 import { hasSqlState } from '../packages/server/src/db/sql-error.js';
 import { seedDemoData } from '../packages/server/src/db/seed/seed.js';
-import { onServer, withDatabaseName } from '../packages/server/src/test/database-templates.js';
 
 const rows = Number(process.env.BENCH_PAYMENT_ROWS ?? 1_000_000);
 const timedMigrations = ['0074', '0075', '0076', '0077'];
@@ -65,15 +63,7 @@ const keepWriting = (url: string) => {
 };
 
 export const runTenantKeysBench = async () => {
-  const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (!serverUrl) throw new Error('the tenant-keys bench needs a PostgreSQL server: set TEST_DATABASE_URL or BENCH_DATABASE_URL');
-  const name = 'bench_tenant_keys';
-  await onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await onServer(serverUrl, `CREATE DATABASE ${name}`);
-  const url = withDatabaseName(serverUrl, name);
-  const database = await openPostgres(url);
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
+  const { url, database, client, drop } = await benchDatabase('bench_tenant_keys', 'tenant-keys');
   try {
     await migrate(database, migrationsThrough('0073'));
     await seedDemoData(database.db);
@@ -111,8 +101,6 @@ export const runTenantKeysBench = async () => {
     console.log(`a record of the demo tenant in another tenant's lot: ${crossed}`);
     if (crossed !== 'refused (23503)') throw new Error('a link crossed tenants');
   } finally {
-    await client.end();
-    await database.close();
-    await onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await drop();
   }
 };
