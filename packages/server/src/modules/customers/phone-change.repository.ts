@@ -5,6 +5,7 @@ import { customers, gatewayOrders, ownerSessions, parkingLots, parkingRecords, p
 import { containing } from '../../shared/like-pattern.js';
 import { countOf, pageRows, type Page } from '../../shared/paging.js';
 import { insertId, tenantRow } from '../../shared/rows.js';
+import { tenantEq } from '../../db/tenant-eq.js';
 
 export type PhoneChangeRow = typeof phoneChangeRequests.$inferSelect;
 export type ListedPhoneChangeRow = { request: PhoneChangeRow; customerPhone: string; customerNickname: string; decidedByName: string | null };
@@ -23,7 +24,7 @@ const listedColumns = {
 
 const ownerJoin = and(eq(customers.tenantId, phoneChangeRequests.tenantId), eq(customers.id, phoneChangeRequests.customerId));
 
-const listed = (db: Db) => db.select(listedColumns).from(phoneChangeRequests).innerJoin(customers, ownerJoin).leftJoin(users, eq(users.id, phoneChangeRequests.decidedBy));
+const listed = (db: Db) => db.select(listedColumns).from(phoneChangeRequests).innerJoin(customers, ownerJoin).leftJoin(users, tenantEq(users.id, phoneChangeRequests.decidedBy));
 
 const conditions = (tenantId: string, f: PhoneChangeFilter): SQL | undefined =>
   and(
@@ -109,7 +110,7 @@ export const stayOfOrderNo = async (db: Db, tenantId: string, orderNo: string) =
     enteredAt: parkingRecords.enteredAt,
     exitedAt: parkingRecords.exitedAt,
   };
-  const stays = () => db.select(columns).from(parkingRecords).leftJoin(parkingLots, eq(parkingLots.id, parkingRecords.lotId));
+  const stays = () => db.select(columns).from(parkingRecords).leftJoin(parkingLots, tenantEq(parkingLots.id, parkingRecords.lotId));
   if (uuidPattern.test(orderNo)) {
     const [row] = await stays()
       .where(tenantRow(parkingRecords, tenantId, orderNo.toLowerCase()))

@@ -5,6 +5,7 @@ import { parkingLots, plateListEntries, users } from '../../db/schema/index.js';
 import { containing } from '../../shared/like-pattern.js';
 import { countRows, pageRows, type Page } from '../../shared/paging.js';
 import { insertId, tenantRow } from '../../shared/rows.js';
+import { tenantEq } from '../../db/tenant-eq.js';
 
 type Entry = typeof plateListEntries.$inferSelect;
 export type PlateListRow = { entry: Entry; createdByName: string | null; removedByName: string | null };
@@ -32,7 +33,7 @@ const conditions = (tenantId: string, filter: PlateListFilter, now: Date): SQL |
     filter.lotId ? or(isNull(e.lotIds), sql`${filter.lotId}::uuid = ANY(${e.lotIds})`) : undefined,
   );
 
-const withNames = (db: Db) => db.select(columns).from(e).leftJoin(users, eq(users.id, e.createdBy)).leftJoin(remover, eq(remover.id, e.removedBy));
+const withNames = (db: Db) => db.select(columns).from(e).leftJoin(users, tenantEq(users.id, e.createdBy)).leftJoin(remover, tenantEq(remover.id, e.removedBy));
 
 const sortColumns = { createdAt: e.createdAt, plateNumber: e.plateNumber } as const;
 

@@ -6,6 +6,7 @@ import { customerNotices, customers, customerVehicles, users, vehicleAuthRequest
 import { containing } from '../../shared/like-pattern.js';
 import { countOf, pageRows, type Page } from '../../shared/paging.js';
 import { insertId, tenantRow } from '../../shared/rows.js';
+import { tenantEq } from '../../db/tenant-eq.js';
 
 export type VehicleAuthRow = typeof vehicleAuthRequests.$inferSelect;
 export type ListedVehicleAuthRow = {
@@ -42,10 +43,10 @@ const listed = (db: Db) =>
     .select(listedColumns)
     .from(vehicleAuthRequests)
     .innerJoin(customers, and(eq(customers.tenantId, vehicleAuthRequests.tenantId), eq(customers.id, vehicleAuthRequests.customerId)))
-    .leftJoin(customerVehicles, eq(customerVehicles.id, vehicleAuthRequests.vehicleId))
-    .leftJoin(holders, eq(holders.id, vehicleAuthRequests.holderCustomerId))
-    .leftJoin(submitters, eq(submitters.id, vehicleAuthRequests.submittedBy))
-    .leftJoin(deciders, eq(deciders.id, vehicleAuthRequests.decidedBy));
+    .leftJoin(customerVehicles, tenantEq(customerVehicles.id, vehicleAuthRequests.vehicleId))
+    .leftJoin(holders, tenantEq(holders.id, vehicleAuthRequests.holderCustomerId))
+    .leftJoin(submitters, tenantEq(submitters.id, vehicleAuthRequests.submittedBy))
+    .leftJoin(deciders, tenantEq(deciders.id, vehicleAuthRequests.decidedBy));
 
 const conditions = (tenantId: string, f: VehicleAuthFilter): SQL | undefined =>
   and(

@@ -6,6 +6,7 @@ import { turnBatch } from '../../db/turn-batch.js';
 import { containing } from '../../shared/like-pattern.js';
 import { countOf, pageRows, type Page } from '../../shared/paging.js';
 import { tenantRow, insertId } from '../../shared/rows.js';
+import { tenantEq } from '../../db/tenant-eq.js';
 
 type Sort = { sidx?: 'sn' | 'name' | 'type' | 'lastHeartbeatAt' | 'createdAt' | undefined; sort?: 'asc' | 'desc' | undefined };
 /** the list filter, with the parking types the user may see in place of the one asked for */
@@ -56,9 +57,9 @@ const selectDevices = (db: Db) =>
   db
     .select(deviceColumns)
     .from(devices)
-    .innerJoin(parkingLots, eq(parkingLots.id, devices.lotId))
-    .leftJoin(parkingLanes, eq(parkingLanes.id, devices.laneId))
-    .leftJoin(parkingSpaces, eq(parkingSpaces.id, devices.spaceId));
+    .innerJoin(parkingLots, tenantEq(parkingLots.id, devices.lotId))
+    .leftJoin(parkingLanes, tenantEq(parkingLanes.id, devices.laneId))
+    .leftJoin(parkingSpaces, tenantEq(parkingSpaces.id, devices.spaceId));
 
 export const pageDevices = async (db: Db, tenantId: string, filter: DeviceFilter & Sort, page: Page) => {
   if (filter.parkingTypes.length === 0) return { rows: [] as DeviceRow[], total: 0 };
@@ -68,7 +69,7 @@ export const pageDevices = async (db: Db, tenantId: string, filter: DeviceFilter
   const total = db
     .select({ n: count() })
     .from(devices)
-    .innerJoin(parkingLots, eq(parkingLots.id, devices.lotId))
+    .innerJoin(parkingLots, tenantEq(parkingLots.id, devices.lotId))
     .where(where)
     .then(([row]) => countOf(row));
   const rows = selectDevices(db)
@@ -98,9 +99,9 @@ const prepareDevicesBySn = (db: Db) =>
   db
     .select({ ...deviceColumns, tenantCode: tenants.code })
     .from(devices)
-    .innerJoin(parkingLots, eq(parkingLots.id, devices.lotId))
-    .leftJoin(parkingLanes, eq(parkingLanes.id, devices.laneId))
-    .leftJoin(parkingSpaces, eq(parkingSpaces.id, devices.spaceId))
+    .innerJoin(parkingLots, tenantEq(parkingLots.id, devices.lotId))
+    .leftJoin(parkingLanes, tenantEq(parkingLanes.id, devices.laneId))
+    .leftJoin(parkingSpaces, tenantEq(parkingSpaces.id, devices.spaceId))
     .innerJoin(tenants, eq(tenants.id, devices.tenantId))
     .where(sql`(${tenants.code}, ${devices.sn}) IN (SELECT k.tenant, k.sn FROM jsonb_to_recordset(${sql.placeholder('keys')}::jsonb) AS k(tenant text, sn text))`)
     .prepare('devices_by_sn');

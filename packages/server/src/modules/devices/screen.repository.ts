@@ -5,6 +5,7 @@ import { devices, parkingLots, screenMessages } from '../../db/schema/index.js';
 import { containing } from '../../shared/like-pattern.js';
 import { countRows, pageRows, type Page } from '../../shared/paging.js';
 import { insertRow } from '../../shared/rows.js';
+import { tenantEq } from '../../db/tenant-eq.js';
 
 type Filter = Omit<ScreenListValues, 'currentPage' | 'pageSize'>;
 
@@ -19,7 +20,7 @@ export const pageScreens = (db: Db, tenantId: string, filter: Filter, page: Page
   const rows = db
     .select({ device: devices, lotName: parkingLots.name })
     .from(devices)
-    .innerJoin(parkingLots, eq(parkingLots.id, devices.lotId))
+    .innerJoin(parkingLots, tenantEq(parkingLots.id, devices.lotId))
     .where(where)
     .orderBy(direction(sortColumns[filter.sidx ?? 'sn']), asc(devices.id));
   return pageRows(page, countRows(db, devices, where), rows.$dynamic());
@@ -30,6 +31,7 @@ export const recentScreenMessages = async (db: Db, tenantId: string, deviceIds: 
   if (deviceIds.length === 0) return { recent: [], pending: new Map<string, number>() };
   const ranked = db
     .select({
+      tenantId: screenMessages.tenantId,
       id: screenMessages.id,
       rank: sql<number>`row_number() over (partition by ${screenMessages.deviceId} order by ${screenMessages.createdAt} desc, ${screenMessages.id} desc)`.as('rank'),
     })
@@ -39,7 +41,7 @@ export const recentScreenMessages = async (db: Db, tenantId: string, deviceIds: 
   const recent = await db
     .select({ message: screenMessages })
     .from(screenMessages)
-    .innerJoin(ranked, eq(ranked.id, screenMessages.id))
+    .innerJoin(ranked, and(eq(ranked.id, screenMessages.id), eq(ranked.tenantId, screenMessages.tenantId)))
     .where(sql`${ranked.rank} <= ${perScreen}`)
     .orderBy(desc(screenMessages.createdAt), desc(screenMessages.id));
   const pendingRows = await db

@@ -5,6 +5,7 @@ import { invoicePayments, invoices, parkingLots, parkingRecords, payments, refun
 import { containing } from '../../shared/like-pattern.js';
 import { countOf, offsetOf, type Page } from '../../shared/paging.js';
 import { linkedRecord } from '../../db/linked-record.js';
+import { tenantEq } from '../../db/tenant-eq.js';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type ListedInvoiceRow = { invoice: InvoiceRow; lotName: string | null };
@@ -49,7 +50,7 @@ export const findListedInvoice = async (db: Db, tenantId: string, id: string): P
   const [row] = await db
     .select(listed)
     .from(invoices)
-    .leftJoin(parkingLots, eq(parkingLots.id, invoices.lotId))
+    .leftJoin(parkingLots, tenantEq(parkingLots.id, invoices.lotId))
     .where(and(eq(invoices.tenantId, tenantId), eq(invoices.id, id)))
     .limit(1);
   return row;
@@ -78,7 +79,7 @@ export const pageInvoices = async (db: Db, tenantId: string, filter: InvoiceFilt
   const rows = await db
     .select(listed)
     .from(invoices)
-    .leftJoin(parkingLots, eq(parkingLots.id, invoices.lotId))
+    .leftJoin(parkingLots, tenantEq(parkingLots.id, invoices.lotId))
     .where(where)
     .orderBy(order, desc(invoices.id))
     .limit(page.pageSize)
@@ -103,7 +104,7 @@ export const itemsOf = (db: Db, tenantId: string, invoiceIds: string[]) =>
           paidAt: payments.paidAt,
         })
         .from(invoicePayments)
-        .innerJoin(payments, eq(payments.id, invoicePayments.paymentId))
+        .innerJoin(payments, tenantEq(payments.id, invoicePayments.paymentId))
         .innerJoin(parkingRecords, linkedRecord(payments))
         .where(and(eq(invoicePayments.tenantId, tenantId), inArray(invoicePayments.invoiceId, invoiceIds)))
         .orderBy(asc(payments.paidAt));
@@ -129,7 +130,7 @@ const invoiceablePaymentsWhere = (db: Db, where: SQL | undefined) =>
     })
     .from(payments)
     .innerJoin(parkingRecords, linkedRecord(payments))
-    .innerJoin(parkingLots, eq(parkingLots.id, parkingRecords.lotId))
+    .innerJoin(parkingLots, tenantEq(parkingLots.id, parkingRecords.lotId))
     .where(where)
     .orderBy(desc(payments.paidAt));
 
@@ -164,7 +165,7 @@ export const invoicesOfRecordPage = (db: Db, tenantId: string, recordId: string)
           db
             .select({ id: invoicePayments.invoiceId })
             .from(invoicePayments)
-            .innerJoin(payments, eq(payments.id, invoicePayments.paymentId))
+            .innerJoin(payments, tenantEq(payments.id, invoicePayments.paymentId))
             .where(and(eq(invoicePayments.tenantId, tenantId), eq(payments.recordId, recordId))),
         ),
       ),
@@ -176,7 +177,7 @@ export const invoicesHoldingPayment = (db: Db, tenantId: string, paymentId: stri
   db
     .select({ invoice: invoices })
     .from(invoicePayments)
-    .innerJoin(invoices, eq(invoices.id, invoicePayments.invoiceId))
+    .innerJoin(invoices, tenantEq(invoices.id, invoicePayments.invoiceId))
     .where(and(eq(invoicePayments.tenantId, tenantId), eq(invoicePayments.paymentId, paymentId), eq(invoicePayments.holds, true)))
     .for('update', { of: invoices });
 
@@ -219,7 +220,7 @@ export const invoicesHoldingRecord = (db: Db, tenantId: string, recordId: string
           db
             .select({ id: invoicePayments.invoiceId })
             .from(invoicePayments)
-            .innerJoin(payments, eq(payments.id, invoicePayments.paymentId))
+            .innerJoin(payments, tenantEq(payments.id, invoicePayments.paymentId))
             .where(and(eq(invoicePayments.tenantId, tenantId), eq(payments.recordId, recordId), eq(invoicePayments.holds, true))),
         ),
       ),

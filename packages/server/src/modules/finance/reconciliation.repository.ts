@@ -3,6 +3,7 @@ import type { ReconciliationBatchListValues, ReconciliationMistakeListValues } f
 import type { Db } from '../../db/client.js';
 import { parkingRecords, reconciliationBatches, reconciliationMistakes, tenants, users } from '../../db/schema/index.js';
 import { countOf, offsetOf, type Page } from '../../shared/paging.js';
+import { tenantEq } from '../../db/tenant-eq.js';
 
 export type ReconciliationBatchRow = typeof reconciliationBatches.$inferSelect;
 export type ReconciliationMistakeRow = typeof reconciliationMistakes.$inferSelect;
@@ -65,7 +66,7 @@ export const daysWithPendingMistakes = async (db: Db) => {
   const rows = await db
     .selectDistinct({ day: reconciliationBatches.day, channel: reconciliationBatches.channel })
     .from(reconciliationMistakes)
-    .innerJoin(reconciliationBatches, eq(reconciliationBatches.id, reconciliationMistakes.batchId))
+    .innerJoin(reconciliationBatches, tenantEq(reconciliationBatches.id, reconciliationMistakes.batchId))
     .where(eq(reconciliationMistakes.status, 'pending'))
     .orderBy(asc(reconciliationBatches.day));
   return rows;
@@ -115,9 +116,9 @@ const listedMistakes = (db: Db) =>
   db
     .select(mistakeColumns)
     .from(reconciliationMistakes)
-    .innerJoin(reconciliationBatches, eq(reconciliationBatches.id, reconciliationMistakes.batchId))
-    .leftJoin(parkingRecords, eq(parkingRecords.id, reconciliationMistakes.recordId))
-    .leftJoin(users, eq(users.id, reconciliationMistakes.resolvedBy));
+    .innerJoin(reconciliationBatches, tenantEq(reconciliationBatches.id, reconciliationMistakes.batchId))
+    .leftJoin(parkingRecords, tenantEq(parkingRecords.id, reconciliationMistakes.recordId))
+    .leftJoin(users, tenantEq(users.id, reconciliationMistakes.resolvedBy));
 
 export const pageMistakes = async (db: Db, tenantId: string, f: Omit<ReconciliationMistakeListValues, keyof Page>, page: Page) => {
   const where = and(
@@ -128,7 +129,11 @@ export const pageMistakes = async (db: Db, tenantId: string, f: Omit<Reconciliat
     f.kind ? eq(reconciliationMistakes.kind, f.kind) : undefined,
     f.orderNo ? eq(reconciliationMistakes.orderNo, f.orderNo) : undefined,
   );
-  const [total] = await db.select({ n: count() }).from(reconciliationMistakes).innerJoin(reconciliationBatches, eq(reconciliationBatches.id, reconciliationMistakes.batchId)).where(where);
+  const [total] = await db
+    .select({ n: count() })
+    .from(reconciliationMistakes)
+    .innerJoin(reconciliationBatches, tenantEq(reconciliationBatches.id, reconciliationMistakes.batchId))
+    .where(where);
   const order = f.sort === 'asc' ? asc(reconciliationMistakes.tradedAt) : desc(reconciliationMistakes.tradedAt);
   const rows = await listedMistakes(db).where(where).orderBy(order, asc(reconciliationMistakes.orderNo)).limit(page.pageSize).offset(offsetOf(page));
   return { rows: rows as ListedMistakeRow[], total: countOf(total) };

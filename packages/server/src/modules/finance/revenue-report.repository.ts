@@ -99,8 +99,8 @@ export const sumRevenue = async (db: Db, tenantId: string, filter: RevenueFilter
   const result = await db.execute(sql`
     SELECT ${key} AS key, ${label} AS label, ${sums}
     FROM revenue_daily d
-    JOIN parking_lots l ON l.id = d.lot_id
-    LEFT JOIN parking_areas a ON a.id = l.area_id
+    JOIN parking_lots l ON l.tenant_id = d.tenant_id AND l.id = d.lot_id
+    LEFT JOIN parking_areas a ON a.tenant_id = l.tenant_id AND a.id = l.area_id
     WHERE d.tenant_id = ${tenantId} AND d.day BETWEEN ${filter.from}::date AND ${filter.to}::date${byLot}${byArea}
     GROUP BY 1, 2
     ORDER BY 2, 1`);

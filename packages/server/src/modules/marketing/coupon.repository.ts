@@ -6,6 +6,7 @@ import { couponTemplates, coupons, merchants } from '../../db/schema/index.js';
 import { containsPattern } from '../../shared/like-pattern.js';
 import { countOf, countRows, offsetOf, pageRows, type Page } from '../../shared/paging.js';
 import { insertId, insertRow, tenantRow } from '../../shared/rows.js';
+import { tenantEq } from '../../db/tenant-eq.js';
 
 export type CouponTemplateRow = typeof couponTemplates.$inferSelect;
 export type CouponRow = typeof coupons.$inferSelect;
@@ -204,7 +205,7 @@ export const pageDailyReport = async (db: Db, tenantId: string, query: Omit<Coup
        WHERE c.tenant_id = ${tenantId}::uuid AND c.state = 'used' AND c.used_at >= ${window.from.toISOString()}::timestamptz AND c.used_at < ${window.to.toISOString()}::timestamptz ${merchant}
     )
     SELECT e.day, e.merchant_id, m.name AS merchant_name, sum(e.issued)::int AS issued, sum(e.issued_amount)::int AS issued_amount, sum(e.used)::int AS used, sum(e.discount)::int AS discount
-      FROM events e JOIN merchants m ON m.id = e.merchant_id
+      FROM events e JOIN merchants m ON m.tenant_id = ${tenantId}::uuid AND m.id = e.merchant_id
      GROUP BY e.day, e.merchant_id, m.name`;
   const [counted] = rowsOf(await db.execute(sql`SELECT count(*) AS n FROM (${rows}) r`)) as { n: number | string }[];
   const list = rowsOf(await db.execute(sql`${rows} ORDER BY e.day DESC, m.name ASC LIMIT ${page.pageSize} OFFSET ${offsetOf(page)}`));
@@ -230,7 +231,7 @@ export const pageMonthlyBill = async (db: Db, tenantId: string, query: Omit<Coup
       discount: sql<number>`coalesce(sum(${coupons.discount}), 0)::int`,
     })
     .from(coupons)
-    .innerJoin(merchants, eq(merchants.id, coupons.merchantId))
+    .innerJoin(merchants, tenantEq(merchants.id, coupons.merchantId))
     .where(where)
     .groupBy(coupons.merchantId, merchants.name);
   const [counted] = await db.select({ n: sql<number>`count(*)` }).from(grouped.as('g'));

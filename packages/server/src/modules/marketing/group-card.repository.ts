@@ -5,6 +5,7 @@ import { groupCardUses, groupCards, groups } from '../../db/schema/index.js';
 import { containsPattern } from '../../shared/like-pattern.js';
 import { countRows, pageRows, type Page } from '../../shared/paging.js';
 import { tenantRow, insertId } from '../../shared/rows.js';
+import { tenantEq } from '../../db/tenant-eq.js';
 
 type Filter = Omit<GroupCardListValues, 'currentPage' | 'pageSize'>;
 export type GroupCardRow = { card: typeof groupCards.$inferSelect; groupName: string; groupPhone: string; groupEnabled: boolean; usedThisMonth: number };
@@ -48,7 +49,7 @@ export const pageGroupCards = async (db: Db, tenantId: string, filter: Filter, t
     db
       .select(columns(today.slice(0, 7)))
       .from(groupCards)
-      .innerJoin(groups, eq(groups.id, groupCards.groupId))
+      .innerJoin(groups, tenantEq(groups.id, groupCards.groupId))
       .where(where)
       .orderBy(direction(sortColumns[filter.sidx ?? 'createdAt']), asc(groupCards.id))
       .$dynamic(),
@@ -60,7 +61,7 @@ export const findGroupCard = async (db: Db, tenantId: string, id: string, month:
   const [row] = await db
     .select(columns(month))
     .from(groupCards)
-    .innerJoin(groups, eq(groups.id, groupCards.groupId))
+    .innerJoin(groups, tenantEq(groups.id, groupCards.groupId))
     .where(tenantRow(groupCards, tenantId, id))
     .limit(1);
   return row ? toRow(row) : undefined;
@@ -128,7 +129,7 @@ export const cardForPlate = async (db: Db, tenantId: string, lotId: string, plat
   const [row] = await db
     .select({ id: groupCards.id })
     .from(groupCards)
-    .innerJoin(groups, eq(groups.id, groupCards.groupId))
+    .innerJoin(groups, tenantEq(groups.id, groupCards.groupId))
     .where(
       and(
         eq(groupCards.tenantId, tenantId),

@@ -5,6 +5,7 @@ import { coupons, merchantLedger, merchantSessions, merchants } from '../../db/s
 import { containsPattern } from '../../shared/like-pattern.js';
 import { countRows, pageRows, type Page } from '../../shared/paging.js';
 import { insertId, insertRow, tenantRow } from '../../shared/rows.js';
+import { tenantEq } from '../../db/tenant-eq.js';
 
 type Filter = Omit<MerchantListValues, 'currentPage' | 'pageSize'>;
 export type MerchantRow = typeof merchants.$inferSelect;
@@ -173,7 +174,7 @@ export const pageLedger = async (db: Db, tenantId: string, filter: LedgerFilter,
     db
       .select({ line: merchantLedger, merchantName: merchants.name })
       .from(merchantLedger)
-      .innerJoin(merchants, eq(merchants.id, merchantLedger.merchantId))
+      .innerJoin(merchants, tenantEq(merchants.id, merchantLedger.merchantId))
       .where(where)
       .orderBy(desc(merchantLedger.seq))
       .$dynamic(),

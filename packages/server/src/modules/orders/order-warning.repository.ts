@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { countOf, offsetOf } from '../../shared/paging.js';
 import { orderWarnings, parkingLots, parkingRecords, users } from '../../db/schema/index.js';
 import { prefixPattern } from '../../shared/like-pattern.js';
+import { tenantEq } from '../../db/tenant-eq.js';
 
 export type OrderWarningRow = typeof orderWarnings.$inferSelect;
 export type ListedWarningRow = { warning: OrderWarningRow; lotName: string; handledByName: string | null };
@@ -76,8 +77,8 @@ export const pageWarnings = async (db: Db, tenantId: string, filter: Filter, pag
   const rows: ListedWarningRow[] = await db
     .select(listedColumns)
     .from(orderWarnings)
-    .innerJoin(parkingLots, eq(parkingLots.id, orderWarnings.lotId))
-    .leftJoin(users, eq(users.id, orderWarnings.handledBy))
+    .innerJoin(parkingLots, tenantEq(parkingLots.id, orderWarnings.lotId))
+    .leftJoin(users, tenantEq(users.id, orderWarnings.handledBy))
     .where(where)
     .orderBy(direction(sortColumns[filter.sidx ?? 'createdAt']), desc(orderWarnings.createdAt), asc(orderWarnings.id))
     .limit(page.pageSize)
@@ -89,8 +90,8 @@ export const findListedWarning = async (db: Db, tenantId: string, id: string): P
   const [row] = await db
     .select(listedColumns)
     .from(orderWarnings)
-    .innerJoin(parkingLots, eq(parkingLots.id, orderWarnings.lotId))
-    .leftJoin(users, eq(users.id, orderWarnings.handledBy))
+    .innerJoin(parkingLots, tenantEq(parkingLots.id, orderWarnings.lotId))
+    .leftJoin(users, tenantEq(users.id, orderWarnings.handledBy))
     .where(and(eq(orderWarnings.tenantId, tenantId), eq(orderWarnings.id, id)))
     .limit(1);
   return row;

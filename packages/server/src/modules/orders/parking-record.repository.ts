@@ -8,6 +8,7 @@ import { startsWith } from '../../shared/like-pattern.js';
 import { mapEach } from '../../shared/map-each.js';
 import { rowsOf } from '../../db/json-row.js';
 import { executeNamed } from '../../db/prepared.js';
+import { tenantEq } from '../../db/tenant-eq.js';
 
 export type ParkingRecordRow = typeof parkingRecords.$inferSelect;
 export type NewParkingRecord = typeof parkingRecords.$inferInsert;
@@ -80,7 +81,7 @@ export const findTariffVersion = async (db: Db, tenantId: string, versionId: str
   const [row] = await db
     .select({ version: tariffVersions, name: tariffs.name })
     .from(tariffVersions)
-    .innerJoin(tariffs, eq(tariffs.id, tariffVersions.tariffId))
+    .innerJoin(tariffs, tenantEq(tariffs.id, tariffVersions.tariffId))
     .where(and(eq(tariffVersions.tenantId, tenantId), eq(tariffVersions.id, versionId)))
     .limit(1);
   return row;
@@ -183,10 +184,10 @@ const fromFlat = (row: Record<string, unknown>): ListedRecordRow => ({
 });
 
 /** The lot, lanes and space beside each record: joins to follow `from parking_records`. */
-const namesJoined = sql`inner join ${parkingLots} on ${parkingLots.id} = ${parkingRecords.lotId}
-  left join ${parkingLanes} ${entryLanes} on ${entryLanes.id} = ${parkingRecords.entryLaneId}
-  left join ${parkingLanes} ${exitLanes} on ${exitLanes.id} = ${parkingRecords.exitLaneId}
-  left join ${parkingSpaces} on ${parkingSpaces.id} = ${parkingRecords.spaceId}`;
+const namesJoined = sql`inner join ${parkingLots} on ${tenantEq(parkingLots.id, parkingRecords.lotId)}
+  left join ${parkingLanes} ${entryLanes} on ${tenantEq(entryLanes.id, parkingRecords.entryLaneId)}
+  left join ${parkingLanes} ${exitLanes} on ${tenantEq(exitLanes.id, parkingRecords.exitLaneId)}
+  left join ${parkingSpaces} on ${tenantEq(parkingSpaces.id, parkingRecords.spaceId)}`;
 
 /**
  * A page of the records the filter finds, with the names beside them. The page is chosen from the

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { parkingLots, parkingRecords, payments, tariffVersions } from '../../db/schema/index.js';
 import { scheduledJob } from '../../shared/periodic-job.js';
 import { nextState } from './record-state.js';
+import { tenantEq } from '../../db/tenant-eq.js';
 
 const MINUTE_MS = 60_000;
 
@@ -30,7 +31,7 @@ export const moveOverdueToArrears = (db: Db, now: Date) =>
     const lots = await tx
       .selectDistinct({ id: parkingLots.id, tenantId: parkingLots.tenantId, eventRules: parkingLots.eventRules })
       .from(parkingRecords)
-      .innerJoin(parkingLots, eq(parkingLots.id, parkingRecords.lotId))
+      .innerJoin(parkingLots, tenantEq(parkingLots.id, parkingRecords.lotId))
       .where(and(eq(parkingLots.kind, 'lane'), leftAwaitingPayment, lte(parkingRecords.exitedAt, new Date(now.getTime() - MINUTE_MS))));
     let moved = 0;
     for (const lot of lots) {

@@ -6,6 +6,7 @@ import { countOf, offsetOf, type Page } from '../../shared/paging.js';
 import { parkingLots, parkingRecords, recordEditRequests, users } from '../../db/schema/index.js';
 import { prefixPattern } from '../../shared/like-pattern.js';
 import { linkedRecord } from '../../db/linked-record.js';
+import { tenantEq } from '../../db/tenant-eq.js';
 
 export type RecordEditRow = typeof recordEditRequests.$inferSelect;
 export type ListedRecordEditRow = {
@@ -36,9 +37,9 @@ const listed = (db: Db) =>
     .select(listedColumns)
     .from(recordEditRequests)
     .innerJoin(parkingRecords, linkedRecord(recordEditRequests))
-    .innerJoin(parkingLots, eq(parkingLots.id, parkingRecords.lotId))
-    .leftJoin(requesters, eq(requesters.id, recordEditRequests.requestedBy))
-    .leftJoin(deciders, eq(deciders.id, recordEditRequests.decidedBy));
+    .innerJoin(parkingLots, tenantEq(parkingLots.id, parkingRecords.lotId))
+    .leftJoin(requesters, tenantEq(requesters.id, recordEditRequests.requestedBy))
+    .leftJoin(deciders, tenantEq(deciders.id, recordEditRequests.decidedBy));
 
 /** Inserts a request unless the record already has an open one; undefined then. */
 export const claimRecordEdit = async (db: Db, values: typeof recordEditRequests.$inferInsert) => {

@@ -212,7 +212,7 @@ const contextSql = (input: SQL) => sql`
       CROSS JOIN LATERAL (
         SELECT
           (SELECT jsonb_build_object('version', to_jsonb(v), 'name', t.name)
-             FROM tariff_versions v JOIN tariffs t ON t.id = v.tariff_id
+             FROM tariff_versions v JOIN tariffs t ON t.tenant_id = v.tenant_id AND t.id = v.tariff_id
             WHERE v.tenant_id = q.tenant_id AND v.id = (o.open_record).tariff_version_id) AS open_version,
           (SELECT jsonb_build_object('version', to_jsonb(v), 'name', t.name, 'tariff', to_jsonb(t))
              FROM tariffs t JOIN tariff_versions v ON v.tenant_id = t.tenant_id AND v.tariff_id = t.id
@@ -226,7 +226,7 @@ const contextSql = (input: SQL) => sql`
              WHERE r.tenant_id = q.tenant_id AND r.lot_id = q.lot_id AND r.plate_number = s.record_plate AND r.enabled
                AND r.valid_from <= q.day AND r.valid_to >= q.day) AS long_rental,
           CASE WHEN NOT q.arrival AND s.record_plate <> '' THEN (
-            SELECT c.id FROM group_cards c JOIN groups g ON g.id = c.group_id
+            SELECT c.id FROM group_cards c JOIN groups g ON g.tenant_id = c.tenant_id AND g.id = c.group_id
              WHERE c.tenant_id = q.tenant_id AND c.enabled AND g.enabled AND c.plates @> ARRAY[s.record_plate]
                AND q.lot_id = ANY(c.lot_ids) AND c.valid_from <= q.day AND c.valid_to >= q.day
              ORDER BY c.created_at
@@ -256,7 +256,7 @@ const contextSql = (input: SQL) => sql`
                      ORDER BY coalesce(exited_at, entered_at, created_at) DESC, created_at DESC
                      LIMIT 1) r
               LEFT JOIN tariff_versions v ON v.tenant_id = r.tenant_id AND v.id = r.tariff_version_id
-              LEFT JOIN tariffs t ON t.id = v.tariff_id) END AS last_record
+              LEFT JOIN tariffs t ON t.tenant_id = v.tenant_id AND t.id = v.tariff_id) END AS last_record
       ) c
       ORDER BY q.idx`;
 const contextStatement = preparedJsonStatement('vehicle_event_contexts', contextSql);

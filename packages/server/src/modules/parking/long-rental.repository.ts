@@ -5,6 +5,7 @@ import { longRentals, parkingLots } from '../../db/schema/index.js';
 import { containing } from '../../shared/like-pattern.js';
 import { countRows, pageRows, type Page } from '../../shared/paging.js';
 import { tenantRow, insertId } from '../../shared/rows.js';
+import { tenantEq } from '../../db/tenant-eq.js';
 
 type Filter = Omit<LongRentalListValues, 'currentPage' | 'pageSize'>;
 export type LongRentalRow = { card: typeof longRentals.$inferSelect; lotName: string };
@@ -39,7 +40,7 @@ export const pageLongRentals = (db: Db, tenantId: string, filter: Filter, today:
   const rows = db
     .select(cardColumns)
     .from(longRentals)
-    .innerJoin(parkingLots, eq(parkingLots.id, longRentals.lotId))
+    .innerJoin(parkingLots, tenantEq(parkingLots.id, longRentals.lotId))
     .where(where)
     .orderBy(direction(sortColumns[filter.sidx ?? 'createdAt']), asc(longRentals.id));
   return pageRows(page, countRows(db, longRentals, where), rows.$dynamic());
@@ -49,7 +50,7 @@ export const findLongRental = async (db: Db, tenantId: string, id: string): Prom
   const [row] = await db
     .select(cardColumns)
     .from(longRentals)
-    .innerJoin(parkingLots, eq(parkingLots.id, longRentals.lotId))
+    .innerJoin(parkingLots, tenantEq(parkingLots.id, longRentals.lotId))
     .where(tenantRow(longRentals, tenantId, id))
     .limit(1);
   return row;

@@ -5,6 +5,7 @@ import { parkingLanes, parkingLots } from '../../db/schema/index.js';
 import { containing } from '../../shared/like-pattern.js';
 import { countRows, pageRows, type Page } from '../../shared/paging.js';
 import { tenantRow, insertId } from '../../shared/rows.js';
+import { tenantEq } from '../../db/tenant-eq.js';
 
 type Filter = Omit<ParkingLaneListValues, 'currentPage' | 'pageSize'>;
 export type ParkingLaneRow = { lane: typeof parkingLanes.$inferSelect; lotName: string };
@@ -27,7 +28,7 @@ export const pageParkingLanes = (db: Db, tenantId: string, filter: Filter, page:
   const rows = db
     .select(laneColumns)
     .from(parkingLanes)
-    .innerJoin(parkingLots, eq(parkingLots.id, parkingLanes.lotId))
+    .innerJoin(parkingLots, tenantEq(parkingLots.id, parkingLanes.lotId))
     .where(where)
     .orderBy(direction(sortColumns[filter.sidx ?? 'sortCode']), asc(parkingLanes.createdAt), asc(parkingLanes.id));
   return pageRows(page, countRows(db, parkingLanes, where), rows.$dynamic());
@@ -37,7 +38,7 @@ export const findParkingLane = async (db: Db, tenantId: string, id: string): Pro
   const [row] = await db
     .select(laneColumns)
     .from(parkingLanes)
-    .innerJoin(parkingLots, eq(parkingLots.id, parkingLanes.lotId))
+    .innerJoin(parkingLots, tenantEq(parkingLots.id, parkingLanes.lotId))
     .where(tenantRow(parkingLanes, tenantId, id))
     .limit(1);
   return row;

@@ -6,6 +6,7 @@ import { rowsOf } from '../../db/json-row.js';
 import { containing } from '../../shared/like-pattern.js';
 import { countRows, pageRows, type Page } from '../../shared/paging.js';
 import { tenantRow, insertId } from '../../shared/rows.js';
+import { tenantEq } from '../../db/tenant-eq.js';
 
 type Filter = ParkingLotFilterValues;
 type Sort = { sidx?: 'name' | 'type' | 'totalSpaces' | 'freeCount' | 'createdAt' | undefined; sort?: 'asc' | 'desc' | undefined };
@@ -41,7 +42,7 @@ export const pageParkingLots = (db: Db, tenantId: string, filter: Filter & Sort,
   const rows = db
     .select(lotColumns)
     .from(parkingLots)
-    .leftJoin(parkingAreas, eq(parkingAreas.id, parkingLots.areaId))
+    .leftJoin(parkingAreas, tenantEq(parkingAreas.id, parkingLots.areaId))
     .where(where)
     .orderBy(direction(sortColumns[filter.sidx ?? 'createdAt']), asc(parkingLots.id));
   return pageRows(page, countRows(db, parkingLots, where), rows.$dynamic());
@@ -51,7 +52,7 @@ export const findParkingLot = async (db: Db, tenantId: string, id: string): Prom
   const [row] = await db
     .select(lotColumns)
     .from(parkingLots)
-    .leftJoin(parkingAreas, eq(parkingAreas.id, parkingLots.areaId))
+    .leftJoin(parkingAreas, tenantEq(parkingAreas.id, parkingLots.areaId))
     .where(tenantRow(parkingLots, tenantId, id))
     .limit(1);
   return row;

@@ -5,6 +5,7 @@ import { parkingLots, parkingSpaces } from '../../db/schema/index.js';
 import { containing } from '../../shared/like-pattern.js';
 import { countRows, pageRows, type Page } from '../../shared/paging.js';
 import { tenantRow, insertId } from '../../shared/rows.js';
+import { tenantEq } from '../../db/tenant-eq.js';
 
 type Filter = Omit<ParkingSpaceListValues, 'currentPage' | 'pageSize'>;
 export type ParkingSpaceRow = { space: typeof parkingSpaces.$inferSelect; lotName: string };
@@ -29,7 +30,7 @@ export const pageParkingSpaces = (db: Db, tenantId: string, filter: Filter, page
   const rows = db
     .select(spaceColumns)
     .from(parkingSpaces)
-    .innerJoin(parkingLots, eq(parkingLots.id, parkingSpaces.lotId))
+    .innerJoin(parkingLots, tenantEq(parkingLots.id, parkingSpaces.lotId))
     .where(where)
     .orderBy(direction(sortColumns[filter.sidx ?? 'number']), asc(parkingLots.name), asc(parkingSpaces.id));
   return pageRows(page, countRows(db, parkingSpaces, where), rows.$dynamic());
@@ -39,7 +40,7 @@ export const findParkingSpace = async (db: Db, tenantId: string, id: string): Pr
   const [row] = await db
     .select(spaceColumns)
     .from(parkingSpaces)
-    .innerJoin(parkingLots, eq(parkingLots.id, parkingSpaces.lotId))
+    .innerJoin(parkingLots, tenantEq(parkingLots.id, parkingSpaces.lotId))
     .where(tenantRow(parkingSpaces, tenantId, id))
     .limit(1);
   return row;
@@ -61,7 +62,7 @@ export const spaceOfSensor = async (db: Db, tenantId: string, sensorSn: string, 
   const [row] = await db
     .select({ number: parkingSpaces.number, lotName: parkingLots.name })
     .from(parkingSpaces)
-    .innerJoin(parkingLots, eq(parkingLots.id, parkingSpaces.lotId))
+    .innerJoin(parkingLots, tenantEq(parkingLots.id, parkingSpaces.lotId))
     .where(and(eq(parkingSpaces.tenantId, tenantId), eq(parkingSpaces.sensorSn, sensorSn), exceptId ? ne(parkingSpaces.id, exceptId) : undefined))
     .limit(1);
   return row;

@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { devices, gatewayOrders, parkingLanes, parkingLots, parkingRecords, vehicleEvents } from '../../db/schema/index.js';
+import { tenantEq } from '../../db/tenant-eq.js';
 
 export type GatewayOrderRow = typeof gatewayOrders.$inferSelect;
 
@@ -8,7 +9,7 @@ export const findLaneWithLot = async (db: Db, tenantId: string, laneId: string) 
   const [row] = await db
     .select({ lane: parkingLanes, lot: parkingLots })
     .from(parkingLanes)
-    .innerJoin(parkingLots, eq(parkingLots.id, parkingLanes.lotId))
+    .innerJoin(parkingLots, tenantEq(parkingLots.id, parkingLanes.lotId))
     .where(and(eq(parkingLanes.tenantId, tenantId), eq(parkingLanes.id, laneId)))
     .limit(1);
   return row;
@@ -28,7 +29,7 @@ export const recentExitPlate = async (db: Db, tenantId: string, laneId: string, 
   const [row] = await db
     .select({ plateNumber: vehicleEvents.plateNumber })
     .from(vehicleEvents)
-    .innerJoin(devices, eq(devices.id, vehicleEvents.deviceId))
+    .innerJoin(devices, tenantEq(devices.id, vehicleEvents.deviceId))
     .where(
       and(
         eq(vehicleEvents.tenantId, tenantId),

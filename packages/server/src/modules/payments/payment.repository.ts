@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { countOf, offsetOf, type Page } from '../../shared/paging.js';
 import { gatewayOrders, parkingLots, parkingRecords, paymentIdempotencyKeys, payments, refunds, users } from '../../db/schema/index.js';
 import { linkedRecord } from '../../db/linked-record.js';
+import { tenantEq } from '../../db/tenant-eq.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
@@ -72,7 +73,7 @@ export const pagePayments = async (db: Db, tenantId: string, filter: Omit<Paymen
     .select(listedPayment)
     .from(payments)
     .innerJoin(parkingRecords, linkedRecord(payments))
-    .innerJoin(parkingLots, eq(parkingLots.id, parkingRecords.lotId))
+    .innerJoin(parkingLots, tenantEq(parkingLots.id, parkingRecords.lotId))
     .where(where)
     .orderBy(direction(paymentSort[filter.sidx ?? 'paidAt']), asc(payments.id))
     .limit(page.pageSize)
@@ -85,7 +86,7 @@ export const findListedPayment = async (db: Db, tenantId: string, id: string): P
     .select(listedPayment)
     .from(payments)
     .innerJoin(parkingRecords, linkedRecord(payments))
-    .innerJoin(parkingLots, eq(parkingLots.id, parkingRecords.lotId))
+    .innerJoin(parkingLots, tenantEq(parkingLots.id, parkingRecords.lotId))
     .where(and(eq(payments.tenantId, tenantId), eq(payments.id, id)))
     .limit(1);
   return row && { ...row, refunded: Number(row.refunded) };
@@ -145,7 +146,7 @@ export const pageRefunds = async (db: Db, tenantId: string, filter: Omit<RefundL
     .select(listedRefund)
     .from(refunds)
     .innerJoin(parkingRecords, linkedRecord(refunds))
-    .innerJoin(parkingLots, eq(parkingLots.id, parkingRecords.lotId))
+    .innerJoin(parkingLots, tenantEq(parkingLots.id, parkingRecords.lotId))
     .where(where)
     .orderBy(direction(refundSort[filter.sidx ?? 'createdAt']), asc(refunds.id))
     .limit(page.pageSize)
@@ -158,7 +159,7 @@ export const findListedRefund = async (db: Db, tenantId: string, id: string): Pr
     .select(listedRefund)
     .from(refunds)
     .innerJoin(parkingRecords, linkedRecord(refunds))
-    .innerJoin(parkingLots, eq(parkingLots.id, parkingRecords.lotId))
+    .innerJoin(parkingLots, tenantEq(parkingLots.id, parkingRecords.lotId))
     .where(and(eq(refunds.tenantId, tenantId), eq(refunds.id, id)))
     .limit(1);
   return row;

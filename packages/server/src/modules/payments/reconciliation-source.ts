@@ -6,6 +6,7 @@ import type { AuthContext } from '../../types.js';
 import { settleGatewayOrder } from './driver-record.service.js';
 import { sandboxBill, type SandboxBillAdjustment } from './gateway/sandbox-bill.js';
 import { linkedRecord } from '../../db/linked-record.js';
+import { tenantEq } from '../../db/tenant-eq.js';
 
 /** Where reconciliation fetches a provider's daily 交易账单 (WeChat Pay's ALL layout). */
 export interface BillSource {
@@ -63,7 +64,7 @@ export const approvedGatewayRefunds = (db: Db, provider: string, from: Date, to:
       tradeNo: gatewayOrders.tradeNo,
     })
     .from(refunds)
-    .innerJoin(gatewayOrders, eq(gatewayOrders.paymentId, refunds.paymentId))
+    .innerJoin(gatewayOrders, tenantEq(gatewayOrders.paymentId, refunds.paymentId))
     .where(and(eq(gatewayOrders.provider, provider), eq(refunds.status, 'approved'), isNotNull(refunds.decidedAt), gte(refunds.decidedAt, from), lt(refunds.decidedAt, to)));
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -5,6 +5,7 @@ import { countOf, offsetOf, type Page } from '../../shared/paging.js';
 import { arrearsReminders, parkingLots, parkingRecords, payments, recoveryRecords, refunds, users } from '../../db/schema/index.js';
 import { prefixPattern } from '../../shared/like-pattern.js';
 import { linkedRecord } from '../../db/linked-record.js';
+import { tenantEq } from '../../db/tenant-eq.js';
 
 export type ArrearsReminderRow = typeof arrearsReminders.$inferSelect;
 export type RecoveryRecordRow = typeof recoveryRecords.$inferSelect;
@@ -45,7 +46,7 @@ export const pageArrears = async (db: Db, tenantId: string, f: ArrearsFilter, pa
       lots: sql<{ id: string; name: string }[]>`jsonb_agg(distinct jsonb_build_object('id', ${parkingLots.id}, 'name', ${parkingLots.name}))`.as('lots'),
     })
     .from(parkingRecords)
-    .innerJoin(parkingLots, eq(parkingLots.id, parkingRecords.lotId))
+    .innerJoin(parkingLots, tenantEq(parkingLots.id, parkingRecords.lotId))
     .where(where)
     .groupBy(parkingRecords.plateNumber)
     .having(having);
@@ -90,7 +91,7 @@ export const remindersOfPlate = (db: Db, tenantId: string, plateNumber: string):
   db
     .select({ reminder: arrearsReminders, operatorName: users.realName })
     .from(arrearsReminders)
-    .leftJoin(users, eq(users.id, arrearsReminders.operatorId))
+    .leftJoin(users, tenantEq(users.id, arrearsReminders.operatorId))
     .where(and(eq(arrearsReminders.tenantId, tenantId), eq(arrearsReminders.plateNumber, plateNumber)))
     .orderBy(desc(arrearsReminders.createdAt), desc(arrearsReminders.id));
 
@@ -149,10 +150,10 @@ export const pageRecoveryRecords = async (db: Db, tenantId: string, f: RecoveryR
   const rows: ListedRecoveryRow[] = await db
     .select(listedRecovery)
     .from(recoveryRecords)
-    .innerJoin(parkingLots, eq(parkingLots.id, recoveryRecords.lotId))
+    .innerJoin(parkingLots, tenantEq(parkingLots.id, recoveryRecords.lotId))
     .innerJoin(parkingRecords, linkedRecord(recoveryRecords))
-    .innerJoin(payments, eq(payments.id, recoveryRecords.paymentId))
-    .leftJoin(users, eq(users.id, payments.operatorId))
+    .innerJoin(payments, tenantEq(payments.id, recoveryRecords.paymentId))
+    .leftJoin(users, tenantEq(users.id, payments.operatorId))
     .where(where)
     .orderBy(direction(recoverySort[f.sidx ?? 'recoveredAt']), asc(recoveryRecords.id))
     .limit(page.pageSize)

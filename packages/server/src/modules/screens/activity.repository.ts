@@ -27,6 +27,7 @@ export interface ActivityLotRow {
 export const activityLots = async (db: Db, tenantId: string): Promise<ActivityLotRow[]> => {
   const counted = db
     .select({
+      tenantId: parkingSpaces.tenantId,
       lotId: parkingSpaces.lotId,
       spaces: sql<number>`count(*)::int`.as('spaces'),
       spacesFree: sql<number>`(count(*) filter (where ${parkingSpaces.state} = 'free'))::int`.as('spaces_free'),
@@ -34,7 +35,7 @@ export const activityLots = async (db: Db, tenantId: string): Promise<ActivityLo
     })
     .from(parkingSpaces)
     .where(eq(parkingSpaces.tenantId, tenantId))
-    .groupBy(parkingSpaces.lotId)
+    .groupBy(parkingSpaces.tenantId, parkingSpaces.lotId)
     .as('counted');
   const rows = await db
     .select({
@@ -55,7 +56,7 @@ export const activityLots = async (db: Db, tenantId: string): Promise<ActivityLo
     })
     .from(parkingLots)
     .leftJoin(parkingAreas, and(eq(parkingAreas.id, parkingLots.areaId), eq(parkingAreas.tenantId, tenantId)))
-    .leftJoin(counted, eq(counted.lotId, parkingLots.id))
+    .leftJoin(counted, and(eq(counted.lotId, parkingLots.id), eq(counted.tenantId, parkingLots.tenantId)))
     .where(and(eq(parkingLots.tenantId, tenantId), eq(parkingLots.enabled, true)));
   return rows.map((r) => ({
     ...r,

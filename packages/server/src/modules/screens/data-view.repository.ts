@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { parkingLots, parkingRecords, revenueDaily } from '../../db/schema/index.js';
+import { tenantEq } from '../../db/tenant-eq.js';
 
 const HOUR_MS = 3_600_000;
 
@@ -59,14 +60,14 @@ export const latestMovements = async (db: Db, tenantId: string, limit: number) =
     db
       .select(columns)
       .from(parkingRecords)
-      .innerJoin(parkingLots, eq(parkingLots.id, parkingRecords.lotId))
+      .innerJoin(parkingLots, tenantEq(parkingLots.id, parkingRecords.lotId))
       .where(and(eq(parkingRecords.tenantId, tenantId), isNotNull(parkingRecords.enteredAt)))
       .orderBy(desc(parkingRecords.enteredAt))
       .limit(limit),
     db
       .select(columns)
       .from(parkingRecords)
-      .innerJoin(parkingLots, eq(parkingLots.id, parkingRecords.lotId))
+      .innerJoin(parkingLots, tenantEq(parkingLots.id, parkingRecords.lotId))
       .where(and(eq(parkingRecords.tenantId, tenantId), isNotNull(parkingRecords.exitedAt)))
       .orderBy(desc(parkingRecords.exitedAt))
       .limit(limit),

@@ -3,6 +3,7 @@ import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/json-row.js';
 import { parkingAreas, parkingLots, parkingRecords, parkingSpaces } from '../../db/schema/index.js';
+import { tenantEq } from '../../db/tenant-eq.js';
 
 export const areasOf = (db: Db, tenantId: string) =>
   db.select({ id: parkingAreas.id, name: parkingAreas.name }).from(parkingAreas).where(eq(parkingAreas.tenantId, tenantId)).orderBy(asc(parkingAreas.name));
@@ -13,7 +14,7 @@ export const spacesOf = async (db: Db, tenantId: string, lotIds: readonly string
   const shown = await db
     .select({ number: parkingSpaces.number, state: sql<ParkingSpaceState>`${parkingSpaces.state}` })
     .from(parkingSpaces)
-    .innerJoin(parkingLots, eq(parkingLots.id, parkingSpaces.lotId))
+    .innerJoin(parkingLots, tenantEq(parkingLots.id, parkingSpaces.lotId))
     .where(where)
     .orderBy(asc(parkingLots.name), asc(parkingSpaces.number))
     .limit(limit);

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'dr
 import type { Db } from '../../db/client.js';
 import { appeals, complaints, deviceOfflineTasks, devices, orderWarnings, parkingLanes, parkingLots, parkingRecords, recordEditRequests, recoveryRecords } from '../../db/schema/index.js';
 import { linkedRecord } from '../../db/linked-record.js';
+import { tenantEq } from '../../db/tenant-eq.js';
 
 const count = sql<number>`count(*)::int`;
 
@@ -70,6 +71,7 @@ export const pursuitBetween = async (db: Db, tenantId: string, from: Date, to: D
 export const carsAtBarrier = (db: Db, tenantId: string, limit: number) => {
   const latestPerLane = db
     .selectDistinctOn([parkingRecords.exitLaneId], {
+      tenantId: parkingRecords.tenantId,
       plateNumber: parkingRecords.plateNumber,
       lotId: parkingRecords.lotId,
       laneId: parkingRecords.exitLaneId,
@@ -83,8 +85,8 @@ export const carsAtBarrier = (db: Db, tenantId: string, limit: number) => {
   return db
     .select({ plateNumber: latestPerLane.plateNumber, lotName: parkingLots.name, laneName: parkingLanes.name, since: latestPerLane.since, amountToPay: latestPerLane.amountToPay })
     .from(latestPerLane)
-    .innerJoin(parkingLots, eq(parkingLots.id, latestPerLane.lotId))
-    .innerJoin(parkingLanes, eq(parkingLanes.id, latestPerLane.laneId))
+    .innerJoin(parkingLots, and(eq(parkingLots.id, latestPerLane.lotId), eq(parkingLots.tenantId, latestPerLane.tenantId)))
+    .innerJoin(parkingLanes, and(eq(parkingLanes.id, latestPerLane.laneId), eq(parkingLanes.tenantId, latestPerLane.tenantId)))
     .orderBy(asc(latestPerLane.since))
     .limit(limit);
 };
@@ -94,7 +96,7 @@ export const latestAbnormalReleases = (db: Db, tenantId: string, limit: number) 
   db
     .select({ plateNumber: orderWarnings.plateNumber, lotName: parkingLots.name, reasons: sql<AbnormalReason[] | null>`${parkingRecords.abnormalReasons}`, at: orderWarnings.createdAt })
     .from(orderWarnings)
-    .innerJoin(parkingLots, eq(parkingLots.id, orderWarnings.lotId))
+    .innerJoin(parkingLots, tenantEq(parkingLots.id, orderWarnings.lotId))
     .leftJoin(parkingRecords, linkedRecord(orderWarnings))
     .where(and(eq(orderWarnings.tenantId, tenantId), eq(orderWarnings.category, orderWarningKindCategory.abnormal_release), eq(orderWarnings.kind, 'abnormal_release')))
     .orderBy(desc(orderWarnings.createdAt))

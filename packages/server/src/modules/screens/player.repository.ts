@@ -2,6 +2,7 @@ import { playerDeviceTypes, type DeviceOnlineState, type DeviceType } from '@par
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { devices, parkingLanes, parkingLots, parkingSpaces } from '../../db/schema/index.js';
+import { tenantEq } from '../../db/tenant-eq.js';
 
 const cameraColumns = {
   deviceId: devices.id,
@@ -41,9 +42,9 @@ const cameras = (db: Db, where: SQL | undefined) =>
   db
     .select(cameraColumns)
     .from(devices)
-    .innerJoin(parkingLots, eq(parkingLots.id, devices.lotId))
-    .leftJoin(parkingLanes, eq(parkingLanes.id, devices.laneId))
-    .leftJoin(parkingSpaces, eq(parkingSpaces.id, devices.spaceId))
+    .innerJoin(parkingLots, tenantEq(parkingLots.id, devices.lotId))
+    .leftJoin(parkingLanes, tenantEq(parkingLanes.id, devices.laneId))
+    .leftJoin(parkingSpaces, tenantEq(parkingSpaces.id, devices.spaceId))
     .where(where)
     .orderBy(asc(parkingLots.name), asc(parkingLanes.name), asc(parkingSpaces.number), asc(devices.name)) as Promise<CameraRow[]>;
 

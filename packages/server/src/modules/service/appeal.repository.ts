@@ -7,6 +7,7 @@ import { containing } from '../../shared/like-pattern.js';
 import { countRows, pageRows, type Page } from '../../shared/paging.js';
 import { tenantRow } from '../../shared/rows.js';
 import { linkedRecord } from '../../db/linked-record.js';
+import { tenantEq } from '../../db/tenant-eq.js';
 
 export type AppealRow = typeof appeals.$inferSelect;
 export type ListedAppealRow = { appeal: AppealRow; lotName: string | null; claimedByName: string | null; decidedByName: string | null };
@@ -24,9 +25,9 @@ const listed = (db: Db) =>
     .select({ appeal: appeals, lotName: parkingLots.name, claimedByName: claimer.realName, decidedByName: decider.realName })
     .from(appeals)
     .leftJoin(parkingRecords, linkedRecord(appeals))
-    .leftJoin(parkingLots, eq(parkingLots.id, parkingRecords.lotId))
-    .leftJoin(claimer, eq(claimer.id, appeals.claimedBy))
-    .leftJoin(decider, eq(decider.id, appeals.decidedBy));
+    .leftJoin(parkingLots, tenantEq(parkingLots.id, parkingRecords.lotId))
+    .leftJoin(claimer, tenantEq(claimer.id, appeals.claimedBy))
+    .leftJoin(decider, tenantEq(decider.id, appeals.decidedBy));
 
 const conditions = (tenantId: string, f: AppealFilter): SQL | undefined =>
   and(

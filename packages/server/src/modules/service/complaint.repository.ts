@@ -6,6 +6,7 @@ import { complaintReplies, complaints, complaintSettings, customers, users } fro
 import { containing } from '../../shared/like-pattern.js';
 import { countRows, pageRows, type Page } from '../../shared/paging.js';
 import { insertId, tenantRow } from '../../shared/rows.js';
+import { tenantEq } from '../../db/tenant-eq.js';
 
 export type ComplaintRow = typeof complaints.$inferSelect;
 export type ComplaintReplyRow = typeof complaintReplies.$inferSelect;
@@ -26,7 +27,8 @@ const listedColumns = {
   createdByName: creator.realName,
 };
 
-const listed = (db: Db) => db.select(listedColumns).from(complaints).leftJoin(completer, eq(completer.id, complaints.completedBy)).leftJoin(creator, eq(creator.id, complaints.createdBy));
+const listed = (db: Db) =>
+  db.select(listedColumns).from(complaints).leftJoin(completer, tenantEq(completer.id, complaints.completedBy)).leftJoin(creator, tenantEq(creator.id, complaints.createdBy));
 
 /** Open past its deadline at `now`, or completed after it: what the list highlights. */
 export const overdueAt = (now: Date): SQL =>

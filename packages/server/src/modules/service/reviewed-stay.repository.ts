@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { ReviewedStay } from '@parking/contract';
 import type { Db } from '../../db/client.js';
 import { parkingLots, parkingRecords } from '../../db/schema/index.js';
 import { tenantRow } from '../../shared/rows.js';
+import { tenantEq } from '../../db/tenant-eq.js';
 
 /** The stay a complaint or an appeal is about, in the tenant: read for its filing and beside the case for the reviewer. */
 export const reviewedStayRow = async (db: Db, tenantId: string, recordId: string) => {
@@ -21,7 +21,7 @@ export const reviewedStayRow = async (db: Db, tenantId: string, recordId: string
       state: parkingRecords.state,
     })
     .from(parkingRecords)
-    .leftJoin(parkingLots, eq(parkingLots.id, parkingRecords.lotId))
+    .leftJoin(parkingLots, tenantEq(parkingLots.id, parkingRecords.lotId))
     .where(tenantRow(parkingRecords, tenantId, recordId))
     .limit(1);
   return row;

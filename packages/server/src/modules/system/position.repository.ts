@@ -5,6 +5,7 @@ import { organizations, positions, userPositions } from '../../db/schema/index.j
 import { containing } from '../../shared/like-pattern.js';
 import { countRows, pageRows, type Page } from '../../shared/paging.js';
 import { tenantRow, insertId } from '../../shared/rows.js';
+import { tenantEq } from '../../db/tenant-eq.js';
 
 type Filter = Omit<PositionListQuery, 'currentPage' | 'pageSize'>;
 
@@ -23,7 +24,7 @@ export const pagePositions = (db: Db, tenantId: string, filter: Filter, page: Pa
   const rows = db
     .select(positionColumns)
     .from(positions)
-    .leftJoin(organizations, eq(organizations.id, positions.organizationId))
+    .leftJoin(organizations, tenantEq(organizations.id, positions.organizationId))
     .where(where)
     .orderBy(direction(sortColumns[filter.sidx ?? 'sortCode']), asc(positions.id));
   return pageRows(page, countRows(db, positions, where), rows.$dynamic());
@@ -33,7 +34,7 @@ export const findPositionRow = async (db: Db, tenantId: string, id: string): Pro
   const [row] = await db
     .select(positionColumns)
     .from(positions)
-    .leftJoin(organizations, eq(organizations.id, positions.organizationId))
+    .leftJoin(organizations, tenantEq(organizations.id, positions.organizationId))
     .where(tenantRow(positions, tenantId, id))
     .limit(1);
   return row;
@@ -84,7 +85,7 @@ export const firstPositionCode = async (db: Db, tenantId: string, userId: string
   const [row] = await db
     .select({ code: positions.code })
     .from(userPositions)
-    .innerJoin(positions, eq(positions.id, userPositions.positionId))
+    .innerJoin(positions, tenantEq(positions.id, userPositions.positionId))
     .where(and(eq(userPositions.tenantId, tenantId), eq(userPositions.userId, userId)))
     .orderBy(asc(userPositions.sortCode), asc(positions.sortCode))
     .limit(1);

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { sessions, tenants, users } from '../../db/schema/index.js';
+import { tenantEq } from '../../db/tenant-eq.js';
 
 /** `ended`: the user ended it from another session in the personal center */
 export type RevokeReason = 'logout' | 'password' | 'disabled' | 'elsewhere' | 'ended';
@@ -36,7 +37,7 @@ const sessionByTokenHash = (db: Db) =>
       tenantIsPlatform: tenants.isPlatform,
     })
     .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(users, tenantEq(users.id, sessions.userId))
     .innerJoin(tenants, eq(tenants.id, sessions.tenantId))
     .where(eq(sessions.tokenHash, sql.placeholder('hash')))
     .limit(1)

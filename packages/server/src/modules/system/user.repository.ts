@@ -5,6 +5,7 @@ import { organizations, positions, roles, userPositions, userRoles, users } from
 import { containing } from '../../shared/like-pattern.js';
 import { countOf, countRows, pageRows, type Page } from '../../shared/paging.js';
 import { tenantRow, insertId } from '../../shared/rows.js';
+import { tenantEq } from '../../db/tenant-eq.js';
 
 type Filter = Omit<UserListQuery, 'currentPage' | 'pageSize'>;
 
@@ -34,7 +35,7 @@ export const pageUsers = (db: Db, tenantId: string, filter: Filter, page: Page) 
   const rows = db
     .select({ user: users, organizationName: organizations.name })
     .from(users)
-    .leftJoin(organizations, eq(organizations.id, users.organizationId))
+    .leftJoin(organizations, tenantEq(organizations.id, users.organizationId))
     .where(where)
     .orderBy(direction(sortColumns[filter.sidx ?? 'createdAt']), asc(users.id));
   return pageRows(page, countRows(db, users, where), rows.$dynamic());
@@ -48,13 +49,13 @@ export const membershipsOf = async (db: Db, tenantId: string, userIds: string[])
   const positionRows = await db
     .select({ userId: userPositions.userId, id: positions.id, name: positions.name })
     .from(userPositions)
-    .innerJoin(positions, eq(positions.id, userPositions.positionId))
+    .innerJoin(positions, tenantEq(positions.id, userPositions.positionId))
     .where(and(eq(userPositions.tenantId, tenantId), inArray(userPositions.userId, userIds)))
     .orderBy(asc(userPositions.sortCode));
   const roleRows = await db
     .select({ userId: userRoles.userId, id: roles.id, name: roles.name })
     .from(userRoles)
-    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .innerJoin(roles, tenantEq(roles.id, userRoles.roleId))
     .where(and(eq(userRoles.tenantId, tenantId), inArray(userRoles.userId, userIds)))
     .orderBy(asc(roles.name));
   const group = (rows: { userId: string; id: string; name: string }[]) => {
@@ -69,7 +70,7 @@ export const findUserRow = async (db: Db, tenantId: string, id: string) => {
   const [row] = await db
     .select({ user: users, organizationName: organizations.name })
     .from(users)
-    .leftJoin(organizations, eq(organizations.id, users.organizationId))
+    .leftJoin(organizations, tenantEq(organizations.id, users.organizationId))
     .where(tenantRow(users, tenantId, id))
     .limit(1);
   return row;
@@ -146,13 +147,13 @@ export const findUserProfile = async (db: Db, tenantId: string, userId: string) 
   const userPositionRows = await db
     .select({ id: positions.id, name: positions.name, code: positions.code })
     .from(userPositions)
-    .innerJoin(positions, eq(positions.id, userPositions.positionId))
+    .innerJoin(positions, tenantEq(positions.id, userPositions.positionId))
     .where(and(eq(userPositions.tenantId, tenantId), eq(userPositions.userId, userId)))
     .orderBy(asc(userPositions.sortCode), asc(positions.sortCode));
   const roleRows = await db
     .select({ id: roles.id, name: roles.name })
     .from(userRoles)
-    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .innerJoin(roles, tenantEq(roles.id, userRoles.roleId))
     .where(and(eq(userRoles.tenantId, tenantId), eq(userRoles.userId, userId)))
     .orderBy(asc(roles.name));
   return { ...user, positions: userPositionRows, roles: roleRows };
