@@ -1,4 +1,4 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq, ne, sql } from 'drizzle-orm';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +12,7 @@ const migrationFiles = readdirSync(migrationsDir)
   .sort();
 import { menus, parkingLots, revenueDaily, tenants, users } from './schema/index.js';
 import { seedDemoData } from './seed/seed.js';
+import { hasSqlState } from './sql-error.js';
 import { earlierMigrations } from '../test/earlier-migrations.js';
 
 let database: Database;
@@ -248,6 +249,37 @@ describe('moving payments to monthly partitions (0068–0072)', () => {
       await upgraded.close();
       rmSync(older, { recursive: true, force: true });
       rmSync(withKeys, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the tenant in every key and link (0074–0077)', () => {
+  it('gives a month another process made between 0075 and 0076 the links with the tenant too', async () => {
+    const before = createTestDatabase();
+    const older = earlierMigrations('0076');
+    const upgraded = await before;
+    try {
+      await migrate(upgraded, older);
+      await seedDemoData(upgraded.db);
+      // the month job of a process still at 0075 adds a month after the links were added on each partition
+      await upgraded.db.execute(sql`SELECT parking_add_month_partition('parking_records', parking_month_start(timestamptz '2031-06-15T00:00:00Z'))`);
+      await migrate(upgraded);
+
+      const links = await upgraded.db.execute(sql`
+        SELECT pg_get_constraintdef(oid) AS definition, convalidated AS valid FROM pg_constraint
+         WHERE conrelid = 'parking_records_2031_06'::regclass AND confrelid = 'parking_lots'::regclass`);
+      expect(links.rows).toEqual([{ definition: 'FOREIGN KEY (lot_id, tenant_id) REFERENCES parking_lots(id, tenant_id)', valid: true }]);
+      const [demo] = await upgraded.db.select().from(tenants).where(eq(tenants.code, 'demo'));
+      const [theirs] = await upgraded.db.select().from(tenants).where(ne(tenants.code, 'demo'));
+      const [lot] = await upgraded.db.insert(parkingLots).values({ tenantId: theirs!.id, name: '别家停车场', type: 1, kind: 'lane' }).returning();
+      const written = upgraded.db.execute(sql`
+        INSERT INTO parking_records (tenant_id, lot_id, plate_number, entered_at, created_at, updated_at)
+        VALUES (${demo!.id}, ${lot!.id}, '京U76000', '2031-06-15T01:00:00Z', '2031-06-15T01:00:00Z', '2031-06-15T01:00:00Z')`);
+      await expect(written).rejects.toThrow();
+      expect(hasSqlState(await written.catch((error: unknown) => error), '23503')).toBe(true);
+    } finally {
+      await upgraded.close();
+      rmSync(older, { recursive: true, force: true });
     }
   });
 });

@@ -2,7 +2,9 @@
 -- The tenant in every key, step 3 of 4: the links 0075 added are validated over the rows written
 -- before them, while writes go on. The records', events' and payments' links are validated on each
 -- partition, and then added on the partitioned table in place of the links by the id alone: it takes
--- the partitions' links as they are, and a partition made later gets it.
+-- the partitions' links as they are, and a partition made later gets it. A partition made since 0075
+-- (a month another process's job added) has none yet: the partitioned table's link is added and
+-- validated on it.
 ALTER TABLE "service_photos" VALIDATE CONSTRAINT "service_photos_appeal_id_appeals_id_fk";
 --> statement-breakpoint
 ALTER TABLE "complaint_replies" VALIDATE CONSTRAINT "complaint_replies_complaint_id_complaints_id_fk";
@@ -157,7 +159,9 @@ BEGIN
     ('payments', 'operator_id', 'users', 'SET NULL (operator_id)')
   ) AS l(child, col, parent, on_delete) LOOP
     FOR part IN SELECT inhrelid::regclass::text FROM pg_inherits WHERE inhparent = link.child::regclass ORDER BY 1 LOOP
-      EXECUTE format('ALTER TABLE %I VALIDATE CONSTRAINT %I', part, part || '_' || link.col || '_tenant_fk');
+      IF EXISTS (SELECT 1 FROM pg_constraint WHERE conrelid = part::regclass AND conname = part || '_' || link.col || '_tenant_fk') THEN
+        EXECUTE format('ALTER TABLE %I VALIDATE CONSTRAINT %I', part, part || '_' || link.col || '_tenant_fk');
+      END IF;
     END LOOP;
   END LOOP;
 END $$;
