@@ -261,20 +261,26 @@ describe('the tenant in every key and link (0074–0077)', () => {
     try {
       await migrate(upgraded, older);
       await seedDemoData(upgraded.db);
-      // the month job of a process still at 0075 adds a month after the links were added on each partition
-      await upgraded.db.execute(sql`SELECT parking_add_month_partition('parking_records', parking_month_start(timestamptz '2031-06-15T00:00:00Z'))`);
+      // the month job of a process still at 0075 adds a month after the links were added on each
+      // partition: five years past the records' first month, whatever the clock says
+      const [month] = (
+        await upgraded.db.execute(sql`
+          SELECT m.start, 'parking_records_' || to_char((m.start AT TIME ZONE 'UTC') + interval '8 hours', 'YYYY_MM') AS name
+            FROM (SELECT parking_month_start(months_from, 60) AS start FROM month_partitions WHERE table_name = 'parking_records') m`)
+      ).rows as { start: string; name: string }[];
+      await upgraded.db.execute(sql`SELECT parking_add_month_partition('parking_records', ${month!.start}::timestamptz)`);
       await migrate(upgraded);
 
       const links = await upgraded.db.execute(sql`
         SELECT pg_get_constraintdef(oid) AS definition, convalidated AS valid FROM pg_constraint
-         WHERE conrelid = 'parking_records_2031_06'::regclass AND confrelid = 'parking_lots'::regclass`);
+         WHERE conrelid = ${month!.name}::regclass AND confrelid = 'parking_lots'::regclass`);
       expect(links.rows).toEqual([{ definition: 'FOREIGN KEY (lot_id, tenant_id) REFERENCES parking_lots(id, tenant_id)', valid: true }]);
       const [demo] = await upgraded.db.select().from(tenants).where(eq(tenants.code, 'demo'));
       const [theirs] = await upgraded.db.select().from(tenants).where(ne(tenants.code, 'demo'));
       const [lot] = await upgraded.db.insert(parkingLots).values({ tenantId: theirs!.id, name: '别家停车场', type: 1, kind: 'lane' }).returning();
       const written = upgraded.db.execute(sql`
         INSERT INTO parking_records (tenant_id, lot_id, plate_number, entered_at, created_at, updated_at)
-        VALUES (${demo!.id}, ${lot!.id}, '京U76000', '2031-06-15T01:00:00Z', '2031-06-15T01:00:00Z', '2031-06-15T01:00:00Z')`);
+        SELECT ${demo!.id}, ${lot!.id}, '京U76000', t, t, t FROM (SELECT ${month!.start}::timestamptz + interval '1 hour' AS t) m`);
       await expect(written).rejects.toThrow();
       expect(hasSqlState(await written.catch((error: unknown) => error), '23503')).toBe(true);
     } finally {
