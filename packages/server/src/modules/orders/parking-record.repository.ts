@@ -190,15 +190,46 @@ const namesJoined = sql`inner join ${parkingLots} on ${tenantEq(parkingLots.id, 
   left join ${parkingSpaces} on ${tenantEq(parkingSpaces.id, parkingRecords.spaceId)}`;
 
 /**
+ * A search by plate (whole or its beginning), in one lot or all, on its first page in entry order:
+ * the search an operator makes most. Its count and its page are named statements, planned once per
+ * connection however many months the records span (each month's partition costs planning otherwise).
+ */
+const plateSearch = (f: Filter, page: { currentPage: number; pageSize: number }) =>
+  f.plateNumber !== undefined &&
+  f.plateColour === undefined &&
+  f.state === undefined &&
+  f.enteredFrom === undefined &&
+  f.enteredTo === undefined &&
+  f.amountMin === undefined &&
+  f.amountMax === undefined &&
+  (f.sidx ?? 'enteredAt') === 'enteredAt' &&
+  offsetOf(page) === 0 &&
+  Number.isSafeInteger(page.pageSize);
+
+/**
+ * How a plate search reads its page, from how many records it found (`found`) among the tenant's
+ * (`kept`): walking the newest entries until the page is full reads about pageSize × kept / found
+ * records, reading every match and sorting them reads `found`. A generic plan cannot tell the two
+ * apart (it takes every plate for the same share of the records), so each is its own statement
+ * whose text leaves the planner one way: the page taken in entry order, or from the matches alone.
+ */
+export const plateSearchReads = (found: number, kept: number, pageSize: number): 'walk' | 'gather' => (found * found >= pageSize * kept ? 'walk' : 'gather');
+
+/** The page's rows (`chosen`, named `parking_records`) with the names beside them, in list order. */
+const pageWithNames = (chosen: SQL, order: SQL) => sql`select ${flatColumns} from ${chosen} ${namesJoined} order by ${order}`;
+
+/**
  * A page of the records the filter finds, with the names beside them. The page is chosen from the
  * records alone, and only its rows are joined to the names: records are partitioned by month, and
  * joins planned over every month's partition cost more than reading the page (bench/RESULTS.md, the
  * 10M list before and after the monthly partitions). The chosen rows are named `parking_records`
  * outside, so the columns and the order name them there as they name the table inside.
  * A lot's page or a filtered one is planned for its values each time: a generic plan for the
- * average lot would read a small lot's records through the tenant's newest entries.
+ * average lot would read a small lot's records through the tenant's newest entries. A plate search
+ * is planned once, in the way its count chooses (plateSearchReads).
  */
 export const pageParkingRecords = async (db: Db, tenantId: string, filter: Filter, page: { currentPage: number; pageSize: number }) => {
+  if (plateSearch(filter, page)) return pagePlateSearch(db, tenantId, filter, page.pageSize);
   const where = recordConditions(tenantId, filter);
   const total = await countRecords(db, tenantId, filter, where);
   const order = recordOrder(filter);
@@ -208,8 +239,28 @@ export const pageParkingRecords = async (db: Db, tenantId: string, filter: Filte
   const opening = countedByLot(filter) && !filter.lotId && offsetOf(page) === 0 && Number.isSafeInteger(page.pageSize);
   const window = opening ? sql.raw(`limit ${page.pageSize}`) : sql`limit ${page.pageSize} offset ${offsetOf(page)}`;
   const chosen = sql`(select * from ${parkingRecords} where ${where} order by ${order} ${window}) ${parkingRecords}`;
-  const query = sql`select ${flatColumns} from ${chosen} ${namesJoined} order by ${order}`;
+  const query = pageWithNames(chosen, order);
   const rows = rowsOf(opening ? await executeNamed(db, 'parking_records_first_page', query) : await db.execute(query)).map(fromFlat);
+  return { rows, total };
+};
+
+/** The first page of a plate search (plateSearch), and how many records it found. */
+const pagePlateSearch = async (db: Db, tenantId: string, filter: Filter, pageSize: number) => {
+  const where = recordConditions(tenantId, filter);
+  // the count and the tenant's kept total in one statement: the one tells the other how to read the page
+  const counted = sql`select (select count(*) from ${parkingRecords} where ${where}) as "found",
+    (select coalesce(sum(${parkingRecordCounts.records}), 0) from ${parkingRecordCounts} where ${eq(parkingRecordCounts.tenantId, tenantId)}) as "kept"`;
+  const [row] = rowsOf(await executeNamed(db, 'parking_records_plate_count', counted));
+  const total = Number(row?.found ?? 0);
+  if (total === 0) return { rows: [], total };
+  const order = recordOrder(filter);
+  // the page size is written in the text, as the opening page's is
+  const window = sql.raw(`limit ${pageSize}`);
+  const reads = plateSearchReads(total, Number(row?.kept ?? 0), pageSize);
+  // gather: the matches read apart (offset 0 keeps the order and limit out of their plan), then sorted
+  const source = reads === 'walk' ? sql`${parkingRecords} where ${where}` : sql`(select * from ${parkingRecords} where ${where} offset 0) ${parkingRecords}`;
+  const chosen = sql`(select * from ${source} order by ${order} ${window}) ${parkingRecords}`;
+  const rows = rowsOf(await executeNamed(db, `parking_records_plate_${reads}`, pageWithNames(chosen, order))).map(fromFlat);
   return { rows, total };
 };
 
