@@ -207,25 +207,8 @@ const openPostgresSession = async (connectionString: string): Promise<DedicatedS
 /** how the server's connections name themselves to PostgreSQL (pg_stat_activity): a restore refuses a database they use */
 export const serverApplicationName = 'parking-server';
 
-/**
- * A named statement (db/prepared.ts, drizzle's `.prepare`) is planned once per connection, alike for
- * every value it is run with. PostgreSQL by default plans its first five runs for their values and
- * then keeps a generic plan only while it costs no more than theirs did, so whether a connection
- * planned a statement once or at every run hung on the values it met first (a plate search for 粤B
- * was planned at every run). Only a statement one plan serves for every value is named; any other
- * is planned for its values each time it runs, and a transaction may still ask for that for a named
- * one (the event context, vehicle-event.repository.ts).
- */
-export const planNamedStatementsOnce = (pool: pg.Pool) =>
-  pool.on('connect', (client) => {
-    // queued ahead of the first query the pool hands the connection out for; were it refused, the
-    // connection would plan as PostgreSQL does by default, which is slower and as correct
-    client.query('SET plan_cache_mode = force_generic_plan').catch(() => undefined);
-  });
-
 export const openPostgres = async (connectionString: string, onIdleError: (error: Error) => void = () => {}): Promise<Database> => {
   const pool = new pg.Pool({ connectionString, max: 10, application_name: serverApplicationName });
-  planNamedStatementsOnce(pool);
   // an idle connection dropped by the server (restart, failover) must not crash the process
   pool.on('error', onIdleError);
   // fail fast with a clear message when the server is unreachable

@@ -23,11 +23,11 @@ export const preparedJsonStatement = (label: string, build: (json: SQL) => SQL) 
 
 /**
  * A statement whose text repeats with other values (a list's page), as a named prepared statement
- * called by a name made of its text: each connection parses and plans it once, one generic plan for
- * every value (planNamedStatementsOnce in db/client.ts), so only a text whose one plan is right for
- * any value it is run with should come here. A table partitioned by month that a read cannot prune
- * costs planning for every month (bench/RESULTS.md). Each connection keeps every name it was given,
- * so only a few shapes of text should come here. Answers what `db.execute` answers.
+ * called by a name made of its text: each connection parses it once, and once PostgreSQL finds a
+ * generic plan no dearer than planning each run, it plans it no more. A table partitioned by month
+ * that a read cannot prune costs planning for every month (bench/RESULTS.md). Each connection keeps
+ * every name it was given, so only a few shapes of text should come here. Answers what `db.execute`
+ * answers.
  */
 export const executeNamed = (db: Db, label: string, query: SQL) => {
   const compiled = dialect.sqlToQuery(query);

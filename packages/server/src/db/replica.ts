@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { planNamedStatementsOnce, type Database, type Db, type ReadRoute, type ReadSide } from './client.js';
+import type { Database, Db, ReadRoute, ReadSide } from './client.js';
 import { sharedStickyWriters, stickyWriters, type StickyStore } from './replica-sticky.js';
 import { errorCauses, hasSqlState, sqlState } from './sql-error.js';
 import { assertTenantId, tenantTransactionOn, withTenant, type HeldConnection } from './tenant-scope.js';
@@ -75,7 +75,6 @@ export const replicaReads = (primary: Database, options: ReplicaOptions): ReadSi
   // fails fast when the replica is unreachable, so a read waits on it at most this long before the primary
   // (keepAlive: a replica whose host vanished is noticed by the socket, not only by the next query)
   const pool = new pg.Pool({ connectionString: options.url, max: 10, connectionTimeoutMillis: 2_000, keepAlive: true });
-  planNamedStatementsOnce(pool);
   // an idle connection the replica dropped must not crash the process; the next read finds it down
   pool.on('error', (error) => log?.warn({ err: error }, 'an idle read replica connection was closed by the server'));
   const writers = options.shared

@@ -10,9 +10,9 @@ import { changeableRecordFields, type RecordWrite } from './record-writes.js';
 // trip to PostgreSQL counts (the ingestion benchmark in bench/orders.ts measures it). They run as
 // prepared statements: planning them cost PostgreSQL more than running them.
 //
-// A prepared statement keeps the generic plan it got on its first run (db/client.ts) for as long
-// as its connection lives, and nothing but ANALYZE (or VACUUM) replaces it: a plan made while a table
-// was small (a fresh install, a new tenant, a table never analysed) stayed in use as the table grew. So every row these
+// A prepared statement keeps the plan it got on its sixth run for as long as its connection lives,
+// and nothing but ANALYZE (or VACUUM) replaces it: a plan made while a table was small (a fresh
+// install, a new tenant, a table never analysed) stayed in use as the table grew. So every row these
 // statements touch is found one key at a time, in a form whose only sensible plan is an index probe
 // per key, by an index that has the key, at any table size and with or without statistics:
 // - a read is a LATERAL subquery by the leading columns of an index (a LIMIT keeps it one per key).
