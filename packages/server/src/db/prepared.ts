@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from './client.js';
+import { rowsOf } from './json-row.js';
 
 const dialect = new PgDialect();
 
@@ -32,4 +33,21 @@ export const preparedJsonStatement = (label: string, build: (json: SQL) => SQL) 
 export const executeNamed = (db: Db, label: string, query: SQL) => {
   const compiled = dialect.sqlToQuery(query);
   return db._.session.prepareQuery(compiled, undefined, statementName(label, compiled.sql), false).execute();
+};
+
+/**
+ * Runs `work`, in the caller's transaction, with the named statements it runs planned generically
+ * from their first run. PostgreSQL's default plans a named statement's first five runs for their
+ * values and then keeps a generic plan only while it costs no more than theirs did, so a statement
+ * whose text leaves the planner one way, right for every value, may still be planned at every run.
+ * The setting holds for every statement with parameters, unnamed ones too, which must be planned for
+ * their values: so it is set for `work` alone and put back after it. Needs a transaction (the
+ * request's tenant transaction is one); a statement that fails takes the setting back with the
+ * transaction's rollback.
+ */
+export const plannedOnce = async <T>(db: Db, work: () => Promise<T>): Promise<T> => {
+  const [was] = rowsOf(await db.execute(sql`select current_setting('plan_cache_mode') as "mode", set_config('plan_cache_mode', 'force_generic_plan', true)`));
+  const result = await work();
+  await db.execute(sql`select set_config('plan_cache_mode', ${String(was?.mode ?? 'auto')}, true)`);
+  return result;
 };

@@ -9,9 +9,9 @@ import { pageParkingRecords } from './parking-record.repository.js';
 
 // Records are partitioned by month, and the list, ordered by entry time, cannot prune a month: each
 // month costs its planning on every page (bench/RESULTS.md). The list as it opens, a tenant's first
-// page, and a plate search's first page run as named statements that the server's connections plan
-// once, generically, from their first run (db/client.ts); a lot's page or a later one is planned for
-// its values each time.
+// page, runs as a named statement that PostgreSQL plans once per connection; a plate search's first
+// page as named statements planned generically from their first run (plannedOnce); a lot's page or a
+// later one is planned for its values each time.
 
 let database: Database;
 let tenantId: string;
@@ -37,8 +37,10 @@ it("plans a tenant's first page once per connection, and gives it the rows a pag
     const statements = rowsOf(await tx.execute(sql`SELECT name, generic_plans::int AS generic FROM pg_prepared_statements WHERE name LIKE 'parking\_records%'`));
     return { opening: pages, later, statements };
   });
-  // one statement: neither the second page nor the lot's is named; every run of it took the one generic plan
-  expect(statements).toEqual([{ name: expect.stringMatching(/^parking_records_first_page_[0-9a-f]{12}$/), generic: 8 }]);
+  // one statement: neither the second page nor the lot's is named
+  expect(statements).toEqual([{ name: expect.stringMatching(/^parking_records_first_page_[0-9a-f]{12}$/), generic: expect.any(Number) }]);
+  // the sixth run on took the generic plan
+  expect(statements[0]!.generic).toBeGreaterThanOrEqual(3);
   for (const page of opening) expect(page.rows.map((row) => row.record.id)).toEqual(opening[0]!.rows.map((row) => row.record.id));
 
   // the same rows as the page read with an offset, planned for its values: the newest entries first
@@ -59,11 +61,15 @@ it('plans a plate search once per connection: its count, and its page read in en
     }
     // a plate no record has: counted, and no page read
     expect((await pageParkingRecords(tx, tenantId, { plateNumber: '京P0G', plateMatch: 'prefix' }, { currentPage: 1, pageSize: 10 })).total).toBe(0);
-    return rowsOf(
+    const mode = rowsOf(await tx.execute(sql`SELECT current_setting('plan_cache_mode') AS mode`));
+    const named = rowsOf(
       await tx.execute(sql`SELECT name, generic_plans::int AS generic, custom_plans::int AS custom FROM pg_prepared_statements WHERE name LIKE 'parking\_records\_plate%' ORDER BY name`),
     );
+    return { mode, named };
   });
-  expect(statements).toEqual([
+  // the rest of the transaction plans as before: a statement with parameters for its values
+  expect(statements.mode).toEqual([{ mode: 'auto' }]);
+  expect(statements.named).toEqual([
     { name: expect.stringMatching(/^parking_records_plate_count_[0-9a-f]{12}$/), generic: 7, custom: 0 },
     { name: expect.stringMatching(/^parking_records_plate_gather_[0-9a-f]{12}$/), generic: 3, custom: 0 },
     { name: expect.stringMatching(/^parking_records_plate_walk_[0-9a-f]{12}$/), generic: 3, custom: 0 },

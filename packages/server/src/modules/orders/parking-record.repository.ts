@@ -7,7 +7,7 @@ import { longRentals, parkingLanes, parkingLots, parkingRecordCounts, parkingRec
 import { startsWith } from '../../shared/like-pattern.js';
 import { mapEach } from '../../shared/map-each.js';
 import { rowsOf } from '../../db/json-row.js';
-import { executeNamed } from '../../db/prepared.js';
+import { executeNamed, plannedOnce } from '../../db/prepared.js';
 import { tenantEq } from '../../db/tenant-eq.js';
 
 export type ParkingRecordRow = typeof parkingRecords.$inferSelect;
@@ -192,7 +192,8 @@ const namesJoined = sql`inner join ${parkingLots} on ${tenantEq(parkingLots.id, 
 /**
  * A search by plate (whole or its beginning), in one lot or all, on its first page in entry order:
  * the search an operator makes most. Its count and its page are named statements, planned once per
- * connection however many months the records span (each month's partition costs planning otherwise).
+ * connection (plannedOnce) however many months the records span (each month's partition costs
+ * planning otherwise).
  */
 const plateSearch = (f: Filter, page: { currentPage: number; pageSize: number }) =>
   f.plateNumber !== undefined &&
@@ -229,7 +230,7 @@ const pageWithNames = (chosen: SQL, order: SQL) => sql`select ${flatColumns} fro
  * is planned once, in the way its count chooses (plateSearchReads).
  */
 export const pageParkingRecords = async (db: Db, tenantId: string, filter: Filter, page: { currentPage: number; pageSize: number }) => {
-  if (plateSearch(filter, page)) return pagePlateSearch(db, tenantId, filter, page.pageSize);
+  if (plateSearch(filter, page)) return plannedOnce(db, () => pagePlateSearch(db, tenantId, filter, page.pageSize));
   const where = recordConditions(tenantId, filter);
   const total = await countRecords(db, tenantId, filter, where);
   const order = recordOrder(filter);
