@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from './client.js';
-import { rowsOf } from './json-row.js';
 
 const dialect = new PgDialect();
 
@@ -36,18 +35,17 @@ export const executeNamed = (db: Db, label: string, query: SQL) => {
 };
 
 /**
- * Runs `work`, in the caller's transaction, with the named statements it runs planned generically
- * from their first run. PostgreSQL's default plans a named statement's first five runs for their
- * values and then keeps a generic plan only while it costs no more than theirs did, so a statement
- * whose text leaves the planner one way, right for every value, may still be planned at every run.
- * The setting holds for every statement with parameters, unnamed ones too, which must be planned for
- * their values: so it is set for `work` alone and put back after it. Needs a transaction (the
- * request's tenant transaction is one); a statement that fails takes the setting back with the
- * transaction's rollback.
+ * Columns for a named statement's select list that make the transaction's next statements planned
+ * generically from their first run, answering the setting they replaced as "planWas". PostgreSQL's
+ * default plans a named statement's first five runs for their values and then keeps a generic plan
+ * only while it costs no more than theirs did, so a statement whose text leaves the planner one way,
+ * right for every value, may still be planned at every run. The setting holds for every statement
+ * with parameters, unnamed ones too, which must be planned for their values: the statements meant
+ * are to follow this one at once, and the last of them selects planAsBefore. Carried in the
+ * statements themselves rather than in statements of their own, which would cost a round trip each.
+ * Transaction-local: a statement that fails takes the setting back with the transaction's rollback.
  */
-export const plannedOnce = async <T>(db: Db, work: () => Promise<T>): Promise<T> => {
-  const [was] = rowsOf(await db.execute(sql`select current_setting('plan_cache_mode') as "mode", set_config('plan_cache_mode', 'force_generic_plan', true)`));
-  const result = await work();
-  await db.execute(sql`select set_config('plan_cache_mode', ${String(was?.mode ?? 'auto')}, true)`);
-  return result;
-};
+export const planGenerically = sql`current_setting('plan_cache_mode') as "planWas", set_config('plan_cache_mode', 'force_generic_plan', true) as "planIs"`;
+
+/** Columns for a select list that put back the setting planGenerically replaced (its "planWas"), once the statement holding them has been planned. */
+export const planAsBefore = (was: unknown) => sql`set_config('plan_cache_mode', ${typeof was === 'string' ? was : 'auto'}, true) as "planIs"`;

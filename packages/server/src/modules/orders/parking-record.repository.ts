@@ -7,7 +7,7 @@ import { longRentals, parkingLanes, parkingLots, parkingRecordCounts, parkingRec
 import { startsWith } from '../../shared/like-pattern.js';
 import { mapEach } from '../../shared/map-each.js';
 import { rowsOf } from '../../db/json-row.js';
-import { executeNamed, plannedOnce } from '../../db/prepared.js';
+import { executeNamed, planAsBefore, planGenerically } from '../../db/prepared.js';
 import { tenantEq } from '../../db/tenant-eq.js';
 
 export type ParkingRecordRow = typeof parkingRecords.$inferSelect;
@@ -192,8 +192,8 @@ const namesJoined = sql`inner join ${parkingLots} on ${tenantEq(parkingLots.id, 
 /**
  * A search by plate (whole or its beginning), in one lot or all, on its first page in entry order:
  * the search an operator makes most. Its count and its page are named statements, planned once per
- * connection (plannedOnce) however many months the records span (each month's partition costs
- * planning otherwise).
+ * connection, generically from their first run (planGenerically), however many months the records
+ * span (each month's partition costs planning otherwise).
  */
 const plateSearch = (f: Filter, page: { currentPage: number; pageSize: number }) =>
   f.plateNumber !== undefined &&
@@ -216,8 +216,8 @@ const plateSearch = (f: Filter, page: { currentPage: number; pageSize: number })
  */
 export const plateSearchReads = (found: number, kept: number, pageSize: number): 'walk' | 'gather' => (found * found >= pageSize * kept ? 'walk' : 'gather');
 
-/** The page's rows (`chosen`, named `parking_records`) with the names beside them, in list order. */
-const pageWithNames = (chosen: SQL, order: SQL) => sql`select ${flatColumns} from ${chosen} ${namesJoined} order by ${order}`;
+/** The page's rows (`chosen`, named `parking_records`) with the names beside them, in list order; `also`: columns besides. */
+const pageWithNames = (chosen: SQL, order: SQL, also?: SQL) => sql`select ${also ? sql`${also}, ` : sql``}${flatColumns} from ${chosen} ${namesJoined} order by ${order}`;
 
 /**
  * A page of the records the filter finds, with the names beside them. The page is chosen from the
@@ -230,7 +230,7 @@ const pageWithNames = (chosen: SQL, order: SQL) => sql`select ${flatColumns} fro
  * is planned once, in the way its count chooses (plateSearchReads).
  */
 export const pageParkingRecords = async (db: Db, tenantId: string, filter: Filter, page: { currentPage: number; pageSize: number }) => {
-  if (plateSearch(filter, page)) return plannedOnce(db, () => pagePlateSearch(db, tenantId, filter, page.pageSize));
+  if (plateSearch(filter, page)) return pagePlateSearch(db, tenantId, filter, page.pageSize);
   const where = recordConditions(tenantId, filter);
   const total = await countRecords(db, tenantId, filter, where);
   const order = recordOrder(filter);
@@ -248,12 +248,16 @@ export const pageParkingRecords = async (db: Db, tenantId: string, filter: Filte
 /** The first page of a plate search (plateSearch), and how many records it found. */
 const pagePlateSearch = async (db: Db, tenantId: string, filter: Filter, pageSize: number) => {
   const where = recordConditions(tenantId, filter);
-  // the count and the tenant's kept total in one statement: the one tells the other how to read the page
-  const counted = sql`select (select count(*) from ${parkingRecords} where ${where}) as "found",
+  // the count and the tenant's kept total in one statement: the one tells the other how to read the
+  // page; it makes the page planned generically, and the page (or, with none, a statement of its own) puts that back
+  const counted = sql`select ${planGenerically}, (select count(*) from ${parkingRecords} where ${where}) as "found",
     (select coalesce(sum(${parkingRecordCounts.records}), 0) from ${parkingRecordCounts} where ${eq(parkingRecordCounts.tenantId, tenantId)}) as "kept"`;
   const [row] = rowsOf(await executeNamed(db, 'parking_records_plate_count', counted));
   const total = Number(row?.found ?? 0);
-  if (total === 0) return { rows: [], total };
+  if (total === 0) {
+    await db.execute(sql`select ${planAsBefore(row?.planWas)}`);
+    return { rows: [], total };
+  }
   const order = recordOrder(filter);
   // the page size is written in the text, as the opening page's is
   const window = sql.raw(`limit ${pageSize}`);
@@ -261,7 +265,8 @@ const pagePlateSearch = async (db: Db, tenantId: string, filter: Filter, pageSiz
   // gather: the matches read apart (offset 0 keeps the order and limit out of their plan), then sorted
   const source = reads === 'walk' ? sql`${parkingRecords} where ${where}` : sql`(select * from ${parkingRecords} where ${where} offset 0) ${parkingRecords}`;
   const chosen = sql`(select * from ${source} order by ${order} ${window}) ${parkingRecords}`;
-  const rows = rowsOf(await executeNamed(db, `parking_records_plate_${reads}`, pageWithNames(chosen, order))).map(fromFlat);
+  const page = pageWithNames(chosen, order, planAsBefore(row?.planWas));
+  const rows = rowsOf(await executeNamed(db, `parking_records_plate_${reads}`, page)).map(fromFlat);
   return { rows, total };
 };
 
