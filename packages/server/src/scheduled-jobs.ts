@@ -24,7 +24,8 @@ export const startScheduledJobs = (database: Database, config: AppConfig, logger
     jobs.start(recordClockJob(db, config.arrearsCheckMs)),
     // each tenant's raw vehicle events and settled records' photos past its retention days (租户管理), looked for hourly
     jobs.start(recordRetentionJob(db, config.dataDir, hourly)),
-    // the partitions of the months ahead of the tables kept by month (operation log, vehicle events), looked for hourly
+    // the partitions of the months ahead of the tables kept by month (operation log, vehicle events,
+    // records, payments) and those tables' own statistics, looked for hourly
     jobs.start(monthPartitionsJob(db, hourly)),
     // 行驶证 photos of decided requests, removed VEHICLE_AUTH_PHOTO_DAYS after the decision; looked for hourly
     jobs.start(vehicleAuthPhotoJob(db, config.dataDir, config.vehicleAuthPhotoDays, hourly)),

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './client.js';
 import { rowsOf } from './json-row.js';
-import { dropEmptyMonths, makeMonthPartitions } from './month-partitions.job.js';
+import { analyzeStaleTables, dropEmptyMonths, makeMonthPartitions, parentStatisticsMaxAgeMs } from './month-partitions.job.js';
 import { devices, monthPartitions, parkingLots, parkingRecords, payments, tenants, vehicleEvents } from './schema/index.js';
 import { tenantRole } from './tenant-scope.js';
 import { seededDemoDatabase } from '../test/test-app.js';
@@ -267,5 +267,28 @@ describe('the job that makes the months ahead (makeMonthPartitions)', () => {
     // an event of that month sent late now waits in the default partition
     await eventAt(demo, 'PART-LATE', new Date(far.getTime() + 3_600_000));
     expect(await partitionHolding('PART-LATE')).toEqual(['vehicle_events_default']);
+  });
+});
+
+describe("the tables' own statistics (analyzeStaleTables)", () => {
+  it('gathers each table kept by month as a whole where it never was, and again once they are a day old', async () => {
+    const tables = ['operation_logs', 'parking_records', 'payments', 'vehicle_events'];
+    const analysedAt = async () =>
+      new Map(
+        (
+          await query<{ table: string; at: Date | null }>(
+            `SELECT m.table_name AS table, s.last_analyze AS at FROM month_partitions m LEFT JOIN pg_stat_user_tables s ON s.relid = m.table_name::regclass ORDER BY 1`,
+          )
+        ).map((row) => [row.table, row.at === null ? null : new Date(row.at)]),
+      );
+    // autovacuum analyses the months, never the partitioned tables: an install starts without their figures
+    const first = await analyzeStaleTables(database.db, firstMonth);
+    expect(first).toEqual(expect.arrayContaining(tables));
+    const at = await analysedAt();
+    for (const table of tables) expect(at.get(table), table).toBeInstanceOf(Date);
+    // the times are the database's; the job's clock is taken from them, not from the wall
+    const latest = Math.max(...tables.map((table) => at.get(table)!.getTime()));
+    expect(await analyzeStaleTables(database.db, new Date(latest + 3_600_000))).toEqual([]);
+    expect(await analyzeStaleTables(database.db, new Date(latest + parentStatisticsMaxAgeMs + 3_600_000))).toEqual(tables);
   });
 });
