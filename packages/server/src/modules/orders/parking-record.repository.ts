@@ -196,16 +196,7 @@ const namesJoined = sql`inner join ${parkingLots} on ${tenantEq(parkingLots.id, 
  * span (each month's partition costs planning otherwise).
  */
 const plateSearch = (f: Filter, page: { currentPage: number; pageSize: number }) =>
-  f.plateNumber !== undefined &&
-  f.plateColour === undefined &&
-  f.state === undefined &&
-  f.enteredFrom === undefined &&
-  f.enteredTo === undefined &&
-  f.amountMin === undefined &&
-  f.amountMax === undefined &&
-  (f.sidx ?? 'enteredAt') === 'enteredAt' &&
-  offsetOf(page) === 0 &&
-  Number.isSafeInteger(page.pageSize);
+  f.plateNumber !== undefined && countedByLot({ ...f, plateNumber: undefined }) && (f.sidx ?? 'enteredAt') === 'enteredAt' && offsetOf(page) === 0 && Number.isSafeInteger(page.pageSize);
 
 /**
  * How a plate search reads its page, from how many records it found (`found`) among the tenant's
