@@ -2,7 +2,7 @@ import { count, eq, ne, sql } from 'drizzle-orm';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createTestDatabase } from '../test/test-app.js';
 import type { Database } from './client.js';
 import { migrate, migrationsDir } from './migrate.js';
@@ -44,15 +44,28 @@ describe('migrations and the first-run seed', () => {
   });
 });
 
+/**
+ * A seeded database at the migrations before `first` (as a release before that one left it), given
+ * to `work`, which upgrades it; closed and its folder of migrations removed afterwards.
+ */
+const seededBefore = async (first: string, work: (upgraded: Database) => Promise<void>) => {
+  const before = createTestDatabase();
+  const older = earlierMigrations(first);
+  const upgraded = await before;
+  try {
+    await migrate(upgraded, older);
+    await seedDemoData(upgraded.db);
+    await work(upgraded);
+  } finally {
+    await upgraded.close();
+    rmSync(older, { recursive: true, force: true });
+  }
+};
+
 describe('upgrading a database that already holds money', () => {
   it('counts the stays and payments written before the revenue aggregates existed into them', async () => {
-    const before = createTestDatabase();
-    const older = earlierMigrations('0036');
-    const upgraded = await before;
-    try {
-      // the database as it was before 0036_revenue_daily: a tenant with a paid stay in each of two months
-      await migrate(upgraded, older);
-      await seedDemoData(upgraded.db);
+    await seededBefore('0036', async (upgraded) => {
+      // before 0036_revenue_daily: a tenant with a paid stay in each of two months
       const [demo] = await upgraded.db.select().from(tenants).where(eq(tenants.code, 'demo'));
       const [lot] = await upgraded.db.insert(parkingLots).values({ tenantId: demo!.id, name: '升级前停车场', type: 1, kind: 'lane' }).returning();
       for (const [n, exitedAt] of ['2026-01-31T15:30:00Z', '2026-02-01T02:00:00Z'].entries()) {
@@ -81,19 +94,11 @@ describe('upgrading a database that already holds money', () => {
       ]);
       const recomputed = await upgraded.db.execute(sql`SELECT count(*)::int AS n FROM revenue_daily_recompute(${demo!.id}::uuid, '2000-01-01', '2099-12-31') WHERE lot_id = ${lot!.id}`);
       expect(recomputed.rows).toEqual([{ n: 4 }]);
-    } finally {
-      await upgraded.close();
-      rmSync(older, { recursive: true, force: true });
-    }
+    });
   });
 
   it('counts the special bills paid before 0040 as received, on their payment day in their lot, and keeps the rows equal to a recomputation', async () => {
-    const before = createTestDatabase();
-    const older = earlierMigrations('0040');
-    const upgraded = await before;
-    try {
-      await migrate(upgraded, older);
-      await seedDemoData(upgraded.db);
+    await seededBefore('0040', async (upgraded) => {
       const [demo] = await upgraded.db.select().from(tenants).where(eq(tenants.code, 'demo'));
       const [lot] = await upgraded.db.insert(parkingLots).values({ tenantId: demo!.id, name: '0040升级前停车场', type: 1, kind: 'lane' }).returning();
       // in SQL: the schema of today names columns that database does not have yet
@@ -133,19 +138,11 @@ describe('upgrading a database that already holds money', () => {
         (SELECT lot_id, day, channel, stays, receivable, discount, received, received_special FROM revenue_daily_recompute(${demo!.id}::uuid, '2000-01-01', '2099-12-31')
          EXCEPT SELECT lot_id, day, channel, stays, receivable, discount, received, received_special FROM revenue_daily WHERE tenant_id = ${demo!.id})`);
       expect(drift.rows).toEqual([]);
-    } finally {
-      await upgraded.close();
-      rmSync(older, { recursive: true, force: true });
-    }
+    });
   });
 
   it('gives a discounted stay back the duplicate payments 退还重复支付 took off its discount before 0043', async () => {
-    const before = createTestDatabase();
-    const older = earlierMigrations('0043');
-    const upgraded = await before;
-    try {
-      await migrate(upgraded, older);
-      await seedDemoData(upgraded.db);
+    await seededBefore('0043', async (upgraded) => {
       const [demo] = await upgraded.db.select().from(tenants).where(eq(tenants.code, 'demo'));
       const [admin] = await upgraded.db.select().from(users).where(eq(users.tenantId, demo!.id));
       const [lot] = await upgraded.db.insert(parkingLots).values({ tenantId: demo!.id, name: '0043升级前停车场', type: 1, kind: 'lane' }).returning();
@@ -187,22 +184,15 @@ describe('upgrading a database that already holds money', () => {
         (SELECT lot_id, day, channel, stays, discount, received, refunded FROM revenue_daily_recompute(${demo!.id}::uuid, '2000-01-01', '2099-12-31')
          EXCEPT SELECT lot_id, day, channel, stays, discount, received, refunded FROM revenue_daily WHERE tenant_id = ${demo!.id})`);
       expect(drift.rows).toEqual([]);
-    } finally {
-      await upgraded.close();
-      rmSync(older, { recursive: true, force: true });
-    }
+    });
   });
 });
 
 describe('moving payments to monthly partitions (0068–0072)', () => {
   it("keeps each payment's idempotency key taken throughout, for a process of the release before as much as for today's", async () => {
-    const before = createTestDatabase();
-    const older = earlierMigrations('0068');
     const withKeys = earlierMigrations('0069');
-    const upgraded = await before;
-    try {
-      await migrate(upgraded, older);
-      await seedDemoData(upgraded.db);
+    onTestFinished(() => rmSync(withKeys, { recursive: true, force: true }));
+    await seededBefore('0068', async (upgraded) => {
       const [demo] = await upgraded.db.select().from(tenants).where(eq(tenants.code, 'demo'));
       const [lot] = await upgraded.db.insert(parkingLots).values({ tenantId: demo!.id, name: '0068升级前停车场', type: 1, kind: 'lane' }).returning();
       const stay = await upgraded.db.execute(sql`
@@ -245,22 +235,13 @@ describe('moving payments to monthly partitions (0068–0072)', () => {
       ]);
       const held = await upgraded.db.execute(sql`SELECT tableoid::regclass::text AS part FROM payments WHERE idempotency_key LIKE 'u68-%'`);
       expect(held.rows).toEqual([{ part: 'payments_legacy' }, { part: 'payments_legacy' }]);
-    } finally {
-      await upgraded.close();
-      rmSync(older, { recursive: true, force: true });
-      rmSync(withKeys, { recursive: true, force: true });
-    }
+    });
   });
 });
 
 describe('the tenant in every key and link (0074–0077)', () => {
   it('gives a month another process made between 0075 and 0076 the links with the tenant too', async () => {
-    const before = createTestDatabase();
-    const older = earlierMigrations('0076');
-    const upgraded = await before;
-    try {
-      await migrate(upgraded, older);
-      await seedDemoData(upgraded.db);
+    await seededBefore('0076', async (upgraded) => {
       // the month job of a process still at 0075 adds a month after the links were added on each
       // partition: five years past the records' first month, whatever the clock says
       const [month] = (
@@ -283,10 +264,7 @@ describe('the tenant in every key and link (0074–0077)', () => {
         SELECT ${demo!.id}, ${lot!.id}, '京U76000', t, t, t FROM (SELECT ${month!.start}::timestamptz + interval '1 hour' AS t) m`);
       await expect(written).rejects.toThrow();
       expect(hasSqlState(await written.catch((error: unknown) => error), '23503')).toBe(true);
-    } finally {
-      await upgraded.close();
-      rmSync(older, { recursive: true, force: true });
-    }
+    });
   });
 });
 
